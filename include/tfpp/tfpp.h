@@ -1,0 +1,10 @@
+// tfpp: TensorFlow 2's programming model in C++. Include this one header; everything lives
+// in namespace tf.
+#pragma once
+
+#include "tfpp/constant.h"
+#include "tfpp/dtype.h"
+#include "tfpp/errors.h"
+#include "tfpp/math_ops.h"
+#include "tfpp/tensor.h"
+#include "tfpp/tensor_shape.h"

@@ -1,0 +1,36 @@
+// The object behind a tf::Tensor handle, and helpers to create concrete tensors.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+#include "core/buffer.h"
+#include "tfpp/tensor.h"
+
+namespace tf {
+namespace graph {
+struct SymbolicValue;  // defined by the graph layer: a node output being traced
+}
+
+namespace detail {
+
+/// Either a concrete value (buffer + element offset) or a symbolic graph value.
+struct TensorImpl {
+  DType dtype;
+  TensorShape shape;
+  std::shared_ptr<core::Buffer> buffer;  // null for symbolic tensors
+  std::size_t offset = 0;                // in elements, for views into a shared buffer
+  std::shared_ptr<graph::SymbolicValue> symbolic;
+};
+
+}  // namespace detail
+
+namespace core {
+
+/// A new concrete tensor with uninitialized elements (strings are empty).
+Tensor empty(DType dtype, const TensorShape& shape);
+/// A tensor sharing `source`'s buffer with another shape of the same element count.
+Tensor view(const Tensor& source, const TensorShape& shape);
+
+}  // namespace core
+}  // namespace tf

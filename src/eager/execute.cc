@@ -1,0 +1,52 @@
+#include "ops/execute.h"
+
+#include "core/cpu_features.h"
+#include "core/tensor_impl.h"
+
+namespace tf::ops {
+namespace {
+
+thread_local ExecutionContext* tls_context = nullptr;
+
+void check_arity(const OpDef& op, std::size_t given) {
+  if (op.num_inputs >= 0 && given != static_cast<std::size_t>(op.num_inputs))
+    throw InvalidArgumentError("[" + op.name + "] expects " + std::to_string(op.num_inputs) + " inputs, got " +
+                               std::to_string(given));
+}
+
+}  // namespace
+
+ExecutionContext* current_context() { return tls_context; }
+
+ContextScope::ContextScope(ExecutionContext* context) : previous_(tls_context) { tls_context = context; }
+ContextScope::~ContextScope() { tls_context = previous_; }
+
+OutputInfos infer_outputs(const OpDef& op, std::span<const Tensor> inputs, std::span<const AttrValue> attrs) {
+  check_arity(op, inputs.size());
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    if (!inputs[i].defined())
+      throw InvalidArgumentError("[" + op.name + "] input " + std::to_string(i) + " is an undefined tensor");
+  ShapeContext ctx(op, inputs, attrs);
+  op.shape_fn(ctx);
+  return std::move(ctx.outputs());
+}
+
+Outputs execute_eagerly(const OpDef& op, std::span<const Tensor> inputs, std::span<const AttrValue> attrs) {
+  core::flush_denormals_on_this_thread();
+  OutputInfos infos = infer_outputs(op, inputs, attrs);
+  const DType dispatch = inputs.empty() ? infos[0].dtype : inputs[0].dtype();
+  KernelFn kernel = kernel_for(op, dispatch);
+  Outputs outputs(infos.size());
+  if (!op.kernel_allocates_outputs)
+    for (std::size_t i = 0; i < infos.size(); ++i) outputs[i] = core::empty(infos[i].dtype, infos[i].shape);
+  KernelContext ctx(op, inputs, attrs, std::span<Tensor>(outputs.data(), outputs.size()));
+  kernel(ctx);
+  return outputs;
+}
+
+Outputs execute(const OpDef& op, std::span<const Tensor> inputs, std::span<const AttrValue> attrs) {
+  if (ExecutionContext* ctx = tls_context) return ctx->execute(op, inputs, attrs);
+  return execute_eagerly(op, inputs, attrs);
+}
+
+}  // namespace tf::ops

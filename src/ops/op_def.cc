@@ -1,0 +1,86 @@
+#include "ops/op_def.h"
+
+#include <memory>
+#include <mutex>
+
+namespace tf::ops {
+namespace {
+
+struct Registry {
+  std::mutex mutex;
+  std::vector<std::unique_ptr<OpDef>> ops;
+};
+
+Registry& registry() {
+  static Registry* instance = new Registry;  // ops are referenced until exit
+  return *instance;
+}
+
+}  // namespace
+
+void OpContext::fail(const std::string& message) const { throw InvalidArgumentError("[" + op_.name + "] " + message); }
+
+OpBuilder::OpBuilder(std::string name) { def_.name = std::move(name); }
+OpBuilder& OpBuilder::inputs(int n) {
+  def_.num_inputs = n;
+  return *this;
+}
+OpBuilder& OpBuilder::variadic_inputs() { return inputs(-1); }
+OpBuilder& OpBuilder::attrs(std::vector<std::string> names) {
+  def_.attr_names = std::move(names);
+  return *this;
+}
+OpBuilder& OpBuilder::shape(ShapeFn fn) {
+  def_.shape_fn = fn;
+  return *this;
+}
+OpBuilder& OpBuilder::kernel(DType dtype, KernelFn fn) {
+  def_.kernels[static_cast<int>(dtype)] = fn;
+  return *this;
+}
+OpBuilder& OpBuilder::kernel_allocates_outputs() {
+  def_.kernel_allocates_outputs = true;
+  return *this;
+}
+OpBuilder& OpBuilder::stateful() {
+  def_.stateful = true;
+  return *this;
+}
+OpBuilder& OpBuilder::no_gradient() {
+  def_.no_gradient = true;
+  return *this;
+}
+
+OpBuilder::operator const OpDef&() {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  for (const auto& op : r.ops)
+    if (op->name == def_.name) throw InternalError("[OpRegistry] op " + def_.name + " is registered twice");
+  r.ops.push_back(std::make_unique<OpDef>(std::move(def_)));
+  return *r.ops.back();
+}
+
+const OpDef* find_op(std::string_view name) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  for (const auto& op : r.ops)
+    if (op->name == name) return op.get();
+  return nullptr;
+}
+
+std::vector<const OpDef*> all_ops() {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  std::vector<const OpDef*> result;
+  for (const auto& op : r.ops) result.push_back(op.get());
+  return result;
+}
+
+KernelFn kernel_for(const OpDef& op, DType dtype) {
+  KernelFn fn = op.kernels[static_cast<int>(dtype)];
+  if (!fn)
+    throw InvalidArgumentError("[" + op.name + "] no kernel for dtype " + std::string(dtype_name(dtype)));
+  return fn;
+}
+
+}  // namespace tf::ops
