@@ -1,0 +1,26 @@
+// Completeness of the op registry: every registered op can infer shapes and run somewhere.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "ops/op_def.h"
+
+namespace {
+
+TEST(OpRegistry, EveryOpHasAShapeFunctionAndAKernel) {
+  const auto ops = tf::ops::all_ops();
+  ASSERT_FALSE(ops.empty());
+  for (const tf::ops::OpDef* op : ops) {
+    EXPECT_NE(op->shape_fn, nullptr) << op->name << " has no shape function";
+    EXPECT_TRUE(std::any_of(op->kernels.begin(), op->kernels.end(), [](auto k) { return k != nullptr; }))
+        << op->name << " has no kernel";
+  }
+}
+
+TEST(OpRegistry, FindsOpsByTensorFlowName) {
+  ASSERT_NE(tf::ops::find_op("AddV2"), nullptr);
+  EXPECT_EQ(tf::ops::find_op("AddV2")->name, "AddV2");
+  EXPECT_EQ(tf::ops::find_op("NoSuchOp"), nullptr);
+}
+
+}  // namespace
