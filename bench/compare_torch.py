@@ -1,0 +1,138 @@
+#!/usr/bin/python3
+"""Side-by-side benchmarks: tfpp against PyTorch (libtorch C++ and Python), in one run.
+
+For every benchmark binary bench/<name>_bench.cc of tfpp that has a twin
+bench/torch/torch_<name>_bench.cc, both run with the same Google Benchmark names; the
+Python front end runs the same work through timeit. The peer runs in each configuration
+DESIGN.md asks for (1 and 2 threads; OpenBLAS's SkylakeX kernels on and off) and its
+fastest median counts. Prints a Markdown table of medians over --reps runs and ratios.
+
+Usage: bench/compare_torch.py [--build build] [--reps 5] [--filter REGEX]
+Run with Debian's /usr/bin/python3 (which has python3-torch).
+"""
+import argparse
+import itertools
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import timeit
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PEER_CONFIGS = [
+    {"threads": t, "coretype": c} for t, c in itertools.product((1, 2), ("SkylakeX", None))
+]
+
+
+def env_for(config):
+    env = dict(os.environ)
+    env["OMP_NUM_THREADS"] = str(config["threads"])
+    env.pop("OPENBLAS_CORETYPE", None)
+    if config["coretype"]:
+        env["OPENBLAS_CORETYPE"] = config["coretype"]
+    return env
+
+
+def run_gbench(binary, reps, regex, env=None):
+    """Median real time in ns of each benchmark of a Google Benchmark binary."""
+    out = subprocess.run(
+        [str(binary), "--benchmark_format=json", f"--benchmark_repetitions={reps}",
+         f"--benchmark_filter={regex}", "--benchmark_min_time=0.2"],
+        check=True, capture_output=True, text=True, env=env).stdout
+    runs = {}
+    for b in json.loads(out)["benchmarks"]:
+        if b.get("run_type") == "iteration":
+            scale = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[b["time_unit"]]
+            runs.setdefault(b["run_name"], []).append(b["real_time"] * scale)
+    return {name: (statistics.median(v), (max(v) - min(v)) / statistics.median(v)) for name, v in runs.items()}
+
+
+def python_twins():
+    """Benchmark name -> callable doing the same work in PyTorch's Python front end."""
+    import torch
+    twins = {}
+    a, b = torch.tensor(1.0), torch.tensor(2.0)
+    twins["BM_EagerAddScalar"] = lambda: torch.add(a, b)
+
+    def chain(n):
+        x, c = torch.ones(n), torch.full((n,), 1.0001)
+
+        def run():
+            y = x
+            for _ in range(25):
+                y = ((y * c + c) - c) / c
+            return y
+        return run
+    twins["BM_EagerChain100/16"] = chain(16)
+    twins["BM_EagerChain100/1000"] = chain(1000)
+    return twins
+
+
+def time_python(fn, reps):
+    """Median seconds -> ns per call over `reps` timeit runs of about 0.2 s each."""
+    timer = timeit.Timer(fn)
+    number, _ = timer.autorange()
+    samples = [t / number * 1e9 for t in timer.repeat(repeat=reps, number=number)]
+    return statistics.median(samples), (max(samples) - min(samples)) / statistics.median(samples)
+
+
+def best_python(names, reps):
+    import torch
+    torch.set_grad_enabled(False)
+    twins = python_twins()
+    best = {}
+    for threads in (1, 2):
+        torch.set_num_threads(threads)
+        for name in names:
+            if name in twins:
+                med = time_python(twins[name], reps)
+                if name not in best or med[0] < best[name][0]:
+                    best[name] = (*med, threads)
+    return best
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--build", default="build", help="tfpp build directory (Release)")
+    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--filter", default=".", help="benchmark name regex")
+    args = parser.parse_args()
+
+    build = ROOT / args.build
+    peer_build = ROOT / (args.build + "-torch")
+    subprocess.run(["cmake", "--build", str(build)], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["cmake", "-S", str(ROOT / "bench/torch"), "-B", str(peer_build), "-G", "Ninja"],
+                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["cmake", "--build", str(peer_build)], check=True, stdout=subprocess.DEVNULL)
+
+    print(f"| benchmark | tfpp | libtorch C++ (best config) | PyTorch Python (best) | tfpp / libtorch | tfpp / Python |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for peer in sorted(peer_build.glob("torch_*_bench")):
+        ours = build / "bench" / peer.name.removeprefix("torch_")
+        if not ours.exists():
+            continue
+        tfpp = run_gbench(ours, args.reps, args.filter)
+        libtorch = {}
+        for config in PEER_CONFIGS:
+            for name, med in run_gbench(peer, args.reps, args.filter, env_for(config)).items():
+                if name not in libtorch or med[0] < libtorch[name][0]:
+                    libtorch[name] = (*med, config)
+        python = best_python(tfpp.keys(), args.reps)
+        for name, (ours_ns, ours_spread) in tfpp.items():
+            row = [name, f"{ours_ns / 1e3:.3f} µs (±{ours_spread:.0%})"]
+            for peer_result in (libtorch.get(name), python.get(name)):
+                row.append(f"{peer_result[0] / 1e3:.3f} µs (±{peer_result[1]:.0%})" if peer_result else "—")
+            for peer_result in (libtorch.get(name), python.get(name)):
+                row.append(f"{ours_ns / peer_result[0]:.2f}" if peer_result else "—")
+            print("| " + " | ".join(row) + " |")
+            sys.stdout.flush()
+    print("\nlibtorch configurations tried: threads 1/2 x OPENBLAS_CORETYPE SkylakeX/unset; Python: threads 1/2.")
+    print("Times are medians; ± is the (max - min) / median spread over the runs.")
+
+
+if __name__ == "__main__":
+    main()
