@@ -6,5 +6,6 @@
 #include "tfpp/dtype.h"
 #include "tfpp/errors.h"
 #include "tfpp/math_ops.h"
+#include "tfpp/random_ops.h"
 #include "tfpp/tensor.h"
 #include "tfpp/tensor_shape.h"

@@ -1,0 +1,51 @@
+// Random tensors: tf::random::normal, uniform, truncated_normal and the global seed.
+//
+// Numbers come from the Philox4x32-10 counter-based generator, as in TensorFlow, so a seed
+// gives the same numbers on every machine and for any thread count. Seeds combine as in
+// TensorFlow: with tf::random::set_seed(g) and an op seed s, the op uses (g, s); with only a
+// global seed, ops get successive seeds derived from it (reproducible after set_seed); with
+// only an op seed, the global seed defaults to 87654321; with neither, numbers are
+// nondeterministic. Unlike TensorFlow's stateful eager ops, a call with an explicit op seed
+// is a pure function of its seeds: calling it twice gives the same values.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+
+#include "tfpp/tensor.h"
+
+namespace tf::random {
+
+/// Options of tf::random::normal and truncated_normal.
+struct NormalOptions {
+  double mean = 0.0;                  ///< mean of the distribution
+  double stddev = 1.0;                ///< standard deviation (before truncation)
+  DType dtype = float32;              ///< float32 or float64
+  std::optional<std::int64_t> seed;   ///< op seed, combined with the global seed
+};
+
+/// Options of tf::random::uniform.
+struct UniformOptions {
+  double minval = 0.0;                ///< inclusive lower bound
+  std::optional<double> maxval;       ///< exclusive upper bound; 1 for floats, required for integers
+  DType dtype = float32;              ///< float32, float64, int32 or int64
+  std::optional<std::int64_t> seed;   ///< op seed, combined with the global seed
+};
+
+/// Normally distributed values of `shape` (tf.random.normal).
+Tensor normal(const TensorShape& shape, const NormalOptions& options = {});
+/// Uniformly distributed values in [minval, maxval) of `shape` (tf.random.uniform).
+Tensor uniform(const TensorShape& shape, const UniformOptions& options = {});
+/// Normal values more than two standard deviations from the mean are redrawn (tf.random.truncated_normal).
+Tensor truncated_normal(const TensorShape& shape, const NormalOptions& options = {});
+
+/// Sets the global random seed (tf.random.set_seed) and restarts the sequence of op seeds
+/// derived from it; std::nullopt clears it, as set_seed(None) does.
+void set_seed(std::optional<std::int64_t> seed);
+
+/// The (seed, seed2) pair an op with optional seed `op_seed` uses, by TensorFlow's rules;
+/// (0, 0) means "pick nondeterministic seeds when the kernel runs" (tf.random.get_seed).
+std::pair<std::int64_t, std::int64_t> get_seed(std::optional<std::int64_t> op_seed);
+
+}  // namespace tf::random
