@@ -7,5 +7,6 @@
 #include "tfpp/errors.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/random_ops.h"
+#include "tfpp/reduction_ops.h"
 #include "tfpp/tensor.h"
 #include "tfpp/tensor_shape.h"

@@ -1,0 +1,231 @@
+#include "kernels/cpu/reduce.h"
+
+#include <algorithm>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "kernels/cpu/parallel.h"
+#include "kernels/cpu/reduce_simd.h"
+
+namespace tf::kernels {
+namespace {
+
+template <class T>
+struct Sum {
+  static constexpr T identity() { return T(0); }
+  static T apply(T a, T b) { return a + b; }
+};
+template <class T>
+struct Prod {
+  static constexpr T identity() { return T(1); }
+  static T apply(T a, T b) { return a * b; }
+};
+template <class T>
+struct Max {
+  static constexpr T identity() {
+    if constexpr (std::numeric_limits<T>::has_infinity) return -std::numeric_limits<T>::infinity();
+    else return std::numeric_limits<T>::lowest();
+  }
+  static T apply(T a, T b) { return a > b ? a : b; }
+};
+template <class T>
+struct Min {
+  static constexpr T identity() {
+    if constexpr (std::numeric_limits<T>::has_infinity) return std::numeric_limits<T>::infinity();
+    else return std::numeric_limits<T>::max();
+  }
+  static T apply(T a, T b) { return a < b ? a : b; }
+};
+struct Any {
+  static constexpr bool identity() { return false; }
+  static bool apply(bool a, bool b) { return a | b; }
+};
+struct All {
+  static constexpr bool identity() { return true; }
+  static bool apply(bool a, bool b) { return a & b; }
+};
+
+// Independent accumulators, four vectors' worth, so the loop vectorizes without reassociating
+// one sum and hides the add latency.
+template <class T>
+inline constexpr int kLanes = 256 / sizeof(T);
+
+// out[r] = reduce(in[r * n .. r * n + n)) for r in [0, rows).
+template <class T, class R>
+TFPP_SIMD_CLONES void reduce_rows(const T* in, T* out, std::int64_t rows, std::int64_t n) {
+  constexpr int L = kLanes<T>;
+  for (std::int64_t r = 0; r < rows; ++r) {
+    const T* x = in + r * n;
+    T acc[L];
+    for (int j = 0; j < L; ++j) acc[j] = R::identity();
+    std::int64_t i = 0;
+    for (; i + L <= n; i += L)
+      for (int j = 0; j < L; ++j) acc[j] = R::apply(acc[j], x[i + j]);
+    T result = R::identity();
+    for (; i < n; ++i) result = R::apply(result, x[i]);
+    for (int j = 0; j < L; ++j) result = R::apply(result, acc[j]);
+    out[r] = result;
+  }
+}
+
+// acc[b] = reduce(acc[b], in[r * stride + b]) for r in [0, rows), b in [0, n).
+template <class T, class R>
+TFPP_SIMD_CLONES void accumulate_rows(const T* in, std::int64_t stride, T* acc, std::int64_t rows, std::int64_t n) {
+  for (std::int64_t r = 0; r < rows; ++r) {
+    const T* x = in + r * stride;
+    for (std::int64_t b = 0; b < n; ++b) acc[b] = R::apply(acc[b], x[b]);
+  }
+}
+
+// Splits a long reduced axis into this many pieces with partial results, combined in a fixed
+// order afterwards, so results do not depend on the thread count.
+std::int64_t num_pieces(std::int64_t middle, std::int64_t inner) {
+  const std::int64_t work = middle * inner;
+  return std::clamp<std::int64_t>(work / kParallelGrain, 1, std::min<std::int64_t>(64, middle));
+}
+
+// out[a, b] = reduce over m of in[a, m, b]; see Note [Reduction as staged middle-axis reductions].
+template <class T, class R>
+void reduce_middle(const T* in, T* out, std::int64_t outer, std::int64_t middle, std::int64_t inner) {
+  const int threads = omp_get_max_threads();
+  const bool split_middle = outer < 2 * threads && middle * inner * outer >= 2 * kParallelGrain &&
+                            (inner == 1 || inner < 512 * threads);
+  if (inner == 1) {
+    if (!split_middle) {
+      parallel_for(outer, middle, [&](std::int64_t a0, std::int64_t a1) {
+        reduce_rows<T, R>(in + a0 * middle, out + a0, a1 - a0, middle);
+      });
+      return;
+    }
+    const std::int64_t pieces = num_pieces(middle, 1);
+    std::unique_ptr<T[]> partial(new T[pieces]);  // not std::vector: vector<bool> is packed
+    for (std::int64_t a = 0; a < outer; ++a) {
+      const T* row = in + a * middle;
+      parallel_for(pieces, middle / pieces, [&](std::int64_t p0, std::int64_t p1) {
+        for (std::int64_t p = p0; p < p1; ++p) {
+          const std::int64_t m0 = middle * p / pieces, m1 = middle * (p + 1) / pieces;
+          reduce_rows<T, R>(row + m0, &partial[p], 1, m1 - m0);
+        }
+      });
+      reduce_rows<T, R>(partial.get(), out + a, 1, pieces);
+    }
+    return;
+  }
+  if (!split_middle) {
+    if (outer >= 2 * threads || outer * inner < 2 * kParallelGrain) {
+      parallel_for(outer, middle * inner, [&](std::int64_t a0, std::int64_t a1) {
+        for (std::int64_t a = a0; a < a1; ++a) {
+          std::fill_n(out + a * inner, inner, R::identity());
+          accumulate_rows<T, R>(in + a * middle * inner, inner, out + a * inner, middle, inner);
+        }
+      });
+    } else {  // few, wide rows: split each across its columns
+      for (std::int64_t a = 0; a < outer; ++a)
+        parallel_for(inner, middle, [&](std::int64_t b0, std::int64_t b1) {
+          std::fill(out + a * inner + b0, out + a * inner + b1, R::identity());
+          accumulate_rows<T, R>(in + a * middle * inner + b0, inner, out + a * inner + b0, middle, b1 - b0);
+        });
+    }
+    return;
+  }
+  // Few, narrow rows with a long reduced axis: per-piece partial rows, then combine them.
+  const std::int64_t pieces = num_pieces(middle, inner);
+  std::unique_ptr<T[]> partial(new T[pieces * inner]);
+  for (std::int64_t a = 0; a < outer; ++a) {
+    const T* block = in + a * middle * inner;
+    parallel_for(pieces, middle * inner / pieces, [&](std::int64_t p0, std::int64_t p1) {
+      for (std::int64_t p = p0; p < p1; ++p) {
+        const std::int64_t m0 = middle * p / pieces, m1 = middle * (p + 1) / pieces;
+        std::fill_n(&partial[p * inner], inner, R::identity());
+        accumulate_rows<T, R>(block + m0 * inner, inner, &partial[p * inner], m1 - m0, inner);
+      }
+    });
+    std::fill_n(out + a * inner, inner, R::identity());
+    accumulate_rows<T, R>(partial.get(), inner, out + a * inner, pieces, inner);
+  }
+}
+
+template <class T, class R>
+void reduce_staged(const T* in, const TensorShape& shape, std::span<const bool> reduced, T* out) {
+  if (shape.num_elements() == 0) {
+    std::int64_t kept = 1;
+    for (int i = 0; i < shape.rank(); ++i)
+      if (!reduced[i]) kept *= shape.dim(i);
+    std::fill_n(out, kept, R::identity());
+    return;
+  }
+  // Merge adjacent axes of the same kind, dropping size-1 axes (they change no layout).
+  std::vector<std::int64_t> dims;
+  std::vector<bool> red;
+  for (int i = 0; i < shape.rank(); ++i) {
+    if (shape.dim(i) == 1) continue;
+    if (!red.empty() && red.back() == reduced[i]) dims.back() *= shape.dim(i);
+    else {
+      dims.push_back(shape.dim(i));
+      red.push_back(reduced[i]);
+    }
+  }
+  std::unique_ptr<T[]> scratch[2];
+  const T* src = in;
+  for (int stage = 0;; ++stage) {
+    const auto last = std::find(red.rbegin(), red.rend(), true);
+    if (last == red.rend()) {  // nothing (left) to reduce
+      if (src != out) {
+        std::int64_t n = 1;
+        for (std::int64_t d : dims) n *= d;
+        std::copy_n(src, n, out);
+      }
+      return;
+    }
+    const std::size_t g = red.size() - 1 - (last - red.rbegin());
+    std::int64_t outer = 1, inner = 1;
+    for (std::size_t i = 0; i < g; ++i) outer *= dims[i];
+    for (std::size_t i = g + 1; i < dims.size(); ++i) inner *= dims[i];
+    const bool final_stage = std::count(red.begin(), red.end(), true) == 1;
+    T* dst = out;
+    if (!final_stage) {
+      scratch[stage % 2].reset(new T[outer * inner]);
+      dst = scratch[stage % 2].get();
+    }
+    reduce_middle<T, R>(src, dst, outer, dims[g], inner);
+    src = dst;
+    // Remove the group, merging the kept groups on either side of it.
+    if (g > 0 && g + 1 < dims.size()) {
+      dims[g - 1] *= dims[g + 1];
+      dims.erase(dims.begin() + g, dims.begin() + g + 2);
+      red.erase(red.begin() + g, red.begin() + g + 2);
+    } else {
+      dims.erase(dims.begin() + g);
+      red.erase(red.begin() + g);
+    }
+    if (final_stage) return;
+  }
+}
+
+}  // namespace
+
+template <class T>
+void reduce(const T* in, const TensorShape& shape, std::span<const bool> reduced, T* out, ReduceOp op) {
+  if constexpr (std::is_same_v<T, bool>) {
+    if (op == ReduceOp::kAny) reduce_staged<bool, Any>(in, shape, reduced, out);
+    else reduce_staged<bool, All>(in, shape, reduced, out);
+  } else {
+    switch (op) {
+      case ReduceOp::kSum: return reduce_staged<T, Sum<T>>(in, shape, reduced, out);
+      case ReduceOp::kProd: return reduce_staged<T, Prod<T>>(in, shape, reduced, out);
+      case ReduceOp::kMax: return reduce_staged<T, Max<T>>(in, shape, reduced, out);
+      case ReduceOp::kMin: return reduce_staged<T, Min<T>>(in, shape, reduced, out);
+      case ReduceOp::kAny:
+      case ReduceOp::kAll: break;  // the op declarations register these for bool only
+    }
+  }
+}
+
+template void reduce<float>(const float*, const TensorShape&, std::span<const bool>, float*, ReduceOp);
+template void reduce<double>(const double*, const TensorShape&, std::span<const bool>, double*, ReduceOp);
+template void reduce<std::int32_t>(const std::int32_t*, const TensorShape&, std::span<const bool>, std::int32_t*, ReduceOp);
+template void reduce<std::int64_t>(const std::int64_t*, const TensorShape&, std::span<const bool>, std::int64_t*, ReduceOp);
+template void reduce<bool>(const bool*, const TensorShape&, std::span<const bool>, bool*, ReduceOp);
+
+}  // namespace tf::kernels
