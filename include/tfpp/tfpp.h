@@ -2,6 +2,7 @@
 // in namespace tf.
 #pragma once
 
+#include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
 #include "tfpp/dtype.h"
 #include "tfpp/errors.h"
