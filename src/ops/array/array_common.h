@@ -26,6 +26,15 @@ OpBuilder& all_dtypes(OpBuilder& b, Make make) {
       .kernel(DType::kString, make.template operator()<storage_t<std::string>>());
 }
 
+/// Declares an op with a fixed number of inputs whose kernels only move elements (see all_dtypes).
+template <class Make>
+OpBuilder copy_op(const char* name, int inputs, ShapeFn shape, std::vector<std::string> attrs, Make make) {
+  OpBuilder b(name);
+  b.inputs(inputs).attrs(std::move(attrs)).shape(shape);
+  all_dtypes(b, make);
+  return b;
+}
+
 /// Registers one dtype-independent kernel (views, shape queries) for all six dtypes.
 inline OpBuilder& all_dtypes(OpBuilder& b, KernelFn fn) {
   for (int d = 0; d < kNumDTypes; ++d) b.kernel(static_cast<DType>(d), fn);
