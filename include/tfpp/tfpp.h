@@ -6,6 +6,7 @@
 #include "tfpp/constant.h"
 #include "tfpp/dtype.h"
 #include "tfpp/errors.h"
+#include "tfpp/linalg_ops.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/random_ops.h"
 #include "tfpp/reduction_ops.h"

@@ -1,0 +1,91 @@
+#include "kernels/cpu/matmul_onednn.h"
+
+#include <memory>
+#include <mutex>
+
+#include "kernels/cpu/onednn.h"
+
+namespace tf::kernels {
+namespace {
+
+using dnnl::memory;
+
+// Note [MatMul primitive cache]: creating a oneDNN primitive descriptor and primitive costs
+// tens of microseconds (and a JIT on first use), so repeated calls with one geometry reuse
+// them. The cache is a small array scanned under a mutex; primitives are immutable and may
+// run on several threads at once, each with its own stream.
+struct CachedMatMul {
+  MatMulGeometry geometry;
+  memory::desc a_md, b_md, out_md;
+  dnnl::matmul primitive;
+};
+
+bool same_geometry(const MatMulGeometry& x, const MatMulGeometry& y) {
+  return x.batch_rank == y.batch_rank && x.a_batch == y.a_batch && x.b_batch == y.b_batch && x.m == y.m &&
+         x.n == y.n && x.k == y.k && x.transpose_a == y.transpose_a && x.transpose_b == y.transpose_b;
+}
+
+// A descriptor of logical [batch..., rows, cols] for a row-major buffer that stores the matrix
+// part as [rows, cols], or as [cols, rows] when `transposed`.
+memory::desc plain_desc(const std::array<std::int64_t, kMaxRank>& batch, int batch_rank, std::int64_t rows,
+                        std::int64_t cols, bool transposed) {
+  memory::dims dims(batch.begin(), batch.begin() + batch_rank), strides(batch_rank + 2);
+  dims.push_back(rows);
+  dims.push_back(cols);
+  strides[batch_rank] = transposed ? 1 : cols;
+  strides[batch_rank + 1] = transposed ? rows : 1;
+  std::int64_t stride = rows * cols;
+  for (int d = batch_rank - 1; d >= 0; --d) {
+    strides[d] = stride;
+    stride *= batch[d];
+  }
+  return memory::desc(dims, memory::data_type::f32, strides);
+}
+
+std::shared_ptr<const CachedMatMul> create(const MatMulGeometry& g) {
+  auto entry = std::make_shared<CachedMatMul>();
+  entry->geometry = g;
+  entry->a_md = plain_desc(g.a_batch, g.batch_rank, g.m, g.k, g.transpose_a);
+  entry->b_md = plain_desc(g.b_batch, g.batch_rank, g.k, g.n, g.transpose_b);
+  entry->out_md = plain_desc(g.out_batch, g.batch_rank, g.m, g.n, false);
+  const dnnl::matmul::desc desc(entry->a_md, entry->b_md, entry->out_md);
+  entry->primitive = dnnl::matmul(dnnl::matmul::primitive_desc(desc, onednn_engine()));
+  return entry;
+}
+
+class PrimitiveCache {
+ public:
+  std::shared_ptr<const CachedMatMul> get(const MatMulGeometry& g) {
+    {
+      std::lock_guard lock(mutex_);
+      for (const auto& e : entries_)
+        if (e && same_geometry(e->geometry, g)) return e;
+    }
+    auto entry = create(g);  // outside the lock: slow, and other geometries may proceed
+    std::lock_guard lock(mutex_);
+    entries_[next_] = entry;
+    next_ = (next_ + 1) % entries_.size();
+    return entry;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::array<std::shared_ptr<const CachedMatMul>, 64> entries_;
+  std::size_t next_ = 0;  // round-robin eviction
+};
+
+}  // namespace
+
+void onednn_matmul(const float* a, const float* b, float* out, const MatMulGeometry& g) {
+  static PrimitiveCache cache;
+  const auto entry = cache.get(g);
+  dnnl::engine& engine = onednn_engine();
+  memory a_mem(entry->a_md, engine, const_cast<float*>(a));
+  memory b_mem(entry->b_md, engine, const_cast<float*>(b));
+  memory out_mem(entry->out_md, engine, out);
+  dnnl::stream& stream = onednn_stream();
+  entry->primitive.execute(stream, {{DNNL_ARG_SRC, a_mem}, {DNNL_ARG_WEIGHTS, b_mem}, {DNNL_ARG_DST, out_mem}});
+  stream.wait();
+}
+
+}  // namespace tf::kernels

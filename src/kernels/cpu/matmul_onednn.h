@@ -1,0 +1,12 @@
+// float32 matrix products on oneDNN's matmul primitive.
+#pragma once
+
+#include "kernels/cpu/matmul.h"
+
+namespace tf::kernels {
+
+/// out = a @ b on oneDNN with plain row-major memory (transposes expressed as strides, batch
+/// broadcasting native to the primitive). Primitives are cached per geometry.
+void onednn_matmul(const float* a, const float* b, float* out, const MatMulGeometry& g);
+
+}  // namespace tf::kernels
