@@ -10,5 +10,6 @@
 #include "tfpp/math_ops.h"
 #include "tfpp/random_ops.h"
 #include "tfpp/reduction_ops.h"
+#include "tfpp/softmax_ops.h"
 #include "tfpp/tensor.h"
 #include "tfpp/tensor_shape.h"

@@ -1,7 +1,6 @@
 #include "kernels/cpu/reduce.h"
 
 #include <algorithm>
-#include <limits>
 #include <memory>
 #include <vector>
 
@@ -11,32 +10,6 @@
 namespace tf::kernels {
 namespace {
 
-template <class T>
-struct Sum {
-  static constexpr T identity() { return T(0); }
-  static T apply(T a, T b) { return a + b; }
-};
-template <class T>
-struct Prod {
-  static constexpr T identity() { return T(1); }
-  static T apply(T a, T b) { return a * b; }
-};
-template <class T>
-struct Max {
-  static constexpr T identity() {
-    if constexpr (std::numeric_limits<T>::has_infinity) return -std::numeric_limits<T>::infinity();
-    else return std::numeric_limits<T>::lowest();
-  }
-  static T apply(T a, T b) { return a > b ? a : b; }
-};
-template <class T>
-struct Min {
-  static constexpr T identity() {
-    if constexpr (std::numeric_limits<T>::has_infinity) return std::numeric_limits<T>::infinity();
-    else return std::numeric_limits<T>::max();
-  }
-  static T apply(T a, T b) { return a < b ? a : b; }
-};
 struct Any {
   static constexpr bool identity() { return false; }
   static bool apply(bool a, bool b) { return a | b; }
@@ -46,27 +19,10 @@ struct All {
   static bool apply(bool a, bool b) { return a & b; }
 };
 
-// Independent accumulators, four vectors' worth, so the loop vectorizes without reassociating
-// one sum and hides the add latency.
-template <class T>
-inline constexpr int kLanes = 256 / sizeof(T);
-
 // out[r] = reduce(in[r * n .. r * n + n)) for r in [0, rows).
 template <class T, class R>
 TFPP_SIMD_CLONES void reduce_rows(const T* in, T* out, std::int64_t rows, std::int64_t n) {
-  constexpr int L = kLanes<T>;
-  for (std::int64_t r = 0; r < rows; ++r) {
-    const T* x = in + r * n;
-    T acc[L];
-    for (int j = 0; j < L; ++j) acc[j] = R::identity();
-    std::int64_t i = 0;
-    for (; i + L <= n; i += L)
-      for (int j = 0; j < L; ++j) acc[j] = R::apply(acc[j], x[i + j]);
-    T result = R::identity();
-    for (; i < n; ++i) result = R::apply(result, x[i]);
-    for (int j = 0; j < L; ++j) result = R::apply(result, acc[j]);
-    out[r] = result;
-  }
+  for (std::int64_t r = 0; r < rows; ++r) out[r] = reduce_lanes<T, R>(in + r * n, n);
 }
 
 // acc[b] = reduce(acc[b], in[r * stride + b]) for r in [0, rows), b in [0, n).
@@ -212,10 +168,10 @@ void reduce(const T* in, const TensorShape& shape, std::span<const bool> reduced
     else reduce_staged<bool, All>(in, shape, reduced, out);
   } else {
     switch (op) {
-      case ReduceOp::kSum: return reduce_staged<T, Sum<T>>(in, shape, reduced, out);
-      case ReduceOp::kProd: return reduce_staged<T, Prod<T>>(in, shape, reduced, out);
-      case ReduceOp::kMax: return reduce_staged<T, Max<T>>(in, shape, reduced, out);
-      case ReduceOp::kMin: return reduce_staged<T, Min<T>>(in, shape, reduced, out);
+      case ReduceOp::kSum: return reduce_staged<T, SumReducer<T>>(in, shape, reduced, out);
+      case ReduceOp::kProd: return reduce_staged<T, ProdReducer<T>>(in, shape, reduced, out);
+      case ReduceOp::kMax: return reduce_staged<T, MaxReducer<T>>(in, shape, reduced, out);
+      case ReduceOp::kMin: return reduce_staged<T, MinReducer<T>>(in, shape, reduced, out);
       case ReduceOp::kAny:
       case ReduceOp::kAll: break;  // the op declarations register these for bool only
     }

@@ -1,6 +1,81 @@
 // Run-time SIMD selection for the reduction, scan and softmax kernels, without -march=native:
 // a function marked TFPP_SIMD_CLONES is compiled for AVX-512, AVX2 and baseline x86-64, and the
-// loader picks the best clone. Loops in always-inline helpers it calls vectorize per target.
+// loader picks the best clone. The always-inline helpers below vectorize inside each clone.
 #pragma once
 
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
 #define TFPP_SIMD_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+
+namespace tf::kernels {
+
+/// The combining functions of reductions, with their identities.
+template <class T>
+struct SumReducer {
+  static constexpr T identity() { return T(0); }
+  static T apply(T a, T b) { return a + b; }
+};
+template <class T>
+struct ProdReducer {
+  static constexpr T identity() { return T(1); }
+  static T apply(T a, T b) { return a * b; }
+};
+template <class T>
+struct MaxReducer {
+  static constexpr T identity() {
+    if constexpr (std::numeric_limits<T>::has_infinity) return -std::numeric_limits<T>::infinity();
+    else return std::numeric_limits<T>::lowest();
+  }
+  static T apply(T a, T b) { return a > b ? a : b; }
+};
+template <class T>
+struct MinReducer {
+  static constexpr T identity() {
+    if constexpr (std::numeric_limits<T>::has_infinity) return std::numeric_limits<T>::infinity();
+    else return std::numeric_limits<T>::max();
+  }
+  static T apply(T a, T b) { return a < b ? a : b; }
+};
+
+/// Independent accumulators, four vectors' worth, so that a reduction loop vectorizes without
+/// reassociating one sum and hides the add latency.
+template <class T>
+inline constexpr int kLanes = 256 / sizeof(T);
+
+/// R-reduction of x[0, n).
+template <class T, class R>
+[[gnu::always_inline]] inline T reduce_lanes(const T* x, std::int64_t n) {
+  constexpr int L = kLanes<T>;
+  T acc[L];
+  for (int j = 0; j < L; ++j) acc[j] = R::identity();
+  std::int64_t i = 0;
+  for (; i + L <= n; i += L)
+    for (int j = 0; j < L; ++j) acc[j] = R::apply(acc[j], x[i + j]);
+  T result = R::identity();
+  for (; i < n; ++i) result = R::apply(result, x[i]);
+  for (int j = 0; j < L; ++j) result = R::apply(result, acc[j]);
+  return result;
+}
+
+/// e^x for float with a branch-free polynomial (Cephes expf, ~1 ulp) that vectorizes; inputs
+/// below -87.3 give ~1e-38 rather than 0, which the callers (softmax, x - max <= 0) tolerate.
+[[gnu::always_inline]] inline float vector_exp(float x) {
+  x = x < -87.3f ? -87.3f : (x > 88.3f ? 88.3f : x);
+  const float n = std::floor(x * 1.44269504088896341f + 0.5f);
+  const float r = x - n * 0.693359375f + n * 2.12194440e-4f;
+  float p = 1.9875691500e-4f;
+  p = p * r + 1.3981999507e-3f;
+  p = p * r + 8.3334519073e-3f;
+  p = p * r + 4.1665795894e-2f;
+  p = p * r + 1.6666665459e-1f;
+  p = p * r + 5.0000001201e-1f;
+  const float y = p * r * r + r + 1.0f;
+  return y * std::bit_cast<float>((static_cast<std::int32_t>(n) + 127) << 23);
+}
+/// e^x for double (libm; float64 softmax is rare enough not to need a vector version).
+[[gnu::always_inline]] inline double vector_exp(double x) { return std::exp(x); }
+
+}  // namespace tf::kernels
