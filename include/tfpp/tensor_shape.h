@@ -12,8 +12,15 @@
 
 namespace tf {
 
+/// The type of tf::None: converts to the dimension size -1, and stands alone for an unknown
+/// rank where an API accepts it (TensorSpec(tf::None, tf::float32)).
+struct NoneType {
+  explicit constexpr NoneType(int) {}
+  constexpr operator std::int64_t() const { return -1; }
+};
+
 /// An unknown dimension, as Python's None in a TensorShape.
-inline constexpr std::int64_t None = -1;
+inline constexpr NoneType None{0};
 
 /// Shapes are stored inline (no heap allocation); this is the largest rank tfpp supports.
 inline constexpr int kMaxRank = 8;

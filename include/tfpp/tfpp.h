@@ -13,3 +13,7 @@
 #include "tfpp/softmax_ops.h"
 #include "tfpp/tensor.h"
 #include "tfpp/tensor_shape.h"
+#include "tfpp/concrete_function.h"
+#include "tfpp/function.h"
+#include "tfpp/name_scope.h"
+#include "tfpp/print.h"

@@ -1,0 +1,70 @@
+#include "function/concrete_function_impl.h"
+
+#include <sstream>
+
+#include "ops/execute.h"
+
+namespace tf {
+
+namespace {
+std::string describe(const ops::TensorInfo& info) {
+  return std::string(dtype_name(info.dtype)) + " Tensor, shape=" + info.shape.to_string();
+}
+}  // namespace
+
+std::vector<Tensor> ConcreteFunction::call_flat(const std::vector<Tensor>& args) const {
+  if (!impl_) throw InvalidArgumentError("[ConcreteFunction] calling an empty concrete function");
+  const auto& specs = impl_->inputs;
+  if (args.size() != specs.size())
+    throw InvalidArgumentError("[" + impl_->name + "] expects " + std::to_string(specs.size()) + " tensor arguments, got " +
+                               std::to_string(args.size()));
+  for (std::size_t i = 0; i < args.size(); ++i)
+    if (!args[i].defined() || !specs[i].is_compatible_with(args[i].dtype(), args[i].shape()))
+      throw InvalidArgumentError("[" + impl_->name + "] argument " + std::to_string(i) + " must match " +
+                                 specs[i].to_string() + ", got " +
+                                 (args[i].defined() ? std::string(dtype_name(args[i].dtype())) +
+                                                          args[i].shape().debug_string()
+                                                    : std::string("an undefined tensor")));
+  // Inside another trace the ops must be seen one by one (they join that graph).
+  if (ops::current_context()) return impl_->executor.replay(args);
+  return impl_->executor.run(args);
+}
+
+Tensor ConcreteFunction::single_output(std::vector<Tensor> outputs) const {
+  if (outputs.size() != 1)
+    throw InvalidArgumentError("[" + impl_->name + "] has " + std::to_string(outputs.size()) +
+                               " outputs; use call_flat to get them all");
+  return outputs[0];
+}
+
+FuncGraph ConcreteFunction::graph() const { return FuncGraph(impl_->graph); }
+const std::vector<TensorSpec>& ConcreteFunction::inputs() const { return impl_->inputs; }
+const std::vector<std::string>& ConcreteFunction::output_keys() const { return impl_->output_keys; }
+
+std::string ConcreteFunction::pretty_printed_signature() const {
+  std::ostringstream os;
+  const graph::Graph& g = *impl_->graph;
+  os << impl_->name << "(";
+  for (std::size_t i = 0; i < g.args().size(); ++i) os << (i ? ", " : "") << g.node(g.args()[i]).name;
+  os << ")\n  Args:\n";
+  for (int arg : g.args()) os << "    " << g.node(arg).name << ": " << describe(g.node(arg).outputs[0]) << "\n";
+  os << "  Returns:\n";
+  if (g.outputs().empty()) os << "    NoneTensorSpec()\n";
+  for (std::size_t i = 0; i < g.outputs().size(); ++i) {
+    os << "    ";
+    if (i < impl_->output_keys.size()) os << impl_->output_keys[i] << ": ";
+    os << describe(g.info(g.outputs()[i])) << "\n";
+  }
+  return os.str();
+}
+
+bool TensorSpec::is_compatible_with(DType other_dtype, const TensorShape& other_shape) const {
+  return dtype == other_dtype && shape.is_compatible_with(other_shape);
+}
+
+std::string TensorSpec::to_string() const {
+  return "TensorSpec(shape=" + shape.to_string() + ", dtype=tf." + std::string(dtype_name(dtype)) +
+         ", name=" + (name.empty() ? "None" : "'" + name + "'") + ")";
+}
+
+}  // namespace tf

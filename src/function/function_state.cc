@@ -1,0 +1,157 @@
+// The trace cache of a tf::function.
+//
+// Note [Trace cache]: a call's key is the structure and values of its non-tensor arguments
+// plus one TensorSpec per tensor. An exact key match runs that trace. Otherwise a trace with
+// the same structure whose (partly unknown) specs accept the call runs. Otherwise the call is
+// traced; with reduce_retracing, or after kRelaxAfter traces that differ only in dimension
+// sizes, differing dimensions become unknown so one trace serves them all.
+#include <atomic>
+#include <iostream>
+#include <mutex>
+#include <unordered_map>
+
+#include "function/concrete_function_impl.h"
+#include "graph/tracer.h"
+#include "tfpp/function.h"
+
+namespace tf {
+namespace config {
+namespace {
+std::atomic<bool> run_eagerly{false};
+}
+void run_functions_eagerly(bool enable) { run_eagerly = enable; }
+bool functions_run_eagerly() { return run_eagerly; }
+}  // namespace config
+
+namespace detail {
+namespace {
+
+constexpr int kRelaxAfter = 3;
+
+std::string specs_key(const std::vector<TensorSpec>& specs) {
+  std::string key;
+  for (const TensorSpec& s : specs) key += std::string(dtype_name(s.dtype)) + s.shape.debug_string() + ";";
+  return key;
+}
+
+bool accepts(const std::vector<TensorSpec>& specs, const std::vector<Leaf>& leaves) {
+  if (specs.size() != leaves.size()) return false;
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    if (!specs[i].is_compatible_with(leaves[i].spec.dtype, leaves[i].spec.shape)) return false;
+  return true;
+}
+
+// The most general specs covering `a` and `b`, or false if they differ in dtype or rank.
+bool relax(std::vector<TensorSpec>& a, const std::vector<TensorSpec>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i].dtype != b[i].dtype || a[i].shape.rank() != b[i].shape.rank() || a[i].shape.has_unknown_rank()) return false;
+  }
+  for (std::size_t i = 0; i < a.size(); ++i)
+    for (int d = 0; d < a[i].shape.rank(); ++d)
+      if (a[i].shape.dim(d) != b[i].shape.dim(d)) a[i].shape.set_dim(d, None);
+  return true;
+}
+
+}  // namespace
+
+struct FunctionState::Cache {
+  struct Entry {
+    std::string structure;  // non-tensor part of the key
+    std::vector<TensorSpec> specs;
+    ConcreteFunction function;
+  };
+  std::recursive_mutex mutex;  // recursive: a traced body may call its own function
+  std::vector<Entry> entries;
+  std::unordered_map<std::string, std::size_t> exact;
+  int tracing_count = 0;
+};
+
+FunctionState::FunctionState(FunctionOptions options) : options_(std::move(options)), cache_(std::make_unique<Cache>()) {}
+FunctionState::~FunctionState() = default;
+
+int FunctionState::tracing_count() const {
+  std::lock_guard lock(cache_->mutex);
+  return cache_->tracing_count;
+}
+
+ConcreteFunction FunctionState::lookup_or_trace(ArgWalk& walk, const TraceBody& body) {
+  std::lock_guard lock(cache_->mutex);
+  Cache& c = *cache_;
+  std::vector<TensorSpec> specs;
+  for (const Leaf& leaf : walk.leaves) specs.push_back(leaf.spec);
+
+  if (!options_.input_signature.empty()) {
+    if (!accepts(options_.input_signature, walk.leaves)) {
+      std::string expected, got;
+      for (const auto& s : options_.input_signature) expected += "\n  " + s.to_string();
+      for (const auto& l : walk.leaves) got += "\n  " + l.spec.to_string();
+      throw InvalidArgumentError("[" + options_.name + "] the arguments do not match the input_signature; expected:" +
+                                 expected + "\ngot:" + got);
+    }
+    specs = options_.input_signature;
+  }
+
+  const std::string key = walk.key + "|" + specs_key(specs);
+  if (auto it = c.exact.find(key); it != c.exact.end()) return c.entries[it->second].function;
+  for (const auto& e : c.entries)
+    if (e.structure == walk.key && accepts(e.specs, walk.leaves)) return e.function;
+
+  if (options_.input_signature.empty()) {
+    int similar = 0;
+    std::vector<TensorSpec> relaxed = specs;
+    for (const auto& e : c.entries)
+      if (e.structure == walk.key && relax(relaxed, e.specs)) ++similar;
+    if (similar > 0 && (options_.reduce_retracing || similar + 1 >= kRelaxAfter) && relaxed != specs) {
+      if (!options_.reduce_retracing)
+        std::cerr << "tfpp: " << options_.name << " has been traced " << similar + 1
+                  << " times for arguments that differ only in dimension sizes; relaxing them to " << specs_key(relaxed)
+                  << " to avoid retracing\n";
+      specs = relaxed;
+    }
+  }
+
+  auto g = std::make_shared<graph::Graph>();
+  graph::Tracer tracer(*g, nullptr);
+  std::vector<Tensor> placeholders;
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    placeholders.push_back(tracer.add_arg({specs[i].dtype, specs[i].shape},
+                                          specs[i].name.empty() ? "args_" + std::to_string(i) : specs[i].name));
+  ++c.tracing_count;
+  std::vector<std::string> keys;
+  {
+    ops::ContextScope scope(&tracer);
+    std::vector<Tensor> outputs = body(placeholders, keys);
+    std::vector<graph::NodeOutput> results;
+    for (const Tensor& t : outputs) {
+      if (!t.defined()) throw InvalidArgumentError("[" + options_.name + "] returned an undefined tensor");
+      results.push_back(tracer.resolve(t));
+    }
+    g->set_outputs(std::move(results));
+  }
+  ConcreteFunction cf(std::make_shared<ConcreteFunction::Impl>(options_.name, g, specs, std::move(keys)));
+  c.entries.push_back({walk.key, specs, cf});
+  c.exact.emplace(walk.key + "|" + specs_key(specs), c.entries.size() - 1);
+  c.exact.emplace(key, c.entries.size() - 1);
+  return cf;
+}
+
+std::vector<Tensor> FunctionState::call(const ConcreteFunction& cf, const ArgWalk& walk) {
+  std::vector<Tensor> args;
+  args.reserve(walk.leaves.size());
+  for (const Leaf& leaf : walk.leaves) args.push_back(leaf.value);
+  return cf.call_flat(args);
+}
+
+std::string FunctionState::pretty_printed_concrete_signatures() const {
+  std::lock_guard lock(cache_->mutex);
+  std::string out;
+  for (const auto& e : cache_->entries) {
+    if (!out.empty()) out += "\n";
+    out += e.function.pretty_printed_signature();
+  }
+  return out;
+}
+
+}  // namespace detail
+}  // namespace tf

@@ -1,0 +1,105 @@
+#include "graph/executor.h"
+
+#include "core/cpu_features.h"
+#include "core/tensor_impl.h"
+#include "ops/execute.h"
+
+namespace tf::graph {
+
+std::vector<bool> live_nodes(const Graph& graph) {
+  const auto& nodes = graph.nodes();
+  std::vector<bool> live(nodes.size(), false);
+  for (const NodeOutput& out : graph.outputs()) live[out.node] = true;
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    if (nodes[i].kind == NodeKind::kOp && nodes[i].op->stateful) live[i] = true;
+  for (std::size_t i = nodes.size(); i-- > 0;)
+    if (live[i])
+      for (const NodeOutput& in : nodes[i].inputs) live[in.node] = true;
+  return live;
+}
+
+Executor::Executor(std::shared_ptr<const Graph> graph) : graph_(std::move(graph)) {
+  const auto& nodes = graph_->nodes();
+  slot_base_.resize(nodes.size());
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    slot_base_[i] = num_slots_;
+    num_slots_ += static_cast<int>(nodes[i].outputs.size());
+  }
+  const std::vector<bool> live = live_nodes(*graph_);
+  std::vector<int> last_reader(num_slots_, -1);
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const Node& n = nodes[i];
+    if (n.kind != NodeKind::kOp || !live[i]) continue;
+    Step step{&n, nullptr, {}, slot_base_[i], true, {}};
+    const DType dispatch = n.inputs.empty() ? n.outputs[0].dtype : graph_->info(n.inputs[0]).dtype;
+    step.kernel = ops::kernel_for(*n.op, dispatch);
+    for (const NodeOutput& in : n.inputs) {
+      const int slot = slot_base_[in.node] + in.index;
+      step.input_slots.push_back(slot);
+      last_reader[slot] = static_cast<int>(steps_.size());
+    }
+    for (const auto& info : n.outputs) step.static_shapes = step.static_shapes && info.shape.is_fully_defined();
+    steps_.push_back(std::move(step));
+  }
+  for (const NodeOutput& out : graph_->outputs()) {
+    const int slot = slot_base_[out.node] + out.index;
+    output_slots_.push_back(slot);
+    last_reader[slot] = -1;  // outputs live to the end
+  }
+  for (int slot = 0; slot < num_slots_; ++slot)
+    if (last_reader[slot] >= 0) steps_[last_reader[slot]].release.push_back(slot);
+}
+
+std::vector<Tensor> Executor::run(std::span<const Tensor> args) const {
+  core::flush_denormals_on_this_thread();
+  std::vector<Tensor> slots(num_slots_);
+  for (std::size_t i = 0; i < graph_->args().size(); ++i) slots[slot_base_[graph_->args()[i]]] = args[i];
+  for (std::size_t i = 0; i < graph_->nodes().size(); ++i)
+    if (graph_->node(i).kind == NodeKind::kConst) slots[slot_base_[i]] = graph_->node(i).value;
+
+  std::vector<Tensor> inputs;
+  for (const Step& step : steps_) {
+    const Node& n = *step.node;
+    inputs.clear();
+    for (int slot : step.input_slots) inputs.push_back(slots[slot]);
+    std::span<Tensor> outputs(slots.data() + step.first_output_slot, n.outputs.size());
+    if (!n.op->kernel_allocates_outputs) {
+      if (step.static_shapes) {
+        for (std::size_t k = 0; k < outputs.size(); ++k) outputs[k] = core::empty(n.outputs[k].dtype, n.outputs[k].shape);
+      } else {
+        // Partly unknown traced shapes: size the outputs from the actual inputs.
+        ops::OutputInfos infos = ops::infer_outputs(*n.op, inputs, n.attrs);
+        for (std::size_t k = 0; k < outputs.size(); ++k) outputs[k] = core::empty(infos[k].dtype, infos[k].shape);
+      }
+    }
+    ops::KernelContext ctx(*n.op, inputs, n.attrs, outputs);
+    step.kernel(ctx);
+    for (int slot : step.release) slots[slot] = Tensor();
+  }
+  std::vector<Tensor> results;
+  results.reserve(output_slots_.size());
+  for (int slot : output_slots_) results.push_back(slots[slot]);
+  return results;
+}
+
+std::vector<Tensor> Executor::replay(std::span<const Tensor> args) const {
+  const auto& nodes = graph_->nodes();
+  std::vector<Tensor> slots(num_slots_);
+  for (std::size_t i = 0; i < graph_->args().size(); ++i) slots[slot_base_[graph_->args()[i]]] = args[i];
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    if (nodes[i].kind == NodeKind::kConst) slots[slot_base_[i]] = nodes[i].value;
+  std::vector<Tensor> inputs;
+  for (const Step& step : steps_) {
+    const Node& n = *step.node;
+    inputs.clear();
+    for (int slot : step.input_slots) inputs.push_back(slots[slot]);
+    ops::Outputs outs = ops::execute(*n.op, inputs, n.attrs);
+    for (std::size_t k = 0; k < outs.size(); ++k) slots[step.first_output_slot + k] = std::move(outs[k]);
+  }
+  std::vector<Tensor> results;
+  for (int slot : output_slots_) results.push_back(slots[slot]);
+  return results;
+}
+
+}  // namespace tf::graph
+

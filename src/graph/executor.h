@@ -1,0 +1,53 @@
+// Runs a Graph with no per-call lookups: kernels, input slots and value lifetimes are
+// resolved once, when the executor is built.
+//
+// Note [Executor plan]: every node output gets a slot in a per-call vector. Steps run in
+// creation order (a valid topological order, which also keeps stateful ops in program
+// order). A slot is cleared right after its last reader runs, so its buffer returns to the
+// caching allocator and the next step can reuse it. Only nodes that the outputs or a
+// stateful op need are planned (pruning).
+#pragma once
+
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "graph/graph.h"
+
+namespace tf::graph {
+
+class Executor {
+ public:
+  explicit Executor(std::shared_ptr<const Graph> graph);
+
+  /// Runs the graph on `args` (one per graph argument) and returns its outputs. Thread-safe.
+  std::vector<Tensor> run(std::span<const Tensor> args) const;
+  /// Runs the graph op by op through ops::execute, so an active tape or an enclosing trace
+  /// sees every op (used for gradients through calls and for calls inside other traces).
+  std::vector<Tensor> replay(std::span<const Tensor> args) const;
+
+  /// How many op nodes survive pruning (for tests of the plan).
+  std::size_t num_steps() const { return steps_.size(); }
+  const Graph& graph() const { return *graph_; }
+
+ private:
+  struct Step {
+    const Node* node;
+    ops::KernelFn kernel;
+    std::vector<int> input_slots;
+    int first_output_slot;
+    bool static_shapes;          // outputs can be allocated from the traced shapes
+    std::vector<int> release;    // slots whose last reader is this step
+  };
+
+  std::shared_ptr<const Graph> graph_;
+  std::vector<int> slot_base_;  // first slot of each node's outputs
+  int num_slots_ = 0;
+  std::vector<Step> steps_;
+  std::vector<int> output_slots_;
+};
+
+/// The node ids that outputs or stateful ops depend on, as a mask over graph.nodes().
+std::vector<bool> live_nodes(const Graph& graph);
+
+}  // namespace tf::graph

@@ -1,0 +1,85 @@
+// The graph IR that tf::function traces into.
+//
+// A Graph is a list of nodes in creation order, which is also a valid execution order:
+// a node's inputs always come from earlier nodes. Nodes are function arguments, constants
+// (eager tensors the traced code used), or op calls that name their OpDef directly.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ops/op_def.h"
+
+namespace tf::graph {
+
+/// Output `index` of node `node`.
+struct NodeOutput {
+  int node = -1;
+  int index = 0;
+  friend bool operator==(const NodeOutput&, const NodeOutput&) = default;
+};
+
+enum class NodeKind { kArg, kConst, kOp };
+
+/// One node of a graph.
+struct Node {
+  NodeKind kind = NodeKind::kOp;
+  std::string name;                    ///< unique within the graph, scoped by tf::name_scope
+  const ops::OpDef* op = nullptr;      ///< for kOp
+  std::vector<NodeOutput> inputs;      ///< for kOp
+  std::vector<ops::AttrValue> attrs;   ///< for kOp, positional as the OpDef declares
+  ops::OutputInfos outputs;            ///< static dtypes and shapes
+  Tensor value;                        ///< for kConst
+  int arg_index = -1;                  ///< for kArg
+};
+
+/// A traced function body: nodes, which of them are arguments, and the results.
+class Graph {
+ public:
+  Graph();
+  /// A process-unique id; symbolic tensors remember the id of the graph they belong to.
+  std::uint64_t id() const { return id_; }
+
+  int add_arg(const ops::TensorInfo& info, const std::string& name);
+  int add_const(const Tensor& value, const std::string& name);
+  int add_op(const ops::OpDef& op, std::vector<NodeOutput> inputs, std::vector<ops::AttrValue> attrs,
+             ops::OutputInfos outputs, const std::string& name);
+
+  const std::vector<Node>& nodes() const { return nodes_; }
+  const Node& node(int i) const { return nodes_[i]; }
+  /// Node ids of the arguments, in call order.
+  const std::vector<int>& args() const { return args_; }
+  /// The function's results.
+  const std::vector<NodeOutput>& outputs() const { return outputs_; }
+  void set_outputs(std::vector<NodeOutput> outputs) { outputs_ = std::move(outputs); }
+  /// The static dtype and shape of an output.
+  const ops::TensorInfo& info(NodeOutput out) const { return nodes_[out.node].outputs[out.index]; }
+
+  /// Readable text, one node per line: `add = AddV2(x, y) : float32[2,2]`.
+  std::string to_string() const;
+  /// Graphviz DOT text.
+  std::string to_dot() const;
+
+ private:
+  std::string unique_name(const std::string& base);
+
+  std::uint64_t id_;
+  std::vector<Node> nodes_;
+  std::vector<int> args_;
+  std::vector<NodeOutput> outputs_;
+  std::unordered_map<std::string, int> name_counts_;
+};
+
+/// What a symbolic tf::Tensor refers to: an output of a node of the graph being traced.
+struct SymbolicValue {
+  std::uint64_t graph_id;
+  NodeOutput output;
+};
+
+/// A symbolic tensor for `output` of `graph`.
+Tensor make_symbolic(const Graph& graph, NodeOutput output);
+
+}  // namespace tf::graph

@@ -1,0 +1,51 @@
+#include "graph/tracer.h"
+
+#include "core/tensor_impl.h"
+
+namespace tf::graph {
+
+Tracer::Tracer(Graph& graph, Tracer* outer) : graph_(graph), outer_(outer) {}
+
+Tracer* Tracer::current() { return dynamic_cast<Tracer*>(ops::current_context()); }
+
+Tensor Tracer::add_arg(const ops::TensorInfo& info, const std::string& name) {
+  return make_symbolic(graph_, {graph_.add_arg(info, current_name_scope() + name), 0});
+}
+
+bool Tracer::owns(const Tensor& t) const { return t.is_symbolic() && t.impl()->symbolic->graph_id == graph_.id(); }
+
+NodeOutput Tracer::resolve(const Tensor& t) {
+  if (owns(t)) return t.impl()->symbolic->output;
+  auto it = resolved_.find(t.impl().get());
+  if (it != resolved_.end()) return it->second;
+  NodeOutput out;
+  if (!t.is_symbolic()) {
+    out = {graph_.add_const(t, current_name_scope() + "Const"), 0};
+  } else {
+    bool from_enclosing = false;
+    for (Tracer* o = outer_; o && !from_enclosing; o = o->outer_) from_enclosing = o->owns(t) || o->resolved_.count(t.impl().get());
+    if (!from_enclosing)
+      throw InvalidArgumentError(
+          "[tf.function] a symbolic tensor from another graph was used; tensors created while tracing must not "
+          "escape the traced function");
+    out = {graph_.add_arg({t.dtype(), t.shape()}, current_name_scope() + "capture"), 0};
+    captures_.push_back(t);
+  }
+  resolved_.emplace(t.impl().get(), out);
+  return out;
+}
+
+ops::Outputs Tracer::execute(const ops::OpDef& op, std::span<const Tensor> inputs,
+                             std::span<const ops::AttrValue> attrs) {
+  ops::OutputInfos infos = ops::infer_outputs(op, inputs, attrs);
+  std::vector<NodeOutput> edges;
+  edges.reserve(inputs.size());
+  for (const Tensor& t : inputs) edges.push_back(resolve(t));
+  const int node = graph_.add_op(op, std::move(edges), std::vector<ops::AttrValue>(attrs.begin(), attrs.end()), infos,
+                                 current_name_scope() + op.name);
+  ops::Outputs outputs(infos.size());
+  for (std::size_t i = 0; i < infos.size(); ++i) outputs[i] = make_symbolic(graph_, {node, static_cast<int>(i)});
+  return outputs;
+}
+
+}  // namespace tf::graph

@@ -1,0 +1,47 @@
+// The execution context that records op calls into a Graph instead of running them.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "graph/graph.h"
+#include "ops/execute.h"
+
+namespace tf::graph {
+
+/// While installed (ops::ContextScope), every op call appends a node to `graph` and returns
+/// symbolic tensors. Eager tensors used by the traced code become constants; symbolic tensors
+/// of an enclosing trace (a cond branch using a value of its function) become captures.
+class Tracer final : public ops::ExecutionContext {
+ public:
+  /// `outer` is the trace enclosing this one (for captures), or null.
+  Tracer(Graph& graph, Tracer* outer);
+
+  ops::Outputs execute(const ops::OpDef& op, std::span<const Tensor> inputs,
+                       std::span<const ops::AttrValue> attrs) override;
+
+  /// Adds a function argument and returns its symbolic tensor.
+  Tensor add_arg(const ops::TensorInfo& info, const std::string& name);
+  /// The node output standing for `t` in this graph (adding a constant or capture if needed).
+  NodeOutput resolve(const Tensor& t);
+  /// Tensors of the enclosing trace that this graph captured, in capture-argument order.
+  const std::vector<Tensor>& captures() const { return captures_; }
+  Graph& graph() { return graph_; }
+
+  /// The innermost tracer active on this thread, or null.
+  static Tracer* current();
+
+ private:
+  bool owns(const Tensor& t) const;
+
+  Graph& graph_;
+  Tracer* outer_;
+  std::unordered_map<const void*, NodeOutput> resolved_;  // by TensorImpl address
+  std::vector<Tensor> captures_;
+};
+
+/// The current name scope prefix ("outer/inner/") on this thread.
+const std::string& current_name_scope();
+
+}  // namespace tf::graph

@@ -1,0 +1,202 @@
+// tf::function: the examples of TensorFlow's tf.function guide that need no control flow.
+#include <gtest/gtest.h>
+
+#include <tfpp/tfpp.h>
+
+#include "graph/graph.h"
+
+namespace {
+
+TEST(Function, AddRunsTheTracedGraph) {
+  auto add = tf::function([](tf::Tensor a, tf::Tensor b) { return a + b; });
+  tf::Tensor r = add(tf::ones({2, 2}), tf::ones({2, 2}));
+  EXPECT_EQ(r.numpy<float>(), (std::vector<float>{2, 2, 2, 2}));
+  EXPECT_FALSE(r.is_symbolic());
+  add(tf::ones({2, 2}), tf::ones({2, 2}));
+  EXPECT_EQ(add.tracing_count(), 1);
+}
+
+TEST(Function, DoubleTracesOncePerDtype) {
+  int python_side_effects = 0;
+  auto dbl = tf::function([&](tf::Tensor a) {
+    ++python_side_effects;  // runs only while tracing
+    return a + a;
+  });
+  EXPECT_EQ(dbl(tf::constant(1)).item<std::int32_t>(), 2);
+  EXPECT_FLOAT_EQ(dbl(tf::constant(1.1f)).item<float>(), 2.2f);
+  EXPECT_EQ(dbl(tf::constant("a")).item<std::string>(), "aa");
+  EXPECT_EQ(dbl.tracing_count(), 3);
+  EXPECT_EQ(dbl(tf::constant(5)).item<std::int32_t>(), 10);
+  EXPECT_EQ(dbl.tracing_count(), 3);
+  EXPECT_EQ(python_side_effects, 3);
+}
+
+TEST(Function, PrintRunsEveryCallWhileCxxCodeRunsOnlyWhenTracing) {
+  int traced = 0;
+  auto f = tf::function([&](tf::Tensor a) {
+    ++traced;
+    tf::print("Executed with", a);
+    return a + a;
+  });
+  testing::internal::CaptureStderr();
+  f(tf::constant(1));
+  f(tf::constant(1));
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "Executed with 1\nExecuted with 1\n");
+  EXPECT_EQ(traced, 1);
+}
+
+TEST(Function, NonTensorArgumentsAreTracedPerValue) {
+  auto train = tf::function([](int num_steps) { return tf::constant(num_steps) * 2; });
+  EXPECT_EQ(train(10).item<std::int32_t>(), 20);
+  EXPECT_EQ(train(20).item<std::int32_t>(), 40);
+  EXPECT_EQ(train.tracing_count(), 2);
+  auto train2 = tf::function([](tf::Tensor num_steps) { return num_steps * 2; });
+  train2(tf::constant(10));
+  train2(tf::constant(20));
+  EXPECT_EQ(train2.tracing_count(), 1);
+}
+
+TEST(Function, SeparateFunctionObjectsDoNotShareTraces) {
+  auto body = [](tf::Tensor a) { return a * 3; };
+  auto f = tf::function(body), g = tf::function(body);
+  f(tf::constant(1.0f));
+  EXPECT_EQ(f.tracing_count(), 1);
+  EXPECT_EQ(g.tracing_count(), 0);
+}
+
+TEST(Function, InputSignatureGivesOneShapePolymorphicTrace) {
+  auto f = tf::function([](tf::Tensor x) { return x * 2 + 1; },
+                        {.input_signature = {tf::TensorSpec({tf::None}, tf::int32)}});
+  EXPECT_EQ(f(tf::constant({1, 2, 3})).numpy<std::int32_t>(), (std::vector<std::int32_t>{3, 5, 7}));
+  EXPECT_EQ(f(tf::constant({4})).numpy<std::int32_t>(), (std::vector<std::int32_t>{9}));
+  EXPECT_EQ(f.tracing_count(), 1);
+  EXPECT_THROW(f(tf::constant({1.0f})), tf::InvalidArgumentError);
+  EXPECT_THROW(f(tf::constant({{1, 2}})), tf::InvalidArgumentError);
+}
+
+TEST(Function, RepeatedShapeChangesRelaxToUnknownDims) {
+  auto f = tf::function([](tf::Tensor x) { return x + x; });
+  testing::internal::CaptureStderr();
+  for (int n = 1; n <= 5; ++n) f(tf::zeros({n}));
+  const std::string warning = testing::internal::GetCapturedStderr();
+  EXPECT_NE(warning.find("relaxing"), std::string::npos);
+  EXPECT_EQ(f.tracing_count(), 3);
+  EXPECT_EQ(f(tf::ones({7})).numpy<float>(), std::vector<float>(7, 2.0f));
+  EXPECT_EQ(f.tracing_count(), 3);
+}
+
+TEST(Function, ReduceRetracingRelaxesAtTheSecondTrace) {
+  auto f = tf::function([](tf::Tensor x) { return x * x; }, {.reduce_retracing = true});
+  f(tf::ones({2}));
+  f(tf::ones({3}));
+  f(tf::ones({4}));
+  EXPECT_EQ(f.tracing_count(), 2);
+}
+
+TEST(Function, ResultsMayBeVectorsTuplesAndMaps) {
+  auto f = tf::function([](tf::Tensor x) { return std::tuple{x + 1, x * 2}; });
+  auto [a, b] = f(tf::constant(3));
+  EXPECT_EQ(a.item<std::int32_t>(), 4);
+  EXPECT_EQ(b.item<std::int32_t>(), 6);
+  auto g = tf::function([](std::vector<tf::Tensor> xs) {
+    return std::map<std::string, tf::Tensor>{{"sum", xs[0] + xs[1]}, {"product", xs[0] * xs[1]}};
+  });
+  auto m = g(std::vector<tf::Tensor>{tf::constant(2.0f), tf::constant(5.0f)});
+  EXPECT_EQ(m.at("sum").item<float>(), 7.0f);
+  EXPECT_EQ(m.at("product").item<float>(), 10.0f);
+}
+
+TEST(Function, GetConcreteFunctionFromSpecs) {
+  auto pow_fn = tf::function([](tf::Tensor a, int b) {
+    tf::Tensor r = a;
+    for (int i = 1; i < b; ++i) r = r * a;
+    return r;
+  });
+  tf::ConcreteFunction cf = pow_fn.get_concrete_function(tf::TensorSpec(tf::None, tf::float32), 2);
+  EXPECT_EQ(cf(tf::constant(3.0f)).item<float>(), 9.0f);
+  EXPECT_EQ(cf(tf::constant({1.0f, 2.0f})).numpy<float>(), (std::vector<float>{1, 4}));
+  EXPECT_NE(cf.graph().to_string().find("Mul"), std::string::npos);
+  EXPECT_NE(cf.graph().as_graph_def().to_text().find("op: \"Placeholder\""), std::string::npos);
+  EXPECT_THROW(cf(tf::constant(1)), tf::InvalidArgumentError);
+  EXPECT_NE(pow_fn.pretty_printed_concrete_signatures().find("float32 Tensor, shape=<unknown>"), std::string::npos);
+}
+
+TEST(Function, NameScopesNameNodes) {
+  auto f = tf::function([](tf::Tensor x) {
+    tf::name_scope scope("layer1");
+    return x * 2;
+  });
+  auto cf = f.get_concrete_function(tf::TensorSpec({2}, tf::float32));
+  EXPECT_NE(cf.graph().to_string().find("layer1/Mul"), std::string::npos);
+}
+
+TEST(Function, EagerTensorsUsedInsideBecomeConstants) {
+  tf::Tensor offset = tf::constant(10.0f);
+  auto f = tf::function([&](tf::Tensor x) { return x + offset; });
+  EXPECT_EQ(f(tf::constant(1.0f)).item<float>(), 11.0f);
+}
+
+TEST(Function, SymbolicTensorAsBoolRaisesPointingToCond) {
+  auto f = tf::function([](tf::Tensor x) {
+    if (x) return x;
+    return -1 * x;
+  });
+  try {
+    f(tf::constant(1));
+    FAIL();
+  } catch (const tf::InvalidArgumentError& e) {
+    EXPECT_NE(std::string(e.what()).find("tf::cond"), std::string::npos);
+  }
+}
+
+TEST(Function, RunFunctionsEagerly) {
+  int calls = 0;
+  auto f = tf::function([&](tf::Tensor x) {
+    ++calls;
+    return x + x;
+  });
+  tf::config::run_functions_eagerly(true);
+  f(tf::constant(1));
+  f(tf::constant(1));
+  tf::config::run_functions_eagerly(false);
+  EXPECT_EQ(calls, 2);
+  EXPECT_EQ(f.tracing_count(), 0);
+}
+
+TEST(Function, UnusedOpsArePruned) {
+  auto f = tf::function([](tf::Tensor x) {
+    tf::Tensor unused = x * 100;
+    tf::print("side effect");
+    return x + 1;
+  });
+  auto cf = f.get_concrete_function(tf::TensorSpec({}, tf::int32));
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(cf(tf::constant(1)).item<std::int32_t>(), 2);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "side effect\n");
+}
+
+TEST(Function, CallsFromSeveralThreadsAreSafe) {
+  auto f = tf::function([](tf::Tensor x) { return x * x + x; });
+  std::vector<std::thread> threads;
+  std::atomic<int> wrong{0};
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 200; ++i) {
+        const float v = static_cast<float>(t + i);
+        if (f(tf::constant(v)).item<float>() != v * v + v) ++wrong;
+      }
+    });
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(wrong, 0);
+  EXPECT_EQ(f.tracing_count(), 1);
+}
+
+TEST(Function, CallingAFunctionInsideAnotherInlinesItsOps) {
+  auto inner = tf::function([](tf::Tensor x) { return x * 2; });
+  auto outer = tf::function([&](tf::Tensor x) { return inner(x) + 1; });
+  EXPECT_EQ(outer(tf::constant(5)).item<std::int32_t>(), 11);
+  auto cf = outer.get_concrete_function(tf::TensorSpec({}, tf::int32));
+  EXPECT_NE(cf.graph().to_string().find("Mul"), std::string::npos);
+}
+
+}  // namespace
