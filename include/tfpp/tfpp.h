@@ -8,6 +8,7 @@
 #include "tfpp/errors.h"
 #include "tfpp/linalg_ops.h"
 #include "tfpp/math_ops.h"
+#include "tfpp/nn_ops.h"
 #include "tfpp/random_ops.h"
 #include "tfpp/reduction_ops.h"
 #include "tfpp/softmax_ops.h"

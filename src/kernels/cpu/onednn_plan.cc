@@ -1,0 +1,64 @@
+#include "kernels/cpu/onednn_plan.h"
+
+#include <unordered_map>
+
+#include "core/allocator.h"
+
+namespace tf::kernels {
+namespace {
+
+// A temporary buffer for one reordered operand, from the caching allocator.
+class Scratch {
+ public:
+  explicit Scratch(std::size_t bytes) : bytes_(bytes), data_(bytes ? core::allocate(bytes) : nullptr) {}
+  ~Scratch() {
+    if (data_) core::deallocate(data_, bytes_);
+  }
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  void* data() const { return data_; }
+
+ private:
+  std::size_t bytes_;
+  void* data_;
+};
+
+}  // namespace
+
+void OnednnPlan::set_operand(int i, int arg, const dnnl::memory::desc& user, const dnnl::memory::desc& chosen) {
+  PlanOperand& op = operands[i];
+  op.arg = arg;
+  op.user = user;
+  op.chosen = chosen;
+  if (user != chosen) {
+    dnnl::engine& eng = onednn_engine();
+    op.reorder = i < 2 ? dnnl::reorder(dnnl::reorder::primitive_desc(eng, user, eng, chosen))
+                       : dnnl::reorder(dnnl::reorder::primitive_desc(eng, chosen, eng, user));
+  }
+}
+
+void OnednnPlan::run(const void* in0, const void* in1, void* out) const {
+  dnnl::engine& eng = onednn_engine();
+  dnnl::stream& stream = onednn_stream();
+  const std::array<void*, 3> user_data{const_cast<void*>(in0), const_cast<void*>(in1), out};
+  std::array<std::unique_ptr<Scratch>, 3> scratch;
+  std::unordered_map<int, dnnl::memory> args;
+  std::array<dnnl::memory, 3> user_mem, chosen_mem;
+  for (int i = 0; i < 3; ++i) {
+    const PlanOperand& op = operands[i];
+    user_mem[i] = dnnl::memory(op.user, eng, user_data[i]);
+    if (op.reorder) {
+      scratch[i] = std::make_unique<Scratch>(op.chosen.get_size());
+      chosen_mem[i] = dnnl::memory(op.chosen, eng, scratch[i]->data());
+      if (i < 2) op.reorder.execute(stream, user_mem[i], chosen_mem[i]);
+    } else {
+      chosen_mem[i] = user_mem[i];
+    }
+    args.emplace(op.arg, chosen_mem[i]);
+  }
+  primitive.execute(stream, args);
+  if (operands[2].reorder) operands[2].reorder.execute(stream, chosen_mem[2], user_mem[2]);
+  stream.wait();
+}
+
+}  // namespace tf::kernels
