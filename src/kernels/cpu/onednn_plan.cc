@@ -5,25 +5,10 @@
 #include "core/allocator.h"
 
 namespace tf::kernels {
-namespace {
-
-// A temporary buffer for one reordered operand, from the caching allocator.
-class Scratch {
- public:
-  explicit Scratch(std::size_t bytes) : bytes_(bytes), data_(bytes ? core::allocate(bytes) : nullptr) {}
-  ~Scratch() {
-    if (data_) core::deallocate(data_, bytes_);
-  }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-  void* data() const { return data_; }
-
- private:
-  std::size_t bytes_;
-  void* data_;
-};
-
-}  // namespace
+ScratchBuffer::ScratchBuffer(std::size_t bytes) : bytes_(bytes), data_(bytes ? core::allocate(bytes) : nullptr) {}
+ScratchBuffer::~ScratchBuffer() {
+  if (data_) core::deallocate(data_, bytes_);
+}
 
 void OnednnPlan::set_operand(int i, int arg, const dnnl::memory::desc& user, const dnnl::memory::desc& chosen) {
   PlanOperand& op = operands[i];
@@ -41,14 +26,14 @@ void OnednnPlan::run(const void* in0, const void* in1, void* out) const {
   dnnl::engine& eng = onednn_engine();
   dnnl::stream& stream = onednn_stream();
   const std::array<void*, 3> user_data{const_cast<void*>(in0), const_cast<void*>(in1), out};
-  std::array<std::unique_ptr<Scratch>, 3> scratch;
+  std::array<std::unique_ptr<ScratchBuffer>, 3> scratch;
   std::unordered_map<int, dnnl::memory> args;
   std::array<dnnl::memory, 3> user_mem, chosen_mem;
   for (int i = 0; i < 3; ++i) {
     const PlanOperand& op = operands[i];
     user_mem[i] = dnnl::memory(op.user, eng, user_data[i]);
     if (op.reorder) {
-      scratch[i] = std::make_unique<Scratch>(op.chosen.get_size());
+      scratch[i] = std::make_unique<ScratchBuffer>(op.chosen.get_size());
       chosen_mem[i] = dnnl::memory(op.chosen, eng, scratch[i]->data());
       if (i < 2) op.reorder.execute(stream, user_mem[i], chosen_mem[i]);
     } else {

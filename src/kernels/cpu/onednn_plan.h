@@ -36,18 +36,32 @@ struct OnednnPlan {
   void run(const void* in0, const void* in1, void* out) const;
 };
 
+/// A temporary buffer (a reordered operand, a workspace) from the caching allocator.
+class ScratchBuffer {
+ public:
+  explicit ScratchBuffer(std::size_t bytes);
+  ~ScratchBuffer();
+  ScratchBuffer(const ScratchBuffer&) = delete;
+  ScratchBuffer& operator=(const ScratchBuffer&) = delete;
+  void* data() const { return data_; }
+
+ private:
+  std::size_t bytes_;
+  void* data_;
+};
+
 /// A thread-safe map from a geometry key to its plan, built on first use.
-template <class Key, class Hash>
+template <class Key, class Hash, class Plan = OnednnPlan>
 class PlanCache {
  public:
   /// The plan for `key`, made by `build(key)` the first time.
   template <class Build>
-  std::shared_ptr<const OnednnPlan> get(const Key& key, Build&& build) {
+  std::shared_ptr<const Plan> get(const Key& key, Build&& build) {
     {
       std::lock_guard lock(mutex_);
       if (auto it = plans_.find(key); it != plans_.end()) return it->second;
     }
-    auto plan = std::make_shared<const OnednnPlan>(build(key));  // built outside the lock
+    auto plan = std::make_shared<const Plan>(build(key));  // built outside the lock
     std::lock_guard lock(mutex_);
     if (plans_.size() >= kMaxPlans) plans_.clear();  // bound memory when shapes keep changing
     return plans_.emplace(key, std::move(plan)).first->second;
@@ -56,7 +70,7 @@ class PlanCache {
  private:
   static constexpr std::size_t kMaxPlans = 512;
   std::mutex mutex_;
-  std::unordered_map<Key, std::shared_ptr<const OnednnPlan>, Hash> plans_;
+  std::unordered_map<Key, std::shared_ptr<const Plan>, Hash> plans_;
 };
 
 /// Hashes a run of int64 fields (a geometry key's sizes).

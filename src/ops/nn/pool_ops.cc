@@ -1,0 +1,162 @@
+// Pooling: MaxPool, AvgPool and the gradient kernels MaxPoolGrad and AvgPoolGrad, with one
+// attribute list (ksize, strides, padding, data_format) and one geometry function.
+// AvgPoolGrad takes the input's shape as an int32/int64 vector, as TensorFlow's does, so its
+// kernel is registered under that dtype and picks the float kernel from the gradient's dtype.
+#include "kernels/cpu/pool.h"
+#include "ops/execute.h"
+#include "ops/nn/window.h"
+#include "ops/shape_fns.h"
+
+namespace tf {
+namespace {
+
+using kernels::PoolGeometry;
+using kernels::PoolKind;
+using ops::KernelContext;
+using ops::OpBuilder;
+using ops::OpContext;
+using ops::OpDef;
+using ops::ShapeContext;
+using namespace ops::nn;
+
+enum PoolAttr { kKsize, kStrides, kPadding, kDataFormat };
+
+void check_float(const OpContext& ctx, DType dtype, const char* what) {
+  if (!is_floating(dtype))
+    ctx.fail(std::string(what) + " has dtype " + std::string(dtype_name(dtype)) + "; expected float32 or float64");
+}
+
+// Validates a pooling of `input` and returns its sizes (tf::None where the input is unknown).
+PoolGeometry pool_geometry(const OpContext& ctx, const TensorShape& input) {
+  check_rank4(ctx, input, "input");
+  Window w;
+  w.layout = parse_layout(ctx, ctx.attr<std::string>(kDataFormat), &w.nchw);
+  w.ksize = spatial_values(ctx, ctx.attr<std::vector<std::int64_t>>(kKsize), w.layout, "ksize");
+  w.stride = spatial_values(ctx, ctx.attr<std::vector<std::int64_t>>(kStrides), w.layout, "strides");
+  parse_padding(ctx, ctx.attr<std::string>(kPadding), {}, w, false);
+  auto dim = [&](int i) { return input.has_unknown_rank() ? None : input.dim(i); };
+  PoolGeometry g{};
+  g.n = dim(0), g.c = dim(w.layout.c), g.ih = dim(w.layout.h), g.iw = dim(w.layout.w);
+  g.kh = w.ksize[0], g.kw = w.ksize[1], g.sh = w.stride[0], g.sw = w.stride[1];
+  g.nchw = w.nchw;
+  const SpatialSize h = spatial_size(ctx, w, 0, g.ih), x = spatial_size(ctx, w, 1, g.iw);
+  g.oh = h.out, g.pt = h.pad_before, g.pb = h.pad_after;
+  g.ow = x.out, g.pl = x.pad_before, g.pr = x.pad_after;
+  return g;
+}
+
+TensorShape image_shape(const PoolGeometry& g, std::int64_t h, std::int64_t w) {
+  return g.nchw ? TensorShape{g.n, g.c, h, w} : TensorShape{g.n, h, w, g.c};
+}
+
+void check_output_like(const OpContext& ctx, const PoolGeometry& g, const TensorShape& shape, const char* what) {
+  const TensorShape expected = image_shape(g, g.oh, g.ow);
+  if (!shape.is_compatible_with(expected))
+    ctx.fail(std::string(what) + " has shape " + shape.debug_string() + " but the pooling's output is " +
+             expected.debug_string());
+}
+
+void pool_shape(ShapeContext& ctx) {
+  check_float(ctx, ctx.input(0).dtype(), "input");
+  const PoolGeometry g = pool_geometry(ctx, ctx.input(0).shape());
+  ctx.add_output(ctx.input(0).dtype(), image_shape(g, g.oh, g.ow));
+}
+
+void max_pool_grad_shape(ShapeContext& ctx) {
+  check_float(ctx, ctx.input(0).dtype(), "orig_input");
+  ops::check_same_dtype(ctx, 0, 1);
+  ops::check_same_dtype(ctx, 0, 2);
+  const PoolGeometry g = pool_geometry(ctx, ctx.input(0).shape());
+  check_output_like(ctx, g, ctx.input(1).shape(), "orig_output");
+  check_output_like(ctx, g, ctx.input(2).shape(), "grad");
+  ctx.add_output(ctx.input(0).dtype(), ctx.input(0).shape());
+}
+
+void avg_pool_grad_shape(ShapeContext& ctx) {
+  const Tensor& sizes = ctx.input(0);
+  const TensorShape& s = sizes.shape();
+  if (!is_integer(sizes.dtype()) || (!s.has_unknown_rank() && (s.rank() != 1 || (s.dim(0) != None && s.dim(0) != 4))))
+    ctx.fail("orig_input_shape must be an int32 or int64 vector of 4 values, got " +
+             std::string(dtype_name(sizes.dtype())) + " " + s.debug_string());
+  check_float(ctx, ctx.input(1).dtype(), "grad");
+  TensorShape input{None, None, None, None};
+  if (!sizes.is_symbolic())
+    for (int i = 0; i < 4; ++i) {
+      const std::int64_t d = sizes.dtype() == int32 ? sizes.data<std::int32_t>()[i] : sizes.data<std::int64_t>()[i];
+      if (d < 0) ctx.fail("orig_input_shape must be non-negative, got " + sizes.values_string());
+      input.set_dim(i, d);
+    }
+  check_output_like(ctx, pool_geometry(ctx, input), ctx.input(1).shape(), "grad");
+  ctx.add_output(ctx.input(1).dtype(), input);
+}
+
+bool empty(const PoolGeometry& g) { return !(g.n && g.c && g.ih && g.iw); }
+
+template <PoolKind kind>
+void pool_kernel(KernelContext& ctx) {
+  const Tensor& x = ctx.input(0);
+  const PoolGeometry g = pool_geometry(ctx, x.shape());
+  if (empty(g)) return;
+  if (x.dtype() == float32) kernels::pool2d_forward(kind, g, x.data<float>(), ctx.output(0).mutable_data<float>());
+  else kernels::pool2d_forward_direct(kind, g, x.data<double>(), ctx.output(0).mutable_data<double>());
+}
+
+void max_pool_grad_kernel(KernelContext& ctx) {
+  const Tensor &x = ctx.input(0), &dy = ctx.input(2);
+  const PoolGeometry g = pool_geometry(ctx, x.shape());
+  if (empty(g)) return;
+  if (x.dtype() == float32)
+    kernels::max_pool2d_backward(g, x.data<float>(), dy.data<float>(), ctx.output(0).mutable_data<float>());
+  else
+    kernels::max_pool2d_backward_direct(g, x.data<double>(), dy.data<double>(), ctx.output(0).mutable_data<double>());
+}
+
+void avg_pool_grad_kernel(KernelContext& ctx) {
+  const Tensor& dy = ctx.input(1);
+  const PoolGeometry g = pool_geometry(ctx, ctx.output(0).shape());
+  if (empty(g)) return;
+  if (dy.dtype() == float32) kernels::avg_pool2d_backward(g, dy.data<float>(), ctx.output(0).mutable_data<float>());
+  else kernels::avg_pool2d_backward_direct(g, dy.data<double>(), ctx.output(0).mutable_data<double>());
+}
+
+OpBuilder pool_op(const char* name, int inputs, ops::ShapeFn shape) {
+  OpBuilder b(name);
+  b.inputs(inputs).attrs({"ksize", "strides", "padding", "data_format"}).shape(shape);
+  return b;
+}
+
+const OpDef& kMaxPool = pool_op("MaxPool", 1, pool_shape)
+    .kernel(float32, pool_kernel<PoolKind::kMax>).kernel(float64, pool_kernel<PoolKind::kMax>);
+const OpDef& kAvgPool = pool_op("AvgPool", 1, pool_shape)
+    .kernel(float32, pool_kernel<PoolKind::kAvg>).kernel(float64, pool_kernel<PoolKind::kAvg>);
+const OpDef& kMaxPoolGrad = pool_op("MaxPoolGrad", 3, max_pool_grad_shape)
+    .kernel(float32, max_pool_grad_kernel).kernel(float64, max_pool_grad_kernel);
+const OpDef& kAvgPoolGrad = pool_op("AvgPoolGrad", 2, avg_pool_grad_shape)
+    .kernel(int32, avg_pool_grad_kernel).kernel(int64, avg_pool_grad_kernel);
+
+Tensor run_pool(const OpDef& op, const Tensor& input, const nn::Sizes& ksize, const nn::Sizes& strides,
+                const nn::Padding& padding, const nn::PoolOptions& options) {
+  if (!padding.explicit_paddings().empty())
+    throw InvalidArgumentError("[" + op.name + "] padding must be \"SAME\" or \"VALID\", got explicit pairs");
+  const std::array<ops::AttrValue, 4> attrs{expand_sizes(op.name.c_str(), ksize, options.data_format, "ksize"),
+                                            expand_sizes(op.name.c_str(), strides, options.data_format, "strides"),
+                                            padding.name(), options.data_format};
+  return std::move(ops::execute(op, {input}, attrs)[0]);
+}
+
+}  // namespace
+
+namespace nn {
+
+Tensor max_pool2d(const Tensor& input, const Sizes& ksize, const Sizes& strides, const Padding& padding,
+                  const PoolOptions& options) {
+  return run_pool(kMaxPool, input, ksize, strides, padding, options);
+}
+
+Tensor avg_pool2d(const Tensor& input, const Sizes& ksize, const Sizes& strides, const Padding& padding,
+                  const PoolOptions& options) {
+  return run_pool(kAvgPool, input, ksize, strides, padding, options);
+}
+
+}  // namespace nn
+}  // namespace tf
