@@ -40,7 +40,8 @@ using storage_t = typename Storage<T>::type;
 template <class T>
 inline void copy_run(const T* src, std::int64_t n, T* dst) {
   if constexpr (std::is_trivially_copyable_v<T>) {
-    if (n > 0) std::memcpy(dst, src, static_cast<std::size_t>(n) * sizeof(T));
+    if (n == 1) *dst = *src;  // gathers of single elements: skip the memcpy call
+    else if (n > 0) std::memcpy(dst, src, static_cast<std::size_t>(n) * sizeof(T));
   } else {
     std::copy(src, src + n, dst);
   }

@@ -54,6 +54,23 @@ TEST(Transpose, LargeTensorsTakeTheParallelTiledPath) {
     EXPECT_EQ(tf::transpose(t, perm).numpy<std::int32_t>(), reference_transpose(shape, perm));
 }
 
+TEST(Transpose, LargeEightAndOneByteElements) {
+  const tf::TensorShape shape{130, 67};
+  const auto ref = reference_transpose(shape, {1, 0});
+  std::vector<std::int64_t> wide(shape.num_elements());
+  std::vector<bool> bits(shape.num_elements());
+  for (std::size_t i = 0; i < wide.size(); ++i) {
+    wide[i] = static_cast<std::int64_t>(i) * 1000003;
+    bits[i] = i % 3 == 0;
+  }
+  const auto w = tf::transpose(tf::constant(wide, shape)).numpy<std::int64_t>();
+  const auto b = tf::transpose(tf::constant(bits, shape)).numpy<bool>();
+  for (std::size_t i = 0; i < ref.size(); ++i) {
+    ASSERT_EQ(w[i], wide[ref[i]]);
+    ASSERT_EQ(b[i], bits[ref[i]]);
+  }
+}
+
 TEST(Transpose, DtypesEmptyAndScalar) {
   tf::Tensor s = tf::transpose(tf::constant(std::vector<std::string>{"a", "b", "c", "d", "e", "f"}, {2, 3}));
   EXPECT_EQ(s.numpy<std::string>(), (std::vector<std::string>{"a", "d", "b", "e", "c", "f"}));
