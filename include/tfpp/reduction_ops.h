@@ -1,5 +1,6 @@
 // Reductions, scans and sorting: tf::reduce_sum/mean/max/min/prod/any/all, tf::argmax /
-// argmin, tf::cumsum, tf::math::top_k, tf::sort and tf::argsort.
+// argmin, tf::cumsum, tf::math::cumprod, tf::math::top_k, tf::sort and tf::argsort (the
+// reductions, argmax/argmin and cumsum are also in tf::math, as in TensorFlow).
 //
 // Reductions take no axis (reduce everything, TensorFlow's axis=None), one axis or a list
 // of axes; negative axes count from the end and an axis may appear only once:
@@ -74,4 +75,51 @@ Tensor reduce_all(const Tensor& input, const ReduceOptions& options = {});
 Tensor reduce_all(const Tensor& input, const Axes& axis, const ReduceOptions& options = {});
 Tensor reduce_all(const Tensor& input, AxisList axis, const ReduceOptions& options = {});
 
+/// The index of the largest element along `axis` (the first one, for ties), as int32 or int64.
+Tensor argmax(const Tensor& input, std::int64_t axis = 0, DType output_type = int64);
+/// The index of the smallest element along `axis` (the first one, for ties), as int32 or int64.
+Tensor argmin(const Tensor& input, std::int64_t axis = 0, DType output_type = int64);
+
+/// Options of the cumulative sums and products.
+struct ScanOptions {
+  bool exclusive = false;  ///< element i combines the elements before i only (the first is 0, or 1 for products)
+  bool reverse = false;    ///< accumulate from the end of the axis
+};
+
+/// Running sum along `axis`: [a, b, c] -> [a, a + b, a + b + c].
+Tensor cumsum(const Tensor& x, std::int64_t axis = 0, const ScanOptions& options = {});
+
+/// Sorts along `axis` (default: the last); `direction` is "ASCENDING" or "DESCENDING".
+Tensor sort(const Tensor& values, std::int64_t axis = -1, const std::string& direction = "ASCENDING");
+/// The int32 indices that sort `values` along `axis`. The sort is always stable (equal values
+/// keep their order), so `stable` is accepted for TensorFlow's signature only.
+Tensor argsort(const Tensor& values, std::int64_t axis = -1, const std::string& direction = "ASCENDING",
+               bool stable = false);
+
+namespace math {
+
+/// Running product along `axis`: [a, b, c] -> [a, a * b, a * b * c].
+Tensor cumprod(const Tensor& x, std::int64_t axis = 0, const ScanOptions& options = {});
+
+/// The result of top_k: values [..., k] and their int32 indices in the last dimension.
+struct TopK {
+  Tensor values;   ///< the k largest values of each row, largest first
+  Tensor indices;  ///< where they were; among equal values the lower index comes first
+};
+/// The k largest entries of each row (last dimension) of `input`; `sorted` is accepted for
+/// TensorFlow's signature, and the result is always sorted.
+TopK top_k(const Tensor& input, std::int64_t k = 1, bool sorted = true);
+
+using ::tf::argmax;
+using ::tf::argmin;
+using ::tf::cumsum;
+using ::tf::reduce_all;
+using ::tf::reduce_any;
+using ::tf::reduce_max;
+using ::tf::reduce_mean;
+using ::tf::reduce_min;
+using ::tf::reduce_prod;
+using ::tf::reduce_sum;
+
+}  // namespace math
 }  // namespace tf
