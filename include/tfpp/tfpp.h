@@ -4,6 +4,7 @@
 
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
+#include "tfpp/data/dataset.h"
 #include "tfpp/dtype.h"
 #include "tfpp/errors.h"
 #include "tfpp/linalg_ops.h"

@@ -1,0 +1,36 @@
+// The pipeline's building blocks: a DatasetNode describes one stage and creates iterators;
+// an IteratorImpl is one pass through that stage (it owns its input's iterator and any threads).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tfpp/data/dataset.h"
+
+namespace tf::data::detail {
+
+/// One pass through a pipeline stage.
+class IteratorImpl {
+ public:
+  virtual ~IteratorImpl() = default;
+  /// Writes the next element into `out` and returns true, or returns false at the end.
+  virtual bool next(Element& out) = 0;
+};
+
+/// An immutable pipeline stage.
+class DatasetNode {
+ public:
+  virtual ~DatasetNode() = default;
+  /// Starts an independent pass.
+  virtual std::unique_ptr<IteratorImpl> make_iterator() const = 0;
+  /// The number of elements, INFINITE_CARDINALITY or UNKNOWN_CARDINALITY.
+  virtual std::int64_t cardinality() const { return UNKNOWN_CARDINALITY; }
+};
+
+/// Rethrows the exception being handled with `context` prefixed to its message, keeping its
+/// tf:: error type (other exceptions become InvalidArgumentError). Call only inside a catch block.
+[[noreturn]] void rethrow_with_context(const std::string& context);
+
+}  // namespace tf::data::detail
