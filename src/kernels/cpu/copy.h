@@ -101,4 +101,33 @@ void strided_copy(const T* src, T* dst, StridedView view) {
   });
 }
 
+/// The inverse of strided_copy: writes contiguous `src` into the view of `dst`. The view's
+/// positions must be distinct (nonzero strides), so threads never write the same element.
+template <class T>
+void strided_scatter(const T* src, T* dst, StridedView view) {
+  view.coalesce();
+  const std::int64_t total = view.num_elements();
+  if (total == 0) return;
+  if (view.rank == 0) {
+    dst[view.offset] = src[0];
+    return;
+  }
+  const int r = view.rank;
+  const std::int64_t inner = view.dims[r - 1], inner_stride = view.strides[r - 1];
+  parallel_for(total / inner, inner, [&](std::int64_t begin, std::int64_t end) {
+    for (std::int64_t row = begin; row < end; ++row) {
+      std::int64_t rem = row, off = view.offset;
+      for (int d = r - 2; d >= 0; --d) {
+        off += (rem % view.dims[d]) * view.strides[d];
+        rem /= view.dims[d];
+      }
+      const T* s = src + row * inner;
+      T* o = dst + off;
+      if (inner_stride == 1) copy_run(s, inner, o);
+      else
+        for (std::int64_t i = 0; i < inner; ++i) o[i * inner_stride] = s[i];
+    }
+  });
+}
+
 }  // namespace tf::kernels

@@ -1,4 +1,4 @@
-// Padding (Pad, PadV2, MirrorPad) and Tile.
+// Padding (Pad, PadV2, MirrorPad, and MirrorPadGrad for its gradient) and Tile.
 //
 // Pad kernels walk the output row by row (a row: the innermost dimension). A row maps to one
 // input row (or, in CONSTANT mode, lies entirely in the padding); its middle is one memcpy
@@ -7,6 +7,7 @@
 #include <cctype>
 
 #include "ops/array/array_common.h"
+#include "ops/array/array_grad_ops.h"
 #include "ops/execute.h"
 #include "tfpp/array_ops.h"
 
@@ -141,6 +142,60 @@ void mirror_pad_kernel(KernelContext& ctx) {
   pad_rows<S>(ctx.input(0), int_values(ctx.input(1)), mirror_mode(ctx), S{}, ctx.output(0));
 }
 
+// ---- MirrorPadGrad: dy, paddings; attr mode. Sums dy's mirrored elements back onto the input. ----
+
+void mirror_pad_grad_shape(ShapeContext& ctx) {
+  const PadMode mode = mirror_mode(ctx);
+  check_int_input(ctx, 1, "paddings", 2);
+  const TensorShape& dy = ctx.input(0).shape();
+  if (!is_numeric(ctx.input(0).dtype())) ctx.fail("dy must be numeric, got " + describe(ctx.input(0)));
+  const auto p = known_int_values(ctx, 1);
+  if (dy.has_unknown_rank() || !p) return ctx.add_output(ctx.input(0).dtype(), dy);
+  if (static_cast<int>(p->size()) != 2 * dy.rank())
+    ctx.fail("paddings must have shape [rank, 2] for dy " + describe(ctx.input(0)) + ", got " +
+             ctx.input(1).shape().debug_string());
+  TensorShape out;
+  for (int d = 0; d < dy.rank(); ++d) {
+    const std::int64_t before = (*p)[2 * d], after = (*p)[2 * d + 1];
+    const std::int64_t size = dy.dim(d) == None ? None : dy.dim(d) - before - after;
+    const std::int64_t limit = mode == PadMode::kReflect ? size - 1 : size;
+    if (before < 0 || after < 0 || (size != None && (size < 0 || before > limit || after > limit)))
+      ctx.fail("paddings " + std::to_string(before) + ", " + std::to_string(after) + " of dimension " +
+               std::to_string(d) + " do not fit dy " + describe(ctx.input(0)) + " in " + ctx.attr<std::string>(0) + " mode");
+    out.append(size);
+  }
+  ctx.add_output(ctx.input(0).dtype(), out);
+}
+
+template <class T>
+void mirror_pad_grad_kernel(KernelContext& ctx) {
+  const Tensor& dy = ctx.input(0);
+  Tensor& out = ctx.output(0);
+  const std::vector<std::int64_t> p = int_values(ctx.input(1));
+  const PadMode mode = mirror_mode(ctx);
+  T* o = out.mutable_data<T>();
+  std::fill(o, o + out.num_elements(), T{});
+  const T* g = dy.data<T>();
+  const int r = dy.rank();
+  if (r == 0) {
+    o[0] = g[0];
+    return;
+  }
+  const auto out_strides = kernels::row_major_strides(out.shape());
+  const std::int64_t width = dy.shape().dim(r - 1), out_width = out.shape().dim(r - 1);
+  if (width == 0) return;
+  // Serial: mirrored rows and columns add into the same output elements.
+  for (std::int64_t row = 0; row < dy.num_elements() / width; ++row) {
+    std::int64_t rem = row, offset = 0;
+    for (int d = r - 2; d >= 0; --d) {
+      offset += source_index(rem % dy.shape().dim(d), p[2 * d], out.shape().dim(d), mode) * out_strides[d];
+      rem /= dy.shape().dim(d);
+    }
+    const T* grow = g + row * width;
+    for (std::int64_t j = 0; j < width; ++j) o[offset + source_index(j, p[2 * r - 2], out_width, mode)] += grow[j];
+  }
+}
+
 // ---- Tile: input, multiples ----
 
 std::optional<std::vector<std::int64_t>> checked_multiples(const OpContext& ctx) {
@@ -182,6 +237,9 @@ const OpDef& kPad = copy_op("Pad", 2, pad_shape, {}, []<class S>() -> KernelFn {
 const OpDef& kPadV2 = copy_op("PadV2", 3, pad_v2_shape, {}, []<class S>() -> KernelFn { return &pad_v2_kernel<S>; });
 const OpDef& kMirrorPad =
     copy_op("MirrorPad", 2, mirror_pad_shape, {"mode"}, []<class S>() -> KernelFn { return &mirror_pad_kernel<S>; });
+const OpDef& kMirrorPadGrad = OpBuilder("MirrorPadGrad").inputs(2).attrs({"mode"}).shape(mirror_pad_grad_shape)
+                                  .kernels<float, double, std::int32_t, std::int64_t>(
+                                      []<class T>() -> KernelFn { return &mirror_pad_grad_kernel<T>; });
 const OpDef& kTile = copy_op("Tile", 2, tile_shape, {}, []<class S>() -> KernelFn { return &tile_kernel<S>; });
 
 std::string upper(std::string s) {
@@ -190,6 +248,13 @@ std::string upper(std::string s) {
 }
 
 }  // namespace
+
+namespace ops::array {
+Tensor mirror_pad_grad(const Tensor& dy, const Tensor& paddings, const std::string& mode) {
+  const AttrValue attrs[] = {mode};
+  return execute1(kMirrorPadGrad, {dy, paddings}, attrs);
+}
+}  // namespace ops::array
 
 Tensor pad(const Tensor& t, const Tensor& paddings, const PadOptions& options) {
   const std::string mode = upper(options.mode);

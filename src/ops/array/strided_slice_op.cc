@@ -1,4 +1,5 @@
-// StridedSlice: NumPy-style t[begin:end:stride, ...] with TensorFlow's masks.
+// StridedSlice: NumPy-style t[begin:end:stride, ...] with TensorFlow's masks, and its gradient
+// StridedSliceGrad (the slice's gradient written back into zeros of the input's shape).
 //
 // Note [Strided slice specs]: begin/end/strides form a "sparse" spec whose entries may be an
 // ellipsis, a new axis or a shrinking index, so entry i need not be input dimension i. It is
@@ -9,6 +10,7 @@
 // TensorFlow's ValidateStridedSliceOp so that every corner (negative strides, empty ranges,
 // shrinking with negative indices) matches.
 #include "ops/array/array_common.h"
+#include "ops/array/array_grad_ops.h"
 #include "ops/execute.h"
 #include "tfpp/array_ops.h"
 
@@ -139,18 +141,63 @@ void strided_slice_shape(ShapeContext& ctx) {
   ctx.add_output(ctx.input(0).dtype(), compute_spec(ctx, in, *begin, *end, *strides).final_shape);
 }
 
-template <class S>
-void strided_slice_kernel(KernelContext& ctx) {
-  const Tensor& in = ctx.input(0);
-  const SliceSpec spec =
-      compute_spec(ctx, in.shape(), int_values(ctx.input(1)), int_values(ctx.input(2)), int_values(ctx.input(3)));
-  const auto strides = kernels::row_major_strides(in.shape());
+// The view of a tensor of shape `in` that the slice `spec` selects.
+kernels::StridedView slice_view(const TensorShape& in, const SliceSpec& spec) {
+  const auto strides = kernels::row_major_strides(in);
   kernels::StridedView view;
   for (int i = 0; i < in.rank(); ++i) {
     view.add_dim(spec.sizes[i], spec.strides[i] * strides[i]);
     view.offset += spec.begin[i] * strides[i];
   }
+  return view;
+}
+
+template <class S>
+void strided_slice_kernel(KernelContext& ctx) {
+  const Tensor& in = ctx.input(0);
+  const SliceSpec spec =
+      compute_spec(ctx, in.shape(), int_values(ctx.input(1)), int_values(ctx.input(2)), int_values(ctx.input(3)));
+  const kernels::StridedView view = slice_view(in.shape(), spec);
   kernels::strided_copy(elements<S>(in), mutable_elements<S>(ctx.output(0)), view);
+}
+
+// ---- StridedSliceGrad: shape, begin, end, strides, dy (same masks) ----
+
+void strided_slice_grad_shape(ShapeContext& ctx) {
+  check_int_input(ctx, 0, "shape", 1);
+  for (std::size_t i = 1; i <= 3; ++i) check_int_input(ctx, i, i == 1 ? "begin" : i == 2 ? "end" : "strides", 1);
+  const DType dtype = ctx.input(4).dtype();
+  const auto shape = known_int_values(ctx, 0);
+  if (!shape) {
+    const TensorShape& s = ctx.input(0).shape();
+    TensorShape out = TensorShape::unknown_rank();
+    if (!s.has_unknown_rank() && s.dim(0) != None) {
+      out = TensorShape{};
+      for (std::int64_t i = 0; i < s.dim(0); ++i) out.append(None);
+    }
+    return ctx.add_output(dtype, out);
+  }
+  const TensorShape out(*shape);
+  const auto begin = known_int_values(ctx, 1), end = known_int_values(ctx, 2), strides = known_int_values(ctx, 3);
+  if (begin && end && strides) {
+    const TensorShape sliced = compute_spec(ctx, out, *begin, *end, *strides).final_shape;
+    if (!sliced.is_compatible_with(ctx.input(4).shape()))
+      ctx.fail("dy has shape " + ctx.input(4).shape().debug_string() + " but the slice of shape " + out.debug_string() +
+               " has shape " + sliced.debug_string());
+  }
+  ctx.add_output(dtype, out);
+}
+
+void strided_slice_grad_kernel(KernelContext& ctx) {
+  Tensor& out = ctx.output(0);
+  const SliceSpec spec =
+      compute_spec(ctx, out.shape(), int_values(ctx.input(1)), int_values(ctx.input(2)), int_values(ctx.input(3)));
+  visit_dtype(out.dtype(), [&](auto tag) {
+    using S = kernels::storage_t<decltype(tag)>;
+    S* o = mutable_elements<S>(out);
+    std::fill(o, o + out.num_elements(), S{});
+    kernels::strided_scatter(elements<S>(ctx.input(4)), o, slice_view(out.shape(), spec));
+  });
 }
 
 OpBuilder strided_slice_builder() {
@@ -162,8 +209,24 @@ OpBuilder strided_slice_builder() {
 }
 
 const OpDef& kStridedSlice = strided_slice_builder();
+// StridedSliceGrad's first input is the shape (TensorFlow's order), so it dispatches on its dtype.
+const OpDef& kStridedSliceGrad =
+    OpBuilder("StridedSliceGrad").inputs(5)
+        .attrs({"begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"})
+        .shape(strided_slice_grad_shape).kernel(DType::kInt32, strided_slice_grad_kernel)
+        .kernel(DType::kInt64, strided_slice_grad_kernel);
+
 
 }  // namespace
+
+namespace ops::array {
+Tensor strided_slice_grad(const Tensor& shape, const Tensor& begin, const Tensor& end, const Tensor& strides,
+                          const Tensor& dy, const StridedSliceOptions& options) {
+  const AttrValue attrs[] = {options.begin_mask, options.end_mask, options.ellipsis_mask, options.new_axis_mask,
+                             options.shrink_axis_mask};
+  return execute1(kStridedSliceGrad, {shape, begin, end, strides, dy}, attrs);
+}
+}  // namespace ops::array
 
 Tensor strided_slice(const Tensor& t, const IntArray& begin, const IntArray& end, const IntArray& strides,
                      const StridedSliceOptions& options) {
