@@ -22,7 +22,15 @@ struct All {
 // out[r] = reduce(in[r * n .. r * n + n)) for r in [0, rows).
 template <class T, class R>
 TFPP_SIMD_CLONES void reduce_rows(const T* in, T* out, std::int64_t rows, std::int64_t n) {
-  for (std::int64_t r = 0; r < rows; ++r) out[r] = reduce_lanes<T, R>(in + r * n, n);
+  if (n >= kLanes<T>) {
+    for (std::int64_t r = 0; r < rows; ++r) out[r] = reduce_lanes<T, R>(in + r * n, n);
+    return;
+  }
+  for (std::int64_t r = 0; r < rows; ++r) {  // short rows: lanes would cost more than they save
+    T acc = R::identity();
+    for (std::int64_t j = 0; j < n; ++j) acc = R::apply(acc, in[r * n + j]);
+    out[r] = acc;
+  }
 }
 
 // acc[b] = reduce(acc[b], in[r * stride + b]) for r in [0, rows), b in [0, n).
@@ -32,6 +40,21 @@ TFPP_SIMD_CLONES void accumulate_rows(const T* in, std::int64_t stride, T* acc, 
     const T* x = in + r * stride;
     for (std::int64_t b = 0; b < n; ++b) acc[b] = R::apply(acc[b], x[b]);
   }
+}
+
+// Like accumulate_rows for contiguous rows (stride n) narrower than a vector: the block is
+// walked as one flat array in chunks of a multiple of n, so every lane stays in one column.
+template <class T, class R>
+TFPP_SIMD_CLONES void accumulate_narrow_rows(const T* in, T* acc, std::int64_t rows, std::int64_t n) {
+  constexpr int L = kLanes<T>;
+  const std::int64_t width = n * (L / n), total = rows * n;
+  T lanes[L];
+  for (int j = 0; j < L; ++j) lanes[j] = R::identity();
+  std::int64_t i = 0;
+  for (; i + width <= total; i += width)
+    for (std::int64_t j = 0; j < width; ++j) lanes[j] = R::apply(lanes[j], in[i + j]);
+  for (std::int64_t j = 0; i + j < total; ++j) lanes[j] = R::apply(lanes[j], in[i + j]);
+  for (std::int64_t j = 0; j < width; ++j) acc[j % n] = R::apply(acc[j % n], lanes[j]);
 }
 
 // Splits a long reduced axis into this many pieces with partial results, combined in a fixed
@@ -73,7 +96,10 @@ void reduce_middle(const T* in, T* out, std::int64_t outer, std::int64_t middle,
       parallel_for(outer, middle * inner, [&](std::int64_t a0, std::int64_t a1) {
         for (std::int64_t a = a0; a < a1; ++a) {
           std::fill_n(out + a * inner, inner, R::identity());
-          accumulate_rows<T, R>(in + a * middle * inner, inner, out + a * inner, middle, inner);
+          if (inner < kLanes<T> / 2)
+            accumulate_narrow_rows<T, R>(in + a * middle * inner, out + a * inner, middle, inner);
+          else
+            accumulate_rows<T, R>(in + a * middle * inner, inner, out + a * inner, middle, inner);
         }
       });
     } else {  // few, wide rows: split each across its columns
@@ -94,7 +120,10 @@ void reduce_middle(const T* in, T* out, std::int64_t outer, std::int64_t middle,
       for (std::int64_t p = p0; p < p1; ++p) {
         const std::int64_t m0 = middle * p / pieces, m1 = middle * (p + 1) / pieces;
         std::fill_n(&partial[p * inner], inner, R::identity());
-        accumulate_rows<T, R>(block + m0 * inner, inner, &partial[p * inner], m1 - m0, inner);
+        if (inner < kLanes<T> / 2)
+          accumulate_narrow_rows<T, R>(block + m0 * inner, &partial[p * inner], m1 - m0, inner);
+        else
+          accumulate_rows<T, R>(block + m0 * inner, inner, &partial[p * inner], m1 - m0, inner);
       }
     });
     std::fill_n(out + a * inner, inner, R::identity());

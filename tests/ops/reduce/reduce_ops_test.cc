@@ -145,7 +145,8 @@ TEST(ReduceOps, LargeTensorsMatchDoubleReferenceOnEveryPath) {
       {{1, 4096, 300}, {false, false, true}}, {{1, 1, 1 << 20}, {true, true, true}},
       {{1, 300, 4096}, {false, true, false}}, {{2, 100000, 3}, {false, true, false}},
       {{64, 50, 129}, {true, false, true}},   {{3, 700, 70}, {true, false, false}},
-      {{1, 2, 200000}, {false, false, true}},
+      {{1, 2, 200000}, {false, false, true}}, {{500, 40, 3}, {false, true, false}},
+      {{1 << 18, 4, 1}, {true, false, false}},  {{1 << 18, 1, 4}, {false, false, true}},
   };
   for (const auto& [d, r] : cases) {
     std::vector<float> v(d[0] * d[1] * d[2]);
