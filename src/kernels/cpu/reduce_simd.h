@@ -64,7 +64,9 @@ template <class T, class R>
 /// below -87.3 give ~1e-38 rather than 0, which the callers (softmax, x - max <= 0) tolerate.
 [[gnu::always_inline]] inline float vector_exp(float x) {
   x = x < -87.3f ? -87.3f : (x > 88.3f ? 88.3f : x);
-  const float n = std::floor(x * 1.44269504088896341f + 0.5f);
+  // Round to nearest by adding and removing 1.5 * 2^23 (std::floor blocks vectorization in
+  // target_clones functions with GCC 12).
+  const float n = (x * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
   const float r = x - n * 0.693359375f + n * 2.12194440e-4f;
   float p = 1.9875691500e-4f;
   p = p * r + 1.3981999507e-3f;
