@@ -6,13 +6,15 @@
 #include <vector>
 
 #include "graph/executor.h"
+#include "graph/passes/passes.h"
 
 namespace tf::graph {
 
 /// The graph, its executor, and where each graph argument comes from among the op's inputs.
+/// The body is optimized when the op is created.
 struct FunctionBody {
-  FunctionBody(std::shared_ptr<const Graph> g, std::vector<int> sources)
-      : graph(g), executor(g), arg_sources(std::move(sources)) {}
+  FunctionBody(std::shared_ptr<Graph> g, std::vector<int> sources)
+      : graph((optimize(*g), g)), executor(graph), arg_sources(std::move(sources)) {}
 
   std::shared_ptr<const Graph> graph;
   Executor executor;
