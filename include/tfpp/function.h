@@ -22,6 +22,7 @@
 
 #include "tfpp/concrete_function.h"
 #include "tfpp/constant.h"
+#include "tfpp/nest.h"
 
 namespace tf {
 
@@ -146,59 +147,8 @@ struct ArgTraits<std::map<std::string, T>> {
 template <class T>
 using ArgOf = ArgTraits<std::remove_cvref_t<T>>;
 
-/// Flattens a traced function's result into tensors, and rebuilds it from the graph's outputs.
-template <class R>
-struct ResultTraits {
-  static_assert(sizeof(R) == 0, "tf::function results are tensors, vectors/tuples of tensors, or maps of tensors");
-};
-
-template <>
-struct ResultTraits<void> {};
-
-template <>
-struct ResultTraits<Tensor> {
-  static void flatten(const Tensor& r, std::vector<Tensor>& out, std::vector<std::string>&) { out.push_back(r); }
-  static Tensor rebuild(std::vector<Tensor>& outs, const std::vector<std::string>&) { return outs.at(0); }
-};
-
-template <>
-struct ResultTraits<std::vector<Tensor>> {
-  static void flatten(const std::vector<Tensor>& r, std::vector<Tensor>& out, std::vector<std::string>&) {
-    out.insert(out.end(), r.begin(), r.end());
-  }
-  static std::vector<Tensor> rebuild(std::vector<Tensor>& outs, const std::vector<std::string>&) { return outs; }
-};
-
-template <class... Ts>
-struct ResultTraits<std::tuple<Ts...>> {
-  static_assert((std::is_same_v<Ts, Tensor> && ...), "tuple results must hold tensors");
-  static void flatten(const std::tuple<Ts...>& r, std::vector<Tensor>& out, std::vector<std::string>&) {
-    std::apply([&](const auto&... t) { (out.push_back(t), ...); }, r);
-  }
-  static std::tuple<Ts...> rebuild(std::vector<Tensor>& outs, const std::vector<std::string>&) {
-    return [&]<std::size_t... I>(std::index_sequence<I...>) { return std::tuple<Ts...>(outs.at(I)...); }(
-        std::index_sequence_for<Ts...>{});
-  }
-};
-
-template <>
-struct ResultTraits<std::map<std::string, Tensor>> {
-  static void flatten(const std::map<std::string, Tensor>& r, std::vector<Tensor>& out,
-                      std::vector<std::string>& keys) {
-    for (const auto& [k, t] : r) {
-      keys.push_back(k);
-      out.push_back(t);
-    }
-  }
-  static std::map<std::string, Tensor> rebuild(std::vector<Tensor>& outs, const std::vector<std::string>& keys) {
-    std::map<std::string, Tensor> r;
-    for (std::size_t i = 0; i < keys.size(); ++i) r.emplace(keys[i], outs.at(i));
-    return r;
-  }
-};
-
 /// Traces the user's callable: given symbolic leaves, returns flat outputs and map keys.
-using TraceBody = std::function<std::vector<Tensor>(const std::vector<Tensor>& leaves, std::vector<std::string>& keys)>;
+using TraceBody = FlatFn;
 
 /// The non-template state of a tf::function: options, the trace cache, and tracing.
 class FunctionState {

@@ -19,3 +19,4 @@
 #include "tfpp/function.h"
 #include "tfpp/name_scope.h"
 #include "tfpp/print.h"
+#include "tfpp/control_flow.h"

@@ -6,20 +6,28 @@
 #include <vector>
 
 #include "graph/executor.h"
+#include "graph/passes/passes.h"
 #include "tfpp/concrete_function.h"
 
 namespace tf {
 
+/// An optimized copy of a traced graph.
+inline std::shared_ptr<const graph::Graph> optimized(const graph::Graph& traced) {
+  auto g = std::make_shared<graph::Graph>(traced);
+  graph::optimize(*g);
+  return g;
+}
+
 struct ConcreteFunction::Impl {
   std::string name;
-  std::shared_ptr<const graph::Graph> graph;
-  graph::Executor executor;
+  std::shared_ptr<const graph::Graph> graph;  // as traced, for inspection
+  graph::Executor executor;                   // runs the optimized copy
   std::vector<TensorSpec> inputs;
   std::vector<std::string> output_keys;
 
   Impl(std::string name, std::shared_ptr<const graph::Graph> g, std::vector<TensorSpec> inputs,
        std::vector<std::string> output_keys)
-      : name(std::move(name)), graph(g), executor(g), inputs(std::move(inputs)), output_keys(std::move(output_keys)) {}
+      : name(std::move(name)), graph(g), executor(optimized(*g)), inputs(std::move(inputs)), output_keys(std::move(output_keys)) {}
 };
 
 }  // namespace tf

@@ -52,6 +52,14 @@ int Graph::add_op(const ops::OpDef& op, std::vector<NodeOutput> inputs, std::vec
   return static_cast<int>(nodes_.size()) - 1;
 }
 
+void Graph::replace(std::vector<Node> nodes, std::vector<NodeOutput> outputs) {
+  nodes_ = std::move(nodes);
+  outputs_ = std::move(outputs);
+  args_.assign(args_.size(), -1);
+  for (std::size_t i = 0; i < nodes_.size(); ++i)
+    if (nodes_[i].kind == NodeKind::kArg) args_[nodes_[i].arg_index] = static_cast<int>(i);
+}
+
 Tensor make_symbolic(const Graph& graph, NodeOutput output) {
   auto impl = std::make_shared<detail::TensorImpl>();
   const ops::TensorInfo& info = graph.info(output);

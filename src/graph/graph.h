@@ -58,6 +58,10 @@ class Graph {
   /// The static dtype and shape of an output.
   const ops::TensorInfo& info(NodeOutput out) const { return nodes_[out.node].outputs[out.index]; }
 
+  /// Replaces the nodes and outputs (used by optimization passes). Argument nodes must keep
+  /// their order; node names are kept as they are.
+  void replace(std::vector<Node> nodes, std::vector<NodeOutput> outputs);
+
   /// Readable text, one node per line: `add = AddV2(x, y) : float32[2,2]`.
   std::string to_string() const;
   /// Graphviz DOT text.

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -21,13 +22,17 @@
 #include "tfpp/errors.h"
 #include "tfpp/tensor.h"
 
+namespace tf::graph {
+struct FunctionBody;  // a traced body that control-flow ops run (graph/function_body.h)
+}
+
 namespace tf::ops {
 
 struct OpDef;
 
 /// One attribute value of an op call.
 using AttrValue = std::variant<std::monostate, bool, std::int64_t, double, DType, std::string,
-                               std::vector<std::int64_t>, TensorShape>;
+                               std::vector<std::int64_t>, TensorShape, std::shared_ptr<const graph::FunctionBody>>;
 
 /// The dtype and static shape of one op output.
 struct TensorInfo {

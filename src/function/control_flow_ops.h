@@ -1,0 +1,13 @@
+// The If and While ops (and their stateless twins) behind tf::cond and tf::while_loop.
+#pragma once
+
+#include "ops/op_def.h"
+
+namespace tf::function_ops {
+
+/// If(pred, inputs...) {then_branch, else_branch}: runs one branch on the inputs it reads.
+const ops::OpDef& if_op(bool stateful);
+/// While(loop_vars..., captures...) {num_loop_vars, cond, body, maximum_iterations}.
+const ops::OpDef& while_op(bool stateful);
+
+}  // namespace tf::function_ops

@@ -1,0 +1,52 @@
+#include "graph/executor.h"
+#include "graph/passes/passes.h"
+
+namespace tf::graph {
+
+GraphRewrite::GraphRewrite(const Graph& graph) : map_(graph.nodes().size()) {
+  for (std::size_t i = 0; i < map_.size(); ++i)
+    for (std::size_t k = 0; k < graph.node(i).outputs.size(); ++k)
+      map_[i].push_back({static_cast<int>(i), static_cast<int>(k)});
+}
+
+void GraphRewrite::forward(NodeOutput from, NodeOutput to) { map_[from.node][from.index] = resolve(to); }
+
+NodeOutput GraphRewrite::resolve(NodeOutput out) const {
+  while (!(map_[out.node][out.index] == out)) out = map_[out.node][out.index];
+  return out;
+}
+
+void GraphRewrite::apply(Graph& graph) const {
+  // Rewire inputs and outputs, then keep only live nodes, renumbered in order.
+  std::vector<Node> nodes = graph.nodes();
+  for (Node& n : nodes)
+    for (NodeOutput& in : n.inputs) in = resolve(in);
+  std::vector<NodeOutput> outputs = graph.outputs();
+  for (NodeOutput& out : outputs) out = resolve(out);
+  Graph rewired = graph;
+  rewired.replace(nodes, outputs);
+  std::vector<bool> live = live_nodes(rewired);
+  std::vector<int> new_index(nodes.size(), -1);
+  std::vector<Node> kept;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (!live[i] && nodes[i].kind != NodeKind::kArg) continue;
+    new_index[i] = static_cast<int>(kept.size());
+    kept.push_back(std::move(nodes[i]));
+  }
+  for (Node& n : kept)
+    for (NodeOutput& in : n.inputs) in.node = new_index[in.node];
+  for (NodeOutput& out : outputs) out.node = new_index[out.node];
+  graph.replace(std::move(kept), std::move(outputs));
+}
+
+void prune(Graph& graph) { GraphRewrite(graph).apply(graph); }
+
+void optimize(Graph& graph) {
+  simplify_arithmetic(graph);
+  fold_constants(graph);
+  eliminate_common_subexpressions(graph);
+  simplify_arithmetic(graph);
+  prune(graph);
+}
+
+}  // namespace tf::graph

@@ -1,0 +1,36 @@
+// Graph optimization passes. Each pass is `void pass(Graph&)`, testable alone; optimize()
+// runs them in a fixed order when a concrete function is built.
+#pragma once
+
+#include "graph/graph.h"
+
+namespace tf::graph {
+
+/// Removes nodes that neither the outputs nor a stateful op need.
+void prune(Graph& graph);
+/// Evaluates stateless ops whose inputs are all constants and replaces them by constants.
+void fold_constants(Graph& graph);
+/// Merges stateless op nodes with the same op, inputs and attributes.
+void eliminate_common_subexpressions(Graph& graph);
+/// Rewrites x*1, x+0, x-0, x/1, -(-x), transpose of transpose and Identity to their input.
+void simplify_arithmetic(Graph& graph);
+/// Runs every pass, in order.
+void optimize(Graph& graph);
+
+/// Replaces every use of node outputs by `forward[old]` (a map from old node outputs) and
+/// drops nodes left without use. The rewriting step that the passes share.
+class GraphRewrite {
+ public:
+  explicit GraphRewrite(const Graph& graph);
+  /// Uses of `from` will read `to` instead.
+  void forward(NodeOutput from, NodeOutput to);
+  /// What `out` reads after the forwards so far.
+  NodeOutput resolve(NodeOutput out) const;
+  /// Applies the forwards and prunes dead nodes.
+  void apply(Graph& graph) const;
+
+ private:
+  std::vector<std::vector<NodeOutput>> map_;  // per node, per output
+};
+
+}  // namespace tf::graph
