@@ -43,6 +43,9 @@ void run_functions_eagerly(bool enable);
 bool functions_run_eagerly();
 }  // namespace config
 
+/// False while a tf::function is being traced on this thread (tf.executing_eagerly()).
+bool executing_eagerly();
+
 namespace detail {
 
 /// One tensor argument of a call: its value (undefined for a TensorSpec) and spec.

@@ -2,17 +2,23 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <string>
 
 #include "core/buffer.h"
 #include "tfpp/tensor.h"
 
 namespace tf {
-namespace graph {
-struct SymbolicValue;  // defined by the graph layer: a node output being traced
-}
-
 namespace detail {
+
+/// What a symbolic tensor stands for: output `index` of node `node` of the graph being traced.
+struct SymbolicValue {
+  std::uint64_t graph_id;
+  int node;
+  int index;
+  std::string name;  ///< "scope/Op:0", as TensorFlow names graph tensors
+};
 
 /// Either a concrete value (buffer + element offset) or a symbolic graph value.
 struct TensorImpl {
@@ -20,7 +26,7 @@ struct TensorImpl {
   TensorShape shape;
   std::shared_ptr<core::Buffer> buffer;  // null for symbolic tensors
   std::size_t offset = 0;                // in elements, for views into a shared buffer
-  std::shared_ptr<graph::SymbolicValue> symbolic;
+  std::shared_ptr<const SymbolicValue> symbolic;
 };
 
 }  // namespace detail

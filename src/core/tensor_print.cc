@@ -275,7 +275,10 @@ std::string Tensor::values_string() const {
 
 std::string Tensor::to_string() const {
   if (!defined()) return "tf.Tensor(<undefined>)";
-  std::string values = is_symbolic() ? "" : values_string() + ", ";
+  if (is_symbolic())  // as TensorFlow prints a graph tensor
+    return "Tensor(\"" + impl_->symbolic->name + "\", shape=" + shape().to_string() +
+           ", dtype=" + std::string(dtype_name(dtype())) + ")";
+  std::string values = values_string() + ", ";
   if (values.find('\n') != std::string::npos) values = "\n" + values.substr(0, values.size() - 2) + ", ";
   return "tf.Tensor(" + values + "shape=" + shape().to_string() + ", dtype=" + std::string(dtype_name(dtype())) + ")";
 }

@@ -23,6 +23,8 @@ void run_functions_eagerly(bool enable) { run_eagerly = enable; }
 bool functions_run_eagerly() { return run_eagerly; }
 }  // namespace config
 
+bool executing_eagerly() { return graph::Tracer::current() == nullptr; }
+
 namespace detail {
 namespace {
 

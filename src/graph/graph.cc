@@ -65,7 +65,8 @@ Tensor make_symbolic(const Graph& graph, NodeOutput output) {
   const ops::TensorInfo& info = graph.info(output);
   impl->dtype = info.dtype;
   impl->shape = info.shape;
-  impl->symbolic = std::make_shared<SymbolicValue>(SymbolicValue{graph.id(), output});
+  impl->symbolic = std::make_shared<const detail::SymbolicValue>(detail::SymbolicValue{
+      graph.id(), output.node, output.index, graph.node(output.node).name + ":" + std::to_string(output.index)});
   return Tensor(std::move(impl));
 }
 

@@ -77,12 +77,6 @@ class Graph {
   std::unordered_map<std::string, int> name_counts_;
 };
 
-/// What a symbolic tf::Tensor refers to: an output of a node of the graph being traced.
-struct SymbolicValue {
-  std::uint64_t graph_id;
-  NodeOutput output;
-};
-
 /// A symbolic tensor for `output` of `graph`.
 Tensor make_symbolic(const Graph& graph, NodeOutput output);
 

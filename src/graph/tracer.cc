@@ -15,7 +15,7 @@ Tensor Tracer::add_arg(const ops::TensorInfo& info, const std::string& name) {
 bool Tracer::owns(const Tensor& t) const { return t.is_symbolic() && t.impl()->symbolic->graph_id == graph_.id(); }
 
 NodeOutput Tracer::resolve(const Tensor& t) {
-  if (owns(t)) return t.impl()->symbolic->output;
+  if (owns(t)) return {t.impl()->symbolic->node, t.impl()->symbolic->index};
   auto it = resolved_.find(t.impl().get());
   if (it != resolved_.end()) return it->second;
   NodeOutput out;

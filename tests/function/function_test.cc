@@ -200,3 +200,33 @@ TEST(Function, CallingAFunctionInsideAnotherInlinesItsOps) {
 }
 
 }  // namespace
+
+namespace {
+
+// The overview notes' func1/func2 example: an ordinary C++ helper called from a traced
+// function is traced too, and name scopes name its nodes.
+tf::Tensor func1(tf::Tensor a, tf::Tensor b, std::vector<bool>& eager_log) {
+  eager_log.push_back(tf::executing_eagerly());
+  return tf::add(a, b);
+}
+
+TEST(Function, OverviewNotesFunc2) {
+  std::vector<bool> eager_log;
+  std::string printed;
+  auto func2 = tf::function([&](int a, int b) {
+    tf::Tensor ta = tf::constant(a), tb = tf::constant(b), result;
+    {
+      tf::name_scope scope("Linear_function");
+      result = tf::add(tb, func1(ta, tb, eager_log));
+    }
+    printed = result.to_string();
+    return result;
+  });
+  EXPECT_EQ(func2(1, 2).item<std::int32_t>(), 5);
+  EXPECT_EQ(func2(3, 5).item<std::int32_t>(), 13);
+  EXPECT_EQ(eager_log, (std::vector<bool>{false, false}));
+  EXPECT_EQ(printed, "Tensor(\"Linear_function/AddV2_1:0\", shape=(), dtype=int32)");
+  EXPECT_TRUE(tf::executing_eagerly());
+}
+
+}  // namespace

@@ -5,6 +5,7 @@
 #include <tfpp/tfpp.h>
 
 #include "core/tensor_impl.h"
+#include "symbolic_tensor.h"
 #include "ops/execute.h"
 
 namespace {
@@ -12,16 +13,7 @@ namespace {
 using tf::None;
 using tf::ops::AttrValue;
 
-// A tensor that reports itself symbolic, with a static shape and no value. The graph layer's
-// SymbolicValue is opaque here, so the handle aliases an unrelated owner it never dereferences.
-tf::Tensor symbolic(tf::DType dtype, const tf::TensorShape& shape) {
-  auto impl = std::make_shared<tf::detail::TensorImpl>();
-  impl->dtype = dtype;
-  impl->shape = shape;
-  auto owner = std::make_shared<int>(0);
-  impl->symbolic = std::shared_ptr<tf::graph::SymbolicValue>(owner, reinterpret_cast<tf::graph::SymbolicValue*>(owner.get()));
-  return tf::Tensor(std::move(impl));
-}
+using tf::testing::symbolic;
 
 // The inferred output shapes of op `name`, joined by ";".
 std::string infer(const char* name, std::vector<tf::Tensor> inputs, std::vector<AttrValue> attrs = {}) {

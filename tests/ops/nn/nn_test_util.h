@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/tensor_impl.h"
+#include "symbolic_tensor.h"
 #include "ops/execute.h"
 
 namespace tf::testing {
@@ -57,16 +58,6 @@ inline std::string error_of(const std::function<void()>& fn) {
   return "";
 }
 
-/// A symbolic stand-in (no value) of `dtype` and `shape`, for shape-function tests.
-inline Tensor symbolic(DType dtype, const TensorShape& shape) {
-  auto impl = std::make_shared<detail::TensorImpl>();
-  impl->dtype = dtype;
-  impl->shape = shape;
-  static int marker;  // any non-null pointer marks the tensor symbolic; it is never dereferenced
-  impl->symbolic = std::shared_ptr<graph::SymbolicValue>(reinterpret_cast<graph::SymbolicValue*>(&marker),
-                                                         [](graph::SymbolicValue*) {});
-  return Tensor(impl);
-}
 
 /// Runs the registered op `name` eagerly with the given inputs and attrs.
 inline Tensor run_op(const char* name, std::initializer_list<Tensor> inputs, std::vector<ops::AttrValue> attrs) {
