@@ -1,7 +1,13 @@
-// Elementwise arithmetic with NumPy broadcasting, and the C++ operators on tensors.
+// Elementwise math with NumPy broadcasting (tf.math), comparisons, logical ops, tf::where,
+// tf::cast, tf::clip_by_value, and the C++ operators on tensors.
 //
 // A C++ number mixed with a tensor takes the tensor's dtype (`x * 2` for a float32 x is a
 // float32 multiply), as a Python number does in TensorFlow. Two tensors must share a dtype.
+// The functions live in tf::math; those TensorFlow also has at top level (tf.exp, tf.abs,
+// tf.maximum, ...) are reachable as tf::exp etc.
+//
+// Where C++ differs: `==` and `!=` keep their meaning on handles (use tf::equal /
+// tf::not_equal), and logical not is `~` (as in TensorFlow's Python) rather than `!`.
 #pragma once
 
 #include <concepts>
@@ -12,32 +18,208 @@
 
 namespace tf {
 
+/// A scalar holding `value` in `like`'s dtype (how C++ numbers join tensor arithmetic).
+Tensor scalar_like(const Tensor& like, double value);
+
+/// A C++ arithmetic value that mixes with tensors.
+template <class T>
+concept Number = std::is_arithmetic_v<T>;
+
+namespace math {
+
 /// a + b (TensorFlow's AddV2; for strings, concatenation).
 Tensor add(const Tensor& a, const Tensor& b);
 /// a - b.
 Tensor subtract(const Tensor& a, const Tensor& b);
 /// a * b.
 Tensor multiply(const Tensor& a, const Tensor& b);
-/// a / b; integer inputs are converted to floating point, as tf.math.truediv does.
+/// a / b; integer inputs are converted to float64 first, as tf.math.truediv does.
 Tensor divide(const Tensor& a, const Tensor& b);
+/// a / b (tf.math.truediv; the same as divide).
+Tensor truediv(const Tensor& a, const Tensor& b);
+/// floor(a / b); integer division rounds toward negative infinity.
+Tensor floordiv(const Tensor& a, const Tensor& b);
+/// a - floordiv(a, b) * b: the remainder takes b's sign (Python's %, TensorFlow's FloorMod).
+Tensor floormod(const Tensor& a, const Tensor& b);
+/// a to the power b (integers: negative exponents are an error).
+Tensor pow(const Tensor& a, const Tensor& b);
+/// The larger of a and b, elementwise.
+Tensor maximum(const Tensor& a, const Tensor& b);
+/// The smaller of a and b, elementwise.
+Tensor minimum(const Tensor& a, const Tensor& b);
+/// (a - b) * (a - b).
+Tensor squared_difference(const Tensor& a, const Tensor& b);
 
-/// A scalar holding `value` in `like`'s dtype (how C++ numbers join tensor arithmetic).
-Tensor scalar_like(const Tensor& like, double value);
+/// -x.
+Tensor negative(const Tensor& x);
+/// |x|.
+Tensor abs(const Tensor& x);
+/// -1, 0 or 1 by the sign of x.
+Tensor sign(const Tensor& x);
+/// x * x.
+Tensor square(const Tensor& x);
+/// The square root of x.
+Tensor sqrt(const Tensor& x);
+/// 1 / sqrt(x).
+Tensor rsqrt(const Tensor& x);
+/// 1 / x.
+Tensor reciprocal(const Tensor& x);
+/// e to the x.
+Tensor exp(const Tensor& x);
+/// exp(x) - 1, accurate near 0.
+Tensor expm1(const Tensor& x);
+/// The natural logarithm of x.
+Tensor log(const Tensor& x);
+/// log(1 + x), accurate near 0.
+Tensor log1p(const Tensor& x);
+/// The sine of x (radians).
+Tensor sin(const Tensor& x);
+/// The cosine of x (radians).
+Tensor cos(const Tensor& x);
+/// The hyperbolic tangent of x.
+Tensor tanh(const Tensor& x);
+/// 1 / (1 + exp(-x)).
+Tensor sigmoid(const Tensor& x);
+/// log(1 + exp(x)).
+Tensor softplus(const Tensor& x);
+/// x rounded to the nearest integer, ties to even (banker's rounding), as TensorFlow.
+Tensor round(const Tensor& x);
+/// The largest integer not greater than x.
+Tensor floor(const Tensor& x);
+/// The smallest integer not less than x.
+Tensor ceil(const Tensor& x);
 
+/// a == b elementwise, as bool (numbers, bools and strings).
+Tensor equal(const Tensor& a, const Tensor& b);
+/// a != b elementwise, as bool (numbers, bools and strings).
+Tensor not_equal(const Tensor& a, const Tensor& b);
+/// a < b elementwise, as bool.
+Tensor less(const Tensor& a, const Tensor& b);
+/// a <= b elementwise, as bool.
+Tensor less_equal(const Tensor& a, const Tensor& b);
+/// a > b elementwise, as bool.
+Tensor greater(const Tensor& a, const Tensor& b);
+/// a >= b elementwise, as bool.
+Tensor greater_equal(const Tensor& a, const Tensor& b);
+
+/// a AND b for bool tensors.
+Tensor logical_and(const Tensor& a, const Tensor& b);
+/// a OR b for bool tensors.
+Tensor logical_or(const Tensor& a, const Tensor& b);
+/// NOT x for a bool tensor.
+Tensor logical_not(const Tensor& x);
+
+// A C++ number on either side takes the tensor's dtype.
+#define TFPP_MIX_NUMBER(fn)                                                                \
+  template <Number S> Tensor fn(const Tensor& a, S b) { return fn(a, scalar_like(a, b)); } \
+  template <Number S> Tensor fn(S a, const Tensor& b) { return fn(scalar_like(b, a), b); }
+TFPP_MIX_NUMBER(add)
+TFPP_MIX_NUMBER(subtract)
+TFPP_MIX_NUMBER(multiply)
+TFPP_MIX_NUMBER(divide)
+TFPP_MIX_NUMBER(truediv)
+TFPP_MIX_NUMBER(floordiv)
+TFPP_MIX_NUMBER(floormod)
+TFPP_MIX_NUMBER(pow)
+TFPP_MIX_NUMBER(maximum)
+TFPP_MIX_NUMBER(minimum)
+TFPP_MIX_NUMBER(squared_difference)
+TFPP_MIX_NUMBER(equal)
+TFPP_MIX_NUMBER(not_equal)
+TFPP_MIX_NUMBER(less)
+TFPP_MIX_NUMBER(less_equal)
+TFPP_MIX_NUMBER(greater)
+TFPP_MIX_NUMBER(greater_equal)
+#undef TFPP_MIX_NUMBER
+
+}  // namespace math
+
+// The tf.math functions TensorFlow also exports at top level.
+using math::abs;
+using math::add;
+using math::cos;
+using math::divide;
+using math::equal;
+using math::exp;
+using math::floor;
+using math::greater;
+using math::greater_equal;
+using math::less;
+using math::less_equal;
+using math::logical_and;
+using math::logical_not;
+using math::logical_or;
+using math::maximum;
+using math::minimum;
+using math::multiply;
+using math::negative;
+using math::not_equal;
+using math::pow;
+using math::round;
+using math::sigmoid;
+using math::sign;
+using math::sin;
+using math::sqrt;
+using math::square;
+using math::subtract;
+using math::tanh;
+using math::truediv;
+
+/// cond ? x : y elementwise, with cond, x and y broadcast together (TensorFlow 2's where / SelectV2).
+Tensor where(const Tensor& condition, const Tensor& x, const Tensor& y);
+template <Number S>
+Tensor where(const Tensor& condition, const Tensor& x, S y) {
+  return where(condition, x, scalar_like(x, y));
+}
+template <Number S>
+Tensor where(const Tensor& condition, S x, const Tensor& y) {
+  return where(condition, scalar_like(y, x), y);
+}
+
+/// x converted to `dtype` (floats to integers truncate toward zero; numbers to bool test != 0).
+Tensor cast(const Tensor& x, DType dtype);
+
+/// t with every element limited to [clip_value_min, clip_value_max]; the bounds broadcast to t's shape.
+Tensor clip_by_value(const Tensor& t, const Tensor& clip_value_min, const Tensor& clip_value_max);
+namespace detail {
+/// `value` itself, or a C++ number as a scalar in `like`'s dtype.
+inline const Tensor& tensor_like(const Tensor& like, const Tensor& value) { return value; }
+template <Number S>
+Tensor tensor_like(const Tensor& like, S value) {
+  return scalar_like(like, value);
+}
 template <class T>
-concept Number = std::is_arithmetic_v<T>;
+concept TensorOrNumber = std::same_as<std::remove_cvref_t<T>, Tensor> || Number<std::remove_cvref_t<T>>;
+}  // namespace detail
+/// clip_by_value with C++ numbers for either bound.
+template <detail::TensorOrNumber Lo, detail::TensorOrNumber Hi>
+Tensor clip_by_value(const Tensor& t, const Lo& clip_value_min, const Hi& clip_value_max) {
+  return clip_by_value(t, detail::tensor_like(t, clip_value_min), detail::tensor_like(t, clip_value_max));
+}
 
-inline Tensor operator+(const Tensor& a, const Tensor& b) { return add(a, b); }
-inline Tensor operator-(const Tensor& a, const Tensor& b) { return subtract(a, b); }
-inline Tensor operator*(const Tensor& a, const Tensor& b) { return multiply(a, b); }
-inline Tensor operator/(const Tensor& a, const Tensor& b) { return divide(a, b); }
-template <Number S> Tensor operator+(const Tensor& a, S b) { return add(a, scalar_like(a, b)); }
-template <Number S> Tensor operator+(S a, const Tensor& b) { return add(scalar_like(b, a), b); }
-template <Number S> Tensor operator-(const Tensor& a, S b) { return subtract(a, scalar_like(a, b)); }
-template <Number S> Tensor operator-(S a, const Tensor& b) { return subtract(scalar_like(b, a), b); }
-template <Number S> Tensor operator*(const Tensor& a, S b) { return multiply(a, scalar_like(a, b)); }
-template <Number S> Tensor operator*(S a, const Tensor& b) { return multiply(scalar_like(b, a), b); }
-template <Number S> Tensor operator/(const Tensor& a, S b) { return divide(a, scalar_like(a, b)); }
-template <Number S> Tensor operator/(S a, const Tensor& b) { return divide(scalar_like(b, a), b); }
+// Operators: arithmetic, comparisons and logical ops, with C++ numbers on either side.
+#define TFPP_OPERATOR(op, fn)                                                                \
+  inline Tensor operator op(const Tensor& a, const Tensor& b) { return math::fn(a, b); }     \
+  template <Number S> Tensor operator op(const Tensor& a, S b) { return math::fn(a, b); }    \
+  template <Number S> Tensor operator op(S a, const Tensor& b) { return math::fn(a, b); }
+TFPP_OPERATOR(+, add)
+TFPP_OPERATOR(-, subtract)
+TFPP_OPERATOR(*, multiply)
+TFPP_OPERATOR(/, divide)
+TFPP_OPERATOR(%, floormod)
+TFPP_OPERATOR(<, less)
+TFPP_OPERATOR(<=, less_equal)
+TFPP_OPERATOR(>, greater)
+TFPP_OPERATOR(>=, greater_equal)
+#undef TFPP_OPERATOR
+
+/// -x.
+inline Tensor operator-(const Tensor& x) { return math::negative(x); }
+/// Logical AND of bool tensors.
+inline Tensor operator&(const Tensor& a, const Tensor& b) { return math::logical_and(a, b); }
+/// Logical OR of bool tensors.
+inline Tensor operator|(const Tensor& a, const Tensor& b) { return math::logical_or(a, b); }
+/// Logical NOT of a bool tensor (TensorFlow's `~`).
+inline Tensor operator~(const Tensor& x) { return math::logical_not(x); }
 
 }  // namespace tf

@@ -2,6 +2,7 @@
 // in namespace tf.
 #pragma once
 
+#include "tfpp/activation_ops.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
 #include "tfpp/data/dataset.h"

@@ -1,0 +1,163 @@
+// Binary arithmetic with broadcasting: AddV2, Sub, Mul, RealDiv, FloorDiv, FloorMod, Pow,
+// Maximum, Minimum, SquaredDifference.
+//
+// Floats run the SIMD rows of kernels/cpu/elementwise.h; integers use scalar functors that
+// wrap around on overflow (as TensorFlow's do) instead of hitting C++'s undefined behaviour.
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include "kernels/cpu/elementwise.h"
+#include "kernels/cpu/scalar_math.h"
+#include "ops/execute.h"
+#include "ops/math/elementwise_shapes.h"
+#include "tfpp/math_ops.h"
+
+namespace tf {
+namespace {
+
+using kernels::BinaryOp;
+using ops::KernelContext;
+using ops::KernelFn;
+using ops::OpBuilder;
+using ops::OpDef;
+
+template <class T, BinaryOp Op>
+void simd_kernel(KernelContext& ctx) {
+  kernels::binary_tensor<T>(Op, ctx.input(0), ctx.input(1), ctx.output(0));
+}
+
+template <class T, class F>
+void functor_kernel(KernelContext& ctx) {
+  kernels::broadcast_binary<T, T, T>(ctx.input(0), ctx.input(1), ctx.output(0), F{});
+}
+
+// Integer division and remainder by zero is an error, as in TensorFlow; checked before the
+// (possibly multi-threaded) loop, which must not throw.
+template <class T, class F>
+void checked_division_kernel(KernelContext& ctx) {
+  const Tensor& b = ctx.input(1);
+  const T* p = b.data<T>();
+  for (std::int64_t i = 0, n = b.num_elements(); i < n; ++i)
+    if (p[i] == 0) ctx.fail("integer division by zero");
+  functor_kernel<T, F>(ctx);
+}
+
+template <class T>
+using Unsigned = std::make_unsigned_t<T>;
+
+template <class T> struct WrapAdd { T operator()(T a, T b) const { return T(Unsigned<T>(a) + Unsigned<T>(b)); } };
+template <class T> struct WrapSub { T operator()(T a, T b) const { return T(Unsigned<T>(a) - Unsigned<T>(b)); } };
+template <class T> struct WrapMul { T operator()(T a, T b) const { return T(Unsigned<T>(a) * Unsigned<T>(b)); } };
+template <class T> struct Max { T operator()(T a, T b) const { return a > b ? a : b; } };
+template <class T> struct Min { T operator()(T a, T b) const { return a < b ? a : b; } };
+template <class T> struct WrapSquaredDifference {
+  T operator()(T a, T b) const {
+    const Unsigned<T> d = Unsigned<T>(a) - Unsigned<T>(b);
+    return T(d * d);
+  }
+};
+template <class T> struct IntFloorDiv {
+  T operator()(T a, T b) const {
+    if (b == -1) return T(Unsigned<T>(0) - Unsigned<T>(a));  // min / -1 wraps
+    const T q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+  }
+};
+template <class T> struct IntFloorMod {
+  T operator()(T a, T b) const {
+    if (b == -1) return 0;  // min % -1 would trap
+    const T r = a % b;
+    return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+  }
+};
+template <class T> struct FloatFloorMod { T operator()(T a, T b) const { return kernels::scalar::floor_mod(a, b); } };
+template <class T> struct FloatPow { T operator()(T a, T b) const { return std::pow(a, b); } };
+// Exponentiation by squaring, wrapping on overflow; negative exponents are rejected earlier.
+template <class T> struct IntPow {
+  T operator()(T base, T exponent) const {
+    Unsigned<T> result = 1, b = Unsigned<T>(base);
+    for (Unsigned<T> e = Unsigned<T>(exponent); e; e >>= 1) {
+      if (e & 1) result *= b;
+      b *= b;
+    }
+    return T(result);
+  }
+};
+
+template <class T>
+void int_pow_kernel(KernelContext& ctx) {
+  const Tensor& e = ctx.input(1);
+  const T* p = e.data<T>();
+  for (std::int64_t i = 0, n = e.num_elements(); i < n; ++i)
+    if (p[i] < 0) ctx.fail("integers to negative integer powers are not allowed");
+  functor_kernel<T, IntPow<T>>(ctx);
+}
+
+// An op with SIMD float kernels for `Op` and integer kernels from the functor IntF.
+template <BinaryOp Op, template <class> class IntF>
+OpBuilder arithmetic(const char* name) {
+  OpBuilder b(name);
+  b.inputs(2).shape(ops::binary_elementwise_shape);
+  b.kernels<float, double>([]<class T>() -> KernelFn { return &simd_kernel<T, Op>; });
+  b.kernels<std::int32_t, std::int64_t>([]<class T>() -> KernelFn { return &functor_kernel<T, IntF<T>>; });
+  return b;
+}
+
+const OpDef& kAddV2 = arithmetic<BinaryOp::kAdd, WrapAdd>("AddV2").kernel(
+    DType::kString, &functor_kernel<std::string, std::plus<std::string>>);
+const OpDef& kSub = arithmetic<BinaryOp::kSub, WrapSub>("Sub");
+const OpDef& kMul = arithmetic<BinaryOp::kMul, WrapMul>("Mul");
+const OpDef& kMaximum = arithmetic<BinaryOp::kMax, Max>("Maximum");
+const OpDef& kMinimum = arithmetic<BinaryOp::kMin, Min>("Minimum");
+const OpDef& kSquaredDifference = arithmetic<BinaryOp::kSquaredDifference, WrapSquaredDifference>("SquaredDifference");
+const OpDef& kRealDiv = OpBuilder("RealDiv").inputs(2).shape(ops::binary_elementwise_shape).kernels<float, double>(
+    []<class T>() -> KernelFn { return &simd_kernel<T, BinaryOp::kDiv>; });
+const OpDef& kFloorDiv =
+    OpBuilder("FloorDiv")
+        .inputs(2)
+        .shape(ops::binary_elementwise_shape)
+        .kernels<float, double>([]<class T>() -> KernelFn { return &simd_kernel<T, BinaryOp::kFloorDiv>; })
+        .kernels<std::int32_t, std::int64_t>(
+            []<class T>() -> KernelFn { return &checked_division_kernel<T, IntFloorDiv<T>>; })
+        .no_gradient();
+const OpDef& kFloorMod =
+    OpBuilder("FloorMod")
+        .inputs(2)
+        .shape(ops::binary_elementwise_shape)
+        .kernels<float, double>([]<class T>() -> KernelFn { return &functor_kernel<T, FloatFloorMod<T>>; })
+        .kernels<std::int32_t, std::int64_t>(
+            []<class T>() -> KernelFn { return &checked_division_kernel<T, IntFloorMod<T>>; });
+const OpDef& kPow = OpBuilder("Pow")
+                        .inputs(2)
+                        .shape(ops::binary_elementwise_shape)
+                        .kernels<float, double>([]<class T>() -> KernelFn { return &functor_kernel<T, FloatPow<T>>; })
+                        .kernels<std::int32_t, std::int64_t>([]<class T>() -> KernelFn { return &int_pow_kernel<T>; });
+
+}  // namespace
+
+Tensor scalar_like(const Tensor& like, double value) { return constant(value, like.dtype()); }
+
+namespace math {
+
+Tensor add(const Tensor& a, const Tensor& b) { return ops::execute1(kAddV2, {a, b}); }
+Tensor subtract(const Tensor& a, const Tensor& b) { return ops::execute1(kSub, {a, b}); }
+Tensor multiply(const Tensor& a, const Tensor& b) { return ops::execute1(kMul, {a, b}); }
+Tensor divide(const Tensor& a, const Tensor& b) {
+  // tf.math.truediv: integers of one dtype divide as float64.
+  if (is_integer(a.dtype()) && a.dtype() == b.dtype())
+    return ops::execute1(kRealDiv, {cast(a, float64), cast(b, float64)});
+  return ops::execute1(kRealDiv, {a, b});
+}
+Tensor truediv(const Tensor& a, const Tensor& b) { return divide(a, b); }
+Tensor floordiv(const Tensor& a, const Tensor& b) { return ops::execute1(kFloorDiv, {a, b}); }
+Tensor floormod(const Tensor& a, const Tensor& b) { return ops::execute1(kFloorMod, {a, b}); }
+Tensor pow(const Tensor& a, const Tensor& b) { return ops::execute1(kPow, {a, b}); }
+Tensor maximum(const Tensor& a, const Tensor& b) { return ops::execute1(kMaximum, {a, b}); }
+Tensor minimum(const Tensor& a, const Tensor& b) { return ops::execute1(kMinimum, {a, b}); }
+Tensor squared_difference(const Tensor& a, const Tensor& b) { return ops::execute1(kSquaredDifference, {a, b}); }
+
+}  // namespace math
+}  // namespace tf

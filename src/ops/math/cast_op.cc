@@ -1,0 +1,67 @@
+// Cast between the numeric and bool dtypes (floats to integers truncate toward zero).
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include "kernels/cpu/elementwise.h"
+#include "ops/execute.h"
+#include "ops/op_def.h"
+#include "tfpp/math_ops.h"
+
+namespace tf {
+namespace {
+
+using ops::KernelContext;
+using ops::KernelFn;
+using ops::OpBuilder;
+using ops::OpDef;
+using ops::ShapeContext;
+
+void cast_shape(ShapeContext& ctx) {
+  const DType from = ctx.input(0).dtype(), to = ctx.attr<DType>(0);
+  if ((from == DType::kString) != (to == DType::kString))
+    ctx.fail("cannot cast " + std::string(dtype_name(from)) + " to " + std::string(dtype_name(to)));
+  ctx.add_output(to, ctx.input(0).shape());
+}
+
+// One element. Floats outside the integer range (and NaN) give the integer minimum, as the
+// x86 conversion TensorFlow's CPU kernels compile to does, instead of undefined behaviour.
+template <class To, class From>
+To convert(From x) {
+  if constexpr (std::is_same_v<To, bool>) {
+    return x != From(0);
+  } else if constexpr (std::is_integral_v<To> && std::is_floating_point_v<From>) {
+    constexpr From lo = From(std::numeric_limits<To>::min());  // -2^k, exact in any float
+    return x >= lo && x < -lo ? static_cast<To>(x) : std::numeric_limits<To>::min();
+  } else {
+    return static_cast<To>(x);
+  }
+}
+
+template <class From>
+void cast_kernel(KernelContext& ctx) {
+  Tensor& out = ctx.output(0);
+  if constexpr (std::is_same_v<From, std::string>) {
+    kernels::map_tensor<From, From>(ctx.input(0), out, [](const std::string& s) { return s; });
+  } else {
+    visit_dtype(out.dtype(), [&]<class To>(To) {
+      if constexpr (!std::is_same_v<To, std::string>)
+        kernels::map_tensor<From, To>(ctx.input(0), out, [](From x) { return convert<To>(x); });
+    });
+  }
+}
+
+const OpDef& kCast =
+    OpBuilder("Cast").inputs(1).attrs({"DstT"}).shape(cast_shape).kernels<float, double, std::int32_t, std::int64_t, bool, std::string>(
+        []<class T>() -> KernelFn { return &cast_kernel<T>; });
+
+}  // namespace
+
+Tensor cast(const Tensor& x, DType dtype) {
+  if (x.defined() && x.dtype() == dtype) return x;  // TensorFlow returns the input unchanged
+  const ops::AttrValue attrs[] = {dtype};
+  return ops::execute1(kCast, {x}, attrs);
+}
+
+}  // namespace tf

@@ -1,0 +1,45 @@
+// Kernel helpers shared by the unary op families (math and activations).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "kernels/cpu/elementwise.h"
+#include "ops/math/elementwise_shapes.h"
+
+namespace tf::ops {
+
+/// The SIMD kernel of float unary op `Op`.
+template <class T, kernels::UnaryOp Op>
+void simd_unary_kernel(KernelContext& ctx) {
+  kernels::unary_tensor<T>(Op, ctx.input(0), ctx.output(0));
+}
+
+/// A kernel applying the scalar functor F<T> elementwise.
+template <class T, template <class> class F>
+void functor_unary_kernel(KernelContext& ctx) {
+  kernels::map_tensor<T, T>(ctx.input(0), ctx.output(0), F<T>{});
+}
+
+/// A unary op with SIMD float32/float64 kernels for `Op`.
+template <kernels::UnaryOp Op>
+OpBuilder float_unary(const char* name) {
+  OpBuilder b(name);
+  b.inputs(1).shape(unary_elementwise_shape).kernels<float, double>([]<class T>() -> KernelFn {
+    return &simd_unary_kernel<T, Op>;
+  });
+  return b;
+}
+
+/// Adds int32/int64 kernels from the functor F to a unary op.
+template <template <class> class F>
+OpBuilder with_integers(OpBuilder b) {
+  b.kernels<std::int32_t, std::int64_t>([]<class T>() -> KernelFn { return &functor_unary_kernel<T, F>; });
+  return b;
+}
+
+/// The unsigned twin of an integer type (for arithmetic that wraps instead of overflowing).
+template <class T>
+using Unsigned = std::make_unsigned_t<T>;
+
+}  // namespace tf::ops
