@@ -72,7 +72,7 @@ TEST(Passes, CommonSubexpressionsAreComputedOnce) {
 }
 
 TEST(Passes, ArithmeticSimplificationRemovesNoOps) {
-  Graph g = traced([](tf::Tensor x) { return (x * 1.0f + 0.0f) / 1.0f - 0.0f; },
+  Graph g = traced([](tf::Tensor x) { return -(-((x * 1.0f + 0.0f) / 1.0f - 0.0f)); },
                    tf::TensorSpec({2}, tf::float32));
   tf::graph::simplify_arithmetic(g);
   EXPECT_EQ(count_kind(g, NodeKind::kOp), 0) << g.to_string();
