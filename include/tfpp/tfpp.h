@@ -21,3 +21,6 @@
 #include "tfpp/name_scope.h"
 #include "tfpp/print.h"
 #include "tfpp/control_flow.h"
+#include "tfpp/custom_gradient.h"
+#include "tfpp/gradient_tape.h"
+#include "tfpp/variable.h"

@@ -7,6 +7,8 @@ namespace tf::ops {
 namespace {
 
 thread_local ExecutionContext* tls_context = nullptr;
+thread_local int tls_active_recorders = 0;
+RecordHook record_hook = nullptr;
 
 void check_arity(const OpDef& op, std::size_t given) {
   if (op.num_inputs >= 0 && given != static_cast<std::size_t>(op.num_inputs))
@@ -17,6 +19,9 @@ void check_arity(const OpDef& op, std::size_t given) {
 }  // namespace
 
 ExecutionContext* current_context() { return tls_context; }
+
+void set_record_hook(RecordHook hook) { record_hook = hook; }
+void add_active_recorders(int delta) { tls_active_recorders += delta; }
 
 ContextScope::ContextScope(ExecutionContext* context) : previous_(tls_context) { tls_context = context; }
 ContextScope::~ContextScope() { tls_context = previous_; }
@@ -45,8 +50,9 @@ Outputs execute_eagerly(const OpDef& op, std::span<const Tensor> inputs, std::sp
 }
 
 Outputs execute(const OpDef& op, std::span<const Tensor> inputs, std::span<const AttrValue> attrs) {
-  if (ExecutionContext* ctx = tls_context) return ctx->execute(op, inputs, attrs);
-  return execute_eagerly(op, inputs, attrs);
+  Outputs outputs = tls_context ? tls_context->execute(op, inputs, attrs) : execute_eagerly(op, inputs, attrs);
+  if (tls_active_recorders > 0) record_hook(op, inputs, attrs, outputs);
+  return outputs;
 }
 
 }  // namespace tf::ops

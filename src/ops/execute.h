@@ -36,6 +36,15 @@ class ContextScope {
   ExecutionContext* previous_;
 };
 
+/// Observes op calls (gradient tapes record them); may replace outputs by fresh handles.
+using RecordHook = void (*)(const OpDef& op, std::span<const Tensor> inputs, std::span<const AttrValue> attrs,
+                            Outputs& outputs);
+/// Installs the one hook called after every op on threads with active recorders.
+void set_record_hook(RecordHook hook);
+/// Adds `delta` to this thread's count of active recorders; execute() calls the hook only
+/// while it is positive, so ops cost one thread-local read when nothing records.
+void add_active_recorders(int delta);
+
 /// Runs `op` on `inputs` with positional `attrs` in the thread's current mode.
 Outputs execute(const OpDef& op, std::span<const Tensor> inputs, std::span<const AttrValue> attrs = {});
 inline Outputs execute(const OpDef& op, std::initializer_list<Tensor> inputs, std::span<const AttrValue> attrs = {}) {

@@ -1,7 +1,9 @@
 #include "ops/op_def.h"
 
+#include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 
 namespace tf::ops {
 namespace {
@@ -9,7 +11,16 @@ namespace {
 struct Registry {
   std::mutex mutex;
   std::vector<std::unique_ptr<OpDef>> ops;
+  // Gradient facts for ops not registered yet (gradients may register first).
+  std::map<std::string, const GradientDef*, std::less<>> pending_gradients;
+  std::set<std::string, std::less<>> pending_no_gradient;
 };
+
+OpDef* find_locked(Registry& r, std::string_view name) {
+  for (const auto& op : r.ops)
+    if (op->name == name) return op.get();
+  return nullptr;
+}
 
 Registry& registry() {
   static Registry* instance = new Registry;  // ops are referenced until exit
@@ -54,18 +65,37 @@ OpBuilder& OpBuilder::no_gradient() {
 OpBuilder::operator const OpDef&() {
   Registry& r = registry();
   std::lock_guard lock(r.mutex);
-  for (const auto& op : r.ops)
-    if (op->name == def_.name) throw InternalError("[OpRegistry] op " + def_.name + " is registered twice");
+  if (find_locked(r, def_.name)) throw InternalError("[OpRegistry] op " + def_.name + " is registered twice");
+  if (auto it = r.pending_gradients.find(def_.name); it != r.pending_gradients.end()) {
+    def_.gradient = it->second;
+    r.pending_gradients.erase(it);
+  }
+  if (r.pending_no_gradient.erase(def_.name)) def_.no_gradient = true;
   r.ops.push_back(std::make_unique<OpDef>(std::move(def_)));
   return *r.ops.back();
+}
+
+void set_gradient(std::string_view name, const GradientDef* gradient) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  OpDef* op = find_locked(r, name);
+  const bool taken = op ? op->gradient != nullptr : r.pending_gradients.count(name) > 0;
+  if (taken) throw InternalError("[OpRegistry] op " + std::string(name) + " has two gradients registered");
+  if (op) op->gradient = gradient;
+  else r.pending_gradients.emplace(std::string(name), gradient);
+}
+
+void set_no_gradient(std::string_view name) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  if (OpDef* op = find_locked(r, name)) op->no_gradient = true;
+  else r.pending_no_gradient.emplace(name);
 }
 
 const OpDef* find_op(std::string_view name) {
   Registry& r = registry();
   std::lock_guard lock(r.mutex);
-  for (const auto& op : r.ops)
-    if (op->name == name) return op.get();
-  return nullptr;
+  return find_locked(r, name);
 }
 
 std::vector<const OpDef*> all_ops() {

@@ -136,6 +136,12 @@ class OpBuilder {
   OpDef def_;
 };
 
+/// Attaches the gradient of the op named `name`, now or when the op registers later (static
+/// registrations run in any order). Throws InternalError for a second gradient of one op.
+void set_gradient(std::string_view name, const GradientDef* gradient);
+/// Marks the op named `name` as not differentiable, now or when it registers later.
+void set_no_gradient(std::string_view name);
+
 /// The registered op with this name, or null.
 const OpDef* find_op(std::string_view name);
 /// Every registered op, in registration order.

@@ -1,0 +1,122 @@
+// Gradients of the shape and indexing ops (array_ops.h).
+#include "autodiff/grad_utils.h"
+#include "autodiff/gradient_registry.h"
+#include "tfpp/array_ops.h"
+#include "tfpp/math_ops.h"
+#include "tfpp/reduction_ops.h"
+
+namespace tf::autodiff {
+namespace {
+
+constexpr Saves kNothing{.inputs = false, .outputs = false};
+
+Grads to_grads(const std::vector<Tensor>& v) {
+  Grads g;
+  for (const Tensor& t : v) g.push_back(t);
+  return g;
+}
+
+int positive_axis(std::int64_t axis, int rank) { return static_cast<int>(axis < 0 ? axis + rank : axis); }
+
+// Reshape, Squeeze, ExpandDims: the gradient takes the input's shape back.
+Grads reshape_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  Grads g(ctx.num_inputs());
+  g[0] = reshape(dy[0], dims_of(ctx.input_shape(0)));
+  return g;
+}
+
+Grads identity_grad(const GradientContext&, std::span<const Tensor> dy) { return {dy[0]}; }
+
+// Transpose(x, perm): the inverse permutation.
+Grads transpose_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  const std::vector<std::int64_t> perm = int_values(ctx.input(1));
+  std::vector<std::int64_t> inverse(perm.size());
+  for (std::size_t i = 0; i < perm.size(); ++i) inverse[perm[i]] = static_cast<std::int64_t>(i);
+  return {transpose(dy[0], inverse), Tensor()};
+}
+
+// ConcatV2(values..., axis): the gradient split back into the inputs' sizes.
+Grads concat_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  const std::size_t n = ctx.num_inputs() - 1;
+  const int axis = positive_axis(int_values(ctx.input(n))[0], dy[0].rank());
+  std::vector<std::int64_t> sizes;
+  for (std::size_t i = 0; i < n; ++i) sizes.push_back(ctx.input_shape(i).dim(axis));
+  const std::vector<Tensor> parts = split(dy[0], sizes, axis);
+  Grads g = to_grads(parts);
+  g.push_back(Tensor());
+  return g;
+}
+
+// Pack(values..., axis) / Unpack(value, num, axis) are each other's gradient.
+Grads pack_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  const std::vector<Tensor> parts = unstack(dy[0], ctx.attr<std::int64_t>(0));
+  return to_grads(parts);
+}
+Grads unpack_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {stack(std::vector<Tensor>(dy.begin(), dy.end()), ctx.attr<std::int64_t>(1))};
+}
+
+// Split(axis, value) / SplitV(value, sizes, axis): concatenate the parts' gradients.
+Grads split_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {Tensor(), concat(std::vector<Tensor>(dy.begin(), dy.end()), int_values(ctx.input(0))[0])};
+}
+Grads split_v_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {concat(std::vector<Tensor>(dy.begin(), dy.end()), int_values(ctx.input(2))[0]), Tensor(), Tensor()};
+}
+
+// Slice(x, begin, size): pad the gradient back to x's shape.
+Grads slice_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  const std::vector<std::int64_t> begin = int_values(ctx.input(1));
+  const TensorShape& in = ctx.input_shape(0);
+  std::vector<std::array<std::int64_t, 2>> paddings;
+  for (int d = 0; d < in.rank(); ++d) paddings.push_back({begin[d], in.dim(d) - begin[d] - dy[0].shape().dim(d)});
+  return {pad(dy[0], paddings), Tensor(), Tensor()};
+}
+
+// Pad(x, paddings[, constant]): the gradient's middle block.
+Grads pad_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  const std::vector<std::int64_t> p = int_values(ctx.input(1));
+  std::vector<std::int64_t> begin;
+  for (int d = 0; d < ctx.input_shape(0).rank(); ++d) begin.push_back(p[2 * d]);
+  Grads g(ctx.num_inputs());
+  g[0] = slice(dy[0], begin, dims_of(ctx.input_shape(0)));
+  return g;
+}
+
+Grads reverse_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {reverse(dy[0], ctx.input(1)), Tensor()};
+}
+
+// Tile(x, multiples): view the gradient as [m0, d0, m1, d1, ...] and sum over the m's.
+Grads tile_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  const std::vector<std::int64_t> m = int_values(ctx.input(1));
+  const TensorShape& in = ctx.input_shape(0);
+  std::vector<std::int64_t> split_shape, axes;
+  for (int d = 0; d < in.rank(); ++d) {
+    axes.push_back(static_cast<std::int64_t>(split_shape.size()));
+    split_shape.push_back(m[d]);
+    split_shape.push_back(in.dim(d));
+  }
+  Tensor g = in.rank() == 0 ? dy[0] : reduce_sum(reshape(dy[0], split_shape), Axes(axes));
+  return {g, Tensor()};
+}
+
+}  // namespace
+
+TF_REGISTER_GRADIENT("Reshape", reshape_grad, kNothing);
+TF_REGISTER_GRADIENT("Squeeze", reshape_grad, kNothing);
+TF_REGISTER_GRADIENT("ExpandDims", reshape_grad, kNothing);
+TF_REGISTER_GRADIENT("Identity", identity_grad, kNothing);
+TF_REGISTER_GRADIENT("Transpose", transpose_grad, kNothing);
+TF_REGISTER_GRADIENT("ConcatV2", concat_grad, kNothing);
+TF_REGISTER_GRADIENT("Pack", pack_grad, kNothing);
+TF_REGISTER_GRADIENT("Unpack", unpack_grad, kNothing);
+TF_REGISTER_GRADIENT("Split", split_grad, kNothing);
+TF_REGISTER_GRADIENT("SplitV", split_v_grad, kNothing);
+TF_REGISTER_GRADIENT("Slice", slice_grad, kNothing);
+TF_REGISTER_GRADIENT("Pad", pad_grad, kNothing);
+TF_REGISTER_GRADIENT("PadV2", pad_grad, kNothing);
+TF_REGISTER_GRADIENT("ReverseV2", reverse_grad, kNothing);
+TF_REGISTER_GRADIENT("Tile", tile_grad, kNothing);
+
+}  // namespace tf::autodiff

@@ -1,0 +1,141 @@
+// The backward pass over a tape (TensorFlow's imperative_grad).
+//
+// Records are in execution order, which is a topological order: every consumer of a tensor
+// was recorded after its producer. So one sweep from the last record to the first sees all
+// of a tensor's gradient contributions before the op that produced it. A first, forward
+// sweep marks what depends on the sources, so ops that cannot reach a source are skipped and
+// gradient functions are told which inputs need no gradient.
+#include <string>
+
+#include "autodiff/tape.h"
+#include "tfpp/constant.h"
+#include "tfpp/math_ops.h"
+
+namespace tf::autodiff {
+namespace {
+
+void accumulate(Tensor& sum, const Tensor& g) { sum = sum.defined() ? add(sum, g) : g; }
+
+std::string op_name(const OpRecord& r) { return r.op ? r.op->name : r.backward ? "custom_gradient" : "ReadVariableOp"; }
+
+// Input gradients of one record from its output gradients.
+Grads backward_of(const OpRecord& r, std::span<const Tensor> grads, std::span<const char> needs) {
+  if (r.backward) return (*r.backward)(grads);
+  if (!r.op) return {grads[0]};  // a variable read is an identity
+  if (!r.op->gradient)
+    throw LookupError("[GradientTape] no gradient is registered for op " + r.op->name +
+                      "; register one with TF_REGISTER_GRADIENT(\"" + r.op->name + "\", fn)");
+  GradientContext ctx(*r.op, std::span<const Tensor>(r.inputs.data(), r.inputs.size()),
+                      std::span<const Tensor>(r.outputs.data(), r.outputs.size()),
+                      std::span<const ops::TensorInfo>(r.input_infos.data(), r.input_infos.size()), r.attrs,
+                      needs);
+  return r.op->gradient->fn(ctx, grads);
+}
+
+// Throws when a gradient function returned something that cannot be input i's gradient.
+void check_gradient(const OpRecord& r, std::size_t i, const Tensor& g) {
+  const ops::TensorInfo& info = r.input_infos[i];
+  if (g.dtype() != info.dtype || !g.shape().is_compatible_with(info.shape))
+    throw InternalError("[GradientTape] the gradient of " + op_name(r) + " for input " + std::to_string(i) + " has " +
+                        std::string(dtype_name(g.dtype())) + g.shape().debug_string() + ", but the input is " +
+                        std::string(dtype_name(info.dtype)) + info.shape.debug_string());
+}
+
+}  // namespace
+
+std::vector<Tensor> compute_gradients(Tape& tape, std::span<const Tensor> targets,
+                                      std::span<const detail::GradientSource> sources,
+                                      std::span<const Tensor> output_gradients, UnconnectedGradients unconnected) {
+  if (!output_gradients.empty() && output_gradients.size() != targets.size())
+    throw InvalidArgumentError("[GradientTape] got " + std::to_string(output_gradients.size()) +
+                               " output_gradients for " + std::to_string(targets.size()) + " targets");
+  const std::deque<OpRecord>& records = tape.records();
+  const std::size_t num_records = records.size();  // ops recorded while differentiating come later
+  TensorId num_ids = 0;
+  for (const OpRecord& r : records)
+    for (TensorId id : r.output_ids) num_ids = std::max(num_ids, id + 1);
+
+  std::vector<TensorId> source_ids;
+  for (const detail::GradientSource& s : sources) {
+    TensorId id = kNoId;
+    if (s.variable.defined()) id = is_floating(s.variable.dtype()) ? tape.id_of(s.variable) : kNoId;
+    else if (!s.tensor.defined()) throw InvalidArgumentError("[GradientTape] a gradient source is an undefined tensor");
+    else id = is_floating(s.tensor.dtype()) ? tape.id_of(s.tensor) : kNoId;
+    source_ids.push_back(id);
+    num_ids = std::max(num_ids, id + 1);
+  }
+
+  // Forward sweep: which tensors depend on a source, and which records matter.
+  std::vector<char> reached(num_ids, 0), keep(num_ids, 0);
+  for (TensorId id : source_ids)
+    if (id != kNoId) reached[id] = keep[id] = 1;
+  std::vector<char> relevant(num_records, 0);
+  for (std::size_t i = 0; i < num_records; ++i) {
+    const OpRecord& r = records[i];
+    for (TensorId id : r.input_ids) relevant[i] |= id != kNoId && id < num_ids && reached[id];
+    if (relevant[i])
+      for (TensorId id : r.output_ids)
+        if (id != kNoId) reached[id] = 1;
+  }
+
+  // Seeds: ones (a non-scalar target is summed) or the given output gradients.
+  std::vector<Tensor> grads(num_ids);
+  for (std::size_t t = 0; t < targets.size(); ++t) {
+    const Tensor& target = targets[t];
+    if (!target.defined()) throw InvalidArgumentError("[GradientTape] a gradient target is an undefined tensor");
+    const TensorId id = is_floating(target.dtype()) ? tape.id_of(target) : kNoId;
+    if (id == kNoId || id >= num_ids || !reached[id]) continue;
+    Tensor seed = output_gradients.empty() ? ones_like(target) : output_gradients[t];
+    if (seed.dtype() != target.dtype() || seed.shape() != target.shape())
+      throw InvalidArgumentError("[GradientTape] output_gradients " + std::to_string(t) + " is " +
+                                 std::string(dtype_name(seed.dtype())) + seed.shape().debug_string() +
+                                 " but its target is " + std::string(dtype_name(target.dtype())) +
+                                 target.shape().debug_string());
+    accumulate(grads[id], seed);
+  }
+
+  // Backward sweep.
+  ops::Outputs out_grads;
+  std::vector<char> needs;
+  for (std::size_t i = num_records; i-- > 0;) {
+    if (!relevant[i]) continue;
+    const OpRecord& r = records[i];
+    out_grads.clear();
+    bool any = false;
+    for (TensorId id : r.output_ids) {
+      out_grads.push_back(id != kNoId ? grads[id] : Tensor());
+      any |= out_grads.back().defined();
+    }
+    if (!any) continue;
+    if (r.op && r.op->no_gradient) continue;
+    for (std::size_t o = 0; o < out_grads.size(); ++o)
+      if (!out_grads[o].defined()) out_grads[o] = zeros(r.output_infos[o].shape, r.output_infos[o].dtype);
+    needs.assign(r.input_ids.size(), 0);
+    for (std::size_t j = 0; j < needs.size(); ++j) needs[j] = r.input_ids[j] != kNoId && reached[r.input_ids[j]];
+    Grads in_grads = backward_of(r, std::span<const Tensor>(out_grads.data(), out_grads.size()), needs);
+    if (in_grads.size() != r.input_ids.size())
+      throw InternalError("[GradientTape] the gradient of " + op_name(r) + " returned " +
+                          std::to_string(in_grads.size()) + " gradients for " +
+                          std::to_string(r.input_ids.size()) + " inputs");
+    for (TensorId id : r.output_ids)  // consumed: free what no source needs
+      if (id != kNoId && !keep[id]) grads[id] = Tensor();
+    for (std::size_t j = 0; j < in_grads.size(); ++j) {
+      if (!needs[j] || !in_grads[j].defined()) continue;
+      check_gradient(r, j, in_grads[j]);
+      accumulate(grads[r.input_ids[j]], in_grads[j]);
+    }
+  }
+
+  std::vector<Tensor> result;
+  for (std::size_t s = 0; s < sources.size(); ++s) {
+    Tensor g = source_ids[s] != kNoId ? grads[source_ids[s]] : Tensor();
+    const bool is_var = sources[s].variable.defined();
+    const DType dtype = is_var ? sources[s].variable.dtype() : sources[s].tensor.dtype();
+    if (!g.defined() && unconnected == UnconnectedGradients::ZERO && is_floating(dtype))
+      g = is_var ? zeros(sources[s].variable.shape(), dtype) : zeros_like(sources[s].tensor);
+    result.push_back(std::move(g));
+  }
+  return result;
+}
+
+}  // namespace tf::autodiff

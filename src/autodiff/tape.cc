@@ -1,0 +1,177 @@
+#include "autodiff/tape.h"
+
+#include <algorithm>
+
+#include "autodiff/variable_impl.h"
+
+namespace tf::autodiff {
+namespace {
+
+thread_local std::vector<Tape*> tls_tapes;
+
+bool differentiable(const Tensor& t) { return is_floating(t.dtype()); }
+
+// Called by ops::execute after every op while some tape records on this thread.
+void record_on_tapes(const ops::OpDef& op, std::span<const Tensor> inputs, std::span<const ops::AttrValue> attrs,
+                     ops::Outputs& outputs) {
+  if (op.no_gradient) return;
+  // An op may return a handle some tape already tracks (an input passed through); give
+  // such outputs their own identity first, the same for every tape.
+  for (Tensor& out : outputs)
+    for (Tape* tape : tls_tapes)
+      if (out.defined() && tape->id_of(out) != kNoId) {
+        out = core::view(out, out.shape());
+        break;
+      }
+  for (Tape* tape : tls_tapes) tape->record(op, inputs, attrs, outputs);
+}
+
+[[maybe_unused]] const bool hook_installed = (ops::set_record_hook(&record_on_tapes), true);
+
+ops::TensorInfo info_of(const Tensor& t) { return {t.dtype(), t.shape()}; }
+
+}  // namespace
+
+std::vector<Tape*>& recording_tapes() { return tls_tapes; }
+bool any_tape_recording() { return !tls_tapes.empty(); }
+
+TensorId Tape::id_of(const Tensor& t) const {
+  auto it = tensors_.find(t.impl().get());
+  if (it == tensors_.end() || it->second.impl.expired()) return kNoId;  // expired: the address was reused
+  return it->second.id;
+}
+
+TensorId Tape::id_of(const Variable& v) const {
+  auto it = variable_ids_.find(v.id());
+  return it == variable_ids_.end() ? kNoId : it->second;
+}
+
+TensorId Tape::watch(const Tensor& t) {
+  if (TensorId id = id_of(t); id != kNoId) return id;
+  const TensorId id = new_id();
+  tensors_[t.impl().get()] = {t.impl(), id};
+  return id;
+}
+
+TensorId Tape::watch(const Variable& v) {
+  if (TensorId id = id_of(v); id != kNoId) return id;
+  const TensorId id = new_id();
+  variable_ids_.emplace(v.id(), id);
+  watched_variables_.push_back(v);
+  return id;
+}
+
+TensorId Tape::track_output(Tensor& t) {
+  const TensorId id = new_id();
+  tensors_[t.impl().get()] = {t.impl(), id};
+  return id;
+}
+
+void Tape::record(const ops::OpDef& op, std::span<const Tensor> inputs, std::span<const ops::AttrValue> attrs,
+                  ops::Outputs& outputs) {
+  core::SmallVector<TensorId, 2> input_ids(inputs.size());
+  bool any = false;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    input_ids[i] = differentiable(inputs[i]) ? id_of(inputs[i]) : kNoId;
+    any |= input_ids[i] != kNoId;
+  }
+  if (!any) return;
+  const Saves saves = op.gradient ? op.gradient->saves : Saves{false, false};
+  OpRecord& r = records_.emplace_back();
+  r.op = &op;
+  r.attrs.assign(attrs.begin(), attrs.end());
+  r.input_ids = std::move(input_ids);
+  for (const Tensor& in : inputs) {
+    r.input_infos.push_back(info_of(in));
+    r.inputs.push_back(saves.inputs || !differentiable(in) ? in : Tensor());
+  }
+  for (Tensor& out : outputs) {
+    r.output_ids.push_back(differentiable(out) ? track_output(out) : kNoId);
+    r.output_infos.push_back(info_of(out));
+    r.outputs.push_back(saves.outputs ? out : Tensor());
+  }
+}
+
+void Tape::record_custom(std::span<const Tensor> inputs, ops::Outputs& outputs, std::shared_ptr<BackwardFn> backward) {
+  core::SmallVector<TensorId, 2> input_ids(inputs.size());
+  bool any = false;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    input_ids[i] = differentiable(inputs[i]) ? id_of(inputs[i]) : kNoId;
+    any |= input_ids[i] != kNoId;
+  }
+  if (!any) return;
+  OpRecord& r = records_.emplace_back();
+  r.backward = std::move(backward);
+  r.input_ids = std::move(input_ids);
+  for (const Tensor& in : inputs) {
+    r.input_infos.push_back(info_of(in));
+    r.inputs.push_back(Tensor());
+  }
+  for (Tensor& out : outputs) {
+    r.output_ids.push_back(differentiable(out) ? track_output(out) : kNoId);
+    r.output_infos.push_back(info_of(out));
+    r.outputs.push_back(Tensor());
+  }
+}
+
+void Tape::record_read(const Variable& v, Tensor& value) {
+  TensorId vid = id_of(v);
+  if (vid == kNoId) {
+    if (!options_.watch_accessed_variables || !v.trainable()) return;
+    vid = watch(v);
+  }
+  if (!differentiable(value)) return;
+  OpRecord& r = records_.emplace_back();  // op == null, no backward: an identity
+  r.input_ids.push_back(vid);
+  r.input_infos.push_back(info_of(value));
+  r.inputs.push_back(Tensor());
+  r.output_ids.push_back(track_output(value));
+  r.output_infos.push_back(info_of(value));
+  r.outputs.push_back(Tensor());
+}
+
+void Tape::clear() {
+  records_.clear();
+  tensors_.clear();
+  variable_ids_.clear();
+}
+
+void Tape::begin_gradient() {
+  if (used_ && !options_.persistent)
+    throw FailedPreconditionError(
+        "[GradientTape] a non-persistent GradientTape can only be used to compute one set of gradients (or "
+        "jacobians); create it with {.persistent = true} to call gradient() more than once");
+  used_ = true;
+}
+
+void Tape::start_recording() {
+  if (recording_) return;
+  recording_ = true;
+  tls_tapes.push_back(this);
+  ops::add_active_recorders(1);
+}
+
+void Tape::stop_recording() {
+  if (!recording_) return;
+  recording_ = false;
+  auto it = std::find(tls_tapes.begin(), tls_tapes.end(), this);
+  if (it != tls_tapes.end()) {
+    tls_tapes.erase(it);
+    ops::add_active_recorders(-1);
+  }
+}
+
+SuspendTapes::SuspendTapes() : saved_(std::move(tls_tapes)) {
+  tls_tapes.clear();
+  ops::add_active_recorders(-static_cast<int>(saved_.size()));
+}
+
+SuspendTapes::~SuspendTapes() {
+  // Tapes started while suspended (and still alive) stay innermost.
+  std::vector<Tape*> inner = std::move(tls_tapes);
+  tls_tapes = std::move(saved_);
+  tls_tapes.insert(tls_tapes.end(), inner.begin(), inner.end());
+  ops::add_active_recorders(static_cast<int>(tls_tapes.size() - inner.size()));
+}
+
+}  // namespace tf::autodiff

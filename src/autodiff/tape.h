@@ -1,0 +1,119 @@
+// The tape behind tf::GradientTape: what it watches, and the ops it recorded.
+//
+// Tensors are identified per tape by small integer ids. A tape maps each tensor it tracks
+// (by its TensorImpl address) to an id, and holds a weak reference to the TensorImpl, so an
+// address reused by a later tensor is not mistaken for the old one and the tape keeps alive
+// only what its records save. Variables get ids too; each read of a watched variable is
+// recorded as an identity op from the variable's id to the read tensor's id.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "autodiff/gradient_registry.h"
+#include "core/tensor_impl.h"
+#include "tfpp/gradient_tape.h"
+
+namespace tf::autodiff {
+
+using TensorId = std::int64_t;
+inline constexpr TensorId kNoId = -1;
+
+/// A backward function given by the user (custom_gradient) instead of the op registry.
+using BackwardFn = std::function<Grads(std::span<const Tensor> grads)>;
+
+/// One recorded op call.
+struct OpRecord {
+  const ops::OpDef* op = nullptr;      ///< null for a custom backward or a variable read
+  std::shared_ptr<BackwardFn> backward;  ///< set for custom_gradient calls
+  std::vector<ops::AttrValue> attrs;
+  core::SmallVector<TensorId, 2> input_ids, output_ids;  ///< kNoId: not differentiable
+  core::SmallVector<ops::TensorInfo, 2> input_infos, output_infos;
+  core::SmallVector<Tensor, 2> inputs, outputs;  ///< saved as the gradient declares, else undefined
+};
+
+/// The state of one GradientTape.
+class Tape {
+ public:
+  explicit Tape(GradientTapeOptions options) : options_(options) {}
+
+  const GradientTapeOptions& options() const { return options_; }
+  bool recording() const { return recording_; }
+
+  /// The id of `t` on this tape, or kNoId when the tape does not track it.
+  TensorId id_of(const Tensor& t) const;
+  /// The id of variable `v` on this tape, or kNoId.
+  TensorId id_of(const Variable& v) const;
+  /// Tracks `t` (if not yet) and returns its id.
+  TensorId watch(const Tensor& t);
+  /// Tracks variable `v` (if not yet) and returns its id.
+  TensorId watch(const Variable& v);
+  const std::vector<Variable>& watched_variables() const { return watched_variables_; }
+
+  /// Records an op call if any input is tracked; may replace outputs by fresh handles so
+  /// each recorded output has its own identity.
+  void record(const ops::OpDef& op, std::span<const Tensor> inputs, std::span<const ops::AttrValue> attrs,
+              ops::Outputs& outputs);
+  /// Records a call whose backward is `backward` (custom_gradient).
+  void record_custom(std::span<const Tensor> inputs, ops::Outputs& outputs, std::shared_ptr<BackwardFn> backward);
+  /// Records a read of `v` returning `value` when the tape watches v (or should, as configured).
+  void record_read(const Variable& v, Tensor& value);
+
+  /// The recorded ops, in execution order (a deque: records stay put while more are added).
+  const std::deque<OpRecord>& records() const { return records_; }
+  /// Forgets all records and tracked tensors (after a non-persistent gradient, or reset()).
+  void clear();
+  /// Marks the tape used by a gradient computation; throws if non-persistent and used before.
+  void begin_gradient();
+
+  /// Adds this tape to the thread's recording tapes / removes it.
+  void start_recording();
+  void stop_recording();
+
+ private:
+  struct Tracked {
+    std::weak_ptr<detail::TensorImpl> impl;
+    TensorId id;
+  };
+  TensorId new_id() { return next_id_++; }
+  // Gives `t` (replaced by a fresh handle if it is tracked already) a new id.
+  TensorId track_output(Tensor& t);
+
+  GradientTapeOptions options_;
+  bool recording_ = false;
+  bool used_ = false;
+  TensorId next_id_ = 0;
+  std::unordered_map<const detail::TensorImpl*, Tracked> tensors_;
+  std::unordered_map<std::uint64_t, TensorId> variable_ids_;
+  std::vector<Variable> watched_variables_;
+  std::deque<OpRecord> records_;
+};
+
+/// The tapes recording on this thread, innermost last.
+std::vector<Tape*>& recording_tapes();
+/// True when some tape records on this thread (cheap).
+bool any_tape_recording();
+
+/// While alive, no tape of this thread records (tapes inside a traced function, or the
+/// internals of variable assignment, must not be seen by the tapes outside).
+class SuspendTapes {
+ public:
+  SuspendTapes();
+  ~SuspendTapes();
+  SuspendTapes(const SuspendTapes&) = delete;
+  SuspendTapes& operator=(const SuspendTapes&) = delete;
+
+ private:
+  std::vector<Tape*> saved_;
+};
+
+/// Runs the backward pass over `tape` (see backprop.cc).
+std::vector<Tensor> compute_gradients(Tape& tape, std::span<const Tensor> targets,
+                                      std::span<const detail::GradientSource> sources,
+                                      std::span<const Tensor> output_gradients, UnconnectedGradients unconnected);
+
+}  // namespace tf::autodiff
