@@ -1,0 +1,75 @@
+// The TFRecord format: writer and reader.
+#include <cstring>
+
+#include "io/crc32c.h"
+#include "io/tfrecord_reader.h"
+#include "tfpp/errors.h"
+#include "tfpp/io/tfrecord.h"
+
+namespace tf::io {
+namespace {
+
+void put_u32(char* p, std::uint32_t v) { std::memcpy(p, &v, 4); }  // x86-64 is little-endian, as the format
+std::uint32_t get_u32(const char* p) {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+
+}  // namespace
+
+TFRecordWriter::TFRecordWriter(const std::string& path, TFRecordOptions options)
+    : out_(std::make_unique<OutputStream>(path, options.compression_type, "[TFRecordWriter]")) {}
+
+TFRecordWriter::~TFRecordWriter() = default;
+
+void TFRecordWriter::write(const std::string& record) {
+  char header[12];
+  const std::uint64_t length = record.size();
+  std::memcpy(header, &length, 8);
+  put_u32(header + 8, mask_crc(crc32c(header, 8)));
+  char footer[4];
+  put_u32(footer, mask_crc(crc32c(record.data(), record.size())));
+  out_->write(header, sizeof header);
+  out_->write(record.data(), record.size());
+  out_->write(footer, sizeof footer);
+}
+
+void TFRecordWriter::flush() { out_->flush(); }
+
+void TFRecordWriter::close() { out_->close(); }
+
+TFRecordReader::TFRecordReader(const std::string& path, const std::string& compression, const std::string& what)
+    : in_(InputStream::open(path, compression, what)), what_(what) {}
+
+void TFRecordReader::fail(std::uint64_t offset, const std::string& problem) const {
+  throw DataLossError(what_ + " '" + in_->path() + "': " + problem + " in the record at offset " + std::to_string(offset));
+}
+
+bool TFRecordReader::read(std::string& record) {
+  const std::uint64_t start = in_->offset();
+  char header[12];
+  const std::size_t got = in_->read(header, sizeof header);
+  if (got == 0) return false;
+  if (got < sizeof header) fail(start, "truncated header (" + std::to_string(got) + " of 12 bytes)");
+  if (unmask_crc(get_u32(header + 8)) != crc32c(header, 8)) fail(start, "corrupted length (checksum mismatch)");
+  std::uint64_t length;
+  std::memcpy(&length, header, 8);
+  // A length past the end of the file would make resize allocate absurd amounts: read in
+  // bounded steps so a truncated file fails after reading what exists.
+  record.clear();
+  std::uint64_t have = 0;
+  while (have < length) {
+    const std::uint64_t step = std::min<std::uint64_t>(length - have, std::uint64_t{1} << 28);
+    record.resize(have + step);
+    const std::size_t n = in_->read(record.data() + have, step);
+    have += n;
+    if (n < step) fail(start, "truncated data (" + std::to_string(have) + " of " + std::to_string(length) + " bytes)");
+  }
+  char footer[4];
+  if (in_->read(footer, 4) < 4) fail(start, "truncated data checksum");
+  if (unmask_crc(get_u32(footer)) != crc32c(record.data(), record.size())) fail(start, "corrupted data (checksum mismatch)");
+  return true;
+}
+
+}  // namespace tf::io
