@@ -16,6 +16,7 @@
 #include "tfpp/random_ops.h"
 #include "tfpp/reduction_ops.h"
 #include "tfpp/softmax_ops.h"
+#include "tfpp/string_ops.h"
 #include "tfpp/tensor.h"
 #include "tfpp/tensor_shape.h"
 #include "tfpp/train/example.h"
