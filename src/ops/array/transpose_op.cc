@@ -68,6 +68,8 @@ const OpDef& kTranspose = transpose_builder();
 Tensor transpose(const Tensor& t, const IntArray& perm) { return ops::execute1(kTranspose, {t, perm.tensor()}); }
 
 Tensor transpose(const Tensor& t) {
+  if (t.shape().has_unknown_rank())  // traced without a known rank: the graph computes the reversed perm
+    return transpose(t, range(rank(t) - 1, constant(-1), constant(-1)));
   std::vector<std::int64_t> perm;
   for (int i = t.rank() - 1; i >= 0; --i) perm.push_back(i);
   return transpose(t, perm);

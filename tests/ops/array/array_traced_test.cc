@@ -39,4 +39,14 @@ TEST(ArrayTraced, GraphMatchesEager) {
   EXPECT_EQ(f.tracing_count(), 1);
 }
 
+TEST(ArrayTraced, DefaultTransposeOfUnknownRank) {
+  auto f = tf::function([](tf::Tensor x) { return tf::transpose(x); },
+                        {.input_signature = {tf::TensorSpec(tf::None, tf::int32)}});
+  EXPECT_EQ(f(iota({2, 3})).numpy<std::int32_t>(), (std::vector<std::int32_t>{0, 3, 1, 4, 2, 5}));
+  tf::Tensor r3 = f(iota({2, 1, 3}));
+  EXPECT_EQ(r3.shape(), tf::TensorShape({3, 1, 2}));
+  EXPECT_EQ(r3.numpy<std::int32_t>(), (std::vector<std::int32_t>{0, 3, 1, 4, 2, 5}));
+  EXPECT_EQ(f.tracing_count(), 1);
+}
+
 }  // namespace
