@@ -32,6 +32,7 @@ struct Axes {
   Axes(std::vector<std::int64_t> axes) : values(std::move(axes)) {}
   std::vector<std::int64_t> values;  ///< the axes, as given
 };
+/// A braced list of axes: {0, -1}.
 using AxisList = std::initializer_list<std::int64_t>;
 
 /// Options of the reductions.
@@ -43,36 +44,43 @@ struct ReduceOptions {
 Tensor reduce_sum(const Tensor& input, const ReduceOptions& options = {});
 /// Sum over `axis`; the sum of no elements is 0.
 Tensor reduce_sum(const Tensor& input, const Axes& axis, const ReduceOptions& options = {});
+/// The same, with the axes given as a braced list.
 Tensor reduce_sum(const Tensor& input, AxisList axis, const ReduceOptions& options = {});
 /// Mean of all elements (integer means truncate toward zero, as TensorFlow's do).
 Tensor reduce_mean(const Tensor& input, const ReduceOptions& options = {});
 /// Mean over `axis`; the mean of no elements is NaN for floats and 0 for integers.
 Tensor reduce_mean(const Tensor& input, const Axes& axis, const ReduceOptions& options = {});
+/// The same, with the axes given as a braced list.
 Tensor reduce_mean(const Tensor& input, AxisList axis, const ReduceOptions& options = {});
 /// Maximum of all elements.
 Tensor reduce_max(const Tensor& input, const ReduceOptions& options = {});
 /// Maximum over `axis`; of no elements, -inf for floats and the lowest value for integers.
 Tensor reduce_max(const Tensor& input, const Axes& axis, const ReduceOptions& options = {});
+/// The same, with the axes given as a braced list.
 Tensor reduce_max(const Tensor& input, AxisList axis, const ReduceOptions& options = {});
 /// Minimum of all elements.
 Tensor reduce_min(const Tensor& input, const ReduceOptions& options = {});
 /// Minimum over `axis`; of no elements, +inf for floats and the highest value for integers.
 Tensor reduce_min(const Tensor& input, const Axes& axis, const ReduceOptions& options = {});
+/// The same, with the axes given as a braced list.
 Tensor reduce_min(const Tensor& input, AxisList axis, const ReduceOptions& options = {});
 /// Product of all elements.
 Tensor reduce_prod(const Tensor& input, const ReduceOptions& options = {});
 /// Product over `axis`; the product of no elements is 1.
 Tensor reduce_prod(const Tensor& input, const Axes& axis, const ReduceOptions& options = {});
+/// The same, with the axes given as a braced list.
 Tensor reduce_prod(const Tensor& input, AxisList axis, const ReduceOptions& options = {});
 /// Logical or of all elements of a bool tensor.
 Tensor reduce_any(const Tensor& input, const ReduceOptions& options = {});
 /// Logical or over `axis` of a bool tensor; false for no elements.
 Tensor reduce_any(const Tensor& input, const Axes& axis, const ReduceOptions& options = {});
+/// The same, with the axes given as a braced list.
 Tensor reduce_any(const Tensor& input, AxisList axis, const ReduceOptions& options = {});
 /// Logical and of all elements of a bool tensor.
 Tensor reduce_all(const Tensor& input, const ReduceOptions& options = {});
 /// Logical and over `axis` of a bool tensor; true for no elements.
 Tensor reduce_all(const Tensor& input, const Axes& axis, const ReduceOptions& options = {});
+/// The same, with the axes given as a braced list.
 Tensor reduce_all(const Tensor& input, AxisList axis, const ReduceOptions& options = {});
 
 /// The index of the largest element along `axis` (the first one, for ties), as int32 or int64.

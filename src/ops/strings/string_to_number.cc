@@ -1,0 +1,69 @@
+// StringToNumber: parses each string as a float32, float64, int32 or int64.
+#include <cctype>
+#include <charconv>
+
+#include "kernels/cpu/parallel.h"
+#include "ops/execute.h"
+#include "tfpp/string_ops.h"
+
+namespace tf {
+namespace {
+
+using ops::KernelContext;
+using ops::OpBuilder;
+using ops::OpDef;
+using ops::ShapeContext;
+
+void to_number_shape(ShapeContext& ctx) {
+  if (ctx.input(0).dtype() != string)
+    ctx.fail("input has dtype " + std::string(dtype_name(ctx.input(0).dtype())) + "; expected string");
+  const DType out = ctx.attr<DType>(0);
+  if (!is_numeric(out)) ctx.fail("out_type must be float32, float64, int32 or int64, got " + std::string(dtype_name(out)));
+  ctx.add_output(out, ctx.input(0).shape());
+}
+
+// Parses all of `s` (surrounding whitespace and a leading '+' allowed) as a T.
+template <class T>
+bool parse(const std::string& s, T& value) {
+  const char *begin = s.data(), *end = s.data() + s.size();
+  while (begin < end && std::isspace(static_cast<unsigned char>(*begin))) ++begin;
+  while (end > begin && std::isspace(static_cast<unsigned char>(end[-1]))) --end;
+  if (begin < end && *begin == '+') ++begin;
+  if (begin == end || *begin == '+' || *begin == ' ') return false;
+  const auto [ptr, ec] = std::from_chars(begin, end, value);
+  return ec == std::errc() && ptr == end;
+}
+
+template <class T>
+void to_number_kernel(KernelContext& ctx) {
+  const std::string* in = ctx.input(0).data<std::string>();
+  T* out = ctx.output(0).mutable_data<T>();
+  for (std::int64_t i = 0; i < ctx.output(0).num_elements(); ++i)
+    if (!parse(in[i], out[i]))
+      ctx.fail("could not convert string \"" + in[i] + "\" to " + std::string(dtype_name(dtype_of<T>())));
+}
+
+// Dispatched on the input (string); the output type picks the parser.
+void dispatch_kernel(KernelContext& ctx) {
+  switch (ctx.attr<DType>(0)) {
+    case DType::kFloat32: return to_number_kernel<float>(ctx);
+    case DType::kFloat64: return to_number_kernel<double>(ctx);
+    case DType::kInt32: return to_number_kernel<std::int32_t>(ctx);
+    default: return to_number_kernel<std::int64_t>(ctx);
+  }
+}
+
+const OpDef& kStringToNumber = OpBuilder("StringToNumber").inputs(1).attrs({"out_type"}).shape(to_number_shape)
+    .kernel(string, dispatch_kernel).no_gradient();
+
+}  // namespace
+
+namespace strings {
+
+Tensor to_number(const Tensor& input, DType out_type) {
+  const std::array<ops::AttrValue, 1> attrs{out_type};
+  return std::move(ops::execute(kStringToNumber, {input}, attrs)[0]);
+}
+
+}  // namespace strings
+}  // namespace tf
