@@ -213,6 +213,13 @@ TFPP_OPERATOR(>, greater)
 TFPP_OPERATOR(>=, greater_equal)
 #undef TFPP_OPERATOR
 
+/// Elementwise x == number and x != number (as `x % 2 == 0` in TensorFlow). Between two tensors
+/// use tf::equal / tf::not_equal: a C++ `==` on two handles would be ambiguous with identity.
+template <Number S> Tensor operator==(const Tensor& a, S b) { return math::equal(a, scalar_like(a, b)); }
+template <Number S> Tensor operator==(S a, const Tensor& b) { return math::equal(scalar_like(b, a), b); }
+template <Number S> Tensor operator!=(const Tensor& a, S b) { return math::not_equal(a, scalar_like(a, b)); }
+template <Number S> Tensor operator!=(S a, const Tensor& b) { return math::not_equal(scalar_like(b, a), b); }
+
 /// -x.
 inline Tensor operator-(const Tensor& x) { return math::negative(x); }
 /// Logical AND of bool tensors.

@@ -159,3 +159,17 @@ TEST(WhileLoop, CondInsideTheLoopBodyCapturesOuterValues) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Function, CollatzWithInputSignature) {
+  // The API's example: a shape-polymorphic function over int32 vectors.
+  auto collatz = tf::function([](tf::Tensor x) { return tf::where(x % 2 == 0, tf::math::floordiv(x, 2), 3 * x + 1); },
+                              {.input_signature = {tf::TensorSpec({tf::None}, tf::int32)}});
+  EXPECT_EQ(collatz(tf::constant({1, 2, 3, 4})).numpy<std::int32_t>(), (std::vector<std::int32_t>{4, 1, 10, 2}));
+  EXPECT_EQ(collatz(tf::constant({7})).numpy<std::int32_t>(), (std::vector<std::int32_t>{22}));
+  EXPECT_EQ(collatz.tracing_count(), 1);
+  EXPECT_EQ((tf::constant({1, 2}) != 1).numpy<bool>(), (std::vector<bool>{false, true}));
+}
+
+}  // namespace
