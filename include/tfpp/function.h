@@ -23,6 +23,7 @@
 #include "tfpp/concrete_function.h"
 #include "tfpp/constant.h"
 #include "tfpp/nest.h"
+#include "tfpp/variable.h"
 
 namespace tf {
 
@@ -86,6 +87,18 @@ struct ArgTraits<Tensor> {
     w.leaves.push_back({t, TensorSpec(t.shape(), t.dtype())});
   }
   static Tensor rebuild(const Tensor&, LeafCursor& c) { return c.take(); }
+};
+
+/// A variable argument is read at every call, so the graph always sees its current value.
+template <>
+struct ArgTraits<Variable> {
+  using Traced = Tensor;
+  static void walk(const Variable& v, ArgWalk& w) {
+    w.key += "T,";
+    Tensor value = v.read_value();
+    w.leaves.push_back({value, TensorSpec(value.shape(), value.dtype())});
+  }
+  static Tensor rebuild(const Variable&, LeafCursor& c) { return c.take(); }
 };
 
 template <>

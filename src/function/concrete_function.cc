@@ -1,3 +1,4 @@
+#include "autodiff/tape.h"
 #include "function/concrete_function_impl.h"
 
 #include <sstream>
@@ -25,8 +26,9 @@ std::vector<Tensor> ConcreteFunction::call_flat(const std::vector<Tensor>& args)
                                  (args[i].defined() ? std::string(dtype_name(args[i].dtype())) +
                                                           args[i].shape().debug_string()
                                                     : std::string("an undefined tensor")));
-  // Inside another trace the ops must be seen one by one (they join that graph).
-  if (ops::current_context()) return impl_->executor.replay(args);
+  // Inside another trace, or under a recording tape, the ops must be seen one by one (they
+  // join that graph, or the tape records them for the gradient through this call).
+  if (ops::current_context() || autodiff::any_tape_recording()) return impl_->executor.replay(args);
   return impl_->executor.run(args);
 }
 

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "autodiff/tape.h"
 #include "function/concrete_function_impl.h"
 #include "graph/tracer.h"
 #include "tfpp/function.h"
@@ -122,6 +123,8 @@ ConcreteFunction FunctionState::lookup_or_trace(ArgWalk& walk, const TraceBody& 
   ++c.tracing_count;
   std::vector<std::string> keys;
   {
+    // Tapes outside see the call (replayed op by op), never the symbolic ops of the trace.
+    autodiff::SuspendTapes suspend;
     ops::ContextScope scope(&tracer);
     std::vector<Tensor> outputs = body(placeholders, keys);
     std::vector<graph::NodeOutput> results;

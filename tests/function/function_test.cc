@@ -230,3 +230,30 @@ TEST(Function, OverviewNotesFunc2) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Function, GradientsFlowThroughACall) {
+  // The guide's example: the gradient of add(v, 1.0) with respect to v is 1.0.
+  auto add = tf::function([](tf::Tensor a, float b) { return a + b; });
+  tf::Variable v(1.0f);
+  tf::Tensor result, grad;
+  {
+    tf::GradientTape tape;
+    result = add(v, 1.0f);
+    grad = tape.gradient(result, v);
+  }
+  EXPECT_EQ(result.item<float>(), 2.0f);
+  ASSERT_TRUE(grad.defined());
+  EXPECT_EQ(grad.item<float>(), 1.0f);
+
+  auto square = tf::function([](tf::Tensor x) { return x * x; });
+  tf::Tensor x = tf::constant(3.0f);
+  tf::GradientTape tape;
+  tape.watch(x);
+  tf::Tensor y = square(x);
+  EXPECT_EQ(tape.gradient(y, x).item<float>(), 6.0f);
+  EXPECT_EQ(square.tracing_count(), 1);
+}
+
+}  // namespace
