@@ -86,17 +86,6 @@ Tensor avg_pool2d(const Tensor& input, const Sizes& ksize, const Sizes& strides,
 Tensor batch_normalization(const Tensor& x, const Tensor& mean, const Tensor& variance, const Tensor& offset,
                            const Tensor& scale, double variance_epsilon);
 
-/// Options of fused_batch_norm.
-struct FusedBatchNormOptions {
-  double epsilon = 0.001;            ///< added to the variance
-  std::string data_format = "NHWC";  ///< "NHWC" or "NCHW"
-};
-
-/// Inference-mode fused batch normalization over the channel dimension (tf.compat.v1.nn.fused_batch_norm
-/// with is_training=False): scale, offset, mean and variance are vectors of the channel count.
-Tensor fused_batch_norm(const Tensor& x, const Tensor& scale, const Tensor& offset, const Tensor& mean,
-                        const Tensor& variance, const FusedBatchNormOptions& options = {});
-
 /// Options of dropout.
 struct DropoutOptions {
   std::optional<std::int64_t> seed;  ///< op seed, combined with the global seed like the random ops

@@ -1,0 +1,49 @@
+// batch_normalization and dropout, composed from other ops.
+#include <gtest/gtest.h>
+
+#include "ops/nn/nn_test_util.h"
+
+namespace {
+
+using tf::testing::error_of;
+
+TEST(BatchNormalization, ElementwiseFormulaWithBroadcasting) {
+  tf::Tensor x = tf::constant({{1.0f, 2.0f}, {3.0f, 4.0f}});
+  tf::Tensor mean = tf::constant({1.0f, 2.0f}), var = tf::constant({4.0f, 16.0f});
+  tf::Tensor offset = tf::constant({0.5f, -0.5f}), scale = tf::constant({2.0f, 3.0f});
+  // (x - mean) / sqrt(var + 0) * scale + offset
+  EXPECT_EQ(tf::nn::batch_normalization(x, mean, var, offset, scale, 0.0).numpy<float>(),
+            (std::vector<float>{0.5f, -0.5f, 2.5f, 1.0f}));
+  // Without offset and scale (TensorFlow's None).
+  EXPECT_EQ(tf::nn::batch_normalization(x, mean, var, tf::Tensor(), tf::Tensor(), 0.0).numpy<float>(),
+            (std::vector<float>{0.0f, 0.0f, 1.0f, 0.5f}));
+  EXPECT_NEAR(tf::nn::batch_normalization(tf::constant(2.0), tf::constant(1.0), tf::constant(0.0), tf::Tensor(),
+                                          tf::Tensor(), 0.25).item<double>(), 2.0, 1e-12);
+}
+
+TEST(Dropout, KeepsAboutOneMinusRateAndScalesThem) {
+  tf::Tensor x = tf::ones({100000});
+  const auto y = tf::nn::dropout(x, 0.25, {.seed = 3}).numpy<float>();
+  int kept = 0;
+  for (float v : y) {
+    ASSERT_TRUE(v == 0.0f || std::abs(v - 4.0f / 3.0f) < 1e-6f) << v;
+    kept += v != 0.0f;
+  }
+  EXPECT_NEAR(kept / 100000.0, 0.75, 0.01);
+}
+
+TEST(Dropout, SeededIsReproducible) {
+  tf::Tensor x = tf::random::normal({64, 32}, {.seed = 1});
+  EXPECT_EQ(tf::nn::dropout(x, 0.5, {.seed = 7}).numpy<float>(), tf::nn::dropout(x, 0.5, {.seed = 7}).numpy<float>());
+  EXPECT_NE(tf::nn::dropout(x, 0.5, {.seed = 7}).numpy<float>(), tf::nn::dropout(x, 0.5, {.seed = 8}).numpy<float>());
+  EXPECT_EQ(tf::nn::dropout(x, 0.0).numpy<float>(), x.numpy<float>());
+  EXPECT_EQ(tf::nn::dropout(tf::zeros({0, 3}), 0.5, {.seed = 1}).shape(), tf::TensorShape({0, 3}));
+}
+
+TEST(Dropout, Errors) {
+  EXPECT_EQ(error_of([] { tf::nn::dropout(tf::ones({2}), 1.0); }), "[Dropout] rate must be in [0, 1), got 1.000000");
+  EXPECT_EQ(error_of([] { tf::nn::dropout(tf::ones({2}), -0.1); }), "[Dropout] rate must be in [0, 1), got -0.100000");
+  EXPECT_EQ(error_of([] { tf::nn::dropout(tf::ones({2}, tf::int32), 0.5); }), "[Dropout] x has dtype int32; expected float32 or float64");
+}
+
+}  // namespace
