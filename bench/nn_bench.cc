@@ -1,0 +1,25 @@
+// Convolution and pooling: the TensorFlow docs' benchmark convolution and a ResNet-style
+// max pool. Run side by side with PyTorch by bench/compare_torch.py.
+#include <benchmark/benchmark.h>
+
+#include <tfpp/tfpp.h>
+
+namespace {
+
+// The "graphs vs eager" example of the TensorFlow docs: a [1,200,200,100] image, 100 3x3 filters, VALID.
+void BM_Conv2DDocs(benchmark::State& state) {
+  tf::Tensor x = tf::random::normal({1, 200, 200, 100}, {.seed = 1});
+  tf::Tensor w = tf::random::normal({3, 3, 100, 100}, {.seed = 2});
+  for (auto _ : state) benchmark::DoNotOptimize(tf::nn::conv2d(x, w, 1, "VALID"));
+  state.SetItemsProcessed(state.iterations() * 2LL * 198 * 198 * 100 * 100 * 9);  // FLOPs
+}
+BENCHMARK(BM_Conv2DDocs)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// A ResNet stem pool: [32,112,112,64], 3x3 windows, stride 2, SAME.
+void BM_MaxPoolStem(benchmark::State& state) {
+  tf::Tensor x = tf::random::normal({32, 112, 112, 64}, {.seed = 1});
+  for (auto _ : state) benchmark::DoNotOptimize(tf::nn::max_pool2d(x, 3, 2, "SAME"));
+}
+BENCHMARK(BM_MaxPoolStem)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
