@@ -44,6 +44,8 @@ def run_gbench(binary, reps, regex, env=None):
          f"--benchmark_filter={regex}", "--benchmark_min_time=0.2"],
         check=True, capture_output=True, text=True, env=env).stdout
     runs = {}
+    if not out.strip():  # the filter matched nothing in this binary
+        return runs
     for b in json.loads(out)["benchmarks"]:
         if b.get("run_type") == "iteration":
             scale = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[b["time_unit"]]

@@ -11,6 +11,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   dataset-fashion-mnist
   python3-torch libtorch-dev python3-numpy
+  libopenblas0-pthread  # the peer's best BLAS; without it PyTorch falls back to reference BLAS
 )
 
 missing=()
