@@ -50,12 +50,24 @@ Executor::Executor(std::shared_ptr<const Graph> graph) : graph_(std::move(graph)
     if (last_reader[slot] >= 0) steps_[last_reader[slot]].release.push_back(slot);
 }
 
-std::vector<Tensor> Executor::run(std::span<const Tensor> args) const {
-  core::flush_denormals_on_this_thread();
+std::vector<Tensor> Executor::initial_slots(std::span<const Tensor> args) const {
   std::vector<Tensor> slots(num_slots_);
   for (std::size_t i = 0; i < graph_->args().size(); ++i) slots[slot_base_[graph_->args()[i]]] = args[i];
   for (std::size_t i = 0; i < graph_->nodes().size(); ++i)
     if (graph_->node(i).kind == NodeKind::kConst) slots[slot_base_[i]] = graph_->node(i).value;
+  return slots;
+}
+
+std::vector<Tensor> Executor::results(std::vector<Tensor>& slots) const {
+  std::vector<Tensor> out;
+  out.reserve(output_slots_.size());
+  for (int slot : output_slots_) out.push_back(slots[slot]);
+  return out;
+}
+
+std::vector<Tensor> Executor::run(std::span<const Tensor> args) const {
+  core::flush_denormals_on_this_thread();
+  std::vector<Tensor> slots = initial_slots(args);
 
   std::vector<Tensor> inputs;
   for (const Step& step : steps_) {
@@ -76,18 +88,11 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> args) const {
     step.kernel(ctx);
     for (int slot : step.release) slots[slot] = Tensor();
   }
-  std::vector<Tensor> results;
-  results.reserve(output_slots_.size());
-  for (int slot : output_slots_) results.push_back(slots[slot]);
-  return results;
+  return results(slots);
 }
 
 std::vector<Tensor> Executor::replay(std::span<const Tensor> args) const {
-  const auto& nodes = graph_->nodes();
-  std::vector<Tensor> slots(num_slots_);
-  for (std::size_t i = 0; i < graph_->args().size(); ++i) slots[slot_base_[graph_->args()[i]]] = args[i];
-  for (std::size_t i = 0; i < nodes.size(); ++i)
-    if (nodes[i].kind == NodeKind::kConst) slots[slot_base_[i]] = nodes[i].value;
+  std::vector<Tensor> slots = initial_slots(args);
   std::vector<Tensor> inputs;
   for (const Step& step : steps_) {
     const Node& n = *step.node;
@@ -96,9 +101,7 @@ std::vector<Tensor> Executor::replay(std::span<const Tensor> args) const {
     ops::Outputs outs = ops::execute(*n.op, inputs, n.attrs);
     for (std::size_t k = 0; k < outs.size(); ++k) slots[step.first_output_slot + k] = std::move(outs[k]);
   }
-  std::vector<Tensor> results;
-  for (int slot : output_slots_) results.push_back(slots[slot]);
-  return results;
+  return results(slots);
 }
 
 }  // namespace tf::graph

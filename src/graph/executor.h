@@ -40,6 +40,10 @@ class Executor {
     std::vector<int> release;    // slots whose last reader is this step
   };
 
+  // The per-call value slots with arguments and constants in place, and the outputs among them.
+  std::vector<Tensor> initial_slots(std::span<const Tensor> args) const;
+  std::vector<Tensor> results(std::vector<Tensor>& slots) const;
+
   std::shared_ptr<const Graph> graph_;
   std::vector<int> slot_base_;  // first slot of each node's outputs
   int num_slots_ = 0;
