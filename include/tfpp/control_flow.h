@@ -1,15 +1,19 @@
-// Control flow that works eagerly and inside tf::function: tf::cond and tf::while_loop.
+// Control flow that works eagerly and inside tf::function: tf::cond, tf::switch_case,
+// tf::case_, tf::while_loop and tf::for_range.
 //
-// Eagerly they are a plain C++ `if` and `while`. While tracing, each branch or loop body is
-// traced into a graph of its own and the call becomes one If or While node, so the choice
-// is made at run time from the tensor's value.
+// Eagerly they are a plain C++ `if`, `switch` and `while`. While tracing, each branch or loop
+// body is traced into a graph of its own and the call becomes If or While nodes, so the
+// choice is made at run time from the tensor's value.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <tuple>
 #include <type_traits>
 #include <vector>
 
+#include "tfpp/errors.h"
+#include "tfpp/math_ops.h"
 #include "tfpp/nest.h"
 
 namespace tf {
@@ -26,11 +30,27 @@ struct WhileOptions {
 namespace detail {
 /// True while a tf::function is being traced on this thread.
 bool tracing();
+
 /// The value of a scalar bool predicate; throws naming `op` if it is not one.
 bool eager_predicate(const Tensor& pred, const char* op);
 /// tf::cond on flat branch results (traced).
 std::vector<Tensor> cond_flat(const Tensor& pred, const FlatFn& true_fn, const FlatFn& false_fn,
                               std::vector<std::string>& keys);
+/// tf::case_ on flat branch results (traced): the first fn whose pred holds, else default_fn.
+std::vector<Tensor> case_flat(const char* op, const std::vector<Tensor>& preds, const std::vector<FlatFn>& fns,
+                              const FlatFn& default_fn, bool exclusive, std::vector<std::string>& keys);
+/// The preds of tf::switch_case: branch_index == i for each branch (checks the index).
+std::vector<Tensor> switch_preds(const Tensor& branch_index, std::size_t num_branches);
+/// The branch tf::switch_case runs eagerly (the default's index when out of range).
+std::size_t eager_switch_index(const Tensor& branch_index, std::size_t num_branches);
+/// The branch tf::case_ runs eagerly (fns.size() for the default); checks `exclusive`.
+std::size_t eager_case_index(const std::vector<Tensor>& preds, bool exclusive);
+/// The loop condition of tf::for_range: i < limit for a positive delta, i > limit for a negative one.
+Tensor for_range_cond(const Tensor& i, const Tensor& limit, const Tensor& delta);
+/// i + delta.
+Tensor for_range_next(const Tensor& i, const Tensor& delta);
+/// Checks that start, limit and delta are scalars of one integer or float dtype.
+void check_range_args(const Tensor& start, const Tensor& limit, const Tensor& delta);
 /// tf::while_loop on flat loop variables (eager or traced).
 std::vector<Tensor> while_flat(const FlatFn& cond, const FlatFn& body, const std::vector<Tensor>& loop_vars,
                                const WhileOptions& options);
@@ -58,6 +78,60 @@ auto cond(const Tensor& pred, TrueFn&& true_fn, FalseFn&& false_fn) {
   return detail::ResultTraits<R>::rebuild(out, keys);
 }
 
+/// Runs branch_fns[branch_index]() (a scalar int32/int64 tensor), or default_fn() when the
+/// index is out of range (the last branch when default_fn is empty), as tf.switch_case does.
+/// Every branch returns R (a tensor by default; give R for structures).
+template <class R = Tensor>
+R switch_case(const Tensor& branch_index, const std::vector<std::function<std::type_identity_t<R>()>>& branch_fns,
+              std::function<std::type_identity_t<R>()> default_fn = nullptr) {
+  if (branch_fns.empty()) throw InvalidArgumentError("[switch_case] branch_fns must not be empty");
+  std::vector<std::function<R()>> fns = branch_fns;
+  if (!default_fn) {
+    default_fn = fns.back();
+    fns.pop_back();
+  }
+  if (!detail::tracing()) {
+    const std::size_t i = detail::eager_switch_index(branch_index, fns.size());
+    return i < fns.size() ? fns[i]() : default_fn();
+  }
+  std::vector<detail::FlatFn> flat;
+  for (auto& fn : fns) flat.push_back(detail::flat_branch<R>(fn));
+  std::vector<std::string> keys;
+  std::vector<Tensor> out = detail::case_flat("switch_case", detail::switch_preds(branch_index, fns.size()), flat,
+                                              detail::flat_branch<R>(default_fn), false, keys);
+  return detail::ResultTraits<R>::rebuild(out, keys);
+}
+
+/// A predicate and the branch it selects, for tf::case_.
+template <class R = Tensor>
+using CaseBranch = std::pair<Tensor, std::function<R()>>;
+
+/// tf.case: runs the fn of the first pair whose predicate (a scalar bool tensor) is true, else
+/// default_fn() (the last pair's fn when default_fn is empty). With `exclusive`, more than one
+/// true predicate is an error. (`case` is a C++ keyword, hence the underscore.)
+template <class R = Tensor>
+R case_(const std::vector<std::pair<Tensor, std::function<std::type_identity_t<R>()>>>& pred_fn_pairs,
+        std::function<std::type_identity_t<R>()> default_fn = nullptr, bool exclusive = false) {
+  if (pred_fn_pairs.empty()) throw InvalidArgumentError("[case] pred_fn_pairs must not be empty");
+  std::vector<Tensor> preds;
+  std::vector<std::function<R()>> fns;
+  for (const auto& [pred, fn] : pred_fn_pairs) {
+    preds.push_back(pred);
+    fns.push_back(fn);
+  }
+  if (!default_fn) default_fn = fns.back();  // its pred still counts for `exclusive`
+  if (!detail::tracing()) {
+    const std::size_t i = detail::eager_case_index(preds, exclusive);
+    return i < fns.size() ? fns[i]() : default_fn();
+  }
+  std::vector<detail::FlatFn> flat;
+  for (auto& fn : fns) flat.push_back(detail::flat_branch<R>(fn));
+  std::vector<std::string> keys;
+  std::vector<Tensor> out =
+      detail::case_flat("case", preds, flat, detail::flat_branch<R>(default_fn), exclusive, keys);
+  return detail::ResultTraits<R>::rebuild(out, keys);
+}
+
 /// Repeats `loop_vars = body(loop_vars...)` while `cond(loop_vars...)` is true and returns the
 /// final variables: tf::while_loop(cond, body, std::tuple{i, acc}).
 template <class Cond, class Body, class... Ts>
@@ -80,6 +154,31 @@ std::tuple<Ts...> while_loop(Cond&& cond, Body&& body, const std::tuple<Ts...>& 
   std::vector<Tensor> flat;
   std::apply([&](const auto&... t) { (flat.push_back(t), ...); }, loop_vars);
   return unflat(detail::while_flat(flat_cond, flat_body, flat, options));
+}
+
+/// `for i in tf.range(start, limit, delta)`: repeats `loop_vars = body(i, loop_vars...)`
+/// (body returns a std::tuple) and returns the final variables. Eagerly a plain loop; traced,
+/// one While node whose first loop variable is i.
+template <class Body, class... Ts>
+std::tuple<Ts...> for_range(const Tensor& start, const Tensor& limit, const Tensor& delta, Body&& body,
+                            const std::tuple<Ts...>& loop_vars, WhileOptions options = {}) {
+  detail::check_range_args(start, limit, delta);
+  if (!options.shape_invariants.empty()) options.shape_invariants.insert(options.shape_invariants.begin(), TensorShape{});
+  auto result = while_loop([&](const Tensor& i, const Ts&...) { return detail::for_range_cond(i, limit, delta); },
+                           [&](const Tensor& i, const Ts&... vars) {
+                             return std::tuple_cat(std::tuple<Tensor>(detail::for_range_next(i, delta)),
+                                                   std::tuple<Ts...>(body(i, vars...)));
+                           },
+                           std::tuple_cat(std::tuple<Tensor>(start), loop_vars), std::move(options));
+  return [&]<std::size_t... I>(std::index_sequence<I...>) { return std::tuple<Ts...>(std::get<I + 1>(result)...); }(
+      std::index_sequence_for<Ts...>{});
+}
+
+/// for_range from 0 to `limit` in steps of 1.
+template <class Body, class... Ts>
+std::tuple<Ts...> for_range(const Tensor& limit, Body&& body, const std::tuple<Ts...>& loop_vars, WhileOptions options = {}) {
+  const Tensor zero = scalar_like(limit, 0), one = scalar_like(limit, 1);
+  return for_range(zero, limit, one, std::forward<Body>(body), loop_vars, std::move(options));
 }
 
 /// tf::while_loop over a vector of loop variables; cond and body take the vector.

@@ -4,6 +4,8 @@
 #include "function/control_flow_ops.h"
 #include "graph/function_body.h"
 #include "graph/tracer.h"
+#include "tfpp/array_ops.h"
+#include "tfpp/reduction_ops.h"
 
 namespace tf::detail {
 namespace {
@@ -56,6 +58,17 @@ std::string describe(const graph::Graph& g, std::size_t i) {
   return std::string(dtype_name(info.dtype)) + info.shape.debug_string();
 }
 
+std::string describe_tensor(const Tensor& t) {
+  return t.defined() ? std::string(dtype_name(t.dtype())) + t.shape().debug_string() : std::string("an undefined tensor");
+}
+
+void check_branch_index(const Tensor& index) {
+  if (!index.defined() || (index.dtype() != DType::kInt32 && index.dtype() != DType::kInt64) ||
+      !index.shape().is_compatible_with(TensorShape{}))
+    throw InvalidArgumentError("[switch_case] branch_index must be a scalar int32 or int64 tensor, got " +
+                               describe_tensor(index));
+}
+
 }  // namespace
 
 bool tracing() { return graph::Tracer::current() != nullptr; }
@@ -68,32 +81,118 @@ bool eager_predicate(const Tensor& pred, const char* op) {
   return static_cast<bool>(pred);
 }
 
-std::vector<Tensor> cond_flat(const Tensor& pred, const FlatFn& true_fn, const FlatFn& false_fn,
-                              std::vector<std::string>& keys) {
+namespace {
+
+void check_predicate(const Tensor& pred, const std::string& op) {
   if (pred.dtype() != DType::kBool || !pred.shape().is_compatible_with(TensorShape{}))
-    throw InvalidArgumentError("[cond] the predicate must be a scalar bool tensor, got " +
+    throw InvalidArgumentError("[" + op + "] the predicate must be a scalar bool tensor, got " +
                                std::string(dtype_name(pred.dtype())) + pred.shape().debug_string());
-  TracedBody then_body = trace_body({}, true_fn, "cond_true");
-  TracedBody else_body = trace_body({}, false_fn, "cond_false");
+}
+
+// One If node choosing between two traced branches; `then_name` / `else_name` name the
+// branches in structure and dtype errors.
+std::vector<Tensor> if_node(const std::string& op, const Tensor& pred, const FlatFn& then_fn, const FlatFn& else_fn,
+                            const std::string& then_name, const std::string& else_name,
+                            std::vector<std::string>& keys) {
+  check_predicate(pred, op);
+  TracedBody then_body = trace_body({}, then_fn, op + "_true");
+  TracedBody else_body = trace_body({}, else_fn, op + "_false");
   const graph::Graph &tg = *then_body.graph, &eg = *else_body.graph;
   if (tg.outputs().size() != eg.outputs().size() || then_body.keys != else_body.keys)
-    throw InvalidArgumentError("[cond] the branches must return the same structure: true_fn returns " +
-                               std::to_string(tg.outputs().size()) + " tensors, false_fn returns " +
+    throw InvalidArgumentError("[" + op + "] the branches must return the same structure: " + then_name + " returns " +
+                               std::to_string(tg.outputs().size()) + " tensors, " + else_name + " returns " +
                                std::to_string(eg.outputs().size()));
   for (std::size_t i = 0; i < tg.outputs().size(); ++i)
     if (tg.info(tg.outputs()[i]).dtype != eg.info(eg.outputs()[i]).dtype)
-      throw InvalidArgumentError("[cond] output " + std::to_string(i) + " of true_fn is " + describe(tg, i) +
-                                 " but of false_fn is " + describe(eg, i) + "; the dtypes must match");
+      throw InvalidArgumentError("[" + op + "] output " + std::to_string(i) + " of " + then_name + " is " +
+                                 describe(tg, i) + " but of " + else_name + " is " + describe(eg, i) +
+                                 "; the dtypes must match");
 
   std::vector<Tensor> inputs{pred};
-  auto then_fn = std::make_shared<graph::FunctionBody>(then_body.graph, wire_captures(inputs, then_body, {}));
-  auto else_fn = std::make_shared<graph::FunctionBody>(else_body.graph, wire_captures(inputs, else_body, {}));
-  const ops::AttrValue attrs[] = {then_fn, else_fn};
-  const bool stateful = then_fn->stateful() || else_fn->stateful();
+  auto then_fn_body = std::make_shared<graph::FunctionBody>(then_body.graph, wire_captures(inputs, then_body, {}));
+  auto else_fn_body = std::make_shared<graph::FunctionBody>(else_body.graph, wire_captures(inputs, else_body, {}));
+  const ops::AttrValue attrs[] = {then_fn_body, else_fn_body};
+  const bool stateful = then_fn_body->stateful() || else_fn_body->stateful();
   ops::Outputs out = ops::execute(function_ops::if_op(stateful), std::span<const Tensor>(inputs), attrs);
   keys = then_body.keys;
   return std::vector<Tensor>(out.begin(), out.end());
 }
+
+}  // namespace
+
+std::vector<Tensor> cond_flat(const Tensor& pred, const FlatFn& true_fn, const FlatFn& false_fn,
+                              std::vector<std::string>& keys) {
+  return if_node("cond", pred, true_fn, false_fn, "true_fn", "false_fn", keys);
+}
+
+std::vector<Tensor> case_flat(const char* op, const std::vector<Tensor>& preds, const std::vector<FlatFn>& fns,
+                              const FlatFn& default_fn, bool exclusive, std::vector<std::string>& keys) {
+  for (const Tensor& p : preds) check_predicate(p, op);
+  if (exclusive && preds.size() > 1) {
+    std::vector<Tensor> as_int;
+    for (const Tensor& p : preds) as_int.push_back(cast(p, DType::kInt32));
+    function_ops::assert_that(less_equal(reduce_sum(stack(as_int)), 1),
+                              std::string("[") + op + "] exclusive=true: more than one predicate evaluated as true");
+  }
+  const std::string what = std::string(op) == "switch_case" ? "branch " : "fn ";
+  auto name = [&](std::size_t k) { return k == fns.size() ? std::string("default") : what + std::to_string(k); };
+  // Nested Ifs, as tf.case builds them: level k tests preds[k], else falls to level k + 1.
+  std::function<std::vector<Tensor>(std::size_t, std::vector<std::string>&)> level =
+      [&](std::size_t k, std::vector<std::string>& level_keys) -> std::vector<Tensor> {
+    if (k == fns.size()) return default_fn({}, level_keys);
+    FlatFn rest = [&, k](const std::vector<Tensor>&, std::vector<std::string>& rest_keys) { return level(k + 1, rest_keys); };
+    return if_node(op, preds[k], fns[k], rest, name(k), name(k + 1), level_keys);
+  };
+  return level(0, keys);
+}
+
+std::vector<Tensor> switch_preds(const Tensor& branch_index, std::size_t num_branches) {
+  check_branch_index(branch_index);
+  std::vector<Tensor> preds;
+  for (std::size_t i = 0; i < num_branches; ++i)
+    preds.push_back(equal(branch_index, scalar_like(branch_index, static_cast<double>(i))));
+  return preds;
+}
+
+std::size_t eager_switch_index(const Tensor& branch_index, std::size_t num_branches) {
+  check_branch_index(branch_index);
+  const std::int64_t i = branch_index.dtype() == DType::kInt32 ? branch_index.item<std::int32_t>()
+                                                                : branch_index.item<std::int64_t>();
+  return i < 0 || i >= static_cast<std::int64_t>(num_branches) ? num_branches : static_cast<std::size_t>(i);
+}
+
+std::size_t eager_case_index(const std::vector<Tensor>& preds, bool exclusive) {
+  std::size_t chosen = preds.size(), count = 0;
+  for (std::size_t i = 0; i < preds.size(); ++i) {
+    if (!eager_predicate(preds[i], "case")) continue;
+    if (chosen == preds.size()) chosen = i;
+    if (!exclusive) break;
+    ++count;
+  }
+  if (count > 1) throw InvalidArgumentError("[case] exclusive=true: more than one predicate evaluated as true");
+  return chosen;
+}
+
+void check_range_args(const Tensor& start, const Tensor& limit, const Tensor& delta) {
+  for (const Tensor* t : {&start, &limit, &delta})
+    if (!t->defined() || !is_numeric(t->dtype()) || !t->shape().is_compatible_with(TensorShape{}) ||
+        t->dtype() != start.dtype())
+      throw InvalidArgumentError("[for_range] start, limit and delta must be numeric scalars of one dtype, got " +
+                                 describe_tensor(start) + ", " + describe_tensor(limit) + ", " + describe_tensor(delta));
+  const bool zero_step = !delta.is_symbolic() && visit_dtype(delta.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_arithmetic_v<T>) return *delta.data<T>() == T(0);
+    else return false;
+  });
+  if (zero_step) throw InvalidArgumentError("[for_range] delta must not be 0");
+}
+
+Tensor for_range_cond(const Tensor& i, const Tensor& limit, const Tensor& delta) {
+  const Tensor zero = scalar_like(delta, 0);
+  return logical_or(logical_and(greater(delta, zero), less(i, limit)), logical_and(less(delta, zero), greater(i, limit)));
+}
+
+Tensor for_range_next(const Tensor& i, const Tensor& delta) { return add(i, delta); }
 
 std::vector<Tensor> while_flat(const FlatFn& cond, const FlatFn& body, const std::vector<Tensor>& loop_vars,
                                const WhileOptions& options) {

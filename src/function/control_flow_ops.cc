@@ -1,6 +1,7 @@
 #include "function/control_flow_ops.h"
 
 #include "graph/function_body.h"
+#include "ops/execute.h"
 
 namespace tf::function_ops {
 namespace {
@@ -86,6 +87,21 @@ const ops::OpDef& define_while(const char* name, bool stateful) {
       .shape(while_shape);
 }
 
+void assert_shape(ops::ShapeContext& ctx) {
+  const Tensor& c = ctx.input(0);
+  if (c.dtype() != DType::kBool || !c.shape().is_compatible_with(TensorShape{}))
+    ctx.fail("the condition must be a scalar bool tensor, got " + std::string(dtype_name(c.dtype())) +
+             c.shape().debug_string());
+}
+
+void assert_kernel(ops::KernelContext& ctx) {
+  if (!static_cast<bool>(ctx.input(0))) throw InvalidArgumentError(ctx.attr<std::string>(0));
+}
+
+const ops::OpDef& kAssert =
+    ops::OpBuilder("Assert").inputs(1).attrs({"message"}).shape(assert_shape).kernel(DType::kBool, assert_kernel)
+        .stateful().no_gradient();
+
 const ops::OpDef& kIf = define_if("If", true);
 const ops::OpDef& kStatelessIf = define_if("StatelessIf", false);
 const ops::OpDef& kWhile = define_while("While", true);
@@ -95,5 +111,10 @@ const ops::OpDef& kStatelessWhile = define_while("StatelessWhile", false);
 
 const ops::OpDef& if_op(bool stateful) { return stateful ? kIf : kStatelessIf; }
 const ops::OpDef& while_op(bool stateful) { return stateful ? kWhile : kStatelessWhile; }
+
+void assert_that(const Tensor& condition, const std::string& message) {
+  const ops::AttrValue attrs[] = {message};
+  ops::execute(kAssert, {condition}, attrs);
+}
 
 }  // namespace tf::function_ops

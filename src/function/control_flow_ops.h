@@ -10,4 +10,8 @@ const ops::OpDef& if_op(bool stateful);
 /// While(loop_vars..., captures...) {num_loop_vars, cond, body, maximum_iterations}.
 const ops::OpDef& while_op(bool stateful);
 
+/// Assert(condition) {message}: fails with `message` when the scalar bool condition is false
+/// (stateful, so it runs wherever it is traced).
+void assert_that(const Tensor& condition, const std::string& message);
+
 }  // namespace tf::function_ops
