@@ -1,0 +1,28 @@
+// Building blocks of the gradients of If and While: traced vector-Jacobian products of a body.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "graph/function_body.h"
+
+namespace tf::function_ops {
+
+/// Which body results to differentiate and with respect to which arguments.
+struct VjpSpec {
+  std::vector<ops::TensorInfo> inputs;  ///< the vjp graph's first arguments (the op's inputs)
+  std::vector<int> sources;             ///< body argument j reads inputs[sources[j]]
+  std::vector<int> dy_outputs;          ///< body outputs that receive an upstream gradient
+  std::vector<int> wrt;                 ///< inputs to differentiate (floating point)
+};
+
+/// Traces a graph with arguments (inputs..., dy for each of spec.dy_outputs) that recomputes
+/// `body` on the inputs and returns d(sum of outputs * dy)/d(inputs[w]) for each w in
+/// spec.wrt (zeros where unconnected).
+std::shared_ptr<graph::Graph> trace_vjp(const graph::FunctionBody& body, const VjpSpec& spec);
+
+/// A zero tensor with `t`'s dtype and (possibly only dynamically known) shape.
+Tensor zeros_shaped_like(const Tensor& t);
+
+}  // namespace tf::function_ops
