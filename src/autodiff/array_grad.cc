@@ -1,6 +1,8 @@
 // Gradients of the shape and indexing ops (array_ops.h).
 #include "autodiff/grad_utils.h"
 #include "autodiff/gradient_registry.h"
+#include "ops/array/array_common.h"
+#include "ops/array/array_grad_ops.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/reduction_ops.h"
@@ -101,6 +103,31 @@ Grads tile_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   return {g, Tensor()};
 }
 
+// StridedSlice(x, begin, end, strides; masks): StridedSliceGrad writes dy back into zeros of x's shape.
+StridedSliceOptions strided_slice_masks(const GradientContext& ctx) {
+  return {ctx.attr<std::int64_t>(0), ctx.attr<std::int64_t>(1), ctx.attr<std::int64_t>(2), ctx.attr<std::int64_t>(3),
+          ctx.attr<std::int64_t>(4)};
+}
+Grads strided_slice_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  const Tensor x_shape = ops::array::int_tensor(ctx.input_shape(0).dims());
+  return {ops::array::strided_slice_grad(x_shape, ctx.input(1), ctx.input(2), ctx.input(3), dy[0],
+                                         strided_slice_masks(ctx)),
+          Tensor(), Tensor(), Tensor()};
+}
+// StridedSliceGrad(shape, begin, end, strides, dy) is linear in dy: its adjoint is the slice.
+Grads strided_slice_grad_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {Tensor(), Tensor(), Tensor(), Tensor(),
+          strided_slice(dy[0], ctx.input(1), ctx.input(2), ctx.input(3), strided_slice_masks(ctx))};
+}
+
+// MirrorPad(x, paddings; mode) and MirrorPadGrad(dy, paddings; mode) are each other's adjoint.
+Grads mirror_pad_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {ops::array::mirror_pad_grad(dy[0], ctx.input(1), ctx.attr<std::string>(0)), Tensor()};
+}
+Grads mirror_pad_grad_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {pad(dy[0], ctx.input(1), {.mode = ctx.attr<std::string>(0)}), Tensor()};
+}
+
 }  // namespace
 
 TF_REGISTER_GRADIENT("Reshape", reshape_grad, kNothing);
@@ -118,5 +145,11 @@ TF_REGISTER_GRADIENT("Pad", pad_grad, kNothing);
 TF_REGISTER_GRADIENT("PadV2", pad_grad, kNothing);
 TF_REGISTER_GRADIENT("ReverseV2", reverse_grad, kNothing);
 TF_REGISTER_GRADIENT("Tile", tile_grad, kNothing);
+TF_REGISTER_GRADIENT("StridedSlice", strided_slice_grad, kNothing);
+TF_REGISTER_GRADIENT("StridedSliceGrad", strided_slice_grad_grad, kNothing);
+TF_REGISTER_GRADIENT("MirrorPad", mirror_pad_grad, kNothing);
+TF_REGISTER_GRADIENT("MirrorPadGrad", mirror_pad_grad_grad, kNothing);
+// As in TensorFlow: LinSpace's values depend on start and stop, but it has no gradient.
+TF_NO_GRADIENT("LinSpace");
 
 }  // namespace tf::autodiff

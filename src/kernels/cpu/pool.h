@@ -32,5 +32,9 @@ template <class T>
 void avg_pool2d_backward_direct(const PoolGeometry& g, const T* d_out, T* d_input);
 template <class T>
 void max_pool2d_backward_direct(const PoolGeometry& g, const T* input, const T* d_out, T* d_input);
+/// The gradient of max_pool2d_backward with respect to d_out: out = `grad` read at each
+/// window's first maximum of `input` (direct loops, float32 and float64).
+template <class T>
+void max_pool2d_grad_grad_direct(const PoolGeometry& g, const T* input, const T* grad, T* out);
 
 }  // namespace tf::kernels

@@ -80,8 +80,25 @@ void max_pool2d_backward_direct(const PoolGeometry& g, const T* input, const T* 
   });
 }
 
+template <class T>
+void max_pool2d_grad_grad_direct(const PoolGeometry& g, const T* input, const T* grad, T* out) {
+  parallel_for(g.n, g.oh * g.ow * g.c * g.kh * g.kw, [&](std::int64_t n0, std::int64_t n1) {
+    for_each_output(g, n0, n1, [&](std::int64_t n, std::int64_t oy, std::int64_t ox, std::int64_t c, const Window& w) {
+      std::int64_t best = -1;
+      for (std::int64_t y = w.y0; y < w.y1; ++y)
+        for (std::int64_t x = w.x0; x < w.x1; ++x) {
+          const std::int64_t i = offset(g, n, y, x, c, g.ih, g.iw);
+          if (best < 0 || input[i] > input[best]) best = i;
+        }
+      out[offset(g, n, oy, ox, c, g.oh, g.ow)] = best >= 0 ? grad[best] : T(0);
+    });
+  });
+}
+
 template void pool2d_forward_direct<double>(PoolKind, const PoolGeometry&, const double*, double*);
 template void avg_pool2d_backward_direct<double>(const PoolGeometry&, const double*, double*);
 template void max_pool2d_backward_direct<double>(const PoolGeometry&, const double*, const double*, double*);
+template void max_pool2d_grad_grad_direct<float>(const PoolGeometry&, const float*, const float*, float*);
+template void max_pool2d_grad_grad_direct<double>(const PoolGeometry&, const double*, const double*, double*);
 
 }  // namespace tf::kernels

@@ -10,6 +10,7 @@
 
 #include "kernels/cpu/conv.h"
 #include "ops/execute.h"
+#include "ops/nn/nn_grad_ops.h"
 #include "ops/nn/window.h"
 #include "ops/shape_fns.h"
 #include "tfpp/constant.h"
@@ -198,6 +199,26 @@ Tensor run_conv(const OpDef& op, const Tensor& a, const Tensor& b, const nn::Siz
 }
 
 }  // namespace
+
+namespace ops::nn {
+
+Tensor conv(ConvKind kind, const Tensor& input, const Tensor& filter, std::span<const AttrValue> attrs) {
+  return execute1(kind == ConvKind::kConv2D ? kConv2D : kDepthwise, {input, filter}, attrs);
+}
+
+Tensor conv_backprop_input(ConvKind kind, const Tensor& input_sizes, const Tensor& filter, const Tensor& dy,
+                           std::span<const AttrValue> attrs) {
+  return execute1(kind == ConvKind::kConv2D ? kConv2DBackpropInput : kDepthwiseBackpropInput,
+                  {input_sizes, filter, dy}, attrs);
+}
+
+Tensor conv_backprop_filter(ConvKind kind, const Tensor& input, const Tensor& filter_sizes, const Tensor& dy,
+                            std::span<const AttrValue> attrs) {
+  return execute1(kind == ConvKind::kConv2D ? kConv2DBackpropFilter : kDepthwiseBackpropFilter,
+                  {input, filter_sizes, dy}, attrs);
+}
+
+}  // namespace ops::nn
 
 namespace nn {
 

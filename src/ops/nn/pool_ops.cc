@@ -1,9 +1,11 @@
-// Pooling: MaxPool, AvgPool and the gradient kernels MaxPoolGrad and AvgPoolGrad, with one
-// attribute list (ksize, strides, padding, data_format) and one geometry function.
+// Pooling: MaxPool, AvgPool and the gradient kernels MaxPoolGrad, AvgPoolGrad and
+// MaxPoolGradGrad (MaxPoolGrad's own gradient, for second order), with one attribute list
+// (ksize, strides, padding, data_format) and one geometry function.
 // AvgPoolGrad takes the input's shape as an int32/int64 vector, as TensorFlow's does, so its
 // kernel is registered under that dtype and picks the float kernel from the gradient's dtype.
 #include "kernels/cpu/pool.h"
 #include "ops/execute.h"
+#include "ops/nn/nn_grad_ops.h"
 #include "ops/nn/window.h"
 #include "ops/shape_fns.h"
 
@@ -72,6 +74,19 @@ void max_pool_grad_shape(ShapeContext& ctx) {
   ctx.add_output(ctx.input(0).dtype(), ctx.input(0).shape());
 }
 
+// MaxPoolGradGrad(orig_input, orig_output, grad): grad is shaped like orig_input, the result like orig_output.
+void max_pool_grad_grad_shape(ShapeContext& ctx) {
+  check_float(ctx, ctx.input(0).dtype(), "orig_input");
+  ops::check_same_dtype(ctx, 0, 1);
+  ops::check_same_dtype(ctx, 0, 2);
+  const PoolGeometry g = pool_geometry(ctx, ctx.input(0).shape());
+  check_output_like(ctx, g, ctx.input(1).shape(), "orig_output");
+  if (!ctx.input(2).shape().is_compatible_with(ctx.input(0).shape()))
+    ctx.fail("grad has shape " + ctx.input(2).shape().debug_string() + " but orig_input has shape " +
+             ctx.input(0).shape().debug_string());
+  ctx.add_output(ctx.input(0).dtype(), ctx.input(1).shape());
+}
+
 void avg_pool_grad_shape(ShapeContext& ctx) {
   const Tensor& sizes = ctx.input(0);
   const TensorShape& s = sizes.shape();
@@ -111,6 +126,14 @@ void max_pool_grad_kernel(KernelContext& ctx) {
     kernels::max_pool2d_backward_direct(g, x.data<double>(), dy.data<double>(), ctx.output(0).mutable_data<double>());
 }
 
+template <class T>
+void max_pool_grad_grad_kernel(KernelContext& ctx) {
+  const PoolGeometry g = pool_geometry(ctx, ctx.input(0).shape());
+  if (empty(g)) return;
+  kernels::max_pool2d_grad_grad_direct(g, ctx.input(0).data<T>(), ctx.input(2).data<T>(),
+                                       ctx.output(0).mutable_data<T>());
+}
+
 void avg_pool_grad_kernel(KernelContext& ctx) {
   const Tensor& dy = ctx.input(1);
   const PoolGeometry g = pool_geometry(ctx, ctx.output(0).shape());
@@ -133,6 +156,8 @@ const OpDef& kMaxPoolGrad = pool_op("MaxPoolGrad", 3, max_pool_grad_shape)
     .kernel(float32, max_pool_grad_kernel).kernel(float64, max_pool_grad_kernel);
 const OpDef& kAvgPoolGrad = pool_op("AvgPoolGrad", 2, avg_pool_grad_shape)
     .kernel(int32, avg_pool_grad_kernel).kernel(int64, avg_pool_grad_kernel);
+const OpDef& kMaxPoolGradGrad = pool_op("MaxPoolGradGrad", 3, max_pool_grad_grad_shape)
+    .kernel(float32, max_pool_grad_grad_kernel<float>).kernel(float64, max_pool_grad_grad_kernel<double>);
 
 Tensor run_pool(const OpDef& op, const Tensor& input, const nn::Sizes& ksize, const nn::Sizes& strides,
                 const nn::Padding& padding, const nn::PoolOptions& options) {
@@ -145,6 +170,25 @@ Tensor run_pool(const OpDef& op, const Tensor& input, const nn::Sizes& ksize, co
 }
 
 }  // namespace
+
+namespace ops::nn {
+
+Tensor avg_pool(const Tensor& input, std::span<const AttrValue> attrs) { return execute1(kAvgPool, {input}, attrs); }
+
+Tensor avg_pool_grad(const Tensor& input_sizes, const Tensor& dy, std::span<const AttrValue> attrs) {
+  return execute1(kAvgPoolGrad, {input_sizes, dy}, attrs);
+}
+
+Tensor max_pool_grad(const Tensor& input, const Tensor& output, const Tensor& dy, std::span<const AttrValue> attrs) {
+  return execute1(kMaxPoolGrad, {input, output, dy}, attrs);
+}
+
+Tensor max_pool_grad_grad(const Tensor& input, const Tensor& output, const Tensor& grad,
+                          std::span<const AttrValue> attrs) {
+  return execute1(kMaxPoolGradGrad, {input, output, grad}, attrs);
+}
+
+}  // namespace ops::nn
 
 namespace nn {
 

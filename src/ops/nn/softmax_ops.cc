@@ -10,6 +10,7 @@
 
 #include "kernels/cpu/reduce_softmax.h"
 #include "ops/execute.h"
+#include "ops/nn/nn_grad_ops.h"
 #include "ops/shape_fns.h"
 #include "tfpp/array_ops.h"
 
@@ -173,6 +174,11 @@ Tensor along_axis(const OpDef& op, const Tensor& logits, std::int64_t axis) {
 }
 
 }  // namespace
+
+namespace ops::nn {
+Tensor softmax(const Tensor& logits) { return execute1(kSoftmax, {logits}); }
+Tensor log_softmax(const Tensor& logits) { return execute1(kLogSoftmax, {logits}); }
+}  // namespace ops::nn
 
 namespace nn {
 

@@ -1,0 +1,94 @@
+// Gradients of the index ops GatherV2, GatherNd and ScatterNd (TensorFlow's array_grad.py).
+// TensorFlow returns a gather's gradient as IndexedSlices; here it is the dense equivalent,
+// a scatter-add of the output gradient into zeros of the params' shape (repeated indices add).
+#include <numeric>
+
+#include "autodiff/grad_utils.h"
+#include "autodiff/gradient_registry.h"
+#include "tfpp/array_ops.h"
+#include "tfpp/math_ops.h"
+
+namespace tf::autodiff {
+namespace {
+
+std::int64_t product(std::span<const std::int64_t> dims) {
+  return std::accumulate(dims.begin(), dims.end(), std::int64_t{1}, std::multiplies<>());
+}
+
+// The permutation of `rank` axes that moves the block [from, from + len) to start at `to` (to <= from).
+std::vector<std::int64_t> move_block(int rank, int from, int len, int to) {
+  std::vector<std::int64_t> perm;
+  for (int d = 0; d < to; ++d) perm.push_back(d);
+  for (int d = from; d < from + len; ++d) perm.push_back(d);
+  for (int d = to; d < rank; ++d)
+    if (d < from || d >= from + len) perm.push_back(d);
+  return perm;
+}
+
+std::vector<std::int64_t> inverse(const std::vector<std::int64_t>& perm) {
+  std::vector<std::int64_t> inv(perm.size());
+  for (std::size_t i = 0; i < perm.size(); ++i) inv[perm[i]] = static_cast<std::int64_t>(i);
+  return inv;
+}
+
+// GatherV2(params, indices, axis; batch_dims). With params [B, O, N, R] (batch, outer, the
+// gathered axis, rest) and indices [B, I], dy is [B, O, I, R]. Move I before O, flatten B and
+// I into one index list (offsetting each batch's indices by b * N), scatter-add into
+// [B * N, O, R], and move N back after O.
+Grads gather_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  const TensorShape& params = ctx.input_shape(0);
+  const Tensor& indices = ctx.input(1);
+  const int rank = params.rank(), index_rank = indices.rank();
+  const std::int64_t a64 = int_values(ctx.input(2))[0], b64 = ctx.attr<std::int64_t>(0);
+  const int axis = static_cast<int>(a64 < 0 ? a64 + rank : a64);
+  const int b = static_cast<int>(b64 < 0 ? b64 + index_rank : b64);
+  const int num_outer = axis - b, num_index = index_rank - b;
+  const std::vector<std::int64_t> p = dims_of(params);
+  const std::int64_t batch = product(std::span(p).first(b)), n = p[axis];
+  const std::int64_t count = product(indices.shape().dims().subspan(b));
+
+  Tensor g = dy[0];
+  if (num_outer > 0 && num_index > 0) g = transpose(g, move_block(g.rank(), b + num_outer, num_index, b));
+  std::vector<std::int64_t> flat{batch * count};
+  for (int d = b; d < rank; ++d)
+    if (d != axis) flat.push_back(p[d]);
+  g = reshape(g, flat);
+
+  Tensor idx = indices;
+  if (b > 0) {
+    const Tensor offsets = range(0.0, static_cast<double>(batch * n), static_cast<double>(std::max<std::int64_t>(n, 1)),
+                                 indices.dtype());
+    idx = add(reshape(idx, {batch, count}), reshape(offsets, {batch, 1}));
+  }
+  idx = reshape(idx, {batch * count, 1});
+
+  flat[0] = batch * n;
+  Tensor scattered = scatter_nd(idx, g, flat);
+  std::vector<std::int64_t> unflat(p.begin(), p.begin() + b);
+  unflat.push_back(n);
+  for (int d = b; d < rank; ++d)
+    if (d != axis) unflat.push_back(p[d]);
+  scattered = reshape(scattered, unflat);
+  if (num_outer > 0) scattered = transpose(scattered, inverse(move_block(rank, axis, 1, b)));
+  return {scattered, Tensor(), Tensor()};
+}
+
+// GatherNd(params, indices): scatter-add dy at the index tuples.
+Grads gather_nd_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {scatter_nd(ctx.input(1), dy[0], dims_of(ctx.input_shape(0))), Tensor()};
+}
+
+// ScatterNd(indices, updates, shape): each update's gradient is dy at its index tuple.
+Grads scatter_nd_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {Tensor(), gather_nd(dy[0], ctx.input(0)), Tensor()};
+}
+
+constexpr Saves kNothing{.inputs = false, .outputs = false};
+
+}  // namespace
+
+TF_REGISTER_GRADIENT("GatherV2", gather_grad, kNothing);
+TF_REGISTER_GRADIENT("GatherNd", gather_nd_grad, kNothing);
+TF_REGISTER_GRADIENT("ScatterNd", scatter_nd_grad, kNothing);
+
+}  // namespace tf::autodiff

@@ -1,0 +1,46 @@
+// Gradients of the pooling ops and of their backprop ops (TensorFlow's nn_grad.py):
+// MaxPool -> MaxPoolGrad -> MaxPoolGradGrad -> MaxPoolGrad, and AvgPool <-> AvgPoolGrad.
+// Max pooling's routing of gradients depends on where the maxima are, which is locally
+// constant, so the backprop ops give no gradient to orig_input and orig_output.
+#include "autodiff/gradient_registry.h"
+#include "ops/array/array_common.h"
+#include "ops/nn/nn_grad_ops.h"
+#include "tfpp/array_ops.h"
+
+namespace tf::autodiff {
+namespace {
+
+Grads max_pool_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {ops::nn::max_pool_grad(ctx.input(0), ctx.output(0), dy[0], ctx.attrs())};
+}
+
+// MaxPoolGrad(orig_input, orig_output, grad).
+Grads max_pool_grad_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {Tensor(), Tensor(), ops::nn::max_pool_grad_grad(ctx.input(0), ctx.input(1), dy[0], ctx.attrs())};
+}
+
+// MaxPoolGradGrad(orig_input, orig_output, grad).
+Grads max_pool_grad_grad_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {Tensor(), Tensor(), ops::nn::max_pool_grad(ctx.input(0), ctx.input(1), dy[0], ctx.attrs())};
+}
+
+Grads avg_pool_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  const TensorShape& s = ctx.input_shape(0);
+  const Tensor sizes = s.is_fully_defined() ? ops::array::int_tensor(s.dims()) : shape(ctx.input(0));
+  return {ops::nn::avg_pool_grad(sizes, dy[0], ctx.attrs())};
+}
+
+// AvgPoolGrad(orig_input_shape, grad) is linear in grad: its adjoint is AvgPool.
+Grads avg_pool_grad_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {Tensor(), ops::nn::avg_pool(dy[0], ctx.attrs())};
+}
+
+}  // namespace
+
+TF_REGISTER_GRADIENT("MaxPool", max_pool_grad, {.inputs = true, .outputs = true});
+TF_REGISTER_GRADIENT("MaxPoolGrad", max_pool_grad_grad, {.inputs = true, .outputs = false});
+TF_REGISTER_GRADIENT("MaxPoolGradGrad", max_pool_grad_grad_grad, {.inputs = true, .outputs = false});
+TF_REGISTER_GRADIENT("AvgPool", avg_pool_grad, {.inputs = true, .outputs = false});
+TF_REGISTER_GRADIENT("AvgPoolGrad", avg_pool_grad_grad, {.inputs = false, .outputs = false});
+
+}  // namespace tf::autodiff
