@@ -66,12 +66,16 @@ Grads split_v_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   return {concat(std::vector<Tensor>(dy.begin(), dy.end()), int_values(ctx.input(2))[0]), Tensor(), Tensor()};
 }
 
-// Slice(x, begin, size): pad the gradient back to x's shape.
+// Slice(x, begin, size): pad the gradient back to x's shape. The sizes come from the size
+// input (-1: the rest), since a traced dy's static shape may not know them.
 Grads slice_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
-  const std::vector<std::int64_t> begin = int_values(ctx.input(1));
+  const std::vector<std::int64_t> begin = int_values(ctx.input(1)), size = int_values(ctx.input(2));
   const TensorShape& in = ctx.input_shape(0);
   std::vector<std::array<std::int64_t, 2>> paddings;
-  for (int d = 0; d < in.rank(); ++d) paddings.push_back({begin[d], in.dim(d) - begin[d] - dy[0].shape().dim(d)});
+  for (int d = 0; d < in.rank(); ++d) {
+    const std::int64_t n = size[d] < 0 ? in.dim(d) - begin[d] : size[d];
+    paddings.push_back({begin[d], in.dim(d) - begin[d] - n});
+  }
   return {pad(dy[0], paddings), Tensor(), Tensor()};
 }
 

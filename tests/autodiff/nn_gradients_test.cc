@@ -307,3 +307,35 @@ TEST(NnGradients, DropoutGradientIsTheKeptMaskScaled) {
 }
 
 }  // namespace
+
+namespace {
+
+// A training step's gradients, computed inside tf::function (a traced graph) and eagerly.
+std::vector<Tensor> conv_net_gradients(const Tensor& x, const Tensor& w, const Tensor& dw, const Tensor& labels) {
+  tf::GradientTape tape({.persistent = true});
+  tape.watch(x);
+  tape.watch(w);
+  tape.watch(dw);
+  Tensor h = tf::nn::conv2d(x, w, 1, "SAME");
+  h = tf::nn::depthwise_conv2d(tf::nn::max_pool2d(h, 2, 2, "VALID"), dw, 1, "SAME");
+  h = tf::reshape(tf::nn::avg_pool2d(h, 2, 1, "VALID"), {2, -1});
+  const Tensor loss = tf::reduce_mean(tf::nn::sparse_softmax_cross_entropy_with_logits(labels, tf::nn::log_softmax(h))) +
+                      tf::reduce_mean(tf::nn::softmax_cross_entropy_with_logits(tf::nn::softmax(h * 0.5), h));
+  return {tape.gradient(loss, x), tape.gradient(loss, w), tape.gradient(loss, dw)};
+}
+
+TEST(NnGradients, TracedGradientsMatchEager) {
+  const Tensor x = tf::testing::random_tensor({2, 4, 4, 2}, 1, -2, 2, 0.001), w = tf::testing::random_tensor({3, 3, 2, 3}, 2);
+  const Tensor dw = tf::testing::random_tensor({2, 2, 3, 1}, 3), labels = tf::constant({1, 2});
+  auto traced = tf::function([](Tensor a, Tensor b, Tensor c, Tensor l) { return conv_net_gradients(a, b, c, l); });
+  const std::vector<Tensor> expected = conv_net_gradients(x, w, dw, labels);
+  const std::vector<Tensor> actual = traced(x, w, dw, labels);
+  ASSERT_EQ(actual.size(), expected.size());
+  for (std::size_t i = 0; i < actual.size(); ++i) {
+    const std::vector<double> a = actual[i].numpy<double>(), e = expected[i].numpy<double>();
+    ASSERT_EQ(a.size(), e.size());
+    for (std::size_t j = 0; j < a.size(); ++j) EXPECT_NEAR(a[j], e[j], 1e-12) << i << "," << j;
+  }
+}
+
+}  // namespace

@@ -6,6 +6,7 @@
 // [multiple, dim] dimension pairs have source strides [0, stride].
 #include <cctype>
 
+#include "core/tensor_impl.h"
 #include "ops/array/array_common.h"
 #include "ops/array/array_grad_ops.h"
 #include "ops/execute.h"
@@ -271,8 +272,9 @@ Tensor pad(const Tensor& t, const Tensor& paddings, const PadOptions& options) {
 Tensor pad(const Tensor& t, const std::vector<std::array<std::int64_t, 2>>& paddings, const PadOptions& options) {
   std::vector<std::int64_t> flat;
   for (const auto& p : paddings) flat.insert(flat.end(), p.begin(), p.end());
-  Tensor p = ops::array::int_tensor(flat);
-  return pad(t, reshape(p, {static_cast<std::int64_t>(paddings.size()), 2}), options);
+  // A view, not a Reshape op: inside tf::function the paddings stay a known constant.
+  const Tensor p = ops::array::int_tensor(flat);
+  return pad(t, core::view(p, TensorShape{static_cast<std::int64_t>(paddings.size()), 2}), options);
 }
 
 Tensor tile(const Tensor& t, const IntArray& multiples) { return ops::execute1(kTile, {t, multiples.tensor()}); }
