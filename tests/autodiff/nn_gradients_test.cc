@@ -6,6 +6,7 @@
 #include <tfpp/tfpp.h>
 
 #include "autodiff/gradient_checker.h"
+#include "autodiff/prevent_gradient.h"
 #include "ops/array/array_common.h"
 #include "ops/nn/nn_grad_ops.h"
 
@@ -241,6 +242,20 @@ TEST(NnGradients, SparseSoftmaxXentSecondOrderRaisesLookupError) {
     const std::string what = e.what();
     EXPECT_NE(what.find("[PreventGradient] Gradient explicitly disabled"), std::string::npos) << what;
     EXPECT_NE(what.find("SparseSoftmaxCrossEntropyWithLogits"), std::string::npos) << what;
+  }
+}
+
+TEST(NnGradients, PreventGradientPassesValuesAndRefusesGradients) {
+  const Tensor x = tf::constant({1.0, -2.0});
+  tf::GradientTape tape;
+  tape.watch(x);
+  const Tensor y = tf::autodiff::prevent_gradient(x, "a reason");
+  EXPECT_EQ(y.numpy<double>(), (std::vector<double>{1.0, -2.0}));
+  try {
+    tape.gradient(y * 2.0, x);
+    FAIL() << "expected LookupError";
+  } catch (const tf::LookupError& e) {
+    EXPECT_EQ(std::string(e.what()), "[PreventGradient] Gradient explicitly disabled. Reason: a reason");
   }
 }
 

@@ -1,4 +1,4 @@
-// MaxPool, AvgPool, MaxPoolGrad and AvgPoolGrad against nested-loop references.
+// MaxPool, AvgPool, MaxPoolGrad, AvgPoolGrad and MaxPoolGradGrad against nested-loop references.
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -18,6 +18,7 @@ struct PoolCase {
 struct Reference {
   I64 oh, ow;
   std::vector<double> max, avg, max_grad, avg_grad;
+  std::vector<I64> argmax;  ///< per output element, the input element of its window's first maximum
 };
 
 // Forward and backward of both poolings, NHWC, by TensorFlow's rules (SAME averages exclude padding).
@@ -49,6 +50,7 @@ Reference reference(const PoolCase& k, const std::vector<double>& x, const std::
             }
           const I64 o = ((n * oh + oy) * ow + ox) * k.c + c;
           r.max.push_back(best);
+          r.argmax.push_back(best_i);
           r.avg.push_back(sum / count);
           r.max_grad[best_i] += dy_max[o];
           for (I64 i : members) r.avg_grad[i] += dy_avg[o] / count;
@@ -87,6 +89,13 @@ TEST(Pool2D, MatchesNestedLoopReference) {
       expect_close(to_doubles(gmax), r.max_grad, tol, what + " max grad");
       const tf::Tensor gavg = run_op("AvgPoolGrad", {tf::constant({k.n, k.h, k.w, k.c}), make_tensor(dy_avg, out_shape, dtype)}, attrs_of(k));
       expect_close(to_doubles(gavg), r.avg_grad, tol, what + " avg grad");
+      // MaxPoolGradGrad reads a gradient shaped like x at each window's maximum.
+      const auto g = random_values(x.size(), 4);
+      std::vector<double> picked;
+      for (I64 i : r.argmax) picked.push_back(g[i]);
+      const tf::Tensor gg = run_op("MaxPoolGradGrad", {xt, mx, make_tensor(g, xt.shape(), dtype)}, attrs_of(k));
+      ASSERT_EQ(gg.shape(), out_shape) << what;
+      expect_close(to_doubles(gg), picked, tol, what + " max grad grad");
     }
 }
 
@@ -149,6 +158,14 @@ TEST(Pool2D, ErrorsNameTheOpShapesAndDtypes) {
             "[AvgPoolGrad] orig_input_shape must be an int32 or int64 vector of 4 values, got int32 [3]");
   EXPECT_EQ(error_of([&] { run_op("AvgPoolGrad", {tf::constant({1, 4, -4, 2}), tf::zeros({1, 2, 2, 2})}, attrs_of(k)); }),
             "[AvgPoolGrad] orig_input_shape must be non-negative, got [ 1  4 -4  2]");
+  EXPECT_EQ(error_of([&] { run_op("MaxPoolGradGrad", {x, tf::zeros({1, 2, 2, 2}), tf::zeros({1, 2, 2, 2})}, attrs_of(k)); }),
+            "[MaxPoolGradGrad] grad has shape [1,2,2,2] but orig_input has shape [1,4,4,2]");
+  EXPECT_EQ(error_of([&] { run_op("MaxPoolGradGrad", {x, tf::zeros({1, 3, 3, 2}), x}, attrs_of(k)); }),
+            "[MaxPoolGradGrad] orig_output has shape [1,3,3,2] but the pooling's output is [1,2,2,2]");
+  EXPECT_EQ(error_of([&] { run_op("MaxPoolGradGrad", {x, tf::zeros({1, 2, 2, 2}), tf::zeros({1, 4, 4, 2}, tf::float64)}, attrs_of(k)); }),
+            "[MaxPoolGradGrad] inputs must have the same dtype, got float32 [1,4,4,2] and float64 [1,4,4,2]");
+  EXPECT_EQ(run_op("MaxPoolGradGrad", {tf::zeros({0, 4, 4, 2}), tf::zeros({0, 2, 2, 2}), tf::zeros({0, 4, 4, 2})}, attrs_of(k)).shape(),
+            tf::TensorShape({0, 2, 2, 2}));
 }
 
 TEST(Pool2D, ShapeFunctionHandlesUnknownDims) {
@@ -159,6 +176,9 @@ TEST(Pool2D, ShapeFunctionHandlesUnknownDims) {
             tf::TensorShape({None, None, None, None}));
   EXPECT_EQ(inferred_shape("AvgPoolGrad", {symbolic(tf::int32, {4}), symbolic(tf::float32, {None, 5, 5, 3})}, attrs_of(k)),
             tf::TensorShape({None, None, None, None}));
+  EXPECT_EQ(inferred_shape("MaxPoolGradGrad", {symbolic(tf::float32, {None, 9, 9, 3}), symbolic(tf::float32, {None, 5, 5, 3}),
+                                               symbolic(tf::float32, {2, 9, 9, None})}, attrs_of(k)),
+            tf::TensorShape({None, 5, 5, 3}));
 }
 
 }  // namespace
