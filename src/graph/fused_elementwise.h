@@ -8,6 +8,7 @@
 // Big regions split their tiles across threads.
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include "core/small_vector.h"
@@ -30,11 +31,15 @@ struct FusedValue {
 
 /// One op of a fused region.
 struct FusedStep {
+  /// How the step runs: the SIMD row function its float kernel applies, or the kernel itself
+  /// on tensor views of the tile.
+  enum class Kind { kUnaryFloat, kUnaryDouble, kBinaryFloat, kBinaryDouble, kKernel };
+  Kind kind = Kind::kKernel;
+  int row_op = 0;                          ///< kernels::UnaryOp or BinaryOp, for row kinds
+  std::array<std::int64_t, 2> steps{1, 1};  ///< binary rows: 0 for a broadcast scalar operand
   const ops::OpDef* op = nullptr;
   ops::KernelFn kernel = nullptr;
   std::vector<ops::AttrValue> attrs;
-  int unary_row = -1;   ///< kernels::UnaryOp this float step's kernel applies, or -1
-  int binary_row = -1;  ///< kernels::BinaryOp this float step's kernel applies, or -1
   core::SmallVector<int, 3> inputs;  ///< value ids
   int output = 0;                    ///< value id
 };

@@ -97,11 +97,16 @@ FusedStep make_step(const Graph& g, const Node& n, core::SmallVector<int, 3> inp
   s.attrs = n.attrs;
   s.inputs = std::move(inputs);
   s.output = output;
-  if (is_float(dispatch) && n.outputs[0].dtype == dispatch) {
-    if (auto it = unary_rows().find(n.op->name); it != unary_rows().end()) s.unary_row = static_cast<int>(it->second);
-    if (auto it = binary_rows().find(n.op->name); it != binary_rows().end()) s.binary_row = static_cast<int>(it->second);
-    if (n.op->name == "Gelu")
-      s.unary_row = static_cast<int>(std::get<bool>(n.attrs[0]) ? UnaryOp::kGeluTanh : UnaryOp::kGeluErf);
+  if (!is_float(dispatch) || n.outputs[0].dtype != dispatch) return s;
+  const bool f32 = dispatch == DType::kFloat32;
+  const std::string& name = n.op->name;
+  if (auto it = unary_rows().find(name); it != unary_rows().end() || name == "Gelu") {
+    s.kind = f32 ? FusedStep::Kind::kUnaryFloat : FusedStep::Kind::kUnaryDouble;
+    const UnaryOp op = name == "Gelu" ? (std::get<bool>(n.attrs[0]) ? UnaryOp::kGeluTanh : UnaryOp::kGeluErf) : it->second;
+    s.row_op = static_cast<int>(op);
+  } else if (auto it = binary_rows().find(name); it != binary_rows().end()) {
+    s.kind = f32 ? FusedStep::Kind::kBinaryFloat : FusedStep::Kind::kBinaryDouble;
+    s.row_op = static_cast<int>(it->second);
   }
   return s;
 }
@@ -157,9 +162,11 @@ std::shared_ptr<FusedProgram> compile(const Graph& g, const Region& r) {
       auto& slots = free_slots[static_cast<int>(v.dtype)];
       if (std::find(slots.begin(), slots.end(), v.index) == slots.end()) slots.push_back(v.index);
     }
-    const FusedStep& step = p->steps.back();
-    p->cost += step.unary_row >= 0 ? kernels::unary_cost(static_cast<UnaryOp>(step.unary_row)) : 1;
-    p->needs_views = p->needs_views || (step.unary_row < 0 && step.binary_row < 0);
+    FusedStep& step = p->steps.back();
+    for (std::size_t k = 0; k < 2 && k < ins.size(); ++k) step.steps[k] = p->values[ins[k]].scalar ? 0 : 1;
+    const bool unary = step.kind == FusedStep::Kind::kUnaryFloat || step.kind == FusedStep::Kind::kUnaryDouble;
+    p->cost += unary ? kernels::unary_cost(static_cast<UnaryOp>(step.row_op)) : 1;
+    p->needs_views = p->needs_views || step.kind == FusedStep::Kind::kKernel;
   }
   return p;
 }
