@@ -28,7 +28,7 @@ std::vector<Tensor> ConcreteFunction::call_flat(const std::vector<Tensor>& args)
                                                     : std::string("an undefined tensor")));
   // Inside another trace, or under a recording tape, the ops must be seen one by one (they
   // join that graph, or the tape records them for the gradient through this call).
-  if (ops::current_context() || autodiff::any_tape_recording()) return impl_->executor.replay(args);
+  if (ops::current_context() || autodiff::any_tape_recording()) return impl_->replay_executor.replay(args);
   return impl_->executor.run(args);
 }
 

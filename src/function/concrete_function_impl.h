@@ -18,16 +18,26 @@ inline std::shared_ptr<const graph::Graph> optimized(const graph::Graph& traced)
   return g;
 }
 
+/// A copy of an optimized graph with its fusions applied.
+inline std::shared_ptr<const graph::Graph> fused(const graph::Graph& optimized) {
+  auto g = std::make_shared<graph::Graph>(optimized);
+  graph::fuse(*g);
+  return g;
+}
+
 struct ConcreteFunction::Impl {
   std::string name;
   std::shared_ptr<const graph::Graph> graph;  // as traced, for inspection
-  graph::Executor executor;                   // runs the optimized copy
+  graph::Executor replay_executor;            // optimized, unfused: replays op by op for tapes and outer traces
+  graph::Executor executor;                   // optimized and fused: the inference path
   std::vector<TensorSpec> inputs;
   std::vector<std::string> output_keys;
 
   Impl(std::string name, std::shared_ptr<const graph::Graph> g, std::vector<TensorSpec> inputs,
        std::vector<std::string> output_keys)
-      : name(std::move(name)), graph(g), executor(optimized(*g)), inputs(std::move(inputs)), output_keys(std::move(output_keys)) {}
+      : name(std::move(name)), graph(g), replay_executor(optimized(*g)),
+        executor(fused(replay_executor.graph())),
+        inputs(std::move(inputs)), output_keys(std::move(output_keys)) {}
 };
 
 }  // namespace tf

@@ -30,9 +30,15 @@ namespace tf::ops {
 
 struct OpDef;
 
+/// Base of precompiled data an op runs from (a fused elementwise region's program).
+struct OpPayload {
+  virtual ~OpPayload() = default;
+};
+
 /// One attribute value of an op call.
 using AttrValue = std::variant<std::monostate, bool, std::int64_t, double, DType, std::string,
-                               std::vector<std::int64_t>, TensorShape, std::shared_ptr<const graph::FunctionBody>>;
+                               std::vector<std::int64_t>, TensorShape, std::shared_ptr<const graph::FunctionBody>,
+                               std::shared_ptr<const OpPayload>>;
 
 /// The dtype and static shape of one op output.
 struct TensorInfo {

@@ -49,4 +49,6 @@ void optimize(Graph& graph) {
   prune(graph);
 }
 
+void fuse(Graph& graph) { fuse_elementwise(graph); }
+
 }  // namespace tf::graph

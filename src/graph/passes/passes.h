@@ -17,6 +17,12 @@ void simplify_arithmetic(Graph& graph);
 /// Runs every pass, in order.
 void optimize(Graph& graph);
 
+/// Replaces trees of elementwise ops over one shape by FusedElementwise nodes.
+void fuse_elementwise(Graph& graph);
+/// Runs the fusion passes. Fused nodes have no gradient, so only graphs that run without a
+/// tape (a concrete function's inference path) are fused.
+void fuse(Graph& graph);
+
 /// Replaces every use of node outputs by `forward[old]` (a map from old node outputs) and
 /// drops nodes left without use. The rewriting step that the passes share.
 class GraphRewrite {
