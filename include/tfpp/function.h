@@ -8,7 +8,7 @@
 // Arguments may be tensors, C++ numbers, bools and strings, and std::vector / std::map of
 // those. Tensors are traced as symbolic placeholders, keyed by dtype and shape; every other
 // value is part of the cache key, so a new value traces again (as Python arguments do).
-// Results may be a tensor, a std::vector or std::tuple of tensors, a std::map from names to
+// Results may be a tensor, a std::vector, std::pair or std::tuple of tensors, a std::map from names to
 // tensors, or nothing. C++ side effects run only while tracing; ops (tf::print) run on every call.
 #pragma once
 
@@ -196,6 +196,7 @@ class Function {
   /// Calls the function: eagerly under config::run_functions_eagerly(true), else through the
   /// concrete function for these arguments (tracing it first if needed).
   template <class... Args>
+    requires std::is_invocable_v<F&, typename detail::ArgOf<Args>::Traced...>
   auto operator()(const Args&... args) const {
     using R = std::invoke_result_t<F&, typename detail::ArgOf<Args>::Traced...>;
     if (config::functions_run_eagerly()) return std::invoke(*fn_, args...);

@@ -50,6 +50,17 @@ struct ResultTraits<std::tuple<Ts...>> {
 };
 
 template <>
+struct ResultTraits<std::pair<Tensor, Tensor>> {
+  static void flatten(const std::pair<Tensor, Tensor>& r, std::vector<Tensor>& out, std::vector<std::string>&) {
+    out.push_back(r.first);
+    out.push_back(r.second);
+  }
+  static std::pair<Tensor, Tensor> rebuild(std::vector<Tensor>& outs, const std::vector<std::string>&) {
+    return {outs.at(0), outs.at(1)};
+  }
+};
+
+template <>
 struct ResultTraits<std::map<std::string, Tensor>> {
   static void flatten(const std::map<std::string, Tensor>& r, std::vector<Tensor>& out,
                       std::vector<std::string>& keys) {
