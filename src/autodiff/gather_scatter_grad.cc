@@ -33,7 +33,7 @@ std::vector<std::int64_t> inverse(const std::vector<std::int64_t>& perm) {
 
 // GatherV2(params, indices, axis; batch_dims). With params [B, O, N, R] (batch, outer, the
 // gathered axis, rest) and indices [B, I], dy is [B, O, I, R]. Move I before O, flatten B and
-// I into one index list (offsetting each batch's indices by b * N), scatter-add into
+// I into one index list (offsetting batch k's indices by k * N), scatter-add into
 // [B * N, O, R], and move N back after O.
 Grads gather_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const TensorShape& params = ctx.input_shape(0);
@@ -56,8 +56,8 @@ Grads gather_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 
   Tensor idx = indices;
   if (b > 0) {
-    const Tensor offsets = range(0.0, static_cast<double>(batch * n), static_cast<double>(std::max<std::int64_t>(n, 1)),
-                                 indices.dtype());
+    const std::int64_t step = std::max<std::int64_t>(n, 1);  // n = 0 has no indices to offset
+    const Tensor offsets = range(0.0, static_cast<double>(batch * step), static_cast<double>(step), indices.dtype());
     idx = add(reshape(idx, {batch, count}), reshape(offsets, {batch, 1}));
   }
   idx = reshape(idx, {batch * count, 1});

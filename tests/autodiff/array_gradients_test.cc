@@ -143,6 +143,13 @@ TEST(ArrayGradients, GatherRepeatedIndicesAccumulate) {
   EXPECT_EQ(g1.numpy<float>(), (std::vector<float>{0, 2, 0, 2, 0, 2}));
 }
 
+TEST(ArrayGradients, GatherFromAnEmptyAxisHasAnEmptyGradient) {
+  const Tensor x = tf::zeros({2, 0, 3});
+  const Tensor g = gradient_of_sum(
+      [](const Tensor& p) { return tf::gather(p, tf::IntArray(tf::zeros({2, 0}, tf::int32)), {.axis = 1, .batch_dims = 1}); }, x);
+  EXPECT_EQ(g.shape(), TensorShape({2, 0, 3}));
+}
+
 TEST(ArrayGradients, GatherNdAndScatterNdRepeatedIndices) {
   const Tensor x = tf::constant({{1.0f, 2.0f}, {3.0f, 4.0f}});
   const Tensor g = gradient_of_sum([](const Tensor& p) { return tf::gather_nd(p, ints({0, 1, 0, 1, 1, 0}, {3, 2})); }, x);
