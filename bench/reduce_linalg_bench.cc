@@ -16,21 +16,43 @@ void BM_MatMulF32(benchmark::State& state) {
 }
 BENCHMARK(BM_MatMulF32)->Arg(64)->Arg(256)->Arg(1024)->Arg(2048)->UseRealTime();
 
-// Sum of a [4096, 4096] float32 matrix over its rows (inner axis) or its columns (outer axis);
-// bytes processed give the achieved bandwidth.
-void BM_ReduceSumInner(benchmark::State& state) {
-  tf::Tensor x = tf::random::normal({4096, 4096}, {.seed = 3});
-  for (auto _ : state) benchmark::DoNotOptimize(tf::reduce_sum(x, 1));
+// Reductions of a float32 matrix over its rows (inner axis, arg 1), its columns (outer axis,
+// arg 0) or everything (arg -1); bytes processed give the achieved bandwidth. [4096, 4096]
+// (64 MiB) streams from memory; [256, 1000] (a batch of logits, 1 MB) stays in cache.
+template <class Reduce>
+void reduce_bench(benchmark::State& state, Reduce reduce) {
+  const std::int64_t rows = state.range(0), cols = state.range(1), axis = state.range(2);
+  tf::Tensor x = tf::random::normal({rows, cols}, {.seed = 3});
+  for (auto _ : state) benchmark::DoNotOptimize(axis < 0 ? reduce(x) : reduce(x, tf::Axes(axis)));
   state.SetBytesProcessed(state.iterations() * x.num_elements() * 4);
 }
-BENCHMARK(BM_ReduceSumInner)->UseRealTime();
 
-void BM_ReduceSumOuter(benchmark::State& state) {
-  tf::Tensor x = tf::random::normal({4096, 4096}, {.seed = 3});
-  for (auto _ : state) benchmark::DoNotOptimize(tf::reduce_sum(x, 0));
-  state.SetBytesProcessed(state.iterations() * x.num_elements() * 4);
+void reduce_args(benchmark::internal::Benchmark* b) {
+  for (std::int64_t axis : {1, 0, -1}) b->Args({4096, 4096, axis});
+  for (std::int64_t axis : {1, 0, -1}) b->Args({256, 1000, axis});
+  b->ArgNames({"rows", "cols", "axis"})->UseRealTime();
 }
-BENCHMARK(BM_ReduceSumOuter)->UseRealTime();
+
+void BM_ReduceSum(benchmark::State& state) {
+  reduce_bench(state, [](auto&&... a) { return tf::reduce_sum(a...); });
+}
+BENCHMARK(BM_ReduceSum)->Apply(reduce_args);
+void BM_ReduceMean(benchmark::State& state) {
+  reduce_bench(state, [](auto&&... a) { return tf::reduce_mean(a...); });
+}
+BENCHMARK(BM_ReduceMean)->Apply(reduce_args);
+void BM_ReduceMax(benchmark::State& state) {
+  reduce_bench(state, [](auto&&... a) { return tf::reduce_max(a...); });
+}
+BENCHMARK(BM_ReduceMax)->Apply(reduce_args);
+void BM_ReduceMin(benchmark::State& state) {
+  reduce_bench(state, [](auto&&... a) { return tf::reduce_min(a...); });
+}
+BENCHMARK(BM_ReduceMin)->Apply(reduce_args);
+void BM_ReduceProd(benchmark::State& state) {
+  reduce_bench(state, [](auto&&... a) { return tf::reduce_prod(a...); });
+}
+BENCHMARK(BM_ReduceProd)->Apply(reduce_args);
 
 // Softmax over the last axis of [1024, 1000] float32 logits.
 void BM_Softmax(benchmark::State& state) {

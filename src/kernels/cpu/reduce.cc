@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "kernels/cpu/parallel.h"
 #include "kernels/cpu/reduce_simd.h"
+#include "kernels/cpu/reduce_vector.h"
 
 namespace tf::kernels {
 namespace {
@@ -57,8 +59,49 @@ TFPP_SIMD_CLONES void accumulate_narrow_rows(const T* in, T* acc, std::int64_t r
   for (std::int64_t j = 0; j < width; ++j) acc[j % n] = R::apply(acc[j % n], lanes[j]);
 }
 
-// Splits a long reduced axis into this many pieces with partial results, combined in a fixed
-// order afterwards, so results do not depend on the thread count.
+// float32/float64 sum, product, max and min run on the SIMD kernels of reduce_vector.cc.
+template <class T, class R>
+constexpr bool kVectorized = std::is_floating_point_v<T> && !std::is_same_v<R, Any> && !std::is_same_v<R, All>;
+
+template <class T, class R>
+constexpr ReduceOp op_of() {
+  if constexpr (std::is_same_v<R, SumReducer<T>>) return ReduceOp::kSum;
+  else if constexpr (std::is_same_v<R, ProdReducer<T>>) return ReduceOp::kProd;
+  else if constexpr (std::is_same_v<R, MaxReducer<T>>) return ReduceOp::kMax;
+  else return ReduceOp::kMin;
+}
+
+// Elements in one 512-bit vector: shorter rows do not pay for a SIMD loop.
+template <class T>
+constexpr std::int64_t kVectorWidth = 64 / sizeof(T);
+
+// out[r] = reduce(row r) for contiguous rows of n.
+template <class T, class R>
+void rows_of(const T* in, T* out, std::int64_t rows, std::int64_t n) {
+  if constexpr (kVectorized<T, R>) {
+    if (n >= kVectorWidth<T>) return reduce_rows_vector(op_of<T, R>(), in, out, rows, n);
+  }
+  reduce_rows<T, R>(in, out, rows, n);
+}
+
+// acc[b] = reduce(acc[b], in[r * stride + b]) for r in [0, rows), b in [0, n).
+template <class T, class R>
+void accumulate(const T* in, std::int64_t stride, T* acc, std::int64_t rows, std::int64_t n) {
+  if constexpr (kVectorized<T, R>) {
+    if (n >= kVectorWidth<T>) return accumulate_rows_vector(op_of<T, R>(), in, stride, acc, rows, n);
+  }
+  if (stride == n && n < kLanes<T> / 2) accumulate_narrow_rows<T, R>(in, acc, rows, n);
+  else accumulate_rows<T, R>(in, stride, acc, rows, n);
+}
+
+// Note [Splitting reductions across threads]: work of at least 2 * kParallelGrain elements is
+// split into about kSplitTasks independent tasks (rows, or blocks of at least kMinColumns
+// columns); when the shape has too few of those, the reduced axis itself is cut into pieces
+// whose partial results are combined in a fixed order. Every choice depends on the shape only,
+// never on the thread count, so results are the same on any number of threads.
+constexpr std::int64_t kSplitTasks = 8, kMinColumns = 256;
+
+// Splits a long reduced axis into this many pieces.
 std::int64_t num_pieces(std::int64_t middle, std::int64_t inner) {
   const std::int64_t work = middle * inner;
   return std::clamp<std::int64_t>(work / kParallelGrain, 1, std::min<std::int64_t>(64, middle));
@@ -67,13 +110,11 @@ std::int64_t num_pieces(std::int64_t middle, std::int64_t inner) {
 // out[a, b] = reduce over m of in[a, m, b]; see Note [Reduction as staged middle-axis reductions].
 template <class T, class R>
 void reduce_middle(const T* in, T* out, std::int64_t outer, std::int64_t middle, std::int64_t inner) {
-  const int threads = omp_get_max_threads();
-  const bool split_middle = outer < 2 * threads && middle * inner * outer >= 2 * kParallelGrain &&
-                            (inner == 1 || inner < 512 * threads);
+  const bool big = outer * middle * inner >= 2 * kParallelGrain;
   if (inner == 1) {
-    if (!split_middle) {
+    if (!big || outer >= kSplitTasks) {
       parallel_for(outer, middle, [&](std::int64_t a0, std::int64_t a1) {
-        reduce_rows<T, R>(in + a0 * middle, out + a0, a1 - a0, middle);
+        rows_of<T, R>(in + a0 * middle, out + a0, a1 - a0, middle);
       });
       return;
     }
@@ -84,31 +125,26 @@ void reduce_middle(const T* in, T* out, std::int64_t outer, std::int64_t middle,
       parallel_for(pieces, middle / pieces, [&](std::int64_t p0, std::int64_t p1) {
         for (std::int64_t p = p0; p < p1; ++p) {
           const std::int64_t m0 = middle * p / pieces, m1 = middle * (p + 1) / pieces;
-          reduce_rows<T, R>(row + m0, &partial[p], 1, m1 - m0);
+          rows_of<T, R>(row + m0, &partial[p], 1, m1 - m0);
         }
       });
-      reduce_rows<T, R>(partial.get(), out + a, 1, pieces);
+      rows_of<T, R>(partial.get(), out + a, 1, pieces);
     }
     return;
   }
-  if (!split_middle) {
-    if (outer >= 2 * threads || outer * inner < 2 * kParallelGrain) {
-      parallel_for(outer, middle * inner, [&](std::int64_t a0, std::int64_t a1) {
-        for (std::int64_t a = a0; a < a1; ++a) {
-          std::fill_n(out + a * inner, inner, R::identity());
-          if (inner < kLanes<T> / 2)
-            accumulate_narrow_rows<T, R>(in + a * middle * inner, out + a * inner, middle, inner);
-          else
-            accumulate_rows<T, R>(in + a * middle * inner, inner, out + a * inner, middle, inner);
-        }
-      });
-    } else {  // few, wide rows: split each across its columns
-      for (std::int64_t a = 0; a < outer; ++a)
-        parallel_for(inner, middle, [&](std::int64_t b0, std::int64_t b1) {
-          std::fill(out + a * inner + b0, out + a * inner + b1, R::identity());
-          accumulate_rows<T, R>(in + a * middle * inner + b0, inner, out + a * inner + b0, middle, b1 - b0);
-        });
-    }
+  // Column blocks: a multiple of 64 elements wide, so SIMD loops have no ragged edges inside.
+  const std::int64_t max_blocks = std::max<std::int64_t>(inner / kMinColumns, 1);
+  const std::int64_t blocks = big ? std::clamp<std::int64_t>((kSplitTasks + outer - 1) / outer, 1, max_blocks) : 1;
+  const std::int64_t width = blocks == 1 ? inner : ((inner + blocks - 1) / blocks + 63) / 64 * 64;
+  if (!big || outer * blocks >= kSplitTasks / 2) {
+    parallel_for(outer * blocks, middle * width, [&](std::int64_t t0, std::int64_t t1) {
+      for (std::int64_t t = t0; t < t1; ++t) {
+        const std::int64_t a = t / blocks, b0 = t % blocks * width, b1 = std::min(b0 + width, inner);
+        if (b0 >= b1) continue;
+        std::fill(out + a * inner + b0, out + a * inner + b1, R::identity());
+        accumulate<T, R>(in + a * middle * inner + b0, inner, out + a * inner + b0, middle, b1 - b0);
+      }
+    });
     return;
   }
   // Few, narrow rows with a long reduced axis: per-piece partial rows, then combine them.
@@ -120,14 +156,11 @@ void reduce_middle(const T* in, T* out, std::int64_t outer, std::int64_t middle,
       for (std::int64_t p = p0; p < p1; ++p) {
         const std::int64_t m0 = middle * p / pieces, m1 = middle * (p + 1) / pieces;
         std::fill_n(&partial[p * inner], inner, R::identity());
-        if (inner < kLanes<T> / 2)
-          accumulate_narrow_rows<T, R>(block + m0 * inner, &partial[p * inner], m1 - m0, inner);
-        else
-          accumulate_rows<T, R>(block + m0 * inner, inner, &partial[p * inner], m1 - m0, inner);
+        accumulate<T, R>(block + m0 * inner, inner, &partial[p * inner], m1 - m0, inner);
       }
     });
     std::fill_n(out + a * inner, inner, R::identity());
-    accumulate_rows<T, R>(partial.get(), inner, out + a * inner, pieces, inner);
+    accumulate<T, R>(partial.get(), inner, out + a * inner, pieces, inner);
   }
 }
 

@@ -12,7 +12,14 @@
 
 namespace tf::kernels {
 
-/// The combining functions of reductions, with their identities.
+/// True for a NaN (always false for integers).
+template <class T>
+constexpr bool is_nan(T a) {
+  if constexpr (std::numeric_limits<T>::has_quiet_NaN) return a != a;
+  else return false;
+}
+
+/// The combining functions of reductions, with their identities; max and min propagate NaN.
 template <class T>
 struct SumReducer {
   static constexpr T identity() { return T(0); }
@@ -29,7 +36,7 @@ struct MaxReducer {
     if constexpr (std::numeric_limits<T>::has_infinity) return -std::numeric_limits<T>::infinity();
     else return std::numeric_limits<T>::lowest();
   }
-  static T apply(T a, T b) { return a > b ? a : b; }
+  static T apply(T a, T b) { return a > b || is_nan(a) ? a : b; }
 };
 template <class T>
 struct MinReducer {
@@ -37,7 +44,7 @@ struct MinReducer {
     if constexpr (std::numeric_limits<T>::has_infinity) return std::numeric_limits<T>::infinity();
     else return std::numeric_limits<T>::max();
   }
-  static T apply(T a, T b) { return a < b ? a : b; }
+  static T apply(T a, T b) { return a < b || is_nan(a) ? a : b; }
 };
 
 /// Independent accumulators, four vectors' worth, so that a reduction loop vectorizes without

@@ -1,0 +1,70 @@
+// The machine's float32 FMA peak: the denominator of "sgemm reaches N % of peak".
+//
+// Note [Measuring the FMA peak]: the peak that matters for a 2-core sgemm is the throughput
+// both cores sustain together, running AVX-512 FMAs for as long as a big matmul does (a
+// CPU may clock down under sustained wide-vector load, and a short single-core burst may run
+// at a boost clock that two busy cores do not hold). So each benchmark runs independent FMA
+// chains on every OpenMP thread for >= 2 s of repeated ~50 ms bursts. Sixteen accumulators
+// cover the FMA latency times the number of FMA pipes on current x86 cores, so the loop is
+// throughput-bound, not latency-bound. Items are floating-point operations (2 per FMA lane).
+#include <benchmark/benchmark.h>
+#include <immintrin.h>
+#include <omp.h>
+
+#include <cstdint>
+
+namespace {
+
+constexpr int kChains = 16;
+constexpr std::int64_t kSteps = 4'000'000;  // per burst and thread: 64M vector FMAs
+
+// Runs kSteps rounds of kChains independent 16-lane FMAs; returns a value that depends on all.
+__attribute__((target("avx512f"), noinline)) float fma_burst_avx512(float seed) {
+  __m512 acc[kChains];
+  for (int j = 0; j < kChains; ++j) acc[j] = _mm512_set1_ps(seed + static_cast<float>(j));
+  const __m512 mul = _mm512_set1_ps(0.999999f), add = _mm512_set1_ps(1e-6f);
+  for (std::int64_t i = 0; i < kSteps; ++i) {
+#pragma GCC unroll 16
+    for (int j = 0; j < kChains; ++j) acc[j] = _mm512_fmadd_ps(acc[j], mul, add);
+  }
+  for (int j = 1; j < kChains; ++j) acc[0] = _mm512_add_ps(acc[0], acc[j]);
+  return _mm512_reduce_add_ps(acc[0]);
+}
+
+// The same with 8-lane AVX2 FMAs, for comparison (on cores that split 512-bit operations into
+// two 256-bit halves, both give the same FLOP/s).
+__attribute__((target("avx2,fma"), noinline)) float fma_burst_avx2(float seed) {
+  __m256 acc[kChains];
+  for (int j = 0; j < kChains; ++j) acc[j] = _mm256_set1_ps(seed + static_cast<float>(j));
+  const __m256 mul = _mm256_set1_ps(0.999999f), add = _mm256_set1_ps(1e-6f);
+  for (std::int64_t i = 0; i < kSteps; ++i) {
+#pragma GCC unroll 16
+    for (int j = 0; j < kChains; ++j) acc[j] = _mm256_fmadd_ps(acc[j], mul, add);
+  }
+  for (int j = 1; j < kChains; ++j) acc[0] = _mm256_add_ps(acc[0], acc[j]);
+  __m128 s = _mm_add_ps(_mm256_castps256_ps128(acc[0]), _mm256_extractf128_ps(acc[0], 1));
+  s = _mm_hadd_ps(s, s);
+  return _mm_cvtss_f32(_mm_hadd_ps(s, s));
+}
+
+// Arg 0: threads (0 = all of the OpenMP pool); template arg: lanes per FMA (16 or 8).
+template <int Lanes>
+void BM_FmaPeakF32(benchmark::State& state) {
+  if (!__builtin_cpu_supports(Lanes == 16 ? "avx512f" : "avx2")) {
+    state.SkipWithError("this CPU lacks the instruction set");
+    return;
+  }
+  const int threads = state.range(0) ? static_cast<int>(state.range(0)) : omp_get_max_threads();
+  for (auto _ : state) {
+    float sink = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : sink)
+    sink += Lanes == 16 ? fma_burst_avx512(omp_get_thread_num()) : fma_burst_avx2(omp_get_thread_num());
+    benchmark::DoNotOptimize(sink);
+  }
+  state.SetItemsProcessed(state.iterations() * threads * kSteps * kChains * Lanes * 2);
+  state.counters["threads"] = threads;
+}
+BENCHMARK(BM_FmaPeakF32<16>)->Name("BM_FmaPeakF32/avx512")->Arg(1)->Arg(0)->MinTime(2.0)->UseRealTime();
+BENCHMARK(BM_FmaPeakF32<8>)->Name("BM_FmaPeakF32/avx2")->Arg(1)->Arg(0)->MinTime(2.0)->UseRealTime();
+
+}  // namespace
