@@ -103,10 +103,65 @@ hn::Vec<D> ReduceRange(D d, const T* x, std::int64_t n) {
   return Op::Apply(Op::Apply(a0, a1), Op::Apply(a2, a3));
 }
 
+// ReduceRange for four rows at once (row stride `stride`): four input streams keep more memory
+// requests in flight than one, which is what bounds a core's bandwidth on long rows.
+template <class Op, class D, class T = hn::TFromD<D>>
+void ReduceFour(D d, const T* x, std::int64_t stride, std::int64_t n, hn::Vec<D>* r) {
+  if (n > kLeaf) {
+    const std::int64_t half = (n / kLeaf + 1) / 2 * kLeaf;
+    hn::Vec<D> left[4], right[4];
+    ReduceFour<Op>(d, x, stride, half, left);
+    ReduceFour<Op>(d, x + half, stride, n - half, right);
+    for (int k = 0; k < 4; ++k) r[k] = Op::Apply(left[k], right[k]);
+    return;
+  }
+  const std::int64_t L = static_cast<std::int64_t>(hn::Lanes(d));
+  const auto identity = hn::Set(d, Op::Scalar::identity());
+  const T *x0 = x, *x1 = x + stride, *x2 = x1 + stride, *x3 = x2 + stride;
+  auto a0 = identity, a1 = identity, a2 = identity, a3 = identity;
+  auto b0 = identity, b1 = identity, b2 = identity, b3 = identity;
+  std::int64_t i = 0;
+  for (; i + 2 * L <= n; i += 2 * L) {
+    a0 = Op::Apply(a0, hn::LoadU(d, x0 + i));
+    a1 = Op::Apply(a1, hn::LoadU(d, x1 + i));
+    a2 = Op::Apply(a2, hn::LoadU(d, x2 + i));
+    a3 = Op::Apply(a3, hn::LoadU(d, x3 + i));
+    b0 = Op::Apply(b0, hn::LoadU(d, x0 + i + L));
+    b1 = Op::Apply(b1, hn::LoadU(d, x1 + i + L));
+    b2 = Op::Apply(b2, hn::LoadU(d, x2 + i + L));
+    b3 = Op::Apply(b3, hn::LoadU(d, x3 + i + L));
+  }
+  r[0] = Op::Apply(a0, b0);
+  r[1] = Op::Apply(a1, b1);
+  r[2] = Op::Apply(a2, b2);
+  r[3] = Op::Apply(a3, b3);
+  if (i < n)
+    for (int k = 0; k < 4; ++k) r[k] = Op::Apply(r[k], ReduceRange<Op>(d, x + k * stride + i, n - i));
+}
+
 template <class Op, class T>
 void Rows(const T* in, T* out, std::int64_t rows, std::int64_t n) {
   const hn::ScalableTag<T> d;
-  for (std::int64_t r = 0; r < rows; ++r) out[r] = Op::Lanes(d, ReduceRange<Op>(d, in + r * n, n));
+  std::int64_t r = 0;
+  for (; r + 4 <= rows; r += 4) {
+    hn::Vec<decltype(d)> v[4];
+    ReduceFour<Op>(d, in + r * n, n, n, v);
+    for (int k = 0; k < 4; ++k) out[r + k] = Op::Lanes(d, v[k]);
+  }
+  for (; r < rows; ++r) {
+    const T* x = in + r * n;
+    if (n < 4 * kLeaf) {
+      out[r] = Op::Lanes(d, ReduceRange<Op>(d, x, n));
+      continue;
+    }
+    // A long row is read as four quarters side by side (then its tail), combined pairwise.
+    const std::int64_t quarter = n / 4;
+    hn::Vec<decltype(d)> v[4];
+    ReduceFour<Op>(d, x, quarter, quarter, v);
+    auto all = Op::Apply(Op::Apply(v[0], v[1]), Op::Apply(v[2], v[3]));
+    if (4 * quarter < n) all = Op::Apply(all, ReduceRange<Op>(d, x + 4 * quarter, n - 4 * quarter));
+    out[r] = Op::Lanes(d, all);
+  }
 }
 
 // Columns per tile of a column reduction (16 KiB of partial results, in L1) and rows per block

@@ -3,8 +3,10 @@
 //
 // Note [Reduction numerics]: float32 sums stay in float32, as TensorFlow's do, but are blocked
 // so that no accumulator sees a long sequential chain: a row is summed in blocks of 2048
-// elements (four vector accumulators each) whose results are combined pairwise; a column sum
-// adds rows four at a time into a partial row per block of 256 rows. Max and min propagate NaN
+// elements (several vector accumulators each) whose results are combined pairwise; a column sum
+// adds rows four at a time into a partial row per block of 256 rows. Rows are read four at a time
+// (and one long row as four quarters) because a core's bandwidth grows with the number of
+// sequential streams it reads. Max and min propagate NaN
 // (a NaN anywhere gives NaN), as NumPy's and PyTorch's do.
 #pragma once
 

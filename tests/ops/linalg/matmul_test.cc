@@ -121,6 +121,31 @@ TEST(MatMul, LargeProductsMatchDoubleReference) {
   check_against_reference<float>(1, 129, 300, 77, false, false, false, 1e-3);
 }
 
+TEST(MatMul, LargeSingleProductsTakeTheSgemmPathWithEveryTranspose) {
+  // m * n * k >= 1024^3 runs on dnnl_sgemm (Note [Large sgemm]); sampled entries against float64.
+  const std::int64_t m = 1030, k = 1024, n = 1100;
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  std::vector<float> av(m * k), bv(k * n);
+  for (float& v : av) v = dist(rng);
+  for (float& v : bv) v = dist(rng);
+  for (bool ta : {false, true})
+    for (bool tb : {false, true}) {
+      const tf::Tensor a = tf::constant(av, ta ? tf::TensorShape{k, m} : tf::TensorShape{m, k});
+      const tf::Tensor b = tf::constant(bv, tb ? tf::TensorShape{n, k} : tf::TensorShape{k, n});
+      const tf::Tensor c = tf::matmul(a, b, {.transpose_a = ta, .transpose_b = tb});
+      ASSERT_EQ(c.shape(), tf::TensorShape({m, n}));
+      const std::vector<float> got = c.numpy<float>();
+      for (std::int64_t s = 0; s < 300; ++s) {
+        const std::int64_t i = s * 7919 % m, j = s * 104729 % n;
+        double want = 0;
+        for (std::int64_t p = 0; p < k; ++p)
+          want += double(av[ta ? p * m + i : i * k + p]) * bv[tb ? j * k + p : p * n + j];
+        ASSERT_NEAR(got[i * n + j], want, 2e-3) << i << "," << j << " ta=" << ta << " tb=" << tb;
+      }
+    }
+}
+
 TEST(MatMul, Errors) {
   EXPECT_EQ(error_of([] { tf::matmul(tf::zeros({2, 3}), tf::zeros({4, 5})); }),
             "[MatMul] inner dimensions differ: a is [2,3], b is [4,5]");
