@@ -49,6 +49,9 @@ void optimize(Graph& graph) {
   prune(graph);
 }
 
-void fuse(Graph& graph) { fuse_elementwise(graph); }
+void fuse(Graph& graph) {
+  fuse_matmul_bias_activation(graph);
+  fuse_elementwise(graph);
+}
 
 }  // namespace tf::graph

@@ -17,6 +17,8 @@ void simplify_arithmetic(Graph& graph);
 /// Runs every pass, in order.
 void optimize(Graph& graph);
 
+/// Replaces MatMul + AddV2(bias vector) [+ activation] by _FusedMatMul (float32).
+void fuse_matmul_bias_activation(Graph& graph);
 /// Replaces trees of elementwise ops over one shape by FusedElementwise nodes.
 void fuse_elementwise(Graph& graph);
 /// Runs the fusion passes. Fused nodes have no gradient, so only graphs that run without a
