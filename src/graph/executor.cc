@@ -1,10 +1,25 @@
 #include "graph/executor.h"
 
 #include "core/cpu_features.h"
+#include "graph/fused_elementwise.h"
 #include "core/tensor_impl.h"
 #include "ops/execute.h"
 
 namespace tf::graph {
+
+namespace {
+
+// Ops whose kernels read element i of every input before writing element i of the output.
+bool writes_elementwise(const ops::OpDef& op) {
+  return &op == &fused_elementwise_op() || is_elementwise_op(op);
+}
+
+// True if only the slot and the step's input list hold t and its buffer.
+bool reusable(const Tensor& t) {
+  return t.impl().use_count() == 2 && t.impl()->buffer && t.impl()->buffer.use_count() == 1;
+}
+
+}  // namespace
 
 std::vector<bool> live_nodes(const Graph& graph) {
   const auto& nodes = graph.nodes();
@@ -48,6 +63,23 @@ Executor::Executor(std::shared_ptr<const Graph> graph) : graph_(std::move(graph)
   }
   for (int slot = 0; slot < num_slots_; ++slot)
     if (last_reader[slot] >= 0) steps_[last_reader[slot]].release.push_back(slot);
+  for (std::size_t s = 0; s < steps_.size(); ++s) {
+    Step& step = steps_[s];
+    const Node& n = *step.node;
+    if (!step.static_shapes || n.outputs.size() != 1 || !writes_elementwise(*n.op)) continue;
+    for (std::size_t k = 0; k < n.inputs.size() && step.reuse_input < 0; ++k) {
+      const ops::TensorInfo& in = graph_->info(n.inputs[k]);
+      if (last_reader[step.input_slots[k]] == static_cast<int>(s) && in.dtype == n.outputs[0].dtype &&
+          in.shape == n.outputs[0].shape && in.dtype != DType::kString)
+        step.reuse_input = static_cast<int>(k);
+    }
+  }
+}
+
+std::size_t Executor::num_in_place_steps() const {
+  std::size_t n = 0;
+  for (const Step& step : steps_) n += step.reuse_input >= 0;
+  return n;
 }
 
 std::vector<Tensor> Executor::initial_slots(std::span<const Tensor> args) const {
@@ -76,7 +108,9 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> args) const {
     for (int slot : step.input_slots) inputs.push_back(slots[slot]);
     std::span<Tensor> outputs(slots.data() + step.first_output_slot, n.outputs.size());
     if (!n.op->kernel_allocates_outputs) {
-      if (step.static_shapes) {
+      if (step.reuse_input >= 0 && reusable(slots[step.input_slots[step.reuse_input]])) {
+        outputs[0] = inputs[step.reuse_input];
+      } else if (step.static_shapes) {
         for (std::size_t k = 0; k < outputs.size(); ++k) outputs[k] = core::empty(n.outputs[k].dtype, n.outputs[k].shape);
       } else {
         // Partly unknown traced shapes: size the outputs from the actual inputs.

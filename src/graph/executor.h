@@ -6,6 +6,12 @@
 // order). A slot is cleared right after its last reader runs, so its buffer returns to the
 // caching allocator and the next step can reuse it. Only nodes that the outputs or a
 // stateful op need are planned (pruning).
+//
+// Note [Buffer reuse in the executor]: a slot's buffer goes back to the caching allocator
+// when its last reader has run, so a later output of a fitting size reuses it. Better still,
+// an elementwise step whose input dies at that step writes its output into that input's
+// buffer when nothing else holds it (refcount 1): such kernels read each element before
+// writing it. Outputs with partly unknown traced shapes are sized from the actual inputs.
 #pragma once
 
 #include <memory>
@@ -28,6 +34,8 @@ class Executor {
 
   /// How many op nodes survive pruning (for tests of the plan).
   std::size_t num_steps() const { return steps_.size(); }
+  /// How many steps may write their output into a dying input's buffer (for tests of the plan).
+  std::size_t num_in_place_steps() const;
   const Graph& graph() const { return *graph_; }
 
  private:
@@ -38,6 +46,7 @@ class Executor {
     int first_output_slot;
     bool static_shapes;          // outputs can be allocated from the traced shapes
     std::vector<int> release;    // slots whose last reader is this step
+    int reuse_input = -1;        // input whose buffer the output may take (Note [Buffer reuse in the executor])
   };
 
   // The per-call value slots with arguments and constants in place, and the outputs among them.

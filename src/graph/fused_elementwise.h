@@ -56,6 +56,10 @@ struct FusedProgram : ops::OpPayload {
   bool needs_views = false;         ///< some step runs its kernel on tensor views of the tiles
 };
 
+/// True for ops whose kernels compute output element i from input elements at i (or from
+/// broadcast ones) alone: the ops elementwise fusion takes, for any dtype.
+bool is_elementwise_op(const ops::OpDef& op);
+
 /// The op of fused nodes: attribute 0 is the shared FusedProgram. Graph passes create it;
 /// it runs only on the inference path (it has no gradient; see ConcreteFunction).
 const ops::OpDef& fused_elementwise_op();

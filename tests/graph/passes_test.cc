@@ -97,6 +97,16 @@ TEST(Passes, TransposeOfTransposeCancels) {
   EXPECT_EQ(run(g, x).numpy<float>(), x.numpy<float>());
 }
 
+TEST(Passes, IdentityTransposesSameShapeReshapesAndIdentityChainsVanish) {
+  Graph g = traced([](tf::Tensor x) { return tf::transpose(tf::reshape(tf::identity(tf::identity(x)), {2, 3}), {0, 1}); },
+                   tf::TensorSpec({2, 3}, tf::float32));
+  ASSERT_EQ(count_kind(g, NodeKind::kOp), 4);
+  tf::graph::simplify_arithmetic(g);
+  EXPECT_EQ(count_kind(g, NodeKind::kOp), 0) << g.to_string();
+  tf::Tensor x = tf::reshape(tf::range(6.0f), {2, 3});
+  EXPECT_EQ(run(g, x).numpy<float>(), x.numpy<float>());
+}
+
 TEST(Passes, TransposesThatDoNotCancelStay) {
   Graph g = traced([](tf::Tensor x) { return tf::transpose(tf::transpose(x, {1, 2, 0}), {1, 2, 0}); },
                    tf::TensorSpec({2, 3, 4}, tf::float32));

@@ -54,6 +54,10 @@ std::optional<NodeOutput> passthrough(const Graph& g, const GraphRewrite& rw, in
     if (op == "Mul" && is_constant_fill(g, a, 1) && same_as_result(b)) return b;
     if (op == "Reshape" && same_as_result(a)) return a;
     if (op == "Transpose") {
+      const auto perm = constant_ints(g, b);
+      bool identity = !perm.empty() && same_as_result(a);
+      for (std::size_t k = 0; identity && k < perm.size(); ++k) identity = perm[k] == static_cast<std::int64_t>(k);
+      if (identity) return a;
       const Node& inner = g.node(a.node);
       if (inner.kind == NodeKind::kOp && inner.op == n.op) {
         const auto outer_perm = constant_ints(g, b), inner_perm = constant_ints(g, rw.resolve(inner.inputs[1]));

@@ -173,6 +173,10 @@ std::shared_ptr<FusedProgram> compile(const Graph& g, const Region& r) {
 
 }  // namespace
 
+bool is_elementwise_op(const ops::OpDef& op) {
+  return elementwise_any_dtype(op.name) || op.name == "FloorDiv" || op.name == "FloorMod" || op.name == "Pow";
+}
+
 void fuse_elementwise(Graph& graph) {
   const auto& nodes = graph.nodes();
   std::vector<int> uses(nodes.size(), 0);

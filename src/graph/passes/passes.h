@@ -12,7 +12,8 @@ void prune(Graph& graph);
 void fold_constants(Graph& graph);
 /// Merges stateless op nodes with the same op, inputs and attributes.
 void eliminate_common_subexpressions(Graph& graph);
-/// Rewrites x*1, x+0, x-0, x/1, -(-x), transpose of transpose and Identity to their input.
+/// Rewrites x*1, x+0, x-0, x/1, -(-x), identity transposes, transpose of transpose, Reshape to
+/// the same shape and Identity to their input.
 void simplify_arithmetic(Graph& graph);
 /// Runs every pass, in order.
 void optimize(Graph& graph);
