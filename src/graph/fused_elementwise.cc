@@ -21,7 +21,7 @@ void fused_shape(ops::ShapeContext& ctx) {
 // Scratch and bookkeeping of one thread, kept between calls so a call allocates nothing.
 struct ThreadMemory {
   Tensor arena;  // the scratch tiles, kFusedTile 8-byte elements each
-  std::vector<char*> base, current;
+  std::vector<char*> base;  // per value, at element 0
   std::vector<Tensor> views;
   std::vector<std::size_t> base_offset;
 };
@@ -35,7 +35,6 @@ class TileState {
     if (!m_.arena.defined() || m_.arena.num_elements() < arena_size) m_.arena = core::empty(DType::kFloat64, {arena_size});
     char* arena = static_cast<char*>(m_.arena.raw_mutable_data());
     m_.base.resize(p.values.size());
-    m_.current.resize(p.values.size());
     for (std::size_t v = 0; v < p.values.size(); ++v) {
       const FusedValue& value = p.values[v];
       m_.base[v] = value.place == FusedValue::Place::kScratch ? arena + value.index * kFusedTile * 8
@@ -59,12 +58,7 @@ class TileState {
 
   // Runs every step on elements [begin, begin + n).
   void run_tile(std::int64_t begin, std::int64_t n) {
-    // Inputs and outputs advance with the tile; scratch tiles and broadcast scalars stay put.
-    for (std::size_t v = 0; v < m_.current.size(); ++v) {
-      const FusedValue& value = p_.values[v];
-      const bool fixed = value.scalar || value.place == FusedValue::Place::kScratch;
-      m_.current[v] = m_.base[v] + (fixed ? 0 : begin * static_cast<std::int64_t>(dtype_size(value.dtype)));
-    }
+    begin_ = begin;
     if (p_.needs_views) move_views(begin, n);
     for (const FusedStep& s : p_.steps) {
       switch (s.kind) {
@@ -108,7 +102,7 @@ class TileState {
 
   template <class T>
   T* ptr(int v) const {
-    return reinterpret_cast<T*>(m_.current[v]);
+    return reinterpret_cast<T*>(m_.base[v] + begin_ * p_.values[v].advance);
   }
 
   void move_views(std::int64_t begin, std::int64_t n) {
@@ -122,6 +116,7 @@ class TileState {
 
   const FusedProgram& p_;
   ThreadMemory& m_;
+  std::int64_t begin_ = 0;  // the current tile's first element
 };
 
 void fused_kernel(ops::KernelContext& ctx) {

@@ -27,6 +27,7 @@ struct FusedValue {
   Place place = Place::kInput;
   int index = 0;        ///< input number, scratch slot or output number
   bool scalar = false;  ///< a one-element input broadcast over the region
+  std::int64_t advance = 0;  ///< bytes per element for values that move with the tile; 0 for scratch and scalars
 };
 
 /// One op of a fused region.

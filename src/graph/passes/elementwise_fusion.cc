@@ -168,6 +168,8 @@ std::shared_ptr<FusedProgram> compile(const Graph& g, const Region& r) {
     p->cost += unary ? kernels::unary_cost(static_cast<UnaryOp>(step.row_op)) : 1;
     p->needs_views = p->needs_views || step.kind == FusedStep::Kind::kKernel;
   }
+  for (FusedValue& v : p->values)
+    if (!v.scalar && v.place != FusedValue::Place::kScratch) v.advance = static_cast<std::int64_t>(dtype_size(v.dtype));
   return p;
 }
 
