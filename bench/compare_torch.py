@@ -6,6 +6,8 @@ bench/torch/torch_<name>_bench.cc, both run with the same Google Benchmark names
 Python front end runs the same work through timeit. The peer runs in each configuration
 DESIGN.md asks for (1 and 2 threads; OpenBLAS's SkylakeX kernels on and off) and its
 fastest median counts. Prints a Markdown table of medians over --reps runs and ratios.
+The runs are interleaved (tfpp, then each peer configuration, --reps times over), so that a
+burst of load on the shared machine hits both sides alike.
 
 Usage: bench/compare_torch.py [--build build] [--reps 5] [--filter REGEX]
 Run with Debian's /usr/bin/python3 (which has python3-torch).
@@ -37,21 +39,42 @@ def env_for(config):
     return env
 
 
-def run_gbench(binary, reps, regex, env=None):
-    """Median real time in ns of each benchmark of a Google Benchmark binary."""
+def run_gbench(binary, regex, env=None):
+    """Real time in ns of each benchmark of a Google Benchmark binary, from one run."""
     out = subprocess.run(
-        [str(binary), "--benchmark_format=json", f"--benchmark_repetitions={reps}",
-         f"--benchmark_filter={regex}", "--benchmark_min_time=0.2",
+        [str(binary), "--benchmark_format=json", f"--benchmark_filter={regex}", "--benchmark_min_time=0.2",
          "--benchmark_enable_random_interleaving=true"],
         check=True, capture_output=True, text=True, env=env).stdout
-    runs = {}
+    times = {}
     if not out.strip():  # the filter matched nothing in this binary
-        return runs
+        return times
     for b in json.loads(out)["benchmarks"]:
         if b.get("run_type") == "iteration":
             scale = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[b["time_unit"]]
-            runs.setdefault(b["run_name"], []).append(b["real_time"] * scale)
-    return {name: (statistics.median(v), (max(v) - min(v)) / statistics.median(v)) for name, v in runs.items()}
+            times[b["run_name"]] = b["real_time"] * scale
+    return times
+
+
+def summarize(samples):
+    """name -> [ns, ...]  becomes  name -> (median, (max - min) / median)."""
+    return {name: (statistics.median(v), (max(v) - min(v)) / statistics.median(v)) for name, v in samples.items()}
+
+
+def run_interleaved(ours, peer, reps, regex):
+    """Medians of tfpp and of each peer configuration, from `reps` interleaved rounds."""
+    tfpp_samples, peer_samples = {}, [{} for _ in PEER_CONFIGS]
+    for _ in range(reps):
+        for name, ns in run_gbench(ours, regex).items():
+            tfpp_samples.setdefault(name, []).append(ns)
+        for i, config in enumerate(PEER_CONFIGS):
+            for name, ns in run_gbench(peer, regex, env_for(config)).items():
+                peer_samples[i].setdefault(name, []).append(ns)
+    libtorch = {}
+    for config, samples in zip(PEER_CONFIGS, peer_samples):
+        for name, med in summarize(samples).items():
+            if name not in libtorch or med[0] < libtorch[name][0]:
+                libtorch[name] = (*med, config)
+    return summarize(tfpp_samples), libtorch
 
 
 def python_twins():
@@ -140,12 +163,7 @@ def main():
         ours = build / "bench" / peer.name.removeprefix("torch_")
         if not ours.exists():
             continue
-        tfpp = run_gbench(ours, args.reps, args.filter)
-        libtorch = {}
-        for config in PEER_CONFIGS:
-            for name, med in run_gbench(peer, args.reps, args.filter, env_for(config)).items():
-                if name not in libtorch or med[0] < libtorch[name][0]:
-                    libtorch[name] = (*med, config)
+        tfpp, libtorch = run_interleaved(ours, peer, args.reps, args.filter)
         python = best_python(tfpp.keys(), args.reps)
         winners.update({n: r[3] for n, r in python.items() if r[3]})
         for name, (ours_ns, ours_spread) in tfpp.items():
