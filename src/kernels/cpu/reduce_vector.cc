@@ -40,11 +40,17 @@ struct ProdOp {
   }
 };
 
-// hn::Max / hn::Min leave NaN handling to the instruction set (x86 returns the second operand),
-// so NaN is carried explicitly: a NaN in either operand wins.
-template <class V>
-HWY_INLINE V KeepNaN(V a, V x, V combined) {
+// hn::Max / hn::Min leave NaN handling to the instruction set, so NaN is carried explicitly: a
+// NaN in either operand wins. x86's MAXPS/MINPS return their second operand when either is NaN,
+// so there Max(x, a) already keeps a NaN in a, and only a NaN in x needs a blend.
+template <bool kMax, class V>
+HWY_INLINE V KeepNaN(V a, V x) {
+#if HWY_ARCH_X86 && HWY_TARGET != HWY_EMU128 && HWY_TARGET != HWY_SCALAR
+  return hn::IfThenElse(hn::IsNaN(x), x, kMax ? hn::Max(x, a) : hn::Min(x, a));
+#else
+  const V combined = kMax ? hn::Max(a, x) : hn::Min(a, x);
   return hn::IfThenElse(hn::IsNaN(a), a, hn::IfThenElse(hn::IsNaN(x), x, combined));
+#endif
 }
 
 template <class D, class FoldLanes>
@@ -56,7 +62,7 @@ HWY_INLINE hn::TFromD<D> FoldWithNaN(D d, hn::Vec<D> v, FoldLanes fold) {
 template <class T>
 struct MaxOp {
   using Scalar = MaxReducer<T>;
-  template <class V> static HWY_INLINE V Apply(V a, V x) { return KeepNaN(a, x, hn::Max(a, x)); }
+  template <class V> static HWY_INLINE V Apply(V a, V x) { return KeepNaN<true>(a, x); }
   template <class D> static HWY_INLINE T Lanes(D d, hn::Vec<D> v) {
     return FoldWithNaN(d, v, [](D d2, hn::Vec<D> w) { return hn::MaxOfLanes(d2, w); });
   }
@@ -65,7 +71,7 @@ struct MaxOp {
 template <class T>
 struct MinOp {
   using Scalar = MinReducer<T>;
-  template <class V> static HWY_INLINE V Apply(V a, V x) { return KeepNaN(a, x, hn::Min(a, x)); }
+  template <class V> static HWY_INLINE V Apply(V a, V x) { return KeepNaN<false>(a, x); }
   template <class D> static HWY_INLINE T Lanes(D d, hn::Vec<D> v) {
     return FoldWithNaN(d, v, [](D d2, hn::Vec<D> w) { return hn::MinOfLanes(d2, w); });
   }
