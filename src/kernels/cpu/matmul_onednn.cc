@@ -75,11 +75,10 @@ class PrimitiveCache {
 };
 
 // Note [Large sgemm]: for big single matrix products, oneDNN's packed JIT sgemm (dnnl_sgemm,
-// "gemm:jit") sustains ~190 GFLOP/s at n = 2048 and 3072 on the 2-core AVX-512 machine, while the
-// matmul primitive's brgemm kernel on plain row-major operands falls to ~180 and ~140 (B's
-// power-of-two row stride conflicts in cache); below about 1024^3 multiply-adds the two tie or
-// the primitive wins, and only the primitive handles batches.
-constexpr double kLargeGemm = 1024.0 * 1024.0 * 1024.0;
+// "gemm:jit") sustains ~185-190 GFLOP/s at n = 1536, 2048 and 3072 on the 2-core AVX-512 machine,
+// while the matmul primitive's brgemm kernel on plain row-major operands falls to ~170, ~180 and
+// ~140; at n = 1024 and below the primitive is as fast or faster, and only it handles batches.
+constexpr double kLargeGemm = 2.0 * 1024 * 1024 * 1024;
 
 bool large_single_product(const MatMulGeometry& g) {
   for (int d = 0; d < g.batch_rank; ++d)

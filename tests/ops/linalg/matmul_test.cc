@@ -122,8 +122,8 @@ TEST(MatMul, LargeProductsMatchDoubleReference) {
 }
 
 TEST(MatMul, LargeSingleProductsTakeTheSgemmPathWithEveryTranspose) {
-  // m * n * k >= 1024^3 runs on dnnl_sgemm (Note [Large sgemm]); sampled entries against float64.
-  const std::int64_t m = 1030, k = 1024, n = 1100;
+  // m * n * k >= 2^31 runs on dnnl_sgemm (Note [Large sgemm]); sampled entries against float64.
+  const std::int64_t m = 2050, k = 1024, n = 1100;
   std::mt19937 rng(3);
   std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
   std::vector<float> av(m * k), bv(k * n);
