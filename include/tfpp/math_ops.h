@@ -82,6 +82,8 @@ Tensor tanh(const Tensor& x);
 Tensor sigmoid(const Tensor& x);
 /// log(1 + exp(x)).
 Tensor softplus(const Tensor& x);
+/// The error function 2/sqrt(pi) * integral of exp(-t^2) from 0 to x.
+Tensor erf(const Tensor& x);
 /// x rounded to the nearest integer, ties to even (banker's rounding), as TensorFlow.
 Tensor round(const Tensor& x);
 /// The largest integer not greater than x.

@@ -1,4 +1,7 @@
-// Gradients of the reductions (reduction_ops.h).
+// Gradients of the reductions, scans and top_k (reduction_ops.h), as TensorFlow's math_grad.py
+// and nn_grad.py define them.
+#include <algorithm>
+
 #include "autodiff/grad_utils.h"
 #include "autodiff/gradient_registry.h"
 #include "tfpp/array_ops.h"
@@ -8,24 +11,38 @@
 namespace tf::autodiff {
 namespace {
 
+constexpr Saves kNothing{.inputs = false, .outputs = false};
+
+// The reduced axes of a reduction (attribute 0: the axes, or none for all), in [0, rank), ascending.
+std::vector<std::int64_t> reduced_axes(const GradientContext& ctx) {
+  const int rank = ctx.input_shape(0).rank();
+  std::vector<char> reduced(rank, 0);
+  if (const auto* axes = std::get_if<std::vector<std::int64_t>>(&ctx.attrs()[0]))
+    for (std::int64_t a : *axes) reduced[a < 0 ? a + rank : a] = 1;
+  else
+    reduced.assign(rank, 1);
+  std::vector<std::int64_t> out;
+  for (int d = 0; d < rank; ++d)
+    if (reduced[d]) out.push_back(d);
+  return out;
+}
+
 // The input's shape with size 1 in each reduced axis (the keep_dims output shape).
 TensorShape kept_shape(const GradientContext& ctx) {
   TensorShape kept = ctx.input_shape(0);
-  const auto* axes = std::get_if<std::vector<std::int64_t>>(&ctx.attrs()[0]);
-  for (int d = 0; d < kept.rank(); ++d) {
-    bool reduced = axes == nullptr;
-    if (axes)
-      for (std::int64_t a : *axes) reduced |= (a < 0 ? a + kept.rank() : a) == d;
-    if (reduced) kept.set_dim(d, 1);
-  }
+  for (std::int64_t d : reduced_axes(ctx)) kept.set_dim(static_cast<int>(d), 1);
   return kept;
 }
 
-// dy reshaped to the keep_dims shape and repeated over the reduced axes.
-Tensor spread(const GradientContext& ctx, const Tensor& dy) {
-  const TensorShape kept = kept_shape(ctx);
-  return broadcast_up(dy.shape() == kept ? dy : reshape(dy, dims_of(kept)), ctx.input_shape(0));
+// A reduction's output (or its gradient) reshaped to the keep_dims shape, which broadcasts
+// against the input.
+Tensor kept(const GradientContext& ctx, const Tensor& t) {
+  const TensorShape shape = kept_shape(ctx);
+  return t.shape() == shape ? t : reshape(t, dims_of(shape));
 }
+
+// dy reshaped to the keep_dims shape and repeated over the reduced axes.
+Tensor spread(const GradientContext& ctx, const Tensor& dy) { return broadcast_up(kept(ctx, dy), ctx.input_shape(0)); }
 
 Grads sum_grad(const GradientContext& ctx, std::span<const Tensor> dy) { return {spread(ctx, dy[0])}; }
 
@@ -35,9 +52,78 @@ Grads mean_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   return {divide(spread(ctx, dy[0]), scalar_like(dy[0], count))};
 }
 
+// Max / Min: dy goes to the elements equal to the result, shared evenly among ties.
+Grads extremum_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  const Tensor& x = ctx.input(0);
+  const Tensor chosen = cast(math::equal(kept(ctx, ctx.output(0)), x), x.dtype());
+  const Tensor count = reduce_sum(chosen, Axes(reduced_axes(ctx)), {.keepdims = true});
+  return {multiply(divide(chosen, count), kept(ctx, dy[0]))};
+}
+
+// Prod: the product of all the other elements of each reduced group, as the product of the
+// exclusive cumulative products from the left and from the right (exact with zeros, unlike
+// y / x). The reduced axes are moved first and flattened to one.
+Grads prod_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  const Tensor& x = ctx.input(0);
+  const TensorShape& in = ctx.input_shape(0);
+  if (in.num_elements() == 0) return {zeros(in, ctx.input_dtype(0))};
+  const int rank = in.rank();
+  std::vector<std::int64_t> perm = reduced_axes(ctx);
+  const std::size_t num_reduced = perm.size();
+  for (int d = 0; d < rank; ++d)
+    if (!std::binary_search(perm.begin(), perm.begin() + static_cast<std::ptrdiff_t>(num_reduced), d)) perm.push_back(d);
+  std::vector<std::int64_t> inverse(rank), permuted_dims(rank);
+  std::int64_t reduced_count = 1;
+  for (int i = 0; i < rank; ++i) {
+    inverse[perm[i]] = i;
+    permuted_dims[i] = in.dim(static_cast<int>(perm[i]));
+    if (static_cast<std::size_t>(i) < num_reduced) reduced_count *= permuted_dims[i];
+  }
+  const bool identity = std::is_sorted(perm.begin(), perm.end());
+  const Tensor permuted = identity ? x : transpose(x, perm);
+  const Tensor rows = reshape(permuted, {reduced_count, -1});
+  const Tensor others = multiply(math::cumprod(rows, 0, {.exclusive = true}),
+                                 math::cumprod(rows, 0, {.exclusive = true, .reverse = true}));
+  Tensor back = reshape(others, permuted_dims);
+  if (!identity) back = transpose(back, inverse);
+  return {multiply(back, kept(ctx, dy[0]))};
+}
+
+// Cumsum: the gradient accumulates in the other direction.
+Grads cumsum_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {cumsum(dy[0], ctx.attr<std::int64_t>(0), {.exclusive = ctx.attr<bool>(1), .reverse = !ctx.attr<bool>(2)})};
+}
+
+// Cumprod: d y_j / d x_i = y_j / x_i for the j that include i (so, as in TensorFlow, x = 0
+// gives a non-finite gradient).
+Grads cumprod_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  const Tensor summed = cumsum(multiply(ctx.output(0), dy[0]), ctx.attr<std::int64_t>(0),
+                               {.exclusive = ctx.attr<bool>(1), .reverse = !ctx.attr<bool>(2)});
+  return {divide(summed, ctx.input(0))};
+}
+
+// TopKV2: each value's gradient goes back to the position it came from (the indices are
+// distinct within a row), by a scatter into the flattened input.
+Grads top_k_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  const TensorShape& in = ctx.input_shape(0);
+  const std::int64_t n = in.dim(-1), k = dy[0].shape().dim(-1);
+  if (in.num_elements() == 0 || k == 0) return {zeros(in, ctx.input_dtype(0))};
+  const std::int64_t rows = in.num_elements() / n;
+  const Tensor offsets = reshape(range(std::int64_t{0}, rows * n, n), {rows, 1});
+  const Tensor flat = reshape(add(reshape(ctx.output(1), {rows, k}), offsets), {rows * k, 1});
+  const Tensor scattered = scatter_nd(flat, reshape(dy[0], {-1}), IntArray(std::vector<std::int64_t>{rows * n}));
+  return {reshape(scattered, dims_of(in))};
+}
+
 }  // namespace
 
-TF_REGISTER_GRADIENT("Sum", sum_grad, {.inputs = false, .outputs = false});
-TF_REGISTER_GRADIENT("Mean", mean_grad, {.inputs = false, .outputs = false});
+TF_REGISTER_GRADIENT("Sum", sum_grad, kNothing);
+TF_REGISTER_GRADIENT("Mean", mean_grad, kNothing);
+TF_REGISTER_GRADIENT("Max", extremum_grad, {.inputs = true, .outputs = true});
+TF_REGISTER_GRADIENT("Min", extremum_grad, {.inputs = true, .outputs = true});
+TF_REGISTER_GRADIENT("Prod", prod_grad, {.inputs = true, .outputs = false});
+TF_REGISTER_GRADIENT("Cumsum", cumsum_grad, kNothing);
+TF_REGISTER_GRADIENT("Cumprod", cumprod_grad, {.inputs = true, .outputs = true});
+TF_REGISTER_GRADIENT("TopKV2", top_k_grad, {.inputs = false, .outputs = true});
 
 }  // namespace tf::autodiff

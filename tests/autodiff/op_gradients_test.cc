@@ -4,7 +4,7 @@
 
 #include <tfpp/tfpp.h>
 
-#include "autodiff/gradient_checker.h"
+#include "autodiff/grad_cases.h"
 
 namespace {
 
@@ -12,23 +12,8 @@ using tf::Tensor;
 using tf::TensorShape;
 using tf::testing::TensorFn;
 
-/// One input of a case: shape and value range (gap > 0 keeps values apart, for max/min).
-struct InputSpec {
-  TensorShape shape;
-  double lo = -2.0, hi = 2.0, gap = 0.0;
-};
-
-struct GradCase {
-  std::string name;
-  std::vector<InputSpec> inputs;
-  TensorFn f;
-  bool second_order = false;
-  double tolerance = 1e-6;
-};
-
-std::ostream& operator<<(std::ostream& os, const GradCase& c) { return os << c.name; }
-
-InputSpec positive(TensorShape s) { return {s, 0.5, 2.0}; }
+using tf::testing::GradCase;
+using tf::testing::positive;
 
 std::vector<GradCase> cases() {
   using V = std::vector<Tensor>;
@@ -98,21 +83,8 @@ std::vector<GradCase> cases() {
 
 class OpGradient : public ::testing::TestWithParam<GradCase> {};
 
-TEST_P(OpGradient, MatchesFiniteDifferences) {
-  const GradCase& c = GetParam();
-  std::vector<Tensor> inputs;
-  std::uint32_t seed = 1;
-  for (const InputSpec& in : c.inputs) inputs.push_back(tf::testing::random_tensor(in.shape, seed++, in.lo, in.hi, in.gap));
-  EXPECT_LT(tf::testing::max_gradient_error(c.f, inputs), c.tolerance);
-  if (!c.second_order) return;
-  for (std::size_t k = 0; k < inputs.size(); ++k) {
-    const Tensor weights = tf::testing::random_tensor(c.f(inputs).shape(), 100 + k);
-    EXPECT_LT(tf::testing::max_gradient_error(tf::testing::gradient_of(c.f, k, weights), inputs), 1e-5)
-        << "second order, input " << k;
-  }
-}
+TEST_P(OpGradient, MatchesFiniteDifferences) { tf::testing::check_gradient_case(GetParam()); }
 
-INSTANTIATE_TEST_SUITE_P(AllOps, OpGradient, ::testing::ValuesIn(cases()),
-                         [](const ::testing::TestParamInfo<GradCase>& info) { return info.param.name; });
+INSTANTIATE_TEST_SUITE_P(AllOps, OpGradient, ::testing::ValuesIn(cases()), tf::testing::case_name);
 
 }  // namespace

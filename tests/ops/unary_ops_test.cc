@@ -43,6 +43,7 @@ const UnaryCase kCases[] = {
     {"tanh", tf::math::tanh, [](double x) { return std::tanh(x); }, -10, 10},
     {"sigmoid", tf::math::sigmoid, [](double x) { return 1 / (1 + std::exp(-x)); }, -30, 30},
     {"softplus", tf::math::softplus, [](double x) { return std::log1p(std::exp(x)); }, -30, 30},
+    {"erf", tf::math::erf, [](double x) { return std::erf(x); }, -4, 4},
     {"floor", tf::math::floor, [](double x) { return std::floor(x); }, -100, 100},
     {"ceil", tf::math::ceil, [](double x) { return std::ceil(x); }, -100, 100},
     {"relu", tf::nn::relu, [](double x) { return std::max(x, 0.0); }, -10, 10},
@@ -136,6 +137,7 @@ TEST(UnaryOps, UnsupportedDtypesAreErrors) {
                  "[Abs] does not support dtype bool for its input (supported: float32, float64, int32, int64)");
   expect_invalid([] { tf::nn::gelu(tf::constant(std::int64_t{1})); }, "[Gelu] does not support dtype int64");
   expect_invalid([] { tf::nn::elu(tf::constant(1)); }, "[Elu] does not support dtype int32");
+  expect_invalid([] { tf::math::erf(tf::constant(1)); }, "[Erf] does not support dtype int32");
   expect_invalid([] { -tf::constant("s"); }, "[Neg] does not support dtype string");
   expect_invalid([] { tf::exp(tf::Tensor()); }, "[Exp] input 0 is an undefined tensor");
 }

@@ -1,5 +1,7 @@
 // Unary math: Neg, Abs, Sign, Square, Sqrt, Rsqrt, Reciprocal, Exp, Expm1, Log, Log1p, Sin,
-// Cos, Tanh, Sigmoid, Softplus, Round, Floor, Ceil.
+// Cos, Tanh, Sigmoid, Softplus, Erf, Round, Floor, Ceil.
+#include <cmath>
+
 #include "kernels/cpu/scalar_math.h"
 #include "ops/execute.h"
 #include "ops/math/unary_kernels.h"
@@ -19,6 +21,7 @@ template <class T> struct IntAbs { T operator()(T x) const { return x < 0 ? IntN
 template <class T> struct IntSign { T operator()(T x) const { return kernels::scalar::sign(x); } };
 template <class T> struct IntSquare { T operator()(T x) const { return T(Unsigned<T>(x) * Unsigned<T>(x)); } };
 template <class T> struct Identity { T operator()(T x) const { return x; } };
+template <class T> struct Erf { T operator()(T x) const { return std::erf(x); } };
 
 const OpDef& kNeg = with_integers<IntNeg>(float_unary<UnaryOp::kNeg>("Neg"));
 const OpDef& kAbs = with_integers<IntAbs>(float_unary<UnaryOp::kAbs>("Abs"));
@@ -37,6 +40,9 @@ const OpDef& kCos = float_unary<UnaryOp::kCos>("Cos");
 const OpDef& kTanh = float_unary<UnaryOp::kTanh>("Tanh");
 const OpDef& kSigmoid = float_unary<UnaryOp::kSigmoid>("Sigmoid");
 const OpDef& kSoftplus = float_unary<UnaryOp::kSoftplus>("Softplus");
+// Erf is rare (the exact GELU's gradient): a scalar loop is enough.
+const OpDef& kErf = ops::OpBuilder("Erf").inputs(1).shape(ops::unary_elementwise_shape).kernels<float, double>(
+    []<class T>() -> ops::KernelFn { return &ops::functor_unary_kernel<T, Erf>; });
 const OpDef& kFloor = float_unary<UnaryOp::kFloor>("Floor").no_gradient();
 const OpDef& kCeil = float_unary<UnaryOp::kCeil>("Ceil").no_gradient();
 
@@ -60,6 +66,7 @@ Tensor cos(const Tensor& x) { return ops::execute1(kCos, {x}); }
 Tensor tanh(const Tensor& x) { return ops::execute1(kTanh, {x}); }
 Tensor sigmoid(const Tensor& x) { return ops::execute1(kSigmoid, {x}); }
 Tensor softplus(const Tensor& x) { return ops::execute1(kSoftplus, {x}); }
+Tensor erf(const Tensor& x) { return ops::execute1(kErf, {x}); }
 Tensor round(const Tensor& x) { return ops::execute1(kRound, {x}); }
 Tensor floor(const Tensor& x) { return ops::execute1(kFloor, {x}); }
 Tensor ceil(const Tensor& x) { return ops::execute1(kCeil, {x}); }
