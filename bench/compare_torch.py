@@ -113,6 +113,23 @@ def python_twins():
     twins["BM_Conv2DDocsEager"] = lambda: torch.conv2d(image, filters)
     conv = torch.jit.trace(lambda x, w: torch.conv2d(x, w), (image, filters))
     twins["BM_Conv2DDocsTraced"] = {"jit.trace": lambda: conv(image, filters)}
+
+    def mlp(batch):  # bench/autodiff_bench.cc: forward + backward of the docs' MLP
+        torch.manual_seed(1)
+        x, labels = torch.rand(batch, 784), torch.randint(0, 10, (batch,))
+        params = [(torch.randn(784, 100) * 0.05).requires_grad_(), torch.zeros(100, requires_grad=True),
+                  (torch.randn(100, 100) * 0.1).requires_grad_(), torch.zeros(100, requires_grad=True),
+                  (torch.randn(100, 10) * 0.1).requires_grad_(), torch.zeros(10, requires_grad=True)]
+
+        def run():
+            with torch.enable_grad():
+                h = torch.relu(torch.addmm(params[1], x, params[0]))
+                h = torch.relu(torch.addmm(params[3], h, params[2]))
+                loss = torch.nn.functional.cross_entropy(torch.addmm(params[5], h, params[4]), labels)
+                return torch.autograd.grad(loss, params)
+        return run
+    for batch in (32, 128):
+        twins[f"BM_MlpForwardBackward/{batch}/real_time"] = mlp(batch)
     return twins
 
 
