@@ -1,4 +1,5 @@
-// Element types of tensors: tf::float32, tf::float64, tf::int32, tf::int64, tf::bool_, tf::string.
+// Element types of tensors: tf::float32, tf::float64, tf::int32, tf::int64, tf::bool_, tf::string,
+// and tf::resource (handles to variables, which graphs carry as values).
 //
 // A DType is a small enum; `dtype_of<T>()` maps a C++ type to it and `dtype_name` gives the
 // TensorFlow spelling ("float32") used in printing and error messages.
@@ -14,10 +15,10 @@
 namespace tf {
 
 /// The element type of a tensor.
-enum class DType : std::uint8_t { kFloat32, kFloat64, kInt32, kInt64, kBool, kString };
+enum class DType : std::uint8_t { kFloat32, kFloat64, kInt32, kInt64, kBool, kString, kResource };
 
 /// How many dtypes exist; kernels are stored in arrays of this size.
-inline constexpr int kNumDTypes = 6;
+inline constexpr int kNumDTypes = 7;
 
 inline constexpr DType float32 = DType::kFloat32;  ///< tf.float32
 inline constexpr DType float64 = DType::kFloat64;  ///< tf.float64
@@ -25,6 +26,7 @@ inline constexpr DType int32 = DType::kInt32;      ///< tf.int32
 inline constexpr DType int64 = DType::kInt64;      ///< tf.int64
 inline constexpr DType bool_ = DType::kBool;       ///< tf.bool (bool is a C++ keyword)
 inline constexpr DType string = DType::kString;    ///< tf.string: each element is a byte string
+inline constexpr DType resource = DType::kResource;  ///< tf.resource: each element is a handle to a variable
 
 /// TensorFlow's name of a dtype, e.g. "float32".
 std::string_view dtype_name(DType dtype);
@@ -52,8 +54,12 @@ constexpr DType dtype_of() {
   else static_assert(sizeof(U) == 0, "no tfpp dtype holds this C++ type");
 }
 
+/// Throws InvalidArgumentError: tf::resource elements are handles, not values.
+[[noreturn]] void throw_resource_has_no_values();
+
 /// Calls `fn(T{})`-style with a value-initialized tag of the C++ type for `dtype`.
-/// Used by kernels written once as templates.
+/// Used by kernels written once as templates; a tf::resource dtype throws (handles are
+/// used only by the variable ops).
 template <class Fn>
 decltype(auto) visit_dtype(DType dtype, Fn&& fn) {
   switch (dtype) {
@@ -63,6 +69,7 @@ decltype(auto) visit_dtype(DType dtype, Fn&& fn) {
     case DType::kInt64: return fn(std::int64_t{});
     case DType::kBool: return fn(bool{});
     case DType::kString: return fn(std::string{});
+    case DType::kResource: throw_resource_has_no_values();
   }
   return fn(float{});
 }

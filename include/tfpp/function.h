@@ -180,6 +180,8 @@ class FunctionState {
 
  private:
   struct Cache;
+  // Traces `body` once for `specs`; a non-empty `refusal` forbids creating variables.
+  ConcreteFunction trace(const std::vector<TensorSpec>& specs, const TraceBody& body, const char* refusal);
   FunctionOptions options_;
   std::unique_ptr<Cache> cache_;
 };

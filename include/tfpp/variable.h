@@ -9,6 +9,8 @@
 // tensor a GradientTape saved for the backward pass, keeps the value it had when read, so an
 // assignment between forward and backward cannot make a gradient silently wrong.
 // Reading a trainable variable while a GradientTape records makes the tape watch it.
+// Inside tf::function, reads and assignments are ops on the variable's handle, run (in
+// program order) every time the graph runs.
 #pragma once
 
 #include <cstdint>
@@ -56,8 +58,11 @@ class Variable {
   /// A process-wide unique id (handles of one variable share it).
   std::uint64_t id() const;
 
-  /// The current value (recorded on recording tapes, which may watch the variable).
+  /// The current value (recorded on recording tapes, which may watch the variable). Inside
+  /// tf::function this is a ReadVariableOp: the graph reads the value when it runs.
   Tensor read_value() const;
+  /// The variable's handle: a scalar tf::resource tensor (what traced graphs capture).
+  Tensor handle() const;
   /// The current value; lets a Variable be used wherever a Tensor is.
   operator Tensor() const { return read_value(); }
   /// The value as a vector of T (T must match dtype()).
@@ -72,6 +77,9 @@ class Variable {
   Variable& assign_add(const Tensor& delta);
   /// Subtracts `delta` (broadcasting to the variable's shape is allowed).
   Variable& assign_sub(const Tensor& delta);
+  /// Sparse update: row indices[i] of the variable becomes updates[i] (indices int32 or
+  /// int64, in [0, shape[0]); updates.shape == indices.shape + shape[1:]).
+  Variable& scatter_update(const Tensor& indices, const Tensor& updates);
   /// Scalar forms, in the variable's dtype: x.assign(3.0f).
   template <Number T>
   Variable& assign(T value) { return assign(constant(static_cast<double>(value), dtype())); }
@@ -82,6 +90,8 @@ class Variable {
 
   /// The implementation object (tfpp internals).
   const std::shared_ptr<detail::VariableImpl>& impl() const { return impl_; }
+  /// A handle to an existing variable (tfpp internals).
+  explicit Variable(std::shared_ptr<detail::VariableImpl> impl) : impl_(std::move(impl)) {}
 
  private:
   const detail::VariableImpl& checked() const;

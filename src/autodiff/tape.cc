@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "autodiff/resource_variable_ops.h"
 #include "autodiff/variable_impl.h"
 
 namespace tf::autodiff {
@@ -14,6 +15,12 @@ bool differentiable(const Tensor& t) { return is_floating(t.dtype()); }
 // Called by ops::execute after every op while some tape records on this thread.
 void record_on_tapes(const ops::OpDef& op, std::span<const Tensor> inputs, std::span<const ops::AttrValue> attrs,
                      ops::Outputs& outputs) {
+  if (&op == &read_variable_op()) {  // a graph's read (traced, or replayed) of a variable
+    const Variable v(handle_variable(inputs[0]));
+    if (!inputs[0].is_symbolic())
+      for (Tape* tape : tls_tapes) tape->record_read(v, outputs[0]);
+    return;
+  }
   if (op.no_gradient) return;
   // An op may return a handle some tape already tracks (an input passed through); give
   // such outputs their own identity first, the same for every tape.

@@ -1,26 +1,53 @@
 #include <atomic>
 #include <ostream>
 
+#include "autodiff/resource_variable_ops.h"
 #include "autodiff/tape.h"
 #include "autodiff/variable_impl.h"
 #include "tfpp/variable.h"
 
 namespace tf {
+namespace detail {
+namespace {
+thread_local VariableCreationScope* tls_creation_scope = nullptr;
+}  // namespace
+
+VariableCreationScope::VariableCreationScope(std::string refusal)
+    : refusal_(std::move(refusal)), previous_(tls_creation_scope) {
+  tls_creation_scope = this;
+}
+VariableCreationScope::~VariableCreationScope() { tls_creation_scope = previous_; }
+
+void VariableCreationScope::on_create() {
+  VariableCreationScope* scope = tls_creation_scope;
+  if (!scope) return;
+  if (!scope->refusal_.empty()) throw InvalidArgumentError(scope->refusal_);
+  ++scope->created_;
+}
+
+}  // namespace detail
+
 namespace {
 
 std::atomic<std::uint64_t> next_variable_id{1};
 
-[[noreturn]] void throw_mismatch(const detail::VariableImpl& v, const char* what, const Tensor& value) {
-  throw InvalidArgumentError("[Variable] cannot " + std::string(what) + " variable '" + v.name + ":0' of dtype " +
-                             std::string(dtype_name(v.dtype)) + " and shape " + v.shape.to_string() +
-                             " a value of dtype " + std::string(dtype_name(value.dtype())) + " and shape " +
-                             value.shape().to_string());
+// Runs a write op on the variable's handle: eagerly, or as a graph node while tracing.
+void write(const Variable& v, const ops::OpDef& op, std::initializer_list<Tensor> values) {
+  std::vector<Tensor> inputs{v.handle()};
+  inputs.insert(inputs.end(), values);
+  const auto attrs = autodiff::variable_attrs(*v.impl());
+  ops::execute(op, inputs, attrs);
 }
 
 }  // namespace
 
 Variable::Variable(const Tensor& initial_value, VariableOptions options) {
   if (!initial_value.defined()) throw InvalidArgumentError("[Variable] the initial value of '" + options.name + "' is undefined");
+  if (initial_value.is_symbolic())
+    throw InvalidArgumentError("[Variable] the initial value of '" + options.name +
+                               "' is a symbolic tensor of a tf::function trace; give a variable created inside "
+                               "tf::function a concrete initial value (e.g. tf::zeros), or create it outside");
+  detail::VariableCreationScope::on_create();
   impl_ = std::make_shared<detail::VariableImpl>();
   impl_->name = std::move(options.name);
   impl_->trainable = options.trainable;
@@ -41,8 +68,23 @@ const TensorShape& Variable::shape() const { return checked().shape; }
 bool Variable::trainable() const { return checked().trainable; }
 std::uint64_t Variable::id() const { return checked().id; }
 
+Tensor Variable::handle() const {
+  const detail::VariableImpl& v = checked();
+  std::lock_guard lock(v.handle_mutex);
+  if (auto live = v.handle.lock()) return Tensor(std::move(live));
+  Tensor h = autodiff::make_handle(impl_);
+  v.handle = h.impl();
+  return h;
+}
+
 Tensor Variable::read_value() const {
-  Tensor value = checked().load();
+  const detail::VariableImpl& v = checked();
+  if (ops::current_context()) {  // tracing: the graph reads the variable when it runs
+    const auto attrs = autodiff::variable_attrs(v);
+    return std::move(ops::execute(autodiff::read_variable_op(), {handle()}, attrs)[0]);
+  }
+  // Eager fast path: no op, no handle.
+  Tensor value = v.load();
   if (autodiff::any_tape_recording()) {
     value = core::view(value, value.shape());  // each read is a new tensor for the tapes
     for (autodiff::Tape* tape : autodiff::recording_tapes()) tape->record_read(*this, value);
@@ -51,38 +93,23 @@ Tensor Variable::read_value() const {
 }
 
 Variable& Variable::assign(const Tensor& value) {
-  const detail::VariableImpl& v = checked();
-  if (!value.defined() || value.dtype() != v.dtype || value.shape() != v.shape) {
-    if (!value.defined()) throw InvalidArgumentError("[Variable] cannot assign an undefined tensor to '" + v.name + ":0'");
-    throw_mismatch(v, "assign to", value);
-  }
-  std::lock_guard lock(v.mutex);
-  impl_->value = value;
+  write(*this, autodiff::assign_variable_op(), {value});
   return *this;
 }
 
 Variable& Variable::assign_add(const Tensor& delta) {
-  const detail::VariableImpl& v = checked();
-  if (!delta.defined() || delta.dtype() != v.dtype) {
-    if (!delta.defined()) throw InvalidArgumentError("[Variable] cannot add an undefined tensor to '" + v.name + ":0'");
-    throw_mismatch(v, "add to", delta);
-  }
-  autodiff::SuspendTapes no_recording;  // an update is not differentiable
-  Tensor sum = add(v.load(), delta);
-  if (sum.shape() != v.shape) throw_mismatch(v, "add to", delta);
-  return assign(sum);
+  write(*this, autodiff::assign_add_variable_op(), {delta});
+  return *this;
 }
 
 Variable& Variable::assign_sub(const Tensor& delta) {
-  const detail::VariableImpl& v = checked();
-  if (!delta.defined() || delta.dtype() != v.dtype) {
-    if (!delta.defined()) throw InvalidArgumentError("[Variable] cannot subtract an undefined tensor from '" + v.name + ":0'");
-    throw_mismatch(v, "subtract from", delta);
-  }
-  autodiff::SuspendTapes no_recording;
-  Tensor difference = subtract(v.load(), delta);
-  if (difference.shape() != v.shape) throw_mismatch(v, "subtract from", delta);
-  return assign(difference);
+  write(*this, autodiff::assign_sub_variable_op(), {delta});
+  return *this;
+}
+
+Variable& Variable::scatter_update(const Tensor& indices, const Tensor& updates) {
+  write(*this, autodiff::resource_scatter_update_op(), {indices, updates});
+  return *this;
 }
 
 std::ostream& operator<<(std::ostream& os, const Variable& v) {

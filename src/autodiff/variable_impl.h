@@ -5,6 +5,8 @@
 #include <mutex>
 #include <string>
 
+#include "core/tensor_impl.h"
+
 #include "tfpp/variable.h"
 
 namespace tf::detail {
@@ -17,12 +19,33 @@ struct VariableImpl {
   std::uint64_t id = 0;
   mutable std::mutex mutex;  // guards `value`: variables may be shared across threads
   Tensor value;              // immutable; assignments replace it (copy-on-write)
+  mutable std::mutex handle_mutex;
+  mutable std::weak_ptr<TensorImpl> handle;  // the live handle tensor, so traces capture one per variable
 
   /// The current value, without recording on tapes.
   Tensor load() const {
     std::lock_guard lock(mutex);
     return value;
   }
+};
+
+/// While alive, Variables created on this thread are counted, or refused with `refusal` when
+/// it is not empty (Note [Variables created in tf::function], function_state.cc).
+class VariableCreationScope {
+ public:
+  explicit VariableCreationScope(std::string refusal = {});
+  ~VariableCreationScope();
+  VariableCreationScope(const VariableCreationScope&) = delete;
+  VariableCreationScope& operator=(const VariableCreationScope&) = delete;
+  /// How many variables were created while this scope was innermost.
+  int created() const { return created_; }
+  /// Called by the Variable constructor: throws the refusal, or counts the variable.
+  static void on_create();
+
+ private:
+  std::string refusal_;
+  int created_ = 0;
+  VariableCreationScope* previous_;
 };
 
 }  // namespace tf::detail

@@ -8,7 +8,7 @@
 
 namespace tf::core {
 
-/// Storage for `size` elements of one dtype; string elements are constructed and destroyed.
+/// Storage for `size` elements of one dtype; string and resource elements are constructed and destroyed.
 class Buffer {
  public:
   Buffer(DType dtype, std::size_t size);

@@ -1,6 +1,9 @@
 #include "tfpp/dtype.h"
 
+#include <memory>
 #include <ostream>
+
+#include "tfpp/errors.h"
 
 namespace tf {
 
@@ -12,12 +15,18 @@ std::string_view dtype_name(DType dtype) {
     case DType::kInt64: return "int64";
     case DType::kBool: return "bool";
     case DType::kString: return "string";
+    case DType::kResource: return "resource";
   }
   return "invalid";
 }
 
 std::size_t dtype_size(DType dtype) {
+  if (dtype == DType::kResource) return sizeof(std::shared_ptr<void>);
   return visit_dtype(dtype, [](auto tag) { return sizeof(tag); });
+}
+
+void throw_resource_has_no_values() {
+  throw InvalidArgumentError("[Tensor] a tf.resource tensor holds a variable handle, not values; read the variable instead");
 }
 
 std::ostream& operator<<(std::ostream& os, DType dtype) { return os << "tf." << dtype_name(dtype); }

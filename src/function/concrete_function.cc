@@ -26,10 +26,17 @@ std::vector<Tensor> ConcreteFunction::call_flat(const std::vector<Tensor>& args)
                                  (args[i].defined() ? std::string(dtype_name(args[i].dtype())) +
                                                           args[i].shape().debug_string()
                                                     : std::string("an undefined tensor")));
+  const std::vector<Tensor>* all = &args;
+  std::vector<Tensor> with_captures;
+  if (!impl_->captured_inputs.empty()) {
+    with_captures = args;
+    with_captures.insert(with_captures.end(), impl_->captured_inputs.begin(), impl_->captured_inputs.end());
+    all = &with_captures;
+  }
   // Inside another trace, or under a recording tape, the ops must be seen one by one (they
   // join that graph, or the tape records them for the gradient through this call).
-  if (ops::current_context() || autodiff::any_tape_recording()) return impl_->replay_executor.replay(args);
-  return impl_->executor.run(args);
+  if (ops::current_context() || autodiff::any_tape_recording()) return impl_->replay_executor.replay(*all);
+  return impl_->executor.run(*all);
 }
 
 Tensor ConcreteFunction::single_output(std::vector<Tensor> outputs) const {
@@ -46,10 +53,12 @@ const std::vector<std::string>& ConcreteFunction::output_keys() const { return i
 std::string ConcreteFunction::pretty_printed_signature() const {
   std::ostringstream os;
   const graph::Graph& g = *impl_->graph;
+  const std::size_t num_args = impl_->inputs.size();  // the captured variables follow them
   os << impl_->name << "(";
-  for (std::size_t i = 0; i < g.args().size(); ++i) os << (i ? ", " : "") << g.node(g.args()[i]).name;
+  for (std::size_t i = 0; i < num_args; ++i) os << (i ? ", " : "") << g.node(g.args()[i]).name;
   os << ")\n  Args:\n";
-  for (int arg : g.args()) os << "    " << g.node(arg).name << ": " << describe(g.node(arg).outputs[0]) << "\n";
+  for (std::size_t i = 0; i < num_args; ++i)
+    os << "    " << g.node(g.args()[i]).name << ": " << describe(g.node(g.args()[i]).outputs[0]) << "\n";
   os << "  Returns:\n";
   if (g.outputs().empty()) os << "    NoneTensorSpec()\n";
   for (std::size_t i = 0; i < g.outputs().size(); ++i) {

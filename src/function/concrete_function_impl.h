@@ -1,4 +1,5 @@
-// What a ConcreteFunction holds: the traced graph, its executor and its signature.
+// What a ConcreteFunction holds: the traced graph, its executor, its signature and the
+// variable handles it captured.
 #pragma once
 
 #include <memory>
@@ -32,12 +33,12 @@ struct ConcreteFunction::Impl {
   graph::Executor executor;                   // optimized and fused: the inference path
   std::vector<TensorSpec> inputs;
   std::vector<std::string> output_keys;
+  std::vector<Tensor> captured_inputs;  // handles of the variables the graph uses, passed after the arguments
 
   Impl(std::string name, std::shared_ptr<const graph::Graph> g, std::vector<TensorSpec> inputs,
-       std::vector<std::string> output_keys)
-      : name(std::move(name)), graph(g), replay_executor(optimized(*g)),
-        executor(fused(replay_executor.graph())),
-        inputs(std::move(inputs)), output_keys(std::move(output_keys)) {}
+       std::vector<std::string> output_keys, std::vector<Tensor> captured_inputs = {})
+      : name(std::move(name)), graph(g), replay_executor(optimized(*g)), executor(fused(replay_executor.graph())),
+        inputs(std::move(inputs)), output_keys(std::move(output_keys)), captured_inputs(std::move(captured_inputs)) {}
 };
 
 }  // namespace tf

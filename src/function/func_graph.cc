@@ -57,6 +57,7 @@ GraphDef FuncGraph::as_graph_def() const {
           const graph::Node& src = graph_->node(in.node);
           node.input.push_back(in.index == 0 ? src.name : src.name + ":" + std::to_string(in.index));
         }
+        for (int c : n.control_inputs) node.input.push_back("^" + graph_->node(c).name);
         for (std::size_t i = 0; i < n.attrs.size() && i < n.op->attr_names.size(); ++i)
           node.attr[n.op->attr_names[i]] = attr_text(n.attrs[i]);
         break;

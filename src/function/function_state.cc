@@ -11,7 +11,9 @@
 #include <unordered_map>
 
 #include "autodiff/tape.h"
+#include "autodiff/variable_impl.h"
 #include "function/concrete_function_impl.h"
+#include "graph/passes/passes.h"
 #include "graph/tracer.h"
 #include "tfpp/function.h"
 
@@ -30,6 +32,13 @@ namespace detail {
 namespace {
 
 constexpr int kRelaxAfter = 3;
+
+constexpr const char* kSingletonVariables =
+    "tf.function only supports singleton tf.Variables created on the first call. Make sure the tf.Variable is only "
+    "created once or created outside tf.function (e.g. `if (!v) v = tf::Variable(...)` with v outside the traced code)";
+constexpr const char* kNonFirstVariables =
+    "creating variables on a non-first call to a function decorated with tf.function is not supported; create them "
+    "on the first call or outside tf.function";
 
 std::string specs_key(const std::vector<TensorSpec>& specs) {
   std::string key;
@@ -68,6 +77,9 @@ struct FunctionState::Cache {
   std::vector<Entry> entries;
   std::unordered_map<std::string, std::size_t> exact;
   int tracing_count = 0;
+  bool traced = false;             // a trace has completed
+  bool created_variables = false;  // the first trace created variables
+  int last_created = 0;            // variables created by the latest trace
 };
 
 FunctionState::FunctionState(FunctionOptions options) : options_(std::move(options)), cache_(std::make_unique<Cache>()) {}
@@ -114,6 +126,27 @@ ConcreteFunction FunctionState::lookup_or_trace(ArgWalk& walk, const TraceBody& 
     }
   }
 
+  // Note [Variables created in tf::function]: as in TensorFlow, only the first trace may
+  // create variables (the function keeps them: the traced code stores them, e.g. behind
+  // `if (!v) v = tf::Variable(...)`). A first trace that created some is traced once more with
+  // creation refused, so code that would create a variable at every call fails at once; that
+  // second graph is the one the call runs.
+  const bool first = !c.traced;
+  ConcreteFunction cf = trace(specs, body, first ? "" : c.created_variables ? kSingletonVariables : kNonFirstVariables);
+  if (first && c.last_created > 0) {
+    c.created_variables = true;
+    cf = trace(specs, body, kSingletonVariables);
+  }
+  c.traced = true;
+  c.entries.push_back({walk.key, specs, cf});
+  c.exact.emplace(walk.key + "|" + specs_key(specs), c.entries.size() - 1);
+  c.exact.emplace(key, c.entries.size() - 1);
+  return cf;
+}
+
+ConcreteFunction FunctionState::trace(const std::vector<TensorSpec>& specs, const TraceBody& body,
+                                      const char* refusal) {
+  Cache& c = *cache_;
   auto g = std::make_shared<graph::Graph>();
   graph::Tracer tracer(*g, nullptr);
   std::vector<Tensor> placeholders;
@@ -125,6 +158,7 @@ ConcreteFunction FunctionState::lookup_or_trace(ArgWalk& walk, const TraceBody& 
   {
     // Tapes outside see the call (replayed op by op), never the symbolic ops of the trace.
     autodiff::SuspendTapes suspend;
+    detail::VariableCreationScope creation(*refusal ? "[" + options_.name + "] " + refusal : std::string());
     ops::ContextScope scope(&tracer);
     std::vector<Tensor> outputs = body(placeholders, keys);
     std::vector<graph::NodeOutput> results;
@@ -133,12 +167,11 @@ ConcreteFunction FunctionState::lookup_or_trace(ArgWalk& walk, const TraceBody& 
       results.push_back(tracer.resolve(t));
     }
     g->set_outputs(std::move(results));
+    c.last_created = creation.created();
   }
-  ConcreteFunction cf(std::make_shared<ConcreteFunction::Impl>(options_.name, g, specs, std::move(keys)));
-  c.entries.push_back({walk.key, specs, cf});
-  c.exact.emplace(walk.key + "|" + specs_key(specs), c.entries.size() - 1);
-  c.exact.emplace(key, c.entries.size() - 1);
-  return cf;
+  graph::add_control_dependencies(*g);  // so the inspected graph shows them too
+  return ConcreteFunction(
+      std::make_shared<ConcreteFunction::Impl>(options_.name, g, specs, std::move(keys), tracer.captures()));
 }
 
 std::vector<Tensor> FunctionState::call(const ConcreteFunction& cf, const ArgWalk& walk) {

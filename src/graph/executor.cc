@@ -26,10 +26,12 @@ std::vector<bool> live_nodes(const Graph& graph) {
   std::vector<bool> live(nodes.size(), false);
   for (const NodeOutput& out : graph.outputs()) live[out.node] = true;
   for (std::size_t i = 0; i < nodes.size(); ++i)
-    if (nodes[i].kind == NodeKind::kOp && nodes[i].op->stateful) live[i] = true;
+    if (nodes[i].control_output || (nodes[i].kind == NodeKind::kOp && nodes[i].op->stateful)) live[i] = true;
   for (std::size_t i = nodes.size(); i-- > 0;)
-    if (live[i])
+    if (live[i]) {
       for (const NodeOutput& in : nodes[i].inputs) live[in.node] = true;
+      for (int c : nodes[i].control_inputs) live[c] = true;
+    }
   return live;
 }
 

@@ -5,7 +5,7 @@
 // creation order (a valid topological order, which also keeps stateful ops in program
 // order). A slot is cleared right after its last reader runs, so its buffer returns to the
 // caching allocator and the next step can reuse it. Only nodes that the outputs or a
-// stateful op need are planned (pruning).
+// stateful op need are planned (pruning); creation order also satisfies control inputs.
 //
 // Note [Buffer reuse in the executor]: a slot's buffer goes back to the caching allocator
 // when its last reader has run, so a later output of a fitting size reuses it. Better still,
@@ -60,7 +60,8 @@ class Executor {
   std::vector<int> output_slots_;
 };
 
-/// The node ids that outputs or stateful ops depend on, as a mask over graph.nodes().
+/// The node ids that outputs, control outputs or stateful ops depend on (through inputs and
+/// control inputs), as a mask over graph.nodes().
 std::vector<bool> live_nodes(const Graph& graph);
 
 }  // namespace tf::graph

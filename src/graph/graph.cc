@@ -60,6 +60,13 @@ void Graph::replace(std::vector<Node> nodes, std::vector<NodeOutput> outputs) {
     if (nodes_[i].kind == NodeKind::kArg) args_[nodes_[i].arg_index] = static_cast<int>(i);
 }
 
+std::vector<int> Graph::control_outputs() const {
+  std::vector<int> out;
+  for (std::size_t i = 0; i < nodes_.size(); ++i)
+    if (nodes_[i].control_output) out.push_back(static_cast<int>(i));
+  return out;
+}
+
 Tensor make_symbolic(const Graph& graph, NodeOutput output) {
   auto impl = std::make_shared<detail::TensorImpl>();
   const ops::TensorInfo& info = graph.info(output);

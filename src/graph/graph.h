@@ -1,7 +1,7 @@
 // The graph IR that tf::function traces into.
 //
 // A Graph is a list of nodes in creation order, which is also a valid execution order:
-// a node's inputs always come from earlier nodes. Nodes are function arguments, constants
+// a node's inputs and control inputs always come from earlier nodes. Nodes are function arguments, constants
 // (eager tensors the traced code used), or op calls that name their OpDef directly.
 #pragma once
 
@@ -34,6 +34,8 @@ struct Node {
   ops::OutputInfos outputs;            ///< static dtypes and shapes
   Tensor value;                        ///< for kConst
   int arg_index = -1;                  ///< for kArg
+  std::vector<int> control_inputs;     ///< nodes that must run before this one (side effects)
+  bool control_output = false;         ///< must run even if no output needs it (a side effect)
 };
 
 /// A traced function body: nodes, which of them are arguments, and the results.
@@ -55,6 +57,8 @@ class Graph {
   /// The function's results.
   const std::vector<NodeOutput>& outputs() const { return outputs_; }
   void set_outputs(std::vector<NodeOutput> outputs) { outputs_ = std::move(outputs); }
+  /// The nodes that run for their side effects (TensorFlow's control outputs).
+  std::vector<int> control_outputs() const;
   /// The static dtype and shape of an output.
   const ops::TensorInfo& info(NodeOutput out) const { return nodes_[out.node].outputs[out.index]; }
 

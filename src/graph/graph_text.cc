@@ -52,6 +52,8 @@ std::string Graph::to_string() const {
       case NodeKind::kOp: {
         os << n.op->name << "(";
         for (std::size_t i = 0; i < n.inputs.size(); ++i) os << (i ? ", " : "") << output_name(*this, n.inputs[i]);
+        for (std::size_t i = 0; i < n.control_inputs.size(); ++i)
+          os << (i || !n.inputs.empty() ? ", ^" : "^") << nodes_[n.control_inputs[i]].name;
         for (std::size_t i = 0; i < n.attrs.size() && i < n.op->attr_names.size(); ++i)
           os << (n.inputs.empty() && i == 0 ? "" : ", ") << n.op->attr_names[i] << "=" << attr_string(n.attrs[i]);
         os << ")";
@@ -78,6 +80,7 @@ std::string Graph::to_dot() const {
     os << "  n" << i << " [label=\"" << label << "\", shape=" << shape << "];\n";
     for (const NodeOutput& in : n.inputs)
       os << "  n" << in.node << " -> n" << i << " [label=\"" << info_string(info(in)) << "\"];\n";
+    for (int c : n.control_inputs) os << "  n" << c << " -> n" << i << " [style=dashed];\n";
   }
   for (std::size_t i = 0; i < outputs_.size(); ++i) {
     os << "  out" << i << " [label=\"output " << i << "\", shape=house];\n";

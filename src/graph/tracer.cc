@@ -19,7 +19,15 @@ NodeOutput Tracer::resolve(const Tensor& t) {
   auto it = resolved_.find(t.impl().get());
   if (it != resolved_.end()) return it->second;
   NodeOutput out;
-  if (!t.is_symbolic()) {
+  if (!t.is_symbolic() && t.dtype() == DType::kResource) {
+    // A variable handle is an input of the function, never a constant (Note [Captured variables]).
+    if (outer_) {
+      captures_.push_back(make_symbolic(outer_->graph_, outer_->resolve(t)));
+    } else {
+      captures_.push_back(t);
+    }
+    out = {graph_.add_arg({DType::kResource, TensorShape{}}, current_name_scope() + "resource"), 0};
+  } else if (!t.is_symbolic()) {
     out = {graph_.add_const(t, current_name_scope() + "Const"), 0};
   } else {
     bool from_enclosing = false;

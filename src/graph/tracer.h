@@ -13,6 +13,12 @@ namespace tf::graph {
 /// While installed (ops::ContextScope), every op call appends a node to `graph` and returns
 /// symbolic tensors. Eager tensors used by the traced code become constants; symbolic tensors
 /// of an enclosing trace (a cond branch using a value of its function) become captures.
+///
+/// Note [Captured variables]: a variable handle (a concrete tf::resource tensor) becomes a
+/// capture too, never a constant: the graph reads and writes the variable through it at call
+/// time. The outermost trace keeps the concrete handle (the function passes it at every
+/// call); a nested trace captures the handle's argument of the enclosing trace, so If and
+/// While take the variables their bodies use as inputs.
 class Tracer final : public ops::ExecutionContext {
  public:
   /// `outer` is the trace enclosing this one (for captures), or null.
@@ -25,7 +31,8 @@ class Tracer final : public ops::ExecutionContext {
   Tensor add_arg(const ops::TensorInfo& info, const std::string& name);
   /// The node output standing for `t` in this graph (adding a constant or capture if needed).
   NodeOutput resolve(const Tensor& t);
-  /// Tensors of the enclosing trace that this graph captured, in capture-argument order.
+  /// Tensors of the enclosing trace (or, outermost, variable handles) that this graph
+  /// captured, in capture-argument order.
   const std::vector<Tensor>& captures() const { return captures_; }
   Graph& graph() { return graph_; }
 

@@ -1,5 +1,6 @@
 // Common-subexpression elimination: two stateless nodes running the same op on the same
-// inputs with equal attributes compute the same value; later ones read the first instead.
+// inputs and control inputs with equal attributes compute the same value; later ones read
+// the first instead.
 #include <map>
 
 #include "graph/passes/passes.h"
@@ -19,6 +20,8 @@ void eliminate_common_subexpressions(Graph& graph) {
       const NodeOutput r = rewrite.resolve(in);
       inputs.emplace_back(r.node, r.index);
     }
+    // Two reads of a variable are the same value only after the same write.
+    for (int c : n.control_inputs) inputs.emplace_back(rewrite.resolve_node(c), -1);
     auto& candidates = seen[{n.op, inputs}];
     int twin = -1;
     for (int c : candidates)

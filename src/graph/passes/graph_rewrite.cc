@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "graph/executor.h"
 #include "graph/passes/passes.h"
 
@@ -16,11 +18,18 @@ NodeOutput GraphRewrite::resolve(NodeOutput out) const {
   return out;
 }
 
+int GraphRewrite::resolve_node(int node) const { return map_[node].empty() ? node : resolve({node, 0}).node; }
+
 void GraphRewrite::apply(Graph& graph) const {
-  // Rewire inputs and outputs, then keep only live nodes, renumbered in order.
+  // Rewire inputs, control inputs and outputs, then keep only live nodes, renumbered in order.
   std::vector<Node> nodes = graph.nodes();
-  for (Node& n : nodes)
+  for (Node& n : nodes) {
     for (NodeOutput& in : n.inputs) in = resolve(in);
+    std::vector<int> control;
+    for (int c : n.control_inputs)
+      if (int r = resolve_node(c); std::find(control.begin(), control.end(), r) == control.end()) control.push_back(r);
+    n.control_inputs = std::move(control);
+  }
   std::vector<NodeOutput> outputs = graph.outputs();
   for (NodeOutput& out : outputs) out = resolve(out);
   Graph rewired = graph;
@@ -33,8 +42,10 @@ void GraphRewrite::apply(Graph& graph) const {
     new_index[i] = static_cast<int>(kept.size());
     kept.push_back(std::move(nodes[i]));
   }
-  for (Node& n : kept)
+  for (Node& n : kept) {
     for (NodeOutput& in : n.inputs) in.node = new_index[in.node];
+    for (int& c : n.control_inputs) c = new_index[c];  // live: liveness follows control inputs
+  }
   for (NodeOutput& out : outputs) out.node = new_index[out.node];
   graph.replace(std::move(kept), std::move(outputs));
 }
@@ -42,6 +53,7 @@ void GraphRewrite::apply(Graph& graph) const {
 void prune(Graph& graph) { GraphRewrite(graph).apply(graph); }
 
 void optimize(Graph& graph) {
+  add_control_dependencies(graph);
   simplify_arithmetic(graph);
   fold_constants(graph);
   eliminate_common_subexpressions(graph);

@@ -6,6 +6,9 @@
 
 namespace tf::graph {
 
+/// Automatic control dependencies: orders the side effects of stateful ops in program order
+/// (per variable for ops on tf::resource inputs) and makes them control outputs.
+void add_control_dependencies(Graph& graph);
 /// Removes nodes that neither the outputs nor a stateful op need.
 void prune(Graph& graph);
 /// Evaluates stateless ops whose inputs are all constants and replaces them by constants.
@@ -35,6 +38,8 @@ class GraphRewrite {
   void forward(NodeOutput from, NodeOutput to);
   /// What `out` reads after the forwards so far.
   NodeOutput resolve(NodeOutput out) const;
+  /// The node that stands for `node` after the forwards (for control inputs).
+  int resolve_node(int node) const;
   /// Applies the forwards and prunes dead nodes.
   void apply(Graph& graph) const;
 
