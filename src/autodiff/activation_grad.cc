@@ -1,12 +1,14 @@
 // Gradients of the activations (activation_ops.h). TensorFlow runs dedicated kernels
 // (ReluGrad, EluGrad, ...); these compose the same formulas from elementwise ops, so they
-// also differentiate again (second order) without a gradient of their own.
+// also differentiate again (second order), except Relu's: it is in every MLP's training
+// step, so it runs the one-pass ReluGrad op, which has a gradient of its own.
 #include <cmath>
 #include <numbers>
 
 #include "autodiff/grad_utils.h"
 #include "autodiff/gradient_registry.h"
 #include "kernels/cpu/scalar_math.h"
+#include "ops/math/relu_grad_op.h"
 #include "tfpp/activation_ops.h"
 #include "tfpp/math_ops.h"
 
@@ -20,8 +22,14 @@ Tensor zero(const Tensor& like) { return scalar_like(like, 0.0); }
 
 // dy where the output is positive (x > 0 exactly when relu(x) > 0).
 Grads relu_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
-  const Tensor& y = ctx.output(0);
-  return {where(math::greater(y, zero(y)), dy[0], zero(dy[0]))};
+  return {ops::execute1(ops::relu_grad_op(), {dy[0], ctx.output(0)})};
+}
+
+// ReluGrad(g, y) is linear in g with the same mask; y gets nothing (the mask is flat).
+Grads relu_grad_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  Grads g(2);
+  g[0] = ops::execute1(ops::relu_grad_op(), {dy[0], ctx.input(1)});
+  return g;
 }
 
 // dy where 0 < y < 6 (the flat parts of relu6 pass nothing).
@@ -72,6 +80,7 @@ Grads gelu_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 }  // namespace
 
 TF_REGISTER_GRADIENT("Relu", relu_grad, kOutput);
+TF_REGISTER_GRADIENT("ReluGrad", relu_grad_grad, kInput);
 TF_REGISTER_GRADIENT("Relu6", relu6_grad, kOutput);
 TF_REGISTER_GRADIENT("Elu", elu_grad, kOutput);
 TF_REGISTER_GRADIENT("Selu", selu_grad, kOutput);

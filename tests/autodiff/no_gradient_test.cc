@@ -13,7 +13,7 @@ using tf::Tensor;
 const char* const kDifferentiable[] = {
     "AddV2", "Sub", "Mul", "RealDiv", "Maximum", "Minimum", "SquaredDifference", "Pow", "FloorMod",
     "Neg", "Abs", "Sign", "Square", "Sqrt", "Rsqrt", "Reciprocal", "Exp", "Expm1", "Log", "Log1p",
-    "Sin", "Cos", "Tanh", "Sigmoid", "Softplus", "Erf", "Relu", "Relu6", "Elu", "Selu", "Gelu",
+    "Sin", "Cos", "Tanh", "Sigmoid", "Softplus", "Erf", "Relu", "ReluGrad", "Relu6", "Elu", "Selu", "Gelu",
     "Cast", "SelectV2", "ClipByValue", "Sum", "Mean", "Max", "Min", "Prod", "Cumsum", "Cumprod",
     "TopKV2", "MatMul", "BatchMatMulV2"};
 
