@@ -1,7 +1,10 @@
-// Completeness of the op registry: every registered op can infer shapes and run somewhere.
+// Completeness of the op registry: every registered op can infer shapes, run somewhere, and
+// either has a gradient or is marked not differentiable.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
+#include <string>
 
 #include "ops/op_def.h"
 
@@ -15,6 +18,17 @@ TEST(OpRegistry, EveryOpHasAShapeFunctionAndAKernel) {
     EXPECT_TRUE(std::any_of(op->kernels.begin(), op->kernels.end(), [](auto k) { return k != nullptr; }))
         << op->name << " has no kernel";
   }
+}
+
+// Ops whose gradients are still being written (control flow's While); delete an entry when
+// its gradient lands.
+const std::set<std::string, std::less<>> kGradientPending = {"While", "StatelessWhile"};
+
+TEST(OpRegistry, EveryOpHasAGradientOrIsMarkedNotDifferentiable) {
+  std::string missing;
+  for (const tf::ops::OpDef* op : tf::ops::all_ops())
+    if (op->gradient == nullptr && !op->no_gradient && !kGradientPending.contains(op->name)) missing += " " + op->name;
+  EXPECT_TRUE(missing.empty()) << "ops with neither a gradient nor TF_NO_GRADIENT:" << missing;
 }
 
 TEST(OpRegistry, FindsOpsByTensorFlowName) {
