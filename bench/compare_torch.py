@@ -55,6 +55,11 @@ def run_gbench(binary, regex, env=None):
     return times
 
 
+def natural_key(name):
+    """Sort key that orders the numbers inside benchmark names by value (64 before 256)."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+
+
 def summarize(samples):
     """name -> [ns, ...]  becomes  name -> (median, (max - min) / median)."""
     return {name: (statistics.median(v), (max(v) - min(v)) / statistics.median(v)) for name, v in samples.items()}
@@ -183,7 +188,7 @@ def main():
         tfpp, libtorch = run_interleaved(ours, peer, args.reps, args.filter)
         python = best_python(tfpp.keys(), args.reps)
         winners.update({n: r[3] for n, r in python.items() if r[3]})
-        for name, (ours_ns, ours_spread) in tfpp.items():
+        for name, (ours_ns, ours_spread) in sorted(tfpp.items(), key=lambda item: natural_key(item[0])):
             row = [name, f"{ours_ns / 1e3:.3f} µs (±{ours_spread:.0%})"]
             for peer_result in (libtorch.get(name), python.get(name)):
                 row.append(f"{peer_result[0] / 1e3:.3f} µs (±{peer_result[1]:.0%})" if peer_result else "—")

@@ -74,7 +74,9 @@ void mean_kernel(KernelContext& ctx) {
   T* y = out.mutable_data<T>();
   if (std::is_integral_v<T> && count == 0) return;  // every sum is already 0
   // For floats an empty mean is 0 / 0 = NaN, as in TensorFlow.
-  for (std::int64_t i = 0; i < out.num_elements(); ++i) y[i] /= static_cast<T>(count);
+  const std::int64_t n = out.num_elements();  // hoisted: the loop then vectorizes
+  const T divisor = static_cast<T>(count);
+  for (std::int64_t i = 0; i < n; ++i) y[i] /= divisor;
 }
 
 template <ReduceOp op>
