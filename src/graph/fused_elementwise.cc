@@ -18,7 +18,7 @@ void fused_shape(ops::ShapeContext& ctx) {
   for (const ops::TensorInfo& info : program_of(ctx).outputs) ctx.add_output(info.dtype, info.shape);
 }
 
-// Scratch and bookkeeping of one thread, kept between calls so a call allocates nothing.
+// Scratch and bookkeeping of one thread, kept between calls so a call allocates no scratch.
 struct ThreadMemory {
   Tensor arena;  // the scratch tiles, kFusedTile 8-byte elements each
   std::vector<char*> base;  // per value, at element 0
