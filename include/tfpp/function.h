@@ -89,16 +89,27 @@ struct ArgTraits<Tensor> {
   static Tensor rebuild(const Tensor&, LeafCursor& c) { return c.take(); }
 };
 
-/// A variable argument is read at every call, so the graph always sees its current value.
+/// Makes the handle of variable argument `v` stand for `placeholder` in the current trace.
+void bind_variable_argument(const Variable& v, const Tensor& placeholder);
+
+/// A variable argument is passed as its handle, so the graph reads and writes the variable of
+/// each call; variables of one dtype and shape share a trace, and which arguments are the same
+/// variable is part of the key (TensorFlow's alias ids).
 template <>
 struct ArgTraits<Variable> {
-  using Traced = Tensor;
+  using Traced = Variable;
   static void walk(const Variable& v, ArgWalk& w) {
-    w.key += "T,";
-    Tensor value = v.read_value();
-    w.leaves.push_back({value, TensorSpec(value.shape(), value.dtype())});
+    Tensor handle = v.handle();
+    std::size_t alias = w.leaves.size();
+    for (std::size_t i = 0; i < w.leaves.size() && alias == w.leaves.size(); ++i)
+      if (w.leaves[i].value.impl() == handle.impl()) alias = i;
+    w.key += "V" + std::string(dtype_name(v.dtype())) + v.shape().debug_string() + "@" + std::to_string(alias) + ",";
+    w.leaves.push_back({std::move(handle), TensorSpec(TensorShape{}, resource)});
   }
-  static Tensor rebuild(const Variable&, LeafCursor& c) { return c.take(); }
+  static Variable rebuild(const Variable& v, LeafCursor& c) {
+    bind_variable_argument(v, c.take());
+    return v;
+  }
 };
 
 template <>

@@ -29,6 +29,10 @@ bool functions_run_eagerly() { return run_eagerly; }
 bool executing_eagerly() { return graph::Tracer::current() == nullptr; }
 
 namespace detail {
+void bind_variable_argument(const Variable& v, const Tensor& placeholder) {
+  graph::Tracer::current()->bind(v.handle(), placeholder);
+}
+
 namespace {
 
 constexpr int kRelaxAfter = 3;

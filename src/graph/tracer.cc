@@ -43,6 +43,11 @@ NodeOutput Tracer::resolve(const Tensor& t) {
   return out;
 }
 
+void Tracer::bind(const Tensor& t, const Tensor& arg) {
+  bound_.push_back(t);  // keeps the address in resolved_ valid
+  resolved_[t.impl().get()] = resolve(arg);
+}
+
 ops::Outputs Tracer::execute(const ops::OpDef& op, std::span<const Tensor> inputs,
                              std::span<const ops::AttrValue> attrs) {
   ops::OutputInfos infos = ops::infer_outputs(op, inputs, attrs);

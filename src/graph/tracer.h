@@ -31,6 +31,9 @@ class Tracer final : public ops::ExecutionContext {
   Tensor add_arg(const ops::TensorInfo& info, const std::string& name);
   /// The node output standing for `t` in this graph (adding a constant or capture if needed).
   NodeOutput resolve(const Tensor& t);
+  /// Makes the concrete tensor `t` (a variable argument's handle) resolve to `arg`, a
+  /// symbolic argument of this graph.
+  void bind(const Tensor& t, const Tensor& arg);
   /// Tensors of the enclosing trace (or, outermost, variable handles) that this graph
   /// captured, in capture-argument order.
   const std::vector<Tensor>& captures() const { return captures_; }
@@ -46,6 +49,7 @@ class Tracer final : public ops::ExecutionContext {
   Tracer* outer_;
   std::unordered_map<const void*, NodeOutput> resolved_;  // by TensorImpl address
   std::vector<Tensor> captures_;
+  std::vector<Tensor> bound_;
 };
 
 /// The current name scope prefix ("outer/inner/") on this thread.

@@ -346,4 +346,29 @@ TEST(VariableFunction, AFunctionCalledInsideAnotherKeepsItsVariables) {
   EXPECT_EQ(v.numpy<float>(), std::vector<float>{3.0f});
 }
 
+TEST(VariableFunction, VariableArgumentsArePassedAsHandles) {
+  auto add_to = tf::function([](tf::Variable v, tf::Tensor x) {
+    v.assign_add(x);
+    return v.read_value();
+  });
+  tf::Variable a(1.0f), b(10.0f);
+  EXPECT_EQ(add_to(a, tf::constant(1.0f)).item<float>(), 2.0f);
+  EXPECT_EQ(add_to(b, tf::constant(1.0f)).item<float>(), 11.0f);
+  EXPECT_EQ(a.numpy<float>(), std::vector<float>{2.0f});
+  EXPECT_EQ(add_to.tracing_count(), 1);  // one dtype and shape: one trace serves both variables
+  tf::Variable c(tf::constant({1.0f, 2.0f}));
+  EXPECT_EQ(add_to(c, tf::constant(1.0f)).numpy<float>(), (std::vector<float>{2, 3}));
+  EXPECT_EQ(add_to.tracing_count(), 2);
+
+  // Whether two arguments are one variable is part of the key.
+  auto bump_first_read_second = tf::function([](tf::Variable x, tf::Variable y) {
+    x.assign_add(1.0f);
+    return y.read_value();
+  });
+  EXPECT_EQ(bump_first_read_second(a, a).item<float>(), 3.0f);
+  EXPECT_EQ(bump_first_read_second(a, b).item<float>(), 11.0f);
+  EXPECT_EQ(a.numpy<float>(), std::vector<float>{4.0f});
+  EXPECT_EQ(bump_first_read_second.tracing_count(), 2);
+}
+
 }  // namespace
