@@ -6,6 +6,7 @@
 
 #include <tfpp/tfpp.h>
 
+#include "function/concrete_function_impl.h"
 #include "graph/executor.h"
 #include "graph/passes/passes.h"
 
@@ -172,6 +173,19 @@ TEST(ElementwiseFusion, ConcreteFunctionsFuseAndGradientsStillFlow) {
   const auto grad = tape.gradient(z, x).numpy<float>();
   ASSERT_EQ(grad.size(), 2u);
   EXPECT_EQ(grad, (std::vector<float>{4.0f, 13.0f}));  // 6x + 1
+}
+
+TEST(ElementwiseFusion, VariableReadsAndWritesKeepTheirOrderAroundFusedRegions) {
+  tf::Variable v(tf::zeros({4}));
+  auto f = tf::function([&](tf::Tensor x) {
+    v.assign_add(x * 2.0f + 1.0f);
+    return v.read_value() * 3.0f - 1.0f;
+  });
+  EXPECT_EQ(f(tf::ones({4})).numpy<float>(), std::vector<float>(4, 8.0f));
+  EXPECT_EQ(f(tf::ones({4})).numpy<float>(), std::vector<float>(4, 17.0f));
+  EXPECT_EQ(v.numpy<float>(), std::vector<float>(4, 6.0f));
+  const Graph& g = f.get_concrete_function(tf::TensorSpec({4}, tf::float32)).impl()->executor.graph();
+  EXPECT_EQ(count_ops(g, "FusedElementwise"), 2) << g.to_string();
 }
 
 }  // namespace

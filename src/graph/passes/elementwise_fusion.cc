@@ -186,10 +186,11 @@ void fuse_elementwise(Graph& graph) {
     for (const NodeOutput& in : n.inputs) ++uses[in.node];
   for (const NodeOutput& out : graph.outputs()) uses[out.node] += 2;  // a result is read outside any region
 
+  const std::vector<bool> pinned = control_pinned(graph);
   std::vector<Region> regions;
   std::vector<int> region_of(nodes.size(), -1);
   for (std::size_t i = 0; i < nodes.size(); ++i) {
-    if (!fusible(graph, static_cast<int>(i))) continue;
+    if (pinned[i] || !fusible(graph, static_cast<int>(i))) continue;
     const Node& n = nodes[i];
     Region r;
     for (const NodeOutput& in : n.inputs) add_input(r.inputs, in);

@@ -61,6 +61,16 @@ void optimize(Graph& graph) {
   prune(graph);
 }
 
+std::vector<bool> control_pinned(const Graph& graph) {
+  std::vector<bool> pinned(graph.nodes().size(), false);
+  for (std::size_t i = 0; i < graph.nodes().size(); ++i) {
+    const Node& n = graph.node(i);
+    if (n.control_output || !n.control_inputs.empty()) pinned[i] = true;
+    for (int c : n.control_inputs) pinned[c] = true;
+  }
+  return pinned;
+}
+
 void fuse(Graph& graph) {
   fuse_matmul_bias_activation(graph);
   fuse_elementwise(graph);

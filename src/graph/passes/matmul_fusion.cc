@@ -34,11 +34,13 @@ void fuse_matmul_bias_activation(Graph& graph) {
     for (const NodeOutput& in : nodes[i].inputs) ++uses[in.node], reader[in.node] = static_cast<int>(i);
   for (const NodeOutput& out : graph.outputs()) uses[out.node] += 2;  // results are read outside
 
+  const std::vector<bool> pinned = control_pinned(graph);
   std::vector<Node> rewritten = nodes;
   bool changed = false;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const Node& mm = nodes[i];
-    if (mm.kind != NodeKind::kOp || mm.op->name != "MatMul" || mm.outputs[0].dtype != DType::kFloat32 || uses[i] != 1)
+    if (mm.kind != NodeKind::kOp || mm.op->name != "MatMul" || mm.outputs[0].dtype != DType::kFloat32 || uses[i] != 1 ||
+        pinned[i] || pinned[reader[i]])
       continue;
     const std::int64_t n = mm.outputs[0].shape.dim(1);
     const Node& add = nodes[reader[i]];
@@ -48,7 +50,7 @@ void fuse_matmul_bias_activation(Graph& graph) {
     if (n == None || bias_info.dtype != DType::kFloat32 || !(bias_info.shape == TensorShape{n})) continue;
     int root = reader[i];
     MatMulActivation act = MatMulActivation::kNone;
-    if (uses[root] == 1)
+    if (uses[root] == 1 && !pinned[reader[root]])
       if (auto a = activation_of(nodes[reader[root]])) root = reader[root], act = *a;
     Node fused;
     fused.kind = NodeKind::kOp;

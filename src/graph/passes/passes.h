@@ -21,6 +21,9 @@ void simplify_arithmetic(Graph& graph);
 /// Runs every pass, in order.
 void optimize(Graph& graph);
 
+/// Per node, whether it takes part in control dependencies (has control inputs, is one, or is
+/// a control output); fusion passes leave such nodes as they are.
+std::vector<bool> control_pinned(const Graph& graph);
 /// Replaces MatMul + AddV2(bias vector) [+ activation] by _FusedMatMul (float32).
 void fuse_matmul_bias_activation(Graph& graph);
 /// Replaces trees of elementwise ops over one shape by FusedElementwise nodes.
