@@ -15,6 +15,7 @@
 #include "tfpp/errors.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/nest.h"
+#include "tfpp/tensor_array.h"
 
 namespace tf {
 
@@ -132,28 +133,71 @@ R case_(const std::vector<std::pair<Tensor, std::function<std::type_identity_t<R
   return detail::ResultTraits<R>::rebuild(out, keys);
 }
 
+namespace detail {
+/// How a loop variable (a Tensor or a TensorArray) is carried by a traced While: as one tensor.
+template <class T>
+struct LoopVar;
+template <>
+struct LoopVar<Tensor> {
+  static Tensor flat(const Tensor& t) { return t; }
+  static Tensor rebuild(const Tensor&, const Tensor& flat) { return flat; }
+};
+template <>
+struct LoopVar<TensorArray> {
+  static Tensor flat(const TensorArray& ta) { return ta.flow(); }
+  static TensorArray rebuild(const TensorArray& like, const Tensor& flow) { return like.with_flow(flow); }
+};
+/// Throws unless loop variable `i` kept its dtype over an eager iteration.
+void check_eager_loop_var(std::size_t i, const Tensor& before, const Tensor& after);
+}  // namespace detail
+
 /// Repeats `loop_vars = body(loop_vars...)` while `cond(loop_vars...)` is true and returns the
-/// final variables: tf::while_loop(cond, body, std::tuple{i, acc}).
+/// final variables: tf::while_loop(cond, body, std::tuple{i, acc}). Loop variables are tensors
+/// or tf::TensorArrays.
 template <class Cond, class Body, class... Ts>
 std::tuple<Ts...> while_loop(Cond&& cond, Body&& body, const std::tuple<Ts...>& loop_vars, WhileOptions options = {}) {
-  static_assert((std::is_same_v<Ts, Tensor> && ...), "while_loop variables are tensors");
-  auto unflat = [](const std::vector<Tensor>& v) {
-    return [&]<std::size_t... I>(std::index_sequence<I...>) { return std::tuple<Ts...>(v.at(I)...); }(
-        std::index_sequence_for<Ts...>{});
+  static_assert(((std::is_same_v<Ts, Tensor> || std::is_same_v<Ts, TensorArray>) && ...),
+                "while_loop variables are tensors or TensorArrays");
+  using Vars = std::tuple<Ts...>;
+  auto step = [&](const Vars& v) { return Vars(std::apply(body, v)); };
+  auto flatten = [](const Vars& v) {
+    return std::apply([](const auto&... x) { return std::vector<Tensor>{detail::LoopVar<Ts>::flat(x)...}; }, v);
+  };
+  if (!detail::tracing()) {
+    if (!options.shape_invariants.empty() && options.shape_invariants.size() != sizeof...(Ts))
+      throw InvalidArgumentError("[while_loop] " + std::to_string(options.shape_invariants.size()) +
+                                 " shape invariants for " + std::to_string(sizeof...(Ts)) + " loop variables");
+    Vars vars = loop_vars;
+    for (std::int64_t it = 0; options.maximum_iterations < 0 || it < options.maximum_iterations; ++it) {
+      if (!detail::eager_predicate(std::apply(cond, vars), "while_loop")) break;
+      Vars next = step(vars);
+      [&]<std::size_t... I>(std::index_sequence<I...>) {
+        (([&] {
+           if constexpr (std::is_same_v<std::tuple_element_t<I, Vars>, Tensor>)
+             detail::check_eager_loop_var(I, std::get<I>(vars), std::get<I>(next));
+         }()),
+         ...);
+      }(std::index_sequence_for<Ts...>{});
+      vars = std::move(next);
+    }
+    return vars;
+  }
+  // Traced: the body's latest result supplies the TensorArrays' static facts (element shapes).
+  Vars latest = loop_vars;
+  auto unflat = [&](const std::vector<Tensor>& v) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return Vars(detail::LoopVar<Ts>::rebuild(std::get<I>(latest), v.at(I))...);
+    }(std::index_sequence_for<Ts...>{});
   };
   detail::FlatFn flat_cond = [&](const std::vector<Tensor>& v, std::vector<std::string>&) {
     return std::vector<Tensor>{std::apply(cond, unflat(v))};
   };
-  detail::FlatFn flat_body = [&](const std::vector<Tensor>& v, std::vector<std::string>& keys) {
-    std::vector<Tensor> out;
-    using R = decltype(std::apply(body, unflat(v)));
-    if constexpr (std::is_same_v<R, Tensor>) out.push_back(std::apply(body, unflat(v)));
-    else detail::ResultTraits<R>::flatten(std::apply(body, unflat(v)), out, keys);
-    return out;
+  detail::FlatFn flat_body = [&](const std::vector<Tensor>& v, std::vector<std::string>&) {
+    Vars next = step(unflat(v));
+    latest = next;
+    return flatten(next);
   };
-  std::vector<Tensor> flat;
-  std::apply([&](const auto&... t) { (flat.push_back(t), ...); }, loop_vars);
-  return unflat(detail::while_flat(flat_cond, flat_body, flat, options));
+  return unflat(detail::while_flat(flat_cond, flat_body, flatten(loop_vars), options));
 }
 
 /// `for i in tf.range(start, limit, delta)`: repeats `loop_vars = body(i, loop_vars...)`

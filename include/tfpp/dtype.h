@@ -1,5 +1,6 @@
 // Element types of tensors: tf::float32, tf::float64, tf::int32, tf::int64, tf::bool_, tf::string,
-// and tf::resource (handles to variables, which graphs carry as values).
+// tf::resource (handles to variables, which graphs carry as values), and tf::variant (a
+// scalar holding a list of tensors: the state of a tf::TensorArray in graphs).
 //
 // A DType is a small enum; `dtype_of<T>()` maps a C++ type to it and `dtype_name` gives the
 // TensorFlow spelling ("float32") used in printing and error messages.
@@ -15,10 +16,10 @@
 namespace tf {
 
 /// The element type of a tensor.
-enum class DType : std::uint8_t { kFloat32, kFloat64, kInt32, kInt64, kBool, kString, kResource };
+enum class DType : std::uint8_t { kFloat32, kFloat64, kInt32, kInt64, kBool, kString, kResource, kVariant };
 
 /// How many dtypes exist; kernels are stored in arrays of this size.
-inline constexpr int kNumDTypes = 7;
+inline constexpr int kNumDTypes = 8;
 
 inline constexpr DType float32 = DType::kFloat32;  ///< tf.float32
 inline constexpr DType float64 = DType::kFloat64;  ///< tf.float64
@@ -27,6 +28,7 @@ inline constexpr DType int64 = DType::kInt64;      ///< tf.int64
 inline constexpr DType bool_ = DType::kBool;       ///< tf.bool (bool is a C++ keyword)
 inline constexpr DType string = DType::kString;    ///< tf.string: each element is a byte string
 inline constexpr DType resource = DType::kResource;  ///< tf.resource: each element is a handle to a variable
+inline constexpr DType variant = DType::kVariant;  ///< tf.variant: each element holds a list of tensors
 
 /// TensorFlow's name of a dtype, e.g. "float32".
 std::string_view dtype_name(DType dtype);
@@ -57,9 +59,12 @@ constexpr DType dtype_of() {
 /// Throws InvalidArgumentError: tf::resource elements are handles, not values.
 [[noreturn]] void throw_resource_has_no_values();
 
+/// Throws InvalidArgumentError: tf::variant elements are lists that only the TensorList ops read.
+[[noreturn]] void throw_no_element_type(DType dtype);
+
 /// Calls `fn(T{})`-style with a value-initialized tag of the C++ type for `dtype`.
-/// Used by kernels written once as templates; a tf::resource dtype throws (handles are
-/// used only by the variable ops).
+/// Used by kernels written once as templates; tf::resource and tf::variant throw (handles
+/// and lists are used only by the variable and list ops).
 template <class Fn>
 decltype(auto) visit_dtype(DType dtype, Fn&& fn) {
   switch (dtype) {
@@ -70,6 +75,7 @@ decltype(auto) visit_dtype(DType dtype, Fn&& fn) {
     case DType::kBool: return fn(bool{});
     case DType::kString: return fn(std::string{});
     case DType::kResource: throw_resource_has_no_values();
+    case DType::kVariant: throw_no_element_type(dtype);
   }
   return fn(float{});
 }

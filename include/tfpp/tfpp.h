@@ -28,6 +28,7 @@
 #include "tfpp/softmax_ops.h"
 #include "tfpp/string_ops.h"
 #include "tfpp/tensor.h"
+#include "tfpp/tensor_array.h"
 #include "tfpp/tensor_shape.h"
 #include "tfpp/train/example.h"
 #include "tfpp/variable.h"

@@ -14,7 +14,16 @@
 namespace tf::autodiff {
 namespace {
 
-void accumulate(Tensor& sum, const Tensor& g) { sum = sum.defined() ? add(sum, g) : g; }
+bool carries_gradient(DType d) { return is_floating(d) || d == DType::kVariant; }
+
+// Gradients of lists (variant tensors) add element by element, with the list ops' own op.
+Tensor add_gradients(const Tensor& a, const Tensor& b) {
+  if (a.dtype() != DType::kVariant) return add(a, b);
+  static const ops::OpDef* list_add = ops::find_op("TensorListAdd");
+  return ops::execute(*list_add, {a, b})[0];
+}
+
+void accumulate(Tensor& sum, const Tensor& g) { sum = sum.defined() ? add_gradients(sum, g) : g; }
 
 std::string op_name(const OpRecord& r) { return r.op ? r.op->name : r.backward ? "custom_gradient" : "ReadVariableOp"; }
 
@@ -60,7 +69,7 @@ std::vector<Tensor> compute_gradients(Tape& tape, std::span<const Tensor> target
     TensorId id = kNoId;
     if (s.variable.defined()) id = is_floating(s.variable.dtype()) ? tape.id_of(s.variable) : kNoId;
     else if (!s.tensor.defined()) throw InvalidArgumentError("[GradientTape] a gradient source is an undefined tensor");
-    else id = is_floating(s.tensor.dtype()) ? tape.id_of(s.tensor) : kNoId;
+    else id = carries_gradient(s.tensor.dtype()) ? tape.id_of(s.tensor) : kNoId;
     source_ids.push_back(id);
     num_ids = std::max(num_ids, id + 1);
   }
@@ -83,7 +92,7 @@ std::vector<Tensor> compute_gradients(Tape& tape, std::span<const Tensor> target
   for (std::size_t t = 0; t < targets.size(); ++t) {
     const Tensor& target = targets[t];
     if (!target.defined()) throw InvalidArgumentError("[GradientTape] a gradient target is an undefined tensor");
-    const TensorId id = is_floating(target.dtype()) ? tape.id_of(target) : kNoId;
+    const TensorId id = carries_gradient(target.dtype()) ? tape.id_of(target) : kNoId;
     if (id == kNoId || id >= num_ids || !reached[id]) continue;
     Tensor seed = output_gradients.empty() ? ones_like(target) : output_gradients[t];
     if (seed.dtype() != target.dtype() || seed.shape() != target.shape())
@@ -108,8 +117,10 @@ std::vector<Tensor> compute_gradients(Tape& tape, std::span<const Tensor> target
     }
     if (!any) continue;
     if (r.op && r.op->no_gradient) continue;
+    // Floating outputs without a gradient get zeros; integer and list outputs stay undefined.
     for (std::size_t o = 0; o < out_grads.size(); ++o)
-      if (!out_grads[o].defined()) out_grads[o] = zeros(r.output_infos[o].shape, r.output_infos[o].dtype);
+      if (!out_grads[o].defined() && is_floating(r.output_infos[o].dtype))
+        out_grads[o] = zeros(r.output_infos[o].shape, r.output_infos[o].dtype);
     needs.assign(r.input_ids.size(), 0);
     for (std::size_t j = 0; j < needs.size(); ++j) needs[j] = r.input_ids[j] != kNoId && reached[r.input_ids[j]];
     Grads in_grads = backward_of(r, std::span<const Tensor>(out_grads.data(), out_grads.size()), needs);

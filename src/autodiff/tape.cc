@@ -10,7 +10,8 @@ namespace {
 
 thread_local std::vector<Tape*> tls_tapes;
 
-bool differentiable(const Tensor& t) { return is_floating(t.dtype()); }
+// Lists (variant tensors) carry gradients too: a TensorArray's elements flow through them.
+bool differentiable(const Tensor& t) { return is_floating(t.dtype()) || t.dtype() == DType::kVariant; }
 
 // Called by ops::execute after every op while some tape records on this thread.
 void record_on_tapes(const ops::OpDef& op, std::span<const Tensor> inputs, std::span<const ops::AttrValue> attrs,

@@ -3,12 +3,16 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 
 #include "tfpp/dtype.h"
 
 namespace tf::core {
 
-/// Storage for `size` elements of one dtype; string and resource elements are constructed and destroyed.
+/// One element of a tf::variant tensor: a type-erased, immutable, shared value (a TensorList).
+using Variant = std::shared_ptr<const void>;
+
+/// Storage for `size` elements of one dtype; string, resource and variant elements are constructed and destroyed.
 class Buffer {
  public:
   Buffer(DType dtype, std::size_t size);

@@ -16,12 +16,19 @@ std::string_view dtype_name(DType dtype) {
     case DType::kBool: return "bool";
     case DType::kString: return "string";
     case DType::kResource: return "resource";
+    case DType::kVariant: return "variant";
   }
   return "invalid";
 }
 
+void throw_no_element_type(DType dtype) {
+  throw InvalidArgumentError("[Tensor] a " + std::string(dtype_name(dtype)) +
+                             " tensor holds lists of tensors; only the TensorList ops read its elements");
+}
+
 std::size_t dtype_size(DType dtype) {
   if (dtype == DType::kResource) return sizeof(std::shared_ptr<void>);
+  if (dtype == DType::kVariant) return sizeof(std::shared_ptr<const void>);
   return visit_dtype(dtype, [](auto tag) { return sizeof(tag); });
 }
 

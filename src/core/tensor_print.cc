@@ -270,6 +270,7 @@ std::string scalar_string(const Tensor& t) {
 std::string Tensor::values_string() const {
   if (is_symbolic()) return "<symbolic>";
   if (dtype() == DType::kResource) return "<ResourceHandle>";
+  if (dtype() == DType::kVariant) return "<TensorList>";
   if (rank() == 0) return scalar_string(*this);
   return ArrayPrinter(*this).print();
 }

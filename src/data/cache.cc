@@ -53,7 +53,10 @@ class Decoder {
     for (Tensor& t : e) {
       const auto dtype = get<std::uint8_t>();
       const int rank = get<std::uint8_t>();
-      if (dtype >= kNumDTypes || rank > kMaxRank) fail();
+      // Handles and lists (resource, variant) are never cached: their bytes are pointers.
+      if (dtype >= kNumDTypes || dtype == static_cast<std::uint8_t>(DType::kResource) ||
+          dtype == static_cast<std::uint8_t>(DType::kVariant) || rank > kMaxRank)
+        fail();
       std::vector<std::int64_t> dims(rank);
       for (auto& d : dims)
         if ((d = get<std::int64_t>()) < 0) fail();

@@ -38,11 +38,14 @@ TracedBody trace_body(const std::vector<ops::TensorInfo>& specs, const FlatFn& f
 }
 
 // Appends the captures of a body to the op's inputs (once each) and returns, for every
-// argument of the body's graph, the op input that feeds it.
-std::vector<int> wire_captures(std::vector<Tensor>& op_inputs, const TracedBody& body, std::vector<int> sources) {
+// argument of the body's graph, the op input that feeds it. Captures are shared only with
+// inputs from `first` on: a While's loop variables change, so a capture of a tensor that
+// also entered as a loop variable's initial value must stay a separate input.
+std::vector<int> wire_captures(std::vector<Tensor>& op_inputs, const TracedBody& body, std::vector<int> sources,
+                               std::size_t first = 0) {
   for (const Tensor& c : body.captures) {
     int index = -1;
-    for (std::size_t i = 0; i < op_inputs.size(); ++i)
+    for (std::size_t i = first; i < op_inputs.size(); ++i)
       if (op_inputs[i].impl() == c.impl()) index = static_cast<int>(i);
     if (index < 0) {
       index = static_cast<int>(op_inputs.size());
@@ -192,6 +195,13 @@ Tensor for_range_cond(const Tensor& i, const Tensor& limit, const Tensor& delta)
   return logical_or(logical_and(greater(delta, zero), less(i, limit)), logical_and(less(delta, zero), greater(i, limit)));
 }
 
+void check_eager_loop_var(std::size_t i, const Tensor& before, const Tensor& after) {
+  if (!after.defined() || after.dtype() != before.dtype())
+    throw InvalidArgumentError("[while_loop] loop variable " + std::to_string(i) + " entered as " +
+                               std::string(dtype_name(before.dtype())) + " but the body returned " +
+                               describe_tensor(after));
+}
+
 Tensor for_range_next(const Tensor& i, const Tensor& delta) { return add(i, delta); }
 
 std::vector<Tensor> while_flat(const FlatFn& cond, const FlatFn& body, const std::vector<Tensor>& loop_vars,
@@ -259,8 +269,8 @@ std::vector<Tensor> while_flat(const FlatFn& cond, const FlatFn& body, const std
   std::vector<Tensor> inputs = loop_vars;
   std::vector<int> var_sources;
   for (std::size_t i = 0; i < n; ++i) var_sources.push_back(static_cast<int>(i));
-  auto cond_fn = std::make_shared<graph::FunctionBody>(cond_body.graph, wire_captures(inputs, cond_body, var_sources));
-  auto body_fn = std::make_shared<graph::FunctionBody>(loop_body.graph, wire_captures(inputs, loop_body, var_sources));
+  auto cond_fn = std::make_shared<graph::FunctionBody>(cond_body.graph, wire_captures(inputs, cond_body, var_sources, n));
+  auto body_fn = std::make_shared<graph::FunctionBody>(loop_body.graph, wire_captures(inputs, loop_body, var_sources, n));
   const ops::AttrValue attrs[] = {static_cast<std::int64_t>(n), cond_fn, body_fn, options.maximum_iterations};
   const bool stateful = cond_fn->stateful() || body_fn->stateful();
   ops::Outputs out = ops::execute(function_ops::while_op(stateful), std::span<const Tensor>(inputs), attrs);

@@ -1,4 +1,5 @@
-// The gradient of If / StatelessIf, and the traced vector-Jacobian products it is built from.
+// The gradients of If / StatelessIf and While / StatelessWhile, and the traced
+// vector-Jacobian products they are built from.
 //
 // Note [Control-flow gradients recompute the forward body]: the gradient of a body is a
 // traced graph that replays the body's forward ops under a tape, then runs the registry's
@@ -12,8 +13,10 @@
 #include "autodiff/gradient_registry.h"
 #include "autodiff/tape.h"
 #include "function/control_flow_ops.h"
+#include "function/tensor_list.h"
 #include "graph/tracer.h"
 #include "tfpp/constant.h"
+#include "tfpp/control_flow.h"
 #include "tfpp/gradient_tape.h"
 #include "tfpp/math_ops.h"
 
@@ -24,6 +27,12 @@ Tensor zeros_shaped_like(const Tensor& t) {
   // Selecting a zero scalar everywhere broadcasts it to t's run-time shape.
   return where(constant(false), t, scalar_like(t, 0));
 }
+
+Tensor zero_gradient_like(const Tensor& t) {
+  return t.dtype() == DType::kVariant ? list_zeros_like(t) : zeros_shaped_like(t);
+}
+
+bool carries_gradient(DType dtype) { return is_floating(dtype) || dtype == DType::kVariant; }
 
 std::shared_ptr<graph::Graph> trace_vjp(const graph::FunctionBody& body, const VjpSpec& spec) {
   auto g = std::make_shared<graph::Graph>();
@@ -46,7 +55,7 @@ std::shared_ptr<graph::Graph> trace_vjp(const graph::FunctionBody& body, const V
   grads.resize(wrt.size());
   std::vector<graph::NodeOutput> outputs;
   for (std::size_t k = 0; k < wrt.size(); ++k)
-    outputs.push_back(tracer.resolve(grads[k].defined() ? grads[k] : zeros_shaped_like(wrt[k])));
+    outputs.push_back(tracer.resolve(grads[k].defined() ? grads[k] : zero_gradient_like(wrt[k])));
   g->set_outputs(std::move(outputs));
   return g;
 }
@@ -62,11 +71,11 @@ autodiff::Grads if_grad(const autodiff::GradientContext& ctx, std::span<const Te
   VjpSpec spec;
   for (std::size_t i = 0; i < m; ++i) {
     spec.inputs.push_back({ctx.input_dtype(i + 1), ctx.input_shape(i + 1)});
-    if (is_floating(ctx.input_dtype(i + 1)) && ctx.needs_gradient(i + 1)) spec.wrt.push_back(static_cast<int>(i));
+    if (carries_gradient(ctx.input_dtype(i + 1)) && ctx.needs_gradient(i + 1)) spec.wrt.push_back(static_cast<int>(i));
   }
   std::vector<Tensor> inputs(ctx.inputs().begin(), ctx.inputs().end());
   for (std::size_t o = 0; o < grads.size(); ++o)
-    if (is_floating(grads[o].dtype())) {
+    if (grads[o].defined() && carries_gradient(grads[o].dtype())) {
       spec.dy_outputs.push_back(static_cast<int>(o));
       inputs.push_back(grads[o]);
     }
@@ -90,6 +99,112 @@ autodiff::Grads if_grad(const autodiff::GradientContext& ctx, std::span<const Te
   return result;
 }
 
+// d(While outputs)/d(While inputs). Note [While gradient]: a first loop reruns the forward
+// iterations from the While's inputs, pushing each iteration's loop variables onto one list
+// per variable and counting iterations; a second loop runs that many times backwards, reads
+// the iteration's variables back, and applies the body's vector-Jacobian product (recorded
+// by a tape around a replay of the body), summing the gradients of the captured loop
+// invariants over the iterations. Both loops are built with while_flat, so they run eagerly
+// or become While nodes when the gradient is being traced.
+autodiff::Grads while_grad(const autodiff::GradientContext& ctx, std::span<const Tensor> dys) {
+  const auto n = static_cast<std::size_t>(ctx.attr<std::int64_t>(0));
+  const graph::FunctionBody& cond = *ctx.attr<BodyPtr>(1);
+  const graph::FunctionBody& body = *ctx.attr<BodyPtr>(2);
+  const std::int64_t max_iterations = ctx.attr<std::int64_t>(3);
+  const std::vector<Tensor> inputs(ctx.inputs().begin(), ctx.inputs().end());
+  autodiff::Grads result(inputs.size());
+
+  std::vector<std::size_t> vars, caps;  // loop variables and captures that carry gradients
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    if (carries_gradient(ctx.input_dtype(i))) (i < n ? vars : caps).push_back(i);
+  bool wanted = false;
+  for (std::size_t i : vars) wanted |= ctx.needs_gradient(i);
+  std::erase_if(caps, [&](std::size_t c) { return !ctx.needs_gradient(c); });
+  if (!wanted && caps.empty()) return result;
+
+  auto args_of = [&](const graph::FunctionBody& fb, const std::vector<Tensor>& loop_vars) {
+    std::vector<Tensor> args;
+    for (int s : fb.arg_sources) args.push_back(static_cast<std::size_t>(s) < n ? loop_vars[s] : inputs[s]);
+    return args;
+  };
+  const graph::Graph& bg = *body.graph;
+  auto invariant = [&](std::size_t j) { return bg.node(bg.args()[j]).outputs[0].shape; };
+
+  // Forward again, accumulating: (loop vars..., iteration, one list per loop var).
+  std::vector<Tensor> init(inputs.begin(), inputs.begin() + static_cast<std::ptrdiff_t>(n));
+  WhileOptions forward_options{.maximum_iterations = max_iterations};
+  for (std::size_t j = 0; j < n; ++j) forward_options.shape_invariants.push_back(invariant(j));
+  init.push_back(constant(std::int32_t{0}));
+  forward_options.shape_invariants.push_back({});
+  for (std::size_t j = 0; j < n; ++j) {
+    init.push_back(list_reserve(constant(std::int32_t{0}), ctx.input_dtype(j), invariant(j)));
+    forward_options.shape_invariants.push_back({});
+  }
+  detail::FlatFn forward_cond = [&](const std::vector<Tensor>& v, std::vector<std::string>&) {
+    return cond.executor.replay(args_of(cond, v));
+  };
+  detail::FlatFn forward_body = [&](const std::vector<Tensor>& v, std::vector<std::string>&) {
+    std::vector<Tensor> next = body.executor.replay(args_of(body, v));
+    next.push_back(add(v[n], constant(std::int32_t{1})));
+    for (std::size_t j = 0; j < n; ++j) next.push_back(list_set_item(v[n + 1 + j], v[n], v[j], true));
+    return next;
+  };
+  const std::vector<Tensor> forward = detail::while_flat(forward_cond, forward_body, init, forward_options);
+
+  // Backward: (iterations left, d loop vars..., d captures...).
+  std::vector<Tensor> state{forward[n]};
+  WhileOptions backward_options;
+  backward_options.shape_invariants.push_back({});
+  for (std::size_t j : vars) {
+    state.push_back(dys[j].defined() ? dys[j] : zero_gradient_like(forward[j]));
+    backward_options.shape_invariants.push_back(invariant(j));
+  }
+  for (std::size_t c : caps) {
+    state.push_back(zero_gradient_like(inputs[c]));
+    backward_options.shape_invariants.push_back(ctx.input_dtype(c) == DType::kVariant ? TensorShape{} : ctx.input_shape(c));
+  }
+  detail::FlatFn backward_cond = [&](const std::vector<Tensor>& v, std::vector<std::string>&) {
+    return std::vector<Tensor>{greater(v[0], constant(std::int32_t{0}))};
+  };
+  detail::FlatFn backward_body = [&](const std::vector<Tensor>& v, std::vector<std::string>&) {
+    const Tensor k = subtract(v[0], constant(std::int32_t{1}));
+    std::vector<Tensor> loop_vars;
+    for (std::size_t j = 0; j < n; ++j)
+      loop_vars.push_back(list_get_item(forward[n + 1 + j], k, ctx.input_dtype(j),
+                                        ctx.input_dtype(j) == DType::kVariant ? TensorShape{} : invariant(j)));
+    std::vector<Tensor> sources, targets, seeds;
+    for (std::size_t j : vars) sources.push_back(loop_vars[j]);
+    for (std::size_t c : caps) sources.push_back(inputs[c]);
+    std::vector<Tensor> grads;
+    {
+      GradientTape tape({.watch_accessed_variables = false});
+      tape.watch(sources);
+      std::vector<Tensor> ys = body.executor.replay(args_of(body, loop_vars));
+      for (std::size_t k2 = 0; k2 < vars.size(); ++k2) {
+        targets.push_back(ys[vars[k2]]);
+        seeds.push_back(v[1 + k2]);
+      }
+      grads = tape.gradient(targets, sources, OutputGradients(seeds));
+    }
+    std::vector<Tensor> next{k};
+    for (std::size_t k2 = 0; k2 < vars.size(); ++k2)
+      next.push_back(grads[k2].defined() ? grads[k2] : zero_gradient_like(loop_vars[vars[k2]]));
+    for (std::size_t k2 = 0; k2 < caps.size(); ++k2) {
+      const Tensor& sum = v[1 + vars.size() + k2];
+      const Tensor& g = grads[vars.size() + k2];
+      next.push_back(!g.defined() ? sum : g.dtype() == DType::kVariant ? list_add(sum, g) : add(sum, g));
+    }
+    return next;
+  };
+  const std::vector<Tensor> backward = detail::while_flat(backward_cond, backward_body, state, backward_options);
+  for (std::size_t k2 = 0; k2 < vars.size(); ++k2)
+    if (ctx.needs_gradient(vars[k2])) result[vars[k2]] = backward[1 + k2];
+  for (std::size_t k2 = 0; k2 < caps.size(); ++k2) result[caps[k2]] = backward[1 + vars.size() + k2];
+  return result;
+}
+
+TF_REGISTER_GRADIENT("While", while_grad, {.inputs = true, .outputs = false});
+TF_REGISTER_GRADIENT("StatelessWhile", while_grad, {.inputs = true, .outputs = false});
 TF_REGISTER_GRADIENT("If", if_grad, {.inputs = true, .outputs = false});
 TF_REGISTER_GRADIENT("StatelessIf", if_grad, {.inputs = true, .outputs = false});
 
