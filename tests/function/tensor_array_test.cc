@@ -3,6 +3,8 @@
 
 #include <tfpp/tfpp.h>
 
+#include "graph/graph.h"
+
 namespace {
 
 template <class Fn>
