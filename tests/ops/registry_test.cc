@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <set>
 #include <string>
 
 #include "ops/op_def.h"
@@ -20,14 +19,10 @@ TEST(OpRegistry, EveryOpHasAShapeFunctionAndAKernel) {
   }
 }
 
-// Ops whose gradients are still being written (control flow's While); delete an entry when
-// its gradient lands.
-const std::set<std::string, std::less<>> kGradientPending = {"While", "StatelessWhile"};
-
 TEST(OpRegistry, EveryOpHasAGradientOrIsMarkedNotDifferentiable) {
   std::string missing;
   for (const tf::ops::OpDef* op : tf::ops::all_ops())
-    if (op->gradient == nullptr && !op->no_gradient && !kGradientPending.contains(op->name)) missing += " " + op->name;
+    if (op->gradient == nullptr && !op->no_gradient) missing += " " + op->name;
   EXPECT_TRUE(missing.empty()) << "ops with neither a gradient nor TF_NO_GRADIENT:" << missing;
 }
 
