@@ -62,7 +62,10 @@ class MapNode final : public DatasetNode {
    public:
     explicit ParallelIt(const MapNode* n) : input_(n->input_->make_iterator()), ordered_(n->options_.deterministic) {
       const int threads = resolve_parallelism(n->options_.num_parallel_calls);
-      capacity_ = 2 * threads;
+      // Room for many results per worker: with only a couple, every element consumed wakes a
+      // worker and every element produced wakes the consumer, and those hand-offs cost more
+      // than a cheap map function (Fashion-MNIST's normalize ran at ~100k instead of ~180k images/s).
+      capacity_ = 32 * threads;
       for (int i = 0; i < threads; ++i) workers_.emplace_back([this, fn = n->fn_]() mutable { work(fn); });
     }
     ~ParallelIt() override {
