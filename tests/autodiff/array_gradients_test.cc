@@ -5,7 +5,7 @@
 
 #include <tfpp/tfpp.h>
 
-#include "autodiff/gradient_checker.h"
+#include "autodiff/grad_cases.h"
 #include "ops/array/array_grad_ops.h"
 #include "ops/op_def.h"
 
@@ -14,6 +14,7 @@ namespace {
 using tf::Tensor;
 using tf::TensorShape;
 using tf::testing::TensorFn;
+using tf::testing::weighted;
 using V = std::vector<Tensor>;
 
 struct GradCase {
@@ -24,8 +25,6 @@ struct GradCase {
 };
 
 std::ostream& operator<<(std::ostream& os, const GradCase& c) { return os << c.name; }
-
-Tensor weighted(const Tensor& y) { return y * tf::testing::random_tensor(y.shape(), 77, 0.5, 1.5); }
 
 Tensor ints(std::vector<std::int64_t> values, std::vector<std::int64_t> shape) {
   return tf::reshape(tf::constant(values), shape);
@@ -112,18 +111,12 @@ std::vector<GradCase> cases() {
 
 class ArrayGradient : public ::testing::TestWithParam<GradCase> {};
 
+// The cases give only shapes: values come from the shared checker's default range.
 TEST_P(ArrayGradient, MatchesFiniteDifferences) {
   const GradCase& c = GetParam();
-  std::vector<Tensor> inputs;
-  std::uint32_t seed = 1;
-  for (const TensorShape& s : c.inputs) inputs.push_back(tf::testing::random_tensor(s, seed++));
-  EXPECT_LT(tf::testing::max_gradient_error(c.f, inputs), 1e-6);
-  if (!c.second_order) return;
-  for (std::size_t k = 0; k < inputs.size(); ++k) {
-    const Tensor weights = tf::testing::random_tensor(c.f(inputs).shape(), 100 + k);
-    EXPECT_LT(tf::testing::max_gradient_error(tf::testing::gradient_of(c.f, k, weights), inputs), 1e-5)
-        << "second order, input " << k;
-  }
+  tf::testing::GradCase check{c.name, {}, c.f, c.second_order};
+  for (const TensorShape& s : c.inputs) check.inputs.push_back({s});
+  tf::testing::check_gradient_case(check);
 }
 
 INSTANTIATE_TEST_SUITE_P(ArrayOps, ArrayGradient, ::testing::ValuesIn(cases()),

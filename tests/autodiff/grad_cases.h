@@ -37,6 +37,9 @@ inline InputSpec positive(TensorShape s) { return {s, 0.5, 2.0}; }
 /// Distinct values (no ties), never 0 for fewer than 200 elements, in [-1.93, 2.07).
 inline InputSpec distinct(TensorShape s) { return {s, -1.93, 2.07, 1.0}; }
 
+/// y scaled by fixed weights, so that each output element matters differently to the check.
+inline Tensor weighted(const Tensor& y) { return y * random_tensor(y.shape(), 77, 0.5, 1.5); }
+
 /// Checks one case to first (and, if asked, second) order.
 inline void check_gradient_case(const GradCase& c) {
   std::vector<Tensor> inputs;

@@ -5,7 +5,7 @@
 
 #include <tfpp/tfpp.h>
 
-#include "autodiff/gradient_checker.h"
+#include "autodiff/grad_cases.h"
 #include "autodiff/prevent_gradient.h"
 #include "ops/array/array_common.h"
 #include "ops/nn/nn_grad_ops.h"
@@ -14,26 +14,11 @@ namespace {
 
 using tf::Tensor;
 using tf::TensorShape;
+using tf::testing::GradCase;
+using tf::testing::InputSpec;
 using tf::testing::TensorFn;
+using tf::testing::weighted;
 using V = std::vector<Tensor>;
-
-/// One input of a case: shape and value range (gap > 0 keeps values apart, for max pooling).
-struct InputSpec {
-  TensorShape shape;
-  double lo = -2.0, hi = 2.0, gap = 0.0;
-};
-
-struct GradCase {
-  std::string name;
-  std::vector<InputSpec> inputs;
-  TensorFn f;
-  bool second_order = false;
-};
-
-std::ostream& operator<<(std::ostream& os, const GradCase& c) { return os << c.name; }
-
-// A fixed weighting of the output, so that each output element matters differently.
-Tensor weighted(const Tensor& y) { return y * tf::testing::random_tensor(y.shape(), 77, 0.5, 1.5); }
 
 std::vector<std::int64_t> dims(const TensorShape& s) { return {s.dims().begin(), s.dims().end()}; }
 Tensor sizes_of(const TensorShape& s) { return tf::ops::array::int_tensor(s.dims()); }
@@ -178,22 +163,9 @@ std::vector<GradCase> cases() {
 
 class NnGradient : public ::testing::TestWithParam<GradCase> {};
 
-TEST_P(NnGradient, MatchesFiniteDifferences) {
-  const GradCase& c = GetParam();
-  std::vector<Tensor> inputs;
-  std::uint32_t seed = 1;
-  for (const InputSpec& in : c.inputs) inputs.push_back(tf::testing::random_tensor(in.shape, seed++, in.lo, in.hi, in.gap));
-  EXPECT_LT(tf::testing::max_gradient_error(c.f, inputs), 1e-6);
-  if (!c.second_order) return;
-  for (std::size_t k = 0; k < inputs.size(); ++k) {
-    const Tensor weights = tf::testing::random_tensor(c.f(inputs).shape(), 100 + k);
-    EXPECT_LT(tf::testing::max_gradient_error(tf::testing::gradient_of(c.f, k, weights), inputs), 1e-5)
-        << "second order, input " << k;
-  }
-}
+TEST_P(NnGradient, MatchesFiniteDifferences) { tf::testing::check_gradient_case(GetParam()); }
 
-INSTANTIATE_TEST_SUITE_P(NnOps, NnGradient, ::testing::ValuesIn(cases()),
-                         [](const ::testing::TestParamInfo<GradCase>& info) { return info.param.name; });
+INSTANTIATE_TEST_SUITE_P(NnOps, NnGradient, ::testing::ValuesIn(cases()), tf::testing::case_name);
 
 TEST(NnGradients, SoftmaxXentGradientIsSoftmaxMinusLabels) {
   const Tensor logits = tf::constant({{1.0f, 2.0f, 3.0f}, {0.0f, 0.0f, 0.0f}});
