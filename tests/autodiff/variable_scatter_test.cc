@@ -3,16 +3,11 @@
 
 #include <tfpp/tfpp.h>
 
+#include "error_of.h"
+
 namespace {
 
-std::string error_of(const std::function<void()>& fn) {
-  try {
-    fn();
-  } catch (const tf::InvalidArgumentError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using tf::testing::error_of;
 
 TEST(VariableScatter, UpdatesRowsOfAVector) {
   tf::Variable v(tf::constant({1.0f, 2.0f, 3.0f, 4.0f}));

@@ -3,17 +3,11 @@
 
 #include <tfpp/tfpp.h>
 
+#include "error_of.h"
+
 namespace {
 
-template <class Fn>
-std::string error_of(Fn&& fn) {
-  try {
-    fn();
-  } catch (const tf::InvalidArgumentError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using tf::testing::error_of;
 
 tf::Tensor pick(tf::Tensor i, tf::Tensor x) {
   return tf::switch_case(i, {[&] { return x + 1; }, [&] { return x * 10; }, [&] { return -x; }},

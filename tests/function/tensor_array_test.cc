@@ -3,19 +3,13 @@
 
 #include <tfpp/tfpp.h>
 
+#include "error_of.h"
+
 #include "graph/graph.h"
 
 namespace {
 
-template <class Fn>
-std::string error_of(Fn&& fn) {
-  try {
-    fn();
-  } catch (const tf::InvalidArgumentError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using tf::testing::error_of;
 
 tf::Tensor vec(std::vector<float> v) { return tf::constant(v, {static_cast<std::int64_t>(v.size())}); }
 

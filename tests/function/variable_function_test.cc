@@ -9,15 +9,11 @@
 
 #include "function/concrete_function_impl.h"
 #include "graph/graph.h"
+#include "graph/graph_test_util.h"
 
 namespace {
 
-int count_ops(const tf::graph::Graph& g, const std::string& op) {
-  int n = 0;
-  for (const auto& node : g.nodes())
-    if (node.kind == tf::graph::NodeKind::kOp && node.op->name == op) ++n;
-  return n;
-}
+using tf::testing::count_ops;
 
 const tf::graph::Node& find_node(const tf::graph::Graph& g, const std::string& name) {
   for (const auto& node : g.nodes())

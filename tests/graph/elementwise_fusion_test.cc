@@ -10,7 +10,12 @@
 #include "graph/executor.h"
 #include "graph/passes/passes.h"
 
+#include "graph/graph_test_util.h"
+
 namespace {
+
+using tf::testing::count_ops;
+using tf::testing::count_all_ops;
 
 using tf::graph::Graph;
 using tf::graph::NodeKind;
@@ -21,18 +26,6 @@ Graph traced(F fn, tf::TensorSpec spec) {
   Graph g = f.get_concrete_function(spec).graph().impl();
   tf::graph::optimize(g);
   return g;
-}
-
-int count_ops(const Graph& g, const std::string& op) {
-  int n = 0;
-  for (const auto& node : g.nodes()) n += node.kind == NodeKind::kOp && node.op->name == op;
-  return n;
-}
-
-int count_all_ops(const Graph& g) {
-  int n = 0;
-  for (const auto& node : g.nodes()) n += node.kind == NodeKind::kOp;
-  return n;
 }
 
 std::vector<tf::Tensor> run(const Graph& g, tf::Tensor x) {

@@ -8,22 +8,15 @@
 #include "ops/execute.h"
 #include "ops/linalg/fused_matmul.h"
 
+#include "graph/graph_test_util.h"
+
 namespace {
+
+using tf::testing::count_ops;
+using tf::testing::count_all_ops;
 
 using tf::graph::Graph;
 using tf::graph::NodeKind;
-
-int count_ops(const Graph& g, const std::string& op) {
-  int n = 0;
-  for (const auto& node : g.nodes()) n += node.kind == NodeKind::kOp && node.op->name == op;
-  return n;
-}
-
-int count_all_ops(const Graph& g) {
-  int n = 0;
-  for (const auto& node : g.nodes()) n += node.kind == NodeKind::kOp;
-  return n;
-}
 
 tf::Tensor run(const Graph& g, tf::Tensor x) {
   tf::graph::Executor ex(std::make_shared<Graph>(g));

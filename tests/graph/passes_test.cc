@@ -5,10 +5,12 @@
 
 #include "graph/executor.h"
 #include "graph/passes/passes.h"
+#include "graph/graph_test_util.h"
 
 namespace {
 
 using tf::graph::Graph;
+using tf::testing::count_ops;
 using tf::graph::NodeKind;
 
 // The traced (unoptimized) graph of `fn` for one argument of `spec`.
@@ -16,12 +18,6 @@ template <class F>
 Graph traced(F fn, tf::TensorSpec spec) {
   auto f = tf::function(fn);
   return f.get_concrete_function(spec).graph().impl();
-}
-
-int count_ops(const Graph& g, const std::string& op) {
-  int n = 0;
-  for (const auto& node : g.nodes()) n += node.kind == NodeKind::kOp && node.op->name == op;
-  return n;
 }
 
 int count_kind(const Graph& g, NodeKind kind) {

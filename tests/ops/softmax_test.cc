@@ -6,18 +6,13 @@
 
 #include <tfpp/tfpp.h>
 
+#include "error_of.h"
+
 #include "ops/execute.h"
 
 namespace {
 
-std::string error_of(const std::function<void()>& fn) {
-  try {
-    fn();
-  } catch (const tf::InvalidArgumentError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using tf::testing::error_of;
 
 void expect_near(const std::vector<float>& got, const std::vector<double>& want, double tol = 1e-6) {
   ASSERT_EQ(got.size(), want.size());

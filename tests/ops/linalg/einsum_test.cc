@@ -5,18 +5,13 @@
 
 #include <tfpp/tfpp.h>
 
+#include "error_of.h"
+
 namespace {
 
 using Doubles = std::vector<double>;
 
-std::string error_of(const std::function<void()>& fn) {
-  try {
-    fn();
-  } catch (const tf::InvalidArgumentError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using tf::testing::error_of;
 
 tf::Tensor iota(const tf::TensorShape& shape) {
   std::vector<double> v(shape.num_elements());

@@ -5,19 +5,14 @@
 
 #include <tfpp/tfpp.h>
 
+#include "error_of.h"
+
 #include "core/tensor_impl.h"
 #include "ops/execute.h"
 
 namespace {
 
-std::string error_of(const std::function<void()>& fn) {
-  try {
-    fn();
-  } catch (const tf::InvalidArgumentError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using tf::testing::error_of;
 
 // A tensor whose shape function sees `shape` (possibly with unknown dims), as while tracing.
 tf::Tensor with_static_shape(tf::DType dtype, const tf::TensorShape& shape) {

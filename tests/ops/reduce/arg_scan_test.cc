@@ -5,19 +5,14 @@
 
 #include <tfpp/tfpp.h>
 
+#include "error_of.h"
+
 namespace {
 
 using I64 = std::vector<std::int64_t>;
 using I32 = std::vector<std::int32_t>;
 
-std::string error_of(const std::function<void()>& fn) {
-  try {
-    fn();
-  } catch (const tf::InvalidArgumentError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using tf::testing::error_of;
 
 TEST(ArgMax, AxesTiesAndOutputType) {
   tf::Tensor x = tf::constant({{1.0f, 5.0f, 5.0f}, {7.0f, 2.0f, 7.0f}});

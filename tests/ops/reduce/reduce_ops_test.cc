@@ -6,6 +6,8 @@
 
 #include <tfpp/tfpp.h>
 
+#include "error_of.h"
+
 #include "core/tensor_impl.h"
 #include "ops/execute.h"
 #include "ops/op_def.h"
@@ -14,14 +16,7 @@ namespace {
 
 using Floats = std::vector<float>;
 
-std::string error_of(const std::function<void()>& fn) {
-  try {
-    fn();
-  } catch (const tf::InvalidArgumentError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using tf::testing::error_of;
 
 TEST(ReduceOps, SumOverAxesAndAll) {
   tf::Tensor x = tf::constant({{1.0f, 2.0f, 3.0f}, {4.0f, 5.0f, 6.0f}});

@@ -9,19 +9,14 @@
 
 #include <tfpp/tfpp.h>
 
+#include "error_of.h"
+
 namespace {
 
 using I32 = std::vector<std::int32_t>;
 using Floats = std::vector<float>;
 
-std::string error_of(const std::function<void()>& fn) {
-  try {
-    fn();
-  } catch (const tf::InvalidArgumentError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using tf::testing::error_of;
 
 TEST(TopK, ValuesIndicesAndTies) {
   tf::Tensor x = tf::constant({{1.0f, 3.0f, 2.0f, 3.0f}, {4.0f, 4.0f, 4.0f, 0.0f}});
