@@ -39,8 +39,8 @@ HWY_INLINE auto Within(D d, V v, double lo, double hi) {
 template <class D>
 constexpr bool kF32 = sizeof(hn::TFromD<D>) == 4;
 
-// Ops exact on every lane.
-#define TFPP_SIMPLE_OP(NAME, VEXPR, SEXPR)                           \
+// Ops exact on the lanes `RANGE` accepts; other lanes take the scalar form.
+#define TFPP_RANGED_OP(NAME, VEXPR, RANGE, SEXPR)                    \
   struct NAME {                                                      \
     template <class D, class V>                                      \
     static HWY_INLINE V Apply(D d, V x) {                            \
@@ -49,10 +49,13 @@ constexpr bool kF32 = sizeof(hn::TFromD<D>) == 4;
       return VEXPR;                                                  \
     }                                                                \
     template <class D, class V>                                      \
-    static HWY_INLINE auto Exact(D d, V) { return Everywhere(d); }  \
+    static HWY_INLINE auto Exact(D d, V x) { return RANGE; }        \
     template <class T>                                               \
     static T Scalar(T x) { return SEXPR; }                           \
   };
+
+// Ops exact on every lane.
+#define TFPP_SIMPLE_OP(NAME, VEXPR, SEXPR) TFPP_RANGED_OP(NAME, VEXPR, Everywhere(d), SEXPR)
 
 TFPP_SIMPLE_OP(NegOp, hn::Neg(x), -x)
 TFPP_SIMPLE_OP(AbsOp, hn::Abs(x), std::abs(x))
@@ -70,21 +73,6 @@ TFPP_SIMPLE_OP(CeilOp, hn::Ceil(x), std::ceil(x))
 TFPP_SIMPLE_OP(ReluOp, hn::Max(x, hn::Zero(d)), x > T(0) ? x : T(0))
 TFPP_SIMPLE_OP(Relu6Op, hn::Min(hn::Max(x, hn::Zero(d)), hn::Set(d, T(6))), scalar::relu6(x))
 #undef TFPP_SIMPLE_OP
-
-// Ops exact on the lanes `RANGE` accepts; other lanes take the scalar form.
-#define TFPP_RANGED_OP(NAME, VEXPR, RANGE, SEXPR)                    \
-  struct NAME {                                                      \
-    template <class D, class V>                                      \
-    static HWY_INLINE V Apply(D d, V x) {                            \
-      using T = hn::TFromD<D>;                                       \
-      (void)sizeof(T);                                               \
-      return VEXPR;                                                  \
-    }                                                                \
-    template <class D, class V>                                      \
-    static HWY_INLINE auto Exact(D d, V x) { return RANGE; }        \
-    template <class T>                                               \
-    static T Scalar(T x) { return SEXPR; }                           \
-  };
 
 // Beyond these bounds exp over- or underflows (the scalar form returns inf or a denormal).
 #define TFPP_EXP_RANGE Within(d, x, kF32<D> ? -87.0 : -708.0, kF32<D> ? 88.0 : 709.0)
