@@ -38,6 +38,8 @@ void record_on_tapes(const ops::OpDef& op, std::span<const Tensor> inputs, std::
 
 ops::TensorInfo info_of(const Tensor& t) { return {t.dtype(), t.shape()}; }
 
+bool is_variable_handle(const Tensor& t) { return t.dtype() == DType::kResource && !t.is_symbolic(); }
+
 }  // namespace
 
 std::vector<Tape*>& recording_tapes() { return tls_tapes; }
@@ -75,12 +77,21 @@ TensorId Tape::track_output(Tensor& t) {
   return id;
 }
 
+TensorId Tape::variable_input_id(const Tensor& handle) {
+  const Variable v(handle_variable(handle));
+  if (!is_floating(v.dtype())) return kNoId;
+  if (TensorId id = id_of(v); id != kNoId) return id;
+  return options_.watch_accessed_variables && v.trainable() ? watch(v) : kNoId;
+}
+
 void Tape::record(const ops::OpDef& op, std::span<const Tensor> inputs, std::span<const ops::AttrValue> attrs,
                   ops::Outputs& outputs) {
   core::SmallVector<TensorId, 2> input_ids(inputs.size());
   bool any = false;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    input_ids[i] = differentiable(inputs[i]) ? id_of(inputs[i]) : kNoId;
+    input_ids[i] = differentiable(inputs[i])         ? id_of(inputs[i])
+                   : is_variable_handle(inputs[i]) ? variable_input_id(inputs[i])
+                                                   : kNoId;
     any |= input_ids[i] != kNoId;
   }
   if (!any) return;
@@ -90,7 +101,13 @@ void Tape::record(const ops::OpDef& op, std::span<const Tensor> inputs, std::spa
   r.attrs.assign(attrs.begin(), attrs.end());
   r.input_ids = std::move(input_ids);
   for (const Tensor& in : inputs) {
-    r.input_infos.push_back(info_of(in));
+    // A variable's handle gets the variable's gradient (Note [Gradients through variable handles]).
+    if (is_variable_handle(in)) {
+      const auto v = handle_variable(in);
+      r.input_infos.push_back({v->dtype, v->shape});
+    } else {
+      r.input_infos.push_back(info_of(in));
+    }
     r.inputs.push_back(saves.inputs || !differentiable(in) ? in : Tensor());
   }
   for (Tensor& out : outputs) {

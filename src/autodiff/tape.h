@@ -56,6 +56,13 @@ class Tape {
 
   /// Records an op call if any input is tracked; may replace outputs by fresh handles so
   /// each recorded output has its own identity.
+  ///
+  /// Note [Gradients through variable handles]: an op that takes a variable's (concrete)
+  /// handle as input, like an If or While whose body reads the variable, is recorded with
+  /// the variable's id for that input and the variable's dtype and shape as its info, so the
+  /// gradient the op's gradient function returns for the handle reaches the variable (as in
+  /// TensorFlow, where the tape watches variables by their handles). Recording such an op
+  /// counts as accessing the variable for watch_accessed_variables.
   void record(const ops::OpDef& op, std::span<const Tensor> inputs, std::span<const ops::AttrValue> attrs,
               ops::Outputs& outputs);
   /// Records a call whose backward is `backward` (custom_gradient).
@@ -80,6 +87,9 @@ class Tape {
     TensorId id;
   };
   TensorId new_id() { return next_id_++; }
+  // The id standing for the variable behind the concrete handle `handle` (watching it if
+  // the tape watches accessed variables), or kNoId.
+  TensorId variable_input_id(const Tensor& handle);
   // Gives `t` (replaced by a fresh handle if it is tracked already) a new id.
   TensorId track_output(Tensor& t);
 

@@ -1,6 +1,7 @@
 // tf::cond and tf::while_loop: eager execution, and tracing into If / While nodes.
 #include "tfpp/control_flow.h"
 
+#include "autodiff/tape.h"
 #include "function/control_flow_ops.h"
 #include "graph/function_body.h"
 #include "graph/tracer.h"
@@ -20,6 +21,9 @@ struct TracedBody {
 // uses become captures (extra arguments after the specs).
 TracedBody trace_body(const std::vector<ops::TensorInfo>& specs, const FlatFn& fn, const std::string& name) {
   TracedBody traced{std::make_shared<graph::Graph>(), {}, {}};
+  // Tapes see the If / While node, not the body's symbolic ops; the node takes the handles of
+  // the variables the body reads, which is how a tape watches them.
+  autodiff::SuspendTapes suspend;
   graph::Tracer tracer(*traced.graph, graph::Tracer::current());
   std::vector<Tensor> args;
   for (std::size_t i = 0; i < specs.size(); ++i) args.push_back(tracer.add_arg(specs[i], name + "_arg"));

@@ -11,6 +11,7 @@
 #include "function/control_flow_grad.h"
 
 #include "autodiff/gradient_registry.h"
+#include "autodiff/resource_variable_ops.h"
 #include "autodiff/tape.h"
 #include "function/control_flow_ops.h"
 #include "function/tensor_list.h"
@@ -28,34 +29,80 @@ Tensor zeros_shaped_like(const Tensor& t) {
   return where(constant(false), t, scalar_like(t, 0));
 }
 
+namespace {
+
+bool is_handle(const Tensor& t) { return t.defined() && t.dtype() == DType::kResource; }
+
+Variable variable_of(const Tensor& handle) { return Variable(autodiff::handle_variable(handle)); }
+
+// Keeps `tape` recording on this thread while alive.
+class Recording {
+ public:
+  explicit Recording(autodiff::Tape& tape) : tape_(tape) { tape_.start_recording(); }
+  ~Recording() { tape_.stop_recording(); }
+  Recording(const Recording&) = delete;
+  Recording& operator=(const Recording&) = delete;
+
+ private:
+  autodiff::Tape& tape_;
+};
+
+}  // namespace
+
 Tensor zero_gradient_like(const Tensor& t) {
+  if (is_handle(t)) {
+    const Variable v = variable_of(t);
+    return zeros(v.shape(), v.dtype());
+  }
   return t.dtype() == DType::kVariant ? list_zeros_like(t) : zeros_shaped_like(t);
 }
 
 bool carries_gradient(DType dtype) { return is_floating(dtype) || dtype == DType::kVariant; }
+
+std::vector<Tensor> vjp(const std::vector<detail::GradientSource>& sources,
+                        const std::function<std::vector<Tensor>()>& forward, const std::vector<Tensor>& seeds) {
+  autodiff::Tape tape({.watch_accessed_variables = false});
+  std::vector<Tensor> targets;
+  {
+    Recording recording(tape);
+    for (const detail::GradientSource& s : sources)
+      if (s.variable.defined()) tape.watch(s.variable);
+      else tape.watch(s.tensor);
+    targets = forward();
+  }
+  if (targets.empty()) return std::vector<Tensor>(sources.size());
+  return autodiff::compute_gradients(tape, targets, sources, seeds, UnconnectedGradients::NONE);
+}
 
 std::shared_ptr<graph::Graph> trace_vjp(const graph::FunctionBody& body, const VjpSpec& spec) {
   auto g = std::make_shared<graph::Graph>();
   autodiff::SuspendTapes suspend;  // outer tapes must not see the traced ops
   graph::Tracer tracer(*g, nullptr);
   ops::ContextScope scope(&tracer);
-  std::vector<Tensor> xs, dys, args, targets, wrt;
-  for (const ops::TensorInfo& info : spec.inputs) xs.push_back(tracer.add_arg(info, "x"));
-  for (int o : spec.dy_outputs) dys.push_back(tracer.add_arg(body.graph->info(body.graph->outputs()[o]), "dy"));
-  for (int s : spec.sources) args.push_back(xs[s]);
-  for (int w : spec.wrt) wrt.push_back(xs[w]);
-  std::vector<Tensor> grads;
-  {
-    GradientTape tape({.watch_accessed_variables = false});
-    tape.watch(wrt);
-    std::vector<Tensor> ys = body.executor.replay(args);
-    for (int o : spec.dy_outputs) targets.push_back(ys[o]);
-    if (!targets.empty()) grads = tape.gradient(targets, wrt, OutputGradients(dys));
+  std::vector<Tensor> xs, dys, args;
+  for (std::size_t i = 0; i < spec.inputs.size(); ++i) {
+    xs.push_back(tracer.add_arg(spec.inputs[i], "x"));
+    // The replay reads the variable through its concrete handle, so the tape sees the reads;
+    // the graph reads it through the argument.
+    if (spec.handles[i].defined()) tracer.bind(spec.handles[i], xs[i]);
   }
-  grads.resize(wrt.size());
+  for (int o : spec.dy_outputs) dys.push_back(tracer.add_arg(body.graph->info(body.graph->outputs()[o]), "dy"));
+  for (int s : spec.sources) args.push_back(spec.handles[s].defined() ? spec.handles[s] : xs[s]);
+  std::vector<detail::GradientSource> sources;
+  for (int w : spec.wrt)
+    sources.push_back(spec.handles[w].defined() ? detail::GradientSource{{}, variable_of(spec.handles[w])}
+                                                : detail::GradientSource{xs[w], {}});
+  std::vector<Tensor> grads = vjp(sources, [&] {
+    std::vector<Tensor> ys = body.executor.replay(args), targets;
+    for (int o : spec.dy_outputs) targets.push_back(ys[o]);
+    return targets;
+  }, dys);
   std::vector<graph::NodeOutput> outputs;
-  for (std::size_t k = 0; k < wrt.size(); ++k)
-    outputs.push_back(tracer.resolve(grads[k].defined() ? grads[k] : zero_gradient_like(wrt[k])));
+  for (std::size_t k = 0; k < spec.wrt.size(); ++k) {
+    const int w = spec.wrt[k];
+    outputs.push_back(tracer.resolve(grads[k].defined() ? grads[k]
+                                                        : zero_gradient_like(spec.handles[w].defined() ? spec.handles[w] : xs[w])));
+  }
   g->set_outputs(std::move(outputs));
   return g;
 }
@@ -70,8 +117,15 @@ autodiff::Grads if_grad(const autodiff::GradientContext& ctx, std::span<const Te
   const std::size_t m = ctx.num_inputs() - 1;  // inputs after the predicate
   VjpSpec spec;
   for (std::size_t i = 0; i < m; ++i) {
-    spec.inputs.push_back({ctx.input_dtype(i + 1), ctx.input_shape(i + 1)});
-    if (carries_gradient(ctx.input_dtype(i + 1)) && ctx.needs_gradient(i + 1)) spec.wrt.push_back(static_cast<int>(i));
+    // A variable's handle gets the gradient of the variable (Note [Gradients through variable
+    // handles], autodiff/tape.h); its info on the tape is the variable's.
+    const Tensor& in = ctx.input(i + 1);
+    const bool handle = is_handle(in);
+    spec.inputs.push_back(handle ? ops::TensorInfo{DType::kResource, TensorShape{}}
+                                 : ops::TensorInfo{ctx.input_dtype(i + 1), ctx.input_shape(i + 1)});
+    spec.handles.push_back(handle && !in.is_symbolic() ? in : Tensor());
+    const bool differentiable = handle ? spec.handles.back().defined() : carries_gradient(ctx.input_dtype(i + 1));
+    if (differentiable && ctx.needs_gradient(i + 1)) spec.wrt.push_back(static_cast<int>(i));
   }
   std::vector<Tensor> inputs(ctx.inputs().begin(), ctx.inputs().end());
   for (std::size_t o = 0; o < grads.size(); ++o)
@@ -114,9 +168,12 @@ autodiff::Grads while_grad(const autodiff::GradientContext& ctx, std::span<const
   const std::vector<Tensor> inputs(ctx.inputs().begin(), ctx.inputs().end());
   autodiff::Grads result(inputs.size());
 
-  std::vector<std::size_t> vars, caps;  // loop variables and captures that carry gradients
+  // Loop variables and captures that carry gradients; a captured variable's handle gets the
+  // gradient of the variable's reads, summed over the iterations.
+  std::vector<std::size_t> vars, caps;
   for (std::size_t i = 0; i < inputs.size(); ++i)
-    if (carries_gradient(ctx.input_dtype(i))) (i < n ? vars : caps).push_back(i);
+    if (is_handle(inputs[i]) ? i >= n && !inputs[i].is_symbolic() : carries_gradient(ctx.input_dtype(i)))
+      (i < n ? vars : caps).push_back(i);
   bool wanted = false;
   for (std::size_t i : vars) wanted |= ctx.needs_gradient(i);
   std::erase_if(caps, [&](std::size_t c) { return !ctx.needs_gradient(c); });
@@ -161,7 +218,7 @@ autodiff::Grads while_grad(const autodiff::GradientContext& ctx, std::span<const
   }
   for (std::size_t c : caps) {
     state.push_back(zero_gradient_like(inputs[c]));
-    backward_options.shape_invariants.push_back(ctx.input_dtype(c) == DType::kVariant ? TensorShape{} : ctx.input_shape(c));
+    backward_options.shape_invariants.push_back(state.back().dtype() == DType::kVariant ? TensorShape{} : state.back().shape());
   }
   detail::FlatFn backward_cond = [&](const std::vector<Tensor>& v, std::vector<std::string>&) {
     return std::vector<Tensor>{greater(v[0], constant(std::int32_t{0}))};
@@ -172,20 +229,18 @@ autodiff::Grads while_grad(const autodiff::GradientContext& ctx, std::span<const
     for (std::size_t j = 0; j < n; ++j)
       loop_vars.push_back(list_get_item(forward[n + 1 + j], k, ctx.input_dtype(j),
                                         ctx.input_dtype(j) == DType::kVariant ? TensorShape{} : invariant(j)));
-    std::vector<Tensor> sources, targets, seeds;
-    for (std::size_t j : vars) sources.push_back(loop_vars[j]);
-    for (std::size_t c : caps) sources.push_back(inputs[c]);
-    std::vector<Tensor> grads;
-    {
-      GradientTape tape({.watch_accessed_variables = false});
-      tape.watch(sources);
-      std::vector<Tensor> ys = body.executor.replay(args_of(body, loop_vars));
-      for (std::size_t k2 = 0; k2 < vars.size(); ++k2) {
-        targets.push_back(ys[vars[k2]]);
-        seeds.push_back(v[1 + k2]);
-      }
-      grads = tape.gradient(targets, sources, OutputGradients(seeds));
-    }
+    std::vector<detail::GradientSource> sources;
+    std::vector<Tensor> seeds;
+    for (std::size_t j : vars) sources.push_back({loop_vars[j], {}});
+    for (std::size_t c : caps)
+      sources.push_back(is_handle(inputs[c]) ? detail::GradientSource{{}, variable_of(inputs[c])}
+                                             : detail::GradientSource{inputs[c], {}});
+    for (std::size_t k2 = 0; k2 < vars.size(); ++k2) seeds.push_back(v[1 + k2]);
+    const std::vector<Tensor> grads = vjp(sources, [&] {
+      std::vector<Tensor> ys = body.executor.replay(args_of(body, loop_vars)), targets;
+      for (std::size_t j : vars) targets.push_back(ys[j]);
+      return targets;
+    }, seeds);
     std::vector<Tensor> next{k};
     for (std::size_t k2 = 0; k2 < vars.size(); ++k2)
       next.push_back(grads[k2].defined() ? grads[k2] : zero_gradient_like(loop_vars[vars[k2]]));

@@ -1,11 +1,13 @@
 // Building blocks of the gradients of If and While: traced vector-Jacobian products of a body.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <span>
 #include <vector>
 
 #include "graph/function_body.h"
+#include "tfpp/gradient_tape.h"
 
 namespace tf::function_ops {
 
@@ -14,17 +16,26 @@ struct VjpSpec {
   std::vector<ops::TensorInfo> inputs;  ///< the vjp graph's first arguments (the op's inputs)
   std::vector<int> sources;             ///< body argument j reads inputs[sources[j]]
   std::vector<int> dy_outputs;          ///< body outputs that receive an upstream gradient
-  std::vector<int> wrt;                 ///< inputs to differentiate (floating point)
+  std::vector<int> wrt;                 ///< inputs to differentiate (floating point, or variable handles)
+  std::vector<Tensor> handles;          ///< per input: its concrete variable handle, else undefined
 };
+
+/// Runs `forward` under a tape watching `sources` (tensors, or variables whose reads the
+/// forward records) and returns the gradients of its results seeded with `seeds`
+/// (undefined where unconnected).
+std::vector<Tensor> vjp(const std::vector<detail::GradientSource>& sources,
+                        const std::function<std::vector<Tensor>()>& forward, const std::vector<Tensor>& seeds);
 
 /// Traces a graph with arguments (inputs..., dy for each of spec.dy_outputs) that recomputes
 /// `body` on the inputs and returns d(sum of outputs * dy)/d(inputs[w]) for each w in
-/// spec.wrt (zeros where unconnected).
+/// spec.wrt (zeros where unconnected); for a variable handle, the gradient of the variable
+/// read through it.
 std::shared_ptr<graph::Graph> trace_vjp(const graph::FunctionBody& body, const VjpSpec& spec);
 
 /// A zero tensor with `t`'s dtype and (possibly only dynamically known) shape.
 Tensor zeros_shaped_like(const Tensor& t);
-/// The zero gradient of `t`: zeros, or for a list an equally long list with nothing written.
+/// The zero gradient of `t`: zeros, or for a list an equally long list with nothing written;
+/// for a variable's handle, zeros shaped like the variable.
 Tensor zero_gradient_like(const Tensor& t);
 /// True for the dtypes gradients flow through (floating point, and lists).
 bool carries_gradient(DType dtype);

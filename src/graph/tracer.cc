@@ -21,11 +21,7 @@ NodeOutput Tracer::resolve(const Tensor& t) {
   NodeOutput out;
   if (!t.is_symbolic() && t.dtype() == DType::kResource) {
     // A variable handle is an input of the function, never a constant (Note [Captured variables]).
-    if (outer_) {
-      captures_.push_back(make_symbolic(outer_->graph_, outer_->resolve(t)));
-    } else {
-      captures_.push_back(t);
-    }
+    captures_.push_back(t);
     out = {graph_.add_arg({DType::kResource, TensorShape{}}, current_name_scope() + "resource"), 0};
   } else if (!t.is_symbolic()) {
     out = {graph_.add_const(t, current_name_scope() + "Const"), 0};

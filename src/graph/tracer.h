@@ -16,9 +16,10 @@ namespace tf::graph {
 ///
 /// Note [Captured variables]: a variable handle (a concrete tf::resource tensor) becomes a
 /// capture too, never a constant: the graph reads and writes the variable through it at call
-/// time. The outermost trace keeps the concrete handle (the function passes it at every
-/// call); a nested trace captures the handle's argument of the enclosing trace, so If and
-/// While take the variables their bodies use as inputs.
+/// time. Every trace keeps the concrete handle as the capture: the outermost function passes
+/// it at every call, and an If or While takes it as an input (the enclosing trace resolves it
+/// to its own capture when it adds the node), so a tape that records the op sees which
+/// variable it reads (Note [Gradients through variable handles], autodiff/tape.h).
 class Tracer final : public ops::ExecutionContext {
  public:
   /// `outer` is the trace enclosing this one (for captures), or null.
