@@ -135,6 +135,30 @@ def python_twins():
         return run
     for batch in (32, 128):
         twins[f"BM_MlpForwardBackward/{batch}/real_time"] = mlp(batch)
+
+    def train_step(batch):  # bench/train_step_bench.cc: forward, backward, SGD step, zero_grad
+        torch.manual_seed(1)
+        x, labels = torch.rand(batch, 784), torch.randint(0, 10, (batch,))
+        params = [(torch.randn(784, 100) * 0.05).requires_grad_(), torch.zeros(100, requires_grad=True),
+                  (torch.randn(100, 100) * 0.1).requires_grad_(), torch.zeros(100, requires_grad=True),
+                  (torch.randn(100, 10) * 0.1).requires_grad_(), torch.zeros(10, requires_grad=True)]
+        optimizer = torch.optim.SGD(params, lr=0.01)
+
+        def run():
+            with torch.enable_grad():
+                h = torch.relu(torch.addmm(params[1], x, params[0]))
+                h = torch.relu(torch.addmm(params[3], h, params[2]))
+                loss = torch.nn.functional.cross_entropy(torch.addmm(params[5], h, params[4]), labels)
+                loss.backward()
+                optimizer.step()
+                optimizer.zero_grad(set_to_none=True)
+                return loss
+        return run
+    for batch in (32, 128):
+        # The peer has no traced training step: tfpp's traced step is measured against its eager one.
+        step = train_step(batch)
+        twins[f"BM_MlpTrainStepEager/{batch}/real_time"] = step
+        twins[f"BM_MlpTrainStepTraced/{batch}/real_time"] = step
     return twins
 
 
