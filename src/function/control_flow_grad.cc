@@ -10,6 +10,8 @@
 // it, which gives higher-order gradients.
 #include "function/control_flow_grad.h"
 
+#include <atomic>
+
 #include "autodiff/gradient_registry.h"
 #include "autodiff/resource_variable_ops.h"
 #include "autodiff/tape.h"
@@ -111,8 +113,23 @@ namespace {
 
 using BodyPtr = std::shared_ptr<const graph::FunctionBody>;
 
+std::atomic<std::int64_t> traced_gradient_bodies{0};
+
+// What identifies a traced gradient among those of one forward body: the inputs' dtypes and
+// shapes (a handle by its dtype only), which are differentiated, and which outputs bring a gradient.
+std::string gradient_key(const char* what, std::span<const ops::TensorInfo> inputs, std::span<const int> wrt,
+                         std::span<const int> dy_outputs) {
+  std::string key = what;
+  for (const ops::TensorInfo& info : inputs) key += ";" + std::string(dtype_name(info.dtype)) + info.shape.debug_string();
+  key += "|wrt";
+  for (int w : wrt) key += "," + std::to_string(w);
+  key += "|dy";
+  for (int o : dy_outputs) key += "," + std::to_string(o);
+  return key;
+}
+
 // d(If outputs)/d(If inputs): an If on the same predicate whose branches are the vjps of the
-// forward branches (see the Note above).
+// forward branches (see the Note above), each traced once per forward branch and key.
 autodiff::Grads if_grad(const autodiff::GradientContext& ctx, std::span<const Tensor> grads) {
   const std::size_t m = ctx.num_inputs() - 1;  // inputs after the predicate
   VjpSpec spec;
@@ -138,11 +155,15 @@ autodiff::Grads if_grad(const autodiff::GradientContext& ctx, std::span<const Te
 
   std::vector<int> grad_sources;
   for (std::size_t i = 1; i < inputs.size(); ++i) grad_sources.push_back(static_cast<int>(i));
+  const std::string key = gradient_key("vjp", spec.inputs, spec.wrt, spec.dy_outputs);
   auto vjp_of = [&](const BodyPtr& branch) {
-    VjpSpec s = spec;
-    s.sources.clear();
-    for (int src : branch->arg_sources) s.sources.push_back(src - 1);
-    return std::make_shared<graph::FunctionBody>(trace_vjp(*branch, s), grad_sources);
+    return branch->derived(key, [&] {
+      VjpSpec s = spec;
+      s.sources.clear();
+      for (int src : branch->arg_sources) s.sources.push_back(src - 1);
+      ++traced_gradient_bodies;
+      return std::make_shared<const graph::FunctionBody>(trace_vjp(*branch, s), grad_sources);
+    });
   };
   auto then_grad = vjp_of(ctx.attr<BodyPtr>(0));
   auto else_grad = vjp_of(ctx.attr<BodyPtr>(1));
@@ -153,32 +174,28 @@ autodiff::Grads if_grad(const autodiff::GradientContext& ctx, std::span<const Te
   return result;
 }
 
-// d(While outputs)/d(While inputs). Note [While gradient]: a first loop reruns the forward
-// iterations from the While's inputs, pushing each iteration's loop variables onto one list
-// per variable and counting iterations; a second loop runs that many times backwards, reads
-// the iteration's variables back, and applies the body's vector-Jacobian product (recorded
-// by a tape around a replay of the body), summing the gradients of the captured loop
-// invariants over the iterations. Both loops are built with while_flat, so they run eagerly
-// or become While nodes when the gradient is being traced.
-autodiff::Grads while_grad(const autodiff::GradientContext& ctx, std::span<const Tensor> dys) {
-  const auto n = static_cast<std::size_t>(ctx.attr<std::int64_t>(0));
-  const graph::FunctionBody& cond = *ctx.attr<BodyPtr>(1);
-  const graph::FunctionBody& body = *ctx.attr<BodyPtr>(2);
-  const std::int64_t max_iterations = ctx.attr<std::int64_t>(3);
-  const std::vector<Tensor> inputs(ctx.inputs().begin(), ctx.inputs().end());
-  autodiff::Grads result(inputs.size());
+// What the gradient of one While differentiates.
+struct WhileGradSpec {
+  std::size_t n = 0;                     // loop variables
+  const graph::FunctionBody* cond = nullptr;
+  const graph::FunctionBody* body = nullptr;
+  std::int64_t max_iterations = -1;
+  std::vector<ops::TensorInfo> inputs;   // of the While (a handle as a resource)
+  std::vector<DType> dtypes;             // of the While's inputs as the tape sees them
+  std::vector<std::size_t> vars, caps;   // loop variables and captures that carry gradients
+  std::vector<int> seeded;               // indices into vars whose output brings a gradient
+};
 
-  // Loop variables and captures that carry gradients; a captured variable's handle gets the
-  // gradient of the variable's reads, summed over the iterations.
-  std::vector<std::size_t> vars, caps;
-  for (std::size_t i = 0; i < inputs.size(); ++i)
-    if (is_handle(inputs[i]) ? i >= n && !inputs[i].is_symbolic() : carries_gradient(ctx.input_dtype(i)))
-      (i < n ? vars : caps).push_back(i);
-  bool wanted = false;
-  for (std::size_t i : vars) wanted |= ctx.needs_gradient(i);
-  std::erase_if(caps, [&](std::size_t c) { return !ctx.needs_gradient(c); });
-  if (!wanted && caps.empty()) return result;
-
+// The While gradient itself (Note [While gradient]) on `inputs` (the While's, a variable
+// by its concrete handle) and `dys` (one per loop variable, undefined when none came):
+// returns the gradients of spec.vars then spec.caps.
+std::vector<Tensor> while_gradients(const WhileGradSpec& spec, const std::vector<Tensor>& inputs,
+                                    const std::vector<Tensor>& dys) {
+  const std::size_t n = spec.n;
+  const graph::FunctionBody& cond = *spec.cond;
+  const graph::FunctionBody& body = *spec.body;
+  const auto& vars = spec.vars;
+  const auto& caps = spec.caps;
   auto args_of = [&](const graph::FunctionBody& fb, const std::vector<Tensor>& loop_vars) {
     std::vector<Tensor> args;
     for (int s : fb.arg_sources) args.push_back(static_cast<std::size_t>(s) < n ? loop_vars[s] : inputs[s]);
@@ -189,12 +206,12 @@ autodiff::Grads while_grad(const autodiff::GradientContext& ctx, std::span<const
 
   // Forward again, accumulating: (loop vars..., iteration, one list per loop var).
   std::vector<Tensor> init(inputs.begin(), inputs.begin() + static_cast<std::ptrdiff_t>(n));
-  WhileOptions forward_options{.maximum_iterations = max_iterations};
+  WhileOptions forward_options{.maximum_iterations = spec.max_iterations};
   for (std::size_t j = 0; j < n; ++j) forward_options.shape_invariants.push_back(invariant(j));
   init.push_back(constant(std::int32_t{0}));
   forward_options.shape_invariants.push_back({});
   for (std::size_t j = 0; j < n; ++j) {
-    init.push_back(list_reserve(constant(std::int32_t{0}), ctx.input_dtype(j), invariant(j)));
+    init.push_back(list_reserve(constant(std::int32_t{0}), spec.dtypes[j], invariant(j)));
     forward_options.shape_invariants.push_back({});
   }
   detail::FlatFn forward_cond = [&](const std::vector<Tensor>& v, std::vector<std::string>&) {
@@ -227,8 +244,8 @@ autodiff::Grads while_grad(const autodiff::GradientContext& ctx, std::span<const
     const Tensor k = subtract(v[0], constant(std::int32_t{1}));
     std::vector<Tensor> loop_vars;
     for (std::size_t j = 0; j < n; ++j)
-      loop_vars.push_back(list_get_item(forward[n + 1 + j], k, ctx.input_dtype(j),
-                                        ctx.input_dtype(j) == DType::kVariant ? TensorShape{} : invariant(j)));
+      loop_vars.push_back(list_get_item(forward[n + 1 + j], k, spec.dtypes[j],
+                                        spec.dtypes[j] == DType::kVariant ? TensorShape{} : invariant(j)));
     std::vector<detail::GradientSource> sources;
     std::vector<Tensor> seeds;
     for (std::size_t j : vars) sources.push_back({loop_vars[j], {}});
@@ -252,9 +269,87 @@ autodiff::Grads while_grad(const autodiff::GradientContext& ctx, std::span<const
     return next;
   };
   const std::vector<Tensor> backward = detail::while_flat(backward_cond, backward_body, state, backward_options);
-  for (std::size_t k2 = 0; k2 < vars.size(); ++k2)
-    if (ctx.needs_gradient(vars[k2])) result[vars[k2]] = backward[1 + k2];
-  for (std::size_t k2 = 0; k2 < caps.size(); ++k2) result[caps[k2]] = backward[1 + vars.size() + k2];
+  return std::vector<Tensor>(backward.begin() + 1, backward.end());
+}
+
+// Traces while_gradients into a body with arguments (the While's inputs..., the dys of
+// spec.seeded...), so it is built once per While body and key and then replayed.
+std::shared_ptr<const graph::FunctionBody> trace_while_gradients(const WhileGradSpec& spec,
+                                                                 const std::vector<Tensor>& handles) {
+  auto g = std::make_shared<graph::Graph>();
+  autodiff::SuspendTapes suspend;
+  graph::Tracer tracer(*g, nullptr);
+  {
+    ops::ContextScope scope(&tracer);
+    std::vector<Tensor> inputs, dys(spec.n);
+    for (std::size_t i = 0; i < spec.inputs.size(); ++i) {
+      Tensor x = tracer.add_arg(spec.inputs[i], "x");
+      if (handles[i].defined()) tracer.bind(handles[i], x);  // read through the argument
+      inputs.push_back(handles[i].defined() ? handles[i] : x);
+    }
+    for (int k : spec.seeded) {
+      const std::size_t j = spec.vars[k];
+      dys[j] = tracer.add_arg({spec.dtypes[j], spec.body->graph->node(spec.body->graph->args()[j]).outputs[0].shape}, "dy");
+    }
+    std::vector<graph::NodeOutput> outputs;
+    for (const Tensor& t : while_gradients(spec, inputs, dys)) outputs.push_back(tracer.resolve(t));
+    g->set_outputs(std::move(outputs));
+  }
+  std::vector<int> sources;
+  for (std::size_t i = 0; i < g->args().size(); ++i) sources.push_back(static_cast<int>(i));
+  ++traced_gradient_bodies;
+  return std::make_shared<const graph::FunctionBody>(g, std::move(sources));
+}
+
+// d(While outputs)/d(While inputs). Note [While gradient]: a first loop reruns the forward
+// iterations from the While's inputs, pushing each iteration's loop variables onto one list
+// per variable and counting iterations; a second loop runs that many times backwards, reads
+// the iteration's variables back, and applies the body's vector-Jacobian product (recorded
+// by a tape around a replay of the body), summing the gradients of the captured loop
+// invariants over the iterations. Both loops are traced once per While body and key into a
+// gradient body, which is replayed: its While nodes run eagerly, or join the graph when the
+// gradient is being traced.
+autodiff::Grads while_grad(const autodiff::GradientContext& ctx, std::span<const Tensor> dys) {
+  WhileGradSpec spec;
+  spec.n = static_cast<std::size_t>(ctx.attr<std::int64_t>(0));
+  const BodyPtr& body = ctx.attr<BodyPtr>(2);
+  spec.cond = ctx.attr<BodyPtr>(1).get();
+  spec.body = body.get();
+  spec.max_iterations = ctx.attr<std::int64_t>(3);
+  const std::vector<Tensor> inputs(ctx.inputs().begin(), ctx.inputs().end());
+  autodiff::Grads result(inputs.size());
+
+  // A captured variable's handle gets the gradient of the variable's reads, summed over the
+  // iterations (Note [Gradients through variable handles], autodiff/tape.h).
+  std::vector<Tensor> handles;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const bool handle = is_handle(inputs[i]);
+    handles.push_back(handle && !inputs[i].is_symbolic() ? inputs[i] : Tensor());
+    spec.inputs.push_back(handle ? ops::TensorInfo{DType::kResource, TensorShape{}}
+                                 : ops::TensorInfo{ctx.input_dtype(i), ctx.input_shape(i)});
+    spec.dtypes.push_back(spec.inputs.back().dtype);
+    if (handle ? i >= spec.n && handles.back().defined() : carries_gradient(ctx.input_dtype(i)))
+      (i < spec.n ? spec.vars : spec.caps).push_back(i);
+  }
+  bool wanted = false;
+  for (std::size_t i : spec.vars) wanted |= ctx.needs_gradient(i);
+  std::erase_if(spec.caps, [&](std::size_t c) { return !ctx.needs_gradient(c); });
+  if (!wanted && spec.caps.empty()) return result;
+
+  std::vector<Tensor> args = inputs;
+  for (std::size_t k = 0; k < spec.vars.size(); ++k)
+    if (dys[spec.vars[k]].defined()) {
+      spec.seeded.push_back(static_cast<int>(k));
+      args.push_back(dys[spec.vars[k]]);
+    }
+  std::vector<int> wrt(spec.vars.begin(), spec.vars.end());
+  wrt.insert(wrt.end(), spec.caps.begin(), spec.caps.end());
+  const std::string key = gradient_key("while", spec.inputs, wrt, spec.seeded);
+  const BodyPtr gradient = body->derived(key, [&] { return trace_while_gradients(spec, handles); });
+  const std::vector<Tensor> grads = gradient->executor.replay(args);
+  for (std::size_t k = 0; k < spec.vars.size(); ++k)
+    if (ctx.needs_gradient(spec.vars[k])) result[spec.vars[k]] = grads[k];
+  for (std::size_t k = 0; k < spec.caps.size(); ++k) result[spec.caps[k]] = grads[spec.vars.size() + k];
   return result;
 }
 
@@ -264,4 +359,7 @@ TF_REGISTER_GRADIENT("If", if_grad, {.inputs = true, .outputs = false});
 TF_REGISTER_GRADIENT("StatelessIf", if_grad, {.inputs = true, .outputs = false});
 
 }  // namespace
+
+std::int64_t traced_gradient_count() { return traced_gradient_bodies.load(); }
+
 }  // namespace tf::function_ops

@@ -40,4 +40,8 @@ Tensor zero_gradient_like(const Tensor& t);
 /// True for the dtypes gradients flow through (floating point, and lists).
 bool carries_gradient(DType dtype);
 
+/// How many gradient bodies of If and While ops were traced so far in this process (each is
+/// traced once per forward body and key, then reused; for tests of that cache).
+std::int64_t traced_gradient_count();
+
 }  // namespace tf::function_ops

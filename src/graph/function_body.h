@@ -2,7 +2,11 @@
 // condition or body.
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "graph/executor.h"
@@ -29,6 +33,15 @@ struct FunctionBody {
   }
   /// True if the body contains a stateful op (so the op using it is stateful too).
   bool stateful() const;
+
+  /// The body derived from this one under `key` (e.g. a gradient), built by `build` on first
+  /// use and kept as long as this body lives. Thread-safe; `build` runs without the lock.
+  std::shared_ptr<const FunctionBody> derived(const std::string& key,
+                                              const std::function<std::shared_ptr<const FunctionBody>()>& build) const;
+
+ private:
+  mutable std::mutex derived_mutex_;
+  mutable std::unordered_map<std::string, std::shared_ptr<const FunctionBody>> derived_;
 };
 
 }  // namespace tf::graph
