@@ -23,7 +23,7 @@ int positive_axis(std::int64_t axis, int rank) { return static_cast<int>(axis < 
 // Reshape, Squeeze, ExpandDims: the gradient takes the input's shape back.
 Grads reshape_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   Grads g(ctx.num_inputs());
-  g[0] = reshape(dy[0], dims_of(ctx.input_shape(0)));
+  g[0] = reshape_to_input(dy[0], ctx, 0);
   return g;
 }
 
@@ -42,8 +42,15 @@ Grads concat_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const std::size_t n = ctx.num_inputs() - 1;
   const int axis = positive_axis(int_values(ctx.input(n))[0], dy[0].rank());
   std::vector<std::int64_t> sizes;
-  for (std::size_t i = 0; i < n; ++i) sizes.push_back(ctx.input_shape(i).dim(axis));
-  const std::vector<Tensor> parts = split(dy[0], sizes, axis);
+  bool known = true;
+  for (std::size_t i = 0; i < n; ++i) {
+    sizes.push_back(ctx.input_shape(i).dim(axis));
+    known &= sizes.back() != None;
+  }
+  std::vector<Tensor> dynamic_sizes;  // each input's size along the axis, read at run time
+  if (!known)
+    for (std::size_t i = 0; i < n; ++i) dynamic_sizes.push_back(gather(shape(ctx.input(i)), constant(axis)));
+  const std::vector<Tensor> parts = known ? split(dy[0], sizes, axis) : split(dy[0], IntArray(stack(dynamic_sizes)), axis);
   Grads g = to_grads(parts);
   g.push_back(Tensor());
   return g;
@@ -51,8 +58,10 @@ Grads concat_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 
 // Pack(values..., axis) / Unpack(value, num, axis) are each other's gradient.
 Grads pack_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
-  const std::vector<Tensor> parts = unstack(dy[0], ctx.attr<std::int64_t>(0));
-  return to_grads(parts);
+  // Unpack with the number of inputs, which dy's static shape may not know.
+  static const ops::OpDef& unpack = *ops::find_op("Unpack");
+  const ops::AttrValue attrs[] = {static_cast<std::int64_t>(ctx.num_inputs()), ctx.attr<std::int64_t>(0)};
+  return ops::execute(unpack, {dy[0]}, attrs);
 }
 Grads unpack_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   return {stack(std::vector<Tensor>(dy.begin(), dy.end()), ctx.attr<std::int64_t>(1))};
@@ -69,8 +78,14 @@ Grads split_v_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 // Slice(x, begin, size): pad the gradient back to x's shape. The sizes come from the size
 // input (-1: the rest), since a traced dy's static shape may not know them.
 Grads slice_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
-  const std::vector<std::int64_t> begin = int_values(ctx.input(1)), size = int_values(ctx.input(2));
   const TensorShape& in = ctx.input_shape(0);
+  if (!in.is_fully_defined()) {  // after = shape(x) - begin - shape(dy), at run time
+    const Tensor x_shape = input_shape_tensor(ctx, 0);
+    const Tensor begin = cast(ctx.input(1), x_shape.dtype());
+    const Tensor after = subtract(subtract(x_shape, begin), shape(dy[0], x_shape.dtype()));
+    return {pad(dy[0], stack({begin, after}, 1)), Tensor(), Tensor()};
+  }
+  const std::vector<std::int64_t> begin = int_values(ctx.input(1)), size = int_values(ctx.input(2));
   std::vector<std::array<std::int64_t, 2>> paddings;
   for (int d = 0; d < in.rank(); ++d) {
     const std::int64_t n = size[d] < 0 ? in.dim(d) - begin[d] : size[d];
@@ -85,7 +100,8 @@ Grads pad_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   std::vector<std::int64_t> begin;
   for (int d = 0; d < ctx.input_shape(0).rank(); ++d) begin.push_back(p[2 * d]);
   Grads g(ctx.num_inputs());
-  g[0] = slice(dy[0], begin, dims_of(ctx.input_shape(0)));
+  const TensorShape& in = ctx.input_shape(0);
+  g[0] = slice(dy[0], begin, in.is_fully_defined() ? IntArray(dims_of(in)) : IntArray(input_shape_tensor(ctx, 0)));
   return g;
 }
 
@@ -95,8 +111,16 @@ Grads reverse_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 
 // Tile(x, multiples): view the gradient as [m0, d0, m1, d1, ...] and sum over the m's.
 Grads tile_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
-  const std::vector<std::int64_t> m = int_values(ctx.input(1));
   const TensorShape& in = ctx.input_shape(0);
+  if (!in.is_fully_defined()) {
+    if (in.has_unknown_rank()) fail_unknown_shape(ctx, in, "the input's rank");
+    std::vector<std::int64_t> axes;
+    for (int d = 0; d < in.rank(); ++d) axes.push_back(2 * d);
+    const Tensor x_shape = input_shape_tensor(ctx, 0);
+    const Tensor split_shape = reshape(stack({cast(ctx.input(1), x_shape.dtype()), x_shape}, 1), {-1});
+    return {in.rank() == 0 ? dy[0] : reduce_sum(reshape(dy[0], split_shape), Axes(axes)), Tensor()};
+  }
+  const std::vector<std::int64_t> m = int_values(ctx.input(1));
   std::vector<std::int64_t> split_shape, axes;
   for (int d = 0; d < in.rank(); ++d) {
     axes.push_back(static_cast<std::int64_t>(split_shape.size()));
@@ -113,7 +137,7 @@ StridedSliceOptions strided_slice_masks(const GradientContext& ctx) {
           ctx.attr<std::int64_t>(4)};
 }
 Grads strided_slice_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
-  const Tensor x_shape = ops::array::int_tensor(ctx.input_shape(0).dims());
+  const Tensor x_shape = input_shape_tensor(ctx, 0);
   return {ops::array::strided_slice_grad(x_shape, ctx.input(1), ctx.input(2), ctx.input(3), dy[0],
                                          strided_slice_masks(ctx)),
           Tensor(), Tensor(), Tensor()};
@@ -132,8 +156,18 @@ Grads mirror_pad_grad_grad(const GradientContext& ctx, std::span<const Tensor> d
   return {pad(dy[0], ctx.input(1), {.mode = ctx.attr<std::string>(0)}), Tensor()};
 }
 
+// Fill(dims, value): every element came from the value.
+Grads fill_grad(const GradientContext&, std::span<const Tensor> dy) { return {Tensor(), reduce_sum(dy[0])}; }
+
+// SumToShape(grad, shape) is linear in grad: its adjoint broadcasts back to grad's shape.
+Grads sum_to_shape_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {add(dy[0], zeros_like_input(ctx, 0)), Tensor()};
+}
+
 }  // namespace
 
+TF_REGISTER_GRADIENT("Fill", fill_grad, kNothing);
+TF_REGISTER_GRADIENT("SumToShape", sum_to_shape_grad, kNothing);
 TF_REGISTER_GRADIENT("Reshape", reshape_grad, kNothing);
 TF_REGISTER_GRADIENT("Squeeze", reshape_grad, kNothing);
 TF_REGISTER_GRADIENT("ExpandDims", reshape_grad, kNothing);

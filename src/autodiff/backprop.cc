@@ -7,7 +7,10 @@
 // gradient functions are told which inputs need no gradient.
 #include <string>
 
+#include "autodiff/grad_utils.h"
 #include "autodiff/tape.h"
+#include "ops/array/gradient_shape_ops.h"
+#include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
 #include "tfpp/math_ops.h"
 
@@ -24,6 +27,12 @@ Tensor add_gradients(const Tensor& a, const Tensor& b) {
 }
 
 void accumulate(Tensor& sum, const Tensor& g) { sum = sum.defined() ? add_gradients(sum, g) : g; }
+
+// Ones shaped like a target, whose shape may be known only at run time.
+Tensor ones_shaped(const Tensor& target) {
+  if (target.shape().is_fully_defined()) return ones_like(target);
+  return ops::array::fill(shape(target), constant(1.0, target.dtype()));
+}
 
 std::string op_name(const OpRecord& r) { return r.op ? r.op->name : r.backward ? "custom_gradient" : "ReadVariableOp"; }
 
@@ -94,8 +103,8 @@ std::vector<Tensor> compute_gradients(Tape& tape, std::span<const Tensor> target
     if (!target.defined()) throw InvalidArgumentError("[GradientTape] a gradient target is an undefined tensor");
     const TensorId id = carries_gradient(target.dtype()) ? tape.id_of(target) : kNoId;
     if (id == kNoId || id >= num_ids || !reached[id]) continue;
-    Tensor seed = output_gradients.empty() ? ones_like(target) : output_gradients[t];
-    if (seed.dtype() != target.dtype() || seed.shape() != target.shape())
+    Tensor seed = output_gradients.empty() ? ones_shaped(target) : output_gradients[t];
+    if (seed.dtype() != target.dtype() || !seed.shape().is_compatible_with(target.shape()))
       throw InvalidArgumentError("[GradientTape] output_gradients " + std::to_string(t) + " is " +
                                  std::string(dtype_name(seed.dtype())) + seed.shape().debug_string() +
                                  " but its target is " + std::string(dtype_name(target.dtype())) +
@@ -120,7 +129,7 @@ std::vector<Tensor> compute_gradients(Tape& tape, std::span<const Tensor> target
     // Floating outputs without a gradient get zeros; integer and list outputs stay undefined.
     for (std::size_t o = 0; o < out_grads.size(); ++o)
       if (!out_grads[o].defined() && is_floating(r.output_infos[o].dtype))
-        out_grads[o] = zeros(r.output_infos[o].shape, r.output_infos[o].dtype);
+        out_grads[o] = zeros_shaped(r.outputs[o], r.output_infos[o].shape, r.output_infos[o].dtype);
     needs.assign(r.input_ids.size(), 0);
     for (std::size_t j = 0; j < needs.size(); ++j) needs[j] = r.input_ids[j] != kNoId && reached[r.input_ids[j]];
     Grads in_grads = backward_of(r, std::span<const Tensor>(out_grads.data(), out_grads.size()), needs);
@@ -143,7 +152,8 @@ std::vector<Tensor> compute_gradients(Tape& tape, std::span<const Tensor> target
     const bool is_var = sources[s].variable.defined();
     const DType dtype = is_var ? sources[s].variable.dtype() : sources[s].tensor.dtype();
     if (!g.defined() && unconnected == UnconnectedGradients::ZERO && is_floating(dtype))
-      g = is_var ? zeros(sources[s].variable.shape(), dtype) : zeros_like(sources[s].tensor);
+      g = is_var ? zeros(sources[s].variable.shape(), dtype)
+                 : zeros_shaped(sources[s].tensor, sources[s].tensor.shape(), dtype);
     result.push_back(std::move(g));
   }
   return result;

@@ -19,11 +19,11 @@ Grads matmul_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   Grads g(2);
   if (ctx.needs_gradient(0)) {
     const Tensor da = !ta ? matmul(dc, b, {.transpose_b = !tb}) : matmul(b, dc, {.transpose_a = tb, .transpose_b = true});
-    g[0] = unbroadcast(da, ctx.input_shape(0));
+    g[0] = unbroadcast(da, ctx, 0, 2);
   }
   if (ctx.needs_gradient(1)) {
     const Tensor db = !tb ? matmul(a, dc, {.transpose_a = !ta}) : matmul(dc, a, {.transpose_a = true, .transpose_b = ta});
-    g[1] = unbroadcast(db, ctx.input_shape(1));
+    g[1] = unbroadcast(db, ctx, 1, 2);
   }
   return g;
 }

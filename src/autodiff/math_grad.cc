@@ -7,20 +7,20 @@ namespace tf::autodiff {
 namespace {
 
 Grads add_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
-  return {unbroadcast(dy[0], ctx.input_shape(0)), unbroadcast(dy[0], ctx.input_shape(1))};
+  return {unbroadcast(dy[0], ctx, 0), unbroadcast(dy[0], ctx, 1)};
 }
 
 Grads sub_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   Grads g(2);
-  g[0] = unbroadcast(dy[0], ctx.input_shape(0));
-  if (ctx.needs_gradient(1)) g[1] = unbroadcast(neg(dy[0]), ctx.input_shape(1));
+  g[0] = unbroadcast(dy[0], ctx, 0);
+  if (ctx.needs_gradient(1)) g[1] = unbroadcast(neg(dy[0]), ctx, 1);
   return g;
 }
 
 Grads mul_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   Grads g(2);
-  if (ctx.needs_gradient(0)) g[0] = unbroadcast(multiply(dy[0], ctx.input(1)), ctx.input_shape(0));
-  if (ctx.needs_gradient(1)) g[1] = unbroadcast(multiply(ctx.input(0), dy[0]), ctx.input_shape(1));
+  if (ctx.needs_gradient(0)) g[0] = unbroadcast(multiply(dy[0], ctx.input(1)), ctx, 0);
+  if (ctx.needs_gradient(1)) g[1] = unbroadcast(multiply(ctx.input(0), dy[0]), ctx, 1);
   return g;
 }
 
@@ -28,8 +28,8 @@ Grads mul_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 Grads real_div_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const Tensor &a = ctx.input(0), &b = ctx.input(1);
   Grads g(2);
-  if (ctx.needs_gradient(0)) g[0] = unbroadcast(divide(dy[0], b), ctx.input_shape(0));
-  if (ctx.needs_gradient(1)) g[1] = unbroadcast(neg(divide(multiply(dy[0], divide(a, b)), b)), ctx.input_shape(1));
+  if (ctx.needs_gradient(0)) g[0] = unbroadcast(divide(dy[0], b), ctx, 0);
+  if (ctx.needs_gradient(1)) g[1] = unbroadcast(neg(divide(multiply(dy[0], divide(a, b)), b)), ctx, 1);
   return g;
 }
 
@@ -40,8 +40,8 @@ Grads select_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const Tensor a_wins = is_max ? math::greater_equal(a, b) : math::less_equal(a, b);
   const Tensor zero = scalar_like(dy[0], 0.0);
   Grads g(2);
-  if (ctx.needs_gradient(0)) g[0] = unbroadcast(where(a_wins, dy[0], zero), ctx.input_shape(0));
-  if (ctx.needs_gradient(1)) g[1] = unbroadcast(where(a_wins, zero, dy[0]), ctx.input_shape(1));
+  if (ctx.needs_gradient(0)) g[0] = unbroadcast(where(a_wins, dy[0], zero), ctx, 0);
+  if (ctx.needs_gradient(1)) g[1] = unbroadcast(where(a_wins, zero, dy[0]), ctx, 1);
   return g;
 }
 
@@ -49,8 +49,8 @@ Grads select_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 Grads squared_difference_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const Tensor d = multiply(multiply(dy[0], scalar_like(dy[0], 2.0)), subtract(ctx.input(0), ctx.input(1)));
   Grads g(2);
-  if (ctx.needs_gradient(0)) g[0] = unbroadcast(d, ctx.input_shape(0));
-  if (ctx.needs_gradient(1)) g[1] = unbroadcast(neg(d), ctx.input_shape(1));
+  if (ctx.needs_gradient(0)) g[0] = unbroadcast(d, ctx, 0);
+  if (ctx.needs_gradient(1)) g[1] = unbroadcast(neg(d), ctx, 1);
   return g;
 }
 
@@ -61,11 +61,11 @@ Grads pow_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const Tensor one = scalar_like(a, 1.0);
   Grads g(2);
   if (ctx.needs_gradient(0))
-    g[0] = unbroadcast(multiply(dy[0], multiply(b, math::pow(a, subtract(b, one)))), ctx.input_shape(0));
+    g[0] = unbroadcast(multiply(dy[0], multiply(b, math::pow(a, subtract(b, one)))), ctx, 0);
   if (ctx.needs_gradient(1)) {
     const Tensor positive = math::greater(a, scalar_like(a, 0.0));
     const Tensor log_a = where(positive, math::log(where(positive, a, one)), scalar_like(a, 0.0));
-    g[1] = unbroadcast(multiply(dy[0], multiply(ctx.output(0), log_a)), ctx.input_shape(1));
+    g[1] = unbroadcast(multiply(dy[0], multiply(ctx.output(0), log_a)), ctx, 1);
   }
   return g;
 }
@@ -73,9 +73,9 @@ Grads pow_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 // floormod(a, b) = a - floor(a / b) b: da passes, db gets -floor(a / b).
 Grads floor_mod_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   Grads g(2);
-  if (ctx.needs_gradient(0)) g[0] = unbroadcast(dy[0], ctx.input_shape(0));
+  if (ctx.needs_gradient(0)) g[0] = unbroadcast(dy[0], ctx, 0);
   if (ctx.needs_gradient(1))
-    g[1] = unbroadcast(neg(multiply(dy[0], math::floordiv(ctx.input(0), ctx.input(1)))), ctx.input_shape(1));
+    g[1] = unbroadcast(neg(multiply(dy[0], math::floordiv(ctx.input(0), ctx.input(1)))), ctx, 1);
   return g;
 }
 

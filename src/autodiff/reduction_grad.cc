@@ -36,17 +36,30 @@ TensorShape kept_shape(const GradientContext& ctx) {
 
 // A reduction's output (or its gradient) reshaped to the keep_dims shape, which broadcasts
 // against the input.
+// With unknown sizes, a size-1 axis is inserted at each reduced axis (unless keep_dims did).
 Tensor kept(const GradientContext& ctx, const Tensor& t) {
+  if (ctx.input_shape(0).has_unknown_rank()) fail_unknown_shape(ctx, ctx.input_shape(0), "the input's rank");
   const TensorShape shape = kept_shape(ctx);
-  return t.shape() == shape ? t : reshape(t, dims_of(shape));
+  if (shape.is_fully_defined()) return t.shape() == shape ? t : reshape(t, dims_of(shape));
+  if (ctx.attr<bool>(1)) return t;
+  Tensor out = t;
+  for (std::int64_t d : reduced_axes(ctx)) out = expand_dims(out, d);
+  return out;
 }
 
 // dy reshaped to the keep_dims shape and repeated over the reduced axes.
-Tensor spread(const GradientContext& ctx, const Tensor& dy) { return broadcast_up(kept(ctx, dy), ctx.input_shape(0)); }
+Tensor spread(const GradientContext& ctx, const Tensor& dy) {
+  return broadcast_up(kept(ctx, dy), ctx.input(0), ctx.input_shape(0));
+}
 
 Grads sum_grad(const GradientContext& ctx, std::span<const Tensor> dy) { return {spread(ctx, dy[0])}; }
 
 Grads mean_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  if (!ctx.input_shape(0).is_fully_defined()) {  // the count, at run time (1 when empty)
+    const Tensor one = constant(1);
+    const Tensor count = divide(maximum(size(ctx.input(0)), one), maximum(size(dy[0]), one));
+    return {divide(spread(ctx, dy[0]), cast(count, dy[0].dtype()))};
+  }
   const std::int64_t out = dy[0].num_elements(), in = ctx.input_shape(0).num_elements();
   const double count = out > 0 && in > 0 ? static_cast<double>(in / out) : 1.0;
   return {divide(spread(ctx, dy[0]), scalar_like(dy[0], count))};
@@ -66,6 +79,7 @@ Grads extremum_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 Grads prod_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const Tensor& x = ctx.input(0);
   const TensorShape& in = ctx.input_shape(0);
+  if (in.has_unknown_rank()) fail_unknown_shape(ctx, in, "the input's rank");
   if (in.num_elements() == 0) return {zeros(in, ctx.input_dtype(0))};
   const int rank = in.rank();
   std::vector<std::int64_t> perm = reduced_axes(ctx);
@@ -81,10 +95,19 @@ Grads prod_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   }
   const bool identity = std::is_sorted(perm.begin(), perm.end());
   const Tensor permuted = identity ? x : transpose(x, perm);
-  const Tensor rows = reshape(permuted, {reduced_count, -1});
+  const bool known = in.is_fully_defined();
+  // Unknown sizes: [reduced count, other count] from the run-time shape (no -1, which an empty
+  // input could not infer).
+  const auto count = [&](std::size_t from, std::size_t to) {
+    const std::vector<std::int64_t> axes(perm.begin() + static_cast<std::ptrdiff_t>(from),
+                                         perm.begin() + static_cast<std::ptrdiff_t>(to));
+    return reduce_prod(gather(shape(x), IntArray(axes)));
+  };
+  const Tensor rows = known ? reshape(permuted, {reduced_count, -1})
+                            : reshape(permuted, IntArray(stack({count(0, num_reduced), count(num_reduced, perm.size())})));
   const Tensor others = multiply(math::cumprod(rows, 0, {.exclusive = true}),
                                  math::cumprod(rows, 0, {.exclusive = true, .reverse = true}));
-  Tensor back = reshape(others, permuted_dims);
+  Tensor back = known ? reshape(others, permuted_dims) : reshape(others, shape(permuted));
   if (!identity) back = transpose(back, inverse);
   return {multiply(back, kept(ctx, dy[0]))};
 }
@@ -102,10 +125,29 @@ Grads cumprod_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   return {divide(summed, ctx.input(0))};
 }
 
+// top_k_grad with sizes read at run time: n from x, k from dy, rows = size(x) / n (n is
+// replaced by 1 when 0, where x is empty and the offsets are too).
+Tensor top_k_grad_dynamic(const GradientContext& ctx, const Tensor& dy) {
+  const TensorShape& in = ctx.input_shape(0);
+  if (in.has_unknown_rank() || dy.shape().has_unknown_rank()) fail_unknown_shape(ctx, in, "the input's rank");
+  const Tensor& x = ctx.input(0);
+  const Tensor x_shape = shape(x), one = constant(1);
+  const Tensor n = maximum(gather(x_shape, constant(in.rank() - 1)), one);
+  const Tensor k = gather(shape(dy), constant(dy.rank() - 1));
+  const Tensor rows = math::floordiv(size(x), n);
+  const Tensor total = multiply(rows, n);
+  const Tensor offsets = reshape(range(constant(0), total, n), IntArray(stack({rows, one})));
+  const Tensor indices = cast(ctx.output(1), DType::kInt32);
+  const Tensor flat = reshape(add(reshape(indices, IntArray(stack({rows, k}))), offsets), {-1, 1});
+  const Tensor scattered = scatter_nd(flat, reshape(dy, {-1}), IntArray(reshape(total, {1})));
+  return reshape(scattered, x_shape);
+}
+
 // TopKV2: each value's gradient goes back to the position it came from (the indices are
 // distinct within a row), by a scatter into the flattened input.
 Grads top_k_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const TensorShape& in = ctx.input_shape(0);
+  if (!in.is_fully_defined() || !dy[0].shape().is_fully_defined()) return {top_k_grad_dynamic(ctx, dy[0])};
   const std::int64_t n = in.dim(-1), k = dy[0].shape().dim(-1);
   if (in.num_elements() == 0 || k == 0) return {zeros(in, ctx.input_dtype(0))};
   const std::int64_t rows = in.num_elements() / n;

@@ -11,8 +11,8 @@ Grads select_v2_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const Tensor& c = ctx.input(0);
   const Tensor zero = scalar_like(dy[0], 0.0);
   Grads g(3);
-  if (ctx.needs_gradient(1)) g[1] = unbroadcast(where(c, dy[0], zero), ctx.input_shape(1));
-  if (ctx.needs_gradient(2)) g[2] = unbroadcast(where(c, zero, dy[0]), ctx.input_shape(2));
+  if (ctx.needs_gradient(1)) g[1] = unbroadcast(where(c, dy[0], zero), ctx, 1);
+  if (ctx.needs_gradient(2)) g[2] = unbroadcast(where(c, zero, dy[0]), ctx, 2);
   return g;
 }
 
@@ -23,8 +23,8 @@ Grads clip_by_value_grad(const GradientContext& ctx, std::span<const Tensor> dy)
   const Tensor zero = scalar_like(dy[0], 0.0);
   Grads g(3);
   if (ctx.needs_gradient(0)) g[0] = where(math::logical_or(below, above), zero, dy[0]);
-  if (ctx.needs_gradient(1)) g[1] = unbroadcast(where(below, dy[0], zero), ctx.input_shape(1));
-  if (ctx.needs_gradient(2)) g[2] = unbroadcast(where(above, dy[0], zero), ctx.input_shape(2));
+  if (ctx.needs_gradient(1)) g[1] = unbroadcast(where(below, dy[0], zero), ctx, 1);
+  if (ctx.needs_gradient(2)) g[2] = unbroadcast(where(above, dy[0], zero), ctx, 2);
   return g;
 }
 

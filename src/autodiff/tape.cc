@@ -100,6 +100,8 @@ void Tape::record(const ops::OpDef& op, std::span<const Tensor> inputs, std::spa
   r.op = &op;
   r.attrs.assign(attrs.begin(), attrs.end());
   r.input_ids = std::move(input_ids);
+  // A tensor whose static shape is not fully known is symbolic (no buffer to hold on to): it is
+  // kept for its run-time shape (Note [Gradients with unknown dimensions] in grad_utils.h).
   for (const Tensor& in : inputs) {
     // A variable's handle gets the variable's gradient (Note [Gradients through variable handles]).
     if (is_variable_handle(in)) {
@@ -108,12 +110,12 @@ void Tape::record(const ops::OpDef& op, std::span<const Tensor> inputs, std::spa
     } else {
       r.input_infos.push_back(info_of(in));
     }
-    r.inputs.push_back(saves.inputs || !differentiable(in) ? in : Tensor());
+    r.inputs.push_back(saves.inputs || !differentiable(in) || !in.shape().is_fully_defined() ? in : Tensor());
   }
   for (Tensor& out : outputs) {
     r.output_ids.push_back(differentiable(out) ? track_output(out) : kNoId);
     r.output_infos.push_back(info_of(out));
-    r.outputs.push_back(saves.outputs ? out : Tensor());
+    r.outputs.push_back(saves.outputs || !out.shape().is_fully_defined() ? out : Tensor());
   }
 }
 

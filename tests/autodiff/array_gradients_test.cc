@@ -17,21 +17,20 @@ using tf::testing::TensorFn;
 using tf::testing::weighted;
 using V = std::vector<Tensor>;
 
-struct GradCase {
+// A case that gives only shapes: values come from the shared checker's default range.
+struct ShapeCase {
   std::string name;
   std::vector<TensorShape> inputs;
   TensorFn f;
   bool second_order = false;
 };
 
-std::ostream& operator<<(std::ostream& os, const GradCase& c) { return os << c.name; }
-
 Tensor ints(std::vector<std::int64_t> values, std::vector<std::int64_t> shape) {
   return tf::reshape(tf::constant(values), shape);
 }
 
-std::vector<GradCase> cases() {
-  std::vector<GradCase> c;
+std::vector<ShapeCase> cases() {
+  std::vector<ShapeCase> c;
   // GatherV2: axes, repeated indices, index tensors of several ranks, batch_dims.
   c.push_back({"GatherAxis0Repeated", {{5, 3}}, [](const V& x) { return weighted(tf::gather(x[0], {0, 2, 2, 4, 0})); }, true});
   c.push_back({"GatherAxis1Matrix", {{2, 4, 3}}, [](const V& x) {
@@ -109,18 +108,24 @@ std::vector<GradCase> cases() {
   return c;
 }
 
-class ArrayGradient : public ::testing::TestWithParam<GradCase> {};
+}  // namespace
 
-// The cases give only shapes: values come from the shared checker's default range.
-TEST_P(ArrayGradient, MatchesFiniteDifferences) {
-  const GradCase& c = GetParam();
-  tf::testing::GradCase check{c.name, {}, c.f, c.second_order};
-  for (const TensorShape& s : c.inputs) check.inputs.push_back({s});
-  tf::testing::check_gradient_case(check);
+std::vector<tf::testing::GradCase> tf::testing::array_grad_cases() {
+  std::vector<GradCase> out;
+  for (const ShapeCase& c : cases()) {
+    GradCase g{c.name, {}, c.f, c.second_order};
+    for (const TensorShape& s : c.inputs) g.inputs.push_back({s});
+    out.push_back(std::move(g));
+  }
+  return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(ArrayOps, ArrayGradient, ::testing::ValuesIn(cases()),
-                         [](const ::testing::TestParamInfo<GradCase>& info) { return info.param.name; });
+namespace {
+
+class ArrayGradient : public ::testing::TestWithParam<tf::testing::GradCase> {};
+TEST_P(ArrayGradient, MatchesFiniteDifferences) { tf::testing::check_gradient_case(GetParam()); }
+INSTANTIATE_TEST_SUITE_P(ArrayOps, ArrayGradient, ::testing::ValuesIn(tf::testing::array_grad_cases()),
+                         tf::testing::case_name);
 
 Tensor gradient_of_sum(const std::function<Tensor(const Tensor&)>& f, const Tensor& x) {
   tf::GradientTape tape;

@@ -15,7 +15,9 @@ using tf::testing::InputSpec;
 using tf::testing::positive;
 using V = std::vector<Tensor>;
 
-std::vector<GradCase> cases() {
+}  // namespace
+
+std::vector<GradCase> tf::testing::binary_grad_cases() {
   std::vector<GradCase> c;
   const std::vector<std::pair<TensorShape, TensorShape>> pairs = {
       {{2, 3}, {2, 3}}, {{2, 3}, {3}}, {{2, 1}, {1, 3}}, {{}, {4}}, {{3, 1, 2}, {2}}, {{0, 3}, {3}}};
@@ -45,9 +47,11 @@ std::vector<GradCase> cases() {
   return c;
 }
 
+namespace {
+
 class BinaryGradient : public ::testing::TestWithParam<GradCase> {};
 TEST_P(BinaryGradient, MatchesFiniteDifferences) { tf::testing::check_gradient_case(GetParam()); }
-INSTANTIATE_TEST_SUITE_P(Ops, BinaryGradient, ::testing::ValuesIn(cases()), tf::testing::case_name);
+INSTANTIATE_TEST_SUITE_P(Ops, BinaryGradient, ::testing::ValuesIn(tf::testing::binary_grad_cases()), tf::testing::case_name);
 
 // d f(a, b) / d a and d b.
 std::pair<Tensor, Tensor> grads(Tensor (*f)(const Tensor&, const Tensor&), const Tensor& a, const Tensor& b) {

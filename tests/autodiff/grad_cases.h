@@ -37,8 +37,13 @@ inline InputSpec positive(TensorShape s) { return {s, 0.5, 2.0}; }
 /// Distinct values (no ties), never 0 for fewer than 200 elements, in [-1.93, 2.07).
 inline InputSpec distinct(TensorShape s) { return {s, -1.93, 2.07, 1.0}; }
 
-/// y scaled by fixed weights, so that each output element matters differently to the check.
-inline Tensor weighted(const Tensor& y) { return y * random_tensor(y.shape(), 77, 0.5, 1.5); }
+/// y scaled by fixed weights in [0.5, 1.5), so that each output element matters differently to
+/// the check. Built with ops from y's run-time shape, so it also works on traced tensors whose
+/// shape is unknown (the weights follow the golden-ratio sequence, well spread and never equal).
+inline Tensor weighted(const Tensor& y) {
+  const Tensor index = cast(range(constant(0), size(y), constant(1)), y.dtype());
+  return y * reshape(index * 0.6180339887498949 % 1.0 + 0.5, shape(y));
+}
 
 /// Checks one case to first (and, if asked, second) order.
 inline void check_gradient_case(const GradCase& c) {
@@ -52,6 +57,15 @@ inline void check_gradient_case(const GradCase& c) {
     EXPECT_LT(max_gradient_error(gradient_of(c.f, k, weights), inputs), 1e-5) << "second order, input " << k;
   }
 }
+
+/// The case tables of the gradient suites (each defined in its own *_gradients_test.cc).
+std::vector<GradCase> array_grad_cases();
+std::vector<GradCase> binary_grad_cases();
+std::vector<GradCase> linalg_grad_cases();
+std::vector<GradCase> nn_grad_cases();
+std::vector<GradCase> op_grad_cases();
+std::vector<GradCase> reduction_grad_cases();
+std::vector<GradCase> unary_grad_cases();
 
 /// The test name of a parameterized case.
 inline std::string case_name(const ::testing::TestParamInfo<GradCase>& info) { return info.param.name; }

@@ -20,7 +20,9 @@ TensorShape stored(TensorShape batch, std::int64_t rows, std::int64_t cols, bool
   return batch;
 }
 
-std::vector<GradCase> cases() {
+}  // namespace
+
+std::vector<GradCase> tf::testing::linalg_grad_cases() {
   std::vector<GradCase> c;
   const std::vector<std::pair<TensorShape, TensorShape>> batches = {
       {{}, {}}, {{2}, {2}}, {{2}, {}}, {{}, {3}}, {{2, 1}, {3}}, {{1, 2}, {3, 1}}};
@@ -49,9 +51,11 @@ std::vector<GradCase> cases() {
   return c;
 }
 
+namespace {
+
 class LinalgGradient : public ::testing::TestWithParam<GradCase> {};
 TEST_P(LinalgGradient, MatchesFiniteDifferences) { tf::testing::check_gradient_case(GetParam()); }
-INSTANTIATE_TEST_SUITE_P(Ops, LinalgGradient, ::testing::ValuesIn(cases()), tf::testing::case_name);
+INSTANTIATE_TEST_SUITE_P(Ops, LinalgGradient, ::testing::ValuesIn(tf::testing::linalg_grad_cases()), tf::testing::case_name);
 
 TEST(LinalgGradientValues, MatMulFloat32) {
   const Tensor a = tf::constant({{1.0f, 2.0f}, {3.0f, 4.0f}}), b = tf::constant({{5.0f, 6.0f}, {7.0f, 8.0f}});

@@ -34,7 +34,9 @@ std::vector<tf::ops::AttrValue> pool_attrs(std::vector<std::int64_t> ksize, std:
   return {ksize, strides, padding, std::string("NHWC")};
 }
 
-std::vector<GradCase> cases() {
+}  // namespace
+
+std::vector<GradCase> tf::testing::nn_grad_cases() {
   using tf::ops::nn::ConvKind;
   std::vector<GradCase> c;
   // Softmax and LogSoftmax, along the last and other axes.
@@ -161,11 +163,13 @@ std::vector<GradCase> cases() {
   return c;
 }
 
+namespace {
+
 class NnGradient : public ::testing::TestWithParam<GradCase> {};
 
 TEST_P(NnGradient, MatchesFiniteDifferences) { tf::testing::check_gradient_case(GetParam()); }
 
-INSTANTIATE_TEST_SUITE_P(NnOps, NnGradient, ::testing::ValuesIn(cases()), tf::testing::case_name);
+INSTANTIATE_TEST_SUITE_P(NnOps, NnGradient, ::testing::ValuesIn(tf::testing::nn_grad_cases()), tf::testing::case_name);
 
 TEST(NnGradients, SoftmaxXentGradientIsSoftmaxMinusLabels) {
   const Tensor logits = tf::constant({{1.0f, 2.0f, 3.0f}, {0.0f, 0.0f, 0.0f}});

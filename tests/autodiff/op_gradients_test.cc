@@ -15,7 +15,9 @@ using tf::testing::TensorFn;
 using tf::testing::GradCase;
 using tf::testing::positive;
 
-std::vector<GradCase> cases() {
+}  // namespace
+
+std::vector<GradCase> tf::testing::op_grad_cases() {
   using V = std::vector<Tensor>;
   std::vector<GradCase> c;
   // Binary arithmetic with broadcasting.
@@ -81,10 +83,12 @@ std::vector<GradCase> cases() {
   return c;
 }
 
+namespace {
+
 class OpGradient : public ::testing::TestWithParam<GradCase> {};
 
 TEST_P(OpGradient, MatchesFiniteDifferences) { tf::testing::check_gradient_case(GetParam()); }
 
-INSTANTIATE_TEST_SUITE_P(AllOps, OpGradient, ::testing::ValuesIn(cases()), tf::testing::case_name);
+INSTANTIATE_TEST_SUITE_P(AllOps, OpGradient, ::testing::ValuesIn(tf::testing::op_grad_cases()), tf::testing::case_name);
 
 }  // namespace

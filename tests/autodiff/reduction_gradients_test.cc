@@ -15,7 +15,9 @@ using tf::testing::GradCase;
 using tf::testing::positive;
 using V = std::vector<Tensor>;
 
-std::vector<GradCase> cases() {
+}  // namespace
+
+std::vector<GradCase> tf::testing::reduction_grad_cases() {
   std::vector<GradCase> c;
   // Each reduction over all axes, one axis, a negative axis, non-adjacent axes, with and without keepdims.
   const std::vector<std::pair<std::string, std::vector<std::int64_t>>> axes = {
@@ -54,9 +56,11 @@ std::vector<GradCase> cases() {
   return c;
 }
 
+namespace {
+
 class ReductionGradient : public ::testing::TestWithParam<GradCase> {};
 TEST_P(ReductionGradient, MatchesFiniteDifferences) { tf::testing::check_gradient_case(GetParam()); }
-INSTANTIATE_TEST_SUITE_P(Ops, ReductionGradient, ::testing::ValuesIn(cases()), tf::testing::case_name);
+INSTANTIATE_TEST_SUITE_P(Ops, ReductionGradient, ::testing::ValuesIn(tf::testing::reduction_grad_cases()), tf::testing::case_name);
 
 Tensor grad_of(const Tensor& x, const std::function<Tensor(const Tensor&)>& f) {
   tf::GradientTape tape;

@@ -16,7 +16,9 @@ using tf::testing::InputSpec;
 using tf::testing::positive;
 using V = std::vector<Tensor>;
 
-std::vector<GradCase> cases() {
+}  // namespace
+
+std::vector<GradCase> tf::testing::unary_grad_cases() {
   std::vector<GradCase> c;
   const std::vector<TensorShape> shapes = {{}, {5}, {2, 3}, {0, 2}};
   for (std::size_t i = 0; i < shapes.size(); ++i) {
@@ -56,9 +58,11 @@ std::vector<GradCase> cases() {
   return c;
 }
 
+namespace {
+
 class UnaryGradient : public ::testing::TestWithParam<GradCase> {};
 TEST_P(UnaryGradient, MatchesFiniteDifferences) { tf::testing::check_gradient_case(GetParam()); }
-INSTANTIATE_TEST_SUITE_P(Ops, UnaryGradient, ::testing::ValuesIn(cases()), tf::testing::case_name);
+INSTANTIATE_TEST_SUITE_P(Ops, UnaryGradient, ::testing::ValuesIn(tf::testing::unary_grad_cases()), tf::testing::case_name);
 
 // The gradient of f at x, for a float tensor x.
 Tensor grad_at(Tensor (*f)(const Tensor&), const Tensor& x) {

@@ -1,0 +1,105 @@
+// Fill(dims, value) and SumToShape(grad, shape): shapes given as run-time int tensors.
+#include "ops/array/gradient_shape_ops.h"
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "core/tensor_impl.h"
+#include "kernels/cpu/reduce.h"
+#include "ops/array/array_common.h"
+#include "ops/execute.h"
+
+namespace tf::ops::array {
+namespace {
+
+// A shape from the values of a 1-D int tensor, each non-negative.
+TensorShape shape_from(const OpContext& ctx, const std::vector<std::int64_t>& dims, const char* what) {
+  if (dims.size() > static_cast<std::size_t>(kMaxRank))
+    ctx.fail(std::string(what) + " " + join_ints(dims) + " exceeds the maximum rank " + std::to_string(kMaxRank));
+  TensorShape s;
+  for (std::int64_t d : dims) {
+    if (d < 0) ctx.fail(std::string(what) + " " + join_ints(dims) + " must be non-negative");
+    s.append(d);
+  }
+  return s;
+}
+
+// The static shape named by int input i: its values when concrete, else unknown dims of the
+// input's length.
+TensorShape static_shape_of(ShapeContext& ctx, std::size_t i, const char* what) {
+  check_int_input(ctx, i, what, 1);
+  if (auto dims = known_int_values(ctx, i)) return shape_from(ctx, *dims, what);
+  const TensorShape& s = ctx.input(i).shape();
+  if (s.has_unknown_rank() || s.dim(0) == None) return TensorShape::unknown_rank();
+  TensorShape out;
+  for (std::int64_t d = 0; d < s.dim(0); ++d) out.append(None);
+  return out;
+}
+
+void fill_shape(ShapeContext& ctx) {
+  const TensorShape& v = ctx.input(1).shape();
+  if (!v.has_unknown_rank() && v.rank() != 0) ctx.fail("value must be a scalar, got shape " + v.debug_string());
+  ctx.add_output(ctx.input(1).dtype(), static_shape_of(ctx, 0, "dims"));
+}
+
+// Fill dispatches on input 0, the int dims, so its kernel visits the value's dtype itself.
+void fill_kernel(KernelContext& ctx) {
+  const Tensor& value = ctx.input(1);
+  Tensor out = core::empty(value.dtype(), shape_from(ctx, int_values(ctx.input(0)), "dims"));
+  visit_dtype(value.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    std::fill_n(out.mutable_data<T>(), out.num_elements(), *value.data<T>());
+  });
+  ctx.output(0) = std::move(out);
+}
+
+// Which axes of `grad` broadcasting from `target` added (leading) or stretched (size 1 in target).
+std::array<bool, kMaxRank> broadcast_axes(const OpContext& ctx, const TensorShape& grad, const TensorShape& target) {
+  const int lead = grad.rank() - target.rank();
+  if (lead < 0)
+    ctx.fail("cannot sum shape " + grad.debug_string() + " to the larger rank of " + target.debug_string());
+  std::array<bool, kMaxRank> reduced{};
+  for (int d = 0; d < grad.rank(); ++d) {
+    if (d < lead) {
+      reduced[d] = true;
+      continue;
+    }
+    const std::int64_t t = target.dim(d - lead), g = grad.dim(d);
+    if (t != g && t != 1)
+      ctx.fail("shape " + target.debug_string() + " does not broadcast to the gradient's shape " + grad.debug_string());
+    reduced[d] = t != g;
+  }
+  return reduced;
+}
+
+void sum_to_shape_shape(ShapeContext& ctx) {
+  const TensorShape target = static_shape_of(ctx, 1, "shape");
+  const TensorShape& grad = ctx.input(0).shape();
+  if (!grad.has_unknown_rank() && !target.has_unknown_rank() && target.rank() > grad.rank())
+    ctx.fail("cannot sum shape " + grad.debug_string() + " to the larger rank of " + target.debug_string());
+  ctx.add_output(ctx.input(0).dtype(), target);
+}
+
+template <class T>
+void sum_to_shape_kernel(KernelContext& ctx) {
+  const Tensor& grad = ctx.input(0);
+  const TensorShape target = shape_from(ctx, int_values(ctx.input(1)), "shape");
+  const std::array<bool, kMaxRank> reduced = broadcast_axes(ctx, grad.shape(), target);
+  Tensor out = core::empty(grad.dtype(), target);
+  kernels::reduce<T>(grad.data<T>(), grad.shape(), std::span<const bool>(reduced.data(), grad.rank()),
+                     out.mutable_data<T>(), kernels::ReduceOp::kSum);
+  ctx.output(0) = std::move(out);
+}
+
+const OpDef& kFill = OpBuilder("Fill").inputs(2).shape(fill_shape).kernel_allocates_outputs()
+    .kernel(DType::kInt32, fill_kernel).kernel(DType::kInt64, fill_kernel);
+const OpDef& kSumToShape = OpBuilder("SumToShape").inputs(2).shape(sum_to_shape_shape).kernel_allocates_outputs()
+    .kernels<float, double, std::int32_t, std::int64_t>([]<class T>() -> KernelFn { return &sum_to_shape_kernel<T>; });
+
+}  // namespace
+
+Tensor fill(const Tensor& dims, const Tensor& value) { return execute1(kFill, {dims, value}); }
+Tensor sum_to_shape(const Tensor& grad, const Tensor& shape) { return execute1(kSumToShape, {grad, shape}); }
+
+}  // namespace tf::ops::array
