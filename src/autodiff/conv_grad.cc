@@ -1,31 +1,23 @@
 // Gradients of the convolutions and of their backprop ops (TensorFlow's nn_grad.py). Each
 // backprop op is linear in each of its tensor inputs, so its gradient is another of the three
 // ops with the same attributes: that is what makes second order through a convolution work.
+#include "autodiff/grad_utils.h"
 #include "autodiff/gradient_registry.h"
-#include "ops/array/array_common.h"
 #include "ops/nn/nn_grad_ops.h"
-#include "tfpp/array_ops.h"
 
 namespace tf::autodiff {
 namespace {
 
 using ops::nn::ConvKind;
 
-// The shape of forward input i as an int vector: a constant when static, else tf::shape.
-Tensor shape_of(const GradientContext& ctx, std::size_t i) {
-  const TensorShape& s = ctx.input_shape(i);
-  if (s.is_fully_defined()) return ops::array::int_tensor(s.dims());
-  return shape(ctx.input(i));
-}
-
 // Conv(input, filter) -> (BackpropInput(shape(input), filter, dy), BackpropFilter(input, shape(filter), dy)).
 template <ConvKind kind>
 Grads conv_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   Grads g(2);
   if (ctx.needs_gradient(0))
-    g[0] = ops::nn::conv_backprop_input(kind, shape_of(ctx, 0), ctx.input(1), dy[0], ctx.attrs());
+    g[0] = ops::nn::conv_backprop_input(kind, input_shape_tensor(ctx, 0), ctx.input(1), dy[0], ctx.attrs());
   if (ctx.needs_gradient(1))
-    g[1] = ops::nn::conv_backprop_filter(kind, ctx.input(0), shape_of(ctx, 1), dy[0], ctx.attrs());
+    g[1] = ops::nn::conv_backprop_filter(kind, ctx.input(0), input_shape_tensor(ctx, 1), dy[0], ctx.attrs());
   return g;
 }
 
@@ -34,7 +26,7 @@ template <ConvKind kind>
 Grads backprop_input_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   Grads g(3);
   if (ctx.needs_gradient(1))
-    g[1] = ops::nn::conv_backprop_filter(kind, dy[0], shape_of(ctx, 1), ctx.input(2), ctx.attrs());
+    g[1] = ops::nn::conv_backprop_filter(kind, dy[0], input_shape_tensor(ctx, 1), ctx.input(2), ctx.attrs());
   if (ctx.needs_gradient(2)) g[2] = ops::nn::conv(kind, dy[0], ctx.input(1), ctx.attrs());
   return g;
 }
@@ -44,7 +36,7 @@ template <ConvKind kind>
 Grads backprop_filter_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   Grads g(3);
   if (ctx.needs_gradient(0))
-    g[0] = ops::nn::conv_backprop_input(kind, shape_of(ctx, 0), dy[0], ctx.input(2), ctx.attrs());
+    g[0] = ops::nn::conv_backprop_input(kind, input_shape_tensor(ctx, 0), dy[0], ctx.input(2), ctx.attrs());
   if (ctx.needs_gradient(2)) g[2] = ops::nn::conv(kind, ctx.input(0), dy[0], ctx.attrs());
   return g;
 }

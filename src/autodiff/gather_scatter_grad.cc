@@ -7,6 +7,7 @@
 #include "autodiff/gradient_registry.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/math_ops.h"
+#include "tfpp/reduction_ops.h"
 
 namespace tf::autodiff {
 namespace {
@@ -31,6 +32,51 @@ std::vector<std::int64_t> inverse(const std::vector<std::int64_t>& perm) {
   return inv;
 }
 
+// gather_grad (below) with the sizes read at run time from the params' and indices' shapes.
+Tensor gather_grad_dynamic(const GradientContext& ctx, const Tensor& dy) {
+  const TensorShape& params = ctx.input_shape(0);
+  const Tensor& indices = ctx.input(1);
+  if (params.has_unknown_rank() || indices.shape().has_unknown_rank() || dy.shape().has_unknown_rank())
+    fail_unknown_shape(ctx, params, "the ranks of params and indices");
+  const int rank = params.rank(), index_rank = indices.rank();
+  const std::int64_t a64 = int_values(ctx.input(2))[0], b64 = ctx.attr<std::int64_t>(0);
+  const int axis = static_cast<int>(a64 < 0 ? a64 + rank : a64);
+  const int b = static_cast<int>(b64 < 0 ? b64 + index_rank : b64);
+  const int num_outer = axis - b, num_index = index_rank - b;
+  const Tensor p = input_shape_tensor(ctx, 0);
+  const auto dims = [&](const Tensor& shape, int from, int to) {
+    std::vector<std::int64_t> axes(static_cast<std::size_t>(to - from));
+    std::iota(axes.begin(), axes.end(), from);
+    return gather(shape, IntArray(axes));
+  };
+  std::vector<std::int64_t> rest_axes;
+  for (int d = b; d < rank; ++d)
+    if (d != axis) rest_axes.push_back(d);
+  const Tensor batch = reduce_prod(dims(p, 0, b)), n = gather(p, constant(axis));
+  const Tensor count = reduce_prod(dims(shape(indices), b, index_rank));
+  const Tensor rest = gather(p, IntArray(rest_axes));
+
+  Tensor g = dy;
+  if (num_outer > 0 && num_index > 0) g = transpose(g, move_block(g.rank(), b + num_outer, num_index, b));
+  g = reshape(g, IntArray(concat({reshape(multiply(batch, count), {1}), rest}, 0)));
+
+  Tensor idx = indices;
+  if (b > 0) {
+    const Tensor step = maximum(n, constant(1));  // n = 0 has no indices to offset
+    const Tensor offsets = cast(range(constant(0), multiply(batch, step), step), indices.dtype());
+    idx = add(reshape(idx, IntArray(stack({batch, count}))), reshape(offsets, {-1, 1}));
+  }
+  idx = reshape(idx, {-1, 1});
+  Tensor scattered = scatter_nd(idx, g, IntArray(concat({reshape(multiply(batch, n), {1}), rest}, 0)));
+  std::vector<std::int64_t> unflat_axes(static_cast<std::size_t>(b));
+  std::iota(unflat_axes.begin(), unflat_axes.end(), 0);
+  unflat_axes.push_back(axis);
+  unflat_axes.insert(unflat_axes.end(), rest_axes.begin(), rest_axes.end());
+  scattered = reshape(scattered, IntArray(gather(p, IntArray(unflat_axes))));
+  if (num_outer > 0) scattered = transpose(scattered, inverse(move_block(rank, axis, 1, b)));
+  return scattered;
+}
+
 // GatherV2(params, indices, axis; batch_dims). With params [B, O, N, R] (batch, outer, the
 // gathered axis, rest) and indices [B, I], dy is [B, O, I, R]. Move I before O, flatten B and
 // I into one index list (offsetting batch k's indices by k * N), scatter-add into
@@ -38,6 +84,7 @@ std::vector<std::int64_t> inverse(const std::vector<std::int64_t>& perm) {
 Grads gather_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const TensorShape& params = ctx.input_shape(0);
   const Tensor& indices = ctx.input(1);
+  if (!params.is_fully_defined() || !indices.shape().is_fully_defined()) return {gather_grad_dynamic(ctx, dy[0]), Tensor(), Tensor()};
   const int rank = params.rank(), index_rank = indices.rank();
   const std::int64_t a64 = int_values(ctx.input(2))[0], b64 = ctx.attr<std::int64_t>(0);
   const int axis = static_cast<int>(a64 < 0 ? a64 + rank : a64);
@@ -75,7 +122,7 @@ Grads gather_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 
 // GatherNd(params, indices): scatter-add dy at the index tuples.
 Grads gather_nd_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
-  return {scatter_nd(ctx.input(1), dy[0], dims_of(ctx.input_shape(0))), Tensor()};
+  return {scatter_nd(ctx.input(1), dy[0], IntArray(input_shape_tensor(ctx, 0))), Tensor()};
 }
 
 // ScatterNd(indices, updates, shape): each update's gradient is dy at its index tuple.

@@ -70,10 +70,21 @@ TensorShape concat_shapes(const TensorShape& a, std::span<const std::int64_t> b)
   return s;
 }
 
+// A Jacobian has one row per target element, so it needs the target's and source's sizes
+// (inside tf::function, TensorFlow would build a while_loop or pfor over them instead).
+void require_known_shapes(const char* what, const TensorShape& target, const TensorShape& source) {
+  if (!target.is_fully_defined() || !source.is_fully_defined())
+    throw UnimplementedError(std::string("[GradientTape] ") + what + " needs fully known shapes, got target " +
+                             target.debug_string() + " and source " + source.debug_string() +
+                             "; give the tf::function an input_signature with these sizes known");
+}
+
 }  // namespace
 
 Tensor GradientTape::jacobian_of(const Tensor& target, const detail::GradientSource& source,
                                  UnconnectedGradients unconnected) {
+  const TensorShape& source_static = source.variable.defined() ? source.variable.shape() : source.tensor.shape();
+  require_known_shapes("jacobian", target.shape(), source_static);
   tape_->begin_gradient();
   if (!tape_->options().persistent) tape_->stop_recording();
   const DType dtype = source.variable.defined() ? source.variable.dtype() : source.tensor.dtype();
@@ -101,6 +112,7 @@ Tensor GradientTape::batch_jacobian(const Tensor& target, const Tensor& source, 
   if (target.rank() < 1 || source.rank() < 1 || target.shape().dim(0) != source.shape().dim(0))
     throw InvalidArgumentError("[GradientTape] batch_jacobian needs target and source with the same first (batch) "
                                "dimension, got " + target.shape().debug_string() + " and " + source.shape().debug_string());
+  require_known_shapes("batch_jacobian", target.shape(), source.shape());
   tape_->begin_gradient();
   if (!tape_->options().persistent) tape_->stop_recording();
   const std::int64_t batch = target.shape().dim(0);

@@ -2,10 +2,9 @@
 // MaxPool -> MaxPoolGrad -> MaxPoolGradGrad -> MaxPoolGrad, and AvgPool <-> AvgPoolGrad.
 // Max pooling's routing of gradients depends on where the maxima are, which is locally
 // constant, so the backprop ops give no gradient to orig_input and orig_output.
+#include "autodiff/grad_utils.h"
 #include "autodiff/gradient_registry.h"
-#include "ops/array/array_common.h"
 #include "ops/nn/nn_grad_ops.h"
-#include "tfpp/array_ops.h"
 
 namespace tf::autodiff {
 namespace {
@@ -25,9 +24,7 @@ Grads max_pool_grad_grad_grad(const GradientContext& ctx, std::span<const Tensor
 }
 
 Grads avg_pool_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
-  const TensorShape& s = ctx.input_shape(0);
-  const Tensor sizes = s.is_fully_defined() ? ops::array::int_tensor(s.dims()) : shape(ctx.input(0));
-  return {ops::nn::avg_pool_grad(sizes, dy[0], ctx.attrs())};
+  return {ops::nn::avg_pool_grad(input_shape_tensor(ctx, 0), dy[0], ctx.attrs())};
 }
 
 // AvgPoolGrad(orig_input_shape, grad) is linear in grad: its adjoint is AvgPool.

@@ -21,7 +21,9 @@ Grads neg_grad(const GradientContext&, std::span<const Tensor> dy) { return {neg
 Grads abs_grad(const GradientContext& ctx, std::span<const Tensor> dy) { return {multiply(dy[0], math::sign(x_of(ctx)))}; }
 
 // TensorFlow's Sign gradient is zero everywhere (not "no gradient").
-Grads sign_grad(const GradientContext&, std::span<const Tensor> dy) { return {zeros_like(dy[0])}; }
+Grads sign_grad(const GradientContext&, std::span<const Tensor> dy) {
+  return {zeros_shaped(dy[0], dy[0].shape(), dy[0].dtype())};
+}
 
 Grads exp_grad(const GradientContext& ctx, std::span<const Tensor> dy) { return {multiply(dy[0], y_of(ctx))}; }
 

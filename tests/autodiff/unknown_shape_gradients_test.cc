@@ -74,6 +74,14 @@ TEST_P(UnknownShapeGradient, TracedMatchesEager) {
   for (const Tensor& x : xs) specs.push_back(relaxed(x, which));
   specs.push_back(relaxed(w, which));
 
+  // Some forward ops need sizes these specs leave unknown (Einsum merging two unknown
+  // dimensions, Sort's axis, Unpack's count): they refuse with their own error at trace time.
+  try {
+    const std::vector<TensorSpec> x_specs(specs.begin(), specs.end() - 1);
+    tf::function([f = c.f](V xs) { return f(xs); }, {.input_signature = x_specs})(xs);
+  } catch (const tf::InvalidArgumentError& e) {
+    GTEST_SKIP() << "the forward op refuses these unknown dimensions: " << e.what();
+  }
   auto first = tf::function([f = c.f](V xs, Tensor w) { return gradients(f, xs, w); }, {.input_signature = specs});
   expect_same(first(xs, w), gradients(c.f, xs, w), "first order");
   if (!c.second_order) return;

@@ -151,7 +151,12 @@ void mirror_pad_grad_shape(ShapeContext& ctx) {
   const TensorShape& dy = ctx.input(0).shape();
   if (!is_numeric(ctx.input(0).dtype())) ctx.fail("dy must be numeric, got " + describe(ctx.input(0)));
   const auto p = known_int_values(ctx, 1);
-  if (dy.has_unknown_rank() || !p) return ctx.add_output(ctx.input(0).dtype(), dy);
+  if (dy.has_unknown_rank()) return ctx.add_output(ctx.input(0).dtype(), dy);
+  if (!p) {  // paddings known only at run time: every size is unknown
+    TensorShape out;
+    for (int d = 0; d < dy.rank(); ++d) out.append(None);
+    return ctx.add_output(ctx.input(0).dtype(), out);
+  }
   if (static_cast<int>(p->size()) != 2 * dy.rank())
     ctx.fail("paddings must have shape [rank, 2] for dy " + describe(ctx.input(0)) + ", got " +
              ctx.input(1).shape().debug_string());
