@@ -1,7 +1,9 @@
 // Dataset.shuffle: TensorFlow's buffered shuffle. The buffer holds up to buffer_size
 // elements; each output is a uniformly chosen buffer entry, replaced by the next input.
+#include <algorithm>
 #include <atomic>
 #include <random>
+#include <utility>
 
 #include "data/node.h"
 #include "tfpp/errors.h"
@@ -32,28 +34,75 @@ class ShuffleNode final : public DatasetNode {
   std::int64_t cardinality() const override { return input_->cardinality(); }
 
  private:
+  // Where an element's memory lies, noted while the element is fresh in cache: the buffer's
+  // entries are picked at random from thousands, so without a prefetch each output costs a
+  // chain of cache misses (the element's vector, each tensor's impl, its data).
+  struct Hint {
+    static constexpr std::size_t kTensors = 4;
+    const void* vector = nullptr;
+    const void* impls[kTensors] = {};
+    const char* data[kTensors] = {};
+    std::size_t bytes[kTensors] = {};
+  };
+
   struct It final : IteratorImpl {
     It(const ShuffleNode* n, std::uint64_t seed) : node(n), input(n->input_->make_iterator()), rng(seed) {}
     bool next(Element& out) override {
       if (!filled) {
         Element e;
-        while (static_cast<std::int64_t>(buffer.size()) < node->buffer_size_ && input->next(e))
+        while (static_cast<std::int64_t>(buffer.size()) < node->buffer_size_ && input->next(e)) {
           buffer.push_back(std::move(e));
+          hints.push_back(hint_of(buffer.back()));
+        }
         filled = true;
+        if (!buffer.empty()) pick();
       }
       if (buffer.empty()) return false;
-      const std::size_t i = static_cast<std::size_t>(rng() % buffer.size());
-      out = std::move(buffer[i]);
-      if (!input->next(buffer[i])) {
-        buffer[i] = std::move(buffer.back());
+      // Swapping keeps out's storage in the buffer for the next input element to reuse.
+      std::swap(out, buffer[picked]);
+      if (input->next(buffer[picked])) {
+        hints[picked] = hint_of(buffer[picked]);
+      } else {
+        buffer[picked] = std::move(buffer.back());
+        hints[picked] = hints.back();
         buffer.pop_back();
+        hints.pop_back();
       }
+      if (!buffer.empty()) pick();
       return true;
+    }
+    // Draws the next output now (the same draw the next call would make: nothing changes the
+    // buffer in between) so that its memory can be fetched while the caller works.
+    void pick() {
+      picked = static_cast<std::size_t>(rng() % buffer.size());
+      const Hint& h = hints[picked];
+      __builtin_prefetch(h.vector);
+      for (std::size_t c = 0; c < Hint::kTensors; ++c) {
+        __builtin_prefetch(h.impls[c]);
+        // Into L2 only (locality 1): the first-level miss buffers would fill up and stall here.
+        for (std::size_t b = 0; b < h.bytes[c]; b += 64) __builtin_prefetch(h.data[c] + b, 0, 1);
+      }
+    }
+    static Hint hint_of(const Element& e) {
+      Hint h;
+      h.vector = e.data();
+      std::size_t budget = 8192;  // prefetch at most this many bytes of tensor data per element
+      for (std::size_t c = 0; c < std::min(e.size(), Hint::kTensors); ++c) {
+        const Tensor& t = e[c];
+        if (!t.defined() || t.is_symbolic()) continue;
+        h.impls[c] = t.impl().get();
+        h.data[c] = static_cast<const char*>(t.raw_data());
+        h.bytes[c] = std::min(budget, static_cast<std::size_t>(t.num_elements()) * dtype_size(t.dtype()));
+        budget -= h.bytes[c];
+      }
+      return h;
     }
     const ShuffleNode* node;
     std::unique_ptr<IteratorImpl> input;
     std::mt19937_64 rng;
     std::vector<Element> buffer;
+    std::vector<Hint> hints;  // hints[i] describes buffer[i]
+    std::size_t picked = 0;   // the buffer entry the next call returns
     bool filled = false;
   };
 

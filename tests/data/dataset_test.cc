@@ -209,6 +209,32 @@ TEST(DatasetTransform, ParallelMapErrorNamesElementAndStopsCleanly) {
                tf::InvalidArgumentError);
 }
 
+TEST(DatasetTransform, ParallelMapOfCheapElementsKeepsOrderAndInputErrors) {
+  // A cheap function makes the workers take large chunks; order and error positions hold.
+  auto twice = [](const tf::Tensor& x) { return x * std::int64_t{2}; };
+  std::vector<std::int64_t> want;
+  for (std::int64_t i = 0; i < 20000; ++i) want.push_back(2 * i);
+  EXPECT_EQ(ints(Dataset::range(20000).map(twice, {.num_parallel_calls = 2})), want);
+  std::vector<std::int64_t> got = ints(Dataset::range(20000).map(twice, {.num_parallel_calls = 3, .deterministic = false}));
+  std::sort(got.begin(), got.end());
+  EXPECT_EQ(got, want);
+  // An error from the input (here an inline map) arrives after every element before it.
+  Dataset failing_input = Dataset::range(20000)
+                              .map([](const tf::Tensor& x) {
+                                if (x.item<std::int64_t>() == 5000) throw tf::OutOfRangeError("input broke");
+                                return x;
+                              })
+                              .map(twice, {.num_parallel_calls = 2});
+  std::int64_t seen = 0;
+  try {
+    for (const Element& e : failing_input) EXPECT_EQ(e[0].item<std::int64_t>(), 2 * seen++);
+    FAIL() << "expected an error";
+  } catch (const tf::OutOfRangeError& e) {
+    EXPECT_EQ(std::string(e.what()), "[Dataset.map] the function failed on element 5000: input broke");
+  }
+  EXPECT_EQ(seen, 5000);
+}
+
 TEST(DatasetTransform, EarlyBreakJoinsThreads) {
   // An endless pipeline with prefetch and a parallel map: leaving the loop must not hang.
   std::atomic<int> live{0};
