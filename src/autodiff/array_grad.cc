@@ -31,7 +31,7 @@ Grads identity_grad(const GradientContext&, std::span<const Tensor> dy) { return
 
 // Transpose(x, perm): the inverse permutation.
 Grads transpose_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
-  const std::vector<std::int64_t> perm = int_values(ctx.input(1));
+  const std::vector<std::int64_t> perm = input_ints(ctx, 1, "perm");
   std::vector<std::int64_t> inverse(perm.size());
   for (std::size_t i = 0; i < perm.size(); ++i) inverse[perm[i]] = static_cast<std::int64_t>(i);
   return {transpose(dy[0], inverse), Tensor()};
@@ -40,7 +40,7 @@ Grads transpose_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 // ConcatV2(values..., axis): the gradient split back into the inputs' sizes.
 Grads concat_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const std::size_t n = ctx.num_inputs() - 1;
-  const int axis = positive_axis(int_values(ctx.input(n))[0], dy[0].rank());
+  const int axis = positive_axis(input_ints(ctx, n, "axis")[0], dy[0].rank());
   std::vector<std::int64_t> sizes;
   bool known = true;
   for (std::size_t i = 0; i < n; ++i) {
@@ -69,23 +69,23 @@ Grads unpack_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 
 // Split(axis, value) / SplitV(value, sizes, axis): concatenate the parts' gradients.
 Grads split_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
-  return {Tensor(), concat(std::vector<Tensor>(dy.begin(), dy.end()), int_values(ctx.input(0))[0])};
+  return {Tensor(), concat(std::vector<Tensor>(dy.begin(), dy.end()), input_ints(ctx, 0, "axis")[0])};
 }
 Grads split_v_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
-  return {concat(std::vector<Tensor>(dy.begin(), dy.end()), int_values(ctx.input(2))[0]), Tensor(), Tensor()};
+  return {concat(std::vector<Tensor>(dy.begin(), dy.end()), input_ints(ctx, 2, "axis")[0]), Tensor(), Tensor()};
 }
 
 // Slice(x, begin, size): pad the gradient back to x's shape. The sizes come from the size
 // input (-1: the rest), since a traced dy's static shape may not know them.
 Grads slice_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const TensorShape& in = ctx.input_shape(0);
-  if (!in.is_fully_defined()) {  // after = shape(x) - begin - shape(dy), at run time
+  if (!in.is_fully_defined() || !has_value(ctx, 1) || !has_value(ctx, 2)) {  // after = shape(x) - begin - shape(dy)
     const Tensor x_shape = input_shape_tensor(ctx, 0);
     const Tensor begin = cast(ctx.input(1), x_shape.dtype());
     const Tensor after = subtract(subtract(x_shape, begin), shape(dy[0], x_shape.dtype()));
     return {pad(dy[0], stack({begin, after}, 1)), Tensor(), Tensor()};
   }
-  const std::vector<std::int64_t> begin = int_values(ctx.input(1)), size = int_values(ctx.input(2));
+  const std::vector<std::int64_t> begin = input_ints(ctx, 1, "begin"), size = input_ints(ctx, 2, "size");
   std::vector<std::array<std::int64_t, 2>> paddings;
   for (int d = 0; d < in.rank(); ++d) {
     const std::int64_t n = size[d] < 0 ? in.dim(d) - begin[d] : size[d];
@@ -96,11 +96,15 @@ Grads slice_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 
 // Pad(x, paddings[, constant]): the gradient's middle block.
 Grads pad_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
-  const std::vector<std::int64_t> p = int_values(ctx.input(1));
-  std::vector<std::int64_t> begin;
-  for (int d = 0; d < ctx.input_shape(0).rank(); ++d) begin.push_back(p[2 * d]);
-  Grads g(ctx.num_inputs());
   const TensorShape& in = ctx.input_shape(0);
+  Grads g(ctx.num_inputs());
+  if (!has_value(ctx, 1)) {  // paddings computed in the graph: begin is their first column
+    g[0] = slice(dy[0], reshape(slice(ctx.input(1), {0, 0}, {-1, 1}), {-1}), input_shape_tensor(ctx, 0));
+    return g;
+  }
+  const std::vector<std::int64_t> p = input_ints(ctx, 1, "paddings");
+  std::vector<std::int64_t> begin;
+  for (int d = 0; d < in.rank(); ++d) begin.push_back(p[2 * d]);
   g[0] = slice(dy[0], begin, in.is_fully_defined() ? IntArray(dims_of(in)) : IntArray(input_shape_tensor(ctx, 0)));
   return g;
 }
@@ -112,7 +116,7 @@ Grads reverse_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 // Tile(x, multiples): view the gradient as [m0, d0, m1, d1, ...] and sum over the m's.
 Grads tile_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const TensorShape& in = ctx.input_shape(0);
-  if (!in.is_fully_defined()) {
+  if (!in.is_fully_defined() || !has_value(ctx, 1)) {
     if (in.has_unknown_rank()) fail_unknown_shape(ctx, in, "the input's rank");
     std::vector<std::int64_t> axes;
     for (int d = 0; d < in.rank(); ++d) axes.push_back(2 * d);
@@ -120,7 +124,7 @@ Grads tile_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
     const Tensor split_shape = reshape(stack({cast(ctx.input(1), x_shape.dtype()), x_shape}, 1), {-1});
     return {in.rank() == 0 ? dy[0] : reduce_sum(reshape(dy[0], split_shape), Axes(axes)), Tensor()};
   }
-  const std::vector<std::int64_t> m = int_values(ctx.input(1));
+  const std::vector<std::int64_t> m = input_ints(ctx, 1, "multiples");
   std::vector<std::int64_t> split_shape, axes;
   for (int d = 0; d < in.rank(); ++d) {
     axes.push_back(static_cast<std::int64_t>(split_shape.size()));

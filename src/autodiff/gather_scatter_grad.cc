@@ -39,7 +39,7 @@ Tensor gather_grad_dynamic(const GradientContext& ctx, const Tensor& dy) {
   if (params.has_unknown_rank() || indices.shape().has_unknown_rank() || dy.shape().has_unknown_rank())
     fail_unknown_shape(ctx, params, "the ranks of params and indices");
   const int rank = params.rank(), index_rank = indices.rank();
-  const std::int64_t a64 = int_values(ctx.input(2))[0], b64 = ctx.attr<std::int64_t>(0);
+  const std::int64_t a64 = input_ints(ctx, 2, "axis")[0], b64 = ctx.attr<std::int64_t>(0);
   const int axis = static_cast<int>(a64 < 0 ? a64 + rank : a64);
   const int b = static_cast<int>(b64 < 0 ? b64 + index_rank : b64);
   const int num_outer = axis - b, num_index = index_rank - b;
@@ -86,7 +86,7 @@ Grads gather_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const Tensor& indices = ctx.input(1);
   if (!params.is_fully_defined() || !indices.shape().is_fully_defined()) return {gather_grad_dynamic(ctx, dy[0]), Tensor(), Tensor()};
   const int rank = params.rank(), index_rank = indices.rank();
-  const std::int64_t a64 = int_values(ctx.input(2))[0], b64 = ctx.attr<std::int64_t>(0);
+  const std::int64_t a64 = input_ints(ctx, 2, "axis")[0], b64 = ctx.attr<std::int64_t>(0);
   const int axis = static_cast<int>(a64 < 0 ? a64 + rank : a64);
   const int b = static_cast<int>(b64 < 0 ? b64 + index_rank : b64);
   const int num_outer = axis - b, num_index = index_rank - b;

@@ -28,7 +28,14 @@ std::vector<std::int64_t> dims_of(const TensorShape& shape) {
   return std::vector<std::int64_t>(shape.dims().begin(), shape.dims().end());
 }
 
-std::vector<std::int64_t> int_values(const Tensor& t) { return ops::array::int_values(t); }
+bool has_value(const GradientContext& ctx, std::size_t i) { return ctx.input(i).defined() && !ctx.input(i).is_symbolic(); }
+
+std::vector<std::int64_t> input_ints(const GradientContext& ctx, std::size_t i, const std::string& what) {
+  if (!has_value(ctx, i))
+    throw UnimplementedError("[" + ctx.op().name + "] the gradient needs the values of " + what +
+                             " while tracing, but they are computed in the graph; pass them as constants");
+  return ops::array::int_values(ctx.input(i));
+}
 
 void fail_unknown_shape(const GradientContext& ctx, const TensorShape& shape, const std::string& needs) {
   throw UnimplementedError("[" + ctx.op().name + "] the gradient needs " + needs + ", but the static shape is " +

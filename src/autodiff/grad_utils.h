@@ -36,8 +36,11 @@ Tensor reshape_to_input(const Tensor& t, const GradientContext& ctx, std::size_t
 Tensor neg(const Tensor& t);
 /// The dimensions of a fully known shape, as a vector.
 std::vector<std::int64_t> dims_of(const TensorShape& shape);
-/// The values of a concrete int32/int64 tensor.
-std::vector<std::int64_t> int_values(const Tensor& t);
+/// Whether forward input i's value is known while building the gradient (always eagerly; when
+/// tracing, if it is a constant).
+bool has_value(const GradientContext& ctx, std::size_t i);
+/// The values of forward int input i (named `what` in the error raised when only the run time knows them).
+std::vector<std::int64_t> input_ints(const GradientContext& ctx, std::size_t i, const std::string& what);
 /// Throws UnimplementedError: the gradient of `op` needs static sizes that `shape` does not know.
 [[noreturn]] void fail_unknown_shape(const GradientContext& ctx, const TensorShape& shape, const std::string& needs);
 

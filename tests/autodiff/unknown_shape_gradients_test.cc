@@ -13,6 +13,7 @@ namespace {
 
 using tf::Tensor;
 using tf::TensorShape;
+using tf::None;
 using tf::TensorSpec;
 using tf::testing::GradCase;
 using tf::testing::random_tensor;
@@ -103,5 +104,44 @@ INSTANTIATE_TEST_SUITE_P(AllCases, UnknownShapeGradient,
                            return std::get<0>(info.param).name +
                                   (std::get<1>(info.param) == Unknown::kAll ? "_AllUnknown" : "_FirstUnknown");
                          });
+
+}  // namespace
+
+namespace {
+
+// Index inputs computed in the graph (begin, paddings, multiples passed as traced int tensors)
+// take the run-time path of slice, pad and tile gradients.
+V index_input_gradients(const Tensor& x, const Tensor& begin, const Tensor& paddings, const Tensor& multiples) {
+  tf::GradientTape tape;
+  tape.watch(x);
+  const Tensor y = tf::reduce_sum(tf::slice(x, begin, {2, -1}) * 2.0) + tf::reduce_sum(tf::pad(x, paddings) * x.shape()[1]) +
+                   tf::reduce_sum(tf::square(tf::tile(x, multiples)));
+  return {tape.gradient(y, x)};
+}
+
+TEST(UnknownShapeGradientValues, IndexInputsComputedInTheGraph) {
+  const Tensor x = random_tensor({3, 4}, 5);
+  const Tensor begin = tf::constant({1, 1}), paddings = tf::constant({{1, 0}, {2, 3}}), multiples = tf::constant({2, 1});
+  auto traced = tf::function(index_input_gradients, {.input_signature = {TensorSpec({None, 4}, tf::float64),
+                                                                          TensorSpec({2}, tf::int32),
+                                                                          TensorSpec({2, 2}, tf::int32),
+                                                                          TensorSpec({2}, tf::int32)}});
+  expect_same(traced(x, begin, paddings, multiples), index_input_gradients(x, begin, paddings, multiples), "index inputs");
+}
+
+TEST(UnknownShapeGradientValues, PermutationComputedInTheGraphRaises) {
+  auto traced = tf::function([](Tensor x, Tensor perm) {
+    tf::GradientTape tape;
+    tape.watch(x);
+    return tape.gradient(tf::transpose(x, perm), x);
+  }, {.input_signature = {TensorSpec({2, 3}, tf::float64), TensorSpec({2}, tf::int32)}});
+  try {
+    traced(random_tensor({2, 3}, 1), tf::constant({1, 0}));
+    FAIL() << "expected an error";
+  } catch (const tf::UnimplementedError& e) {
+    EXPECT_EQ(std::string(e.what()), "[Transpose] the gradient needs the values of perm while tracing, but they are "
+                                     "computed in the graph; pass them as constants");
+  }
+}
 
 }  // namespace

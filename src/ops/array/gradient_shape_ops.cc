@@ -86,6 +86,10 @@ void sum_to_shape_kernel(KernelContext& ctx) {
   const Tensor& grad = ctx.input(0);
   const TensorShape target = shape_from(ctx, int_values(ctx.input(1)), "shape");
   const std::array<bool, kMaxRank> reduced = broadcast_axes(ctx, grad.shape(), target);
+  if (std::none_of(reduced.begin(), reduced.end(), [](bool r) { return r; })) {  // nothing broadcast: share the buffer
+    ctx.output(0) = core::view(grad, target);
+    return;
+  }
   Tensor out = core::empty(grad.dtype(), target);
   kernels::reduce<T>(grad.data<T>(), grad.shape(), std::span<const bool>(reduced.data(), grad.rank()),
                      out.mutable_data<T>(), kernels::ReduceOp::kSum);

@@ -1,0 +1,93 @@
+// Fill and SumToShape, the ops gradients use when shapes are known only at run time: values
+// (scalars, empty tensors, every broadcast pattern, a large parallel reduction), static shapes
+// on symbolic inputs, and every error.
+#include <gtest/gtest.h>
+
+#include <tfpp/tfpp.h>
+
+#include "error_of.h"
+#include "ops/array/gradient_shape_ops.h"
+#include "ops/execute.h"
+#include "symbolic_tensor.h"
+
+namespace {
+
+using tf::None;
+using tf::Tensor;
+using tf::ops::array::fill;
+using tf::ops::array::sum_to_shape;
+using tf::testing::error_of;
+using tf::testing::symbolic;
+
+Tensor dims(std::vector<std::int32_t> v) { return tf::constant(v); }
+
+std::string inferred(const char* name, std::vector<Tensor> inputs) {
+  const auto outputs = tf::ops::infer_outputs(*tf::ops::find_op(name), inputs, {});
+  return outputs[0].shape.debug_string();
+}
+
+TEST(FillOp, FillsTheRunTimeShape) {
+  const Tensor t = fill(dims({2, 3}), tf::constant(1.5));
+  EXPECT_EQ(t.dtype(), tf::float64);
+  EXPECT_EQ(t.shape(), (tf::TensorShape{2, 3}));
+  EXPECT_EQ(t.numpy<double>(), std::vector<double>(6, 1.5));
+  EXPECT_EQ(fill(dims({}), tf::constant(7)).numpy<std::int32_t>(), (std::vector<std::int32_t>{7}));
+  EXPECT_EQ(fill(dims({}), tf::constant(7)).shape(), tf::TensorShape{});
+  EXPECT_EQ(fill(dims({4, 0}), tf::constant(1.0f)).shape(), (tf::TensorShape{4, 0}));
+  EXPECT_EQ(fill(tf::constant(std::vector<std::int64_t>{3}), tf::constant(true)).numpy<bool>(),
+            (std::vector<bool>{true, true, true}));
+}
+
+TEST(FillOp, StaticShapes) {
+  EXPECT_EQ(inferred("Fill", {dims({2, 3}), tf::constant(1.0f)}), "[2,3]");
+  EXPECT_EQ(inferred("Fill", {symbolic(tf::int32, {3}), tf::constant(1.0f)}), "[?,?,?]");
+  EXPECT_EQ(inferred("Fill", {symbolic(tf::int32, {None}), tf::constant(1.0f)}), "<unknown>");
+}
+
+TEST(FillOp, Errors) {
+  EXPECT_EQ(error_of([] { fill(dims({2}), tf::constant({1.0f, 2.0f})); }), "[Fill] value must be a scalar, got shape [2]");
+  EXPECT_EQ(error_of([] { fill(dims({2, -1}), tf::constant(1.0f)); }), "[Fill] dims {2,-1} must be non-negative");
+  EXPECT_EQ(error_of([] { fill(tf::constant({2.0f}), tf::constant(1.0f)); }),
+            "[Fill] dims must be int32 or int64, got float32 [1]");
+  EXPECT_EQ(error_of([] { fill(tf::constant({{2}}), tf::constant(1.0f)); }), "[Fill] dims must have rank 1, got shape [1,1]");
+  EXPECT_EQ(error_of([] { fill(dims({1, 1, 1, 1, 1, 1, 1, 1, 1}), tf::constant(1.0f)); }),
+            "[Fill] dims {1,1,1,1,1,1,1,1,1} exceeds the maximum rank 8");
+}
+
+TEST(SumToShapeOp, SumsTheBroadcastDimensions) {
+  const Tensor g = tf::constant({{1.0, 2.0, 3.0}, {4.0, 5.0, 6.0}});
+  EXPECT_EQ(sum_to_shape(g, dims({2, 3})).numpy<double>(), g.numpy<double>());
+  EXPECT_EQ(sum_to_shape(g, dims({3})).numpy<double>(), (std::vector<double>{5, 7, 9}));
+  EXPECT_EQ(sum_to_shape(g, dims({1, 3})).shape(), (tf::TensorShape{1, 3}));
+  EXPECT_EQ(sum_to_shape(g, dims({2, 1})).numpy<double>(), (std::vector<double>{6, 15}));
+  EXPECT_EQ(sum_to_shape(g, dims({1})).numpy<double>(), (std::vector<double>{21}));
+  EXPECT_EQ(sum_to_shape(g, dims({})).numpy<double>(), (std::vector<double>{21}));
+  EXPECT_EQ(sum_to_shape(g, dims({})).shape(), tf::TensorShape{});
+  EXPECT_EQ(sum_to_shape(tf::constant({{1, 2}, {3, 4}}), dims({2})).numpy<std::int32_t>(), (std::vector<std::int32_t>{4, 6}));
+}
+
+TEST(SumToShapeOp, EmptyAndLarge) {
+  EXPECT_EQ(sum_to_shape(tf::zeros({0, 3}), dims({3})).numpy<float>(), (std::vector<float>{0, 0, 0}));
+  EXPECT_EQ(sum_to_shape(tf::zeros({4, 0}), dims({1, 0})).shape(), (tf::TensorShape{1, 0}));
+  const Tensor big = tf::ones({1000, 300}, tf::float64);  // takes the parallel reduction
+  EXPECT_EQ(sum_to_shape(big, dims({300})).numpy<double>(), std::vector<double>(300, 1000.0));
+  EXPECT_EQ(sum_to_shape(big, dims({1000, 1})).numpy<double>(), std::vector<double>(1000, 300.0));
+}
+
+TEST(SumToShapeOp, StaticShapes) {
+  EXPECT_EQ(inferred("SumToShape", {symbolic(tf::float32, {None, 3}), dims({3})}), "[3]");
+  EXPECT_EQ(inferred("SumToShape", {symbolic(tf::float32, {None, 3}), symbolic(tf::int32, {2})}), "[?,?]");
+}
+
+TEST(SumToShapeOp, Errors) {
+  const Tensor g = tf::ones({2, 3});
+  EXPECT_EQ(error_of([&] { sum_to_shape(g, dims({2})); }),
+            "[SumToShape] shape [2] does not broadcast to the gradient's shape [2,3]");
+  EXPECT_EQ(error_of([&] { sum_to_shape(g, dims({1, 2, 3})); }),
+            "[SumToShape] cannot sum shape [2,3] to the larger rank of [1,2,3]");
+  EXPECT_EQ(error_of([&] { sum_to_shape(g, dims({-1, 3})); }), "[SumToShape] shape {-1,3} must be non-negative");
+  EXPECT_EQ(error_of([&] { sum_to_shape(tf::ones({2}, tf::bool_), dims({1})); }),
+            "[SumToShape] no kernel for dtype bool");
+}
+
+}  // namespace
