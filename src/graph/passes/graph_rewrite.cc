@@ -73,6 +73,7 @@ std::vector<bool> control_pinned(const Graph& graph) {
 
 void fuse(Graph& graph) {
   fuse_matmul_bias_activation(graph);
+  fuse_sgd_updates(graph);
   fuse_elementwise(graph);
 }
 

@@ -28,6 +28,9 @@ std::vector<bool> control_pinned(const Graph& graph);
 void fuse_matmul_bias_activation(Graph& graph);
 /// Replaces trees of elementwise ops over one shape by FusedElementwise nodes.
 void fuse_elementwise(Graph& graph);
+/// Replaces AssignSubVariableOp(v, Mul(scalar, grad)) by ResourceApplyGradientDescent
+/// (float variables of known shape; the product must have no other reader).
+void fuse_sgd_updates(Graph& graph);
 /// Runs the fusion passes. Fused nodes have no gradient, so only graphs that run without a
 /// tape (a concrete function's inference path) are fused.
 void fuse(Graph& graph);
