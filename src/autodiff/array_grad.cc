@@ -176,6 +176,7 @@ TF_REGISTER_GRADIENT("Reshape", reshape_grad, kNothing);
 TF_REGISTER_GRADIENT("Squeeze", reshape_grad, kNothing);
 TF_REGISTER_GRADIENT("ExpandDims", reshape_grad, kNothing);
 TF_REGISTER_GRADIENT("Identity", identity_grad, kNothing);
+TF_REGISTER_GRADIENT("EnsureShape", identity_grad, kNothing);
 TF_REGISTER_GRADIENT("Transpose", transpose_grad, kNothing);
 TF_REGISTER_GRADIENT("ConcatV2", concat_grad, kNothing);
 TF_REGISTER_GRADIENT("Pack", pack_grad, kNothing);

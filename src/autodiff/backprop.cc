@@ -50,13 +50,24 @@ Grads backward_of(const OpRecord& r, std::span<const Tensor> grads, std::span<co
   return r.op->gradient->fn(ctx, grads);
 }
 
-// Throws when a gradient function returned something that cannot be input i's gradient.
-void check_gradient(const OpRecord& r, std::size_t i, const Tensor& g) {
+// Whether `known` fixes a dimension (or the rank) that `shape` leaves unknown.
+bool knows_more(const TensorShape& known, const TensorShape& shape) {
+  if (known.has_unknown_rank()) return false;
+  if (shape.has_unknown_rank()) return true;
+  for (int d = 0; d < known.rank(); ++d)
+    if (shape.dim(d) == None && known.dim(d) != None) return true;
+  return false;
+}
+
+// Throws when a gradient function returned something that cannot be input i's gradient. A
+// gradient built from run-time shapes gets the input's static shape back, checked when it runs.
+void check_gradient(const OpRecord& r, std::size_t i, Tensor& g) {
   const ops::TensorInfo& info = r.input_infos[i];
   if (g.dtype() != info.dtype || !g.shape().is_compatible_with(info.shape))
     throw InternalError("[GradientTape] the gradient of " + op_name(r) + " for input " + std::to_string(i) + " has " +
                         std::string(dtype_name(g.dtype())) + g.shape().debug_string() + ", but the input is " +
                         std::string(dtype_name(info.dtype)) + info.shape.debug_string());
+  if (knows_more(info.shape, g.shape())) g = ops::array::ensure_shape(g, info.shape);
 }
 
 }  // namespace

@@ -144,4 +144,19 @@ TEST(UnknownShapeGradientValues, PermutationComputedInTheGraphRaises) {
   }
 }
 
+// A gradient built from run-time shapes (here GatherV2's scatter into shape(x)) has its
+// input's static shape, as TensorFlow's gradients do.
+TEST(UnknownShapeGradientValues, GradientsKeepTheInputsStaticShape) {
+  tf::TensorShape seen;
+  auto traced = tf::function([&seen](Tensor x) {
+    tf::GradientTape tape;
+    tape.watch(x);
+    const Tensor g = tape.gradient(tf::gather(x, {1, 1, 0}), x);
+    seen = g.shape();
+    return g;
+  }, {.input_signature = {TensorSpec({None, 2}, tf::float64)}});
+  EXPECT_EQ(traced(random_tensor({3, 2}, 2)).numpy<double>(), (std::vector<double>{1, 1, 2, 2, 0, 0}));
+  EXPECT_EQ(seen, (tf::TensorShape{None, 2}));
+}
+
 }  // namespace

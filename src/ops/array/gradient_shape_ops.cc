@@ -1,4 +1,5 @@
-// Fill(dims, value) and SumToShape(grad, shape): shapes given as run-time int tensors.
+// Fill(dims, value) and SumToShape(grad, shape), whose shapes are run-time int tensors, and
+// EnsureShape(t; shape).
 #include "ops/array/gradient_shape_ops.h"
 
 #include <algorithm>
@@ -96,6 +97,27 @@ void sum_to_shape_kernel(KernelContext& ctx) {
   ctx.output(0) = std::move(out);
 }
 
+// The more specific of two compatible shapes, dimension by dimension.
+TensorShape merged(const OpContext& ctx, const TensorShape& a, const TensorShape& b) {
+  if (!a.is_compatible_with(b))
+    ctx.fail("shape of tensor " + a.debug_string() + " is not compatible with expected shape " + b.debug_string());
+  if (a.has_unknown_rank()) return b;
+  TensorShape out = a;
+  for (int d = 0; d < out.rank() && !b.has_unknown_rank(); ++d)
+    if (out.dim(d) == None) out.set_dim(d, b.dim(d));
+  return out;
+}
+
+void ensure_shape_shape(ShapeContext& ctx) {
+  ctx.add_output(ctx.input(0).dtype(), merged(ctx, ctx.input(0).shape(), ctx.attr<TensorShape>(0)));
+}
+void ensure_shape_kernel(KernelContext& ctx) {
+  merged(ctx, ctx.input(0).shape(), ctx.attr<TensorShape>(0));
+  ctx.output(0) = core::view(ctx.input(0), ctx.input(0).shape());
+}
+
+const OpDef& kEnsureShape = all_dtypes(OpBuilder("EnsureShape").inputs(1).attrs({"shape"}).shape(ensure_shape_shape)
+                                           .kernel_allocates_outputs(), ensure_shape_kernel);
 const OpDef& kFill = OpBuilder("Fill").inputs(2).shape(fill_shape).kernel_allocates_outputs()
     .kernel(DType::kInt32, fill_kernel).kernel(DType::kInt64, fill_kernel);
 const OpDef& kSumToShape = OpBuilder("SumToShape").inputs(2).shape(sum_to_shape_shape).kernel_allocates_outputs()
@@ -105,5 +127,9 @@ const OpDef& kSumToShape = OpBuilder("SumToShape").inputs(2).shape(sum_to_shape_
 
 Tensor fill(const Tensor& dims, const Tensor& value) { return execute1(kFill, {dims, value}); }
 Tensor sum_to_shape(const Tensor& grad, const Tensor& shape) { return execute1(kSumToShape, {grad, shape}); }
+Tensor ensure_shape(const Tensor& t, const TensorShape& shape) {
+  const AttrValue attrs[] = {shape};
+  return execute1(kEnsureShape, {t}, attrs);
+}
 
 }  // namespace tf::ops::array

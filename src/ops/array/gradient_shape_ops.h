@@ -1,6 +1,7 @@
 // Ops that gradient functions use when static shapes are not fully known (inside a
-// tf::function traced with tf::None dimensions): Fill with a run-time shape, and SumToShape,
-// which undoes broadcasting to a run-time shape.
+// tf::function traced with tf::None dimensions): Fill with a run-time shape, SumToShape,
+// which undoes broadcasting to a run-time shape, and EnsureShape, which gives a gradient
+// computed from run-time shapes its input's static shape back (checked when it runs).
 #pragma once
 
 #include "tfpp/tensor.h"
@@ -15,5 +16,9 @@ Tensor fill(const Tensor& dims, const Tensor& value);
 /// BroadcastGradientArgs, Sum and Reshape; tfpp's Sum takes its axes as an attribute, so one op
 /// does it here.
 Tensor sum_to_shape(const Tensor& grad, const Tensor& shape);
+
+/// `t` (sharing its buffer) with the static shape `shape` merged into its own; raises when the
+/// run-time shape is not compatible with `shape` (TensorFlow's tf.ensure_shape).
+Tensor ensure_shape(const Tensor& t, const TensorShape& shape);
 
 }  // namespace tf::ops::array

@@ -1,4 +1,4 @@
-// Fill and SumToShape, the ops gradients use when shapes are known only at run time: values
+// Fill, SumToShape and EnsureShape, the ops gradients use when shapes are known only at run time: values
 // (scalars, empty tensors, every broadcast pattern, a large parallel reduction), static shapes
 // on symbolic inputs, and every error.
 #include <gtest/gtest.h>
@@ -14,6 +14,7 @@ namespace {
 
 using tf::None;
 using tf::Tensor;
+using tf::ops::array::ensure_shape;
 using tf::ops::array::fill;
 using tf::ops::array::sum_to_shape;
 using tf::testing::error_of;
@@ -88,6 +89,33 @@ TEST(SumToShapeOp, Errors) {
   EXPECT_EQ(error_of([&] { sum_to_shape(g, dims({-1, 3})); }), "[SumToShape] shape {-1,3} must be non-negative");
   EXPECT_EQ(error_of([&] { sum_to_shape(tf::ones({2}, tf::bool_), dims({1})); }),
             "[SumToShape] no kernel for dtype bool");
+}
+
+TEST(EnsureShapeOp, SharesTheBufferAndMergesStaticShapes) {
+  const Tensor t = tf::constant({{1.0f, 2.0f}, {3.0f, 4.0f}});
+  const Tensor e = ensure_shape(t, {None, 2});
+  EXPECT_EQ(e.shape(), (tf::TensorShape{2, 2}));
+  EXPECT_EQ(e.raw_data(), t.raw_data());
+  EXPECT_EQ(ensure_shape(tf::constant(1.0f), tf::TensorShape::unknown_rank()).shape(), tf::TensorShape{});
+  EXPECT_EQ(tf::ops::infer_outputs(*tf::ops::find_op("EnsureShape"), std::vector<Tensor>{symbolic(tf::float32, {None, None})},
+                                   std::vector<tf::ops::AttrValue>{tf::TensorShape{None, 4}})[0].shape.debug_string(),
+            "[?,4]");
+  EXPECT_EQ(tf::ops::infer_outputs(*tf::ops::find_op("EnsureShape"), std::vector<Tensor>{symbolic(tf::float32, {3, None})},
+                                   std::vector<tf::ops::AttrValue>{tf::TensorShape{None, 4}})[0].shape.debug_string(),
+            "[3,4]");
+}
+
+TEST(EnsureShapeOp, Errors) {
+  EXPECT_EQ(error_of([] { ensure_shape(tf::ones({3, 5}), {None, 4}); }),
+            "[EnsureShape] shape of tensor [3,5] is not compatible with expected shape [?,4]");
+  EXPECT_EQ(error_of([] { ensure_shape(tf::ones({3}), {3, 1}); }),
+            "[EnsureShape] shape of tensor [3] is not compatible with expected shape [3,1]");
+  // Checked when the graph runs, too.
+  auto f = tf::function([](Tensor x) { return ensure_shape(x, {None, 4}); },
+                        {.input_signature = {tf::TensorSpec({None, None}, tf::float32)}});
+  EXPECT_EQ(f(tf::ones({2, 4})).shape(), (tf::TensorShape{2, 4}));
+  EXPECT_EQ(error_of([&] { f(tf::ones({2, 3})); }),
+            "[EnsureShape] shape of tensor [2,3] is not compatible with expected shape [?,4]");
 }
 
 }  // namespace
