@@ -29,8 +29,15 @@ Grads reshape_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 
 Grads identity_grad(const GradientContext&, std::span<const Tensor> dy) { return {dy[0]}; }
 
-// Transpose(x, perm): the inverse permutation.
+// Transpose(x, perm): the inverse permutation; when perm is computed in the graph (as
+// tf::transpose(x) does for an unknown rank), inverse[perm[i]] = i by a scatter.
 Grads transpose_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  if (!has_value(ctx, 1)) {
+    const Tensor& perm = ctx.input(1);
+    const Tensor n = size(perm);
+    const Tensor positions = cast(range(constant(0), n, constant(1)), perm.dtype());
+    return {transpose(dy[0], IntArray(scatter_nd(reshape(perm, {-1, 1}), positions, IntArray(reshape(n, {1}))))), Tensor()};
+  }
   const std::vector<std::int64_t> perm = input_ints(ctx, 1, "perm");
   std::vector<std::int64_t> inverse(perm.size());
   for (std::size_t i = 0; i < perm.size(); ++i) inverse[perm[i]] = static_cast<std::int64_t>(i);
@@ -41,9 +48,14 @@ Grads transpose_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 Grads concat_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const std::size_t n = ctx.num_inputs() - 1;
   const int axis = positive_axis(input_ints(ctx, n, "axis")[0], dy[0].rank());
+  if (axis < 0) fail_unknown_shape(ctx, dy[0].shape(), "the rank for a negative axis");
   std::vector<std::int64_t> sizes;
   bool known = true;
   for (std::size_t i = 0; i < n; ++i) {
+    if (ctx.input_shape(i).has_unknown_rank()) {
+      known = false;
+      break;
+    }
     sizes.push_back(ctx.input_shape(i).dim(axis));
     known &= sizes.back() != None;
   }
@@ -103,8 +115,8 @@ Grads pad_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
     return g;
   }
   const std::vector<std::int64_t> p = input_ints(ctx, 1, "paddings");
-  std::vector<std::int64_t> begin;
-  for (int d = 0; d < in.rank(); ++d) begin.push_back(p[2 * d]);
+  std::vector<std::int64_t> begin;  // one row of paddings per dimension, even when the rank is unknown
+  for (std::size_t d = 0; d < p.size() / 2; ++d) begin.push_back(p[2 * d]);
   g[0] = slice(dy[0], begin, in.is_fully_defined() ? IntArray(dims_of(in)) : IntArray(input_shape_tensor(ctx, 0)));
   return g;
 }

@@ -13,9 +13,13 @@ namespace {
 
 constexpr Saves kNothing{.inputs = false, .outputs = false};
 
+// Whether the reduction reduces every axis (no axis attribute).
+bool reduces_all(const GradientContext& ctx) { return !std::holds_alternative<std::vector<std::int64_t>>(ctx.attrs()[0]); }
+
 // The reduced axes of a reduction (attribute 0: the axes, or none for all), in [0, rank), ascending.
 std::vector<std::int64_t> reduced_axes(const GradientContext& ctx) {
   const int rank = ctx.input_shape(0).rank();
+  if (rank < 0) fail_unknown_shape(ctx, ctx.input_shape(0), "the input's rank");
   std::vector<char> reduced(rank, 0);
   if (const auto* axes = std::get_if<std::vector<std::int64_t>>(&ctx.attrs()[0]))
     for (std::int64_t a : *axes) reduced[a < 0 ? a + rank : a] = 1;
@@ -36,9 +40,15 @@ TensorShape kept_shape(const GradientContext& ctx) {
 
 // A reduction's output (or its gradient) reshaped to the keep_dims shape, which broadcasts
 // against the input.
-// With unknown sizes, a size-1 axis is inserted at each reduced axis (unless keep_dims did).
+// With unknown sizes, a size-1 axis is inserted at each reduced axis (unless keep_dims did);
+// with an unknown rank, keep_dims already gave that shape, and a reduction of every axis gives
+// a scalar, which broadcasts too.
 Tensor kept(const GradientContext& ctx, const Tensor& t) {
-  if (ctx.input_shape(0).has_unknown_rank()) fail_unknown_shape(ctx, ctx.input_shape(0), "the input's rank");
+  if (ctx.input_shape(0).has_unknown_rank()) {
+    if (ctx.attr<bool>(1)) return t;
+    if (!reduces_all(ctx)) fail_unknown_shape(ctx, ctx.input_shape(0), "the input's rank");
+    return reshape(t, IntArray());
+  }
   const TensorShape shape = kept_shape(ctx);
   if (shape.is_fully_defined()) return t.shape() == shape ? t : reshape(t, dims_of(shape));
   if (ctx.attr<bool>(1)) return t;
@@ -49,7 +59,9 @@ Tensor kept(const GradientContext& ctx, const Tensor& t) {
 
 // dy reshaped to the keep_dims shape and repeated over the reduced axes.
 Tensor spread(const GradientContext& ctx, const Tensor& dy) {
-  return broadcast_up(kept(ctx, dy), ctx.input(0), ctx.input_shape(0));
+  const Tensor k = kept(ctx, dy);
+  if (ctx.input_shape(0).has_unknown_rank()) return add(k, zeros_like_input(ctx, 0));
+  return broadcast_up(k, ctx.input(0), ctx.input_shape(0));
 }
 
 Grads sum_grad(const GradientContext& ctx, std::span<const Tensor> dy) { return {spread(ctx, dy[0])}; }
@@ -69,7 +81,8 @@ Grads mean_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 Grads extremum_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const Tensor& x = ctx.input(0);
   const Tensor chosen = cast(math::equal(kept(ctx, ctx.output(0)), x), x.dtype());
-  const Tensor count = reduce_sum(chosen, Axes(reduced_axes(ctx)), {.keepdims = true});
+  const Tensor count = reduces_all(ctx) ? reduce_sum(chosen)
+                                        : reduce_sum(chosen, Axes(ctx.attr<std::vector<std::int64_t>>(0)), {.keepdims = true});
   return {multiply(divide(chosen, count), kept(ctx, dy[0]))};
 }
 
