@@ -1,5 +1,6 @@
 // A whole training step (MLP forward, tape.gradient, SGD update) traced once with a None
-// batch dimension runs full and partial batches with the eager results; gradients of targets
+// batch dimension (from an input_signature, or relaxed by reduce_retracing) runs full and
+// partial batches with the eager results; gradients of targets
 // of unknown shape, the static fast path, and the errors for what unknown shapes cannot give.
 #include <gtest/gtest.h>
 
@@ -61,6 +62,22 @@ TEST(UnknownBatchTraining, FullAndPartialBatchesMatchEagerWithOneTrace) {
     }
   }
   EXPECT_EQ(step.tracing_count(), 1);
+}
+
+// reduce_retracing relaxes the batch dimension to None on the second size; the relaxed trace
+// then serves every later batch size.
+TEST(UnknownBatchTraining, RelaxedTraceMatchesEager) {
+  Mlp eager, traced;
+  auto step = tf::function([&traced](Tensor x, Tensor y) { return traced.step(x, y); }, {.reduce_retracing = true});
+  const Tensor x = features(), y = labels();
+  for (const auto& [begin, size] : {std::pair{0, 32}, std::pair{32, 17}, std::pair{0, 9}, std::pair{9, 40}}) {
+    const Tensor xb = tf::slice(x, {begin, 0}, {size, 8}), yb = tf::slice(y, {begin}, {size});
+    const std::string what = "batch of " + std::to_string(size);
+    expect_near(step(xb, yb), eager.step(xb, yb), what + " loss");
+    for (std::size_t i = 0; i < eager.vars.size(); ++i)
+      expect_near(traced.vars[i].read_value(), eager.vars[i].read_value(), what + " variable " + std::to_string(i));
+  }
+  EXPECT_EQ(step.tracing_count(), 2);
 }
 
 // Without output_gradients, a target of unknown shape is seeded with ones of its run-time shape.
