@@ -100,8 +100,8 @@ Tensor unbroadcast(const Tensor& grad, const GradientContext& ctx, std::size_t i
   return lead_axes.empty() ? summed : reduce_sum(summed, Axes(lead_axes));
 }
 
-// Dynamically: Tile by shape(x) / shape(t), t's size being 1 or x's in every dimension (a
-// maximum with 1 keeps empty dimensions from dividing by zero).
+// Dynamically: Fill when t is one element, else Tile by shape(x) / shape(t), t's size being 1
+// or x's in every dimension (a maximum with 1 keeps empty dimensions from dividing by zero).
 Tensor broadcast_up(const Tensor& t, const Tensor& x, const TensorShape& known) {
   if (known.is_fully_defined()) {
     if (t.shape() == known) return t;
@@ -110,6 +110,7 @@ Tensor broadcast_up(const Tensor& t, const Tensor& x, const TensorShape& known) 
     return tile(t, multiples);
   }
   const Tensor x_shape = shape_tensor(x, known, "a broadcast target");
+  if (t.shape().num_elements() == 1) return ops::array::fill(x_shape, reshape(t, IntArray()));
   return tile(t, math::floordiv(x_shape, maximum(shape(t), scalar_like(x_shape, 1))));
 }
 

@@ -69,7 +69,10 @@ Grads sum_grad(const GradientContext& ctx, std::span<const Tensor> dy) { return 
 Grads mean_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   if (!ctx.input_shape(0).is_fully_defined()) {  // the count, at run time (1 when empty)
     const Tensor one = constant(1);
-    const Tensor count = divide(maximum(size(ctx.input(0)), one), maximum(size(dy[0]), one));
+    const std::int64_t out = dy[0].shape().num_elements();
+    const Tensor out_count = out >= 0 ? constant(static_cast<std::int32_t>(std::max<std::int64_t>(out, 1)))
+                                      : maximum(size(dy[0]), one);
+    const Tensor count = divide(maximum(size(ctx.input(0)), one), out_count);
     return {divide(spread(ctx, dy[0]), cast(count, dy[0].dtype()))};
   }
   const std::int64_t out = dy[0].num_elements(), in = ctx.input_shape(0).num_elements();
