@@ -50,6 +50,15 @@ std::string specs_key(const std::vector<TensorSpec>& specs) {
   return key;
 }
 
+// True if the call's leaves have exactly these dtypes and shapes: the cache's fast path, which
+// builds no key string (an exact match is what the key map would find, Note [Trace cache]).
+bool same_specs(const std::vector<TensorSpec>& specs, const std::vector<Leaf>& leaves) {
+  if (specs.size() != leaves.size()) return false;
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    if (specs[i].dtype != leaves[i].spec.dtype || !(specs[i].shape == leaves[i].spec.shape)) return false;
+  return true;
+}
+
 bool accepts(const std::vector<TensorSpec>& specs, const std::vector<Leaf>& leaves) {
   if (specs.size() != leaves.size()) return false;
   for (std::size_t i = 0; i < specs.size(); ++i)
@@ -97,6 +106,9 @@ int FunctionState::tracing_count() const {
 ConcreteFunction FunctionState::lookup_or_trace(ArgWalk& walk, const TraceBody& body) {
   std::lock_guard lock(cache_->mutex);
   Cache& c = *cache_;
+  if (options_.input_signature.empty())
+    for (const auto& e : c.entries)
+      if (same_specs(e.specs, walk.leaves) && e.structure == walk.key) return e.function;
   std::vector<TensorSpec> specs;
   for (const Leaf& leaf : walk.leaves) specs.push_back(leaf.spec);
 

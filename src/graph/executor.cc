@@ -1,6 +1,7 @@
 #include "graph/executor.h"
 
 #include "core/cpu_features.h"
+#include "core/small_vector.h"
 #include "graph/fused_elementwise.h"
 #include "core/tensor_impl.h"
 #include "ops/execute.h"
@@ -41,6 +42,7 @@ Executor::Executor(std::shared_ptr<const Graph> graph) : graph_(std::move(graph)
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     slot_base_[i] = num_slots_;
     num_slots_ += static_cast<int>(nodes[i].outputs.size());
+    if (nodes[i].kind == NodeKind::kConst) const_nodes_.push_back(static_cast<int>(i));
   }
   const std::vector<bool> live = live_nodes(*graph_);
   std::vector<int> last_reader(num_slots_, -1);
@@ -87,8 +89,7 @@ std::size_t Executor::num_in_place_steps() const {
 std::vector<Tensor> Executor::initial_slots(std::span<const Tensor> args) const {
   std::vector<Tensor> slots(num_slots_);
   for (std::size_t i = 0; i < graph_->args().size(); ++i) slots[slot_base_[graph_->args()[i]]] = args[i];
-  for (std::size_t i = 0; i < graph_->nodes().size(); ++i)
-    if (graph_->node(i).kind == NodeKind::kConst) slots[slot_base_[i]] = graph_->node(i).value;
+  for (int c : const_nodes_) slots[slot_base_[c]] = graph_->node(c).value;
   return slots;
 }
 
@@ -103,7 +104,7 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> args) const {
   core::flush_denormals_on_this_thread();
   std::vector<Tensor> slots = initial_slots(args);
 
-  std::vector<Tensor> inputs;
+  core::SmallVector<Tensor, 8> inputs;
   for (const Step& step : steps_) {
     const Node& n = *step.node;
     inputs.clear();
@@ -120,7 +121,7 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> args) const {
         for (std::size_t k = 0; k < outputs.size(); ++k) outputs[k] = core::empty(infos[k].dtype, infos[k].shape);
       }
     }
-    ops::KernelContext ctx(*n.op, inputs, n.attrs, outputs);
+    ops::KernelContext ctx(*n.op, std::span<const Tensor>(inputs.data(), inputs.size()), n.attrs, outputs);
     step.kernel(ctx);
     for (int slot : step.release) slots[slot] = Tensor();
   }

@@ -55,6 +55,7 @@ class Executor {
 
   std::shared_ptr<const Graph> graph_;
   std::vector<int> slot_base_;  // first slot of each node's outputs
+  std::vector<int> const_nodes_;
   int num_slots_ = 0;
   std::vector<Step> steps_;
   std::vector<int> output_slots_;
