@@ -62,19 +62,13 @@ class TileState {
     if (p_.needs_views) move_views(begin, n);
     for (const FusedStep& s : p_.steps) {
       switch (s.kind) {
-        case FusedStep::Kind::kUnaryFloat:
-          kernels::unary_row(static_cast<kernels::UnaryOp>(s.row_op), ptr<float>(s.inputs[0]), ptr<float>(s.output), n);
-          break;
-        case FusedStep::Kind::kUnaryDouble:
-          kernels::unary_row(static_cast<kernels::UnaryOp>(s.row_op), ptr<double>(s.inputs[0]), ptr<double>(s.output), n);
-          break;
+        case FusedStep::Kind::kUnaryFloat: s.loop.unary_float(ptr<float>(s.inputs[0]), ptr<float>(s.output), n); break;
+        case FusedStep::Kind::kUnaryDouble: s.loop.unary_double(ptr<double>(s.inputs[0]), ptr<double>(s.output), n); break;
         case FusedStep::Kind::kBinaryFloat:
-          kernels::binary_row(static_cast<kernels::BinaryOp>(s.row_op), ptr<float>(s.inputs[0]), ptr<float>(s.inputs[1]),
-                              ptr<float>(s.output), n, s.steps[0], s.steps[1]);
+          s.loop.binary_float(ptr<float>(s.inputs[0]), ptr<float>(s.inputs[1]), ptr<float>(s.output), n);
           break;
         case FusedStep::Kind::kBinaryDouble:
-          kernels::binary_row(static_cast<kernels::BinaryOp>(s.row_op), ptr<double>(s.inputs[0]), ptr<double>(s.inputs[1]),
-                              ptr<double>(s.output), n, s.steps[0], s.steps[1]);
+          s.loop.binary_double(ptr<double>(s.inputs[0]), ptr<double>(s.inputs[1]), ptr<double>(s.output), n);
           break;
         case FusedStep::Kind::kKernel: {
           std::array<Tensor, 3> inputs;

@@ -38,6 +38,14 @@ struct FusedStep {
   Kind kind = Kind::kKernel;
   int row_op = 0;                          ///< kernels::UnaryOp or BinaryOp, for row kinds
   std::array<std::int64_t, 2> steps{1, 1};  ///< binary rows: 0 for a broadcast scalar operand
+  /// For row kinds: the SIMD loop, resolved when the program is compiled (one indirect call per
+  /// tile and step, which matters for tiny tensors).
+  union {
+    kernels::UnaryLoop<float> unary_float;
+    kernels::UnaryLoop<double> unary_double;
+    kernels::BinaryLoop<float> binary_float;
+    kernels::BinaryLoop<double> binary_double;
+  } loop{};
   const ops::OpDef* op = nullptr;
   ops::KernelFn kernel = nullptr;
   std::vector<ops::AttrValue> attrs;

@@ -111,6 +111,20 @@ FusedStep make_step(const Graph& g, const Node& n, core::SmallVector<int, 3> inp
   return s;
 }
 
+// Resolves a row step's SIMD loop for its op and operand steps.
+void resolve_loop(FusedStep& s) {
+  using Kind = FusedStep::Kind;
+  const auto unary = static_cast<UnaryOp>(s.row_op);
+  const auto binary = static_cast<BinaryOp>(s.row_op);
+  switch (s.kind) {
+    case Kind::kUnaryFloat: s.loop.unary_float = kernels::unary_loop<float>(unary); break;
+    case Kind::kUnaryDouble: s.loop.unary_double = kernels::unary_loop<double>(unary); break;
+    case Kind::kBinaryFloat: s.loop.binary_float = kernels::binary_loop<float>(binary, s.steps[0], s.steps[1]); break;
+    case Kind::kBinaryDouble: s.loop.binary_double = kernels::binary_loop<double>(binary, s.steps[0], s.steps[1]); break;
+    case Kind::kKernel: break;
+  }
+}
+
 // Compiles a region: inputs first, then one value per member; intermediates share scratch
 // slots once their last reader has run; the root's value is output 0.
 std::shared_ptr<FusedProgram> compile(const Graph& g, const Region& r) {
@@ -164,6 +178,7 @@ std::shared_ptr<FusedProgram> compile(const Graph& g, const Region& r) {
     }
     FusedStep& step = p->steps.back();
     for (std::size_t k = 0; k < 2 && k < ins.size(); ++k) step.steps[k] = p->values[ins[k]].scalar ? 0 : 1;
+    resolve_loop(step);
     const bool unary = step.kind == FusedStep::Kind::kUnaryFloat || step.kind == FusedStep::Kind::kUnaryDouble;
     p->cost += unary ? kernels::unary_cost(static_cast<UnaryOp>(step.row_op)) : 1;
     p->needs_views = p->needs_views || step.kind == FusedStep::Kind::kKernel;

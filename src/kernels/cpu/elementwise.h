@@ -34,6 +34,20 @@ void binary_row(BinaryOp op, const float* a, const float* b, float* out, std::in
 void binary_row(BinaryOp op, const double* a, const double* b, double* out, std::int64_t n, std::int64_t a_step,
                 std::int64_t b_step);
 
+/// The SIMD loop of one op on this CPU's best target, resolved once, for callers that run the
+/// same op on many short rows (fused regions): out[i] = op(in[i]) for 0 < n.
+template <class T>
+using UnaryLoop = void (*)(const T* in, T* out, std::int64_t n);
+/// out[i] = op(a[i * a_step], b[i * b_step]) for 0 < n, for the steps it was resolved for.
+template <class T>
+using BinaryLoop = void (*)(const T* a, const T* b, T* out, std::int64_t n);
+/// The loop of `op` (T is float or double).
+template <class T>
+UnaryLoop<T> unary_loop(UnaryOp op);
+/// The loop of `op` for these steps (0 or 1) (T is float or double).
+template <class T>
+BinaryLoop<T> binary_loop(BinaryOp op, std::int64_t a_step, std::int64_t b_step);
+
 /// Relative cost per element of a unary op (1 for an add), for deciding when to use threads.
 constexpr std::int64_t unary_cost(UnaryOp op) { return op >= UnaryOp::kExp ? 8 : 1; }
 

@@ -71,27 +71,36 @@ HWY_NOINLINE void Loop(const T* a, const T* b, T* out, std::int64_t n) {
 }
 
 template <class Op, class T>
-void Row(const T* a, const T* b, T* out, std::int64_t n, std::int64_t sa, std::int64_t sb) {
-  if (n <= 0) return;  // empty inputs may have no buffer to read a[0] from
-  if (sa && sb) return Loop<Op, true, true>(a, b, out, n);
-  if (sa) return Loop<Op, true, false>(a, b, out, n);
-  if (sb) return Loop<Op, false, true>(a, b, out, n);
-  return Loop<Op, false, false>(a, b, out, n);
+BinaryLoop<T> PickSteps(std::int64_t sa, std::int64_t sb) {
+  if (sa && sb) return &Loop<Op, true, true, T>;
+  if (sa) return &Loop<Op, true, false, T>;
+  if (sb) return &Loop<Op, false, true, T>;
+  return &Loop<Op, false, false, T>;
+}
+
+template <class T>
+BinaryLoop<T> PickBinary(int op, std::int64_t sa, std::int64_t sb) {
+  switch (static_cast<BinaryOp>(op)) {
+    case BinaryOp::kAdd: return PickSteps<AddOp, T>(sa, sb);
+    case BinaryOp::kSub: return PickSteps<SubOp, T>(sa, sb);
+    case BinaryOp::kMul: return PickSteps<MulOp, T>(sa, sb);
+    case BinaryOp::kDiv: return PickSteps<DivOp, T>(sa, sb);
+    case BinaryOp::kMax: return PickSteps<MaxOp, T>(sa, sb);
+    case BinaryOp::kMin: return PickSteps<MinOp, T>(sa, sb);
+    case BinaryOp::kSquaredDifference: return PickSteps<SquaredDifferenceOp, T>(sa, sb);
+    case BinaryOp::kFloorDiv: return PickSteps<FloorDivOp, T>(sa, sb);
+  }
+  return nullptr;
 }
 
 template <class T>
 void BinaryRow(int op, const T* a, const T* b, T* out, std::int64_t n, std::int64_t sa, std::int64_t sb) {
-  switch (static_cast<BinaryOp>(op)) {
-    case BinaryOp::kAdd: return Row<AddOp>(a, b, out, n, sa, sb);
-    case BinaryOp::kSub: return Row<SubOp>(a, b, out, n, sa, sb);
-    case BinaryOp::kMul: return Row<MulOp>(a, b, out, n, sa, sb);
-    case BinaryOp::kDiv: return Row<DivOp>(a, b, out, n, sa, sb);
-    case BinaryOp::kMax: return Row<MaxOp>(a, b, out, n, sa, sb);
-    case BinaryOp::kMin: return Row<MinOp>(a, b, out, n, sa, sb);
-    case BinaryOp::kSquaredDifference: return Row<SquaredDifferenceOp>(a, b, out, n, sa, sb);
-    case BinaryOp::kFloorDiv: return Row<FloorDivOp>(a, b, out, n, sa, sb);
-  }
+  if (n <= 0) return;  // empty inputs may have no buffer to read a[0] from
+  PickBinary<T>(op, sa, sb)(a, b, out, n);
 }
+
+BinaryLoop<float> BinaryLoopF32(int op, std::int64_t sa, std::int64_t sb) { return PickBinary<float>(op, sa, sb); }
+BinaryLoop<double> BinaryLoopF64(int op, std::int64_t sa, std::int64_t sb) { return PickBinary<double>(op, sa, sb); }
 
 void BinaryRowF32(int op, const float* a, const float* b, float* out, std::int64_t n, std::int64_t sa,
                   std::int64_t sb) {
@@ -110,6 +119,17 @@ namespace tf::kernels {
 
 HWY_EXPORT(BinaryRowF32);
 HWY_EXPORT(BinaryRowF64);
+HWY_EXPORT(BinaryLoopF32);
+HWY_EXPORT(BinaryLoopF64);
+
+template <>
+BinaryLoop<float> binary_loop<float>(BinaryOp op, std::int64_t a_step, std::int64_t b_step) {
+  return HWY_DYNAMIC_DISPATCH(BinaryLoopF32)(static_cast<int>(op), a_step, b_step);
+}
+template <>
+BinaryLoop<double> binary_loop<double>(BinaryOp op, std::int64_t a_step, std::int64_t b_step) {
+  return HWY_DYNAMIC_DISPATCH(BinaryLoopF64)(static_cast<int>(op), a_step, b_step);
+}
 
 void binary_row(BinaryOp op, const float* a, const float* b, float* out, std::int64_t n, std::int64_t a_step,
                 std::int64_t b_step) {

@@ -178,36 +178,44 @@ HWY_NOINLINE void Loop(const T* in, T* out, std::int64_t n) {
 }
 
 template <class T>
-void UnaryRow(int op, const T* in, T* out, std::int64_t n) {
+UnaryLoop<T> PickUnary(int op) {
   switch (static_cast<UnaryOp>(op)) {
-    case UnaryOp::kNeg: return Loop<NegOp>(in, out, n);
-    case UnaryOp::kAbs: return Loop<AbsOp>(in, out, n);
-    case UnaryOp::kSign: return Loop<SignOp>(in, out, n);
-    case UnaryOp::kSquare: return Loop<SquareOp>(in, out, n);
-    case UnaryOp::kSqrt: return Loop<SqrtOp>(in, out, n);
-    case UnaryOp::kRsqrt: return Loop<RsqrtOp>(in, out, n);
-    case UnaryOp::kReciprocal: return Loop<ReciprocalOp>(in, out, n);
-    case UnaryOp::kRound: return Loop<RoundOp>(in, out, n);
-    case UnaryOp::kFloor: return Loop<FloorOp>(in, out, n);
-    case UnaryOp::kCeil: return Loop<CeilOp>(in, out, n);
-    case UnaryOp::kExp: return Loop<ExpOp>(in, out, n);
-    case UnaryOp::kExpm1: return Loop<Expm1Op>(in, out, n);
-    case UnaryOp::kLog: return Loop<LogOp>(in, out, n);
-    case UnaryOp::kLog1p: return Loop<Log1pOp>(in, out, n);
-    case UnaryOp::kSin: return Loop<SinOp>(in, out, n);
-    case UnaryOp::kCos: return Loop<CosOp>(in, out, n);
-    case UnaryOp::kTanh: return Loop<TanhOp>(in, out, n);
-    case UnaryOp::kSigmoid: return Loop<SigmoidOp>(in, out, n);
-    case UnaryOp::kRelu: return Loop<ReluOp>(in, out, n);
-    case UnaryOp::kRelu6: return Loop<Relu6Op>(in, out, n);
-    case UnaryOp::kElu: return Loop<EluOp>(in, out, n);
-    case UnaryOp::kSelu: return Loop<SeluOp>(in, out, n);
-    case UnaryOp::kSoftplus: return Loop<SoftplusOp>(in, out, n);
-    case UnaryOp::kGeluTanh: return Loop<GeluTanhOp>(in, out, n);
-    case UnaryOp::kGeluErf: return Loop<GeluErfOp>(in, out, n);
+    case UnaryOp::kNeg: return &Loop<NegOp, T>;
+    case UnaryOp::kAbs: return &Loop<AbsOp, T>;
+    case UnaryOp::kSign: return &Loop<SignOp, T>;
+    case UnaryOp::kSquare: return &Loop<SquareOp, T>;
+    case UnaryOp::kSqrt: return &Loop<SqrtOp, T>;
+    case UnaryOp::kRsqrt: return &Loop<RsqrtOp, T>;
+    case UnaryOp::kReciprocal: return &Loop<ReciprocalOp, T>;
+    case UnaryOp::kRound: return &Loop<RoundOp, T>;
+    case UnaryOp::kFloor: return &Loop<FloorOp, T>;
+    case UnaryOp::kCeil: return &Loop<CeilOp, T>;
+    case UnaryOp::kExp: return &Loop<ExpOp, T>;
+    case UnaryOp::kExpm1: return &Loop<Expm1Op, T>;
+    case UnaryOp::kLog: return &Loop<LogOp, T>;
+    case UnaryOp::kLog1p: return &Loop<Log1pOp, T>;
+    case UnaryOp::kSin: return &Loop<SinOp, T>;
+    case UnaryOp::kCos: return &Loop<CosOp, T>;
+    case UnaryOp::kTanh: return &Loop<TanhOp, T>;
+    case UnaryOp::kSigmoid: return &Loop<SigmoidOp, T>;
+    case UnaryOp::kRelu: return &Loop<ReluOp, T>;
+    case UnaryOp::kRelu6: return &Loop<Relu6Op, T>;
+    case UnaryOp::kElu: return &Loop<EluOp, T>;
+    case UnaryOp::kSelu: return &Loop<SeluOp, T>;
+    case UnaryOp::kSoftplus: return &Loop<SoftplusOp, T>;
+    case UnaryOp::kGeluTanh: return &Loop<GeluTanhOp, T>;
+    case UnaryOp::kGeluErf: return &Loop<GeluErfOp, T>;
   }
+  return nullptr;
 }
 
+template <class T>
+void UnaryRow(int op, const T* in, T* out, std::int64_t n) {
+  PickUnary<T>(op)(in, out, n);
+}
+
+UnaryLoop<float> UnaryLoopF32(int op) { return PickUnary<float>(op); }
+UnaryLoop<double> UnaryLoopF64(int op) { return PickUnary<double>(op); }
 void UnaryRowF32(int op, const float* in, float* out, std::int64_t n) { UnaryRow(op, in, out, n); }
 void UnaryRowF64(int op, const double* in, double* out, std::int64_t n) { UnaryRow(op, in, out, n); }
 
@@ -219,6 +227,17 @@ namespace tf::kernels {
 
 HWY_EXPORT(UnaryRowF32);
 HWY_EXPORT(UnaryRowF64);
+HWY_EXPORT(UnaryLoopF32);
+HWY_EXPORT(UnaryLoopF64);
+
+template <>
+UnaryLoop<float> unary_loop<float>(UnaryOp op) {
+  return HWY_DYNAMIC_DISPATCH(UnaryLoopF32)(static_cast<int>(op));
+}
+template <>
+UnaryLoop<double> unary_loop<double>(UnaryOp op) {
+  return HWY_DYNAMIC_DISPATCH(UnaryLoopF64)(static_cast<int>(op));
+}
 
 void unary_row(UnaryOp op, const float* in, float* out, std::int64_t n) {
   HWY_DYNAMIC_DISPATCH(UnaryRowF32)(static_cast<int>(op), in, out, n);
