@@ -1,12 +1,14 @@
 // Gradients of the index and slicing ops (GatherV2, GatherNd, ScatterNd, boolean_mask,
-// StridedSlice, MirrorPad and the gradient ops StridedSliceGrad / MirrorPadGrad) against
-// central finite differences (float64), plus hand-computed values for repeated indices.
+// StridedSlice, MirrorPad, the gradient ops StridedSliceGrad / MirrorPadGrad, and Fill /
+// SumToShape / EnsureShape) against central finite differences (float64), plus hand-computed
+// values for repeated indices.
 #include <gtest/gtest.h>
 
 #include <tfpp/tfpp.h>
 
 #include "autodiff/grad_cases.h"
 #include "ops/array/array_grad_ops.h"
+#include "ops/array/gradient_shape_ops.h"
 #include "ops/op_def.h"
 
 namespace {
@@ -105,6 +107,18 @@ std::vector<ShapeCase> cases() {
                    return weighted(tf::ops::array::mirror_pad_grad(x[0], ints({1, 2, 2, 0}, {2, 2}), mode));
                  }, true});
   }
+  // The ops gradients use with run-time shapes: Fill, SumToShape, EnsureShape.
+  c.push_back({"Fill", {{}}, [](const V& x) { return weighted(tf::ops::array::fill(tf::constant({2, 3}), x[0] * x[0])); }, true});
+  c.push_back({"SumToShapeLeading", {{2, 3}}, [](const V& x) {
+                 return weighted(tf::ops::array::sum_to_shape(x[0] * x[0], tf::constant({3})));
+               }, true});
+  c.push_back({"SumToShapeStretched", {{2, 3, 2}}, [](const V& x) {
+                 return weighted(tf::ops::array::sum_to_shape(x[0] * x[0], tf::constant({1, 3, 1})));
+               }, true});
+  c.push_back({"SumToShapeNothing", {{2, 3}}, [](const V& x) {
+                 return weighted(tf::ops::array::sum_to_shape(x[0], tf::constant({2, 3})));
+               }});
+  c.push_back({"EnsureShape", {{2, 3}}, [](const V& x) { return weighted(tf::ops::array::ensure_shape(x[0] * x[0], {tf::None, 3})); }, true});
   return c;
 }
 
