@@ -24,17 +24,32 @@ std::vector<Tensor> gradients(const Tensor& x, const Tensor& w) {
   return tape.gradient(loss_of(x, w), std::vector<Tensor>{x, w});
 }
 
+void expect_same(const std::vector<Tensor>& graph, const std::vector<Tensor>& eager) {
+  ASSERT_EQ(graph.size(), 2u);
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_EQ(graph[i].shape(), eager[i].shape());
+    const auto e = eager[i].numpy<double>(), g = graph[i].numpy<double>();
+    for (std::size_t j = 0; j < e.size(); ++j) EXPECT_NEAR(e[j], g[j], 1e-12 * std::max(1.0, std::abs(e[j])));
+  }
+}
+
 TEST(TracedGradients, MatchEager) {
   const Tensor x = tf::random::normal({4, 3}, {.dtype = tf::float64, .seed = 7});
   const Tensor w = tf::random::normal({5, 3}, {.dtype = tf::float64, .seed = 8});
   auto traced = tf::function([](Tensor x, Tensor w) { return gradients(x, w); });
-  const std::vector<Tensor> eager = gradients(x, w), graph = traced(x, w);
-  ASSERT_EQ(graph.size(), 2u);
-  for (int i = 0; i < 2; ++i) {
-    const auto e = eager[i].numpy<double>(), g = graph[i].numpy<double>();
-    ASSERT_EQ(e.size(), g.size());
-    for (std::size_t j = 0; j < e.size(); ++j) EXPECT_NEAR(e[j], g[j], 1e-12 * std::max(1.0, std::abs(e[j])));
+  expect_same(traced(x, w), gradients(x, w));
+}
+
+// The same loss traced with every dimension unknown, called on two sizes.
+TEST(TracedGradients, MatchEagerWithUnknownDimensions) {
+  const tf::TensorSpec spec({tf::None, tf::None}, tf::float64);
+  auto traced = tf::function([](Tensor x, Tensor w) { return gradients(x, w); }, {.input_signature = {spec, spec}});
+  for (const auto& [rows, cols] : {std::pair{4, 3}, std::pair{7, 2}}) {
+    const Tensor x = tf::random::normal({rows, cols}, {.dtype = tf::float64, .seed = 7});
+    const Tensor w = tf::random::normal({5, cols}, {.dtype = tf::float64, .seed = 8});
+    expect_same(traced(x, w), gradients(x, w));
   }
+  EXPECT_EQ(traced.tracing_count(), 1);
 }
 
 }  // namespace

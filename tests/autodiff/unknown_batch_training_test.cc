@@ -100,7 +100,7 @@ TEST(UnknownBatchTraining, StaticShapesAddNoShapeOps) {
   Mlp mlp;
   auto step = tf::function([&mlp](Tensor x, Tensor y) { return mlp.step(x, y); });
   const tf::graph::Graph& g = step.get_concrete_function(features(), labels()).graph().impl();
-  for (const char* op : {"Shape", "Size", "Fill", "SumToShape"}) EXPECT_EQ(tf::testing::count_ops(g, op), 0) << op;
+  for (const char* op : {"Shape", "Size", "Fill", "SumToShape", "EnsureShape"}) EXPECT_EQ(tf::testing::count_ops(g, op), 0) << op;
 }
 
 // What unknown shapes cannot give raises an error naming the op, never a wrong result.
