@@ -73,7 +73,8 @@ class MapNode final : public DatasetNode {
     explicit ParallelIt(const MapNode* n) : input_(n->input_->make_iterator()), ordered_(n->options_.deterministic) {
       const int threads = resolve_parallelism(n->options_.num_parallel_calls);
       max_in_flight_ = 2 * threads;
-      for (int i = 0; i < threads; ++i) workers_.emplace_back([this, fn = n->fn_]() mutable { work(fn); });
+      for (int i = 0; i < threads; ++i)
+        workers_.push_back(start_pipeline_thread([this, fn = n->fn_]() mutable { work(fn); }));
     }
     ~ParallelIt() override {
       {
@@ -136,7 +137,8 @@ class MapNode final : public DatasetNode {
           }
           number = next_chunk_++;
           chunk.first = next_seq_;
-          const std::int64_t size = std::clamp<std::int64_t>(kChunkNanos / std::max<std::int64_t>(1, nanos_per_element_), 1, kMaxChunk);
+          const std::int64_t cost = std::max<std::int64_t>(1, nanos_per_element_);
+          const std::int64_t size = std::clamp<std::int64_t>(kChunkNanos / cost, 1, kMaxChunk);
           inputs.resize(static_cast<std::size_t>(size));
           std::size_t got = 0;
           try {

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "data/node.h"
+#include "data/threads.h"
 #include "tfpp/errors.h"
 
 namespace tf::data {
@@ -32,7 +33,7 @@ class PrefetchNode final : public DatasetNode {
   class It final : public IteratorImpl {
    public:
     explicit It(const PrefetchNode* n) : input_(n->input_->make_iterator()), capacity_(n->buffer_size_) {
-      producer_ = std::thread([this] { produce(); });
+      producer_ = start_pipeline_thread([this] { produce(); });
     }
     ~It() override {
       {

@@ -46,7 +46,7 @@ class ShuffleNode final : public DatasetNode {
   };
 
   struct It final : IteratorImpl {
-    It(const ShuffleNode* n, std::uint64_t seed) : node(n), input(n->input_->make_iterator()), rng(seed) {}
+    It(const ShuffleNode* n, std::uint64_t seed) : node(n), input(n->input_->make_iterator()), rng(seed), ahead(rng()) {}
     bool next(Element& out) override {
       if (!filled) {
         Element e;
@@ -72,9 +72,14 @@ class ShuffleNode final : public DatasetNode {
       return true;
     }
     // Draws the next output now (the same draw the next call would make: nothing changes the
-    // buffer in between) so that its memory can be fetched while the caller works.
+    // buffer in between) so that its memory can be fetched while the caller works. The random
+    // number for the pick after that is drawn too, to fetch the hint that pick will read.
     void pick() {
-      picked = static_cast<std::size_t>(rng() % buffer.size());
+      picked = static_cast<std::size_t>(ahead % buffer.size());
+      ahead = rng();
+      const char* next_hint = reinterpret_cast<const char*>(&hints[ahead % buffer.size()]);
+      __builtin_prefetch(next_hint);
+      __builtin_prefetch(next_hint + sizeof(Hint) - 1);
       const Hint& h = hints[picked];
       __builtin_prefetch(h.vector);
       for (std::size_t c = 0; c < Hint::kTensors; ++c) {
@@ -100,6 +105,7 @@ class ShuffleNode final : public DatasetNode {
     const ShuffleNode* node;
     std::unique_ptr<IteratorImpl> input;
     std::mt19937_64 rng;
+    std::uint64_t ahead;      // the random number of the pick after `picked`
     std::vector<Element> buffer;
     std::vector<Hint> hints;  // hints[i] describes buffer[i]
     std::size_t picked = 0;   // the buffer entry the next call returns

@@ -12,6 +12,9 @@ namespace tf::kernels {
 /// waking the pool costs more than it saves.
 inline constexpr std::int64_t kParallelGrain = 32768;
 
+/// Sets how many threads the loops (and oneDNN primitives) started on the calling thread may use.
+inline void set_intra_op_threads(int threads) { omp_set_num_threads(threads); }
+
 /// Calls fn(begin, end) over [0, n) in contiguous chunks, on several threads when `n * cost`
 /// (cost: relative work per element, 1 for an add) is large enough to pay for it.
 template <class Fn>
