@@ -95,6 +95,37 @@ TEST(UnknownBatchTraining, DefaultSeedOfAnUnknownShapeTargetIsOnes) {
   EXPECT_EQ(grad.tracing_count(), 1);
 }
 
+// cond and while_loop gradients over tensors of unknown shape, with a bias that broadcasts
+// at run time (size 3, then size 1).
+std::vector<Tensor> control_flow_gradients(const Tensor& x, const Tensor& b) {
+  tf::GradientTape tape;
+  tape.watch(x);
+  tape.watch(b);
+  const Tensor y = tf::cond(tf::greater(tf::reduce_sum(x), 0.0), [&] { return tf::reduce_sum(x * b * b); },
+                            [&] { return tf::reduce_sum(x + b); });
+  const auto [i, acc] = tf::while_loop([](const Tensor& i, const Tensor&) { return tf::less(i, 3); },
+                                       [&](const Tensor& i, const Tensor& acc) { return std::tuple{i + 1, acc * 1.5 + b}; },
+                                       std::tuple{tf::constant(0), x});
+  return tape.gradient(y + tf::reduce_sum(acc), std::vector<Tensor>{x, b});
+}
+
+TEST(UnknownBatchTraining, CondAndWhileGradientsMatchEager) {
+  auto traced = tf::function(control_flow_gradients, {.input_signature = {TensorSpec({tf::None, tf::None}, tf::float64),
+                                                                           TensorSpec({tf::None}, tf::float64)}});
+  for (const double sign : {1.0, -1.0})
+    for (const Tensor& b : {tf::constant({1.0, 2.0, 3.0}), tf::constant({2.0})}) {
+      const Tensor x = tf::constant({{1.0, 2.0, 3.0}, {4.0, 5.0, 6.0}}) * sign;
+      const std::vector<Tensor> eager = control_flow_gradients(x, b), graph = traced(x, b);
+      ASSERT_EQ(graph.size(), 2u);
+      for (int k = 0; k < 2; ++k) {
+        ASSERT_EQ(graph[k].shape(), eager[k].shape());
+        const std::vector<double> g = graph[k].numpy<double>(), e = eager[k].numpy<double>();
+        for (std::size_t j = 0; j < e.size(); ++j) EXPECT_NEAR(g[j], e[j], 1e-12 * std::max(1.0, std::abs(e[j])));
+      }
+    }
+  EXPECT_EQ(traced.tracing_count(), 1);
+}
+
 // Fully known shapes take the static path: no run-time shape ops in the traced gradient.
 TEST(UnknownBatchTraining, StaticShapesAddNoShapeOps) {
   Mlp mlp;
