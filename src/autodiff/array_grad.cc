@@ -61,7 +61,7 @@ Grads concat_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   }
   std::vector<Tensor> dynamic_sizes;  // each input's size along the axis, read at run time
   if (!known)
-    for (std::size_t i = 0; i < n; ++i) dynamic_sizes.push_back(gather(shape(ctx.input(i)), constant(axis)));
+    for (std::size_t i = 0; i < n; ++i) dynamic_sizes.push_back(gather(input_shape_tensor(ctx, i), constant(axis)));
   const std::vector<Tensor> parts = known ? split(dy[0], sizes, axis) : split(dy[0], IntArray(stack(dynamic_sizes)), axis);
   Grads g = to_grads(parts);
   g.push_back(Tensor());

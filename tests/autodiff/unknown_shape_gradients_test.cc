@@ -150,4 +150,34 @@ TEST(UnknownShapeGradientValues, PermutationComputedInTheGraph) {
   expect_same({traced(x, perm)}, {gradient(x, perm)}, "transpose");
 }
 
+// A gradient built from run-time shapes (here GatherV2's scatter into shape(x)) has its
+// input's static shape, as TensorFlow's gradients do.
+TEST(UnknownShapeGradientValues, GradientsKeepTheInputsStaticShape) {
+  tf::TensorShape seen;
+  auto traced = tf::function([&seen](Tensor x) {
+    tf::GradientTape tape;
+    tape.watch(x);
+    const Tensor g = tape.gradient(tf::gather(x, {1, 1, 0}), x);
+    seen = g.shape();
+    return g;
+  }, {.input_signature = {TensorSpec({None, 2}, tf::float64)}});
+  EXPECT_EQ(traced(random_tensor({3, 2}, 2)).numpy<double>(), (std::vector<double>{1, 1, 2, 2, 0, 0}));
+  EXPECT_EQ(seen, (tf::TensorShape{None, 2}));
+}
+
+// Inputs of one op with known and unknown shapes: the known ones' sizes are constants.
+TEST(UnknownShapeGradientValues, ConcatOfKnownAndUnknownShapes) {
+  const auto gradient = [](Tensor a, Tensor b) {
+    tf::GradientTape tape;
+    tape.watch(a);
+    tape.watch(b);
+    const Tensor c = tf::concat({a, b * b, a}, 0);
+    const Tensor weights = tf::reshape(tf::range(tf::constant(0), tf::size(c), tf::constant(1)), tf::shape(c));
+    return tape.gradient(c * tf::cast(weights, tf::float64), V{a, b});
+  };
+  auto traced = tf::function(gradient, {.input_signature = {TensorSpec({None, 2}, tf::float64), TensorSpec({1, 2}, tf::float64)}});
+  const Tensor a = random_tensor({3, 2}, 1), b = random_tensor({1, 2}, 2);
+  expect_same(traced(a, b), gradient(a, b), "concat");
+}
+
 }  // namespace
