@@ -56,11 +56,70 @@ void check_range_args(const Tensor& start, const Tensor& limit, const Tensor& de
 std::vector<Tensor> while_flat(const FlatFn& cond, const FlatFn& body, const std::vector<Tensor>& loop_vars,
                                const WhileOptions& options);
 
+/// The TensorArray a traced If returns with state `flow`, from the arrays its branches
+/// returned: they must have one dtype; its element shape has the dims all of them agree on.
+TensorArray branch_array(const char* op, const std::vector<TensorArray>& branches, const Tensor& flow);
+
+/// How a branch result R crosses a traced If: flattened to tensors (a TensorArray as its
+/// flow), then rebuilt from the If's outputs and every branch's own result.
+template <class R>
+struct BranchResult {
+  static void flatten(const R& r, std::vector<Tensor>& out, std::vector<std::string>& keys) {
+    ResultTraits<R>::flatten(r, out, keys);
+  }
+  static R rebuild(const char*, const std::vector<R>&, std::vector<Tensor>& outs, const std::vector<std::string>& keys) {
+    return ResultTraits<R>::rebuild(outs, keys);
+  }
+};
+template <>
+struct BranchResult<TensorArray> {
+  static void flatten(const TensorArray& r, std::vector<Tensor>& out, std::vector<std::string>&) {
+    out.push_back(r.flow());
+  }
+  static TensorArray rebuild(const char* op, const std::vector<TensorArray>& branches, std::vector<Tensor>& outs,
+                             const std::vector<std::string>&) {
+    return branch_array(op, branches, outs.at(0));
+  }
+};
+template <class... Ts>
+  requires(std::is_same_v<Ts, TensorArray> || ...)
+struct BranchResult<std::tuple<Ts...>> {
+  static_assert(((std::is_same_v<Ts, Tensor> || std::is_same_v<Ts, TensorArray>) && ...),
+                "tuple results must hold tensors or TensorArrays");
+  static void flatten(const std::tuple<Ts...>& r, std::vector<Tensor>& out, std::vector<std::string>&) {
+    std::apply([&](const auto&... x) { (out.push_back(flat(x)), ...); }, r);
+  }
+  static std::tuple<Ts...> rebuild(const char* op, const std::vector<std::tuple<Ts...>>& branches,
+                                   std::vector<Tensor>& outs, const std::vector<std::string>&) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return std::tuple<Ts...>(element<I>(op, branches, outs.at(I))...);
+    }(std::index_sequence_for<Ts...>{});
+  }
+
+ private:
+  static Tensor flat(const Tensor& t) { return t; }
+  static Tensor flat(const TensorArray& ta) { return ta.flow(); }
+  template <std::size_t I>
+  static std::tuple_element_t<I, std::tuple<Ts...>> element(const char* op, const std::vector<std::tuple<Ts...>>& branches,
+                                                           const Tensor& out) {
+    if constexpr (std::is_same_v<std::tuple_element_t<I, std::tuple<Ts...>>, TensorArray>) {
+      std::vector<TensorArray> arrays;
+      for (const auto& b : branches) arrays.push_back(std::get<I>(b));
+      return branch_array(op, arrays, out);
+    } else {
+      return out;
+    }
+  }
+};
+
+/// A branch as a FlatFn; appends each result it returns to `results` (for BranchResult::rebuild).
 template <class R, class Fn>
-FlatFn flat_branch(Fn& fn) {
-  return [&fn](const std::vector<Tensor>&, std::vector<std::string>& keys) {
+FlatFn flat_branch(Fn& fn, std::vector<R>& results) {
+  return [&fn, &results](const std::vector<Tensor>&, std::vector<std::string>& keys) {
+    R r = fn();
     std::vector<Tensor> out;
-    ResultTraits<R>::flatten(fn(), out, keys);
+    BranchResult<R>::flatten(r, out, keys);
+    results.push_back(std::move(r));
     return out;
   };
 }
@@ -74,9 +133,10 @@ auto cond(const Tensor& pred, TrueFn&& true_fn, FalseFn&& false_fn) {
   static_assert(std::is_same_v<R, std::invoke_result_t<FalseFn&>>, "both branches of tf::cond must return one type");
   if (!detail::tracing()) return detail::eager_predicate(pred, "cond") ? true_fn() : false_fn();
   std::vector<std::string> keys;
-  std::vector<Tensor> out =
-      detail::cond_flat(pred, detail::flat_branch<R>(true_fn), detail::flat_branch<R>(false_fn), keys);
-  return detail::ResultTraits<R>::rebuild(out, keys);
+  std::vector<R> results;
+  std::vector<Tensor> out = detail::cond_flat(pred, detail::flat_branch<R>(true_fn, results),
+                                              detail::flat_branch<R>(false_fn, results), keys);
+  return detail::BranchResult<R>::rebuild("cond", results, out, keys);
 }
 
 /// Runs branch_fns[branch_index]() (a scalar int32/int64 tensor), or default_fn() when the
@@ -95,12 +155,13 @@ R switch_case(const Tensor& branch_index, const std::vector<std::function<std::t
     const std::size_t i = detail::eager_switch_index(branch_index, fns.size());
     return i < fns.size() ? fns[i]() : default_fn();
   }
+  std::vector<R> results;
   std::vector<detail::FlatFn> flat;
-  for (auto& fn : fns) flat.push_back(detail::flat_branch<R>(fn));
+  for (auto& fn : fns) flat.push_back(detail::flat_branch<R>(fn, results));
   std::vector<std::string> keys;
   std::vector<Tensor> out = detail::case_flat("switch_case", detail::switch_preds(branch_index, fns.size()), flat,
-                                              detail::flat_branch<R>(default_fn), false, keys);
-  return detail::ResultTraits<R>::rebuild(out, keys);
+                                              detail::flat_branch<R>(default_fn, results), false, keys);
+  return detail::BranchResult<R>::rebuild("switch_case", results, out, keys);
 }
 
 /// A predicate and the branch it selects, for tf::case_.
@@ -125,12 +186,13 @@ R case_(const std::vector<std::pair<Tensor, std::function<std::type_identity_t<R
     const std::size_t i = detail::eager_case_index(preds, exclusive);
     return i < fns.size() ? fns[i]() : default_fn();
   }
+  std::vector<R> results;
   std::vector<detail::FlatFn> flat;
-  for (auto& fn : fns) flat.push_back(detail::flat_branch<R>(fn));
+  for (auto& fn : fns) flat.push_back(detail::flat_branch<R>(fn, results));
   std::vector<std::string> keys;
   std::vector<Tensor> out =
-      detail::case_flat("case", preds, flat, detail::flat_branch<R>(default_fn), exclusive, keys);
-  return detail::ResultTraits<R>::rebuild(out, keys);
+      detail::case_flat("case", preds, flat, detail::flat_branch<R>(default_fn, results), exclusive, keys);
+  return detail::BranchResult<R>::rebuild("case", results, out, keys);
 }
 
 namespace detail {

@@ -13,11 +13,17 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "tfpp/array_ops.h"
 #include "tfpp/tensor.h"
 
 namespace tf {
+
+class TensorArray;
+namespace detail {
+TensorArray branch_array(const char* op, const std::vector<TensorArray>& branches, const Tensor& flow);
+}  // namespace detail
 
 /// Options of a tf::TensorArray (TensorFlow's constructor arguments).
 struct TensorArrayOptions {
@@ -77,6 +83,8 @@ class TensorArray {
   struct Impl;
 
  private:
+  friend TensorArray detail::branch_array(const char*, const std::vector<TensorArray>&, const Tensor&);
+
   explicit TensorArray(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
   // The traced form of this array (converting an eager one).
   std::shared_ptr<Impl> traced() const;

@@ -280,4 +280,29 @@ Tensor TensorArray::size() const {
   return function_ops::list_length(traced()->flow);
 }
 
+namespace detail {
+
+TensorArray branch_array(const char* op, const std::vector<TensorArray>& branches, const Tensor& flow) {
+  auto impl = std::make_shared<TensorArray::Impl>(*branches.at(0).impl_);
+  for (const TensorArray& b : branches) {
+    if (b.dtype() != impl->dtype)
+      throw InvalidArgumentError(std::string("[") + op + "] the branches return TensorArrays of different dtypes: " +
+                                 std::string(dtype_name(impl->dtype)) + " and " + std::string(dtype_name(b.dtype())));
+    // Keep the dims every branch agrees on.
+    const TensorShape& other = b.element_shape();
+    TensorShape& shape = impl->element_shape;
+    if (shape.has_unknown_rank() || other.has_unknown_rank() || shape.rank() != other.rank()) {
+      shape = TensorShape::unknown_rank();
+      continue;
+    }
+    for (int d = 0; d < shape.rank(); ++d)
+      if (shape.dim(d) != other.dim(d)) shape.set_dim(d, None);
+  }
+  impl->items.clear();
+  impl->cleared.clear();
+  impl->flow = flow;
+  return TensorArray(std::move(impl));
+}
+
+}  // namespace detail
 }  // namespace tf
