@@ -5,7 +5,8 @@
 // traced graph that replays the body's forward ops under a tape, then runs the registry's
 // gradient functions on them. It takes the body's inputs (not its intermediates), so the
 // forward op needs no side outputs; the price is running the taken branch's forward ops a
-// second time during backprop (a stateful or random branch would run them again too).
+// second time during backprop, without the side effects the results do not need (Note
+// [Recomputing a body for its gradient], control_flow_grad.h).
 // Because the gradient is itself made of ops (an If of traced graphs), an outer tape records
 // it, which gives higher-order gradients.
 #include "function/control_flow_grad.h"
@@ -61,6 +62,61 @@ Tensor zero_gradient_like(const Tensor& t) {
 
 bool carries_gradient(DType dtype) { return is_floating(dtype) || dtype == DType::kVariant; }
 
+std::vector<Tensor> recompute(const graph::FunctionBody& body, std::span<const Tensor> args) {
+  using BodyPtr = std::shared_ptr<const graph::FunctionBody>;
+  const graph::Graph& g = *body.graph;
+  const std::vector<graph::Node>& nodes = g.nodes();
+  // What the results need, through data inputs only (creation order is topological).
+  std::vector<char> needed(nodes.size(), 0);
+  for (const graph::NodeOutput& o : g.outputs()) needed[o.node] = 1;
+  for (std::size_t i = nodes.size(); i-- > 0;)
+    if (needed[i])
+      for (const graph::NodeOutput& in : nodes[i].inputs) needed[in.node] = 1;
+  std::vector<ops::Outputs> values(nodes.size());
+  std::vector<Tensor> inputs;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (!needed[i]) continue;
+    const graph::Node& n = nodes[i];
+    if (n.kind != graph::NodeKind::kOp) {
+      values[i].push_back(n.kind == graph::NodeKind::kArg ? args[n.arg_index] : n.value);
+      continue;
+    }
+    inputs.clear();
+    for (const graph::NodeOutput& in : n.inputs) inputs.push_back(values[in.node][in.index]);
+    const ops::OpDef* op = n.op;
+    std::vector<ops::AttrValue> attrs = n.attrs;
+    bool has_body = false, stateful = false;
+    for (ops::AttrValue& a : attrs)
+      if (const BodyPtr* b = std::get_if<BodyPtr>(&a)) {
+        a = recompute_body(*b);
+        has_body = true;
+        stateful |= std::get<BodyPtr>(a)->stateful();
+      }
+    if (has_body && (op == &if_op(true) || op == &if_op(false))) op = &if_op(stateful);
+    if (has_body && (op == &while_op(true) || op == &while_op(false))) op = &while_op(stateful);
+    values[i] = ops::execute(*op, inputs, attrs);
+  }
+  std::vector<Tensor> results;
+  for (const graph::NodeOutput& o : g.outputs()) results.push_back(values[o.node][o.index]);
+  return results;
+}
+
+std::shared_ptr<const graph::FunctionBody> recompute_body(const std::shared_ptr<const graph::FunctionBody>& body) {
+  if (!body->stateful()) return body;
+  return body->derived("recompute", [&] {
+    auto g = std::make_shared<graph::Graph>();
+    autodiff::SuspendTapes suspend;
+    graph::Tracer tracer(*g, nullptr);
+    ops::ContextScope scope(&tracer);
+    std::vector<Tensor> args;
+    for (int a : body->graph->args()) args.push_back(tracer.add_arg(body->graph->node(a).outputs[0], "x"));
+    std::vector<graph::NodeOutput> outputs;
+    for (const Tensor& t : recompute(*body, args)) outputs.push_back(tracer.resolve(t));
+    g->set_outputs(std::move(outputs));
+    return std::make_shared<const graph::FunctionBody>(g, body->arg_sources);
+  });
+}
+
 std::vector<Tensor> vjp(const std::vector<detail::GradientSource>& sources,
                         const std::function<std::vector<Tensor>()>& forward, const std::vector<Tensor>& seeds) {
   autodiff::Tape tape({.watch_accessed_variables = false});
@@ -95,7 +151,7 @@ std::shared_ptr<graph::Graph> trace_vjp(const graph::FunctionBody& body, const V
     sources.push_back(spec.handles[w].defined() ? detail::GradientSource{{}, variable_of(spec.handles[w])}
                                                 : detail::GradientSource{xs[w], {}});
   std::vector<Tensor> grads = vjp(sources, [&] {
-    std::vector<Tensor> ys = body.executor.replay(args), targets;
+    std::vector<Tensor> ys = recompute(body, args), targets;
     for (int o : spec.dy_outputs) targets.push_back(ys[o]);
     return targets;
   }, dys);
@@ -215,10 +271,10 @@ std::vector<Tensor> while_gradients(const WhileGradSpec& spec, const std::vector
     forward_options.shape_invariants.push_back({});
   }
   detail::FlatFn forward_cond = [&](const std::vector<Tensor>& v, std::vector<std::string>&) {
-    return cond.executor.replay(args_of(cond, v));
+    return recompute(cond, args_of(cond, v));
   };
   detail::FlatFn forward_body = [&](const std::vector<Tensor>& v, std::vector<std::string>&) {
-    std::vector<Tensor> next = body.executor.replay(args_of(body, v));
+    std::vector<Tensor> next = recompute(body, args_of(body, v));
     next.push_back(add(v[n], constant(std::int32_t{1})));
     for (std::size_t j = 0; j < n; ++j) next.push_back(list_set_item(v[n + 1 + j], v[n], v[j], true));
     return next;
@@ -254,7 +310,7 @@ std::vector<Tensor> while_gradients(const WhileGradSpec& spec, const std::vector
                                              : detail::GradientSource{inputs[c], {}});
     for (std::size_t k2 = 0; k2 < vars.size(); ++k2) seeds.push_back(v[1 + k2]);
     const std::vector<Tensor> grads = vjp(sources, [&] {
-      std::vector<Tensor> ys = body.executor.replay(args_of(body, loop_vars)), targets;
+      std::vector<Tensor> ys = recompute(body, args_of(body, loop_vars)), targets;
       for (std::size_t j : vars) targets.push_back(ys[j]);
       return targets;
     }, seeds);

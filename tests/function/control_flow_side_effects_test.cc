@@ -1,0 +1,103 @@
+// Side effects in cond / while_loop bodies run once per forward iteration, never again when
+// a tape differentiates the op (the gradient recomputes only what the results need).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include <tfpp/tfpp.h>
+
+namespace {
+
+// x * v^n by a loop whose body also counts its iterations in `count` and prints.
+tf::Tensor counted_power(const tf::Tensor& x, const tf::Variable& v, tf::Variable& count, int n) {
+  auto [i, y] = tf::while_loop([&](tf::Tensor i, tf::Tensor) { return i < n; },
+                               [&](tf::Tensor i, tf::Tensor y) {
+                                 count.assign_add(1.0);
+                                 tf::print("iteration", i);
+                                 return std::tuple{i + 1, y * v.read_value()};
+                               },
+                               std::tuple{tf::constant(0), x});
+  return y;
+}
+
+TEST(ControlFlowSideEffects, WhileBodyRunsItsSideEffectsOncePerIteration) {
+  tf::Variable v(1.5), count(0.0);
+  auto grads = tf::function([&](tf::Tensor x) {
+    tf::GradientTape tape;
+    tape.watch(x);
+    tf::Tensor y = counted_power(x, v, count, 3);
+    return tape.gradient(y, x);
+  });
+  ::testing::internal::CaptureStderr();
+  const double gx = grads(tf::constant(2.0)).item<double>();
+  const std::string printed = ::testing::internal::GetCapturedStderr();
+  EXPECT_DOUBLE_EQ(gx, std::pow(1.5, 3));
+  EXPECT_EQ(count.numpy<double>()[0], 3.0);
+  EXPECT_EQ(printed, "iteration 0\niteration 1\niteration 2\n");
+
+  // With the tape outside a call of the traced loop, and eagerly.
+  auto traced = tf::function([&](tf::Tensor x) { return counted_power(x, v, count, 3); });
+  for (bool use_function : {true, false}) {
+    count.assign(0.0);
+    tf::Tensor x = tf::constant(2.0);
+    ::testing::internal::CaptureStderr();
+    tf::GradientTape tape;
+    tf::Tensor y = use_function ? traced(x) : counted_power(x, v, count, 3);
+    const double gv = tape.gradient(y, v).item<double>();
+    const std::string out = ::testing::internal::GetCapturedStderr();
+    EXPECT_DOUBLE_EQ(gv, 2.0 * 3 * 1.5 * 1.5) << use_function;
+    EXPECT_EQ(count.numpy<double>()[0], 3.0) << use_function;
+    EXPECT_EQ(out, "iteration 0\niteration 1\niteration 2\n") << use_function;
+  }
+}
+
+TEST(ControlFlowSideEffects, CondBranchRunsItsSideEffectsOnce) {
+  tf::Variable v(2.0), count(0.0);
+  auto step = tf::function([&](tf::Tensor x) {
+    tf::GradientTape tape;
+    tf::Tensor y = tf::cond(x > 0.0,
+                            [&] {
+                              count.assign_add(1.0);
+                              return x * v.read_value() * v.read_value();
+                            },
+                            [&] { return x; });
+    return tape.gradient(y, v, tf::UnconnectedGradients::ZERO);
+  });
+  EXPECT_DOUBLE_EQ(step(tf::constant(3.0)).item<double>(), 12.0);
+  EXPECT_EQ(count.numpy<double>()[0], 1.0);
+  EXPECT_DOUBLE_EQ(step(tf::constant(-3.0)).item<double>(), 0.0);
+  EXPECT_EQ(count.numpy<double>()[0], 1.0);
+  EXPECT_DOUBLE_EQ(step(tf::constant(1.0)).item<double>(), 4.0);
+  EXPECT_EQ(count.numpy<double>()[0], 2.0);
+}
+
+TEST(ControlFlowSideEffects, NestedCondInWhileRunsItsSideEffectsOnce) {
+  // The assignment sits in a cond branch whose result the loop needs.
+  tf::Variable v(1.25), count(0.0);
+  auto f = tf::function([&](tf::Tensor x) {
+    auto [i, y] = tf::while_loop(
+        [](tf::Tensor i, tf::Tensor) { return i < 4; },
+        [&](tf::Tensor i, tf::Tensor y) {
+          tf::Tensor next = tf::cond(tf::equal(i % 2, 0),
+                                     [&] {
+                                       count.assign_add(1.0);
+                                       return y * v.read_value();
+                                     },
+                                     [&] { return y + 1.0; });
+          return std::tuple{i + 1, next};
+        },
+        std::tuple{tf::constant(0), x});
+    return y;
+  });
+  tf::Tensor x = tf::constant(2.0);
+  tf::GradientTape tape;
+  tape.watch(x);
+  tf::Tensor y = f(x);
+  const double gx = tape.gradient(y, x).item<double>();
+  // y = ((x v + 1) v + 1): dy/dx = v^2
+  EXPECT_DOUBLE_EQ(y.item<double>(), (2.0 * 1.25 + 1) * 1.25 + 1);
+  EXPECT_DOUBLE_EQ(gx, 1.25 * 1.25);
+  EXPECT_EQ(count.numpy<double>()[0], 2.0);
+}
+
+}  // namespace
