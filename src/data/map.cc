@@ -70,11 +70,15 @@ class MapNode final : public DatasetNode {
 
   class ParallelIt final : public IteratorImpl {
    public:
-    explicit ParallelIt(const MapNode* n) : input_(n->input_->make_iterator()), ordered_(n->options_.deterministic) {
-      const int threads = resolve_parallelism(n->options_.num_parallel_calls);
-      max_in_flight_ = 2 * threads;
-      for (int i = 0; i < threads; ++i)
-        workers_.push_back(start_pipeline_thread([this, fn = n->fn_]() mutable { work(fn); }));
+    explicit ParallelIt(const MapNode* n)
+        : node_(n), input_(n->input_->make_iterator()), ordered_(n->options_.deterministic),
+          max_workers_(resolve_parallelism(n->options_.num_parallel_calls)) {
+      max_in_flight_ = 2 * max_workers_;
+      // AUTOTUNE starts with one worker and adds one whenever the consumer has to wait: a
+      // training step that consumes slowly keeps one pipeline thread, not one per core, busy
+      // beside it (every extra runnable thread can preempt the step's intra-op threads).
+      const int initial = n->options_.num_parallel_calls == AUTOTUNE ? 1 : max_workers_;
+      for (int i = 0; i < initial; ++i) add_worker();
     }
     ~ParallelIt() override {
       {
@@ -105,7 +109,13 @@ class MapNode final : public DatasetNode {
     bool take_chunk() {
       std::unique_lock lock(mu_);
       auto ready = [&] { return ordered_ ? results_.count(taken_) > 0 : !results_.empty(); };
-      consumer_cv_.wait(lock, [&] { return ready() || (chunks_ >= 0 && taken_ >= chunks_); });
+      auto done = [&] { return ready() || (chunks_ >= 0 && taken_ >= chunks_); };
+      if (!done() && taken_ > 0 && static_cast<int>(workers_.size()) < max_workers_) {
+        lock.unlock();
+        add_worker();
+        lock.lock();
+      }
+      consumer_cv_.wait(lock, done);
       if (!ready()) return false;
       auto it = ordered_ ? results_.find(taken_) : results_.begin();
       current_ = std::move(it->second);
@@ -116,6 +126,10 @@ class MapNode final : public DatasetNode {
       worker_cv_.notify_one();
       pos_ = 0;
       return true;
+    }
+
+    void add_worker() {
+      workers_.push_back(start_pipeline_thread([this, fn = node_->fn_]() mutable { work(fn); }));
     }
 
     void work(ElementFn& fn) {
@@ -195,6 +209,7 @@ class MapNode final : public DatasetNode {
       worker_cv_.notify_all();
     }
 
+    const MapNode* node_;
     std::unique_ptr<IteratorImpl> input_;  // guarded by input_mu_
     std::mutex input_mu_;
     bool input_done_ = false;      // guarded by input_mu_
@@ -209,7 +224,8 @@ class MapNode final : public DatasetNode {
     std::int64_t chunks_ = -1;  // the number of chunks, once the input is exhausted
     bool cancelled_ = false;
     const bool ordered_;
-    std::vector<std::thread> workers_;
+    const int max_workers_;
+    std::vector<std::thread> workers_;  // consumer side only
 
     Chunk current_;        // consumer side only
     std::size_t pos_ = 0;  // the next element of current_ to hand out
