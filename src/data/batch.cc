@@ -1,6 +1,7 @@
 // Stages that group or split elements: batch, padded_batch, unbatch, window.
 #include <algorithm>
 
+#include "data/map_batch.h"
 #include "data/node.h"
 #include "data/tensor_copy.h"
 #include "tfpp/errors.h"
@@ -11,22 +12,6 @@ namespace {
 
 using NodePtr = std::shared_ptr<const DatasetNode>;
 
-// Stacks the components of `rows` (each an element) into one element.
-void stack_elements(const std::vector<Element>& rows, const char* op, Element& out) {
-  const std::size_t n = rows[0].size();
-  std::vector<const Tensor*> parts(rows.size());
-  out.resize(n);
-  for (std::size_t c = 0; c < n; ++c) {
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-      if (rows[r].size() != n)
-        throw InvalidArgumentError(std::string(op) + " elements differ in their number of components: " +
-                                   std::to_string(n) + " versus " + std::to_string(rows[r].size()));
-      parts[r] = &rows[r][c];
-    }
-    out[c] = stack(parts, std::string(op) + " component " + std::to_string(c));
-  }
-}
-
 std::int64_t batched_cardinality(std::int64_t n, std::int64_t size, bool drop_remainder) {
   if (n < 0) return n;
   return drop_remainder ? n / size : (n + size - 1) / size;
@@ -36,7 +21,11 @@ class BatchNode final : public DatasetNode {
  public:
   BatchNode(NodePtr input, std::int64_t size, bool drop, std::optional<PaddedBatchOptions> padding)
       : input_(std::move(input)), size_(size), drop_(drop), padding_(std::move(padding)) {}
-  std::unique_ptr<IteratorImpl> make_iterator() const override { return std::make_unique<It>(this); }
+  std::unique_ptr<IteratorImpl> make_iterator() const override {
+    if (!padding_)
+      if (auto fused = make_map_and_batch_iterator(*input_, size_, drop_)) return fused;
+    return std::make_unique<It>(this);
+  }
   std::int64_t cardinality() const override { return batched_cardinality(input_->cardinality(), size_, drop_); }
 
  private:

@@ -17,7 +17,9 @@
 #include <thread>
 #include <utility>
 
+#include "data/map_batch.h"
 #include "data/node.h"
+#include "data/tensor_copy.h"
 #include "data/threads.h"
 #include "tfpp/errors.h"
 
@@ -36,9 +38,14 @@ class MapNode final : public DatasetNode {
   MapNode(NodePtr input, ElementFn fn, MapOptions options)
       : input_(std::move(input)), fn_(std::move(fn)), options_(options) {}
   std::unique_ptr<IteratorImpl> make_iterator() const override {
-    if (options_.num_parallel_calls == 0 || options_.num_parallel_calls == 1)
-      return std::make_unique<SequentialIt>(this);
+    if (!parallel()) return std::make_unique<SequentialIt>(this);
     return std::make_unique<ParallelIt>(this);
+  }
+  /// Whether passes apply the function on worker threads.
+  bool parallel() const { return options_.num_parallel_calls != 0 && options_.num_parallel_calls != 1; }
+  /// A parallel pass whose workers also batch their results.
+  std::unique_ptr<IteratorImpl> make_batching_iterator(std::int64_t batch_size, bool drop_remainder) const {
+    return std::make_unique<ParallelIt>(this, batch_size, drop_remainder);
   }
   std::int64_t cardinality() const override { return input_->cardinality(); }
 
@@ -70,11 +77,16 @@ class MapNode final : public DatasetNode {
 
   class ParallelIt final : public IteratorImpl {
    public:
-    explicit ParallelIt(const MapNode* n) : input_(n->input_->make_iterator()), ordered_(n->options_.deterministic) {
-      const int threads = resolve_parallelism(n->options_.num_parallel_calls);
-      max_in_flight_ = 2 * threads;
-      for (int i = 0; i < threads; ++i)
-        workers_.push_back(start_pipeline_thread([this, fn = n->fn_]() mutable { work(fn); }));
+    // With batch_size > 0 the workers also batch their results (see make_map_and_batch_iterator).
+    explicit ParallelIt(const MapNode* n, std::int64_t batch_size = 0, bool drop_remainder = false)
+        : node_(n), input_(n->input_->make_iterator()), batch_size_(batch_size), drop_remainder_(drop_remainder),
+          ordered_(n->options_.deterministic), max_workers_(resolve_parallelism(n->options_.num_parallel_calls)) {
+      max_in_flight_ = 2 * max_workers_;
+      // AUTOTUNE starts with one worker and adds one whenever the consumer has to wait: a
+      // training step that consumes slowly keeps one pipeline thread, not one per core, busy
+      // beside it (every extra runnable thread can preempt the step's intra-op threads).
+      const int initial = n->options_.num_parallel_calls == AUTOTUNE ? 1 : max_workers_;
+      for (int i = 0; i < initial; ++i) add_worker();
     }
     ~ParallelIt() override {
       {
@@ -105,7 +117,13 @@ class MapNode final : public DatasetNode {
     bool take_chunk() {
       std::unique_lock lock(mu_);
       auto ready = [&] { return ordered_ ? results_.count(taken_) > 0 : !results_.empty(); };
-      consumer_cv_.wait(lock, [&] { return ready() || (chunks_ >= 0 && taken_ >= chunks_); });
+      auto done = [&] { return ready() || (chunks_ >= 0 && taken_ >= chunks_); };
+      if (!done() && taken_ > 0 && static_cast<int>(workers_.size()) < max_workers_) {
+        lock.unlock();
+        add_worker();
+        lock.lock();
+      }
+      consumer_cv_.wait(lock, done);
       if (!ready()) return false;
       auto it = ordered_ ? results_.find(taken_) : results_.begin();
       current_ = std::move(it->second);
@@ -118,8 +136,12 @@ class MapNode final : public DatasetNode {
       return true;
     }
 
+    void add_worker() {
+      workers_.push_back(start_pipeline_thread([this, fn = node_->fn_]() mutable { work(fn); }));
+    }
+
     void work(ElementFn& fn) {
-      std::vector<Element> inputs;
+      std::vector<Element> inputs, rows;
       for (;;) {
         {
           std::unique_lock lock(mu_);
@@ -138,7 +160,7 @@ class MapNode final : public DatasetNode {
           number = next_chunk_++;
           chunk.first = next_seq_;
           const std::int64_t cost = std::max<std::int64_t>(1, nanos_per_element_);
-          const std::int64_t size = std::clamp<std::int64_t>(kChunkNanos / cost, 1, kMaxChunk);
+          const std::int64_t size = batch_size_ > 0 ? batch_size_ : std::clamp<std::int64_t>(kChunkNanos / cost, 1, kMaxChunk);
           inputs.resize(static_cast<std::size_t>(size));
           std::size_t got = 0;
           try {
@@ -153,7 +175,13 @@ class MapNode final : public DatasetNode {
             finish_input(number + 1);
           }
         }
-        apply(fn, inputs, chunk);
+        if (batch_size_ == 0) {
+          apply(fn, inputs, chunk.first, chunk.elements, chunk.error);
+        } else {
+          rows.clear();
+          apply(fn, inputs, chunk.first, rows, chunk.error);
+          stack_rows(rows, chunk);
+        }
         {
           std::lock_guard lock(mu_);
           results_.emplace(number, std::move(chunk));
@@ -162,18 +190,20 @@ class MapNode final : public DatasetNode {
       }
     }
 
-    // Maps `inputs` into chunk.elements, stopping at the first failure, and updates the cost estimate.
-    void apply(ElementFn& fn, const std::vector<Element>& inputs, Chunk& chunk) {
+    // Maps `inputs` (elements first, first + 1, ...) into `results`, stopping at the first
+    // failure, and updates the cost estimate.
+    void apply(ElementFn& fn, const std::vector<Element>& inputs, std::int64_t first, std::vector<Element>& results,
+               std::exception_ptr& error) {
       const auto start = std::chrono::steady_clock::now();
-      chunk.elements.reserve(inputs.size());
+      results.reserve(inputs.size());
       for (std::size_t i = 0; i < inputs.size(); ++i) {
         try {
-          chunk.elements.push_back(fn(inputs[i]));
+          results.push_back(fn(inputs[i]));
         } catch (...) {
           try {
-            rethrow_with_context(failure_context(chunk.first + static_cast<std::int64_t>(i)));
+            rethrow_with_context(failure_context(first + static_cast<std::int64_t>(i)));
           } catch (...) {
-            chunk.error = std::current_exception();
+            error = std::current_exception();
           }
           return;
         }
@@ -181,6 +211,19 @@ class MapNode final : public DatasetNode {
       if (inputs.empty()) return;
       const auto nanos = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
       nanos_per_element_ = nanos.count() / static_cast<std::int64_t>(inputs.size());
+    }
+    // Stacks a batch's rows into the chunk's one element, on the worker that has them in cache;
+    // a batch that failed part-way yields only its error, as batch() after map() would.
+    void stack_rows(const std::vector<Element>& rows, Chunk& chunk) const {
+      if (chunk.error || rows.empty()) return;
+      if (drop_remainder_ && static_cast<std::int64_t>(rows.size()) < batch_size_) return;
+      try {
+        chunk.elements.emplace_back();
+        stack_elements(rows, "[Dataset.batch]", chunk.elements.back());
+      } catch (...) {
+        chunk.elements.clear();
+        chunk.error = std::current_exception();
+      }
     }
     void release_slot() {
       std::lock_guard lock(mu_);
@@ -195,7 +238,10 @@ class MapNode final : public DatasetNode {
       worker_cv_.notify_all();
     }
 
+    const MapNode* node_;
     std::unique_ptr<IteratorImpl> input_;  // guarded by input_mu_
+    const std::int64_t batch_size_;  // > 0: each chunk is one batch of this many elements
+    const bool drop_remainder_;
     std::mutex input_mu_;
     bool input_done_ = false;      // guarded by input_mu_
     std::int64_t next_chunk_ = 0;  // guarded by input_mu_
@@ -209,7 +255,8 @@ class MapNode final : public DatasetNode {
     std::int64_t chunks_ = -1;  // the number of chunks, once the input is exhausted
     bool cancelled_ = false;
     const bool ordered_;
-    std::vector<std::thread> workers_;
+    const int max_workers_;
+    std::vector<std::thread> workers_;  // consumer side only
 
     Chunk current_;        // consumer side only
     std::size_t pos_ = 0;  // the next element of current_ to hand out
@@ -221,6 +268,14 @@ class MapNode final : public DatasetNode {
 };
 
 }  // namespace
+
+std::unique_ptr<IteratorImpl> make_map_and_batch_iterator(const DatasetNode& input, std::int64_t batch_size,
+                                                          bool drop_remainder) {
+  const auto* map = dynamic_cast<const MapNode*>(&input);
+  if (!map || !map->parallel()) return nullptr;
+  return map->make_batching_iterator(batch_size, drop_remainder);
+}
+
 }  // namespace detail
 
 Dataset Dataset::map_impl(detail::ElementFn fn, MapOptions options) const {

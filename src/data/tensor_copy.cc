@@ -88,6 +88,21 @@ Tensor stack(std::span<const Tensor* const> parts, const std::string& what) {
   return out;
 }
 
+void stack_elements(const std::vector<std::vector<Tensor>>& rows, const char* op, std::vector<Tensor>& out) {
+  const std::size_t n = rows[0].size();
+  std::vector<const Tensor*> parts(rows.size());
+  out.resize(n);
+  for (std::size_t c = 0; c < n; ++c) {
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      if (rows[r].size() != n)
+        throw InvalidArgumentError(std::string(op) + " elements differ in their number of components: " +
+                                   std::to_string(n) + " versus " + std::to_string(rows[r].size()));
+      parts[r] = &rows[r][c];
+    }
+    out[c] = stack(parts, std::string(op) + " component " + std::to_string(c));
+  }
+}
+
 Tensor pad_stack(std::span<const Tensor* const> parts, const TensorShape& shape, const Tensor& pad,
                  const std::string& what) {
   const DType dtype = parts[0]->dtype();

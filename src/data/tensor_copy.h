@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "tfpp/tensor.h"
 
@@ -14,6 +15,9 @@ namespace tf::data::detail {
 Tensor slice_row(const Tensor& t, std::int64_t i);
 /// Rows [begin, end) of `t` along dimension 0, sharing t's buffer.
 Tensor slice_rows(const Tensor& t, std::int64_t begin, std::int64_t end);
+/// Stacks the components of `rows` (elements of equal structure) into `out`; `op` names the
+/// caller in errors, e.g. "[Dataset.batch]".
+void stack_elements(const std::vector<std::vector<Tensor>>& rows, const char* op, std::vector<Tensor>& out);
 /// Stacks `parts` (equal dtype and shape) along a new first dimension. `what` names the
 /// caller in errors, e.g. "[Dataset.batch] component 1".
 Tensor stack(std::span<const Tensor* const> parts, const std::string& what);

@@ -147,7 +147,7 @@ struct ShuffleOptions {
 
 /// Options of Dataset::map.
 struct MapOptions {
-  std::int64_t num_parallel_calls = 0;     ///< threads applying the function; 0: inline, AUTOTUNE: one per core
+  std::int64_t num_parallel_calls = 0;     ///< threads applying the function; 0: inline, AUTOTUNE: up to one per core, as needed
   bool deterministic = true;               ///< false lets a parallel map yield elements as they finish
 };
 
