@@ -146,11 +146,10 @@ Grads cumprod_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 Tensor top_k_grad_dynamic(const GradientContext& ctx, const Tensor& dy) {
   const TensorShape& in = ctx.input_shape(0);
   if (in.has_unknown_rank() || dy.shape().has_unknown_rank()) fail_unknown_shape(ctx, in, "the input's rank");
-  const Tensor& x = ctx.input(0);
-  const Tensor x_shape = shape(x), one = constant(1);
+  const Tensor x_shape = input_shape_tensor(ctx, 0), one = constant(1);  // x itself is not kept when its shape is known
   const Tensor n = maximum(gather(x_shape, constant(in.rank() - 1)), one);
   const Tensor k = gather(shape(dy), constant(dy.rank() - 1));
-  const Tensor rows = math::floordiv(size(x), n);
+  const Tensor rows = math::floordiv(reduce_prod(x_shape), n);
   const Tensor total = multiply(rows, n);
   const Tensor offsets = reshape(range(constant(0), total, n), IntArray(stack({rows, one})));
   const Tensor indices = cast(ctx.output(1), DType::kInt32);
