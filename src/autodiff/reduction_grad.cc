@@ -41,13 +41,18 @@ TensorShape kept_shape(const GradientContext& ctx) {
 // A reduction's output (or its gradient) reshaped to the keep_dims shape, which broadcasts
 // against the input.
 // With unknown sizes, a size-1 axis is inserted at each reduced axis (unless keep_dims did);
-// with an unknown rank, keep_dims already gave that shape, and a reduction of every axis gives
-// a scalar, which broadcasts too.
+// with an unknown rank, keep_dims already gave that shape, a reduction of every axis gives a
+// scalar, which broadcasts too, and non-negative axes can be inserted in ascending order.
 Tensor kept(const GradientContext& ctx, const Tensor& t) {
   if (ctx.input_shape(0).has_unknown_rank()) {
     if (ctx.attr<bool>(1)) return t;
-    if (!reduces_all(ctx)) fail_unknown_shape(ctx, ctx.input_shape(0), "the input's rank");
-    return reshape(t, IntArray());
+    if (reduces_all(ctx)) return reshape(t, IntArray());
+    std::vector<std::int64_t> axes = ctx.attr<std::vector<std::int64_t>>(0);
+    std::sort(axes.begin(), axes.end());
+    if (!axes.empty() && axes[0] < 0) fail_unknown_shape(ctx, ctx.input_shape(0), "the input's rank for a negative axis");
+    Tensor out = t;
+    for (std::int64_t d : axes) out = expand_dims(out, d);
+    return out;
   }
   const TensorShape shape = kept_shape(ctx);
   if (shape.is_fully_defined()) return t.shape() == shape ? t : reshape(t, dims_of(shape));
