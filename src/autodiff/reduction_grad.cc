@@ -41,13 +41,18 @@ TensorShape kept_shape(const GradientContext& ctx) {
 // A reduction's output (or its gradient) reshaped to the keep_dims shape, which broadcasts
 // against the input.
 // With unknown sizes, a size-1 axis is inserted at each reduced axis (unless keep_dims did);
-// with an unknown rank, keep_dims already gave that shape, and a reduction of every axis gives
-// a scalar, which broadcasts too.
+// with an unknown rank, keep_dims already gave that shape, a reduction of every axis gives a
+// scalar, which broadcasts too, and non-negative axes can be inserted in ascending order.
 Tensor kept(const GradientContext& ctx, const Tensor& t) {
   if (ctx.input_shape(0).has_unknown_rank()) {
     if (ctx.attr<bool>(1)) return t;
-    if (!reduces_all(ctx)) fail_unknown_shape(ctx, ctx.input_shape(0), "the input's rank");
-    return reshape(t, IntArray());
+    if (reduces_all(ctx)) return reshape(t, IntArray());
+    std::vector<std::int64_t> axes = ctx.attr<std::vector<std::int64_t>>(0);
+    std::sort(axes.begin(), axes.end());
+    if (!axes.empty() && axes[0] < 0) fail_unknown_shape(ctx, ctx.input_shape(0), "the input's rank for a negative axis");
+    Tensor out = t;
+    for (std::int64_t d : axes) out = expand_dims(out, d);
+    return out;
   }
   const TensorShape shape = kept_shape(ctx);
   if (shape.is_fully_defined()) return t.shape() == shape ? t : reshape(t, dims_of(shape));
@@ -146,11 +151,10 @@ Grads cumprod_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 Tensor top_k_grad_dynamic(const GradientContext& ctx, const Tensor& dy) {
   const TensorShape& in = ctx.input_shape(0);
   if (in.has_unknown_rank() || dy.shape().has_unknown_rank()) fail_unknown_shape(ctx, in, "the input's rank");
-  const Tensor& x = ctx.input(0);
-  const Tensor x_shape = shape(x), one = constant(1);
+  const Tensor x_shape = input_shape_tensor(ctx, 0), one = constant(1);  // x itself is not kept when its shape is known
   const Tensor n = maximum(gather(x_shape, constant(in.rank() - 1)), one);
   const Tensor k = gather(shape(dy), constant(dy.rank() - 1));
-  const Tensor rows = math::floordiv(size(x), n);
+  const Tensor rows = math::floordiv(reduce_prod(x_shape), n);
   const Tensor total = multiply(rows, n);
   const Tensor offsets = reshape(range(constant(0), total, n), IntArray(stack({rows, one})));
   const Tensor indices = cast(ctx.output(1), DType::kInt32);

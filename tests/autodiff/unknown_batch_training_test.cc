@@ -139,13 +139,13 @@ TEST(UnknownBatchTraining, GradientsThatNeedTheRankRaise) {
   auto sum_grad = tf::function([](Tensor x) {
     tf::GradientTape tape;
     tape.watch(x);
-    return tape.gradient(tf::reduce_sum(x, 0), x);
+    return tape.gradient(tf::reduce_sum(x, -1), x);
   }, {.input_signature = {TensorSpec(tf::None, tf::float32)}});
   try {
     sum_grad(tf::ones({2, 3}));
     FAIL() << "expected an error";
   } catch (const tf::UnimplementedError& e) {
-    EXPECT_NE(std::string(e.what()).find("[Sum] the gradient needs the input's rank"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("[Sum] the gradient needs the input's rank for a negative axis"), std::string::npos) << e.what();
   }
   auto jacobian = tf::function([](Tensor x) {
     tf::GradientTape tape;
