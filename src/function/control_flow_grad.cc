@@ -62,7 +62,43 @@ Tensor zero_gradient_like(const Tensor& t) {
 
 bool carries_gradient(DType dtype) { return is_floating(dtype) || dtype == DType::kVariant; }
 
-std::vector<Tensor> recompute(const graph::FunctionBody& body, std::span<const Tensor> args) {
+namespace {
+
+// The name a variable op on the handle gives its variable, for messages.
+std::string variable_name(const graph::Node& n) {
+  if (n.attrs.size() == 3)
+    if (const std::string* name = std::get_if<std::string>(&n.attrs[2])) return "'" + *name + ":0'";
+  return "";
+}
+
+// Throws when a node the results need uses a variable that another node of the body writes:
+// the recomputation would read the value after the write (Note [Recomputing a body for its
+// gradient]), a silently wrong gradient.
+void check_no_read_write_conflict(const graph::Graph& g, const std::vector<char>& needed, const char* op) {
+  const std::vector<graph::Node>& nodes = g.nodes();
+  std::vector<std::pair<graph::NodeOutput, int>> writes;  // (handle, writer)
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    if (nodes[i].kind == graph::NodeKind::kOp && nodes[i].op->stateful)
+      for (const graph::NodeOutput& in : nodes[i].inputs)
+        if (g.info(in).dtype == DType::kResource) writes.emplace_back(in, static_cast<int>(i));
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (!needed[i] || nodes[i].kind != graph::NodeKind::kOp) continue;
+    for (const graph::NodeOutput& in : nodes[i].inputs)
+      for (const auto& [handle, writer] : writes)
+        if (handle == in && writer != static_cast<int>(i)) {
+          std::string name = variable_name(nodes[i]);
+          if (name.empty()) name = variable_name(nodes[writer]);
+          throw InvalidArgumentError(std::string("[") + op + "] cannot differentiate a body that both reads and assigns " +
+                                     (name.empty() ? std::string("a variable") : "variable " + name) +
+                                     ": the gradient recomputes the body and would read the value after the "
+                                     "assignment; assign the variable outside the cond or while_loop");
+        }
+  }
+}
+
+}  // namespace
+
+std::vector<Tensor> recompute(const graph::FunctionBody& body, std::span<const Tensor> args, const char* op) {
   using BodyPtr = std::shared_ptr<const graph::FunctionBody>;
   const graph::Graph& g = *body.graph;
   const std::vector<graph::Node>& nodes = g.nodes();
@@ -72,6 +108,7 @@ std::vector<Tensor> recompute(const graph::FunctionBody& body, std::span<const T
   for (std::size_t i = nodes.size(); i-- > 0;)
     if (needed[i])
       for (const graph::NodeOutput& in : nodes[i].inputs) needed[in.node] = 1;
+  check_no_read_write_conflict(g, needed, op);
   std::vector<ops::Outputs> values(nodes.size());
   std::vector<Tensor> inputs;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
@@ -88,7 +125,7 @@ std::vector<Tensor> recompute(const graph::FunctionBody& body, std::span<const T
     bool has_body = false, stateful = false;
     for (ops::AttrValue& a : attrs)
       if (const BodyPtr* b = std::get_if<BodyPtr>(&a)) {
-        a = recompute_body(*b);
+        a = recompute_body(*b, n.op->name.c_str());
         has_body = true;
         stateful |= std::get<BodyPtr>(a)->stateful();
       }
@@ -101,7 +138,8 @@ std::vector<Tensor> recompute(const graph::FunctionBody& body, std::span<const T
   return results;
 }
 
-std::shared_ptr<const graph::FunctionBody> recompute_body(const std::shared_ptr<const graph::FunctionBody>& body) {
+std::shared_ptr<const graph::FunctionBody> recompute_body(const std::shared_ptr<const graph::FunctionBody>& body,
+                                                          const char* op) {
   if (!body->stateful()) return body;
   return body->derived("recompute", [&] {
     auto g = std::make_shared<graph::Graph>();
@@ -111,7 +149,7 @@ std::shared_ptr<const graph::FunctionBody> recompute_body(const std::shared_ptr<
     std::vector<Tensor> args;
     for (int a : body->graph->args()) args.push_back(tracer.add_arg(body->graph->node(a).outputs[0], "x"));
     std::vector<graph::NodeOutput> outputs;
-    for (const Tensor& t : recompute(*body, args)) outputs.push_back(tracer.resolve(t));
+    for (const Tensor& t : recompute(*body, args, op)) outputs.push_back(tracer.resolve(t));
     g->set_outputs(std::move(outputs));
     return std::make_shared<const graph::FunctionBody>(g, body->arg_sources);
   });
@@ -151,7 +189,7 @@ std::shared_ptr<graph::Graph> trace_vjp(const graph::FunctionBody& body, const V
     sources.push_back(spec.handles[w].defined() ? detail::GradientSource{{}, variable_of(spec.handles[w])}
                                                 : detail::GradientSource{xs[w], {}});
   std::vector<Tensor> grads = vjp(sources, [&] {
-    std::vector<Tensor> ys = recompute(body, args), targets;
+    std::vector<Tensor> ys = recompute(body, args, "If"), targets;
     for (int o : spec.dy_outputs) targets.push_back(ys[o]);
     return targets;
   }, dys);
@@ -271,10 +309,10 @@ std::vector<Tensor> while_gradients(const WhileGradSpec& spec, const std::vector
     forward_options.shape_invariants.push_back({});
   }
   detail::FlatFn forward_cond = [&](const std::vector<Tensor>& v, std::vector<std::string>&) {
-    return recompute(cond, args_of(cond, v));
+    return recompute(cond, args_of(cond, v), "While");
   };
   detail::FlatFn forward_body = [&](const std::vector<Tensor>& v, std::vector<std::string>&) {
-    std::vector<Tensor> next = recompute(body, args_of(body, v));
+    std::vector<Tensor> next = recompute(body, args_of(body, v), "While");
     next.push_back(add(v[n], constant(std::int32_t{1})));
     for (std::size_t j = 0; j < n; ++j) next.push_back(list_set_item(v[n + 1 + j], v[n], v[j], true));
     return next;
@@ -310,7 +348,7 @@ std::vector<Tensor> while_gradients(const WhileGradSpec& spec, const std::vector
                                              : detail::GradientSource{inputs[c], {}});
     for (std::size_t k2 = 0; k2 < vars.size(); ++k2) seeds.push_back(v[1 + k2]);
     const std::vector<Tensor> grads = vjp(sources, [&] {
-      std::vector<Tensor> ys = recompute(body, args_of(body, loop_vars)), targets;
+      std::vector<Tensor> ys = recompute(body, args_of(body, loop_vars), "While"), targets;
       for (std::size_t j : vars) targets.push_back(ys[j]);
       return targets;
     }, seeds);

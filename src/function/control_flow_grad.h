@@ -29,16 +29,18 @@ std::vector<Tensor> vjp(const std::vector<detail::GradientSource>& sources,
 /// Note [Recomputing a body for its gradient]: gradients replay a body's forward ops. The
 /// replay computes only what the body's results need, and nested If / While ops run
 /// recompute bodies of their own, so side effects nobody reads (tf::print, variable
-/// assignments) run once, in the forward op, never again during backprop. Known limits: a
-/// stateful op whose result is needed (a stateful random op) runs again with a new result,
-/// and a variable read after an assignment in the same body reads its value at backprop time.
+/// assignments) run once, in the forward op, never again during backprop. A body that both
+/// reads and assigns one variable cannot be recomputed faithfully (the recomputation would
+/// read the value after the assignment): its gradient raises instead. Known limit: a
+/// stateful op whose result is needed (a stateful random op) runs again with a new result.
 ///
 /// Runs `body` on its graph arguments `args` through ops::execute (tapes and traces see
-/// every op) as the Note describes, and returns its results.
-std::vector<Tensor> recompute(const graph::FunctionBody& body, std::span<const Tensor> args);
+/// every op) as the Note describes, and returns its results; `op` names the op in errors.
+std::vector<Tensor> recompute(const graph::FunctionBody& body, std::span<const Tensor> args, const char* op);
 /// `body` without the side effects its results do not need (itself when it has none);
 /// built once per body.
-std::shared_ptr<const graph::FunctionBody> recompute_body(const std::shared_ptr<const graph::FunctionBody>& body);
+std::shared_ptr<const graph::FunctionBody> recompute_body(const std::shared_ptr<const graph::FunctionBody>& body,
+                                                          const char* op);
 
 /// Traces a graph with arguments (inputs..., dy for each of spec.dy_outputs) that recomputes
 /// `body` on the inputs and returns d(sum of outputs * dy)/d(inputs[w]) for each w in

@@ -6,6 +6,8 @@
 
 #include <tfpp/tfpp.h>
 
+#include "error_of.h"
+
 namespace {
 
 // x * v^n by a loop whose body also counts its iterations in `count` and prints.
@@ -98,6 +100,50 @@ TEST(ControlFlowSideEffects, NestedCondInWhileRunsItsSideEffectsOnce) {
   EXPECT_DOUBLE_EQ(y.item<double>(), (2.0 * 1.25 + 1) * 1.25 + 1);
   EXPECT_DOUBLE_EQ(gx, 1.25 * 1.25);
   EXPECT_EQ(count.numpy<double>()[0], 2.0);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(ControlFlowSideEffects, ABodyThatReadsAndAssignsOneVariableRefusesItsGradient) {
+  // Recomputing such a body would read the assigned value: an error, never a wrong gradient.
+  tf::Variable v(2.0);
+  auto in_cond = tf::function([&](tf::Tensor x) {
+    tf::GradientTape tape;
+    tape.watch(x);
+    tf::Tensor y = tf::cond(x > 0.0,
+                            [&] {
+                              tf::Tensor out = x * v.read_value();
+                              v.assign_add(1.0);
+                              return out;
+                            },
+                            [&] { return x; });
+    return tape.gradient(y, x);
+  });
+  EXPECT_EQ(tf::testing::error_of([&] { in_cond(tf::constant(1.0)); }),
+            "[If] cannot differentiate a body that both reads and assigns variable 'Variable:0': the gradient "
+            "recomputes the body and would read the value after the assignment; assign the variable outside the "
+            "cond or while_loop");
+  auto in_loop = tf::function([&](tf::Tensor x) {
+    auto [i, y] = tf::while_loop([](tf::Tensor i, tf::Tensor) { return i < 3; },
+                                 [&](tf::Tensor i, tf::Tensor y) {
+                                   v.assign_add(1.0);
+                                   return std::tuple{i + 1, y * v.read_value()};
+                                 },
+                                 std::tuple{tf::constant(0), x});
+    return y;
+  });
+  tf::Tensor x = tf::constant(1.0);
+  tf::GradientTape tape;
+  tape.watch(x);
+  tf::Tensor y = in_loop(x);
+  EXPECT_NE(tf::testing::error_of([&] { tape.gradient(y, x); }).find("[While] cannot differentiate a body that both "
+                                                                     "reads and assigns variable"),
+            std::string::npos);
+  // Without a gradient the same function runs normally (the failed trace of in_cond never
+  // ran, the taped call above took v from 2 to 5).
+  EXPECT_DOUBLE_EQ(in_loop(tf::constant(1.0)).item<double>(), 6.0 * 7.0 * 8.0);
 }
 
 }  // namespace
