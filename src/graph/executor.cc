@@ -2,6 +2,7 @@
 
 #include "core/cpu_features.h"
 #include "core/small_vector.h"
+#include "graph/buffer_plan.h"
 #include "graph/fused_elementwise.h"
 #include "core/tensor_impl.h"
 #include "ops/execute.h"
@@ -20,7 +21,17 @@ bool reusable(const Tensor& t) {
   return t.impl().use_count() == 2 && t.impl()->buffer && t.impl()->buffer.use_count() == 1;
 }
 
+// Plain numbers and bools: values a planned arena may hold.
+bool plannable(DType dtype) { return dtype != DType::kString && dtype != DType::kResource && dtype != DType::kVariant; }
+
 }  // namespace
+
+// One call's arena: the buffer and, per planned slot, a tensor viewing its block.
+struct Executor::Arena {
+  Tensor buffer;
+  std::vector<Tensor> views;  // per slot; undefined for slots that are not planned
+  long holders = 0;           // references to the buffer when only the arena holds it
+};
 
 std::vector<bool> live_nodes(const Graph& graph) {
   const auto& nodes = graph.nodes();
@@ -78,6 +89,84 @@ Executor::Executor(std::shared_ptr<const Graph> graph) : graph_(std::move(graph)
         step.reuse_input = static_cast<int>(k);
     }
   }
+  plan_arena(last_reader);
+}
+
+Executor::~Executor() { delete cached_arena_.load(); }
+
+void Executor::plan_arena(const std::vector<int>& last_reader) {
+  arena_offset_.assign(num_slots_, -1);
+  std::vector<bool> plannable_slot(num_slots_, false);
+  std::vector<int> first(num_slots_, 0), last(num_slots_, 0);
+  for (std::size_t s = 0; s < steps_.size(); ++s) {
+    const Step& step = steps_[s];
+    const Node& n = *step.node;
+    for (std::size_t k = 0; k < n.outputs.size(); ++k) {
+      const int slot = step.first_output_slot + static_cast<int>(k);
+      first[slot] = static_cast<int>(s);
+      last[slot] = std::max(static_cast<int>(s), last_reader[slot]);
+      plannable_slot[slot] = step.static_shapes && !n.op->kernel_allocates_outputs && plannable(n.outputs[k].dtype) &&
+                             n.outputs[k].shape.num_elements() > 0;
+    }
+  }
+  for (int slot : output_slots_) plannable_slot[slot] = false;
+  for (const Step& step : steps_)
+    if (step.node->op->stateful || step.node->op->kernel_allocates_outputs)
+      for (int slot : step.input_slots) plannable_slot[slot] = false;
+  // Slots sharing a block: an in-place step's output continues its input's lifetime.
+  std::vector<int> block_of(num_slots_, -1);
+  std::vector<Lifetime> blocks;
+  for (std::size_t s = 0; s < steps_.size(); ++s) {
+    const Step& step = steps_[s];
+    for (std::size_t k = 0; k < step.node->outputs.size(); ++k) {
+      const int slot = step.first_output_slot + static_cast<int>(k);
+      if (!plannable_slot[slot]) continue;
+      const int in = step.reuse_input >= 0 ? step.input_slots[step.reuse_input] : -1;
+      if (k == 0 && in >= 0 && block_of[in] >= 0) {
+        block_of[slot] = block_of[in];
+        blocks[block_of[slot]].last = last[slot];
+      } else {
+        const ops::TensorInfo& info = step.node->outputs[k];
+        block_of[slot] = static_cast<int>(blocks.size());
+        blocks.push_back({static_cast<std::size_t>(info.shape.num_elements()) * dtype_size(info.dtype), first[slot], last[slot]});
+      }
+    }
+  }
+  if (blocks.empty()) return;
+  const BufferPlan plan = plan_buffers(blocks);
+  arena_bytes_ = plan.arena_bytes;
+  for (int slot = 0; slot < num_slots_; ++slot)
+    if (block_of[slot] >= 0) {
+      arena_offset_[slot] = static_cast<std::int64_t>(plan.offsets[block_of[slot]]);
+      planned_bytes_ += blocks[block_of[slot]].bytes;
+    }
+}
+
+std::unique_ptr<Executor::Arena> Executor::take_arena() const {
+  if (arena_bytes_ == 0) return nullptr;
+  if (Arena* cached = cached_arena_.exchange(nullptr)) return std::unique_ptr<Arena>(cached);
+  auto arena = std::make_unique<Arena>();
+  arena->buffer = core::empty(DType::kFloat64, {static_cast<std::int64_t>((arena_bytes_ + 7) / 8)});
+  arena->views.resize(num_slots_);
+  for (const Step& step : steps_)
+    for (std::size_t k = 0; k < step.node->outputs.size(); ++k) {
+      const int slot = step.first_output_slot + static_cast<int>(k);
+      if (arena_offset_[slot] < 0) continue;
+      auto impl = std::make_shared<detail::TensorImpl>(*arena->buffer.impl());
+      impl->dtype = step.node->outputs[k].dtype;
+      impl->shape = step.node->outputs[k].shape;
+      impl->offset = static_cast<std::size_t>(arena_offset_[slot]) / dtype_size(impl->dtype);
+      arena->views[slot] = Tensor(std::move(impl));
+    }
+  arena->holders = arena->buffer.impl()->buffer.use_count();
+  return arena;
+}
+
+void Executor::return_arena(std::unique_ptr<Arena> arena) const {
+  // A kernel that handed out a view of an arena tensor (none should) keeps the arena to itself.
+  if (!arena || arena->buffer.impl()->buffer.use_count() != arena->holders) return;
+  Arena* expected = nullptr;
+  if (cached_arena_.compare_exchange_strong(expected, arena.get())) arena.release();
 }
 
 std::size_t Executor::num_in_place_steps() const {
@@ -103,6 +192,7 @@ std::vector<Tensor> Executor::results(std::vector<Tensor>& slots) const {
 std::vector<Tensor> Executor::run(std::span<const Tensor> args) const {
   core::flush_denormals_on_this_thread();
   std::vector<Tensor> slots = initial_slots(args);
+  std::unique_ptr<Arena> arena = take_arena();
 
   core::SmallVector<Tensor, 8> inputs;
   for (const Step& step : steps_) {
@@ -114,7 +204,10 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> args) const {
       if (step.reuse_input >= 0 && reusable(slots[step.input_slots[step.reuse_input]])) {
         outputs[0] = inputs[step.reuse_input];
       } else if (step.static_shapes) {
-        for (std::size_t k = 0; k < outputs.size(); ++k) outputs[k] = core::empty(n.outputs[k].dtype, n.outputs[k].shape);
+        for (std::size_t k = 0; k < outputs.size(); ++k) {
+          const int slot = step.first_output_slot + static_cast<int>(k);
+          outputs[k] = arena_offset_[slot] >= 0 ? arena->views[slot] : core::empty(n.outputs[k].dtype, n.outputs[k].shape);
+        }
       } else {
         // Partly unknown traced shapes: size the outputs from the actual inputs.
         ops::OutputInfos infos = ops::infer_outputs(*n.op, inputs, n.attrs);
@@ -125,7 +218,11 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> args) const {
     step.kernel(ctx);
     for (int slot : step.release) slots[slot] = Tensor();
   }
-  return results(slots);
+  std::vector<Tensor> out = results(slots);
+  slots.clear();
+  inputs.clear();
+  return_arena(std::move(arena));
+  return out;
 }
 
 std::vector<Tensor> Executor::replay(std::span<const Tensor> args) const {

@@ -12,8 +12,13 @@
 // an elementwise step whose input dies at that step writes its output into that input's
 // buffer when nothing else holds it (refcount 1): such kernels read each element before
 // writing it. Outputs with partly unknown traced shapes are sized from the actual inputs.
+// When shapes are static, intermediates live in one planned arena instead (Note [Static buffer
+// plan], buffer_plan.h); values that may outlive their last reader are never planned: results,
+// outputs of ops that allocate their own outputs, and inputs of stateful ops or of ops that may
+// return views of them (a variable may keep what it is assigned).
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <span>
 #include <vector>
@@ -37,8 +42,15 @@ class Executor {
   /// How many steps may write their output into a dying input's buffer (for tests of the plan).
   std::size_t num_in_place_steps() const;
   const Graph& graph() const { return *graph_; }
+  /// Bytes of the arena a call takes for the planned intermediates (0: nothing is planned).
+  std::size_t arena_bytes() const { return arena_bytes_; }
+  /// The summed sizes of the planned intermediates (for tests of the plan).
+  std::size_t planned_bytes() const { return planned_bytes_; }
+
+  ~Executor();
 
  private:
+  struct Arena;
   struct Step {
     const Node* node;
     ops::KernelFn kernel;
@@ -52,6 +64,12 @@ class Executor {
   // The per-call value slots with arguments and constants in place, and the outputs among them.
   std::vector<Tensor> initial_slots(std::span<const Tensor> args) const;
   std::vector<Tensor> results(std::vector<Tensor>& slots) const;
+  // Assigns arena offsets to the intermediates that can have them (Note [Static buffer plan]).
+  void plan_arena(const std::vector<int>& last_reader);
+  // An arena for one call: the cached one if no other call has it, else a new one.
+  std::unique_ptr<Arena> take_arena() const;
+  // Keeps the arena for the next call unless a tensor of it is still held elsewhere.
+  void return_arena(std::unique_ptr<Arena> arena) const;
 
   std::shared_ptr<const Graph> graph_;
   std::vector<int> slot_base_;  // first slot of each node's outputs
@@ -59,6 +77,9 @@ class Executor {
   int num_slots_ = 0;
   std::vector<Step> steps_;
   std::vector<int> output_slots_;
+  std::vector<std::int64_t> arena_offset_;  // per slot: byte offset in the arena, or -1
+  std::size_t arena_bytes_ = 0, planned_bytes_ = 0;
+  mutable std::atomic<Arena*> cached_arena_{nullptr};  // one arena kept between calls
 };
 
 /// The node ids that outputs, control outputs or stateful ops depend on (through inputs and

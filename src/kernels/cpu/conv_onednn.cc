@@ -56,11 +56,12 @@ OnednnPlan build(const ConvKey& key) {
   const dnnl::convolution_forward::primitive_desc fwd(
       dnnl::convolution_forward::desc(prop, dnnl::algorithm::convolution_direct, any_like(src), any_like(weights),
                                       any_like(dst), strides, dilates, pad_l, pad_r),
-      eng);
+      onednn_user_scratchpad(), eng);
   OnednnPlan plan;
   switch (kind) {
     case ConvKind::kForward:
       plan.primitive = dnnl::convolution_forward(fwd);
+      plan.scratchpad = fwd.scratchpad_desc();
       plan.set_operand(0, DNNL_ARG_SRC, src, fwd.src_desc());
       plan.set_operand(1, DNNL_ARG_WEIGHTS, weights, fwd.weights_desc());
       plan.set_operand(2, DNNL_ARG_DST, dst, fwd.dst_desc());
@@ -69,8 +70,9 @@ OnednnPlan build(const ConvKey& key) {
       const dnnl::convolution_backward_data::primitive_desc pd(
           dnnl::convolution_backward_data::desc(dnnl::algorithm::convolution_direct, any_like(src), any_like(weights),
                                                 any_like(dst), strides, dilates, pad_l, pad_r),
-          eng, fwd);
+          onednn_user_scratchpad(), eng, fwd);
       plan.primitive = dnnl::convolution_backward_data(pd);
+      plan.scratchpad = pd.scratchpad_desc();
       plan.set_operand(0, DNNL_ARG_WEIGHTS, weights, pd.weights_desc());
       plan.set_operand(1, DNNL_ARG_DIFF_DST, dst, pd.diff_dst_desc());
       plan.set_operand(2, DNNL_ARG_DIFF_SRC, src, pd.diff_src_desc());
@@ -80,8 +82,9 @@ OnednnPlan build(const ConvKey& key) {
       const dnnl::convolution_backward_weights::primitive_desc pd(
           dnnl::convolution_backward_weights::desc(dnnl::algorithm::convolution_direct, any_like(src),
                                                    any_like(weights), any_like(dst), strides, dilates, pad_l, pad_r),
-          eng, fwd);
+          onednn_user_scratchpad(), eng, fwd);
       plan.primitive = dnnl::convolution_backward_weights(pd);
+      plan.scratchpad = pd.scratchpad_desc();
       plan.set_operand(0, DNNL_ARG_SRC, src, pd.src_desc());
       plan.set_operand(1, DNNL_ARG_DIFF_DST, dst, pd.diff_dst_desc());
       plan.set_operand(2, DNNL_ARG_DIFF_WEIGHTS, weights, pd.diff_weights_desc());

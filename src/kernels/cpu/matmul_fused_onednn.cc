@@ -20,7 +20,7 @@ struct KeyHash {
 };
 
 struct Plan {
-  memory::desc a_md, b_md, bias_md, out_md;
+  memory::desc a_md, b_md, bias_md, out_md, scratchpad_md;
   dnnl::matmul primitive;
 };
 
@@ -55,7 +55,9 @@ Plan build(const MatMulGeometry& g, MatMulActivation act) {
   dnnl::primitive_attr attr;
   attr.set_post_ops(ops);
   const dnnl::matmul::desc desc(p.a_md, p.b_md, p.bias_md, p.out_md);
-  p.primitive = dnnl::matmul(dnnl::matmul::primitive_desc(desc, attr, onednn_engine()));
+  const dnnl::matmul::primitive_desc pd(desc, onednn_user_scratchpad(attr), onednn_engine());
+  p.scratchpad_md = pd.scratchpad_desc();
+  p.primitive = dnnl::matmul(pd);
   return p;
 }
 
@@ -94,7 +96,7 @@ void onednn_matmul_bias_activation(const float* a, const float* b, const float* 
   memory out_mem(plan->out_md, engine, out);
   dnnl::stream& stream = onednn_stream();
   plan->primitive.execute(stream, {{DNNL_ARG_SRC, a_mem}, {DNNL_ARG_WEIGHTS, b_mem}, {DNNL_ARG_BIAS, bias_mem},
-                                   {DNNL_ARG_DST, out_mem}});
+                                   {DNNL_ARG_DST, out_mem}, {DNNL_ARG_SCRATCHPAD, onednn_scratchpad(plan->scratchpad_md)}});
   stream.wait();
 }
 

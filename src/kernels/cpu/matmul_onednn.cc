@@ -16,7 +16,7 @@ using dnnl::memory;
 // run on several threads at once, each with its own stream.
 struct CachedMatMul {
   MatMulGeometry geometry;
-  memory::desc a_md, b_md, out_md;
+  memory::desc a_md, b_md, out_md, scratchpad_md;
   dnnl::matmul primitive;
 };
 
@@ -49,7 +49,9 @@ std::shared_ptr<const CachedMatMul> create(const MatMulGeometry& g) {
   entry->b_md = plain_desc(g.b_batch, g.batch_rank, g.k, g.n, g.transpose_b);
   entry->out_md = plain_desc(g.out_batch, g.batch_rank, g.m, g.n, false);
   const dnnl::matmul::desc desc(entry->a_md, entry->b_md, entry->out_md);
-  entry->primitive = dnnl::matmul(dnnl::matmul::primitive_desc(desc, onednn_engine()));
+  const dnnl::matmul::primitive_desc pd(desc, onednn_user_scratchpad(), onednn_engine());
+  entry->scratchpad_md = pd.scratchpad_desc();
+  entry->primitive = dnnl::matmul(pd);
   return entry;
 }
 
@@ -102,7 +104,10 @@ void onednn_matmul(const float* a, const float* b, float* out, const MatMulGeome
   memory b_mem(entry->b_md, engine, const_cast<float*>(b));
   memory out_mem(entry->out_md, engine, out);
   dnnl::stream& stream = onednn_stream();
-  entry->primitive.execute(stream, {{DNNL_ARG_SRC, a_mem}, {DNNL_ARG_WEIGHTS, b_mem}, {DNNL_ARG_DST, out_mem}});
+  entry->primitive.execute(stream, {{DNNL_ARG_SRC, a_mem},
+                                    {DNNL_ARG_WEIGHTS, b_mem},
+                                    {DNNL_ARG_DST, out_mem},
+                                    {DNNL_ARG_SCRATCHPAD, onednn_scratchpad(entry->scratchpad_md)}});
   stream.wait();
 }
 

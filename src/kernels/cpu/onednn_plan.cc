@@ -41,6 +41,7 @@ void OnednnPlan::run(const void* in0, const void* in1, void* out) const {
     }
     args.emplace(op.arg, chosen_mem[i]);
   }
+  args.emplace(DNNL_ARG_SCRATCHPAD, onednn_scratchpad(scratchpad));
   primitive.execute(stream, args);
   if (operands[2].reorder) operands[2].reorder.execute(stream, chosen_mem[2], user_mem[2]);
   stream.wait();

@@ -3,7 +3,8 @@
 //
 // Note [oneDNN plan cache]: building a primitive (and JIT-compiling its code) costs far more
 // than running a small one, so plans are built once per (op kind, geometry) and shared by all
-// threads; executing a oneDNN primitive from several threads at once is safe. Reordered
+// threads; executing a oneDNN primitive from several threads at once is safe with a scratchpad
+// per thread (Note [oneDNN scratchpads], onednn.h). Reordered
 // weights are not cached across calls: a Variable's buffer changes in place when assigned,
 // so the reorder (cheap next to the convolution) runs on every call.
 #pragma once
@@ -28,6 +29,7 @@ struct PlanOperand {
 /// A primitive with inputs 0 and 1 and output 2.
 struct OnednnPlan {
   dnnl::primitive primitive;
+  dnnl::memory::desc scratchpad;  ///< built with onednn_user_scratchpad (Note [oneDNN scratchpads])
   std::array<PlanOperand, 3> operands;
 
   /// Sets operand i's layouts, adding a reorder when they differ (inputs reorder user -> chosen).

@@ -1,0 +1,49 @@
+// oneDNN-backed kernels run from several threads at once (Note [oneDNN scratchpads]): each
+// run needs its own scratchpad, or concurrent products corrupt each other.
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include <tfpp/tfpp.h>
+
+namespace {
+
+// Runs fn(i) for inputs i = 0..3 on four threads, 100 times each; counts results that differ
+// from the single-threaded ones.
+template <class F>
+int concurrent_mismatches(F fn) {
+  std::vector<std::vector<float>> expected;
+  for (int i = 0; i < 4; ++i) expected.push_back(fn(i).template numpy<float>());
+  std::vector<int> bad(4, 0);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 4; ++i)
+    threads.emplace_back([&, i] {
+      for (int r = 0; r < 100; ++r) bad[i] += fn(i).template numpy<float>() != expected[i];
+    });
+  for (auto& t : threads) t.join();
+  return bad[0] + bad[1] + bad[2] + bad[3];
+}
+
+TEST(OnednnThreads, MatMulsFromSeveralThreads) {
+  const tf::Tensor w = tf::random::normal({48, 48}, {.stddev = 0.1, .seed = 1});
+  const tf::Tensor b = tf::random::normal({48}, {.seed = 2});
+  std::vector<tf::Tensor> x;
+  for (int i = 0; i < 4; ++i) x.push_back(tf::random::normal({40, 48}, {.seed = 10 + i}));
+  EXPECT_EQ(concurrent_mismatches([&](int i) {
+              tf::Tensor y = x[i];
+              for (int k = 0; k < 4; ++k) y = tf::linalg::matmul(y, w);
+              return y;
+            }),
+            0);
+  auto dense = tf::function([&](tf::Tensor x) { return tf::nn::relu(tf::linalg::matmul(x, w) + b); });  // _FusedMatMul
+  EXPECT_EQ(concurrent_mismatches([&](int i) { return dense(x[i]); }), 0);
+}
+
+TEST(OnednnThreads, ConvolutionsFromSeveralThreads) {
+  const tf::Tensor f = tf::random::normal({3, 3, 8, 16}, {.seed = 3});
+  std::vector<tf::Tensor> x;
+  for (int i = 0; i < 4; ++i) x.push_back(tf::random::normal({2, 20, 20, 8}, {.seed = 20 + i}));
+  EXPECT_EQ(concurrent_mismatches([&](int i) { return tf::nn::conv2d(x[i], f, 1, "SAME"); }), 0);
+}
+
+}  // namespace
