@@ -9,6 +9,7 @@
 // bounds memory.
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
@@ -82,9 +83,10 @@ class MapNode final : public DatasetNode {
         : node_(n), input_(n->input_->make_iterator()), batch_size_(batch_size), drop_remainder_(drop_remainder),
           ordered_(n->options_.deterministic), max_workers_(resolve_parallelism(n->options_.num_parallel_calls)) {
       max_in_flight_ = 2 * max_workers_;
-      // AUTOTUNE starts with one worker and adds one whenever the consumer has to wait: a
-      // training step that consumes slowly keeps one pipeline thread, not one per core, busy
-      // beside it (every extra runnable thread can preempt the step's intra-op threads).
+      // AUTOTUNE starts with one worker and adds one when the consumer had to wait for half of
+      // its last 8 chunks (a pipeline's first chunks are always waited for): a training step
+      // that consumes slowly keeps one pipeline thread, not one per core, busy beside it
+      // (every extra runnable thread can preempt the step's intra-op threads).
       const int initial = n->options_.num_parallel_calls == AUTOTUNE ? 1 : max_workers_;
       for (int i = 0; i < initial; ++i) add_worker();
     }
@@ -118,7 +120,9 @@ class MapNode final : public DatasetNode {
       std::unique_lock lock(mu_);
       auto ready = [&] { return ordered_ ? results_.count(taken_) > 0 : !results_.empty(); };
       auto done = [&] { return ready() || (chunks_ >= 0 && taken_ >= chunks_); };
-      if (!done() && taken_ > 0 && static_cast<int>(workers_.size()) < max_workers_) {
+      waits_ = (waits_ << 1) | (done() ? 0u : 1u);
+      if (std::popcount(waits_ & 0xffu) >= 4 && static_cast<int>(workers_.size()) < max_workers_) {
+        waits_ = 0;
         lock.unlock();
         add_worker();
         lock.lock();
@@ -159,8 +163,11 @@ class MapNode final : public DatasetNode {
           }
           number = next_chunk_++;
           chunk.first = next_seq_;
-          const std::int64_t cost = std::max<std::int64_t>(1, nanos_per_element_);
-          const std::int64_t size = batch_size_ > 0 ? batch_size_ : std::clamp<std::int64_t>(kChunkNanos / cost, 1, kMaxChunk);
+          // Until the function's cost is known, one element at a time.
+          const std::int64_t cost = nanos_per_element_;
+          const std::int64_t size = batch_size_ > 0 ? batch_size_
+                                    : cost == 0     ? 1
+                                                    : std::clamp<std::int64_t>(kChunkNanos / cost, 1, kMaxChunk);
           inputs.resize(static_cast<std::size_t>(size));
           std::size_t got = 0;
           try {
@@ -210,7 +217,7 @@ class MapNode final : public DatasetNode {
       }
       if (inputs.empty()) return;
       const auto nanos = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
-      nanos_per_element_ = nanos.count() / static_cast<std::int64_t>(inputs.size());
+      nanos_per_element_ = std::max<std::int64_t>(1, nanos.count() / static_cast<std::int64_t>(inputs.size()));
     }
     // Stacks a batch's rows into the chunk's one element, on the worker that has them in cache;
     // a batch that failed part-way yields only its error, as batch() after map() would.
@@ -257,6 +264,7 @@ class MapNode final : public DatasetNode {
     const bool ordered_;
     const int max_workers_;
     std::vector<std::thread> workers_;  // consumer side only
+    std::uint32_t waits_ = 0;           // consumer side only: bit i set if the i-th last take waited
 
     Chunk current_;        // consumer side only
     std::size_t pos_ = 0;  // the next element of current_ to hand out

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <numeric>
 #include <set>
 #include <thread>
@@ -233,6 +234,28 @@ TEST(DatasetTransform, ParallelMapOfCheapElementsKeepsOrderAndInputErrors) {
     EXPECT_EQ(std::string(e.what()), "[Dataset.map] the function failed on element 5000: input broke");
   }
   EXPECT_EQ(seen, 5000);
+}
+
+TEST(DatasetTransform, AutotunedParallelMapAddsWorkersOnlyWhileTheConsumerWaits) {
+  std::mutex mu;
+  std::set<std::thread::id> threads;
+  auto note_thread = [&](const tf::Tensor& x, std::chrono::microseconds cost) {
+    std::this_thread::sleep_for(cost);
+    std::lock_guard lock(mu);
+    threads.insert(std::this_thread::get_id());
+    return x;
+  };
+  // A cheap function ahead of a slow consumer: one worker keeps up.
+  Dataset cheap = Dataset::range(40).map([&](const tf::Tensor& x) { return note_thread(x, std::chrono::microseconds(0)); },
+                                         {.num_parallel_calls = tf::data::AUTOTUNE});
+  for (const Element& e : cheap) (void)e, std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_EQ(threads.size(), 1u);
+  // A slow function and a consumer that waits for it: a worker per core.
+  threads.clear();
+  Dataset slow = Dataset::range(40).map([&](const tf::Tensor& x) { return note_thread(x, std::chrono::milliseconds(1)); },
+                                        {.num_parallel_calls = tf::data::AUTOTUNE});
+  EXPECT_EQ(ints(slow), iota(0, 40));
+  EXPECT_EQ(threads.size(), std::min(2u, std::max(1u, std::thread::hardware_concurrency())));
 }
 
 TEST(DatasetTransform, EarlyBreakJoinsThreads) {
