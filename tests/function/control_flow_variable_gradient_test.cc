@@ -283,4 +283,79 @@ TEST(CondVariableGradient, UnwatchedNonTrainableAndIntegerVariables) {
   EXPECT_FALSE(v_grad.item<bool>());
 }
 
+// y = x v^3 in the taken branch: dy/dv = 3 x v^2, d2y/dv2 = 6 x v.
+tf::Tensor cubed(const tf::Tensor& x, const tf::Variable& v) {
+  return tf::cond(tf::reduce_sum(x) > 0.0, [&] { return x * v.read_value() * v.read_value() * v.read_value(); },
+                  [&] { return x; });
+}
+
+TEST(CondVariableGradient, SecondOrderPersistentTapeAndJacobian) {
+  tf::Variable v(1.5);
+  auto f = tf::function([&](tf::Tensor x) { return cubed(x, v); });
+  tf::GradientTape outer;
+  tf::Tensor g;
+  {
+    tf::GradientTape inner;
+    g = inner.gradient(f(tf::constant(2.0)), v);
+  }
+  ASSERT_TRUE(g.defined());
+  EXPECT_DOUBLE_EQ(g.item<double>(), 2.0 * 3 * 1.5 * 1.5);
+  tf::Tensor g2 = outer.gradient(g, v);
+  ASSERT_TRUE(g2.defined());
+  EXPECT_DOUBLE_EQ(g2.item<double>(), 2.0 * 6 * 1.5);
+  // A persistent tape gives it twice, and the Jacobian of a vector result.
+  tf::GradientTape p({.persistent = true});
+  tf::Tensor y = f(tf::constant({1.0, 2.0}));
+  EXPECT_EQ(p.gradient(y, v).item<double>(), 3.0 * 3 * 1.5 * 1.5);
+  EXPECT_EQ(p.gradient(y, v).item<double>(), 3.0 * 3 * 1.5 * 1.5);
+  tf::Tensor j = p.jacobian(y, v);
+  EXPECT_EQ(j.numpy<double>(), (std::vector<double>{3 * 1.5 * 1.5, 2 * 3 * 1.5 * 1.5}));
+}
+
+TEST(CondVariableGradient, SecondOrderInsideAFunction) {
+  tf::Variable v(1.5);
+  auto f = tf::function([&](tf::Tensor x) {
+    tf::GradientTape outer;
+    tf::Tensor g;
+    {
+      tf::GradientTape inner;
+      g = inner.gradient(cubed(x, v), v);
+    }
+    return outer.gradient(g, v);
+  });
+  EXPECT_DOUBLE_EQ(f(tf::constant(2.0)).item<double>(), 2.0 * 6 * 1.5);
+}
+
+TEST(WhileVariableGradient, SecondOrderThroughACallAndInside) {
+  // y = x v^3 by a loop.
+  tf::Variable v(1.5);
+  auto body = [&](tf::Tensor x) {
+    auto [i, y] = tf::while_loop([&](tf::Tensor i, tf::Tensor) { return i < 3; },
+                                 [&](tf::Tensor i, tf::Tensor y) { return std::tuple{i + 1, y * v.read_value()}; },
+                                 std::tuple{tf::constant(0), x});
+    return y;
+  };
+  auto f = tf::function(body);
+  tf::GradientTape outer;
+  tf::Tensor g;
+  {
+    tf::GradientTape inner;
+    g = inner.gradient(f(tf::constant(2.0)), v);
+  }
+  EXPECT_DOUBLE_EQ(g.item<double>(), 2.0 * 3 * 1.5 * 1.5);
+  tf::Tensor g2 = outer.gradient(g, v);
+  ASSERT_TRUE(g2.defined());
+  EXPECT_NEAR(g2.item<double>(), 2.0 * 6 * 1.5, 1e-12);
+  auto inside = tf::function([&](tf::Tensor x) {
+    tf::GradientTape o;
+    tf::Tensor g;
+    {
+      tf::GradientTape in;
+      g = in.gradient(body(x), v);
+    }
+    return o.gradient(g, v);
+  });
+  EXPECT_NEAR(inside(tf::constant(2.0)).item<double>(), 2.0 * 6 * 1.5, 1e-12);
+}
+
 }  // namespace
