@@ -96,9 +96,34 @@ void check_no_read_write_conflict(const graph::Graph& g, const std::vector<char>
   }
 }
 
+// True for a random op with a seed: it draws the same numbers every time its node runs.
+bool seeded(const graph::Node& n) {
+  const auto& names = n.op->attr_names;
+  std::int64_t seeds = 0;
+  int found = 0;
+  for (std::size_t a = 0; a < names.size() && a < n.attrs.size(); ++a)
+    if (names[a] == "seed" || names[a] == "seed2")
+      if (const auto* v = std::get_if<std::int64_t>(&n.attrs[a])) {
+        seeds |= *v;
+        ++found;
+      }
+  return found == 2 && seeds != 0;
+}
+
+// Throws when the results need a stateful op (other than a nested If / While, recomputed in
+// turn) whose second run could give other values, such as an unseeded random op.
+void check_repeatable(const graph::Node& n, const char* op) {
+  const bool control_flow = n.op == &if_op(true) || n.op == &while_op(true);
+  if (!n.op->stateful || control_flow || seeded(n)) return;
+  throw InvalidArgumentError(std::string("[") + op + "] cannot differentiate a body whose result depends on the "
+                             "stateful op " + n.op->name + " ('" + n.name + "'): the gradient recomputes the body and "
+                             "would run it again with other results; give a random op a seed, or compute the value "
+                             "outside the cond or while_loop");
+}
+
 }  // namespace
 
-std::vector<Tensor> recompute(const graph::FunctionBody& body, std::span<const Tensor> args, const char* op) {
+std::vector<Tensor> recompute(const graph::FunctionBody& body, std::span<const Tensor> args, const char* op_name) {
   using BodyPtr = std::shared_ptr<const graph::FunctionBody>;
   const graph::Graph& g = *body.graph;
   const std::vector<graph::Node>& nodes = g.nodes();
@@ -108,7 +133,7 @@ std::vector<Tensor> recompute(const graph::FunctionBody& body, std::span<const T
   for (std::size_t i = nodes.size(); i-- > 0;)
     if (needed[i])
       for (const graph::NodeOutput& in : nodes[i].inputs) needed[in.node] = 1;
-  check_no_read_write_conflict(g, needed, op);
+  check_no_read_write_conflict(g, needed, op_name);
   std::vector<ops::Outputs> values(nodes.size());
   std::vector<Tensor> inputs;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
@@ -118,6 +143,7 @@ std::vector<Tensor> recompute(const graph::FunctionBody& body, std::span<const T
       values[i].push_back(n.kind == graph::NodeKind::kArg ? args[n.arg_index] : n.value);
       continue;
     }
+    check_repeatable(n, op_name);
     inputs.clear();
     for (const graph::NodeOutput& in : n.inputs) inputs.push_back(values[in.node][in.index]);
     const ops::OpDef* op = n.op;

@@ -31,8 +31,9 @@ std::vector<Tensor> vjp(const std::vector<detail::GradientSource>& sources,
 /// recompute bodies of their own, so side effects nobody reads (tf::print, variable
 /// assignments) run once, in the forward op, never again during backprop. A body that both
 /// reads and assigns one variable cannot be recomputed faithfully (the recomputation would
-/// read the value after the assignment): its gradient raises instead. Known limit: a
-/// stateful op whose result is needed (a stateful random op) runs again with a new result.
+/// read the value after the assignment): its gradient raises instead, as it does when the
+/// results need a stateful op that could give other values the second time (an unseeded
+/// random op; a seeded one draws the same numbers every time its node runs).
 ///
 /// Runs `body` on its graph arguments `args` through ops::execute (tapes and traces see
 /// every op) as the Note describes, and returns its results; `op` names the op in errors.

@@ -147,3 +147,33 @@ TEST(ControlFlowSideEffects, ABodyThatReadsAndAssignsOneVariableRefusesItsGradie
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ControlFlowSideEffects, RandomNumbersTheResultNeedsMustBeSeeded) {
+  // Recomputing an unseeded random op would draw new numbers: an error, never a gradient for
+  // other numbers than the forward used. A seeded op draws the same numbers again.
+  auto unseeded = tf::function([](tf::Tensor x) {
+    tf::GradientTape tape;
+    tape.watch(x);
+    tf::Tensor y = tf::cond(x > 0.0, [&] { return x * tf::random::uniform({}, {.dtype = tf::float64}); },
+                            [&] { return x; });
+    return tape.gradient(y, x);
+  });
+  const std::string error = tf::testing::error_of([&] { unseeded(tf::constant(1.0)); });
+  EXPECT_EQ(error.rfind("[If] cannot differentiate a body whose result depends on the stateful op RandomUniform", 0),
+            0u)
+      << error;
+  auto seeded = tf::function([](tf::Tensor x) {
+    tf::GradientTape tape;
+    tape.watch(x);
+    tf::Tensor y = tf::cond(x > 0.0, [&] { return x * tf::random::uniform({}, {.dtype = tf::float64, .seed = 7}); },
+                            [&] { return x; });
+    return std::tuple{y, tape.gradient(y, x)};
+  });
+  auto [y, g] = seeded(tf::constant(1.0));
+  EXPECT_DOUBLE_EQ(g.item<double>(), y.item<double>());  // d(x r)/dx = r = y at x = 1
+  EXPECT_GT(y.item<double>(), 0.0);
+}
+
+}  // namespace
