@@ -180,4 +180,21 @@ TEST(UnknownShapeGradientValues, ConcatOfKnownAndUnknownShapes) {
   expect_same(traced(a, b), gradient(a, b), "concat");
 }
 
+// A custom gradient over tensors of unknown shape, its output broadcast against a [None] bias.
+TEST(UnknownShapeGradientValues, CustomGradient) {
+  const auto gradient = [](Tensor x, Tensor b) {
+    auto square = tf::custom_gradient([](const Tensor& t) {
+      return std::pair{t * t, [t](const Tensor& dy) { return dy * t * 10.0; }};
+    });
+    tf::GradientTape tape;
+    tape.watch(x);
+    tape.watch(b);
+    return tape.gradient(tf::reduce_sum(square(x) * b), V{x, b});
+  };
+  auto traced = tf::function(gradient, {.input_signature = {TensorSpec({None, None}, tf::float64), TensorSpec({None}, tf::float64)}});
+  const Tensor x = random_tensor({2, 3}, 1);
+  for (const Tensor& b : {random_tensor({3}, 2), random_tensor({1}, 3)}) expect_same(traced(x, b), gradient(x, b), "custom");
+  EXPECT_EQ(traced.tracing_count(), 1);
+}
+
 }  // namespace
