@@ -27,6 +27,10 @@ class BatchNode final : public DatasetNode {
     return std::make_unique<It>(this);
   }
   std::int64_t cardinality() const override { return batched_cardinality(input_->cardinality(), size_, drop_); }
+  std::unique_ptr<IteratorImpl> make_prefetching_iterator(std::int64_t buffer_size) const override {
+    if (padding_) return nullptr;
+    return make_map_and_batch_iterator(*input_, size_, drop_, buffer_size);
+  }
 
  private:
   struct It final : IteratorImpl {

@@ -45,8 +45,9 @@ class MapNode final : public DatasetNode {
   /// Whether passes apply the function on worker threads.
   bool parallel() const { return options_.num_parallel_calls != 0 && options_.num_parallel_calls != 1; }
   /// A parallel pass whose workers also batch their results.
-  std::unique_ptr<IteratorImpl> make_batching_iterator(std::int64_t batch_size, bool drop_remainder) const {
-    return std::make_unique<ParallelIt>(this, batch_size, drop_remainder);
+  std::unique_ptr<IteratorImpl> make_batching_iterator(std::int64_t batch_size, bool drop_remainder,
+                                                       std::int64_t extra_ahead) const {
+    return std::make_unique<ParallelIt>(this, batch_size, drop_remainder, extra_ahead);
   }
   std::int64_t cardinality() const override { return input_->cardinality(); }
 
@@ -79,10 +80,12 @@ class MapNode final : public DatasetNode {
   class ParallelIt final : public IteratorImpl {
    public:
     // With batch_size > 0 the workers also batch their results (see make_map_and_batch_iterator).
-    explicit ParallelIt(const MapNode* n, std::int64_t batch_size = 0, bool drop_remainder = false)
+    // `extra_ahead` more chunks may be in flight (for a prefetch after the batch).
+    explicit ParallelIt(const MapNode* n, std::int64_t batch_size = 0, bool drop_remainder = false,
+                        std::int64_t extra_ahead = 0)
         : node_(n), input_(n->input_->make_iterator()), batch_size_(batch_size), drop_remainder_(drop_remainder),
           ordered_(n->options_.deterministic), max_workers_(resolve_parallelism(n->options_.num_parallel_calls)) {
-      max_in_flight_ = 2 * max_workers_;
+      max_in_flight_ = 2 * max_workers_ + extra_ahead;
       // AUTOTUNE starts with one worker and adds one when the consumer had to wait for half of
       // its last 8 chunks (a pipeline's first chunks are always waited for): a training step
       // that consumes slowly keeps one pipeline thread, not one per core, busy beside it
@@ -278,10 +281,10 @@ class MapNode final : public DatasetNode {
 }  // namespace
 
 std::unique_ptr<IteratorImpl> make_map_and_batch_iterator(const DatasetNode& input, std::int64_t batch_size,
-                                                          bool drop_remainder) {
+                                                          bool drop_remainder, std::int64_t extra_ahead) {
   const auto* map = dynamic_cast<const MapNode*>(&input);
   if (!map || !map->parallel()) return nullptr;
-  return map->make_batching_iterator(batch_size, drop_remainder);
+  return map->make_batching_iterator(batch_size, drop_remainder, extra_ahead);
 }
 
 }  // namespace detail

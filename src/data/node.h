@@ -27,6 +27,12 @@ class DatasetNode {
   virtual std::unique_ptr<IteratorImpl> make_iterator() const = 0;
   /// The number of elements, INFINITE_CARDINALITY or UNKNOWN_CARDINALITY.
   virtual std::int64_t cardinality() const { return UNKNOWN_CARDINALITY; }
+  /// A pass that already computes elements ahead on its own threads, keeping up to
+  /// `buffer_size` more of them ready, so that prefetch needs no thread of its own; nullptr
+  /// for stages without background threads.
+  virtual std::unique_ptr<IteratorImpl> make_prefetching_iterator(std::int64_t /*buffer_size*/) const {
+    return nullptr;
+  }
 };
 
 /// Rethrows the exception being handled with `context` prefixed to its message, keeping its

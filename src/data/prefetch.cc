@@ -20,7 +20,12 @@ using NodePtr = std::shared_ptr<const DatasetNode>;
 class PrefetchNode final : public DatasetNode {
  public:
   PrefetchNode(NodePtr input, std::int64_t buffer_size) : input_(std::move(input)), buffer_size_(buffer_size) {}
-  std::unique_ptr<IteratorImpl> make_iterator() const override { return std::make_unique<It>(this); }
+  std::unique_ptr<IteratorImpl> make_iterator() const override {
+    // A parallel map and batch computes ahead already: another thread handing its batches on
+    // would only add a hand-off per batch and a runnable thread beside the training step.
+    if (auto ahead = input_->make_prefetching_iterator(buffer_size_)) return ahead;
+    return std::make_unique<It>(this);
+  }
   std::int64_t cardinality() const override { return input_->cardinality(); }
 
  private:

@@ -73,6 +73,24 @@ TEST(MapAndBatch, AFailedElementEndsThePassAfterTheBatchesBeforeIt) {
   EXPECT_EQ(seen[2], (std::vector<std::int64_t>{10, 11, 12, 13, 14}));
 }
 
+TEST(MapAndBatch, APrefetchAfterItKeepsBatchesAheadAndPassesTheError) {
+  Dataset ds = Dataset::range(23)
+                   .map(
+                       [](const tf::Tensor& x) {
+                         if (x.item<std::int64_t>() == 17) throw tf::OutOfRangeError("seventeen");
+                         return x;
+                       },
+                       {.num_parallel_calls = tf::data::AUTOTUNE})
+                   .batch(5)
+                   .prefetch(3);
+  tf::data::Iterator it = ds.make_iterator();
+  for (std::int64_t b = 0; b < 3; ++b) EXPECT_EQ(it.get_next()->at(0).numpy<std::int64_t>()[0], 5 * b);
+  EXPECT_THROW(it.get_next(), tf::OutOfRangeError);
+  EXPECT_FALSE(it.get_next().has_value());
+  EXPECT_EQ(batches(Dataset::range(23).map(twice, {.num_parallel_calls = 2}).batch(5).prefetch(1)),
+            batches(Dataset::range(23).map(twice).batch(5)));
+}
+
 TEST(MapAndBatch, ElementsOfDifferingShapesNamePaddedBatch) {
   Dataset ragged = Dataset::range(1, 4).map([](const tf::Tensor& x) { return tf::fill({x.item<std::int64_t>()}, 1.0f); },
                                             {.num_parallel_calls = 2});
