@@ -56,6 +56,11 @@ inline constexpr int kLanes = 256 / sizeof(T);
 template <class T, class R>
 [[gnu::always_inline]] inline T reduce_lanes(const T* x, std::int64_t n) {
   constexpr int L = kLanes<T>;
+  if (n < L) {  // a short row (softmax over 10 classes): merging L idle accumulators would dominate
+    T result = R::identity();
+    for (std::int64_t i = 0; i < n; ++i) result = R::apply(result, x[i]);
+    return result;
+  }
   T acc[L];
   for (int j = 0; j < L; ++j) acc[j] = R::identity();
   std::int64_t i = 0;
