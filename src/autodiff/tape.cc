@@ -31,14 +31,22 @@ void record_on_tapes(const ops::OpDef& op, std::span<const Tensor> inputs, std::
         out = core::view(out, out.shape());
         break;
       }
-  for (Tape* tape : tls_tapes) tape->record(op, inputs, attrs, outputs);
+  // The values of the variables the op reads through handles, as it read them (Note
+  // [Gradients through variable handles], tape.h); the tapes record these reads.
+  ops::Outputs read_values;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    if (inputs[i].dtype() != DType::kResource || inputs[i].is_symbolic()) continue;
+    const auto v = handle_variable(inputs[i]);
+    if (!is_floating(v->dtype)) continue;
+    read_values.resize(inputs.size());
+    read_values[i] = std::move(ops::execute(read_variable_op(), {inputs[i]}, variable_attrs(*v))[0]);
+  }
+  for (Tape* tape : tls_tapes) tape->record(op, inputs, attrs, outputs, read_values);
 }
 
 [[maybe_unused]] const bool hook_installed = (ops::set_record_hook(&record_on_tapes), true);
 
 ops::TensorInfo info_of(const Tensor& t) { return {t.dtype(), t.shape()}; }
-
-bool is_variable_handle(const Tensor& t) { return t.dtype() == DType::kResource && !t.is_symbolic(); }
 
 }  // namespace
 
@@ -77,21 +85,14 @@ TensorId Tape::track_output(Tensor& t) {
   return id;
 }
 
-TensorId Tape::variable_input_id(const Tensor& handle) {
-  const Variable v(handle_variable(handle));
-  if (!is_floating(v.dtype())) return kNoId;
-  if (TensorId id = id_of(v); id != kNoId) return id;
-  return options_.watch_accessed_variables && v.trainable() ? watch(v) : kNoId;
-}
-
 void Tape::record(const ops::OpDef& op, std::span<const Tensor> inputs, std::span<const ops::AttrValue> attrs,
-                  ops::Outputs& outputs) {
+                  ops::Outputs& outputs, std::span<const Tensor> read_values) {
   core::SmallVector<TensorId, 2> input_ids(inputs.size());
   bool any = false;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    input_ids[i] = differentiable(inputs[i])         ? id_of(inputs[i])
-                   : is_variable_handle(inputs[i]) ? variable_input_id(inputs[i])
-                                                   : kNoId;
+    const bool read = i < read_values.size() && read_values[i].defined();
+    input_ids[i] = id_of(read ? read_values[i] : inputs[i]);
+    if (!read && !differentiable(inputs[i])) input_ids[i] = kNoId;
     any |= input_ids[i] != kNoId;
   }
   if (!any) return;
@@ -102,14 +103,15 @@ void Tape::record(const ops::OpDef& op, std::span<const Tensor> inputs, std::spa
   r.input_ids = std::move(input_ids);
   // A tensor whose static shape is not fully known is symbolic (no buffer to hold on to): it is
   // kept for its run-time shape (Note [Gradients with unknown dimensions] in grad_utils.h).
-  for (const Tensor& in : inputs) {
-    // A variable's handle gets the variable's gradient (Note [Gradients through variable handles]).
-    if (is_variable_handle(in)) {
-      const auto v = handle_variable(in);
-      r.input_infos.push_back({v->dtype, v->shape});
-    } else {
-      r.input_infos.push_back(info_of(in));
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const Tensor& in = inputs[i];
+    // A variable's handle stands for the value the op read (Note [Gradients through variable handles]).
+    if (i < read_values.size() && read_values[i].defined()) {
+      r.input_infos.push_back(info_of(read_values[i]));
+      r.inputs.push_back(read_values[i]);
+      continue;
     }
+    r.input_infos.push_back(info_of(in));
     r.inputs.push_back(saves.inputs || !differentiable(in) || !in.shape().is_fully_defined() ? in : Tensor());
   }
   for (Tensor& out : outputs) {

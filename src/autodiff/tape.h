@@ -57,14 +57,16 @@ class Tape {
   /// Records an op call if any input is tracked; may replace outputs by fresh handles so
   /// each recorded output has its own identity.
   ///
-  /// Note [Gradients through variable handles]: an op that takes a variable's (concrete)
-  /// handle as input, like an If or While whose body reads the variable, is recorded with
-  /// the variable's id for that input and the variable's dtype and shape as its info, so the
-  /// gradient the op's gradient function returns for the handle reaches the variable (as in
-  /// TensorFlow, where the tape watches variables by their handles). Recording such an op
-  /// counts as accessing the variable for watch_accessed_variables.
+  /// Note [Gradients through variable handles]: an op that takes a floating variable's
+  /// (concrete) handle as input, like an If or While whose body reads the variable, is
+  /// recorded as taking the value the variable had when the op ran (`read_values[i]`, a read
+  /// of the variable right after the op, which the tapes record as any read) in place of the
+  /// handle. So the op's gradient function sees that value as the input, the gradient it
+  /// returns for it reaches the variable through the read (outer tapes too, for higher
+  /// orders), and an assignment between the forward op and the gradient cannot change what
+  /// the gradient uses. (TensorFlow's tape likewise watches variables by their handles.)
   void record(const ops::OpDef& op, std::span<const Tensor> inputs, std::span<const ops::AttrValue> attrs,
-              ops::Outputs& outputs);
+              ops::Outputs& outputs, std::span<const Tensor> read_values = {});
   /// Records a call whose backward is `backward` (custom_gradient).
   void record_custom(std::span<const Tensor> inputs, ops::Outputs& outputs, std::shared_ptr<BackwardFn> backward);
   /// Records a read of `v` returning `value` when the tape watches v (or should, as configured).
@@ -87,9 +89,6 @@ class Tape {
     TensorId id;
   };
   TensorId new_id() { return next_id_++; }
-  // The id standing for the variable behind the concrete handle `handle` (watching it if
-  // the tape watches accessed variables), or kNoId.
-  TensorId variable_input_id(const Tensor& handle);
   // Gives `t` (replaced by a fresh handle if it is tracked already) a new id.
   TensorId track_output(Tensor& t);
 

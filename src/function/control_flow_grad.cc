@@ -34,10 +34,6 @@ Tensor zeros_shaped_like(const Tensor& t) {
 
 namespace {
 
-bool is_handle(const Tensor& t) { return t.defined() && t.dtype() == DType::kResource; }
-
-Variable variable_of(const Tensor& handle) { return Variable(autodiff::handle_variable(handle)); }
-
 // Keeps `tape` recording on this thread while alive.
 class Recording {
  public:
@@ -53,10 +49,6 @@ class Recording {
 }  // namespace
 
 Tensor zero_gradient_like(const Tensor& t) {
-  if (is_handle(t)) {
-    const Variable v = variable_of(t);
-    return zeros(v.shape(), v.dtype());
-  }
   return t.dtype() == DType::kVariant ? list_zeros_like(t) : zeros_shaped_like(t);
 }
 
@@ -146,12 +138,16 @@ std::vector<Tensor> recompute(const graph::FunctionBody& body, std::span<const T
     check_repeatable(n, op_name);
     inputs.clear();
     for (const graph::NodeOutput& in : n.inputs) inputs.push_back(values[in.node][in.index]);
+    if (n.op == &autodiff::read_variable_op() && inputs[0].dtype() != DType::kResource) {
+      values[i].push_back(inputs[0]);  // the value the forward op read stands for the handle
+      continue;
+    }
     const ops::OpDef* op = n.op;
     std::vector<ops::AttrValue> attrs = n.attrs;
     bool has_body = false, stateful = false;
     for (ops::AttrValue& a : attrs)
       if (const BodyPtr* b = std::get_if<BodyPtr>(&a)) {
-        a = recompute_body(*b, n.op->name.c_str());
+        a = recompute_body(*b, n.op->name.c_str(), inputs);
         has_body = true;
         stateful |= std::get<BodyPtr>(a)->stateful();
       }
@@ -165,15 +161,27 @@ std::vector<Tensor> recompute(const graph::FunctionBody& body, std::span<const T
 }
 
 std::shared_ptr<const graph::FunctionBody> recompute_body(const std::shared_ptr<const graph::FunctionBody>& body,
-                                                          const char* op) {
-  if (!body->stateful()) return body;
-  return body->derived("recompute", [&] {
+                                                          const char* op, std::span<const Tensor> op_inputs) {
+  // Handle arguments that receive the value the forward op read instead.
+  const graph::Graph& bg = *body->graph;
+  std::vector<ops::TensorInfo> infos;
+  std::string key = "recompute";
+  for (std::size_t j = 0; j < bg.args().size(); ++j) {
+    infos.push_back(bg.node(bg.args()[j]).outputs[0]);
+    const Tensor& in = op_inputs[body->arg_sources[j]];
+    if (infos[j].dtype == DType::kResource && in.dtype() != DType::kResource) {
+      infos[j] = {in.dtype(), in.shape()};
+      key += ";" + std::to_string(j) + std::string(dtype_name(in.dtype())) + in.shape().debug_string();
+    }
+  }
+  if (!body->stateful() && key == "recompute") return body;
+  return body->derived(key, [&] {
     auto g = std::make_shared<graph::Graph>();
     autodiff::SuspendTapes suspend;
     graph::Tracer tracer(*g, nullptr);
     ops::ContextScope scope(&tracer);
     std::vector<Tensor> args;
-    for (int a : body->graph->args()) args.push_back(tracer.add_arg(body->graph->node(a).outputs[0], "x"));
+    for (const ops::TensorInfo& info : infos) args.push_back(tracer.add_arg(info, "x"));
     std::vector<graph::NodeOutput> outputs;
     for (const Tensor& t : recompute(*body, args, op)) outputs.push_back(tracer.resolve(t));
     g->set_outputs(std::move(outputs));
@@ -181,19 +189,21 @@ std::shared_ptr<const graph::FunctionBody> recompute_body(const std::shared_ptr<
   });
 }
 
-std::vector<Tensor> vjp(const std::vector<detail::GradientSource>& sources,
-                        const std::function<std::vector<Tensor>()>& forward, const std::vector<Tensor>& seeds) {
+std::vector<Tensor> vjp(const std::vector<Tensor>& sources, const std::function<std::vector<Tensor>()>& forward,
+                        const std::vector<Tensor>& seeds) {
   autodiff::Tape tape({.watch_accessed_variables = false});
   std::vector<Tensor> targets;
+  std::vector<detail::GradientSource> watched;
   {
     Recording recording(tape);
-    for (const detail::GradientSource& s : sources)
-      if (s.variable.defined()) tape.watch(s.variable);
-      else tape.watch(s.tensor);
+    for (const Tensor& t : sources) {
+      tape.watch(t);
+      watched.push_back({t, {}});
+    }
     targets = forward();
   }
   if (targets.empty()) return std::vector<Tensor>(sources.size());
-  return autodiff::compute_gradients(tape, targets, sources, seeds, UnconnectedGradients::NONE);
+  return autodiff::compute_gradients(tape, targets, watched, seeds, UnconnectedGradients::NONE);
 }
 
 std::shared_ptr<graph::Graph> trace_vjp(const graph::FunctionBody& body, const VjpSpec& spec) {
@@ -201,30 +211,19 @@ std::shared_ptr<graph::Graph> trace_vjp(const graph::FunctionBody& body, const V
   autodiff::SuspendTapes suspend;  // outer tapes must not see the traced ops
   graph::Tracer tracer(*g, nullptr);
   ops::ContextScope scope(&tracer);
-  std::vector<Tensor> xs, dys, args;
-  for (std::size_t i = 0; i < spec.inputs.size(); ++i) {
-    xs.push_back(tracer.add_arg(spec.inputs[i], "x"));
-    // The replay reads the variable through its concrete handle, so the tape sees the reads;
-    // the graph reads it through the argument.
-    if (spec.handles[i].defined()) tracer.bind(spec.handles[i], xs[i]);
-  }
+  std::vector<Tensor> xs, dys, args, sources;
+  for (const ops::TensorInfo& info : spec.inputs) xs.push_back(tracer.add_arg(info, "x"));
   for (int o : spec.dy_outputs) dys.push_back(tracer.add_arg(body.graph->info(body.graph->outputs()[o]), "dy"));
-  for (int s : spec.sources) args.push_back(spec.handles[s].defined() ? spec.handles[s] : xs[s]);
-  std::vector<detail::GradientSource> sources;
-  for (int w : spec.wrt)
-    sources.push_back(spec.handles[w].defined() ? detail::GradientSource{{}, variable_of(spec.handles[w])}
-                                                : detail::GradientSource{xs[w], {}});
+  for (int s : spec.sources) args.push_back(xs[s]);
+  for (int w : spec.wrt) sources.push_back(xs[w]);
   std::vector<Tensor> grads = vjp(sources, [&] {
     std::vector<Tensor> ys = recompute(body, args, "If"), targets;
     for (int o : spec.dy_outputs) targets.push_back(ys[o]);
     return targets;
   }, dys);
   std::vector<graph::NodeOutput> outputs;
-  for (std::size_t k = 0; k < spec.wrt.size(); ++k) {
-    const int w = spec.wrt[k];
-    outputs.push_back(tracer.resolve(grads[k].defined() ? grads[k]
-                                                        : zero_gradient_like(spec.handles[w].defined() ? spec.handles[w] : xs[w])));
-  }
+  for (std::size_t k = 0; k < spec.wrt.size(); ++k)
+    outputs.push_back(tracer.resolve(grads[k].defined() ? grads[k] : zero_gradient_like(sources[k])));
   g->set_outputs(std::move(outputs));
   return g;
 }
@@ -236,7 +235,7 @@ using BodyPtr = std::shared_ptr<const graph::FunctionBody>;
 std::atomic<std::int64_t> traced_gradient_bodies{0};
 
 // What identifies a traced gradient among those of one forward body: the inputs' dtypes and
-// shapes (a handle by its dtype only), which are differentiated, and which outputs bring a gradient.
+// shapes, which are differentiated, and which outputs bring a gradient.
 std::string gradient_key(const char* what, std::span<const ops::TensorInfo> inputs, std::span<const int> wrt,
                          std::span<const int> dy_outputs) {
   std::string key = what;
@@ -254,15 +253,10 @@ autodiff::Grads if_grad(const autodiff::GradientContext& ctx, std::span<const Te
   const std::size_t m = ctx.num_inputs() - 1;  // inputs after the predicate
   VjpSpec spec;
   for (std::size_t i = 0; i < m; ++i) {
-    // A variable's handle gets the gradient of the variable (Note [Gradients through variable
-    // handles], autodiff/tape.h); its info on the tape is the variable's.
-    const Tensor& in = ctx.input(i + 1);
-    const bool handle = is_handle(in);
-    spec.inputs.push_back(handle ? ops::TensorInfo{DType::kResource, TensorShape{}}
-                                 : ops::TensorInfo{ctx.input_dtype(i + 1), ctx.input_shape(i + 1)});
-    spec.handles.push_back(handle && !in.is_symbolic() ? in : Tensor());
-    const bool differentiable = handle ? spec.handles.back().defined() : carries_gradient(ctx.input_dtype(i + 1));
-    if (differentiable && ctx.needs_gradient(i + 1)) spec.wrt.push_back(static_cast<int>(i));
+    // A variable's handle arrives as the value the If read (Note [Gradients through variable
+    // handles], autodiff/tape.h): the gradient of that value is the variable's.
+    spec.inputs.push_back({ctx.input_dtype(i + 1), ctx.input_shape(i + 1)});
+    if (carries_gradient(ctx.input_dtype(i + 1)) && ctx.needs_gradient(i + 1)) spec.wrt.push_back(static_cast<int>(i));
   }
   std::vector<Tensor> inputs(ctx.inputs().begin(), ctx.inputs().end());
   for (std::size_t o = 0; o < grads.size(); ++o)
@@ -366,12 +360,9 @@ std::vector<Tensor> while_gradients(const WhileGradSpec& spec, const std::vector
     for (std::size_t j = 0; j < n; ++j)
       loop_vars.push_back(list_get_item(forward[n + 1 + j], k, spec.dtypes[j],
                                         spec.dtypes[j] == DType::kVariant ? TensorShape{} : invariant(j)));
-    std::vector<detail::GradientSource> sources;
-    std::vector<Tensor> seeds;
-    for (std::size_t j : vars) sources.push_back({loop_vars[j], {}});
-    for (std::size_t c : caps)
-      sources.push_back(is_handle(inputs[c]) ? detail::GradientSource{{}, variable_of(inputs[c])}
-                                             : detail::GradientSource{inputs[c], {}});
+    std::vector<Tensor> sources, seeds;
+    for (std::size_t j : vars) sources.push_back(loop_vars[j]);
+    for (std::size_t c : caps) sources.push_back(inputs[c]);
     for (std::size_t k2 = 0; k2 < vars.size(); ++k2) seeds.push_back(v[1 + k2]);
     const std::vector<Tensor> grads = vjp(sources, [&] {
       std::vector<Tensor> ys = recompute(body, args_of(body, loop_vars), "While"), targets;
@@ -394,19 +385,14 @@ std::vector<Tensor> while_gradients(const WhileGradSpec& spec, const std::vector
 
 // Traces while_gradients into a body with arguments (the While's inputs..., the dys of
 // spec.seeded...), so it is built once per While body and key and then replayed.
-std::shared_ptr<const graph::FunctionBody> trace_while_gradients(const WhileGradSpec& spec,
-                                                                 const std::vector<Tensor>& handles) {
+std::shared_ptr<const graph::FunctionBody> trace_while_gradients(const WhileGradSpec& spec) {
   auto g = std::make_shared<graph::Graph>();
   autodiff::SuspendTapes suspend;
   graph::Tracer tracer(*g, nullptr);
   {
     ops::ContextScope scope(&tracer);
     std::vector<Tensor> inputs, dys(spec.n);
-    for (std::size_t i = 0; i < spec.inputs.size(); ++i) {
-      Tensor x = tracer.add_arg(spec.inputs[i], "x");
-      if (handles[i].defined()) tracer.bind(handles[i], x);  // read through the argument
-      inputs.push_back(handles[i].defined() ? handles[i] : x);
-    }
+    for (const ops::TensorInfo& info : spec.inputs) inputs.push_back(tracer.add_arg(info, "x"));
     for (int k : spec.seeded) {
       const std::size_t j = spec.vars[k];
       dys[j] = tracer.add_arg({spec.dtypes[j], spec.body->graph->node(spec.body->graph->args()[j]).outputs[0].shape}, "dy");
@@ -439,17 +425,12 @@ autodiff::Grads while_grad(const autodiff::GradientContext& ctx, std::span<const
   const std::vector<Tensor> inputs(ctx.inputs().begin(), ctx.inputs().end());
   autodiff::Grads result(inputs.size());
 
-  // A captured variable's handle gets the gradient of the variable's reads, summed over the
-  // iterations (Note [Gradients through variable handles], autodiff/tape.h).
-  std::vector<Tensor> handles;
+  // A captured variable's handle arrives as the value the While read (Note [Gradients through
+  // variable handles], autodiff/tape.h): its gradient sums the reads' over the iterations.
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    const bool handle = is_handle(inputs[i]);
-    handles.push_back(handle && !inputs[i].is_symbolic() ? inputs[i] : Tensor());
-    spec.inputs.push_back(handle ? ops::TensorInfo{DType::kResource, TensorShape{}}
-                                 : ops::TensorInfo{ctx.input_dtype(i), ctx.input_shape(i)});
-    spec.dtypes.push_back(spec.inputs.back().dtype);
-    if (handle ? i >= spec.n && handles.back().defined() : carries_gradient(ctx.input_dtype(i)))
-      (i < spec.n ? spec.vars : spec.caps).push_back(i);
+    spec.inputs.push_back({ctx.input_dtype(i), ctx.input_shape(i)});
+    spec.dtypes.push_back(ctx.input_dtype(i));
+    if (carries_gradient(ctx.input_dtype(i))) (i < spec.n ? spec.vars : spec.caps).push_back(i);
   }
   bool wanted = false;
   for (std::size_t i : spec.vars) wanted |= ctx.needs_gradient(i);
@@ -465,7 +446,7 @@ autodiff::Grads while_grad(const autodiff::GradientContext& ctx, std::span<const
   std::vector<int> wrt(spec.vars.begin(), spec.vars.end());
   wrt.insert(wrt.end(), spec.caps.begin(), spec.caps.end());
   const std::string key = gradient_key("while", spec.inputs, wrt, spec.seeded);
-  const BodyPtr gradient = body->derived(key, [&] { return trace_while_gradients(spec, handles); });
+  const BodyPtr gradient = body->derived(key, [&] { return trace_while_gradients(spec); });
   const std::vector<Tensor> grads = gradient->executor.replay(args);
   for (std::size_t k = 0; k < spec.vars.size(); ++k)
     if (ctx.needs_gradient(spec.vars[k])) result[spec.vars[k]] = grads[k];

@@ -358,4 +358,42 @@ TEST(WhileVariableGradient, SecondOrderThroughACallAndInside) {
   EXPECT_NEAR(inside(tf::constant(2.0)).item<double>(), 2.0 * 6 * 1.5, 1e-12);
 }
 
+TEST(CondVariableGradient, AnAssignmentBetweenForwardAndGradientDoesNotChangeIt) {
+  // The gradient uses the value the If / While read, as for any saved tensor.
+  tf::Variable v(2.0);
+  auto model = [&](tf::Tensor x) {
+    tf::Tensor a = tf::cond(x > 0.0, [&] { return x * v.read_value() * v.read_value(); }, [&] { return x; });
+    return a + repeated_product(v, x, tf::constant(3));
+  };
+  // d/dx = v^2 + v^3 = 12, d/dv = 2 x v + 3 x v^2 = 4 + 12 = 16 at x = 1, v = 2.
+  auto traced = tf::function(model);
+  {
+    tf::Tensor x = tf::constant(1.0);
+    tf::GradientTape tape;
+    tape.watch(x);
+    tf::Tensor y = traced(x);
+    v.assign(5.0);
+    EXPECT_DOUBLE_EQ(tape.gradient(y, x).item<double>(), 12.0);
+  }
+  v.assign(2.0);
+  {
+    tf::GradientTape tape;
+    tf::Tensor y = traced(tf::constant(1.0));
+    v.assign(5.0);
+    EXPECT_DOUBLE_EQ(tape.gradient(y, v).item<double>(), 16.0);
+  }
+  v.assign(2.0);
+  auto inside = tf::function([&](tf::Tensor x) {
+    tf::GradientTape tape({.persistent = true});
+    tape.watch(x);
+    tf::Tensor y = model(x);
+    v.assign(5.0);
+    return std::tuple{tape.gradient(y, x), tape.gradient(y, v)};
+  });
+  auto [gx, gv] = inside(tf::constant(1.0));
+  EXPECT_DOUBLE_EQ(gx.item<double>(), 12.0);
+  EXPECT_DOUBLE_EQ(gv.item<double>(), 16.0);
+  EXPECT_EQ(v.numpy<double>()[0], 5.0);
+}
+
 }  // namespace
