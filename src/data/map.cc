@@ -5,8 +5,9 @@
 // they finish when deterministic is false) and hands their elements out without locking.
 // Chunks are sized from the measured cost of the function so that one takes ~200 us: a thread
 // hand-off (a lock, a wake-up, a context switch) then costs a few percent of the work instead
-// of more than a cheap function itself. At most 2 chunks per worker are in flight, which
-// bounds memory.
+// of more than a cheap function itself. When a batch follows the map, a chunk is one batch,
+// which the worker stacks itself (map_batch.h). At most 2 chunks per worker (plus a following
+// prefetch's buffer) are in flight, which bounds memory.
 #include <algorithm>
 #include <atomic>
 #include <bit>
