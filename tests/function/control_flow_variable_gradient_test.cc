@@ -396,4 +396,22 @@ TEST(CondVariableGradient, AnAssignmentBetweenForwardAndGradientDoesNotChangeIt)
   EXPECT_EQ(v.numpy<double>()[0], 5.0);
 }
 
+TEST(CondVariableGradient, VariableArgumentsAndFunctionsCalledInsideFunctions) {
+  // A variable passed as an argument, read in a cond inside a function that another traced
+  // function calls with its tape: one trace serves two variables, each gets its gradient.
+  auto scaled = tf::function([](tf::Variable v, tf::Tensor x) {
+    return tf::cond(x > 0.0, [&] { return x * v.read_value() * v.read_value(); }, [&] { return x * v.read_value(); });
+  });
+  auto grad = tf::function([&](tf::Variable v, tf::Tensor x) {
+    tf::GradientTape tape;
+    tf::Tensor y = scaled(v, x);
+    return tape.gradient(y, v);
+  });
+  tf::Variable a(3.0), b(-1.5);
+  EXPECT_DOUBLE_EQ(grad(a, tf::constant(2.0)).item<double>(), 12.0);  // 2 x v
+  EXPECT_DOUBLE_EQ(grad(b, tf::constant(2.0)).item<double>(), -6.0);
+  EXPECT_DOUBLE_EQ(grad(b, tf::constant(-2.0)).item<double>(), -2.0);  // x
+  EXPECT_EQ(grad.tracing_count(), 1);
+}
+
 }  // namespace
