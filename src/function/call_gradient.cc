@@ -2,16 +2,19 @@
 // tape records runs a *forward* graph that returns its outputs plus the intermediates the
 // gradient needs (side outputs), and each recording tape gets ONE record for the call, whose
 // backward runs a *backward* ConcreteFunction on (output gradients, side outputs). The pair
-// is built once per concrete function, on its first call under a tape: the optimized graph is
-// replayed op by op into a new trace under a tape (the forward graph), then that tape's
-// gradient is traced into a second graph nested in the first, so every forward tensor a
-// gradient function uses becomes a capture of the backward graph and a side output of the
-// forward one. Both are optimized and fused like any concrete function.
+// is built once per concrete function and set of differentiated arguments (those some tape
+// tracks; the backward computes no gradient nobody asked for), on the first such call: the
+// optimized graph is replayed op by op into a new trace under a tape (the forward graph),
+// then that tape's gradient is traced into a second graph nested in the first, so every
+// forward tensor a gradient function uses becomes a capture of the backward graph and a side
+// output of the forward one. Both are optimized and fused like any concrete function.
 //
-// Variables: a graph reads a variable with ReadVariableOp on a resource argument; the gradient
-// for that argument is the sum of the gradients of its reads. On the tape, the call's input
-// for it is an eager read of the variable, whose own record carries the gradient on to the
-// variable (and watches a trainable variable, as any read does).
+// Variables: while the forward graph is traced, its resource arguments are the call's
+// concrete handles (bound to the graph's arguments), so the tape records their reads, and
+// If / While taking the handles, as it does eagerly, and differentiates with respect to the
+// variables. As in TensorFlow, a call watches the variables it uses: the call's tape input
+// for a variable is an eager read of it, whose own record carries the gradient on to the
+// variable (and watches a trainable one, as any read does).
 //
 // Higher order: when a tape records while the backward runs (a tape around the tape, or a
 // persistent tape asked for a gradient inside its block), the backward recomputes the forward
@@ -25,7 +28,6 @@
 #include "core/tensor_impl.h"
 #include "graph/tracer.h"
 #include "tfpp/array_ops.h"
-#include "tfpp/gradient_tape.h"
 #include "tfpp/math_ops.h"
 
 namespace tf::function_ops {
@@ -33,83 +35,52 @@ namespace {
 
 using Impl = ConcreteFunction::Impl;
 
-// A graph replayed op by op through ops::execute, and the reads of the watched variables.
-struct Replayed {
-  std::vector<Tensor> outputs;
-  std::vector<std::vector<Tensor>> reads;  // per argument
+// A tape of this file's own, recording while alive (the public GradientTape takes tensor or
+// variable sources, not both at once).
+class RecordingTape {
+ public:
+  RecordingTape() : tape_({.watch_accessed_variables = false}) { tape_.start_recording(); }
+  ~RecordingTape() { tape_.stop_recording(); }
+  RecordingTape(const RecordingTape&) = delete;
+  RecordingTape& operator=(const RecordingTape&) = delete;
+  autodiff::Tape& operator*() { return tape_; }
+
+ private:
+  autodiff::Tape tape_;
 };
 
-bool is_read_of_arg(const graph::Graph& g, const graph::Node& n) {
-  return n.op == &autodiff::read_variable_op() && g.node(n.inputs[0].node).kind == graph::NodeKind::kArg;
-}
-
-// Replays `g` on `args`; watches on `tape` the arguments in `wrt` that are tensors, and every
-// read of those that are variable handles.
-Replayed replay_watched(const graph::Graph& g, std::span<const Tensor> args, const std::vector<int>& wrt,
-                        GradientTape& tape) {
-  std::vector<char> watched(args.size(), 0);
+// Watches the arguments `wrt` on `tape`: tensors, or the variables behind handles.
+std::vector<detail::GradientSource> watch_sources(autodiff::Tape& tape, std::span<const Tensor> args,
+                                                  const std::vector<int>& wrt) {
+  std::vector<detail::GradientSource> sources;
   for (int a : wrt) {
-    watched[a] = 1;
-    if (args[a].dtype() != DType::kResource) tape.watch(args[a]);
-  }
-  const std::vector<graph::Node>& nodes = g.nodes();
-  std::vector<ops::Outputs> values(nodes.size());
-  Replayed r;
-  r.reads.resize(args.size());
-  std::vector<Tensor> inputs;
-  for (std::size_t i = 0; i < nodes.size(); ++i) {
-    const graph::Node& n = nodes[i];
-    if (n.kind == graph::NodeKind::kArg) {
-      values[i] = {args[n.arg_index]};
-    } else if (n.kind == graph::NodeKind::kConst) {
-      values[i] = {n.value};
+    if (args[a].dtype() == DType::kResource) {
+      const Variable v(autodiff::handle_variable(args[a]));
+      tape.watch(v);
+      sources.push_back({{}, v});
     } else {
-      inputs.clear();
-      for (const graph::NodeOutput& in : n.inputs) inputs.push_back(values[in.node][in.index]);
-      if (is_read_of_arg(g, n) && inputs[0].is_symbolic()) {
-        autodiff::SuspendTapes symbolic_handle;  // a tape records reads of concrete handles only
-        values[i] = ops::execute(*n.op, inputs, n.attrs);
-      } else {
-        values[i] = ops::execute(*n.op, inputs, n.attrs);
-      }
-      if (is_read_of_arg(g, n) && watched[g.node(n.inputs[0].node).arg_index]) {
-        tape.watch(values[i][0]);
-        r.reads[g.node(n.inputs[0].node).arg_index].push_back(values[i][0]);
-      }
+      tape.watch(args[a]);
+      sources.push_back({args[a], {}});
     }
   }
-  for (const graph::NodeOutput& out : g.outputs()) r.outputs.push_back(values[out.node][out.index]);
-  return r;
+  return sources;
 }
 
-// d(sum of outputs[dy_outputs] * seeds)/d(args[a]) for each a in `wrt`, undefined where
-// unconnected: floating arguments directly, variable handles as the sum over their reads.
-std::vector<Tensor> gradients_of(GradientTape& tape, const Replayed& r, std::span<const Tensor> args,
-                                 const std::vector<int>& wrt, const std::vector<int>& dy_outputs,
-                                 std::vector<Tensor> seeds) {
-  std::vector<Tensor> targets, sources;
-  for (int o : dy_outputs) targets.push_back(r.outputs[o]);
-  for (int a : wrt) {
-    if (args[a].dtype() == DType::kResource) sources.insert(sources.end(), r.reads[a].begin(), r.reads[a].end());
-    else sources.push_back(args[a]);
-  }
-  std::vector<Tensor> grads(sources.size());
-  if (!targets.empty() && !sources.empty()) grads = tape.gradient(targets, sources, OutputGradients(std::move(seeds)));
-  std::vector<Tensor> result;
-  std::size_t k = 0;
-  for (int a : wrt) {
-    const std::size_t count = args[a].dtype() == DType::kResource ? r.reads[a].size() : 1;
-    Tensor sum;
-    for (std::size_t j = 0; j < count; ++j, ++k)
-      if (grads[k].defined()) sum = sum.defined() ? add(sum, grads[k]) : grads[k];
-    result.push_back(sum);
-  }
-  return result;
+// d(sum of outputs[dy_outputs] * seeds)/d(sources), undefined where unconnected.
+std::vector<Tensor> gradients_of(autodiff::Tape& tape, const std::vector<Tensor>& outputs,
+                                 const std::vector<int>& dy_outputs,
+                                 const std::vector<detail::GradientSource>& sources, const std::vector<Tensor>& seeds) {
+  tape.stop_recording();
+  std::vector<Tensor> targets;
+  for (int o : dy_outputs) targets.push_back(outputs[o]);
+  if (targets.empty()) return std::vector<Tensor>(sources.size());
+  return autodiff::compute_gradients(tape, targets, sources, seeds, UnconnectedGradients::NONE);
 }
 
 // The forward/backward pair of `impl` differentiating the arguments `wrt`, or null when it
-// cannot be built (see the Note).
-std::shared_ptr<const TapeFunctions> build(const Impl& impl, const std::vector<int>& wrt) {
+// cannot be built (see the Note). `call_args` are the arguments of the call that needs it.
+std::shared_ptr<const TapeFunctions> build(const Impl& impl, const std::vector<int>& wrt,
+                                           std::span<const Tensor> call_args) {
   const graph::Graph& g = impl.replay_executor.graph();
   std::vector<int> dy_outputs;
   for (int id : g.args())
@@ -127,18 +98,29 @@ std::shared_ptr<const TapeFunctions> build(const Impl& impl, const std::vector<i
     autodiff::SuspendTapes suspend;  // the tapes of the call must not see the traced ops
     graph::Tracer forward(*forward_graph, nullptr);
     graph::Tracer backward(*backward_graph, &forward);
-    std::vector<Tensor> args, seeds, grads;
-    GradientTape tape({.watch_accessed_variables = false});
-    Replayed r;
+    // Variables stay concrete handles bound to the forward graph's arguments: the tape then
+    // sees their reads (and handle inputs of If and While) as it does eagerly.
+    std::vector<Tensor> args, ys, grads;
+    RecordingTape tape;
+    std::vector<detail::GradientSource> sources;
     {
       ops::ContextScope scope(&forward);
-      for (int id : g.args()) args.push_back(forward.add_arg(g.node(id).outputs[0], g.node(id).name));
-      r = replay_watched(g, args, wrt, tape);
+      for (std::size_t k = 0; k < g.args().size(); ++k) {
+        const graph::Node& arg = g.node(g.args()[k]);
+        args.push_back(forward.add_arg(arg.outputs[0], arg.name));
+        if (arg.outputs[0].dtype == DType::kResource) {
+          forward.bind(call_args[k], args.back());
+          args.back() = call_args[k];
+        }
+      }
+      sources = watch_sources(*tape, args, wrt);
+      ys = impl.replay_executor.replay(args);
     }
     {
       ops::ContextScope scope(&backward);
+      std::vector<Tensor> seeds;
       for (int o : dy_outputs) seeds.push_back(backward.add_arg(g.info(g.outputs()[o]), "dy"));
-      grads = gradients_of(tape, r, args, wrt, dy_outputs, std::move(seeds));
+      grads = gradients_of(*tape, ys, dy_outputs, sources, seeds);
     }
     std::vector<graph::NodeOutput> backward_outputs, forward_outputs;
     for (std::size_t k = 0; k < wrt.size(); ++k)
@@ -147,7 +129,7 @@ std::shared_ptr<const TapeFunctions> build(const Impl& impl, const std::vector<i
         backward_outputs.push_back(backward.resolve(grads[k]));
       }
     backward_graph->set_outputs(std::move(backward_outputs));
-    for (const Tensor& y : r.outputs) forward_outputs.push_back(forward.resolve(y));
+    for (const Tensor& y : ys) forward_outputs.push_back(forward.resolve(y));
     for (const Tensor& side : backward.captures()) forward_outputs.push_back(forward.resolve(side));
     forward_graph->set_outputs(std::move(forward_outputs));
   }
@@ -166,12 +148,9 @@ CallGradients& call_gradients(const Impl& impl) {
   std::call_once(impl.gradients_once, [&] {
     auto cg = std::make_shared<CallGradients>();
     const graph::Graph& g = impl.replay_executor.graph();
-    std::vector<char> read(g.args().size(), 0);
-    for (const graph::Node& n : g.nodes())
-      if (n.kind == graph::NodeKind::kOp && is_read_of_arg(g, n)) read[g.node(n.inputs[0].node).arg_index] = 1;
     for (std::size_t k = 0; k < g.args().size(); ++k) {
       const DType dtype = g.node(g.args()[k]).outputs[0].dtype;
-      if (is_floating(dtype) || (dtype == DType::kResource && read[k])) cg->candidates.push_back(static_cast<int>(k));
+      if (is_floating(dtype) || dtype == DType::kResource) cg->candidates.push_back(static_cast<int>(k));
     }
     impl.gradients = std::move(cg);
   });
@@ -179,13 +158,14 @@ CallGradients& call_gradients(const Impl& impl) {
 }
 
 // The pair differentiating `wrt`, built on first use.
-std::shared_ptr<const TapeFunctions> pair_for(const Impl& impl, CallGradients& cg, const std::vector<int>& wrt) {
+std::shared_ptr<const TapeFunctions> pair_for(const Impl& impl, CallGradients& cg, const std::vector<int>& wrt,
+                                              std::span<const Tensor> call_args) {
   std::lock_guard lock(cg.mutex);
   for (const auto& [key, fns] : cg.pairs)
     if (key == wrt) return fns;
   std::shared_ptr<const TapeFunctions> fns;
   try {
-    fns = build(impl, wrt);
+    fns = build(impl, wrt, call_args);
   } catch (const Error&) {
     // Left null: the call is replayed under the tape, which reports what it must.
   }
@@ -212,13 +192,13 @@ autodiff::Grads recompute_backward(const Impl& impl, const TapeFunctions& fns, s
                                    std::span<const Tensor> grads) {
   for (int a : fns.grad_args)  // its own identity: one tensor passed twice gets two partial gradients
     if (args[a].dtype() != DType::kResource) args[a] = identity(args[a]);
-  GradientTape tape({.watch_accessed_variables = false});
-  Replayed r = replay_watched(impl.replay_executor.graph(), args, fns.grad_args, tape);
+  RecordingTape tape;
+  const std::vector<detail::GradientSource> sources = watch_sources(*tape, args, fns.grad_args);
+  const std::vector<Tensor> ys = impl.replay_executor.replay(args);
   std::vector<Tensor> seeds;
   for (int o : fns.dy_outputs) seeds.push_back(grads[o]);
   autodiff::Grads result;
-  for (Tensor& g : gradients_of(tape, r, args, fns.grad_args, fns.dy_outputs, std::move(seeds)))
-    result.push_back(std::move(g));
+  for (Tensor& g : gradients_of(*tape, ys, fns.dy_outputs, sources, seeds)) result.push_back(std::move(g));
   return result;
 }
 
@@ -246,7 +226,7 @@ std::vector<Tensor> call_recorded(const std::shared_ptr<const Impl>& impl, std::
       }
   }
   if (wrt.empty()) return impl->executor.run(args);
-  const std::shared_ptr<const TapeFunctions> fns = pair_for(*impl, cg, wrt);
+  const std::shared_ptr<const TapeFunctions> fns = pair_for(*impl, cg, wrt, args);
   if (!fns) return impl->replay_executor.replay(args);
   if (fns->grad_args.empty()) return impl->executor.run(args);
   std::vector<Tensor> inputs;  // those of `tracked` the outputs depend on (grad_args is a subsequence of wrt)

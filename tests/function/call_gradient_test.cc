@@ -86,6 +86,30 @@ TEST(CallGradient, CondAndWhileMatchEager) {
   expect_same_gradients(branchy, {tf::constant({-1.0, 0.5}), tf::constant({2.0, 1.0})});
 }
 
+TEST(CallGradient, VariableReadInsideACondBranch) {
+  tf::Variable v(tf::constant({2.0, -1.0}));
+  auto model = [&](const tf::Tensor& x) {
+    return tf::reduce_sum(tf::cond(tf::reduce_sum(x) > 0, [&] { return x * v.read_value() * v.read_value(); },
+                                   [&] { return x - v.read_value(); }));
+  };
+  auto f = tf::function(model);
+  for (double sign : {1.0, -1.0}) {
+    const tf::Tensor x = tf::constant({sign * 3.0, sign * 1.0});
+    tf::Tensor eager, called;
+    {
+      tf::GradientTape tape;
+      eager = tape.gradient(model(x), v);
+    }
+    {
+      tf::GradientTape tape;
+      called = tape.gradient(f(x), v);
+    }
+    expect_close(called, eager);
+    expect_close(called, sign > 0 ? tf::constant({12.0, -2.0}) : tf::constant({-1.0, -1.0}));  // 2xv, or -1
+  }
+  EXPECT_TRUE(ran_traced_pair(f.get_concrete_function(tf::constant({1.0, 1.0}))));
+}
+
 TEST(CallGradient, OnlySomeOutputsUsedAndIntegerOutputs) {
   auto f = [](const std::vector<tf::Tensor>& a) {
     return std::vector<tf::Tensor>{a[0] * a[1], tf::argmax(a[0]), tf::exp(a[1]), tf::reduce_sum(a[0])};
