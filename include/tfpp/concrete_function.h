@@ -15,6 +15,7 @@ namespace tf {
 namespace graph {
 class Graph;
 }
+class Variable;
 
 /// The dtype and (possibly partly unknown) shape of a tensor argument.
 struct TensorSpec {
@@ -78,10 +79,12 @@ class ConcreteFunction {
 
   /// Runs the graph on its tensor arguments in order; returns the flat outputs.
   std::vector<Tensor> call_flat(const std::vector<Tensor>& args) const;
-  /// Runs a function with one result: cf(x, y).
+  /// Runs a function with one result: cf(x, y). A tf::Variable is passed as its handle where
+  /// the function was traced for one (so the call reads and writes it), else as its value.
   template <class... Ts>
   Tensor operator()(const Ts&... args) const {
-    return single_output(call_flat(std::vector<Tensor>{Tensor(args)...}));
+    std::size_t i = 0;
+    return single_output(call_flat(std::vector<Tensor>{argument(i++, args)...}));
   }
   /// The traced graph.
   FuncGraph graph() const;
@@ -95,6 +98,11 @@ class ConcreteFunction {
   const std::shared_ptr<const Impl>& impl() const { return impl_; }
 
  private:
+  template <class T>
+  static Tensor argument(std::size_t, const T& value) {
+    return Tensor(value);
+  }
+  Tensor argument(std::size_t i, const Variable& v) const;
   Tensor single_output(std::vector<Tensor> outputs) const;
   std::shared_ptr<const Impl> impl_;
 };

@@ -1,9 +1,11 @@
 #include "autodiff/tape.h"
+#include "function/call_gradient.h"
 #include "function/concrete_function_impl.h"
 
 #include <sstream>
 
 #include "ops/execute.h"
+#include "tfpp/variable.h"
 
 namespace tf {
 
@@ -33,10 +35,16 @@ std::vector<Tensor> ConcreteFunction::call_flat(const std::vector<Tensor>& args)
     with_captures.insert(with_captures.end(), impl_->captured_inputs.begin(), impl_->captured_inputs.end());
     all = &with_captures;
   }
-  // Inside another trace, or under a recording tape, the ops must be seen one by one (they
-  // join that graph, or the tape records them for the gradient through this call).
-  if (ops::current_context() || autodiff::any_tape_recording()) return impl_->replay_executor.replay(*all);
+  // Inside another trace the ops join that graph one by one; under a recording tape the call
+  // is one tape record (Note [Gradients through a call], call_gradient.cc).
+  if (ops::current_context()) return impl_->replay_executor.replay(*all);
+  if (autodiff::any_tape_recording()) return function_ops::call_recorded(impl_, *all);
   return impl_->executor.run(*all);
+}
+
+Tensor ConcreteFunction::argument(std::size_t i, const Variable& v) const {
+  const bool handle = impl_ && i < impl_->inputs.size() && impl_->inputs[i].dtype == DType::kResource;
+  return handle ? v.handle() : v.read_value();
 }
 
 Tensor ConcreteFunction::single_output(std::vector<Tensor> outputs) const {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -26,14 +27,23 @@ inline std::shared_ptr<const graph::Graph> fused(const graph::Graph& optimized) 
   return g;
 }
 
+namespace function_ops {
+struct CallGradients;  // call_gradient.h
+}
+
 struct ConcreteFunction::Impl {
   std::string name;
   std::shared_ptr<const graph::Graph> graph;  // as traced, for inspection
-  graph::Executor replay_executor;            // optimized, unfused: replays op by op for tapes and outer traces
+  graph::Executor replay_executor;            // optimized, unfused: replays op by op for outer traces
   graph::Executor executor;                   // optimized and fused: the inference path
   std::vector<TensorSpec> inputs;
   std::vector<std::string> output_keys;
   std::vector<Tensor> captured_inputs;  // handles of the variables the graph uses, passed after the arguments
+
+  // The forward / backward pairs for calls under a tape, made on the first such call (Note
+  // [Gradients through a call], call_gradient.cc).
+  mutable std::once_flag gradients_once;
+  mutable std::shared_ptr<function_ops::CallGradients> gradients;
 
   Impl(std::string name, std::shared_ptr<const graph::Graph> g, std::vector<TensorSpec> inputs,
        std::vector<std::string> output_keys, std::vector<Tensor> captured_inputs = {})

@@ -172,7 +172,7 @@ ConcreteFunction FunctionState::trace(const std::vector<TensorSpec>& specs, cons
   ++c.tracing_count;
   std::vector<std::string> keys;
   {
-    // Tapes outside see the call (replayed op by op), never the symbolic ops of the trace.
+    // Tapes outside see the call, never the symbolic ops of the trace.
     autodiff::SuspendTapes suspend;
     detail::VariableCreationScope creation(*refusal ? "[" + options_.name + "] " + refusal : std::string());
     ops::ContextScope scope(&tracer);
