@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <thread>
 
 #include <tfpp/tfpp.h>
 
@@ -327,6 +328,57 @@ TEST(CallGradient, ConcreteFunctionTakesVariablesAsHandles) {
   // A function traced for a tensor takes a variable's value.
   auto twice = tf::function([](tf::Tensor x) { return x * 2.0f; });
   EXPECT_FLOAT_EQ(twice.get_concrete_function(tf::constant(0.0f))(b).item<float>(), 22.0f);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(CallGradient, UnknownBatchDimensionOneTraceOnePair) {
+  auto f = tf::function([](tf::Tensor x, tf::Tensor w) { return tf::reduce_mean(tf::square(tf::matmul(x, w))); },
+                        {.input_signature = {tf::TensorSpec({tf::None, 3}), tf::TensorSpec({3, 2})}});
+  const tf::Tensor w = tf::constant({{1.0f, 0.5f}, {-1.0f, 2.0f}, {0.0f, 1.0f}});
+  for (int batch : {1, 4, 7}) {
+    const tf::Tensor x = tf::random::normal({batch, 3}, {.seed = batch});
+    tf::Tensor eager, called;
+    {
+      tf::GradientTape tape;
+      tape.watch(w);
+      eager = tape.gradient(tf::reduce_mean(tf::square(tf::matmul(x, w))), w);
+    }
+    {
+      tf::GradientTape tape;
+      tape.watch(w);
+      called = tape.gradient(f(x, w), w);
+    }
+    expect_close(called, eager);
+  }
+  EXPECT_EQ(f.tracing_count(), 1);
+  const tf::ConcreteFunction cf = f.get_concrete_function(tf::TensorSpec({tf::None, 3}), tf::TensorSpec({3, 2}));
+  EXPECT_TRUE(ran_traced_pair(cf));
+  EXPECT_EQ(cf.impl()->gradients->builds, 1);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(CallGradient, TapesOnSeveralThreadsShareOnePair) {
+  auto f = tf::function([](tf::Tensor x) { return tf::reduce_sum(x * x * x); });
+  std::vector<std::thread> threads;
+  std::vector<std::vector<float>> results(4);
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      const tf::Tensor x = tf::fill({8}, static_cast<float>(t + 1));
+      for (int i = 0; i < 20; ++i) {
+        tf::GradientTape tape;
+        tape.watch(x);
+        results[t] = tape.gradient(f(x), x).numpy<float>();
+      }
+    });
+  for (std::thread& th : threads) th.join();
+  for (int t = 0; t < 4; ++t) EXPECT_EQ(results[t], std::vector<float>(8, 3.0f * (t + 1) * (t + 1)));
+  EXPECT_EQ(f.get_concrete_function(tf::ones({8})).impl()->gradients->builds, 1);
 }
 
 }  // namespace
