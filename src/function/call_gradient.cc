@@ -138,9 +138,8 @@ std::shared_ptr<const TapeFunctions> build(const Impl& impl, const std::vector<i
     backward_specs.emplace_back(backward_graph->node(id).outputs[0].shape, backward_graph->node(id).outputs[0].dtype);
   ConcreteFunction backward(
       std::make_shared<Impl>(impl.name + "_backward", backward_graph, std::move(backward_specs), std::vector<std::string>{}));
-  return std::make_shared<TapeFunctions>(TapeFunctions{graph::Executor(fused(*optimized(*forward_graph))),
-                                                       std::move(backward), std::move(grad_args), std::move(dy_outputs),
-                                                       g.outputs().size()});
+  return std::make_shared<TapeFunctions>(fused(*optimized(*forward_graph)), std::move(backward), std::move(grad_args),
+                                         std::move(dy_outputs), g.outputs().size());
 }
 
 // The call-gradient state of `impl`, made once: which arguments may get gradients.

@@ -14,6 +14,11 @@ namespace tf::function_ops {
 /// forward graph that also returns the intermediates the gradient needs, and the backward
 /// function that takes them.
 struct TapeFunctions {
+  TapeFunctions(std::shared_ptr<const graph::Graph> forward_graph, ConcreteFunction backward, std::vector<int> grad_args,
+                std::vector<int> dy_outputs, std::size_t num_outputs)
+      : forward(std::move(forward_graph)), backward(std::move(backward)), grad_args(std::move(grad_args)),
+        dy_outputs(std::move(dy_outputs)), num_outputs(num_outputs) {}
+
   graph::Executor forward;      ///< (arguments...) -> (outputs..., side outputs...); optimized and fused
   ConcreteFunction backward;    ///< (output gradients..., side outputs...) -> gradients of grad_args
   std::vector<int> grad_args;   ///< the differentiated arguments the outputs depend on
