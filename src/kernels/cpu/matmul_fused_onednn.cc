@@ -89,15 +89,10 @@ void onednn_matmul_bias_activation(const float* a, const float* b, const float* 
   static PlanCache<Key, KeyHash, Plan> cache;
   const Key key{{g.m, g.n, g.k, g.transpose_a, g.transpose_b, static_cast<std::int64_t>(act)}};
   const auto plan = cache.get(key, [&](const Key&) { return build(g, act); });
-  dnnl::engine& engine = onednn_engine();
-  memory a_mem(plan->a_md, engine, const_cast<float*>(a));
-  memory b_mem(plan->b_md, engine, const_cast<float*>(b));
-  memory bias_mem(plan->bias_md, engine, const_cast<float*>(bias));
-  memory out_mem(plan->out_md, engine, out);
-  dnnl::stream& stream = onednn_stream();
-  plan->primitive.execute(stream, {{DNNL_ARG_SRC, a_mem}, {DNNL_ARG_WEIGHTS, b_mem}, {DNNL_ARG_BIAS, bias_mem},
-                                   {DNNL_ARG_DST, out_mem}, {DNNL_ARG_SCRATCHPAD, onednn_scratchpad(plan->scratchpad_md)}});
-  stream.wait();
+  static constexpr int kArgs[] = {DNNL_ARG_SRC, DNNL_ARG_WEIGHTS, DNNL_ARG_BIAS, DNNL_ARG_DST, DNNL_ARG_SCRATCHPAD};
+  const memory::desc descs[] = {plan->a_md, plan->b_md, plan->bias_md, plan->out_md, plan->scratchpad_md};
+  void* const data[] = {const_cast<float*>(a), const_cast<float*>(b), const_cast<float*>(bias), out};
+  onednn_execute(plan, plan->primitive, kArgs, descs, data);
 }
 
 }  // namespace tf::kernels

@@ -99,16 +99,10 @@ void onednn_matmul(const float* a, const float* b, float* out, const MatMulGeome
   }
   static PrimitiveCache cache;
   const auto entry = cache.get(g);
-  dnnl::engine& engine = onednn_engine();
-  memory a_mem(entry->a_md, engine, const_cast<float*>(a));
-  memory b_mem(entry->b_md, engine, const_cast<float*>(b));
-  memory out_mem(entry->out_md, engine, out);
-  dnnl::stream& stream = onednn_stream();
-  entry->primitive.execute(stream, {{DNNL_ARG_SRC, a_mem},
-                                    {DNNL_ARG_WEIGHTS, b_mem},
-                                    {DNNL_ARG_DST, out_mem},
-                                    {DNNL_ARG_SCRATCHPAD, onednn_scratchpad(entry->scratchpad_md)}});
-  stream.wait();
+  static constexpr int kArgs[] = {DNNL_ARG_SRC, DNNL_ARG_WEIGHTS, DNNL_ARG_DST, DNNL_ARG_SCRATCHPAD};
+  const memory::desc descs[] = {entry->a_md, entry->b_md, entry->out_md, entry->scratchpad_md};
+  void* const data[] = {const_cast<float*>(a), const_cast<float*>(b), out};
+  onednn_execute(entry, entry->primitive, kArgs, descs, data);
 }
 
 }  // namespace tf::kernels

@@ -2,6 +2,9 @@
 // (matmul, convolution, pooling, batch normalization).
 #pragma once
 
+#include <memory>
+#include <span>
+
 #include <dnnl.hpp>
 
 namespace tf::kernels {
@@ -20,5 +23,13 @@ dnnl::stream& onednn_stream();
 dnnl::primitive_attr onednn_user_scratchpad(dnnl::primitive_attr attr = {});
 /// The calling thread's scratchpad, at least as big as `md` asks, for one primitive run.
 dnnl::memory onednn_scratchpad(const dnnl::memory::desc& md);
+
+/// Runs a primitive with a user scratchpad on the calling thread's stream, on the buffers
+/// `data` (one per argument of `args`, DNNL_ARG_* ids, with their descriptors in `descs`).
+/// The memory objects and argument map are built once per thread and primitive (`owner` keeps
+/// the primitive alive and identifies it): creating them on every call cost as much as a small
+/// matrix product. The last descriptor is the scratchpad's, whose buffer comes from here.
+void onednn_execute(const std::shared_ptr<const void>& owner, const dnnl::primitive& primitive,
+                    std::span<const int> args, std::span<const dnnl::memory::desc> descs, std::span<void* const> data);
 
 }  // namespace tf::kernels
