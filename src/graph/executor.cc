@@ -92,7 +92,12 @@ Executor::Executor(std::shared_ptr<const Graph> graph) : graph_(std::move(graph)
   plan_arena(last_reader);
 }
 
-Executor::~Executor() { delete cached_arena_.load(); }
+Executor::CachedArena::~CachedArena() { delete arena.load(); }
+
+Executor::CachedArena& Executor::CachedArena::operator=(const CachedArena&) {
+  delete arena.exchange(nullptr);
+  return *this;
+}
 
 void Executor::plan_arena(const std::vector<int>& last_reader) {
   arena_offset_.assign(num_slots_, -1);
@@ -144,7 +149,7 @@ void Executor::plan_arena(const std::vector<int>& last_reader) {
 
 std::unique_ptr<Executor::Arena> Executor::take_arena() const {
   if (arena_bytes_ == 0) return nullptr;
-  if (Arena* cached = cached_arena_.exchange(nullptr)) return std::unique_ptr<Arena>(cached);
+  if (Arena* cached = cached_arena_.arena.exchange(nullptr)) return std::unique_ptr<Arena>(cached);
   auto arena = std::make_unique<Arena>();
   arena->buffer = core::empty(DType::kFloat64, {static_cast<std::int64_t>((arena_bytes_ + 7) / 8)});
   arena->views.resize(num_slots_);
@@ -166,7 +171,7 @@ void Executor::return_arena(std::unique_ptr<Arena> arena) const {
   // A kernel that handed out a view of an arena tensor (none should) keeps the arena to itself.
   if (!arena || arena->buffer.impl()->buffer.use_count() != arena->holders) return;
   Arena* expected = nullptr;
-  if (cached_arena_.compare_exchange_strong(expected, arena.get())) arena.release();
+  if (cached_arena_.arena.compare_exchange_strong(expected, arena.get())) arena.release();
 }
 
 std::size_t Executor::num_in_place_steps() const {

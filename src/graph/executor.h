@@ -47,10 +47,16 @@ class Executor {
   /// The summed sizes of the planned intermediates (for tests of the plan).
   std::size_t planned_bytes() const { return planned_bytes_; }
 
-  ~Executor();
-
  private:
   struct Arena;
+  // The arena kept between calls. A copy of the executor starts without one.
+  struct CachedArena {
+    std::atomic<Arena*> arena{nullptr};
+    CachedArena() = default;
+    CachedArena(const CachedArena&) {}
+    CachedArena& operator=(const CachedArena&);
+    ~CachedArena();
+  };
   struct Step {
     const Node* node;
     ops::KernelFn kernel;
@@ -79,7 +85,7 @@ class Executor {
   std::vector<int> output_slots_;
   std::vector<std::int64_t> arena_offset_;  // per slot: byte offset in the arena, or -1
   std::size_t arena_bytes_ = 0, planned_bytes_ = 0;
-  mutable std::atomic<Arena*> cached_arena_{nullptr};  // one arena kept between calls
+  mutable CachedArena cached_arena_;
 };
 
 /// The node ids that outputs, control outputs or stateful ops depend on (through inputs and
