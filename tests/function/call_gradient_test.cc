@@ -330,9 +330,6 @@ TEST(CallGradient, ConcreteFunctionTakesVariablesAsHandles) {
   EXPECT_FLOAT_EQ(twice.get_concrete_function(tf::constant(0.0f))(b).item<float>(), 22.0f);
 }
 
-}  // namespace
-
-namespace {
 
 TEST(CallGradient, UnknownBatchDimensionOneTraceOnePair) {
   auto f = tf::function([](tf::Tensor x, tf::Tensor w) { return tf::reduce_mean(tf::square(tf::matmul(x, w))); },
@@ -359,9 +356,6 @@ TEST(CallGradient, UnknownBatchDimensionOneTraceOnePair) {
   EXPECT_EQ(cf.impl()->gradients->builds, 1);
 }
 
-}  // namespace
-
-namespace {
 
 TEST(CallGradient, TapesOnSeveralThreadsShareOnePair) {
   auto f = tf::function([](tf::Tensor x) { return tf::reduce_sum(x * x * x); });
@@ -379,6 +373,17 @@ TEST(CallGradient, TapesOnSeveralThreadsShareOnePair) {
   for (std::thread& th : threads) th.join();
   for (int t = 0; t < 4; ++t) EXPECT_EQ(results[t], std::vector<float>(8, 3.0f * (t + 1) * (t + 1)));
   EXPECT_EQ(f.get_concrete_function(tf::ones({8})).impl()->gradients->builds, 1);
+}
+
+
+TEST(CallGradient, GuideExampleRunsTheTracedPair) {
+  // The tf.function guide: the gradient of add(v, 1.0) with respect to v is 1.0.
+  auto add = tf::function([](tf::Tensor a, float b) { return a + b; });
+  tf::Variable v(1.0f);
+  tf::GradientTape tape;
+  tf::Tensor result = add(v, 1.0f);
+  EXPECT_FLOAT_EQ(tape.gradient(result, v).item<float>(), 1.0f);
+  EXPECT_TRUE(ran_traced_pair(add.get_concrete_function(v, 1.0f)));
 }
 
 }  // namespace
