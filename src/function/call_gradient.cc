@@ -201,10 +201,13 @@ autodiff::Grads recompute_backward(const Impl& impl, const TapeFunctions& fns, s
   return result;
 }
 
-// An eager read of the variable behind `handle` (recorded by the tapes like any read).
-Tensor read(const Tensor& handle) {
-  const auto attrs = autodiff::variable_attrs(*autodiff::handle_variable(handle));
-  return ops::execute(autodiff::read_variable_op(), {handle}, attrs)[0];
+// A read of the variable behind `handle`, recorded by the recording tapes as a read op is.
+Tensor recorded_read(const Tensor& handle) {
+  const Variable v(autodiff::handle_variable(handle));
+  const Tensor value = v.impl()->load();
+  Tensor read = core::view(value, value.shape());  // each read is its own tensor for the tapes
+  for (autodiff::Tape* tape : autodiff::recording_tapes()) tape->record_read(v, read);
+  return read;
 }
 
 }  // namespace
@@ -216,7 +219,7 @@ std::vector<Tensor> call_recorded(const std::shared_ptr<const Impl>& impl, std::
   std::vector<int> wrt;
   std::vector<Tensor> tracked;
   for (int a : cg.candidates) {
-    Tensor input = args[a].dtype() == DType::kResource ? read(args[a]) : args[a];
+    Tensor input = args[a].dtype() == DType::kResource ? recorded_read(args[a]) : args[a];
     for (autodiff::Tape* tape : autodiff::recording_tapes())
       if (tape->id_of(input) != autodiff::kNoId) {
         wrt.push_back(a);
