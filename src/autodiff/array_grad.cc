@@ -125,16 +125,18 @@ Grads reverse_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   return {reverse(dy[0], ctx.input(1)), Tensor()};
 }
 
-// Tile(x, multiples): view the gradient as [m0, d0, m1, d1, ...] and sum over the m's.
+// Tile(x, multiples): view the gradient as [m0, d0, m1, d1, ...] and sum over the m's. The
+// rank is the number of multiples, which is known even when x's rank is not.
 Grads tile_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const TensorShape& in = ctx.input_shape(0);
   if (!in.is_fully_defined() || !has_value(ctx, 1)) {
-    if (in.has_unknown_rank()) fail_unknown_shape(ctx, in, "the input's rank");
+    const std::int64_t rank = in.has_unknown_rank() ? ctx.input(1).shape().num_elements() : in.rank();
+    if (rank < 0) fail_unknown_shape(ctx, in, "the input's rank");
     std::vector<std::int64_t> axes;
-    for (int d = 0; d < in.rank(); ++d) axes.push_back(2 * d);
+    for (std::int64_t d = 0; d < rank; ++d) axes.push_back(2 * d);
     const Tensor x_shape = input_shape_tensor(ctx, 0);
     const Tensor split_shape = reshape(stack({cast(ctx.input(1), x_shape.dtype()), x_shape}, 1), {-1});
-    return {in.rank() == 0 ? dy[0] : reduce_sum(reshape(dy[0], split_shape), Axes(axes)), Tensor()};
+    return {rank == 0 ? dy[0] : reduce_sum(reshape(dy[0], split_shape), Axes(axes)), Tensor()};
   }
   const std::vector<std::int64_t> m = input_ints(ctx, 1, "multiples");
   std::vector<std::int64_t> split_shape, axes;
