@@ -33,13 +33,22 @@ std::vector<std::int64_t> inverse(const std::vector<std::int64_t>& perm) {
 }
 
 // gather_grad (below) with the sizes read at run time from the params' and indices' shapes.
+// Rows of params of unknown rank (axis 0, no batch dimensions, as an embedding lookup): the
+// gradient's rows scatter into shape(params), each of the shape shape(params)[1:].
+Tensor gather_rows_grad(const GradientContext& ctx, const Tensor& dy) {
+  const Tensor p = input_shape_tensor(ctx, 0);
+  const Tensor rows = reshape(dy, IntArray(concat({constant(std::vector<std::int32_t>{-1}), slice(p, {1}, {-1})}, 0)));
+  return scatter_nd(reshape(ctx.input(1), {-1, 1}), rows, IntArray(p));
+}
+
 Tensor gather_grad_dynamic(const GradientContext& ctx, const Tensor& dy) {
   const TensorShape& params = ctx.input_shape(0);
   const Tensor& indices = ctx.input(1);
+  const std::int64_t a64 = input_ints(ctx, 2, "axis")[0], b64 = ctx.attr<std::int64_t>(0);
+  if (params.has_unknown_rank() && a64 == 0 && b64 == 0) return gather_rows_grad(ctx, dy);
   if (params.has_unknown_rank() || indices.shape().has_unknown_rank() || dy.shape().has_unknown_rank())
     fail_unknown_shape(ctx, params, "the ranks of params and indices");
   const int rank = params.rank(), index_rank = indices.rank();
-  const std::int64_t a64 = input_ints(ctx, 2, "axis")[0], b64 = ctx.attr<std::int64_t>(0);
   const int axis = static_cast<int>(a64 < 0 ? a64 + rank : a64);
   const int b = static_cast<int>(b64 < 0 ? b64 + index_rank : b64);
   const int num_outer = axis - b, num_index = index_rank - b;
