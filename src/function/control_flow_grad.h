@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "graph/function_body.h"
-#include "tfpp/gradient_tape.h"
 
 namespace tf::function_ops {
 

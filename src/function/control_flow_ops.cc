@@ -67,8 +67,7 @@ void while_kernel(ops::KernelContext& ctx) {
   for (std::size_t i = 0; i < n; ++i) ctx.output(i) = std::move(state[i]);
 }
 
-// Gradients through If and While are not registered yet, so a tape asking for one raises
-// a LookupError naming the op rather than returning a silent zero.
+// Their gradients are registered in control_flow_grad.cc.
 ops::OpBuilder control_flow_op(const char* name, bool stateful, ops::KernelFn kernel) {
   ops::OpBuilder b(name);
   b.variadic_inputs().kernel_allocates_outputs();
