@@ -46,4 +46,24 @@ TEST(OnednnThreads, ConvolutionsFromSeveralThreads) {
   EXPECT_EQ(concurrent_mismatches([&](int i) { return tf::nn::conv2d(x[i], f, 1, "SAME"); }), 0);
 }
 
+// Pooling runs on oneDNN with float32: forward, and backward through the tape (max pooling's
+// gradient also reruns the forward pass for its argmax workspace).
+TEST(OnednnThreads, PoolingFromSeveralThreads) {
+  std::vector<tf::Tensor> x;
+  for (int i = 0; i < 4; ++i) x.push_back(tf::random::normal({2, 24, 24, 16}, {.seed = 30 + i}));
+  const tf::Tensor upstream = tf::random::normal({2, 12, 12, 16}, {.seed = 40});
+  EXPECT_EQ(concurrent_mismatches([&](int i) { return tf::nn::max_pool2d(x[i], 3, 2, "SAME"); }), 0);
+  EXPECT_EQ(concurrent_mismatches([&](int i) { return tf::nn::avg_pool2d(x[i], 3, 2, "SAME"); }), 0);
+  for (const bool max : {true, false}) {
+    EXPECT_EQ(concurrent_mismatches([&](int i) {
+                tf::GradientTape tape;
+                tape.watch(x[i]);
+                const tf::Tensor y = max ? tf::nn::max_pool2d(x[i], 3, 2, "SAME") : tf::nn::avg_pool2d(x[i], 3, 2, "SAME");
+                return tape.gradient(y, x[i], upstream);
+              }),
+              0)
+        << (max ? "max" : "avg") << " pooling's gradient";
+  }
+}
+
 }  // namespace
