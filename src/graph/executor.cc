@@ -96,6 +96,7 @@ Executor::CachedArena::~CachedArena() { delete arena.load(); }
 
 Executor::CachedArena& Executor::CachedArena::operator=(const CachedArena&) {
   delete arena.exchange(nullptr);
+  allocations = 0;
   return *this;
 }
 
@@ -151,6 +152,7 @@ std::unique_ptr<Executor::Arena> Executor::take_arena() const {
   if (arena_bytes_ == 0) return nullptr;
   if (Arena* cached = cached_arena_.arena.exchange(nullptr)) return std::unique_ptr<Arena>(cached);
   auto arena = std::make_unique<Arena>();
+  cached_arena_.allocations.fetch_add(1, std::memory_order_relaxed);
   arena->buffer = core::empty(DType::kFloat64, {static_cast<std::int64_t>((arena_bytes_ + 7) / 8)});
   arena->views.resize(num_slots_);
   for (const Step& step : steps_)

@@ -46,12 +46,17 @@ class Executor {
   std::size_t arena_bytes() const { return arena_bytes_; }
   /// The summed sizes of the planned intermediates (for tests of the plan).
   std::size_t planned_bytes() const { return planned_bytes_; }
+  /// How many arenas calls have allocated: 1 while every call reuses the cached one (more when
+  /// calls overlap on several threads).
+  std::size_t arena_allocations() const { return cached_arena_.allocations.load(std::memory_order_relaxed); }
 
  private:
   struct Arena;
-  // The arena kept between calls. A copy of the executor starts without one.
+  // The arena kept between calls, and how many were allocated. A copy of the executor starts
+  // without one.
   struct CachedArena {
     std::atomic<Arena*> arena{nullptr};
+    std::atomic<std::size_t> allocations{0};
     CachedArena() = default;
     CachedArena(const CachedArena&) {}
     CachedArena& operator=(const CachedArena&);

@@ -57,9 +57,34 @@ TEST(BufferPlan, ChainFitsInTwoBlocksAndMatchesEager) {
   // Six [40,48] float products before the result's reduction.
   EXPECT_EQ(ex.planned_bytes(), 6u * 40 * 48 * 4);
   EXPECT_EQ(ex.arena_bytes(), 2u * 40 * 48 * 4);  // each product needs only the one before it
+  EXPECT_EQ(ex.arena_allocations(), 0u);
   const auto expected = chain(x, kW).numpy<float>();
-  EXPECT_EQ(f(x).numpy<float>(), expected);
-  EXPECT_EQ(f(x).numpy<float>(), expected);  // the arena is reused
+  for (int call = 0; call < 3; ++call) EXPECT_EQ(f(x).numpy<float>(), expected) << call;
+  EXPECT_EQ(ex.arena_allocations(), 1u);  // later calls reuse the first call's arena
+}
+
+TEST(BufferPlan, ArenaIsReusedUnlessCallsOverlap) {
+  auto g = std::make_shared<Graph>(
+      tf::function([](tf::Tensor x) { return chain(x, kW); }).get_concrete_function(tf::TensorSpec({40, 48}, tf::float32)).graph().impl());
+  Executor ex(g);
+  const tf::Tensor x = tf::random::normal({40, 48}, {.seed = 25});
+  const auto expected = chain(x, kW).numpy<float>();
+  for (int call = 0; call < 3; ++call) EXPECT_EQ(ex.run(std::vector<tf::Tensor>{x})[0].numpy<float>(), expected);
+  EXPECT_EQ(ex.arena_allocations(), 1u);
+  const Executor copy = ex;  // a copy starts without a cached arena
+  EXPECT_EQ(copy.arena_allocations(), 0u);
+  EXPECT_EQ(copy.run(std::vector<tf::Tensor>{x})[0].numpy<float>(), expected);
+  EXPECT_EQ(copy.arena_allocations(), 1u);
+  // Calls overlapping on several threads need arenas of their own; one is kept afterwards.
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&] {
+      for (int i = 0; i < 50; ++i) ex.run(std::vector<tf::Tensor>{x});
+    });
+  for (auto& th : threads) th.join();
+  const std::size_t after_threads = ex.arena_allocations();
+  ex.run(std::vector<tf::Tensor>{x});
+  EXPECT_EQ(ex.arena_allocations(), after_threads);  // one arena was kept for the next call
 }
 
 TEST(BufferPlan, InPlaceStepsShareTheirInputsBlock) {
