@@ -108,4 +108,86 @@ TEST(SgdUpdateFusion, OpRejectsBadInputs) {
   EXPECT_EQ(e.read_value().shape(), (tf::TensorShape{0, 3}));
 }
 
+// Every MatMul gradient read only by the update, with each transpose pattern, accumulates into
+// the variable: a large product (the parallel path), a small one, and an empty inner dimension.
+TEST(SgdUpdateFusion, MatMulGradientAccumulatesIntoTheVariable) {
+  for (const bool ta : {false, true})
+    for (const bool tb : {false, true})
+      for (const auto& [m, k, n] : std::vector<std::array<std::int64_t, 3>>{{300, 64, 200}, {3, 5, 2}, {3, 0, 2}}) {
+        const std::string where = "ta=" + std::to_string(ta) + " tb=" + std::to_string(tb) + " m=" + std::to_string(m);
+        const tf::Tensor a = tf::random::normal(ta ? tf::TensorShape{k, m} : tf::TensorShape{m, k}, {.seed = 7});
+        const tf::Tensor b = tf::random::normal(tb ? tf::TensorShape{n, k} : tf::TensorShape{k, n}, {.seed = 8});
+        const tf::Tensor w0 = tf::random::normal({m, n}, {.seed = 9});
+        tf::Variable w(w0);
+        auto step = tf::function([&](tf::Tensor a, tf::Tensor b) {
+          w.assign_sub(tf::linalg::matmul(a, b, {.transpose_a = ta, .transpose_b = tb}) * 0.5f);
+        });
+        const auto& g = executed_graph(step.get_concrete_function(a, b));
+        EXPECT_EQ(count_ops(g, "_ResourceApplyGradientDescentMatMul"), 1) << where << g.to_string();
+        EXPECT_EQ(count_ops(g, "MatMul") + count_ops(g, "ResourceApplyGradientDescent"), 0) << where;
+        const tf::Tensor product = tf::linalg::matmul(a, b, {.transpose_a = ta, .transpose_b = tb});
+        step(a, b);  // w0 holds the old value: the update writes a copy
+        const tf::Tensor expected1 = w0 - product * 0.5f;
+        const void* buffer = w.read_value().raw_data();
+        step(a, b);  // nothing else holds w's value now: the update runs in place
+        EXPECT_EQ(w.read_value().raw_data(), buffer) << where;
+        const auto e1 = (expected1 - product * 0.5f).numpy<float>(), actual = w.numpy<float>();
+        ASSERT_EQ(actual.size(), e1.size());
+        for (std::size_t i = 0; i < e1.size(); ++i) ASSERT_NEAR(actual[i], e1[i], 1e-4f * (1 + std::abs(e1[i]))) << where << " " << i;
+        EXPECT_EQ(w0.numpy<float>(), tf::random::normal({m, n}, {.seed = 9}).numpy<float>()) << where;
+      }
+  // A product that is also returned stays a MatMul; float64 products use the plain update.
+  tf::Variable v(tf::zeros({2, 2})), d(tf::zeros({2, 2}, tf::float64));
+  auto other = tf::function([&](tf::Tensor a, tf::Tensor b) {
+    const tf::Tensor p = tf::linalg::matmul(a, a);
+    v.assign_sub(p * 0.5f);
+    d.assign_sub(tf::linalg::matmul(b, b) * 0.5);
+    return p;
+  });
+  const auto& g = executed_graph(other.get_concrete_function(tf::ones({2, 2}), tf::ones({2, 2}, tf::float64)));
+  EXPECT_EQ(count_ops(g, "_ResourceApplyGradientDescentMatMul"), 0) << g.to_string();
+  EXPECT_EQ(count_ops(g, "ResourceApplyGradientDescent"), 2);
+  EXPECT_EQ(count_ops(g, "MatMul"), 2);
+}
+
+TEST(SgdUpdateFusion, MatMulOpRejectsBadInputs) {
+  const auto& op = tf::autodiff::resource_apply_gradient_descent_matmul_op();
+  const auto attrs_of = [](const tf::Variable& v) {
+    const auto a = tf::autodiff::variable_attrs(*tf::autodiff::handle_variable(v.handle()));
+    std::vector<tf::ops::AttrValue> attrs(a.begin(), a.end());
+    attrs.insert(attrs.end(), {false, false});
+    return attrs;
+  };
+  tf::Variable v(tf::ones({2, 2}), {.name = "v"});
+  const auto call = [&](tf::Tensor alpha, tf::Tensor a, tf::Tensor b) {
+    return [&, alpha, a, b] { tf::ops::execute(op, {v.handle(), alpha, a, b}, attrs_of(v)); };
+  };
+  EXPECT_EQ(error_of(call(tf::constant(0.5f), tf::ones({2, 3}), tf::ones({3, 2}))), "no error");
+  EXPECT_EQ(v.numpy<float>(), (std::vector<float>{-0.5f, -0.5f, -0.5f, -0.5f}));
+  EXPECT_EQ(error_of(call(tf::constant(0.5), tf::ones({2, 3}), tf::ones({3, 2}))),
+            "[_ResourceApplyGradientDescentMatMul] alpha must be a scalar of the variable's dtype, got float64[] for "
+            "variable 'v:0' of dtype float32 and shape (2, 2)");
+  EXPECT_EQ(error_of(call(tf::constant(0.5f), tf::ones({2, 3}, tf::float64), tf::ones({3, 2}))),
+            "[_ResourceApplyGradientDescentMatMul] a and b must be float32 matrices, got float64[2,3] and float32[3,2] "
+            "for variable 'v:0' of dtype float32 and shape (2, 2)");
+  EXPECT_EQ(error_of(call(tf::constant(0.5f), tf::ones({2, 3}), tf::ones({3}))),
+            "[_ResourceApplyGradientDescentMatMul] a and b must be float32 matrices, got float32[2,3] and float32[3] "
+            "for variable 'v:0' of dtype float32 and shape (2, 2)");
+  EXPECT_EQ(error_of(call(tf::constant(0.5f), tf::ones({2, 3}), tf::ones({2, 2}))),
+            "[_ResourceApplyGradientDescentMatMul] the product of a float32[2,3] and b float32[2,2] (transpose_a=false, "
+            "transpose_b=false) does not have the shape of variable 'v:0' of dtype float32 and shape (2, 2)");
+  EXPECT_EQ(error_of(call(tf::constant(0.5f), tf::ones({2, 3}), tf::ones({3, 5}))),
+            "[_ResourceApplyGradientDescentMatMul] the product of a float32[2,3] and b float32[3,5] (transpose_a=false, "
+            "transpose_b=false) does not have the shape of variable 'v:0' of dtype float32 and shape (2, 2)");
+  tf::Variable d(tf::ones({2, 2}, tf::float64), {.name = "d"});
+  EXPECT_EQ(error_of([&] {
+              tf::ops::execute(op, {d.handle(), tf::constant(0.5), tf::ones({2, 3}), tf::ones({3, 2})}, attrs_of(d));
+            }),
+            "[_ResourceApplyGradientDescentMatMul] expects a float32 variable 'd:0' of dtype float64 and shape (2, 2)");
+  EXPECT_EQ(error_of([&] {
+              tf::ops::execute(op, {tf::constant(1.0f), tf::constant(0.5f), tf::ones({2, 3}), tf::ones({3, 2})}, attrs_of(v));
+            }),
+            "[_ResourceApplyGradientDescentMatMul] input 0 must be a scalar tf.resource handle, got float32[]");
+}
+
 }  // namespace

@@ -1,7 +1,10 @@
 // SGD-update fusion: AssignSubVariableOp(v, Mul(alpha, grad)) with a scalar alpha becomes
 // ResourceApplyGradientDescent(v, alpha, grad), which updates the variable in one pass and in
 // place when nothing else holds its value (TensorFlow's optimizers call that op directly). Only
-// float variables of fully known shape whose product has no other reader are fused.
+// float variables of fully known shape whose product has no other reader are fused. When the
+// gradient is itself a float32 MatMul read by nothing else (a dense layer's weight gradient), the
+// update becomes _ResourceApplyGradientDescentMatMul, which accumulates the product straight
+// into the variable: the gradient is never stored, and the update needs no pass of its own.
 #include "autodiff/training_ops.h"
 #include "graph/passes/passes.h"
 
@@ -33,8 +36,17 @@ void fuse_sgd_updates(Graph& graph) {
     if (!(is(alpha, TensorShape{}) && is(grad, shape))) std::swap(alpha, grad);
     if (!(is(alpha, TensorShape{}) && is(grad, shape))) continue;
     Node& fused = rewritten[i];
-    fused.op = &autodiff::resource_apply_gradient_descent_op();
-    fused.inputs = {assign.inputs[0], alpha, grad};  // attrs, control inputs and outputs stay
+    const Node& product = nodes[grad.node];
+    if (dtype == DType::kFloat32 && product.kind == NodeKind::kOp && product.op->name == "MatMul" &&
+        product.outputs[0].dtype == DType::kFloat32 &&
+        uses[grad.node] == 1 && !pinned[grad.node]) {
+      fused.op = &autodiff::resource_apply_gradient_descent_matmul_op();
+      fused.inputs = {assign.inputs[0], alpha, product.inputs[0], product.inputs[1]};
+      fused.attrs.insert(fused.attrs.end(), product.attrs.begin(), product.attrs.end());  // transpose_a, transpose_b
+    } else {
+      fused.op = &autodiff::resource_apply_gradient_descent_op();
+      fused.inputs = {assign.inputs[0], alpha, grad};  // attrs, control inputs and outputs stay
+    }
     changed = true;
   }
   if (!changed) return;

@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "kernels/cpu/onednn.h"
+#include "kernels/cpu/onednn_plan.h"
 
 namespace tf::kernels {
 namespace {
@@ -103,6 +104,18 @@ void onednn_matmul(const float* a, const float* b, float* out, const MatMulGeome
   const memory::desc descs[] = {entry->a_md, entry->b_md, entry->out_md, entry->scratchpad_md};
   void* const data[] = {const_cast<float*>(a), const_cast<float*>(b), out};
   onednn_execute(entry, entry->primitive, kArgs, descs, data);
+}
+
+void onednn_matmul_accumulate(const float* a, const float* b, float* out, const MatMulGeometry& g, float alpha) {
+  if (g.m == 0 || g.n == 0 || g.k == 0) return;
+  // sgemm's beta = 1 adds the product to out as it is computed: no product buffer, no extra pass.
+  const dnnl_status_t status = dnnl_sgemm(g.transpose_a ? 'T' : 'N', g.transpose_b ? 'T' : 'N', g.m, g.n, g.k, alpha, a,
+                                          g.transpose_a ? g.m : g.k, b, g.transpose_b ? g.k : g.n, 1.0f, out, g.n);
+  if (status == dnnl_success) return;
+  ScratchBuffer product(static_cast<std::size_t>(g.m * g.n) * sizeof(float));  // never seen: the primitive, then the sum
+  float* p = static_cast<float*>(product.data());
+  onednn_matmul(a, b, p, g);
+  for (std::int64_t i = 0; i < g.m * g.n; ++i) out[i] += alpha * p[i];
 }
 
 }  // namespace tf::kernels
