@@ -83,7 +83,7 @@ class ConcreteFunction {
   /// the function was traced for one (so the call reads and writes it), else as its value.
   template <class... Ts>
   Tensor operator()(const Ts&... args) const {
-    std::size_t i = 0;
+    [[maybe_unused]] std::size_t i = 0;
     return single_output(call_flat(std::vector<Tensor>{argument(i++, args)...}));
   }
   /// The traced graph.

@@ -34,7 +34,7 @@ struct CallGradients;  // call_gradient.h
 struct ConcreteFunction::Impl {
   std::string name;
   std::shared_ptr<const graph::Graph> graph;  // as traced, for inspection
-  graph::Executor replay_executor;            // optimized, unfused: replays op by op for outer traces
+  graph::Executor replay_executor;            // optimized, unfused: replayed op by op (outer traces, tapes)
   graph::Executor executor;                   // optimized and fused: the inference path
   std::vector<TensorSpec> inputs;
   std::vector<std::string> output_keys;
