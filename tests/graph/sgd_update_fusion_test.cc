@@ -136,6 +136,19 @@ TEST(SgdUpdateFusion, MatMulGradientAccumulatesIntoTheVariable) {
         for (std::size_t i = 0; i < e1.size(); ++i) ASSERT_NEAR(actual[i], e1[i], 1e-4f * (1 + std::abs(e1[i]))) << where << " " << i;
         EXPECT_EQ(w0.numpy<float>(), tf::random::normal({m, n}, {.seed = 9}).numpy<float>()) << where;
       }
+  // A product of the variable's own value reads the old value, never the half-updated one.
+  tf::Variable s(tf::random::normal({40, 40}, {.seed = 10}));
+  auto square_step = tf::function([&] { s.assign_sub(tf::linalg::matmul(s.read_value(), s.read_value()) * 0.5f); });
+  const auto& sg = executed_graph(square_step.get_concrete_function());
+  EXPECT_EQ(count_ops(sg, "_ResourceApplyGradientDescentMatMul"), 1) << sg.to_string();
+  std::vector<float> se;
+  {
+    const tf::Tensor s0 = s.read_value();
+    se = (s0 - tf::linalg::matmul(s0, s0) * 0.5f).numpy<float>();
+  }  // only the variable holds its value now, and the graph's reads of it
+  square_step();
+  const auto sa = s.numpy<float>();
+  for (std::size_t i = 0; i < se.size(); ++i) ASSERT_NEAR(sa[i], se[i], 1e-4f * (1 + std::abs(se[i]))) << i;
   // A product that is also returned stays a MatMul; float64 products use the plain update.
   tf::Variable v(tf::zeros({2, 2})), d(tf::zeros({2, 2}, tf::float64));
   auto other = tf::function([&](tf::Tensor a, tf::Tensor b) {
