@@ -10,6 +10,8 @@
 // value is part of the cache key, so a new value traces again (as Python arguments do).
 // Results may be a tensor, a std::vector, std::pair or std::tuple of tensors, a std::map from names to
 // tensors, or nothing. C++ side effects run only while tracing; ops (tf::print) run on every call.
+// Under a GradientTape a call is one tape record: it runs a forward graph that keeps what the
+// gradient needs, and its backward pass is a traced graph too, built once per signature.
 #pragma once
 
 #include <functional>
