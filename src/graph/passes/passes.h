@@ -29,7 +29,8 @@ void fuse_matmul_bias_activation(Graph& graph);
 /// Replaces trees of elementwise ops over one shape by FusedElementwise nodes.
 void fuse_elementwise(Graph& graph);
 /// Replaces AssignSubVariableOp(v, Mul(scalar, grad)) by ResourceApplyGradientDescent
-/// (float variables of known shape; the product must have no other reader).
+/// (float variables of known shape; the product must have no other reader), or by
+/// _ResourceApplyGradientDescentMatMul when grad is a float32 MatMul read by nothing else.
 void fuse_sgd_updates(Graph& graph);
 /// Runs the fusion passes. Fused nodes have no gradient, so only graphs that run without a
 /// tape (a concrete function's inference path) are fused.
