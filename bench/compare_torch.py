@@ -5,7 +5,8 @@ For every benchmark binary bench/<name>_bench.cc of tfpp that has a twin
 bench/torch/torch_<name>_bench.cc, both run with the same Google Benchmark names; the
 Python front end runs the same work through timeit. The peer runs in each configuration
 DESIGN.md asks for (1 and 2 threads; OpenBLAS's SkylakeX kernels on and off) and its
-fastest median counts. Prints a Markdown table of medians over --reps runs and ratios.
+fastest median counts; tfpp runs with 1 and 2 threads alike and its fastest median counts too
+(on a busy machine two OpenMP threads can be far slower than one). Prints a Markdown table of medians over --reps runs and ratios.
 The runs are interleaved (tfpp, then each peer configuration, --reps times over), so that a
 burst of load on the shared machine hits both sides alike.
 
@@ -28,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PEER_CONFIGS = [
     {"threads": t, "coretype": c} for t, c in itertools.product((1, 2), ("SkylakeX", None))
 ]
+TFPP_CONFIGS = [{"threads": t, "coretype": None} for t in (1, 2)]
 
 
 def env_for(config):
@@ -65,21 +67,27 @@ def summarize(samples):
     return {name: (statistics.median(v), (max(v) - min(v)) / statistics.median(v)) for name, v in samples.items()}
 
 
+def best_of(configs, samples):
+    """name -> (median, spread, config) of the configuration with the lowest median."""
+    best = {}
+    for config, per_config in zip(configs, samples):
+        for name, med in summarize(per_config).items():
+            if name not in best or med[0] < best[name][0]:
+                best[name] = (*med, config)
+    return best
+
+
 def run_interleaved(ours, peer, reps, regex):
-    """Medians of tfpp and of each peer configuration, from `reps` interleaved rounds."""
-    tfpp_samples, peer_samples = {}, [{} for _ in PEER_CONFIGS]
+    """Best medians of tfpp and of the peer over their configurations, from `reps` interleaved rounds."""
+    tfpp_samples, peer_samples = [{} for _ in TFPP_CONFIGS], [{} for _ in PEER_CONFIGS]
     for _ in range(reps):
-        for name, ns in run_gbench(ours, regex).items():
-            tfpp_samples.setdefault(name, []).append(ns)
+        for i, config in enumerate(TFPP_CONFIGS):
+            for name, ns in run_gbench(ours, regex, env_for(config)).items():
+                tfpp_samples[i].setdefault(name, []).append(ns)
         for i, config in enumerate(PEER_CONFIGS):
             for name, ns in run_gbench(peer, regex, env_for(config)).items():
                 peer_samples[i].setdefault(name, []).append(ns)
-    libtorch = {}
-    for config, samples in zip(PEER_CONFIGS, peer_samples):
-        for name, med in summarize(samples).items():
-            if name not in libtorch or med[0] < libtorch[name][0]:
-                libtorch[name] = (*med, config)
-    return summarize(tfpp_samples), libtorch
+    return best_of(TFPP_CONFIGS, tfpp_samples), best_of(PEER_CONFIGS, peer_samples)
 
 
 def python_twins():
@@ -202,7 +210,7 @@ def main():
                    check=True, stdout=subprocess.DEVNULL)
     subprocess.run(["cmake", "--build", str(peer_build)], check=True, stdout=subprocess.DEVNULL)
 
-    print(f"| benchmark | tfpp | libtorch C++ (best config) | PyTorch Python (best) | tfpp / libtorch | tfpp / Python |")
+    print(f"| benchmark | tfpp (best config) | libtorch C++ (best config) | PyTorch Python (best) | tfpp / libtorch | tfpp / Python |")
     print("| --- | --- | --- | --- | --- | --- |")
     winners = {}  # benchmark -> the Python variant that was fastest
     for peer in sorted(peer_build.glob("torch_*_bench")):
@@ -212,8 +220,8 @@ def main():
         tfpp, libtorch = run_interleaved(ours, peer, args.reps, args.filter)
         python = best_python(tfpp.keys(), args.reps)
         winners.update({n: r[3] for n, r in python.items() if r[3]})
-        for name, (ours_ns, ours_spread) in sorted(tfpp.items(), key=lambda item: natural_key(item[0])):
-            row = [name, f"{ours_ns / 1e3:.3f} µs (±{ours_spread:.0%})"]
+        for name, (ours_ns, ours_spread, config) in sorted(tfpp.items(), key=lambda item: natural_key(item[0])):
+            row = [name, f"{ours_ns / 1e3:.3f} µs (±{ours_spread:.0%}, {config['threads']} thr)"]
             for peer_result in (libtorch.get(name), python.get(name)):
                 row.append(f"{peer_result[0] / 1e3:.3f} µs (±{peer_result[1]:.0%})" if peer_result else "—")
             for peer_result in (libtorch.get(name), python.get(name)):
@@ -221,7 +229,8 @@ def main():
             print("| " + " | ".join(row) + " |")
             sys.stdout.flush()
     print("\nPython variants that won: " + ", ".join(f"{n}: {v}" for n, v in winners.items()))
-    print("libtorch configurations tried: threads 1/2 x OPENBLAS_CORETYPE SkylakeX/unset; Python: threads 1/2.")
+    print("tfpp configurations tried: threads 1/2 (the winner's count is shown); libtorch: threads 1/2 x "
+          "OPENBLAS_CORETYPE SkylakeX/unset; Python: threads 1/2.")
     print("Times are medians; ± is the (max - min) / median spread over the runs.")
 
 
