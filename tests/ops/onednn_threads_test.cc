@@ -46,6 +46,27 @@ TEST(OnednnThreads, ConvolutionsFromSeveralThreads) {
   EXPECT_EQ(concurrent_mismatches([&](int i) { return tf::nn::conv2d(x[i], f, 1, "SAME"); }), 0);
 }
 
+// A convolution's plan reorders its plain (NHWC, HWIO) operands to and from blocked layouts;
+// the reorders too run with the calling thread's scratchpad. 16 channels in and out make the
+// forward and both backward plans pick blocked layouts.
+TEST(OnednnThreads, ReorderedConvolutionGradientsFromSeveralThreads) {
+  const tf::Tensor f = tf::random::normal({3, 3, 16, 32}, {.stddev = 0.1, .seed = 4});
+  const tf::Tensor upstream = tf::random::normal({2, 12, 12, 32}, {.seed = 5});
+  std::vector<tf::Tensor> x;
+  for (int i = 0; i < 4; ++i) x.push_back(tf::random::normal({2, 12, 12, 16}, {.seed = 50 + i}));
+  for (const bool wrt_input : {true, false}) {
+    EXPECT_EQ(concurrent_mismatches([&](int i) {
+                tf::GradientTape tape;
+                tape.watch(x[i]);
+                tape.watch(f);
+                const tf::Tensor y = tf::nn::conv2d(x[i], f, 1, "SAME");
+                return tape.gradient(y, wrt_input ? x[i] : f, upstream);
+              }),
+              0)
+        << "gradient with respect to the " << (wrt_input ? "input" : "filter");
+  }
+}
+
 // Pooling runs on oneDNN with float32: forward, and backward through the tape (max pooling's
 // gradient also reruns the forward pass for its argmax workspace).
 TEST(OnednnThreads, PoolingFromSeveralThreads) {

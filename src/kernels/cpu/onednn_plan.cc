@@ -17,10 +17,23 @@ void OnednnPlan::set_operand(int i, int arg, const dnnl::memory::desc& user, con
   op.chosen = chosen;
   if (user != chosen) {
     dnnl::engine& eng = onednn_engine();
-    op.reorder = i < 2 ? dnnl::reorder(dnnl::reorder::primitive_desc(eng, user, eng, chosen))
-                       : dnnl::reorder(dnnl::reorder::primitive_desc(eng, chosen, eng, user));
+    const dnnl::primitive_attr attr = onednn_user_scratchpad();
+    const auto pd = i < 2 ? dnnl::reorder::primitive_desc(eng, user, eng, chosen, attr)
+                          : dnnl::reorder::primitive_desc(eng, chosen, eng, user, attr);
+    op.reorder = dnnl::reorder(pd);
+    op.reorder_scratchpad = pd.scratchpad_desc();
   }
 }
+
+namespace {
+
+// Runs operand `op`'s reorder from `from` to `to` with the calling thread's scratchpad.
+void run_reorder(dnnl::stream& stream, const PlanOperand& op, const dnnl::memory& from, const dnnl::memory& to) {
+  op.reorder.execute(stream, {{DNNL_ARG_FROM, from}, {DNNL_ARG_TO, to},
+                              {DNNL_ARG_SCRATCHPAD, onednn_scratchpad(op.reorder_scratchpad)}});
+}
+
+}  // namespace
 
 void OnednnPlan::run(const void* in0, const void* in1, void* out) const {
   dnnl::engine& eng = onednn_engine();
@@ -35,7 +48,7 @@ void OnednnPlan::run(const void* in0, const void* in1, void* out) const {
     if (op.reorder) {
       scratch[i] = std::make_unique<ScratchBuffer>(op.chosen.get_size());
       chosen_mem[i] = dnnl::memory(op.chosen, eng, scratch[i]->data());
-      if (i < 2) op.reorder.execute(stream, user_mem[i], chosen_mem[i]);
+      if (i < 2) run_reorder(stream, op, user_mem[i], chosen_mem[i]);
     } else {
       chosen_mem[i] = user_mem[i];
     }
@@ -43,7 +56,7 @@ void OnednnPlan::run(const void* in0, const void* in1, void* out) const {
   }
   args.emplace(DNNL_ARG_SCRATCHPAD, onednn_scratchpad(scratchpad));
   primitive.execute(stream, args);
-  if (operands[2].reorder) operands[2].reorder.execute(stream, chosen_mem[2], user_mem[2]);
+  if (operands[2].reorder) run_reorder(stream, operands[2], chosen_mem[2], user_mem[2]);
   stream.wait();
 }
 

@@ -24,6 +24,7 @@ struct PlanOperand {
   int arg = 0;  ///< DNNL_ARG_*
   dnnl::memory::desc user, chosen;
   dnnl::reorder reorder;  ///< empty when user == chosen
+  dnnl::memory::desc reorder_scratchpad;  ///< the reorder's user scratchpad (Note [oneDNN scratchpads])
 };
 
 /// A primitive with inputs 0 and 1 and output 2.
