@@ -33,14 +33,7 @@ void record_on_tapes(const ops::OpDef& op, std::span<const Tensor> inputs, std::
       }
   // The values of the variables the op reads through handles, as it read them (Note
   // [Gradients through variable handles], tape.h); the tapes record these reads.
-  ops::Outputs read_values;
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    if (inputs[i].dtype() != DType::kResource || inputs[i].is_symbolic()) continue;
-    const auto v = handle_variable(inputs[i]);
-    if (!is_floating(v->dtype)) continue;
-    read_values.resize(inputs.size());
-    read_values[i] = std::move(ops::execute(read_variable_op(), {inputs[i]}, variable_attrs(*v))[0]);
-  }
+  const ops::Outputs read_values = read_handle_values(inputs);
   for (Tape* tape : tls_tapes) tape->record(op, inputs, attrs, outputs, read_values);
 }
 
@@ -49,6 +42,18 @@ void record_on_tapes(const ops::OpDef& op, std::span<const Tensor> inputs, std::
 ops::TensorInfo info_of(const Tensor& t) { return {t.dtype(), t.shape()}; }
 
 }  // namespace
+
+ops::Outputs read_handle_values(std::span<const Tensor> inputs) {
+  ops::Outputs read_values;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    if (inputs[i].dtype() != DType::kResource || inputs[i].is_symbolic()) continue;
+    const auto v = handle_variable(inputs[i]);
+    if (!is_floating(v->dtype)) continue;
+    read_values.resize(inputs.size());
+    read_values[i] = std::move(ops::execute(read_variable_op(), {inputs[i]}, variable_attrs(*v))[0]);
+  }
+  return read_values;
+}
 
 std::vector<Tape*>& recording_tapes() { return tls_tapes; }
 bool any_tape_recording() { return !tls_tapes.empty(); }
@@ -85,17 +90,22 @@ TensorId Tape::track_output(Tensor& t) {
   return id;
 }
 
-void Tape::record(const ops::OpDef& op, std::span<const Tensor> inputs, std::span<const ops::AttrValue> attrs,
-                  ops::Outputs& outputs, std::span<const Tensor> read_values) {
-  core::SmallVector<TensorId, 2> input_ids(inputs.size());
+bool Tape::input_ids(std::span<const Tensor> inputs, std::span<const Tensor> read_values,
+                     core::SmallVector<TensorId, 2>& ids) const {
+  ids.resize(inputs.size());
   bool any = false;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const bool read = i < read_values.size() && read_values[i].defined();
-    input_ids[i] = id_of(read ? read_values[i] : inputs[i]);
-    if (!read && !differentiable(inputs[i])) input_ids[i] = kNoId;
-    any |= input_ids[i] != kNoId;
+    ids[i] = read || differentiable(inputs[i]) ? id_of(read ? read_values[i] : inputs[i]) : kNoId;
+    any |= ids[i] != kNoId;
   }
-  if (!any) return;
+  return any;
+}
+
+void Tape::record(const ops::OpDef& op, std::span<const Tensor> inputs, std::span<const ops::AttrValue> attrs,
+                  ops::Outputs& outputs, std::span<const Tensor> read_values) {
+  core::SmallVector<TensorId, 2> input_ids;
+  if (!this->input_ids(inputs, read_values, input_ids)) return;
   const Saves saves = op.gradient ? op.gradient->saves : Saves{false, false};
   OpRecord& r = records_.emplace_back();
   r.op = &op;
@@ -121,19 +131,16 @@ void Tape::record(const ops::OpDef& op, std::span<const Tensor> inputs, std::spa
   }
 }
 
-void Tape::record_custom(std::span<const Tensor> inputs, ops::Outputs& outputs, std::shared_ptr<BackwardFn> backward) {
-  core::SmallVector<TensorId, 2> input_ids(inputs.size());
-  bool any = false;
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    input_ids[i] = differentiable(inputs[i]) ? id_of(inputs[i]) : kNoId;
-    any |= input_ids[i] != kNoId;
-  }
-  if (!any) return;
+void Tape::record_custom(std::span<const Tensor> inputs, ops::Outputs& outputs, std::shared_ptr<BackwardFn> backward,
+                         std::span<const Tensor> read_values) {
+  core::SmallVector<TensorId, 2> input_ids;
+  if (!this->input_ids(inputs, read_values, input_ids)) return;
   OpRecord& r = records_.emplace_back();
   r.backward = std::move(backward);
   r.input_ids = std::move(input_ids);
-  for (const Tensor& in : inputs) {
-    r.input_infos.push_back(info_of(in));
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const bool read = i < read_values.size() && read_values[i].defined();
+    r.input_infos.push_back(info_of(read ? read_values[i] : inputs[i]));
     r.inputs.push_back(Tensor());
   }
   for (Tensor& out : outputs) {
@@ -141,6 +148,10 @@ void Tape::record_custom(std::span<const Tensor> inputs, ops::Outputs& outputs, 
     r.output_infos.push_back(info_of(out));
     r.outputs.push_back(Tensor());
   }
+}
+
+bool Tape::tracks_reads_of(const Variable& v) const {
+  return is_floating(v.dtype()) && (id_of(v) != kNoId || (options_.watch_accessed_variables && v.trainable()));
 }
 
 void Tape::record_read(const Variable& v, Tensor& value) {

@@ -67,10 +67,14 @@ class Tape {
   /// the gradient uses. (TensorFlow's tape likewise watches variables by their handles.)
   void record(const ops::OpDef& op, std::span<const Tensor> inputs, std::span<const ops::AttrValue> attrs,
               ops::Outputs& outputs, std::span<const Tensor> read_values = {});
-  /// Records a call whose backward is `backward` (custom_gradient).
-  void record_custom(std::span<const Tensor> inputs, ops::Outputs& outputs, std::shared_ptr<BackwardFn> backward);
+  /// Records a call whose backward is `backward` (custom_gradient); a variable's handle input
+  /// stands for `read_values[i]` as in record().
+  void record_custom(std::span<const Tensor> inputs, ops::Outputs& outputs, std::shared_ptr<BackwardFn> backward,
+                     std::span<const Tensor> read_values = {});
   /// Records a read of `v` returning `value` when the tape watches v (or should, as configured).
   void record_read(const Variable& v, Tensor& value);
+  /// Whether a read of `v` would be tracked by this tape (record_read records it).
+  bool tracks_reads_of(const Variable& v) const;
 
   /// The recorded ops, in execution order (a deque: records stay put while more are added).
   const std::deque<OpRecord>& records() const { return records_; }
@@ -91,6 +95,10 @@ class Tape {
   TensorId new_id() { return next_id_++; }
   // Gives `t` (replaced by a fresh handle if it is tracked already) a new id.
   TensorId track_output(Tensor& t);
+  // The ids of a call's inputs, a variable's handle standing for its read value (Note [Gradients
+  // through variable handles]); false when none is tracked.
+  bool input_ids(std::span<const Tensor> inputs, std::span<const Tensor> read_values,
+                 core::SmallVector<TensorId, 2>& ids) const;
 
   GradientTapeOptions options_;
   bool recording_ = false;
@@ -102,6 +110,9 @@ class Tape {
   std::deque<OpRecord> records_;
 };
 
+/// The values of the floating variables behind `inputs`' concrete handles (at their index, the
+/// rest undefined; empty when there are none), read by ops so the recording tapes record the reads.
+ops::Outputs read_handle_values(std::span<const Tensor> inputs);
 /// The tapes recording on this thread, innermost last.
 std::vector<Tape*>& recording_tapes();
 /// True when some tape records on this thread (cheap).

@@ -201,29 +201,19 @@ autodiff::Grads recompute_backward(const Impl& impl, const TapeFunctions& fns, s
   return result;
 }
 
-// A read of the variable behind `handle`, recorded by the recording tapes as a read op is.
-Tensor recorded_read(const Tensor& handle) {
-  const Variable v(autodiff::handle_variable(handle));
-  const Tensor value = v.impl()->load();
-  Tensor read = core::view(value, value.shape());  // each read is its own tensor for the tapes
-  for (autodiff::Tape* tape : autodiff::recording_tapes()) tape->record_read(v, read);
-  return read;
-}
-
 }  // namespace
 
 std::vector<Tensor> call_recorded(const std::shared_ptr<const Impl>& impl, std::span<const Tensor> args) {
   CallGradients& cg = call_gradients(*impl);
-  // The call's inputs on the tapes: its floating arguments some tape tracks, and a read of
-  // each variable it reads (recorded, and watched if trainable, as any read).
+  // The call's inputs on the tapes: its floating arguments some tape tracks, and the variables
+  // it reads whose reads some tape tracks (watched if trainable, as any read).
   std::vector<int> wrt;
-  std::vector<Tensor> tracked;
   for (int a : cg.candidates) {
-    Tensor input = args[a].dtype() == DType::kResource ? recorded_read(args[a]) : args[a];
+    const bool handle = args[a].dtype() == DType::kResource;
     for (autodiff::Tape* tape : autodiff::recording_tapes())
-      if (tape->id_of(input) != autodiff::kNoId) {
+      if (handle ? tape->tracks_reads_of(Variable(autodiff::handle_variable(args[a])))
+                 : tape->id_of(args[a]) != autodiff::kNoId) {
         wrt.push_back(a);
-        tracked.push_back(std::move(input));
         break;
       }
   }
@@ -231,12 +221,9 @@ std::vector<Tensor> call_recorded(const std::shared_ptr<const Impl>& impl, std::
   const std::shared_ptr<const TapeFunctions> fns = pair_for(*impl, cg, wrt, args);
   if (!fns) return impl->replay_executor.replay(args);
   if (fns->grad_args.empty()) return impl->executor.run(args);
-  std::vector<Tensor> inputs;  // those of `tracked` the outputs depend on (grad_args is a subsequence of wrt)
-  for (std::size_t k = 0, j = 0; k < wrt.size() && j < fns->grad_args.size(); ++k)
-    if (wrt[k] == fns->grad_args[j]) {
-      inputs.push_back(tracked[k]);
-      ++j;
-    }
+  std::vector<Tensor> inputs;  // the arguments the outputs depend on; a handle stands for its read
+  for (int a : fns->grad_args) inputs.push_back(args[a]);
+  const ops::Outputs read_values = autodiff::read_handle_values(inputs);  // recorded (Note [Gradients through variable handles])
 
   std::vector<Tensor> results = fns->forward.run(args);
   std::vector<Tensor> side(results.begin() + static_cast<std::ptrdiff_t>(fns->num_outputs), results.end());
@@ -249,7 +236,7 @@ std::vector<Tensor> call_recorded(const std::shared_ptr<const Impl>& impl, std::
         return autodiff::any_tape_recording() ? recompute_backward(*impl, *fns, args, grads)
                                               : run_backward(*fns, side, grads);
       });
-  for (autodiff::Tape* tape : autodiff::recording_tapes()) tape->record_custom(inputs, outputs, backward);
+  for (autodiff::Tape* tape : autodiff::recording_tapes()) tape->record_custom(inputs, outputs, backward, read_values);
   for (std::size_t o = 0; o < results.size(); ++o) results[o] = outputs[o];
   return results;
 }
