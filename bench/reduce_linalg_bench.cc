@@ -77,4 +77,17 @@ void BM_Softmax(benchmark::State& state) {
 }
 BENCHMARK(BM_Softmax)->UseRealTime();
 
+// Sparse softmax cross-entropy (loss and its backprop) of [rows, classes] float32 logits with
+// int32 labels: [128, 10] is the docs' MLP step, where per-row overhead dominates; [128, 1000]
+// is a long-row case.
+void BM_SparseCrossEntropy(benchmark::State& state) {
+  const std::int64_t rows = state.range(0), classes = state.range(1);
+  const tf::Tensor logits = tf::random::normal({rows, classes}, {.seed = 5});
+  const tf::Tensor labels =
+      tf::random::uniform({rows}, {.minval = 0, .maxval = static_cast<double>(classes), .dtype = tf::int32, .seed = 6});
+  for (auto _ : state) benchmark::DoNotOptimize(tf::nn::sparse_softmax_cross_entropy_with_logits(labels, logits));
+  state.SetBytesProcessed(state.iterations() * logits.num_elements() * 4);
+}
+BENCHMARK(BM_SparseCrossEntropy)->Args({128, 10})->Args({128, 1000})->ArgNames({"rows", "classes"})->UseRealTime();
+
 }  // namespace

@@ -103,6 +103,58 @@ TEST(SparseSoftmaxCrossEntropy, LossAndBackprop) {
             tf::TensorShape({0}));
 }
 
+// Batches of short rows (the tiled path, kShortRow rows at a time, plus leftover rows) and rows
+// just past it, against a double reference; 4099 x 10 is large enough to run in parallel.
+template <class T>
+void check_sparse_xent_against_double(std::int64_t rows, std::int64_t n, double tol) {
+  std::mt19937 gen(static_cast<unsigned>(rows * 100 + n));
+  std::normal_distribution<double> normal(0.0, 4.0);
+  std::vector<T> x(static_cast<std::size_t>(rows * n));
+  for (T& v : x) v = static_cast<T>(normal(gen));
+  std::vector<std::int32_t> labels(static_cast<std::size_t>(rows));
+  for (std::int64_t r = 0; r < rows; ++r) labels[r] = static_cast<std::int32_t>((r * 7 + 3) % n);
+  auto out = tf::ops::execute(*tf::ops::find_op("SparseSoftmaxCrossEntropyWithLogits"),
+                              {tf::constant(x, {rows, n}), tf::constant(labels, {rows})});
+  const std::vector<T> loss = out[0].template numpy<T>(), bp = out[1].template numpy<T>();
+  for (std::int64_t r = 0; r < rows; ++r) {
+    const T* row = x.data() + r * n;
+    double m = row[0], sum = 0;
+    for (std::int64_t j = 0; j < n; ++j) m = std::max<double>(m, row[j]);
+    for (std::int64_t j = 0; j < n; ++j) sum += std::exp(row[j] - m);
+    const double want = m + std::log(sum) - row[labels[r]];
+    ASSERT_NEAR(loss[r], want, tol * (1 + want)) << rows << "x" << n << " row " << r;
+    for (std::int64_t j = 0; j < n; ++j)
+      ASSERT_NEAR(bp[r * n + j], std::exp(row[j] - m) / sum - (j == labels[r] ? 1.0 : 0.0), tol)
+          << rows << "x" << n << " at " << r << "," << j;
+  }
+}
+
+TEST(SparseSoftmaxCrossEntropy, ShortRowBatchesMatchDoubleReference) {
+  for (std::int64_t rows : {1, 15, 16, 37, 128, 4099})
+    for (std::int64_t n : {1, 2, 3, 10, 16, 17}) check_sparse_xent_against_double<float>(rows, n, 2e-6);
+  for (std::int64_t rows : {7, 8, 37})
+    for (std::int64_t n : {1, 5, 8, 9}) check_sparse_xent_against_double<double>(rows, n, 1e-13);
+}
+
+// A NaN logit makes its own row's loss and backprop NaN and leaves the other rows of the tile alone.
+TEST(SparseSoftmaxCrossEntropy, NaNInShortRowStaysInItsRow) {
+  std::vector<float> x(32 * 10, 0.0f);
+  x[5 * 10 + 4] = std::nanf("");
+  auto out = tf::ops::execute(*tf::ops::find_op("SparseSoftmaxCrossEntropyWithLogits"),
+                              {tf::constant(x, {32, 10}), tf::zeros({32}, tf::int32)});
+  const std::vector<float> loss = out[0].numpy<float>(), bp = out[1].numpy<float>();
+  for (std::int64_t r = 0; r < 32; ++r) {
+    if (r == 5) {
+      EXPECT_TRUE(std::isnan(loss[r]));
+      for (std::int64_t j = 0; j < 10; ++j) EXPECT_TRUE(std::isnan(bp[r * 10 + j])) << j;
+    } else {
+      EXPECT_NEAR(loss[r], std::log(10.0), 1e-6) << r;
+      EXPECT_NEAR(bp[r * 10], 0.1 - 1, 1e-6) << r;
+      EXPECT_NEAR(bp[r * 10 + 9], 0.1, 1e-6) << r;
+    }
+  }
+}
+
 TEST(SparseSoftmaxCrossEntropy, Errors) {
   const std::string op = "[SparseSoftmaxCrossEntropyWithLogits] ";
   EXPECT_EQ(error_of([] { tf::nn::sparse_softmax_cross_entropy_with_logits(tf::constant({2, 5}), kLogits); }),

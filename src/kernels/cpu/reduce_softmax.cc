@@ -37,10 +37,48 @@ TFPP_SIMD_CLONES void softmax_block(const T* in, T* out, std::int64_t rows, std:
   }
 }
 
+// Rows of at most kShortRow classes (16 floats, 8 doubles: one 512-bit vector) are done
+// kShortRow rows at a time, transposed so that each vector holds one class of every row.
+template <class T>
+inline constexpr int kShortRow = 64 / sizeof(T);
+
+// Loss and backprop of kShortRow rows of n <= kShortRow logits. A 10-class row is too short for
+// the row loops to vectorize (they run scalar, with a branchy exp tail), so this transposes the
+// rows into a tile and runs max, exp, sum and the gradient across rows, one vector per class;
+// per row it is the same max-subtracted log-sum-exp as the long path, in the same order.
+template <class T, class Label>
+[[gnu::always_inline]] inline void sparse_cross_entropy_tile(const T* x, const Label* labels, T* loss, T* y,
+                                                             std::int64_t n) {
+  constexpr int W = kShortRow<T>;
+  T t[W][W], m[W], sum[W];
+  for (int r = 0; r < W; ++r)
+    for (std::int64_t j = 0; j < n; ++j) t[j][r] = x[r * n + j];
+  for (int r = 0; r < W; ++r) m[r] = MaxReducer<T>::identity(), sum[r] = T(0);
+  for (std::int64_t j = 0; j < n; ++j)
+    for (int r = 0; r < W; ++r) m[r] = MaxReducer<T>::apply(m[r], t[j][r]);  // NaN propagates
+  for (std::int64_t j = 0; j < n; ++j)
+    for (int r = 0; r < W; ++r) {
+      t[j][r] = vector_exp(t[j][r] - m[r]);
+      sum[r] += t[j][r];
+    }
+  for (int r = 0; r < W; ++r) loss[r] = m[r] + std::log(sum[r]) - x[r * n + labels[r]];
+  for (int r = 0; r < W; ++r) sum[r] = T(1) / sum[r];
+  for (std::int64_t j = 0; j < n; ++j)
+    for (int r = 0; r < W; ++r) t[j][r] *= sum[r];
+  for (int r = 0; r < W; ++r) {
+    for (std::int64_t j = 0; j < n; ++j) y[r * n + j] = t[j][r];
+    y[r * n + labels[r]] -= T(1);
+  }
+}
+
 template <class T, class Label>
 TFPP_SIMD_CLONES void sparse_cross_entropy_block(const T* in, const Label* labels, T* loss, T* backprop,
                                                  std::int64_t rows, std::int64_t n) {
-  for (std::int64_t r = 0; r < rows; ++r) {
+  std::int64_t r = 0;
+  if (n <= kShortRow<T>)
+    for (; r + kShortRow<T> <= rows; r += kShortRow<T>)
+      sparse_cross_entropy_tile(in + r * n, labels + r, loss + r, backprop + r * n, n);
+  for (; r < rows; ++r) {
     const T* x = in + r * n;
     T* y = backprop + r * n;
     T sum;
