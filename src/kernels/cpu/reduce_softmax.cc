@@ -51,8 +51,8 @@ template <class T, class Label>
                                                              std::int64_t n) {
   constexpr int W = kShortRow<T>;
   T t[W][W], m[W], sum[W];
-  for (int r = 0; r < W; ++r)
-    for (std::int64_t j = 0; j < n; ++j) t[j][r] = x[r * n + j];
+  for (std::int64_t j = 0; j < n; ++j)
+    for (int r = 0; r < W; ++r) t[j][r] = x[r * n + j];
   for (int r = 0; r < W; ++r) m[r] = MaxReducer<T>::identity(), sum[r] = T(0);
   for (std::int64_t j = 0; j < n; ++j)
     for (int r = 0; r < W; ++r) m[r] = MaxReducer<T>::apply(m[r], t[j][r]);  // NaN propagates
@@ -65,10 +65,9 @@ template <class T, class Label>
   for (int r = 0; r < W; ++r) sum[r] = T(1) / sum[r];
   for (std::int64_t j = 0; j < n; ++j)
     for (int r = 0; r < W; ++r) t[j][r] *= sum[r];
-  for (int r = 0; r < W; ++r) {
-    for (std::int64_t j = 0; j < n; ++j) y[r * n + j] = t[j][r];
-    y[r * n + labels[r]] -= T(1);
-  }
+  for (std::int64_t j = 0; j < n; ++j)
+    for (int r = 0; r < W; ++r) y[r * n + j] = t[j][r];
+  for (int r = 0; r < W; ++r) y[r * n + labels[r]] -= T(1);
 }
 
 template <class T, class Label>
