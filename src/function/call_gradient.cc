@@ -12,9 +12,10 @@
 // Variables: while the forward graph is traced, its resource arguments are the call's
 // concrete handles (bound to the graph's arguments), so the tape records their reads, and
 // If / While taking the handles, as it does eagerly, and differentiates with respect to the
-// variables. As in TensorFlow, a call watches the variables it uses: the call's tape input
-// for a variable is an eager read of it, whose own record carries the gradient on to the
-// variable (and watches a trainable one, as any read does).
+// variables. As in TensorFlow, a call watches the (trainable) variables it uses, and its tape
+// input for a variable the outputs depend on is the variable's handle, which the tapes route
+// to an eager read of it (Note [Gradients through variable handles], tape.h) whose own record
+// carries the gradient on to the variable.
 //
 // Higher order: when a tape records while the backward runs (a tape around the tape, or a
 // persistent tape asked for a gradient inside its block), the backward recomputes the forward
@@ -209,13 +210,18 @@ std::vector<Tensor> call_recorded(const std::shared_ptr<const Impl>& impl, std::
   // it reads whose reads some tape tracks (watched if trainable, as any read).
   std::vector<int> wrt;
   for (int a : cg.candidates) {
-    const bool handle = args[a].dtype() == DType::kResource;
-    for (autodiff::Tape* tape : autodiff::recording_tapes())
-      if (handle ? tape->tracks_reads_of(Variable(autodiff::handle_variable(args[a])))
-                 : tape->id_of(args[a]) != autodiff::kNoId) {
-        wrt.push_back(a);
-        break;
-      }
+    bool tracked = false;
+    if (args[a].dtype() == DType::kResource) {
+      const Variable v(autodiff::handle_variable(args[a]));
+      for (autodiff::Tape* tape : autodiff::recording_tapes())
+        if (tape->tracks_reads_of(v)) {
+          tape->watch(v);  // watched even when the outputs do not depend on it, as a read would be
+          tracked = true;
+        }
+    } else {
+      for (autodiff::Tape* tape : autodiff::recording_tapes()) tracked |= tape->id_of(args[a]) != autodiff::kNoId;
+    }
+    if (tracked) wrt.push_back(a);
   }
   if (wrt.empty()) return impl->executor.run(args);
   const std::shared_ptr<const TapeFunctions> fns = pair_for(*impl, cg, wrt, args);

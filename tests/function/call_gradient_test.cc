@@ -172,6 +172,20 @@ TEST(CallGradient, VariablesReadInTheFunctionGetGradients) {
   EXPECT_EQ(called[0].numpy<float>(), (std::vector<float>{-11, -19, 13, 21}));
 }
 
+// A call watches every trainable variable it reads, also one its outputs do not depend on.
+TEST(CallGradient, WatchesVariablesTheOutputsDoNotDependOn) {
+  tf::Variable w(tf::constant({2.0f}), {.name = "w"});
+  tf::Variable unused(tf::constant({3.0f}), {.name = "unused"});
+  auto f = tf::function([&](tf::Tensor x) { return tf::reduce_sum(x * w.read_value() + tf::stop_gradient(unused.read_value())); });
+  const tf::Tensor x = tf::constant({5.0f});
+  tf::GradientTape tape;
+  tf::Tensor y = f(x);
+  EXPECT_EQ(tape.watched_variables().size(), 2u);
+  const std::vector<tf::Tensor> grads = tape.gradient(y, {w, unused});
+  EXPECT_EQ(grads[0].numpy<float>(), (std::vector<float>{5.0f}));
+  EXPECT_FALSE(grads[1].defined());
+}
+
 TEST(CallGradient, UnwatchedVariablesAndWatchAccessedVariablesFalse) {
   tf::Variable v(3.0f);
   auto f = tf::function([&](tf::Tensor x) { return x * v * v; });
