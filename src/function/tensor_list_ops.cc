@@ -205,21 +205,33 @@ TensorShape with_leading(const TensorShape& element, std::int64_t dim) {
   return s;
 }
 
+// Every element of the list, unwritten ones as zeros of the op's element shape (attr 1).
+std::vector<Tensor> all_elements(const ops::KernelContext& ctx, const TensorList& list) {
+  std::vector<Tensor> elements;
+  for (std::size_t i = 0; i < list.items.size(); ++i)
+    elements.push_back(element_or_zeros(ctx, list, static_cast<std::int64_t>(i), ctx.attr<TensorShape>(1)));
+  return elements;
+}
+
+// Stacks `elements`; with none, the list's element shape merged with the op's must be fully
+// defined, else this fails with `empty_prefix` + that shape + `empty_suffix`.
+Tensor stack(const ops::KernelContext& ctx, const TensorList& list, const std::vector<Tensor>& elements,
+             const char* empty_prefix, const char* empty_suffix) {
+  TensorShape empty_shape;
+  if (elements.empty() && (!merge_shapes(list.element_shape, ctx.attr<TensorShape>(1), empty_shape) ||
+                           !empty_shape.is_fully_defined()))
+    ctx.fail(empty_prefix + empty_shape.debug_string() + empty_suffix);
+  return join(ctx, elements, list.element_dtype, empty_shape, false);
+}
+
 void stack_shape(ops::ShapeContext& ctx) {
   check_list(ctx, 0);
   ctx.add_output(ctx.attr<DType>(0), with_leading(ctx.attr<TensorShape>(1), None));
 }
 void stack_kernel(ops::KernelContext& ctx) {
   const TensorList& list = list_of(ctx.input(0), ctx.op().name);
-  std::vector<Tensor> elements;
-  for (std::size_t i = 0; i < list.items.size(); ++i)
-    elements.push_back(element_or_zeros(ctx, list, static_cast<std::int64_t>(i), ctx.attr<TensorShape>(1)));
-  TensorShape empty_shape;
-  if (list.items.empty() && (!merge_shapes(list.element_shape, ctx.attr<TensorShape>(1), empty_shape) ||
-                             !empty_shape.is_fully_defined()))
-    ctx.fail("the list is empty and its element shape " + empty_shape.debug_string() +
-             " is not fully defined, so the stacked shape is unknown");
-  ctx.output(0) = join(ctx, elements, list.element_dtype, empty_shape, false);
+  ctx.output(0) = stack(ctx, list, all_elements(ctx, list), "the list is empty and its element shape ",
+                        " is not fully defined, so the stacked shape is unknown");
 }
 
 void from_tensor_shape(ops::ShapeContext& ctx) {
@@ -248,11 +260,7 @@ void gather_kernel(ops::KernelContext& ctx) {
   const TensorList& list = list_of(ctx.input(0), ctx.op().name);
   std::vector<Tensor> elements;
   for (std::int64_t i : int_vector(ctx.input(1))) elements.push_back(element_or_zeros(ctx, list, i, ctx.attr<TensorShape>(1)));
-  TensorShape empty_shape;
-  if (elements.empty() && (!merge_shapes(list.element_shape, ctx.attr<TensorShape>(1), empty_shape) ||
-                           !empty_shape.is_fully_defined()))
-    ctx.fail("no indices, and the element shape " + empty_shape.debug_string() + " is not fully defined");
-  ctx.output(0) = join(ctx, elements, list.element_dtype, empty_shape, false);
+  ctx.output(0) = stack(ctx, list, elements, "no indices, and the element shape ", " is not fully defined");
 }
 
 void scatter_shape(ops::ShapeContext& ctx) {
@@ -281,9 +289,7 @@ void concat_shape(ops::ShapeContext& ctx) {
 }
 void concat_kernel(ops::KernelContext& ctx) {
   const TensorList& list = list_of(ctx.input(0), ctx.op().name);
-  std::vector<Tensor> elements;
-  for (std::size_t i = 0; i < list.items.size(); ++i)
-    elements.push_back(element_or_zeros(ctx, list, static_cast<std::int64_t>(i), ctx.attr<TensorShape>(1)));
+  const std::vector<Tensor> elements = all_elements(ctx, list);
   TensorShape empty_shape;
   if (elements.empty() && (!merge_shapes(list.element_shape, ctx.attr<TensorShape>(1), empty_shape) ||
                            empty_shape.has_unknown_rank() || empty_shape.rank() < 1))
