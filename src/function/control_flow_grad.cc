@@ -295,7 +295,6 @@ struct WhileGradSpec {
   const graph::FunctionBody* body = nullptr;
   std::int64_t max_iterations = -1;
   std::vector<ops::TensorInfo> inputs;   // of the While (a handle as a resource)
-  std::vector<DType> dtypes;             // of the While's inputs as the tape sees them
   std::vector<std::size_t> vars, caps;   // loop variables and captures that carry gradients
   std::vector<int> seeded;               // indices into vars whose output brings a gradient
 };
@@ -325,7 +324,7 @@ std::vector<Tensor> while_gradients(const WhileGradSpec& spec, const std::vector
   init.push_back(constant(std::int32_t{0}));
   forward_options.shape_invariants.push_back({});
   for (std::size_t j = 0; j < n; ++j) {
-    init.push_back(list_reserve(constant(std::int32_t{0}), spec.dtypes[j], invariant(j)));
+    init.push_back(list_reserve(constant(std::int32_t{0}), spec.inputs[j].dtype, invariant(j)));
     forward_options.shape_invariants.push_back({});
   }
   detail::FlatFn forward_cond = [&](const std::vector<Tensor>& v, std::vector<std::string>&) {
@@ -358,8 +357,8 @@ std::vector<Tensor> while_gradients(const WhileGradSpec& spec, const std::vector
     const Tensor k = subtract(v[0], constant(std::int32_t{1}));
     std::vector<Tensor> loop_vars;
     for (std::size_t j = 0; j < n; ++j)
-      loop_vars.push_back(list_get_item(forward[n + 1 + j], k, spec.dtypes[j],
-                                        spec.dtypes[j] == DType::kVariant ? TensorShape{} : invariant(j)));
+      loop_vars.push_back(list_get_item(forward[n + 1 + j], k, spec.inputs[j].dtype,
+                                        spec.inputs[j].dtype == DType::kVariant ? TensorShape{} : invariant(j)));
     std::vector<Tensor> sources, seeds;
     for (std::size_t j : vars) sources.push_back(loop_vars[j]);
     for (std::size_t c : caps) sources.push_back(inputs[c]);
@@ -395,7 +394,7 @@ std::shared_ptr<const graph::FunctionBody> trace_while_gradients(const WhileGrad
     for (const ops::TensorInfo& info : spec.inputs) inputs.push_back(tracer.add_arg(info, "x"));
     for (int k : spec.seeded) {
       const std::size_t j = spec.vars[k];
-      dys[j] = tracer.add_arg({spec.dtypes[j], spec.body->graph->node(spec.body->graph->args()[j]).outputs[0].shape}, "dy");
+      dys[j] = tracer.add_arg({spec.inputs[j].dtype, spec.body->graph->node(spec.body->graph->args()[j]).outputs[0].shape}, "dy");
     }
     std::vector<graph::NodeOutput> outputs;
     for (const Tensor& t : while_gradients(spec, inputs, dys)) outputs.push_back(tracer.resolve(t));
@@ -429,7 +428,6 @@ autodiff::Grads while_grad(const autodiff::GradientContext& ctx, std::span<const
   // variable handles], autodiff/tape.h): its gradient sums the reads' over the iterations.
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     spec.inputs.push_back({ctx.input_dtype(i), ctx.input_shape(i)});
-    spec.dtypes.push_back(ctx.input_dtype(i));
     if (carries_gradient(ctx.input_dtype(i))) (i < spec.n ? spec.vars : spec.caps).push_back(i);
   }
   bool wanted = false;
