@@ -193,8 +193,7 @@ TensorArray TensorArray::unstack(const Tensor& value) const {
     return *this;
   }
   auto impl = std::make_shared<Impl>(*traced());
-  TensorShape row = value.shape();
-  if (!row.has_unknown_rank()) row.remove_dim(0);
+  const TensorShape row = function_ops::row_shape(value.shape());
   TensorShape merged;
   if (impl->infer_shape && !merge_shapes(impl->element_shape, row, merged))
     fail("unstack of " + describe(value) + " does not match the element shape " + impl->element_shape.debug_string());

@@ -27,6 +27,8 @@ struct TensorList {
 Tensor make_list_tensor(TensorList list);
 /// The list a concrete variant scalar holds; throws naming `op` for anything else.
 const TensorList& list_of(const Tensor& t, const std::string& op);
+/// `shape` without its first dimension (the shape of one row); unknown rank stays unknown.
+TensorShape row_shape(const TensorShape& shape);
 /// The most specific shape compatible with both, or nullopt-like unknown rank with ok=false.
 bool merge_shapes(const TensorShape& a, const TensorShape& b, TensorShape& merged);
 

@@ -11,13 +11,6 @@ namespace {
 using autodiff::GradientContext;
 using autodiff::Grads;
 
-// The static shape of one row of forward input i (its first dimension dropped).
-TensorShape row_shape(const GradientContext& ctx, std::size_t i) {
-  TensorShape s = ctx.input_shape(i);
-  if (!s.has_unknown_rank() && s.rank() > 0) s.remove_dim(0);
-  return s;
-}
-
 Grads set_item_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   Grads g(3);
   if (!dy[0].defined()) return g;
@@ -38,7 +31,7 @@ Grads stack_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 
 Grads from_tensor_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   if (!dy[0].defined()) return {Tensor()};
-  return {list_stack(dy[0], ctx.input_dtype(0), row_shape(ctx, 0))};
+  return {list_stack(dy[0], ctx.input_dtype(0), row_shape(ctx.input_shape(0)))};
 }
 
 Grads gather_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
@@ -48,7 +41,7 @@ Grads gather_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 Grads scatter_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   Grads g(3);
   if (!dy[0].defined()) return g;
-  if (ctx.needs_gradient(1)) g[1] = list_gather(dy[0], ctx.input(2), ctx.input_dtype(1), row_shape(ctx, 1));
+  if (ctx.needs_gradient(1)) g[1] = list_gather(dy[0], ctx.input(2), ctx.input_dtype(1), row_shape(ctx.input_shape(1)));
   if (ctx.needs_gradient(0)) g[0] = list_scatter(dy[0], zeros_shaped_like(ctx.input(1)), ctx.input(2), true);
   return g;
 }

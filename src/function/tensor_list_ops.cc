@@ -136,12 +136,6 @@ Tensor rows(const Tensor& t, std::int64_t begin, std::int64_t count, bool keep_d
   return Tensor(std::move(impl));
 }
 
-TensorShape element_shape_of(const Tensor& t) {
-  TensorShape s = t.shape();
-  if (!s.has_unknown_rank() && s.rank() > 0) s.remove_dim(0);
-  return s;
-}
-
 // Sets item i of `list` (a copy), checking dtype and shape.
 void set_item(const ops::OpContext& ctx, TensorList& list, std::int64_t i, const Tensor& item, bool resize) {
   if (item.dtype() != list.element_dtype)
@@ -240,7 +234,7 @@ void from_tensor_shape(ops::ShapeContext& ctx) {
 }
 void from_tensor_kernel(ops::KernelContext& ctx) {
   const Tensor& t = ctx.input(0);
-  TensorList list{t.dtype(), element_shape_of(t), {}};
+  TensorList list{t.dtype(), row_shape(t.shape()), {}};
   TensorShape merged;
   if (!merge_shapes(ctx.attr<TensorShape>(0), list.element_shape, merged))
     ctx.fail("the rows of " + describe(t) + " do not match the element shape " + ctx.attr<TensorShape>(0).debug_string());
@@ -404,6 +398,12 @@ const TensorList& list_of(const Tensor& t, const std::string& op) {
   if (t.dtype() != DType::kVariant || t.num_elements() != 1 || t.is_symbolic())
     throw InvalidArgumentError("[" + op + "] expected a list (a concrete variant scalar), got " + describe(t));
   return *static_cast<const TensorList*>(static_cast<const core::Variant*>(t.raw_data())->get());
+}
+
+TensorShape row_shape(const TensorShape& shape) {
+  TensorShape s = shape;
+  if (!s.has_unknown_rank() && s.rank() > 0) s.remove_dim(0);
+  return s;
 }
 
 bool merge_shapes(const TensorShape& a, const TensorShape& b, TensorShape& merged) {
