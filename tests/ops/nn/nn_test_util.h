@@ -1,4 +1,4 @@
-// Helpers for the nn op tests: random inputs, tolerant comparison, error capture, symbolic
+// Helpers for the nn op tests: random inputs, tolerant comparison, error capture (error_of.h), symbolic
 // stand-ins for shape-function tests.
 #pragma once
 
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/tensor_impl.h"
+#include "error_of.h"
 #include "symbolic_tensor.h"
 #include "ops/execute.h"
 
@@ -47,17 +48,6 @@ inline void expect_close(const std::vector<double>& actual, const std::vector<do
   for (std::size_t i = 0; i < actual.size(); ++i)
     ASSERT_NEAR(actual[i], expected[i], tol * (1 + std::abs(expected[i]))) << what << " at element " << i;
 }
-
-/// The message of the InvalidArgumentError `fn` throws ("" if it throws none).
-inline std::string error_of(const std::function<void()>& fn) {
-  try {
-    fn();
-  } catch (const InvalidArgumentError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 
 /// Runs the registered op `name` eagerly with the given inputs and attrs.
 inline Tensor run_op(const char* name, std::initializer_list<Tensor> inputs, std::vector<ops::AttrValue> attrs) {
