@@ -102,10 +102,6 @@ TEST(ControlFlowSideEffects, NestedCondInWhileRunsItsSideEffectsOnce) {
   EXPECT_EQ(count.numpy<double>()[0], 2.0);
 }
 
-}  // namespace
-
-namespace {
-
 TEST(ControlFlowSideEffects, ABodyThatReadsAndAssignsOneVariableRefusesItsGradient) {
   // Recomputing such a body would read the assigned value: an error, never a wrong gradient.
   tf::Variable v(2.0);
@@ -145,10 +141,6 @@ TEST(ControlFlowSideEffects, ABodyThatReadsAndAssignsOneVariableRefusesItsGradie
   // ran, the taped call above took v from 2 to 5).
   EXPECT_DOUBLE_EQ(in_loop(tf::constant(1.0)).item<double>(), 6.0 * 7.0 * 8.0);
 }
-
-}  // namespace
-
-namespace {
 
 TEST(ControlFlowSideEffects, RandomNumbersTheResultNeedsMustBeSeeded) {
   // Recomputing an unseeded random op would draw new numbers: an error, never a gradient for
