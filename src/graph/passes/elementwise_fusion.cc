@@ -196,10 +196,7 @@ bool is_elementwise_op(const ops::OpDef& op) {
 
 void fuse_elementwise(Graph& graph) {
   const auto& nodes = graph.nodes();
-  std::vector<int> uses(nodes.size(), 0);
-  for (const Node& n : nodes)
-    for (const NodeOutput& in : n.inputs) ++uses[in.node];
-  for (const NodeOutput& out : graph.outputs()) uses[out.node] += 2;  // a result is read outside any region
+  const std::vector<int> uses = use_counts(graph);  // a result counts as read outside any region
 
   const std::vector<bool> pinned = control_pinned(graph);
   std::vector<Region> regions;

@@ -71,6 +71,14 @@ std::vector<bool> control_pinned(const Graph& graph) {
   return pinned;
 }
 
+std::vector<int> use_counts(const Graph& graph) {
+  std::vector<int> uses(graph.nodes().size(), 0);
+  for (const Node& n : graph.nodes())
+    for (const NodeOutput& in : n.inputs) ++uses[in.node];
+  for (const NodeOutput& out : graph.outputs()) uses[out.node] += 2;
+  return uses;
+}
+
 void fuse(Graph& graph) {
   fuse_matmul_bias_activation(graph);
   fuse_sgd_updates(graph);

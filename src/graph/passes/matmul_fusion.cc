@@ -29,10 +29,10 @@ std::optional<MatMulActivation> activation_of(const Node& n) {
 
 void fuse_matmul_bias_activation(Graph& graph) {
   const auto& nodes = graph.nodes();
-  std::vector<int> uses(nodes.size(), 0), reader(nodes.size(), -1);
+  const std::vector<int> uses = use_counts(graph);
+  std::vector<int> reader(nodes.size(), -1);  // some node reading each one (the only one when uses == 1)
   for (std::size_t i = 0; i < nodes.size(); ++i)
-    for (const NodeOutput& in : nodes[i].inputs) ++uses[in.node], reader[in.node] = static_cast<int>(i);
-  for (const NodeOutput& out : graph.outputs()) uses[out.node] += 2;  // results are read outside
+    for (const NodeOutput& in : nodes[i].inputs) reader[in.node] = static_cast<int>(i);
 
   const std::vector<bool> pinned = control_pinned(graph);
   std::vector<Node> rewritten = nodes;

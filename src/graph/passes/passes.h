@@ -24,6 +24,9 @@ void optimize(Graph& graph);
 /// Per node, whether it takes part in control dependencies (has control inputs, is one, or is
 /// a control output); fusion passes leave such nodes as they are.
 std::vector<bool> control_pinned(const Graph& graph);
+/// Per node, how many node inputs read it; a graph output adds 2 (it is read outside the
+/// graph), so a count of 1 means exactly one reader inside the graph.
+std::vector<int> use_counts(const Graph& graph);
 /// Replaces MatMul + AddV2(bias vector) [+ activation] by _FusedMatMul (float32).
 void fuse_matmul_bias_activation(Graph& graph);
 /// Replaces trees of elementwise ops over one shape by FusedElementwise nodes.

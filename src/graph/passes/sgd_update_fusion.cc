@@ -12,10 +12,7 @@ namespace tf::graph {
 
 void fuse_sgd_updates(Graph& graph) {
   const auto& nodes = graph.nodes();
-  std::vector<int> uses(nodes.size(), 0);
-  for (const Node& n : nodes)
-    for (const NodeOutput& in : n.inputs) ++uses[in.node];
-  for (const NodeOutput& out : graph.outputs()) uses[out.node] += 2;  // results are read outside
+  const std::vector<int> uses = use_counts(graph);
 
   const std::vector<bool> pinned = control_pinned(graph);
   std::vector<Node> rewritten = nodes;
