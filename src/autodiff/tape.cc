@@ -41,6 +41,12 @@ void record_on_tapes(const ops::OpDef& op, std::span<const Tensor> inputs, std::
 
 ops::TensorInfo info_of(const Tensor& t) { return {t.dtype(), t.shape()}; }
 
+// The value the op read when input i is a variable's handle (Note [Gradients through variable
+// handles], tape.h), else null.
+const Tensor* read_value(std::span<const Tensor> read_values, std::size_t i) {
+  return i < read_values.size() && read_values[i].defined() ? &read_values[i] : nullptr;
+}
+
 }  // namespace
 
 ops::Outputs read_handle_values(std::span<const Tensor> inputs) {
@@ -95,8 +101,8 @@ bool Tape::input_ids(std::span<const Tensor> inputs, std::span<const Tensor> rea
   ids.resize(inputs.size());
   bool any = false;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    const bool read = i < read_values.size() && read_values[i].defined();
-    ids[i] = read || differentiable(inputs[i]) ? id_of(read ? read_values[i] : inputs[i]) : kNoId;
+    const Tensor* read = read_value(read_values, i);
+    ids[i] = read || differentiable(inputs[i]) ? id_of(read ? *read : inputs[i]) : kNoId;
     any |= ids[i] != kNoId;
   }
   return any;
@@ -116,9 +122,9 @@ void Tape::record(const ops::OpDef& op, std::span<const Tensor> inputs, std::spa
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const Tensor& in = inputs[i];
     // A variable's handle stands for the value the op read (Note [Gradients through variable handles]).
-    if (i < read_values.size() && read_values[i].defined()) {
-      r.input_infos.push_back(info_of(read_values[i]));
-      r.inputs.push_back(read_values[i]);
+    if (const Tensor* read = read_value(read_values, i)) {
+      r.input_infos.push_back(info_of(*read));
+      r.inputs.push_back(*read);
       continue;
     }
     r.input_infos.push_back(info_of(in));
@@ -139,8 +145,8 @@ void Tape::record_custom(std::span<const Tensor> inputs, ops::Outputs& outputs, 
   r.backward = std::move(backward);
   r.input_ids = std::move(input_ids);
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    const bool read = i < read_values.size() && read_values[i].defined();
-    r.input_infos.push_back(info_of(read ? read_values[i] : inputs[i]));
+    const Tensor* read = read_value(read_values, i);
+    r.input_infos.push_back(info_of(read ? *read : inputs[i]));
     r.inputs.push_back(Tensor());
   }
   for (Tensor& out : outputs) {
