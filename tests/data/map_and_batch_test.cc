@@ -9,10 +9,13 @@
 
 #include <tfpp/tfpp.h>
 
+#include "error_of.h"
+
 namespace {
 
 using tf::data::Dataset;
 using tf::data::Element;
+using tf::testing::error_of;
 
 // Each batch's first component, flattened.
 std::vector<std::vector<std::int64_t>> batches(const Dataset& ds) {
@@ -63,12 +66,10 @@ TEST(MapAndBatch, AFailedElementEndsThePassAfterTheBatchesBeforeIt) {
                        {.num_parallel_calls = 2})
                    .batch(5);
   std::vector<std::vector<std::int64_t>> seen;
-  try {
-    for (const Element& e : ds) seen.push_back(e[0].numpy<std::int64_t>());
-    FAIL() << "expected an error";
-  } catch (const tf::InvalidArgumentError& e) {
-    EXPECT_EQ(std::string(e.what()), "[Dataset.map] the function failed on element 17: bad record");
-  }
+  EXPECT_EQ(error_of([&] {
+              for (const Element& e : ds) seen.push_back(e[0].numpy<std::int64_t>());
+            }),
+            "[Dataset.map] the function failed on element 17: bad record");
   ASSERT_EQ(seen.size(), 3u);  // elements 0-14; the batch of 15-19 fails
   EXPECT_EQ(seen[2], (std::vector<std::int64_t>{10, 11, 12, 13, 14}));
 }
@@ -94,14 +95,11 @@ TEST(MapAndBatch, APrefetchAfterItKeepsBatchesAheadAndPassesTheError) {
 TEST(MapAndBatch, ElementsOfDifferingShapesNamePaddedBatch) {
   Dataset ragged = Dataset::range(1, 4).map([](const tf::Tensor& x) { return tf::fill({x.item<std::int64_t>()}, 1.0f); },
                                             {.num_parallel_calls = 2});
-  try {
+  const std::string error = error_of([&] {
     for (const Element& e : ragged.batch(3)) (void)e;
-    FAIL() << "expected an error";
-  } catch (const tf::InvalidArgumentError& e) {
-    EXPECT_NE(std::string(e.what()).find("[Dataset.batch] component 0: cannot stack float32 [2] with float32 [1]"),
-              std::string::npos)
-        << e.what();
-  }
+  });
+  EXPECT_NE(error.find("[Dataset.batch] component 0: cannot stack float32 [2] with float32 [1]"), std::string::npos)
+      << error;
   // padded_batch is not fused and pads as usual.
   Element padded = *ragged.padded_batch(3).begin();
   EXPECT_EQ(padded[0].shape(), tf::TensorShape({3, 3}));
