@@ -60,6 +60,21 @@ std::vector<Tensor> while_flat(const FlatFn& cond, const FlatFn& body, const std
 /// returned: they must have one dtype; its element shape has the dims all of them agree on.
 TensorArray branch_array(const char* op, const std::vector<TensorArray>& branches, const Tensor& flow);
 
+/// How a loop variable (a Tensor or a TensorArray) is carried by a traced While
+/// (and crosses a traced If): as one tensor.
+template <class T>
+struct LoopVar;
+template <>
+struct LoopVar<Tensor> {
+  static Tensor flat(const Tensor& t) { return t; }
+  static Tensor rebuild(const Tensor&, const Tensor& flat) { return flat; }
+};
+template <>
+struct LoopVar<TensorArray> {
+  static Tensor flat(const TensorArray& ta) { return ta.flow(); }
+  static TensorArray rebuild(const TensorArray& like, const Tensor& flow) { return like.with_flow(flow); }
+};
+
 /// How a branch result R crosses a traced If: flattened to tensors (a TensorArray as its
 /// flow), then rebuilt from the If's outputs and every branch's own result.
 template <class R>
@@ -87,7 +102,7 @@ struct BranchResult<std::tuple<Ts...>> {
   static_assert(((std::is_same_v<Ts, Tensor> || std::is_same_v<Ts, TensorArray>) && ...),
                 "tuple results must hold tensors or TensorArrays");
   static void flatten(const std::tuple<Ts...>& r, std::vector<Tensor>& out, std::vector<std::string>&) {
-    std::apply([&](const auto&... x) { (out.push_back(flat(x)), ...); }, r);
+    std::apply([&](const auto&... x) { (out.push_back(LoopVar<Ts>::flat(x)), ...); }, r);
   }
   static std::tuple<Ts...> rebuild(const char* op, const std::vector<std::tuple<Ts...>>& branches,
                                    std::vector<Tensor>& outs, const std::vector<std::string>&) {
@@ -97,8 +112,6 @@ struct BranchResult<std::tuple<Ts...>> {
   }
 
  private:
-  static Tensor flat(const Tensor& t) { return t; }
-  static Tensor flat(const TensorArray& ta) { return ta.flow(); }
   template <std::size_t I>
   static std::tuple_element_t<I, std::tuple<Ts...>> element(const char* op, const std::vector<std::tuple<Ts...>>& branches,
                                                            const Tensor& out) {
@@ -196,19 +209,6 @@ R case_(const std::vector<std::pair<Tensor, std::function<std::type_identity_t<R
 }
 
 namespace detail {
-/// How a loop variable (a Tensor or a TensorArray) is carried by a traced While: as one tensor.
-template <class T>
-struct LoopVar;
-template <>
-struct LoopVar<Tensor> {
-  static Tensor flat(const Tensor& t) { return t; }
-  static Tensor rebuild(const Tensor&, const Tensor& flat) { return flat; }
-};
-template <>
-struct LoopVar<TensorArray> {
-  static Tensor flat(const TensorArray& ta) { return ta.flow(); }
-  static TensorArray rebuild(const TensorArray& like, const Tensor& flow) { return like.with_flow(flow); }
-};
 /// Throws unless loop variable `i` kept its dtype over an eager iteration.
 void check_eager_loop_var(std::size_t i, const Tensor& before, const Tensor& after);
 }  // namespace detail
