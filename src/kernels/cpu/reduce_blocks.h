@@ -14,7 +14,7 @@ namespace tf::kernels {
 template <class Fn>
 void for_each_column_block(std::int64_t outer, std::int64_t n, std::int64_t inner, Fn&& fn) {
   constexpr std::int64_t kBlock = 1024;
-  const bool split = inner > kBlock && outer < 2 * omp_get_max_threads();
+  const bool split = inner > kBlock && outer < 2 * intra_op_threads();
   const std::int64_t block = split ? kBlock : std::max<std::int64_t>(inner, 1);
   const std::int64_t blocks = (inner + block - 1) / block;
   parallel_for(outer * blocks, n * block, [&](std::int64_t t0, std::int64_t t1) {
