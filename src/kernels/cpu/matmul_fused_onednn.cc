@@ -4,6 +4,7 @@
 #include <array>
 
 #include "kernels/cpu/elementwise.h"
+#include "kernels/cpu/matmul_split.h"
 #include "kernels/cpu/onednn_plan.h"
 
 namespace tf::kernels {
@@ -12,7 +13,7 @@ namespace {
 using dnnl::memory;
 
 struct Key {
-  std::array<std::int64_t, 6> words;  // m, n, k, transpose_a, transpose_b, activation
+  std::array<std::int64_t, 8> words;  // m, n, k, transpose_a, transpose_b, activation, m_total, n_total
   friend bool operator==(const Key&, const Key&) = default;
 };
 struct KeyHash {
@@ -24,9 +25,9 @@ struct Plan {
   dnnl::matmul primitive;
 };
 
-memory::desc matrix_desc(std::int64_t rows, std::int64_t cols, bool transposed) {
-  return memory::desc({rows, cols}, memory::data_type::f32,
-                      transposed ? memory::dims{1, rows} : memory::dims{cols, 1});
+// A [rows, cols] matrix stored row-major with row length `ld`, or transposed (column length `ld`).
+memory::desc matrix_desc(std::int64_t rows, std::int64_t cols, std::int64_t ld, bool transposed) {
+  return memory::desc({rows, cols}, memory::data_type::f32, transposed ? memory::dims{1, ld} : memory::dims{ld, 1});
 }
 
 // The post-op's algorithm and its alpha, beta.
@@ -44,12 +45,14 @@ void append_activation(dnnl::post_ops& ops, MatMulActivation act) {
   }
 }
 
-Plan build(const MatMulGeometry& g, MatMulActivation act) {
+// The primitive of one piece (MatMulPiece: leading dimensions from the whole product).
+Plan build(const MatMulPiece& piece, MatMulActivation act) {
+  const MatMulGeometry& g = piece.g;
   Plan p;
-  p.a_md = matrix_desc(g.m, g.k, g.transpose_a);
-  p.b_md = matrix_desc(g.k, g.n, g.transpose_b);
+  p.a_md = matrix_desc(g.m, g.k, g.transpose_a ? piece.m_total : g.k, g.transpose_a);
+  p.b_md = matrix_desc(g.k, g.n, g.transpose_b ? g.k : piece.n_total, g.transpose_b);
   p.bias_md = memory::desc({1, g.n}, memory::data_type::f32, memory::dims{g.n, 1});
-  p.out_md = matrix_desc(g.m, g.n, false);
+  p.out_md = matrix_desc(g.m, g.n, piece.n_total, false);
   dnnl::post_ops ops;
   append_activation(ops, act);
   dnnl::primitive_attr attr;
@@ -87,12 +90,25 @@ void onednn_matmul_bias_activation(const float* a, const float* b, const float* 
     return;
   }
   static PlanCache<Key, KeyHash, Plan> cache;
-  const Key key{{g.m, g.n, g.k, g.transpose_a, g.transpose_b, static_cast<std::int64_t>(act)}};
-  const auto plan = cache.get(key, [&](const Key&) { return build(g, act); });
-  static constexpr int kArgs[] = {DNNL_ARG_SRC, DNNL_ARG_WEIGHTS, DNNL_ARG_BIAS, DNNL_ARG_DST, DNNL_ARG_SCRATCHPAD};
-  const memory::desc descs[] = {plan->a_md, plan->b_md, plan->bias_md, plan->out_md, plan->scratchpad_md};
-  void* const data[] = {const_cast<float*>(a), const_cast<float*>(b), const_cast<float*>(bias), out};
-  onednn_execute(plan, plan->primitive, kArgs, descs, data);
+  const auto plan_of = [&](const MatMulPiece& p) {
+    const Key key{{p.g.m, p.g.n, p.g.k, g.transpose_a, g.transpose_b, static_cast<std::int64_t>(act), p.m_total,
+                   p.n_total}};
+    return cache.get(key, [&](const Key&) { return build(p, act); });
+  };
+  const MatMulSplit split = split_matmul(g);
+  // Built on the calling thread before the pieces run: building may throw, and JITs once;
+  // every piece but the last has the first one's geometry.
+  const std::shared_ptr<const Plan> first = plan_of(matmul_piece(g, split, 0)),
+                                    last = split.pieces == 1 ? first : plan_of(matmul_piece(g, split, split.pieces - 1));
+  for_each_piece(split, [&](std::int64_t i) {
+    const MatMulPiece p = matmul_piece(g, split, i);
+    const std::shared_ptr<const Plan>& plan = i == split.pieces - 1 ? last : first;
+    static constexpr int kArgs[] = {DNNL_ARG_SRC, DNNL_ARG_WEIGHTS, DNNL_ARG_BIAS, DNNL_ARG_DST, DNNL_ARG_SCRATCHPAD};
+    const memory::desc descs[] = {plan->a_md, plan->b_md, plan->bias_md, plan->out_md, plan->scratchpad_md};
+    void* const data[] = {const_cast<float*>(a + p.a_offset), const_cast<float*>(b + p.b_offset),
+                          const_cast<float*>(bias + p.n_begin), out + p.out_offset};
+    onednn_execute(plan, plan->primitive, kArgs, descs, data);
+  });
 }
 
 }  // namespace tf::kernels

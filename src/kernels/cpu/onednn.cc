@@ -18,6 +18,12 @@ dnnl::stream& onednn_stream() {
   return stream;
 }
 
+dnnl_status_t onednn_sgemm(char transa, char transb, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
+                           const float* a, std::int64_t lda, const float* b, std::int64_t ldb, float beta, float* c,
+                           std::int64_t ldc) {
+  return dnnl_sgemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
 dnnl::primitive_attr onednn_user_scratchpad(dnnl::primitive_attr attr) {
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
   return attr;

@@ -2,6 +2,7 @@
 // (matmul, convolution, pooling, batch normalization).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <span>
 
@@ -13,6 +14,10 @@ namespace tf::kernels {
 dnnl::engine& onednn_engine();
 /// A stream on that engine for the calling thread.
 dnnl::stream& onednn_stream();
+/// Row-major c = alpha * op(a) @ op(b) + beta * c (dnnl_sgemm).
+dnnl_status_t onednn_sgemm(char transa, char transb, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
+                           const float* a, std::int64_t lda, const float* b, std::int64_t ldb, float beta, float* c,
+                           std::int64_t ldc);
 
 // Note [oneDNN scratchpads]: this oneDNN build shares a primitive's library-managed scratchpad
 // between threads, so one primitive run from two threads at once (a tf::function called from
