@@ -1,6 +1,7 @@
 // Stages that group or split elements: batch, padded_batch, unbatch, window.
 #include <algorithm>
 
+#include "data/batch_stacker.h"
 #include "data/map_batch.h"
 #include "data/node.h"
 #include "data/tensor_copy.h"
@@ -34,14 +35,26 @@ class BatchNode final : public DatasetNode {
 
  private:
   struct It final : IteratorImpl {
-    explicit It(const BatchNode* n) : node(n), input(n->input_->make_iterator()) { rows.reserve(n->size_); }
+    explicit It(const BatchNode* n) : node(n), input(n->input_->make_iterator()), stacker(n->size_, "[Dataset.batch]") {
+      if (n->padding_) rows.reserve(n->size_);
+    }
     bool next(Element& out) override {
+      if (node->padding_) return next_padded(out);
+      // Each row is copied into the batch on arrival and `row` is then reused for the next
+      // one (Note [Row-by-row stacking]).
+      stacker.clear();
+      while (stacker.size() < node->size_ && input->next(row)) stacker.add(row);
+      row.clear();
+      if (stacker.size() == 0 || (node->drop_ && stacker.size() < node->size_)) return false;
+      stacker.take(out);
+      return true;
+    }
+    bool next_padded(Element& out) {
       rows.clear();
       Element e;
       while (static_cast<std::int64_t>(rows.size()) < node->size_ && input->next(e)) rows.push_back(std::move(e));
       if (rows.empty() || (node->drop_ && static_cast<std::int64_t>(rows.size()) < node->size_)) return false;
-      if (node->padding_) pad(out);
-      else stack_elements(rows, "[Dataset.batch]", out);
+      pad(out);
       return true;
     }
     void pad(Element& out) const {
@@ -84,7 +97,9 @@ class BatchNode final : public DatasetNode {
     }
     const BatchNode* node;
     std::unique_ptr<IteratorImpl> input;
-    std::vector<Element> rows;
+    BatchStacker stacker;
+    Element row;
+    std::vector<Element> rows;  // padded_batch's
   };
   NodePtr input_;
   std::int64_t size_;

@@ -19,9 +19,9 @@
 #include <thread>
 #include <utility>
 
+#include "data/batch_stacker.h"
 #include "data/map_batch.h"
 #include "data/node.h"
-#include "data/tensor_copy.h"
 #include "data/threads.h"
 #include "tfpp/errors.h"
 
@@ -149,7 +149,8 @@ class MapNode final : public DatasetNode {
     }
 
     void work(ElementFn& fn) {
-      std::vector<Element> inputs, rows;
+      std::vector<Element> inputs;
+      BatchStacker stacker(std::max<std::int64_t>(batch_size_, 1), "[Dataset.batch]");
       for (;;) {
         {
           std::unique_lock lock(mu_);
@@ -187,11 +188,13 @@ class MapNode final : public DatasetNode {
           }
         }
         if (batch_size_ == 0) {
-          apply(fn, inputs, chunk.first, chunk.elements, chunk.error);
+          chunk.elements.reserve(inputs.size());
+          apply(fn, inputs, chunk.first, [&](Element&& e) { chunk.elements.push_back(std::move(e)); }, chunk.error);
         } else {
-          rows.clear();
-          apply(fn, inputs, chunk.first, rows, chunk.error);
-          stack_rows(rows, chunk);
+          // Each result is copied into the batch at once (Note [Row-by-row stacking]).
+          stacker.clear();
+          apply(fn, inputs, chunk.first, [&](Element&& e) { stacker.add(e); }, chunk.error);
+          stack_rows(stacker, chunk);
         }
         {
           std::lock_guard lock(mu_);
@@ -201,15 +204,16 @@ class MapNode final : public DatasetNode {
       }
     }
 
-    // Maps `inputs` (elements first, first + 1, ...) into `results`, stopping at the first
-    // failure, and updates the cost estimate.
-    void apply(ElementFn& fn, const std::vector<Element>& inputs, std::int64_t first, std::vector<Element>& results,
+    // Maps `inputs` (elements first, first + 1, ...) and passes each result to `sink`, stopping
+    // at the first failure, and updates the cost estimate.
+    template <class Sink>
+    void apply(ElementFn& fn, const std::vector<Element>& inputs, std::int64_t first, Sink&& sink,
                std::exception_ptr& error) {
       const auto start = std::chrono::steady_clock::now();
-      results.reserve(inputs.size());
+      Element result;
       for (std::size_t i = 0; i < inputs.size(); ++i) {
         try {
-          results.push_back(fn(inputs[i]));
+          result = fn(inputs[i]);
         } catch (...) {
           try {
             rethrow_with_context(failure_context(first + static_cast<std::int64_t>(i)));
@@ -218,19 +222,20 @@ class MapNode final : public DatasetNode {
           }
           return;
         }
+        sink(std::move(result));
       }
       if (inputs.empty()) return;
       const auto nanos = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
       nanos_per_element_ = std::max<std::int64_t>(1, nanos.count() / static_cast<std::int64_t>(inputs.size()));
     }
-    // Stacks a batch's rows into the chunk's one element, on the worker that has them in cache;
-    // a batch that failed part-way yields only its error, as batch() after map() would.
-    void stack_rows(const std::vector<Element>& rows, Chunk& chunk) const {
-      if (chunk.error || rows.empty()) return;
-      if (drop_remainder_ && static_cast<std::int64_t>(rows.size()) < batch_size_) return;
+    // Stacks a batch's rows into the chunk's one element, on the worker that mapped them; a
+    // batch that failed part-way yields only its error, as batch() after map() would.
+    void stack_rows(BatchStacker& stacker, Chunk& chunk) const {
+      if (chunk.error || stacker.size() == 0) return;
+      if (drop_remainder_ && stacker.size() < batch_size_) return;
       try {
         chunk.elements.emplace_back();
-        stack_elements(rows, "[Dataset.batch]", chunk.elements.back());
+        stacker.take(chunk.elements.back());
       } catch (...) {
         chunk.elements.clear();
         chunk.error = std::current_exception();
