@@ -22,4 +22,38 @@ void BM_MaxPoolStem(benchmark::State& state) {
 }
 BENCHMARK(BM_MaxPoolStem)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// A ResNet stage-2 convolution on a batch: [16,28,28,64], 64 3x3 filters, SAME.
+void BM_Conv2DBatch(benchmark::State& state) {
+  tf::Tensor x = tf::random::normal({16, 28, 28, 64}, {.seed = 1});
+  tf::Tensor w = tf::random::normal({3, 3, 64, 64}, {.stddev = 0.05, .seed = 2});
+  for (auto _ : state) benchmark::DoNotOptimize(tf::nn::conv2d(x, w, 1, "SAME"));
+  state.SetItemsProcessed(state.iterations() * 2LL * 16 * 28 * 28 * 64 * 64 * 9);  // FLOPs
+}
+BENCHMARK(BM_Conv2DBatch)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The same convolution's gradients with respect to its input and its filter.
+void BM_Conv2DBatchGradients(benchmark::State& state) {
+  tf::Tensor x = tf::random::normal({16, 28, 28, 64}, {.seed = 1});
+  tf::Tensor w = tf::random::normal({3, 3, 64, 64}, {.stddev = 0.05, .seed = 2});
+  for (auto _ : state) {
+    tf::GradientTape tape;
+    tape.watch(x);
+    tape.watch(w);
+    benchmark::DoNotOptimize(tape.gradient(tf::nn::conv2d(x, w, 1, "SAME"), std::vector<tf::Tensor>{x, w}));
+  }
+}
+BENCHMARK(BM_Conv2DBatchGradients)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Max and average pooling's gradients on [8,112,112,64] (max pooling reruns its forward pass).
+void BM_PoolGradients(benchmark::State& state) {
+  tf::Tensor x = tf::random::normal({8, 112, 112, 64}, {.seed = 1});
+  for (auto _ : state) {
+    tf::GradientTape tape;
+    tape.watch(x);
+    const tf::Tensor y = state.range(0) ? tf::nn::max_pool2d(x, 3, 2, "SAME") : tf::nn::avg_pool2d(x, 3, 2, "SAME");
+    benchmark::DoNotOptimize(tape.gradient(y, x));
+  }
+}
+BENCHMARK(BM_PoolGradients)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 }  // namespace

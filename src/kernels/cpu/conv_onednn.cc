@@ -1,11 +1,25 @@
 // float32 convolutions on oneDNN: the primitive picks its preferred (blocked) layouts and the
 // plan reorders the caller's NHWC/NCHW images and HWIO filters in and out.
 // See Note [oneDNN plan cache] in onednn_plan.h.
+//
+// Note [Splitting convolutions]: oneDNN runs on one thread per calling thread, so tfpp splits
+// each convolution into chunks run by parallel_for, each one oneDNN call with a plan built for
+// the chunk's sizes. A batch splits into runs of whole images (contiguous in NHWC and NCHW).
+// A single image splits into bands of rows: a band of output rows reads the input rows its
+// windows cover, with the image's padding at its top and bottom only where the image really
+// ends; descriptors keep the whole image's row pitch, so an NCHW band is a strided view. The
+// gradient with respect to the input splits the input rows instead (each band written by one
+// call), which keeps its padding non-negative only for stride 1; larger strides run as one call.
+// The filter gradient sums over images and rows: each chunk writes its own partial sum.
 #include "kernels/cpu/conv.h"
 
+#include <algorithm>
 #include <cstddef>
+#include <mutex>
+#include <vector>
 
 #include "kernels/cpu/onednn_plan.h"
+#include "kernels/cpu/parallel.h"
 
 namespace tf::kernels {
 namespace {
@@ -15,21 +29,31 @@ using Dims = memory::dims;
 
 enum class ConvKind : std::int64_t { kForward, kBackwardInput, kBackwardFilter };
 
+// One chunk of a convolution (Note [Splitting convolutions]): its sizes, the heights of the
+// whole images it views (their row pitch), and where it starts in the caller's buffers.
+struct ConvChunk {
+  ConvGeometry g;
+  std::int64_t ih_pitch, oh_pitch;
+  std::int64_t in_offset = 0, out_offset = 0;  ///< elements
+};
+
 struct ConvKey {
   ConvGeometry g;
+  std::int64_t ih_pitch, oh_pitch;
   ConvKind kind;
   bool operator==(const ConvKey&) const = default;
 };
 struct ConvKeyHash {
   std::size_t operator()(const ConvKey& k) const {
     constexpr std::size_t kSizes = offsetof(ConvGeometry, nchw) / sizeof(std::int64_t);  // the int64 fields
-    return hash_words(&k.g.n, kSizes) * 31 + static_cast<std::size_t>(k.kind) * 2 + k.g.nchw;
+    const std::size_t h = hash_words(&k.g.n, kSizes) ^ hash_words(&k.ih_pitch, 2) * 7;
+    return h * 31 + static_cast<std::size_t>(k.kind) * 2 + k.g.nchw;
   }
 };
 
-// The caller's layout of an image with c channels and h x w pixels.
-memory::desc image_desc(const ConvGeometry& g, std::int64_t c, std::int64_t h, std::int64_t w) {
-  const Dims strides = g.nchw ? Dims{c * h * w, h * w, w, 1} : Dims{h * w * c, 1, w * c, c};
+// The caller's layout of n images with c channels and h x w pixels, rows `pitch` apart in height.
+memory::desc image_desc(const ConvGeometry& g, std::int64_t c, std::int64_t h, std::int64_t w, std::int64_t pitch) {
+  const Dims strides = g.nchw ? Dims{c * pitch * w, pitch * w, w, 1} : Dims{pitch * w * c, 1, w * c, c};
   return memory::desc({g.n, c, h, w}, memory::data_type::f32, strides);
 }
 
@@ -46,9 +70,11 @@ memory::desc filter_desc(const ConvGeometry& g) {
 memory::desc any_like(const memory::desc& d) { return memory::desc(d.dims(), memory::data_type::f32, memory::format_tag::any); }
 
 OnednnPlan build(const ConvKey& key) {
+  const SingleThreadedBuild single_threaded;  // the calls run one per thread (Note [Splitting convolutions])
   const ConvGeometry& g = key.g;
   const dnnl::engine& eng = onednn_engine();
-  const memory::desc src = image_desc(g, g.ic, g.ih, g.iw), dst = image_desc(g, g.oc, g.oh, g.ow);
+  const memory::desc src = image_desc(g, g.ic, g.ih, g.iw, key.ih_pitch);
+  const memory::desc dst = image_desc(g, g.oc, g.oh, g.ow, key.oh_pitch);
   const memory::desc weights = filter_desc(g);
   const Dims strides{g.sh, g.sw}, dilates{g.dh - 1, g.dw - 1}, pad_l{g.pt, g.pl}, pad_r{g.pb, g.pr};
   const ConvKind kind = key.kind;
@@ -94,24 +120,115 @@ OnednnPlan build(const ConvKey& key) {
   return plan;
 }
 
-std::shared_ptr<const OnednnPlan> plan_for(const ConvGeometry& g, ConvKind kind) {
+std::shared_ptr<const OnednnPlan> plan_for(const ConvChunk& c, ConvKind kind) {
   static PlanCache<ConvKey, ConvKeyHash> cache;
-  const ConvKey key{g, kind};
-  return cache.get(key, build);
+  return cache.get(ConvKey{c.g, c.ih_pitch, c.oh_pitch, kind}, build);
+}
+
+// Multiply-adds of one image, over kMacsPerUnit: parallel_for's cost per image. oneDNN's
+// vectorized multiply-adds run about this many times faster than an elementwise add.
+constexpr std::int64_t kMacsPerUnit = 16;
+std::int64_t image_cost(const ConvGeometry& g) {
+  return g.oh * g.ow * g.oc * g.kh * g.kw * (g.ic / g.groups) / kMacsPerUnit + 1;
+}
+
+// Images [begin, end).
+ConvChunk images(const ConvGeometry& g, std::int64_t begin, std::int64_t end) {
+  ConvChunk c{g, g.ih, g.oh};
+  c.g.n = end - begin;
+  c.in_offset = begin * g.ih * g.iw * g.ic;
+  c.out_offset = begin * g.oh * g.ow * g.oc;
+  return c;
+}
+
+// Input rows [a, b) against output rows [o0, o1) of a single image, padded so that band output
+// row 0's window starts where output row o0's does.
+ConvChunk band(const ConvGeometry& g, std::int64_t a, std::int64_t b, std::int64_t o0, std::int64_t o1) {
+  // NHWC rows are contiguous: a band of one image is a dense image (which oneDNN's fast
+  // reorders want); NCHW channel planes keep the whole image's pitch.
+  ConvChunk c{g, g.nchw ? g.ih : b - a, g.nchw ? g.oh : o1 - o0};
+  c.g.ih = b - a;
+  c.g.oh = o1 - o0;
+  c.g.pt = g.pt + a - o0 * g.sh;
+  c.g.pb = (o1 - o0 - 1) * g.sh + (g.kh - 1) * g.dh + 1 - c.g.ih - c.g.pt;
+  c.in_offset = a * g.iw * (g.nchw ? 1 : g.ic);
+  c.out_offset = o0 * g.ow * (g.nchw ? 1 : g.oc);
+  return c;
+}
+
+// Whether every band of a single image has a non-empty input: no window lies wholly in padding.
+bool bands_fit(const ConvGeometry& g) {
+  const std::int64_t window = (g.kh - 1) * g.dh + 1;
+  return g.n == 1 && g.pt < window && g.pb < window;
+}
+
+// Output rows [o0, o1) of a single image, reading the input rows their windows cover.
+ConvChunk output_band(const ConvGeometry& g, std::int64_t o0, std::int64_t o1) {
+  if (o0 == 0 && o1 == g.oh) return images(g, 0, 1);  // the unsplit plan (which may also hold unread rows)
+  const std::int64_t first = o0 * g.sh - g.pt, last = (o1 - 1) * g.sh - g.pt + (g.kh - 1) * g.dh + 1;
+  return band(g, std::max<std::int64_t>(first, 0), std::min(last, g.ih), o0, o1);
+}
+
+// Input rows [a, b) of a single image with stride 1, against the output rows whose windows cover them.
+ConvChunk input_band(const ConvGeometry& g, std::int64_t a, std::int64_t b) {
+  if (a == 0 && b == g.ih) return images(g, 0, 1);
+  const std::int64_t window = (g.kh - 1) * g.dh + 1;
+  return band(g, a, b, std::max<std::int64_t>(a + g.pt - window + 1, 0), std::min(b + g.pt, g.oh));
+}
+
+// Calls run(chunk) on the chunks of images, or of output rows of a single image.
+template <class Run>
+void for_each_output_chunk(const ConvGeometry& g, Run&& run) {
+  if (!bands_fit(g)) {
+    parallel_for(g.n, image_cost(g), [&](std::int64_t begin, std::int64_t end) { run(images(g, begin, end)); });
+    return;
+  }
+  parallel_for(g.oh, image_cost(g) / g.oh + 1,
+               [&](std::int64_t begin, std::int64_t end) { run(output_band(g, begin, end)); });
 }
 
 }  // namespace
 
 void conv2d_forward(const ConvGeometry& g, const float* input, const float* filter, float* out) {
-  plan_for(g, ConvKind::kForward)->run(input, filter, out);
+  for_each_output_chunk(g, [&](const ConvChunk& c) {
+    plan_for(c, ConvKind::kForward)->run(input + c.in_offset, filter, out + c.out_offset);
+  });
 }
 
 void conv2d_backward_input(const ConvGeometry& g, const float* filter, const float* d_out, float* d_input) {
-  plan_for(g, ConvKind::kBackwardInput)->run(filter, d_out, d_input);
+  const auto run = [&](const ConvChunk& c) {
+    plan_for(c, ConvKind::kBackwardInput)->run(filter, d_out + c.out_offset, d_input + c.in_offset);
+  };
+  if (!bands_fit(g) || g.sh != 1) {
+    parallel_for(g.n, image_cost(g), [&](std::int64_t begin, std::int64_t end) { run(images(g, begin, end)); });
+    return;
+  }
+  parallel_for(g.ih, image_cost(g) / g.ih + 1,
+               [&](std::int64_t begin, std::int64_t end) { run(input_band(g, begin, end)); });
 }
 
 void conv2d_backward_filter(const ConvGeometry& g, const float* input, const float* d_out, float* d_filter) {
-  plan_for(g, ConvKind::kBackwardFilter)->run(input, d_out, d_filter);
+  // The chunk starting at 0 writes d_filter; the others their own buffers, added in chunk order
+  // afterwards so that the sum does not depend on which thread finishes first.
+  const std::int64_t size = g.kh * g.kw * g.ic * g.oc / g.groups;
+  std::mutex mutex;
+  std::vector<std::pair<std::int64_t, std::unique_ptr<ScratchBuffer>>> partials;
+  for_each_output_chunk(g, [&](const ConvChunk& c) {
+    const std::int64_t start = c.in_offset + c.out_offset;  // orders the chunks: both grow with the chunk's start
+    float* target = d_filter;
+    if (start != 0) {
+      auto buffer = std::make_unique<ScratchBuffer>(size * sizeof(float));
+      target = static_cast<float*>(buffer->data());
+      std::lock_guard lock(mutex);
+      partials.emplace_back(start, std::move(buffer));
+    }
+    plan_for(c, ConvKind::kBackwardFilter)->run(input + c.in_offset, d_out + c.out_offset, target);
+  });
+  std::sort(partials.begin(), partials.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (const auto& [start, buffer] : partials) {
+    const float* partial = static_cast<const float*>(buffer->data());
+    for (std::int64_t i = 0; i < size; ++i) d_filter[i] += partial[i];
+  }
 }
 
 }  // namespace tf::kernels
