@@ -35,6 +35,10 @@ class DatasetNode {
   }
 };
 
+/// The tensors `node` slices along their first dimension when it is from_tensor_slices' node,
+/// else nullptr: a stage after it may then slice rows itself (shuffle, Note [Shuffling rows]).
+const std::vector<Tensor>* sliced_tensors(const DatasetNode& node);
+
 /// Rethrows the exception being handled with `context` prefixed to its message, keeping its
 /// tf:: error type (other exceptions become InvalidArgumentError). Call only inside a catch block.
 [[noreturn]] void rethrow_with_context(const std::string& context);

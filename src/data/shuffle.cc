@@ -1,11 +1,18 @@
 // Dataset.shuffle: TensorFlow's buffered shuffle. The buffer holds up to buffer_size
 // elements; each output is a uniformly chosen buffer entry, replaced by the next input.
+//
+// Note [Shuffling rows]: directly after from_tensor_slices, the buffer holds row numbers
+// instead of elements, and a row is sliced when it is returned. An entry is then 8 bytes
+// instead of an element's vector and tensor handles (allocated when the row entered the
+// buffer, thousands of rows ago, and long gone from the cache), and where a row's data lies is
+// known without reading anything. The random draws are the same, so the order is too.
 #include <algorithm>
 #include <atomic>
 #include <random>
 #include <utility>
 
 #include "data/node.h"
+#include "data/tensor_copy.h"
 #include "tfpp/errors.h"
 
 namespace tf::data {
@@ -22,6 +29,9 @@ std::uint64_t mix(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
+// At most this many bytes of an element's tensor data are prefetched.
+constexpr std::size_t kPrefetchBytes = 8192;
+
 class ShuffleNode final : public DatasetNode {
  public:
   ShuffleNode(NodePtr input, std::int64_t buffer_size, std::uint64_t seed, bool reshuffle)
@@ -29,7 +39,9 @@ class ShuffleNode final : public DatasetNode {
   std::unique_ptr<IteratorImpl> make_iterator() const override {
     // Each pass gets the next pass number, so passes differ yet the sequence is reproducible.
     const std::uint64_t pass = reshuffle_ ? passes_.fetch_add(1) : 0;
-    return std::make_unique<It>(this, mix(seed_ ^ mix(pass)));
+    const std::uint64_t seed = mix(seed_ ^ mix(pass));
+    if (const std::vector<Tensor>* tensors = sliced_tensors(*input_)) return std::make_unique<RowsIt>(this, *tensors, seed);
+    return std::make_unique<It>(this, seed);
   }
   std::int64_t cardinality() const override { return input_->cardinality(); }
 
@@ -91,7 +103,7 @@ class ShuffleNode final : public DatasetNode {
     static Hint hint_of(const Element& e) {
       Hint h;
       h.vector = e.data();
-      std::size_t budget = 8192;  // prefetch at most this many bytes of tensor data per element
+      std::size_t budget = kPrefetchBytes;
       for (std::size_t c = 0; c < std::min(e.size(), Hint::kTensors); ++c) {
         const Tensor& t = e[c];
         if (!t.defined() || t.is_symbolic()) continue;
@@ -109,6 +121,64 @@ class ShuffleNode final : public DatasetNode {
     std::vector<Element> buffer;
     std::vector<Hint> hints;  // hints[i] describes buffer[i]
     std::size_t picked = 0;   // the buffer entry the next call returns
+    bool filled = false;
+  };
+
+  // Shuffles the row numbers of a from_tensor_slices input (Note [Shuffling rows]), with the
+  // draws of It.
+  struct RowsIt final : IteratorImpl {
+    RowsIt(const ShuffleNode* n, const std::vector<Tensor>& tensors, std::uint64_t seed)
+        : node(n), tensors(tensors), rows(tensors[0].shape().dim(0)), rng(seed), ahead(rng()) {
+      for (const Tensor& t : tensors) {
+        std::size_t bytes = dtype_size(t.dtype());
+        for (int d = 1; d < t.rank(); ++d) bytes *= static_cast<std::size_t>(t.shape().dim(d));
+        data.push_back(static_cast<const char*>(t.raw_data()));
+        row_bytes.push_back(bytes);
+      }
+    }
+    bool next(Element& out) override {
+      if (!filled) {
+        next_row = std::min(node->buffer_size_, rows);
+        buffer.resize(static_cast<std::size_t>(next_row));
+        for (std::int64_t i = 0; i < next_row; ++i) buffer[static_cast<std::size_t>(i)] = i;
+        filled = true;
+        if (!buffer.empty()) pick();
+      }
+      if (buffer.empty()) return false;
+      const std::int64_t row = buffer[picked];
+      if (next_row < rows) {
+        buffer[picked] = next_row++;
+      } else {
+        buffer[picked] = buffer.back();
+        buffer.pop_back();
+      }
+      if (!buffer.empty()) pick();
+      out.resize(tensors.size());
+      for (std::size_t c = 0; c < tensors.size(); ++c) out[c] = slice_row(tensors[c], row);
+      return true;
+    }
+    // Draws the next output now and starts fetching its data (into L2, as It does).
+    void pick() {
+      picked = static_cast<std::size_t>(ahead % buffer.size());
+      ahead = rng();
+      std::size_t budget = kPrefetchBytes;
+      for (std::size_t c = 0; c < data.size() && budget > 0; ++c) {
+        const char* p = data[c] + static_cast<std::size_t>(buffer[picked]) * row_bytes[c];
+        const std::size_t bytes = std::min(budget, row_bytes[c]);
+        for (std::size_t b = 0; b < bytes; b += 64) __builtin_prefetch(p + b, 0, 1);
+        budget -= bytes;
+      }
+    }
+    const ShuffleNode* node;
+    const std::vector<Tensor>& tensors;  // owned by the input node, which the pass keeps alive
+    const std::int64_t rows;
+    std::vector<const char*> data;       // per tensor, its first row
+    std::vector<std::size_t> row_bytes;  // per tensor
+    std::mt19937_64 rng;
+    std::uint64_t ahead;
+    std::vector<std::int64_t> buffer;    // row numbers
+    std::int64_t next_row = 0;           // the row that enters the buffer next
+    std::size_t picked = 0;
     bool filled = false;
   };
 

@@ -17,6 +17,7 @@ class SlicesNode final : public DatasetNode {
   }
   std::unique_ptr<IteratorImpl> make_iterator() const override { return std::make_unique<It>(this); }
   std::int64_t cardinality() const override { return rows_; }
+  const std::vector<Tensor>& tensors() const { return tensors_; }
 
  private:
   struct It final : IteratorImpl {
@@ -175,6 +176,12 @@ void check_slices(const std::vector<Tensor>& tensors) {
 }
 
 }  // namespace
+
+const std::vector<Tensor>* sliced_tensors(const DatasetNode& node) {
+  const auto* slices = dynamic_cast<const SlicesNode*>(&node);
+  return slices ? &slices->tensors() : nullptr;
+}
+
 }  // namespace detail
 
 Dataset Dataset::from_tensor_slices(const std::vector<Tensor>& tensors) {

@@ -81,16 +81,26 @@ decltype(auto) call_unpacked(F& f, const Element& e) {
   }
 }
 
-/// Converts a function's result (a Tensor, a vector, a pair or tuple of Tensors) into an element.
+/// Converts a function's result (a Tensor, a vector, a pair or tuple of Tensors) into an element,
+/// moving the tensors of a temporary result (an initializer list would copy each handle twice).
 template <class R>
 Element to_element(R&& r) {
   using U = std::remove_cvref_t<R>;
   if constexpr (std::is_same_v<U, Element>) {
     return std::forward<R>(r);
   } else if constexpr (std::is_convertible_v<U, Tensor>) {
-    return Element{Tensor(std::forward<R>(r))};
+    Element e;
+    e.emplace_back(std::forward<R>(r));
+    return e;
   } else {
-    return std::apply([](auto&&... t) { return Element{Tensor(t)...}; }, std::forward<R>(r));
+    return std::apply(
+        [](auto&&... t) {
+          Element e;
+          e.reserve(sizeof...(t));
+          (e.emplace_back(std::forward<decltype(t)>(t)), ...);
+          return e;
+        },
+        std::forward<R>(r));
   }
 }
 
