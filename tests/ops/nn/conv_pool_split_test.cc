@@ -109,8 +109,9 @@ const std::vector<ConvCase> kConvCases = {
 
 TEST(ConvSplit, MatchesDirectLoopsForEveryBatchLayoutAndThreadCount) {
   for (const ConvCase& k : kConvCases)
-    for (const I64 n : {1, 3, 5})
-      for (const bool nchw : {false, true}) check_conv(k, n, nchw, {1, 2, 4}, "");
+    for (const bool nchw : {false, true})
+      for (const I64 n : {1, 3, 5})
+        if (!nchw || n < 5) check_conv(k, n, nchw, {1, 2, 4}, "");  // NCHW's batch split is NHWC's
 }
 
 TEST(ConvSplit, FromSeveralThreadsAtOnce) {
