@@ -9,7 +9,8 @@
 // windows cover, with the image's padding at its top and bottom only where the image really
 // ends; descriptors keep the whole image's row pitch, so an NCHW band is a strided view. The
 // gradient with respect to the input splits the input rows instead (each band written by one
-// call), which keeps its padding non-negative only for stride 1; larger strides run as one call.
+// call), which keeps its padding non-negative when the windows cover every input row (stride at
+// most the window, the last window reaching the last row); otherwise one image is one call.
 // The filter gradient sums over images and rows: each chunk writes its own partial sum.
 #include "kernels/cpu/conv.h"
 
@@ -170,11 +171,19 @@ ConvChunk output_band(const ConvGeometry& g, std::int64_t o0, std::int64_t o1) {
   return band(g, std::max<std::int64_t>(first, 0), std::min(last, g.ih), o0, o1);
 }
 
-// Input rows [a, b) of a single image with stride 1, against the output rows whose windows cover them.
+// Whether the windows of a single image cover every input row, so that each band of input rows
+// starts and ends inside its first and last window (non-negative padding).
+bool input_bands_fit(const ConvGeometry& g) {
+  const std::int64_t window = (g.kh - 1) * g.dh + 1;
+  return bands_fit(g) && g.sh <= window && (g.oh - 1) * g.sh - g.pt + window >= g.ih;
+}
+
+// Input rows [a, b) of a single image, against the output rows whose windows reach into them.
 ConvChunk input_band(const ConvGeometry& g, std::int64_t a, std::int64_t b) {
   if (a == 0 && b == g.ih) return images(g, 0, 1);
-  const std::int64_t window = (g.kh - 1) * g.dh + 1;
-  return band(g, a, b, std::max<std::int64_t>(a + g.pt - window + 1, 0), std::min(b + g.pt, g.oh));
+  const std::int64_t window = (g.kh - 1) * g.dh + 1, before = a + g.pt - window;  // window end <= a: not reaching
+  const std::int64_t o0 = before < 0 ? 0 : before / g.sh + 1, o1 = std::min((b - 1 + g.pt) / g.sh + 1, g.oh);
+  return band(g, a, b, o0, o1);
 }
 
 // Calls run(chunk) on the chunks of images, or of output rows of a single image.
@@ -200,7 +209,7 @@ void conv2d_backward_input(const ConvGeometry& g, const float* filter, const flo
   const auto run = [&](const ConvChunk& c) {
     plan_for(c, ConvKind::kBackwardInput)->run(filter, d_out + c.out_offset, d_input + c.in_offset);
   };
-  if (!bands_fit(g) || g.sh != 1) {
+  if (!input_bands_fit(g)) {
     parallel_for(g.n, image_cost(g), [&](std::int64_t begin, std::int64_t end) { run(images(g, begin, end)); });
     return;
   }

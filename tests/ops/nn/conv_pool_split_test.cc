@@ -98,8 +98,10 @@ void check_conv(const ConvCase& k, I64 n, bool nchw, std::initializer_list<int> 
 const std::vector<ConvCase> kConvCases = {
     {16, 16, 32, 3, 32, 1, 1, true, false},                 // SAME
     {18, 17, 32, 3, 32, 1, 1, false, false},                // VALID
-    {33, 31, 32, 3, 32, 2, 1, true, false},                 // stride 2: input rows split as one call
-    {35, 34, 32, 3, 32, 2, 1, false, false},                // stride 2 VALID: unread last row
+    {33, 31, 32, 3, 32, 2, 1, true, false},                 // stride 2
+    {35, 34, 32, 3, 32, 2, 1, false, false},                // stride 2 VALID, windows reaching the last row
+    {36, 34, 32, 3, 32, 2, 1, false, false},                // stride 2 VALID, unread last row: one input band
+    {32, 32, 64, 1, 128, 2, 1, false, false},               // 1x1 stride 2: rows between windows
     {20, 20, 32, 3, 32, 1, 2, true, false},                 // dilation
     {17, 17, 32, 4, 24, 1, 1, false, false, {2, 1}},        // explicit padding, even filter
     {16, 16, 8, 3, 32, 1, 1, false, false, {3, 3}},         // padding as deep as the window: one call per image
