@@ -5,6 +5,7 @@
 #include "tfpp/activation_ops.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/concrete_function.h"
+#include "tfpp/config.h"
 #include "tfpp/constant.h"
 #include "tfpp/control_flow.h"
 #include "tfpp/custom_gradient.h"

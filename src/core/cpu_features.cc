@@ -1,19 +1,11 @@
 #include "core/cpu_features.h"
 
-#include <omp.h>
 #include <xmmintrin.h>
 
 namespace tf::core {
 namespace {
 
 void set_ftz_daz() { _mm_setcsr(_mm_getcsr() | 0x8040); }  // FTZ (bit 15) | DAZ (bit 6)
-
-// The OpenMP pool's threads run kernels too; set their state once when the library loads.
-const bool kPoolFlushesDenormals = [] {
-#pragma omp parallel
-  set_ftz_daz();
-  return true;
-}();
 
 }  // namespace
 

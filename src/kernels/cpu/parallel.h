@@ -1,10 +1,10 @@
-// Splitting loops over the one intra-op thread pool (OpenMP, shared with oneDNN).
+// Splitting loops over the intra-op thread pool (Note [Intra-op pool] in thread_pool.h).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 
-#include <omp.h>
+#include "kernels/cpu/thread_pool.h"
 
 namespace tf::kernels {
 
@@ -12,28 +12,30 @@ namespace tf::kernels {
 /// waking the pool costs more than it saves.
 inline constexpr std::int64_t kParallelGrain = 32768;
 
-/// Sets how many threads the loops (and oneDNN primitives) started on the calling thread may use.
-inline void set_intra_op_threads(int threads) { omp_set_num_threads(threads); }
+/// Sets how many threads the loops started on the calling thread may use; 0 restores the
+/// process default (tf::config::threading::set_intra_op_parallelism_threads).
+void set_intra_op_threads(int threads);
 
 /// How many threads a parallel_for started on the calling thread may use.
-inline int intra_op_threads() { return omp_get_max_threads(); }
+int intra_op_threads();
 
 /// Calls fn(begin, end) over [0, n) in contiguous chunks, on several threads when `n * cost`
 /// (cost: relative work per element, 1 for an add) is large enough to pay for it.
 template <class Fn>
 void parallel_for(std::int64_t n, std::int64_t cost, Fn&& fn) {
   const std::int64_t work = n * std::max<std::int64_t>(cost, 1);
-  const int threads = work < kParallelGrain ? 1 : std::min<std::int64_t>(intra_op_threads(), work / kParallelGrain);
-  if (threads <= 1 || omp_in_parallel()) {
+  const std::int64_t threads = work < kParallelGrain ? 1 : std::min<std::int64_t>(intra_op_threads(), work / kParallelGrain);
+  if (threads <= 1 || ThreadPool::in_job()) {
     if (n > 0) fn(std::int64_t{0}, n);
     return;
   }
-#pragma omp parallel num_threads(threads)
-  {
-    const int t = omp_get_thread_num(), nt = omp_get_num_threads();
-    const std::int64_t begin = n * t / nt, end = n * (t + 1) / nt;
+  auto chunk = [&](std::int64_t c) {
+    const std::int64_t begin = n * c / threads, end = n * (c + 1) / threads;
     if (begin < end) fn(begin, end);
-  }
+  };
+  using Chunk = decltype(chunk);
+  ThreadPool::global().run(threads, static_cast<int>(threads),
+                           ChunkFn{&chunk, [](void* f, std::int64_t c) { (*static_cast<Chunk*>(f))(c); }});
 }
 
 }  // namespace tf::kernels

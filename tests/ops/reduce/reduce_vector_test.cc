@@ -2,7 +2,6 @@
 // both float types, every axis pattern of rank-3 shapes with odd sizes, NaN propagation, the
 // accuracy of blocked float32 sums, and results that do not depend on the thread count.
 #include <gtest/gtest.h>
-#include <omp.h>
 
 #include <cmath>
 #include <functional>
@@ -10,6 +9,8 @@
 #include <random>
 
 #include <tfpp/tfpp.h>
+
+#include "kernels/cpu/parallel.h"
 
 namespace {
 
@@ -167,12 +168,11 @@ TEST(ReduceVector, ResultsDoNotDependOnTheThreadCount) {
       {{262144, 4}, {0}},  {{2, 1024, 512}, {1}}, {{3, 349525}, {0}}};
   for (const auto& [shape, axes] : cases) {
     const tf::Tensor x = tf::constant(std::vector<float>(v.begin(), v.begin() + shape.num_elements()), shape);
-    const int before = omp_get_max_threads();
-    omp_set_num_threads(1);
+    tf::kernels::set_intra_op_threads(1);
     const std::vector<float> one = tf::reduce_sum(x, axes).numpy<float>();
-    omp_set_num_threads(std::max(before, 2));
+    tf::kernels::set_intra_op_threads(2);
     const std::vector<float> many = tf::reduce_sum(x, axes).numpy<float>();
-    omp_set_num_threads(before);
+    tf::kernels::set_intra_op_threads(0);
     EXPECT_EQ(one, many) << shape.debug_string();
   }
 }
