@@ -1,5 +1,5 @@
 // Cutting a matrix product into pieces that tfpp's threads compute apart, each piece one
-// oneDNN call on the thread that runs it.
+// single-threaded oneDNN call (Note [oneDNN on one thread], onednn.h).
 #pragma once
 
 #include <cstdint>

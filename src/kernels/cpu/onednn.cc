@@ -4,23 +4,34 @@
 #include <unordered_map>
 #include <vector>
 
+#include <omp.h>
+
 #include "core/allocator.h"
 
 namespace tf::kernels {
 
+void onednn_single_thread() {
+  // The thread's own OpenMP count, read each time rather than remembered in a flag: code that
+  // saves and restores it around a build (SingleThreadedBuild, onednn_plan.h) may raise it again.
+  if (omp_get_max_threads() != 1) omp_set_num_threads(1);
+}
+
 dnnl::engine& onednn_engine() {
   static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  onednn_single_thread();  // primitives plan their blocking for the thread count they are created with
   return engine;
 }
 
 dnnl::stream& onednn_stream() {
   thread_local dnnl::stream stream(onednn_engine());
+  onednn_single_thread();
   return stream;
 }
 
 dnnl_status_t onednn_sgemm(char transa, char transb, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
                            const float* a, std::int64_t lda, const float* b, std::int64_t ldb, float beta, float* c,
                            std::int64_t ldc) {
+  onednn_single_thread();
   return dnnl_sgemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 

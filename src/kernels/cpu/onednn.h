@@ -10,11 +10,21 @@
 
 namespace tf::kernels {
 
-/// The process-wide oneDNN CPU engine.
+// Note [oneDNN on one thread]: tfpp splits oneDNN's work across its own threads (each product
+// into pieces run by kernels::parallel_for), so oneDNN itself must never open an OpenMP team:
+// libgomp's workers spin for milliseconds after each region and fight tfpp's and tf.data's
+// threads for the cores. Every thread that creates or runs oneDNN work therefore sets its
+// OpenMP thread count to 1 first (Debian's oneDNN uses the OpenMP runtime, whose threading it
+// reads from the calling thread, at primitive creation as well as at execution).
+
+/// Makes oneDNN run on the calling thread alone (Note [oneDNN on one thread]); a read of the
+/// thread's OpenMP count once that is 1.
+void onednn_single_thread();
+/// The process-wide oneDNN CPU engine; also sets up the calling thread for creating primitives.
 dnnl::engine& onednn_engine();
-/// A stream on that engine for the calling thread.
+/// A stream on that engine for the calling thread, set up to run oneDNN on that thread alone.
 dnnl::stream& onednn_stream();
-/// Row-major c = alpha * op(a) @ op(b) + beta * c (dnnl_sgemm).
+/// Row-major c = alpha * op(a) @ op(b) + beta * c (dnnl_sgemm) on the calling thread alone.
 dnnl_status_t onednn_sgemm(char transa, char transb, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
                            const float* a, std::int64_t lda, const float* b, std::int64_t ldb, float beta, float* c,
                            std::int64_t ldc);

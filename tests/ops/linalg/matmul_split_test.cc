@@ -4,6 +4,8 @@
 // and from 4 callers at once.
 #include <gtest/gtest.h>
 
+#include <dirent.h>
+
 #include <algorithm>
 #include <random>
 #include <thread>
@@ -14,6 +16,7 @@
 #include "kernels/cpu/matmul_fused_onednn.h"
 #include "kernels/cpu/matmul_onednn.h"
 #include "kernels/cpu/matmul_split.h"
+#include "kernels/cpu/parallel.h"
 
 namespace {
 
@@ -154,6 +157,35 @@ TEST_F(MatMulSplitTest, PiecesFromFourCallersAtOnce) {
   std::vector<std::thread> callers;
   for (int t = 0; t < 4; ++t) callers.emplace_back([t] { check_all(t % 2 ? 4 : 2); });
   for (std::thread& caller : callers) caller.join();
+}
+
+// The process's threads (entries of /proc/self/task).
+int process_threads() {
+  int count = 0;
+  DIR* dir = opendir("/proc/self/task");
+  while (const dirent* e = readdir(dir)) count += e->d_name[0] != '.';
+  closedir(dir);
+  return count;
+}
+
+TEST_F(MatMulSplitTest, OnednnNeverStartsAnOpenMpTeam) {
+  // Note [oneDNN on one thread]: on a new thread (whose OpenMP default is a team per core), an
+  // OpenMP team oneDNN opened would start a worker thread of its own; tfpp's own threads are
+  // started by the warm-up loop, before counting.
+  std::thread([] {
+    tf::kernels::set_intra_op_threads(2);
+    std::vector<float> sink(1 << 20);
+    tf::kernels::parallel_for(static_cast<std::int64_t>(sink.size()), 1,
+                              [&](std::int64_t b, std::int64_t e) { std::fill(sink.begin() + b, sink.begin() + e, 1.0f); });
+    const int before = process_threads();
+    for (int threads : {1, 2}) {
+      check_case(kCases[0], threads);  // rows: primitives, the accumulating sgemm, the fused primitive
+      check_case(kCases[5], threads);  // batch
+      const tf::Tensor x = tf::ones({600, 600});
+      EXPECT_EQ(tf::matmul(x, x).numpy<float>()[0], 600.0f);
+    }
+    EXPECT_LE(process_threads(), before);
+  }).join();
 }
 
 }  // namespace
