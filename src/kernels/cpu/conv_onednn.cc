@@ -71,7 +71,6 @@ memory::desc filter_desc(const ConvGeometry& g) {
 memory::desc any_like(const memory::desc& d) { return memory::desc(d.dims(), memory::data_type::f32, memory::format_tag::any); }
 
 OnednnPlan build(const ConvKey& key) {
-  const SingleThreadedBuild single_threaded;  // the calls run one per thread (Note [Splitting convolutions])
   const ConvGeometry& g = key.g;
   const dnnl::engine& eng = onednn_engine();
   const memory::desc src = image_desc(g, g.ic, g.ih, g.iw, key.ih_pitch);

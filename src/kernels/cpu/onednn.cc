@@ -11,8 +11,7 @@
 namespace tf::kernels {
 
 void onednn_single_thread() {
-  // The thread's own OpenMP count, read each time rather than remembered in a flag: code that
-  // saves and restores it around a build (SingleThreadedBuild, onednn_plan.h) may raise it again.
+  // Read each time rather than remembered: a program's own OpenMP code may raise it again.
   if (omp_get_max_threads() != 1) omp_set_num_threads(1);
 }
 

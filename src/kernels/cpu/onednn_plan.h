@@ -15,7 +15,6 @@
 #include <mutex>
 #include <unordered_map>
 
-#include <omp.h>
 
 #include "kernels/cpu/onednn.h"
 
@@ -39,21 +38,6 @@ struct OnednnPlan {
   void set_operand(int i, int arg, const dnnl::memory::desc& user, const dnnl::memory::desc& chosen);
   /// Runs the plan on the calling thread's stream.
   void run(const void* in0, const void* in1, void* out) const;
-};
-
-/// Within its scope, oneDNN primitives are built for one thread. A primitive splits its work
-/// for the thread count it was built with; run inside a parallel region it gets one thread,
-/// and a backward-weights convolution built for two then waits forever at its barrier. Kernels
-/// that split their calls over threads themselves (conv, pooling) build their plans so.
-class SingleThreadedBuild {
- public:
-  SingleThreadedBuild() : saved_(omp_get_max_threads()) { omp_set_num_threads(1); }
-  ~SingleThreadedBuild() { omp_set_num_threads(saved_); }
-  SingleThreadedBuild(const SingleThreadedBuild&) = delete;
-  SingleThreadedBuild& operator=(const SingleThreadedBuild&) = delete;
-
- private:
-  int saved_;
 };
 
 /// A temporary buffer (a reordered operand, a workspace) from the caching allocator.

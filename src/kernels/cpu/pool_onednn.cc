@@ -51,7 +51,6 @@ memory::desc image_desc(const PoolGeometry& g, std::int64_t h, std::int64_t w) {
 }
 
 PoolPlan build(const PoolKey& key) {
-  const SingleThreadedBuild single_threaded;  // the calls run one per thread (Note [Splitting convolutions])
   const PoolGeometry& g = key.g;
   const dnnl::engine& eng = onednn_engine();
   PoolPlan plan{image_desc(g, g.ih, g.iw), image_desc(g, g.oh, g.ow), {}, {}, {}, {}, {}};
