@@ -17,6 +17,10 @@ double process_cpu_seconds() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
+// The threads tfpp's loops use by default (OMP_NUM_THREADS, else one per core), read before any
+// oneDNN call sets the calling thread's OpenMP count to 1 (Note [oneDNN on one thread]).
+const int kThreads = omp_get_max_threads();
+
 // Square float32 matmul; items are floating-point operations, so items/s reads as FLOP/s.
 void BM_MatMulF32(benchmark::State& state) {
   const std::int64_t n = state.range(0);
@@ -26,7 +30,7 @@ void BM_MatMulF32(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * 2 * n * n * n);
   // FLOP/s per core-second of CPU time, times the threads: the rate while the cores are ours
   // (a shared machine lends them to other work now and then), to set against the FMA peak.
-  state.counters["cpu_flops"] = static_cast<double>(state.iterations()) * 2 * n * n * n * omp_get_max_threads() /
+  state.counters["cpu_flops"] = static_cast<double>(state.iterations()) * 2 * n * n * n * kThreads /
                                 (process_cpu_seconds() - cpu_start);
 }
 BENCHMARK(BM_MatMulF32)->Arg(64)->Arg(256)->Arg(1024)->Arg(2048)->UseRealTime();
