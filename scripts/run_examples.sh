@@ -5,9 +5,6 @@ cd "$(dirname "$0")/.."
 bash scripts/install_deps.sh
 cmake -S . -B build -G Ninja >/dev/null
 cmake --build build
-# OpenMP workers that spin while idle starve the input pipeline's threads on a small machine;
-# sleeping workers keep the training example fast (README: threads).
-export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
 for example in build/examples/*; do
   [[ -x $example && -f $example ]] || continue
   echo "== ${example##*/}"

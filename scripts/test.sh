@@ -11,6 +11,6 @@ if [[ ${1:-} == --sanitize ]]; then
 fi
 cmake -S . -B "$build" -G Ninja "${flags[@]}" >/dev/null
 cmake --build "$build"
-# OpenMP's runtime keeps thread stacks alive at exit; LeakSanitizer must not count them.
+# The intra-op pool's workers live until exit; LeakSanitizer must not count their stacks.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 ctest --test-dir "$build" --output-on-failure -j 2
