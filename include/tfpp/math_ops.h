@@ -20,6 +20,10 @@ namespace tf {
 
 /// A scalar holding `value` in `like`'s dtype (how C++ numbers join tensor arithmetic).
 Tensor scalar_like(const Tensor& like, double value);
+namespace detail {
+/// scalar_like for a C++ number an operator consumes: read-only, shared through a small per-thread cache.
+Tensor operand_scalar(const Tensor& like, double value);
+}  // namespace detail
 
 /// A C++ arithmetic value that mixes with tensors.
 template <class T>
@@ -113,8 +117,8 @@ Tensor logical_not(const Tensor& x);
 
 // A C++ number on either side takes the tensor's dtype.
 #define TFPP_MIX_NUMBER(fn)                                                                \
-  template <Number S> Tensor fn(const Tensor& a, S b) { return fn(a, scalar_like(a, b)); } \
-  template <Number S> Tensor fn(S a, const Tensor& b) { return fn(scalar_like(b, a), b); }
+  template <Number S> Tensor fn(const Tensor& a, S b) { return fn(a, detail::operand_scalar(a, b)); } \
+  template <Number S> Tensor fn(S a, const Tensor& b) { return fn(detail::operand_scalar(b, a), b); }
 TFPP_MIX_NUMBER(add)
 TFPP_MIX_NUMBER(subtract)
 TFPP_MIX_NUMBER(multiply)
@@ -217,10 +221,10 @@ TFPP_OPERATOR(>=, greater_equal)
 
 /// Elementwise x == number and x != number (as `x % 2 == 0` in TensorFlow). Between two tensors
 /// use tf::equal / tf::not_equal: a C++ `==` on two handles would be ambiguous with identity.
-template <Number S> Tensor operator==(const Tensor& a, S b) { return math::equal(a, scalar_like(a, b)); }
-template <Number S> Tensor operator==(S a, const Tensor& b) { return math::equal(scalar_like(b, a), b); }
-template <Number S> Tensor operator!=(const Tensor& a, S b) { return math::not_equal(a, scalar_like(a, b)); }
-template <Number S> Tensor operator!=(S a, const Tensor& b) { return math::not_equal(scalar_like(b, a), b); }
+template <Number S> Tensor operator==(const Tensor& a, S b) { return math::equal(a, detail::operand_scalar(a, b)); }
+template <Number S> Tensor operator==(S a, const Tensor& b) { return math::equal(detail::operand_scalar(b, a), b); }
+template <Number S> Tensor operator!=(const Tensor& a, S b) { return math::not_equal(a, detail::operand_scalar(a, b)); }
+template <Number S> Tensor operator!=(S a, const Tensor& b) { return math::not_equal(detail::operand_scalar(b, a), b); }
 
 /// -x.
 inline Tensor operator-(const Tensor& x) { return math::negative(x); }

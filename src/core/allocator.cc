@@ -32,11 +32,53 @@ int bucket_of(std::size_t bytes) {
   return std::bit_width(bytes - 1);
 }
 
+// Note [Per-thread front cache]: small eager tensors (a scalar, one image) are created and
+// freed at a high rate, and the global mutex was a large part of their cost. Each thread keeps
+// a few blocks of every small bucket for itself. A block freed on another thread than the one
+// that allocated it simply joins the freeing thread's cache (blocks of a bucket are
+// interchangeable); when that cache is full it goes to the global lists, where the
+// allocating thread finds it. A thread's blocks return to the global lists when it exits.
+constexpr int kMaxLocalBucket = 16;  // 64 KiB
+constexpr int kLocalBlocks = 4;      // per bucket: at most 4 * 128 KiB held by one thread
+
+struct LocalCache {
+  std::array<std::array<void*, kLocalBlocks>, kMaxLocalBucket + 1> blocks{};
+  std::array<int, kMaxLocalBucket + 1> count{};
+  ~LocalCache();
+};
+
+// Trivially destructible, so it is still readable while the thread's other thread_locals
+// (which may free tensors) are being destroyed after `local_cache`.
+thread_local bool local_cache_gone = false;
+thread_local LocalCache local_cache;
+
+// Moves every block of `local` to the global lists (under the mutex held by the caller).
+void drain_locked(Cache& c, LocalCache& local) {
+  for (int b = kMinBucket; b <= kMaxLocalBucket; ++b) {
+    for (int i = 0; i < local.count[b]; ++i) {
+      c.free_lists[b].push_back(local.blocks[b][i]);
+      c.cached += std::size_t{1} << b;
+    }
+    local.count[b] = 0;
+  }
+}
+
+LocalCache::~LocalCache() {
+  local_cache_gone = true;
+  Cache& c = cache();
+  std::lock_guard lock(c.mutex);
+  drain_locked(c, *this);
+}
+
 }  // namespace
 
 void* allocate(std::size_t bytes) {
   const int bucket = bucket_of(bytes);
   if (bucket > kMaxBucket) throw std::bad_alloc();
+  if (bucket <= kMaxLocalBucket && !local_cache_gone) {
+    LocalCache& local = local_cache;
+    if (local.count[bucket] > 0) return local.blocks[bucket][--local.count[bucket]];
+  }
   Cache& c = cache();
   {
     std::lock_guard lock(c.mutex);
@@ -60,6 +102,13 @@ void* allocate(std::size_t bytes) {
 void deallocate(void* ptr, std::size_t bytes) {
   if (!ptr) return;
   const int bucket = bucket_of(bytes);
+  if (bucket <= kMaxLocalBucket && !local_cache_gone) {
+    LocalCache& local = local_cache;
+    if (local.count[bucket] < kLocalBlocks) {
+      local.blocks[bucket][local.count[bucket]++] = ptr;
+      return;
+    }
+  }
   const std::size_t size = std::size_t{1} << bucket;
   Cache& c = cache();
   {
@@ -76,6 +125,7 @@ void deallocate(void* ptr, std::size_t bytes) {
 void release_cached_memory() {
   Cache& c = cache();
   std::lock_guard lock(c.mutex);
+  if (!local_cache_gone) drain_locked(c, local_cache);
   for (auto& list : c.free_lists) {
     for (void* p : list) std::free(p);
     list.clear();
@@ -84,9 +134,12 @@ void release_cached_memory() {
 }
 
 std::size_t cached_bytes() {
+  std::size_t local = 0;
+  if (!local_cache_gone)
+    for (int b = kMinBucket; b <= kMaxLocalBucket; ++b) local += (std::size_t{local_cache.count[b]}) << b;
   Cache& c = cache();
   std::lock_guard lock(c.mutex);
-  return c.cached;
+  return c.cached + local;
 }
 
 }  // namespace tf::core

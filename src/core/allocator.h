@@ -14,9 +14,10 @@ namespace tf::core {
 void* allocate(std::size_t bytes);
 /// Returns a block obtained from allocate(bytes) to the cache.
 void deallocate(void* ptr, std::size_t bytes);
-/// Releases every cached block back to the system.
+/// Releases the global free lists and the calling thread's cached blocks back to the system
+/// (other threads keep at most a few small blocks each; Note [Per-thread front cache]).
 void release_cached_memory();
-/// Bytes currently held on free lists (for tests and diagnostics).
+/// Bytes currently held on the global free lists and the calling thread's (for tests and diagnostics).
 std::size_t cached_bytes();
 
 }  // namespace tf::core

@@ -30,7 +30,18 @@ extern template BroadcastPlanN<3> plan_broadcast_n<3>(const std::array<const Ten
 
 /// The plan of a two-input broadcast (strides[0] for a, strides[1] for b).
 using BroadcastPlan = BroadcastPlanN<2>;
+/// Same-shape and scalar-with-tensor inputs (most eager calls) take one row without the general merge.
 inline BroadcastPlan plan_broadcast(const TensorShape& a, const TensorShape& b, const TensorShape& out) {
+  const std::int64_t n = out.num_elements(), na = a.num_elements(), nb = b.num_elements();
+  // An input with as many elements as the output broadcasts along no dimension, so it is read in order.
+  if (n > 1 && (na == n || na == 1) && (nb == n || nb == 1)) {
+    BroadcastPlan plan;
+    plan.rank = 1;
+    plan.dims[0] = n;
+    plan.strides[0][0] = na == n ? 1 : 0;
+    plan.strides[1][0] = nb == n ? 1 : 0;
+    return plan;
+  }
   return plan_broadcast_n<2>({&a, &b}, out);
 }
 

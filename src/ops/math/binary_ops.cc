@@ -3,7 +3,10 @@
 //
 // Floats run the SIMD rows of kernels/cpu/elementwise.h; integers use scalar functors that
 // wrap around on overflow (as TensorFlow's do) instead of hitting C++'s undefined behaviour.
+#include <array>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <limits>
 #include <string>
@@ -139,6 +142,26 @@ const OpDef& kPow = OpBuilder("Pow")
 }  // namespace
 
 Tensor scalar_like(const Tensor& like, double value) { return constant(value, like.dtype()); }
+
+// Why: `image / 255.0f` in a tf.data map made a new scalar tensor per element. Operators
+// only read their operands, so the few most recent scalars of each thread are reused.
+Tensor detail::operand_scalar(const Tensor& like, double value) {
+  struct Entry {
+    DType dtype;
+    std::uint64_t bits;
+    Tensor scalar;
+  };
+  constexpr std::size_t kEntries = 4;
+  thread_local std::array<Entry, kEntries> entries{};
+  thread_local std::size_t next = 0;
+  const DType dtype = like.dtype();
+  const auto bits = std::bit_cast<std::uint64_t>(value);
+  for (const Entry& e : entries)
+    if (e.scalar.defined() && e.dtype == dtype && e.bits == bits) return e.scalar;
+  Tensor scalar = scalar_like(like, value);
+  entries[next++ % kEntries] = Entry{dtype, bits, scalar};
+  return scalar;
+}
 
 namespace math {
 
