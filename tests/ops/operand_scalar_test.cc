@@ -98,4 +98,10 @@ TEST(OperandScalar, GradientsFlowThroughMixedOperators) {
   EXPECT_EQ(tape.gradient(y, x).numpy<float>(), (std::vector<float>{3, 3}));
 }
 
+TEST(OperandScalar, TracedNumbersStayDistinctConstants) {
+  auto f = tf::function([](tf::Tensor x) { return x * 2.0f + x * 2.0f; });
+  EXPECT_EQ(f(tf::constant({1.0f, 3.0f})).numpy<float>(), (std::vector<float>{4, 12}));
+  EXPECT_EQ(f(tf::constant({0.5f, 1.0f})).numpy<float>(), (std::vector<float>{2, 4}));
+}
+
 }  // namespace

@@ -145,7 +145,9 @@ Tensor scalar_like(const Tensor& like, double value) { return constant(value, li
 
 // Why: `image / 255.0f` in a tf.data map made a new scalar tensor per element. Operators
 // only read their operands, so the few most recent scalars of each thread are reused.
+// While tracing, every number stays its own Const node, as graph passes expect.
 Tensor detail::operand_scalar(const Tensor& like, double value) {
+  if (ops::current_context()) return scalar_like(like, value);
   struct Entry {
     DType dtype;
     std::uint64_t bits;
