@@ -4,6 +4,9 @@ namespace tf::ops {
 
 TensorShape broadcast_shapes(const OpContext& ctx, const TensorShape& a, const TensorShape& b) {
   if (a.has_unknown_rank() || b.has_unknown_rank()) return TensorShape::unknown_rank();
+  // The common eager cases, without the per-dimension loop (which gives the same answers).
+  if (b.rank() == 0 || a == b) return a;
+  if (a.rank() == 0) return b;
   const int rank = std::max(a.rank(), b.rank());
   TensorShape out;
   for (int i = 0; i < rank; ++i) {
