@@ -20,4 +20,19 @@ void release_cached_memory();
 /// Bytes currently held on the global free lists and the calling thread's (for tests and diagnostics).
 std::size_t cached_bytes();
 
+/// A standard allocator over allocate()/deallocate(), for std::allocate_shared of the small
+/// objects every eager op makes and frees (tensor impls, buffer headers): the per-thread
+/// front cache is cheaper than malloc for them.
+template <class T>
+struct CachingAllocator {
+  using value_type = T;
+  static_assert(alignof(T) <= 64);
+  CachingAllocator() = default;
+  template <class U>
+  CachingAllocator(const CachingAllocator<U>&) {}
+  T* allocate(std::size_t n) { return static_cast<T*>(core::allocate(n * sizeof(T))); }
+  void deallocate(T* p, std::size_t n) { core::deallocate(p, n * sizeof(T)); }
+  friend bool operator==(const CachingAllocator&, const CachingAllocator&) { return true; }
+};
+
 }  // namespace tf::core

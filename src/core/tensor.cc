@@ -2,6 +2,7 @@
 
 #include <ostream>
 
+#include "core/allocator.h"
 #include "tfpp/errors.h"
 
 namespace tf {
@@ -59,15 +60,15 @@ namespace core {
 Tensor empty(DType dtype, const TensorShape& shape) {
   if (!shape.is_fully_defined())
     throw InvalidArgumentError("[Tensor] a concrete tensor needs a fully defined shape, got " + shape.debug_string());
-  auto impl = std::make_shared<detail::TensorImpl>();
+  auto impl = std::allocate_shared<detail::TensorImpl>(CachingAllocator<detail::TensorImpl>());
   impl->dtype = dtype;
   impl->shape = shape;
-  impl->buffer = std::make_shared<Buffer>(dtype, static_cast<std::size_t>(shape.num_elements()));
+  impl->buffer = std::allocate_shared<Buffer>(CachingAllocator<Buffer>(), dtype, static_cast<std::size_t>(shape.num_elements()));
   return Tensor(std::move(impl));
 }
 
 Tensor view(const Tensor& source, const TensorShape& shape) {
-  auto impl = std::make_shared<detail::TensorImpl>(*source.impl());
+  auto impl = std::allocate_shared<detail::TensorImpl>(CachingAllocator<detail::TensorImpl>(), *source.impl());
   impl->shape = shape;
   return Tensor(std::move(impl));
 }

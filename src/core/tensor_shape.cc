@@ -41,10 +41,14 @@ bool TensorShape::is_fully_defined() const {
 }
 
 std::int64_t TensorShape::num_elements() const {
-  if (!is_fully_defined()) return -1;
+  if (rank_ < 0) return -1;
   std::int64_t n = 1;
-  for (int i = 0; i < rank_; ++i) n *= dims_[i];
-  return n;
+  bool unknown = false;  // one pass: this runs several times per eager op
+  for (int i = 0; i < rank_; ++i) {
+    unknown |= dims_[i] < 0;
+    n *= dims_[i];
+  }
+  return unknown ? -1 : n;
 }
 
 void TensorShape::append(std::int64_t dim) { insert_dim(rank_ < 0 ? 0 : rank_, dim); }
