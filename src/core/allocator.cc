@@ -41,16 +41,15 @@ int bucket_of(std::size_t bytes) {
 constexpr int kMaxLocalBucket = 16;  // 64 KiB
 constexpr int kLocalBlocks = 4;      // per bucket: at most 4 * 128 KiB held by one thread
 
+// Trivially destructible, so one TLS access reaches it with no init guard, and it stays
+// readable while the thread's other thread_locals (which may free tensors) are destroyed.
 struct LocalCache {
-  std::array<std::array<void*, kLocalBlocks>, kMaxLocalBucket + 1> blocks{};
-  std::array<int, kMaxLocalBucket + 1> count{};
-  ~LocalCache();
+  std::array<std::array<void*, kLocalBlocks>, kMaxLocalBucket + 1> blocks;
+  std::array<int, kMaxLocalBucket + 1> count;
+  bool drain_armed;  // `local_drain` will return the blocks when the thread exits
+  bool gone;         // the thread is exiting: use the global lists only
 };
-
-// Trivially destructible, so it is still readable while the thread's other thread_locals
-// (which may free tensors) are being destroyed after `local_cache`.
-thread_local bool local_cache_gone = false;
-thread_local LocalCache local_cache;
+thread_local LocalCache local_cache{};
 
 // Moves every block of `local` to the global lists (under the mutex held by the caller).
 void drain_locked(Cache& c, LocalCache& local) {
@@ -63,19 +62,24 @@ void drain_locked(Cache& c, LocalCache& local) {
   }
 }
 
-LocalCache::~LocalCache() {
-  local_cache_gone = true;
-  Cache& c = cache();
-  std::lock_guard lock(c.mutex);
-  drain_locked(c, *this);
-}
+// Its destructor, registered the first time a thread keeps a block, drains that thread's cache.
+struct LocalDrain {
+  bool armed = false;
+  ~LocalDrain() {
+    local_cache.gone = true;
+    Cache& c = cache();
+    std::lock_guard lock(c.mutex);
+    drain_locked(c, local_cache);
+  }
+};
+thread_local LocalDrain local_drain;
 
 }  // namespace
 
 void* allocate(std::size_t bytes) {
   const int bucket = bucket_of(bytes);
   if (bucket > kMaxBucket) throw std::bad_alloc();
-  if (bucket <= kMaxLocalBucket && !local_cache_gone) {
+  if (bucket <= kMaxLocalBucket) {
     LocalCache& local = local_cache;
     if (local.count[bucket] > 0) return local.blocks[bucket][--local.count[bucket]];
   }
@@ -102,9 +106,13 @@ void* allocate(std::size_t bytes) {
 void deallocate(void* ptr, std::size_t bytes) {
   if (!ptr) return;
   const int bucket = bucket_of(bytes);
-  if (bucket <= kMaxLocalBucket && !local_cache_gone) {
+  if (bucket <= kMaxLocalBucket) {
     LocalCache& local = local_cache;
-    if (local.count[bucket] < kLocalBlocks) {
+    if (!local.gone && local.count[bucket] < kLocalBlocks) {
+      if (!local.drain_armed) {
+        local.drain_armed = true;
+        local_drain.armed = true;  // first use constructs it and registers its destructor
+      }
       local.blocks[bucket][local.count[bucket]++] = ptr;
       return;
     }
@@ -125,7 +133,7 @@ void deallocate(void* ptr, std::size_t bytes) {
 void release_cached_memory() {
   Cache& c = cache();
   std::lock_guard lock(c.mutex);
-  if (!local_cache_gone) drain_locked(c, local_cache);
+  drain_locked(c, local_cache);
   for (auto& list : c.free_lists) {
     for (void* p : list) std::free(p);
     list.clear();
@@ -135,8 +143,7 @@ void release_cached_memory() {
 
 std::size_t cached_bytes() {
   std::size_t local = 0;
-  if (!local_cache_gone)
-    for (int b = kMinBucket; b <= kMaxLocalBucket; ++b) local += (std::size_t{local_cache.count[b]}) << b;
+  for (int b = kMinBucket; b <= kMaxLocalBucket; ++b) local += (std::size_t{local_cache.count[b]}) << b;
   Cache& c = cache();
   std::lock_guard lock(c.mutex);
   return c.cached + local;
