@@ -153,15 +153,17 @@ Tensor detail::operand_scalar(const Tensor& like, double value) {
     std::uint64_t bits;
     Tensor scalar;
   };
-  constexpr std::size_t kEntries = 4;
-  thread_local std::array<Entry, kEntries> entries{};
-  thread_local std::size_t next = 0;
+  struct Cache {
+    std::array<Entry, 4> entries;
+    std::size_t next = 0;
+  };
+  thread_local Cache cache;
   const DType dtype = like.dtype();
   const auto bits = std::bit_cast<std::uint64_t>(value);
-  for (const Entry& e : entries)
+  for (const Entry& e : cache.entries)
     if (e.scalar.defined() && e.dtype == dtype && e.bits == bits) return e.scalar;
   Tensor scalar = scalar_like(like, value);
-  entries[next++ % kEntries] = Entry{dtype, bits, scalar};
+  cache.entries[cache.next++ % cache.entries.size()] = Entry{dtype, bits, scalar};
   return scalar;
 }
 
