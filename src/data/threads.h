@@ -6,6 +6,9 @@
 #include <thread>
 #include <utility>
 
+#include <pthread.h>
+#include <sched.h>
+
 #include "kernels/cpu/parallel.h"
 #include "tfpp/data/dataset.h"
 
@@ -18,13 +21,15 @@ inline int resolve_parallelism(std::int64_t requested) {
 }
 
 /// Starts a background thread of the pipeline running `fn`. Ops on it run on one thread (as
-/// with tf.data's max_intra_op_parallelism = 1): the intra-op threads are the training step's,
-/// and a pipeline thread starting an OpenMP team of its own adds spinning workers that take
-/// the cores the step needs.
+/// with tf.data's max_intra_op_parallelism = 1): the intra-op threads are the training step's.
+/// It is a SCHED_BATCH thread: when it wakes it does not preempt the step's threads, so it fills
+/// the time a core would idle and takes a core from the step only when the step waits for data.
 template <class F>
 std::thread start_pipeline_thread(F fn) {
   return std::thread([fn = std::move(fn)]() mutable {
     kernels::set_intra_op_threads(1);
+    const sched_param param{};
+    pthread_setschedparam(pthread_self(), SCHED_BATCH, &param);  // best effort: any failure leaves SCHED_OTHER
     fn();
   });
 }
