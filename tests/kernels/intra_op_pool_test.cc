@@ -61,12 +61,16 @@ TEST(IntraOpPool, SmallLoopsStayOnTheCallingThread) {
   });
 }
 
-// Chunks that each take a while, so that a worker surely joins; the thread ids that ran them.
-std::set<std::thread::id> threads_running_slow_chunks(int chunks) {
+// Runs two chunks that each wait (up to 10 s) for the other to start; the threads that ran them.
+// One thread runs them one after the other, so its first chunk waits out the time limit.
+std::set<std::thread::id> threads_running_meeting_chunks() {
   std::mutex mutex;
   std::set<std::thread::id> ids;
-  parallel_for(chunks, kParallelGrain, [&](std::int64_t, std::int64_t) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  std::atomic<int> started{0};
+  parallel_for(2, kParallelGrain, [&](std::int64_t, std::int64_t) {
+    started.fetch_add(1);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (started.load() < 2 && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
     std::lock_guard lock(mutex);
     ids.insert(std::this_thread::get_id());
   });
@@ -74,12 +78,18 @@ std::set<std::thread::id> threads_running_slow_chunks(int chunks) {
 }
 
 TEST(IntraOpPool, WorkersShareTheChunks) {
-  {
-    ThreadsOnThisThread scope(2);
-    EXPECT_EQ(threads_running_slow_chunks(2).size(), 2u);
-  }
+  ThreadsOnThisThread scope(2);
+  EXPECT_EQ(threads_running_meeting_chunks().size(), 2u);
+}
+
+TEST(IntraOpPool, OneThreadRunsEveryChunkItself) {
   ThreadsOnThisThread scope(1);
-  EXPECT_EQ(threads_running_slow_chunks(2).size(), 1u);
+  const std::thread::id caller = std::this_thread::get_id();
+  parallel_for(4, kParallelGrain, [&](std::int64_t begin, std::int64_t end) {
+    EXPECT_EQ(std::this_thread::get_id(), caller);
+    EXPECT_EQ(begin, 0);
+    EXPECT_EQ(end, 4);
+  });
 }
 
 TEST(IntraOpPool, NestedLoopsRunInsideTheirChunk) {

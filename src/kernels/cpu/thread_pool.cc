@@ -44,14 +44,14 @@ bool ThreadPool::in_job() { return t_in_job; }
 void ThreadPool::grow(int workers) {
   workers = std::min(workers, kMaxWorkers);
   while (static_cast<int>(workers_.size()) < workers) {
-    workers_.emplace_back([this] { worker_loop(); });
+    // The epoch before the job that starts it: a new worker joins that job too.
+    workers_.emplace_back([this, seen = epoch_.load()] { worker_loop(seen); });
     workers_.back().detach();
   }
 }
 
-void ThreadPool::worker_loop() {
+void ThreadPool::worker_loop(std::uint32_t seen) {
   core::flush_denormals_on_this_thread();
-  std::uint32_t seen = epoch_.load();
   for (;;) {
     wait_for_job(seen);
     seen = epoch_.load();

@@ -42,7 +42,7 @@ class ThreadPool {
  private:
   ThreadPool() = default;
   void grow(int workers);
-  void worker_loop();
+  void worker_loop(std::uint32_t seen);
   void wait_for_job(std::uint32_t seen);
   void join_job();
   void run_chunks();
