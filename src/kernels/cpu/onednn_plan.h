@@ -15,7 +15,6 @@
 #include <mutex>
 #include <unordered_map>
 
-
 #include "kernels/cpu/onednn.h"
 
 namespace tf::kernels {

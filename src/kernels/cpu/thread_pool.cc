@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <thread>
 
 #include <immintrin.h>
 
@@ -43,10 +44,9 @@ bool ThreadPool::in_job() { return t_in_job; }
 
 void ThreadPool::grow(int workers) {
   workers = std::min(workers, kMaxWorkers);
-  while (static_cast<int>(workers_.size()) < workers) {
+  for (; workers_ < workers; ++workers_) {
     // The epoch before the job that starts it: a new worker joins that job too.
-    workers_.emplace_back([this, seen = epoch_.load()] { worker_loop(seen); });
-    workers_.back().detach();
+    std::thread([this, seen = epoch_.load()] { worker_loop(seen); }).detach();
   }
 }
 

@@ -14,8 +14,6 @@
 #include <cstdint>
 #include <exception>
 #include <mutex>
-#include <thread>
-#include <vector>
 
 namespace tf::kernels {
 
@@ -48,7 +46,7 @@ class ThreadPool {
   void run_chunks();
 
   std::mutex job_mutex_;  // held by the caller whose job the workers serve; guards workers_
-  std::vector<std::thread> workers_;  // they live as long as the process
+  int workers_ = 0;       // started, detached, and live as long as the process
 
   // The current job: written by its caller while no worker is inside (active_ == 0).
   ChunkFn fn_{};
