@@ -96,13 +96,10 @@ void onednn_matmul_bias_activation(const float* a, const float* b, const float* 
     return cache.get(key, [&](const Key&) { return build(p, act); });
   };
   const MatMulSplit split = split_matmul(g);
-  // Built on the calling thread before the pieces run: building may throw, and JITs once;
-  // every piece but the last has the first one's geometry.
-  const std::shared_ptr<const Plan> first = plan_of(matmul_piece(g, split, 0)),
-                                    last = split.pieces == 1 ? first : plan_of(matmul_piece(g, split, split.pieces - 1));
+  const PiecePlans<Plan> plans(g, split, plan_of);
   for_each_piece(split, [&](std::int64_t i) {
     const MatMulPiece p = matmul_piece(g, split, i);
-    const std::shared_ptr<const Plan>& plan = i == split.pieces - 1 ? last : first;
+    const std::shared_ptr<const Plan>& plan = plans[i];
     static constexpr int kArgs[] = {DNNL_ARG_SRC, DNNL_ARG_WEIGHTS, DNNL_ARG_BIAS, DNNL_ARG_DST, DNNL_ARG_SCRATCHPAD};
     const memory::desc descs[] = {plan->a_md, plan->b_md, plan->bias_md, plan->out_md, plan->scratchpad_md};
     void* const data[] = {const_cast<float*>(a + p.a_offset), const_cast<float*>(b + p.b_offset),

@@ -93,26 +93,19 @@ PrimitiveCache& primitive_cache() {
   return cache;
 }
 
-// The primitives of a split product: every piece but the last has the first one's geometry.
-struct PiecePrimitives {
-  std::int64_t last_index;
-  std::shared_ptr<const CachedMatMul> first, last;
+// The primitives of a split product's pieces.
+PiecePlans<CachedMatMul> piece_primitives(const MatMulGeometry& g, const MatMulSplit& split) {
+  return {g, split, [](const MatMulPiece& p) { return primitive_cache().get(p); }};
+}
 
-  // Built on the calling thread before the pieces run: building may throw, and JITs once.
-  PiecePrimitives(const MatMulGeometry& g, const MatMulSplit& split)
-      : last_index(split.pieces - 1),
-        first(primitive_cache().get(matmul_piece(g, split, 0))),
-        last(last_index == 0 ? first : primitive_cache().get(matmul_piece(g, split, last_index))) {}
-
-  // Runs piece i, p, of the product of a and b into out.
-  void run(std::int64_t i, const MatMulPiece& p, const float* a, const float* b, float* out) const {
-    const std::shared_ptr<const CachedMatMul>& e = i == last_index ? last : first;
-    static constexpr int kArgs[] = {DNNL_ARG_SRC, DNNL_ARG_WEIGHTS, DNNL_ARG_DST, DNNL_ARG_SCRATCHPAD};
-    const memory::desc descs[] = {e->a_md, e->b_md, e->out_md, e->scratchpad_md};
-    void* const data[] = {const_cast<float*>(a + p.a_offset), const_cast<float*>(b + p.b_offset), out + p.out_offset};
-    onednn_execute(e, e->primitive, kArgs, descs, data);
-  }
-};
+// Runs piece p of the product of a and b into out, on its primitive e.
+void run_piece(const std::shared_ptr<const CachedMatMul>& e, const MatMulPiece& p, const float* a, const float* b,
+               float* out) {
+  static constexpr int kArgs[] = {DNNL_ARG_SRC, DNNL_ARG_WEIGHTS, DNNL_ARG_DST, DNNL_ARG_SCRATCHPAD};
+  const memory::desc descs[] = {e->a_md, e->b_md, e->out_md, e->scratchpad_md};
+  void* const data[] = {const_cast<float*>(a + p.a_offset), const_cast<float*>(b + p.b_offset), out + p.out_offset};
+  onednn_execute(e, e->primitive, kArgs, descs, data);
+}
 
 // Note [Large sgemm]: for big single matrix products, oneDNN's packed JIT sgemm (dnnl_sgemm,
 // "gemm:jit") sustains ~185-190 GFLOP/s at n = 1536, 2048 and 3072 on the 2-core AVX-512 machine,
@@ -146,8 +139,8 @@ void onednn_matmul(const float* a, const float* b, float* out, const MatMulGeome
     });
     if (!failed) return;  // otherwise (never seen) the primitives below compute it
   }
-  const PiecePrimitives primitives(g, split);
-  for_each_piece(split, [&](std::int64_t i) { primitives.run(i, matmul_piece(g, split, i), a, b, out); });
+  const PiecePlans<CachedMatMul> primitives = piece_primitives(g, split);
+  for_each_piece(split, [&](std::int64_t i) { run_piece(primitives[i], matmul_piece(g, split, i), a, b, out); });
 }
 
 void onednn_matmul_accumulate(const float* a, const float* b, float* out, const MatMulGeometry& g, float alpha) {
@@ -163,11 +156,11 @@ void onednn_matmul_accumulate(const float* a, const float* b, float* out, const 
   // Never seen: the failed pieces' products on the primitives, then their sums, on this thread.
   ScratchBuffer product(static_cast<std::size_t>(g.m * g.n) * sizeof(float));
   float* prod = static_cast<float*>(product.data());
-  const PiecePrimitives primitives(g, split);
+  const PiecePlans<CachedMatMul> primitives = piece_primitives(g, split);
   for (std::int64_t i = 0; i < split.pieces; ++i) {
     if (!(failed & (std::uint64_t{1} << i))) continue;
     const MatMulPiece p = matmul_piece(g, split, i);
-    primitives.run(i, p, a, b, prod);
+    run_piece(primitives[i], p, a, b, prod);
     for (std::int64_t r = 0; r < p.g.m; ++r)
       for (std::int64_t c = 0; c < p.g.n; ++c) out[p.out_offset + r * g.n + c] += alpha * prod[p.out_offset + r * g.n + c];
   }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "kernels/cpu/matmul.h"
 #include "kernels/cpu/parallel.h"
@@ -32,6 +33,26 @@ struct MatMulPiece {
 MatMulSplit split_matmul(const MatMulGeometry& g);
 /// Piece `i` of `g` under `split`.
 MatMulPiece matmul_piece(const MatMulGeometry& g, const MatMulSplit& split, std::int64_t i);
+
+/// The plans (oneDNN primitives with their descriptors) of a split product's pieces, made by
+/// `plan_of(piece)` on the calling thread before the pieces run: making one may throw, and JITs
+/// once. Every piece but the last has the first one's geometry, so two plans serve them all.
+template <class Plan>
+class PiecePlans {
+ public:
+  template <class PlanOf>
+  PiecePlans(const MatMulGeometry& g, const MatMulSplit& split, PlanOf&& plan_of)
+      : last_index_(split.pieces - 1),
+        first_(plan_of(matmul_piece(g, split, 0))),
+        last_(last_index_ == 0 ? first_ : plan_of(matmul_piece(g, split, last_index_))) {}
+
+  /// The plan of piece i.
+  const std::shared_ptr<const Plan>& operator[](std::int64_t i) const { return i == last_index_ ? last_ : first_; }
+
+ private:
+  std::int64_t last_index_;
+  std::shared_ptr<const Plan> first_, last_;
+};
 
 /// Calls fn(i) for every piece of `split`: directly on the calling thread when there is one.
 template <class Fn>
