@@ -82,6 +82,7 @@ class CodeWriter {
       std::vector<std::string> inputs;
       for (const auto& in : n.inputs) inputs.push_back(name_of(in));
       const bool is_if = n.op->name == "If" || n.op->name == "StatelessIf";
+      const bool is_loop = n.op->name == "While" || n.op->name == "StatelessWhile";
       if (is_if) {
         write_if(n, names[i], inputs, depth);
         continue;
@@ -101,7 +102,10 @@ class CodeWriter {
       out_ << "\n";
       for (const auto& [attr, b] : bodies) {
         std::vector<std::string> body_args;
-        for (int s : b->arg_sources) body_args.push_back(inputs.at(s));
+        // A loop's loop variables change at each iteration: they take the names of the loop's
+        // outputs; its other inputs (captures) pass through unchanged.
+        for (int s : b->arg_sources)
+          body_args.push_back(is_loop && s < static_cast<int>(names[i].size()) ? names[i][s] : inputs.at(s));
         line(depth + 1) << attr << " {\n";
         std::vector<std::string> results = body(*b->graph, body_args, depth + 2);
         line(depth + 2) << "return " << tuple(results) << ";\n";

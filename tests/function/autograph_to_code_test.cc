@@ -34,6 +34,28 @@ TEST(AutoGraphToCode, ShowsTheIfWithItsSourceLocationAndBranches) {
       << text;
 }
 
+TEST(AutoGraphToCode, NamesALoopsVariablesAfterItsOutputsInsideItsBodies) {
+  auto f = tf::function([](const tf::Tensor& limit, const tf::Tensor& step) {
+    auto [total] = tf::while_loop([&](const tf::Tensor& t) { return t < limit; },
+                                  [&](const tf::Tensor& t) { return std::tuple{t + step}; }, std::tuple{tf::constant(0)});
+    return total;
+  }, {.name = "count", .arg_names = {"limit", "step"}});
+  EXPECT_EQ(tf::autograph::to_code(f, tf::TensorSpec({}, tf::int32), tf::TensorSpec({}, tf::int32)),
+            "count(limit: int32[], step: int32[]) {\n"
+            "  StatelessWhile = StatelessWhile(0, limit, step, num_loop_vars=1, maximum_iterations=-1) {\n"
+            "    cond {\n"
+            "      Less = Less(StatelessWhile, limit);\n"
+            "      return Less;\n"
+            "    }\n"
+            "    body {\n"
+            "      Add = AddV2(StatelessWhile, step);\n"
+            "      return Add;\n"
+            "    }\n"
+            "  }\n"
+            "  return StatelessWhile;\n"
+            "}\n");
+}
+
 TEST(AutoGraphToCode, VerbosityLogsDecisionPointsAndPaths) {
   auto f = tf::function(abs_natural);
   tf::autograph::set_verbosity(1);
