@@ -3,26 +3,15 @@
 //   module/w/.ATTRIBUTES/VARIABLE_VALUE (DT_FLOAT) [2,3]
 #include <cstdint>
 #include <iostream>
-#include <map>
 #include <string>
 
 #include "checkpoint/tensor_bundle.h"
 #include "commands.h"
+#include "data_type_names.h"
 #include "tfpp/train/checkpoint.h"
 
 namespace tfpp_tool {
 namespace {
-
-// TensorFlow's name of a DataType number (core/framework/types.proto).
-std::string data_type_name(int data_type) {
-  static const std::map<int, std::string> names = {
-      {1, "DT_FLOAT"},   {2, "DT_DOUBLE"},   {3, "DT_INT32"},     {4, "DT_UINT8"},   {5, "DT_INT16"},
-      {6, "DT_INT8"},    {7, "DT_STRING"},   {8, "DT_COMPLEX64"}, {9, "DT_INT64"},   {10, "DT_BOOL"},
-      {14, "DT_BFLOAT16"}, {17, "DT_UINT16"}, {18, "DT_COMPLEX128"}, {19, "DT_HALF"}, {20, "DT_RESOURCE"},
-      {21, "DT_VARIANT"}, {22, "DT_UINT32"}, {23, "DT_UINT64"}};
-  const auto it = names.find(data_type);
-  return it != names.end() ? it->second : "DataType " + std::to_string(data_type);
-}
 
 void list_checkpoint(const std::string& path) {
   // A directory means its latest checkpoint, as tf.train.load_checkpoint takes it.

@@ -9,4 +9,7 @@ namespace tfpp_tool {
 /// `tfpp checkpoint ...`: list a checkpoint's tensors.
 void add_checkpoint_commands(CLI::App& app);
 
+/// `tfpp saved_model ...`: show a SavedModel's signatures, run one on .npy inputs.
+void add_saved_model_commands(CLI::App& app);
+
 }  // namespace tfpp_tool

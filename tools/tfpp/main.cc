@@ -8,6 +8,7 @@ int main(int argc, char** argv) {
   CLI::App app{"tfpp: inspect TensorFlow-format checkpoints and models"};
   app.require_subcommand(1);
   tfpp_tool::add_checkpoint_commands(app);
+  tfpp_tool::add_saved_model_commands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

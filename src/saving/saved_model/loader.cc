@@ -1,10 +1,6 @@
 // tf::saved_model::load: saved_model.pb -> function library + object graph, variables/ -> values.
-#include <google/protobuf/text_format.h>
-
 #include <algorithm>
 #include <deque>
-#include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -14,47 +10,12 @@
 #include "checkpoint/tensor_bundle.h"
 #include "saving/saved_model/function_importer.h"
 #include "saving/saved_model/loaded_state.h"
+#include "saving/saved_model/saved_model_file.h"
 #include "tfpp/errors.h"
 #include "tfpp/function.h"
 
 namespace tf::saved_model {
 namespace {
-
-namespace fs = std::filesystem;
-
-// Files over 2 GiB need TensorFlow's chunked format (saved_model.cpb), which tfpp does not read.
-constexpr std::uintmax_t kMaxProtoBytes = (1ull << 31) - 1;
-
-std::string read_whole(const std::string& path) {
-  std::error_code ec;
-  const std::uintmax_t size = fs::file_size(path, ec);
-  if (ec) throw NotFoundError("[saved_model] cannot read " + path + ": " + ec.message());
-  if (size > kMaxProtoBytes)
-    throw InvalidArgumentError("[saved_model] " + path + " is " + std::to_string(size) + " bytes, over protobuf's 2 GiB limit");
-  std::ifstream in(path, std::ios::binary);
-  std::string data(size, '\0');
-  if (!in.read(data.data(), static_cast<std::streamsize>(size)))
-    throw DataLossError("[saved_model] " + path + " could not be read in full (" + std::to_string(size) + " bytes expected)");
-  return data;
-}
-
-proto::SavedModel read_saved_model(const std::string& dir) {
-  if (!fs::is_directory(dir)) throw NotFoundError("[saved_model] no SavedModel directory at " + dir);
-  proto::SavedModel model;
-  const std::string pb = dir + "/saved_model.pb", pbtxt = dir + "/saved_model.pbtxt";
-  if (fs::exists(pb)) {
-    const std::string data = read_whole(pb);
-    if (!model.ParseFromString(data))
-      throw DataLossError("[saved_model] " + pb + " is damaged: it does not parse as a SavedModel protocol buffer (" +
-                          std::to_string(data.size()) + " bytes)");
-  } else if (fs::exists(pbtxt)) {
-    if (!google::protobuf::TextFormat::ParseFromString(read_whole(pbtxt), &model))
-      throw DataLossError("[saved_model] " + pbtxt + " is damaged: it does not parse as a text SavedModel");
-  } else {
-    throw NotFoundError("[saved_model] SavedModel file does not exist at: " + dir + "/{saved_model.pbtxt|saved_model.pb}");
-  }
-  return model;
-}
 
 std::string join_tags(const google::protobuf::RepeatedPtrField<std::string>& tags) {
   std::vector<std::string> sorted(tags.begin(), tags.end());
