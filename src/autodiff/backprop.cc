@@ -42,8 +42,8 @@ std::string op_name(const OpRecord& r) { return r.op ? r.op->name : "custom_grad
 Grads backward_of(const OpRecord& r, std::span<const Tensor> grads, std::span<const char> needs) {
   if (r.backward) return (*r.backward)(grads);
   if (!r.op->gradient)
-    throw LookupError("[GradientTape] no gradient is registered for op " + r.op->name +
-                      "; register one with TF_REGISTER_GRADIENT(\"" + r.op->name + "\", fn)");
+    throw LookupError("[GradientTape] gradient registry has no entry for: " + r.op->name +
+                      " (register one with tf::RegisterGradient)");
   GradientContext ctx(*r.op, std::span<const Tensor>(r.inputs.data(), r.inputs.size()),
                       std::span<const Tensor>(r.outputs.data(), r.outputs.size()),
                       std::span<const ops::TensorInfo>(r.input_infos.data(), r.input_infos.size()), r.attrs,
