@@ -7,6 +7,7 @@
 
 #include <tfpp/tfpp.h>
 #include <tfpp/keras/keras.h>
+#include <tfpp/keras/layers/score_attention.h>
 
 #include "error_of.h"
 
@@ -88,6 +89,8 @@ std::vector<Case> every_builtin() {
       make(layers::Bidirectional(layers::LSTM(2, {.return_sequences = true}), {.merge_mode = "sum"}), {seq}),
       make(layers::TimeDistributed(layers::Dense(2)), {seq}),
       make(layers::MultiHeadAttention(2, 3, {.value_dim = 4}), {seq, tf::TensorShape{-1, 3, 4}, tf::TensorShape{-1, 3, 6}}),
+      make(layers::Attention({.use_scale = true, .score_mode = "concat", .seed = 2}), {seq, tf::TensorShape{-1, 3, 4}}),
+      make(layers::AdditiveAttention({.dropout = 0.25}), {seq, tf::TensorShape{-1, 3, 4}, tf::TensorShape{-1, 3, 4}}),
       make(layers::Normalization({.axis = {1, 2}}), {seq}),
   };
 }

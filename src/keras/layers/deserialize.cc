@@ -17,6 +17,7 @@
 #include "tfpp/keras/layers/recurrent.h"
 #include "tfpp/keras/layers/regularization.h"
 #include "tfpp/keras/layers/reshaping.h"
+#include "tfpp/keras/layers/score_attention.h"
 #include "tfpp/keras/layers/wrappers.h"
 
 namespace tf::keras::layers {
@@ -97,6 +98,8 @@ struct Registry {
       {"Bidirectional", factory_of<Bidirectional>()},
       {"TimeDistributed", factory_of<TimeDistributed>()},
       {"MultiHeadAttention", factory_of<MultiHeadAttention>()},
+      {"Attention", factory_of<Attention>()},
+      {"AdditiveAttention", factory_of<AdditiveAttention>()},
       {"Normalization", factory_of<Normalization>()},
   };
 };
