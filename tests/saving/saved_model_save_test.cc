@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "reference_env.h"
+#include "saving/saved_model_python.h"
 #include "tfpp/keras/keras.h"
 #include "tfpp/module.h"
 #include "tfpp/tfpp.h"
@@ -51,48 +52,16 @@ Tensor inputs(std::int64_t rows) {
   return reshape(sin(cast(range(rows * 3), float32) * 0.37f) * 1.5f, {rows, 3});
 }
 
-std::string temp_dir(const std::string& name) {
-  return fs::temp_directory_path() / ("tfpp_saved_model_save_" + std::to_string(::getpid()) + "_" + name);
-}
+std::string temp_dir(const std::string& name) { return testing::saved_model_temp_dir(name); }
 
-// Runs `code` in the reference environment's Python and collects the lines it prints as
-// "key v v v" (standard error is dropped).
-std::map<std::string, std::vector<double>> run_python(const std::string& name, const std::string& code) {
-  const std::string script = temp_dir(name) + ".py";
-  std::ofstream(script) << "import os\nos.environ['TF_CPP_MIN_LOG_LEVEL'] = '3'\n"
-                           "import numpy as np, tensorflow as tf\n"
-                           "def show(key, t): print(key, ' '.join(repr(float(v)) for v in np.ravel(np.asarray(t))))\n"
-                        << code;
-  std::istringstream lines(testing::run_command(testing::reference_python() + " " + script + " 2>/dev/null"));
-  fs::remove(script);
-  std::map<std::string, std::vector<double>> out;
-  std::string line;
-  while (std::getline(lines, line)) {
-    std::istringstream s(line);
-    std::string key;
-    s >> key;
-    double v;
-    while (s >> v) out[key].push_back(v);
-  }
-  return out;
-}
+using testing::expect_near;
+using testing::run_python;
+using testing::values;
 
 // The Python expression of inputs(rows).
 std::string inputs_py(std::int64_t rows) {
   return "tf.constant(np.reshape(np.sin(np.arange(" + std::to_string(rows * 3) +
          ", dtype=np.float32) * np.float32(0.37)) * np.float32(1.5), (" + std::to_string(rows) + ", 3)))";
-}
-
-std::vector<double> values(const Tensor& t) {
-  std::vector<double> out;
-  for (float v : cast(t, float32).numpy<float>()) out.push_back(v);
-  return out;
-}
-
-void expect_near(const Tensor& t, const std::vector<double>& want) {
-  std::vector<double> got = values(t);
-  ASSERT_EQ(got.size(), want.size());
-  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-5 * (1 + std::abs(want[i]))) << "at " << i;
 }
 
 TEST(SavedModelSave, TensorFlowServesTfppsModuleWithItsResults) {

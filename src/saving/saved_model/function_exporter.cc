@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "proto/tensor_proto.h"
+#include "saving/saved_model/control_flow_exporter.h"
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
 
@@ -46,8 +47,8 @@ bool to_attr(const ops::AttrValue& value, proto::AttrValue* out) {
 
 class Exporter {
  public:
-  Exporter(const graph::Graph& graph, const ExportSignature& sig, const FunctionLibrary& ops)
-      : graph_(graph), sig_(sig), ops_(ops) {}
+  Exporter(const graph::Graph& graph, const ExportSignature& sig, const FunctionLibrary& ops, ExportedFunctions& library)
+      : graph_(graph), sig_(sig), ops_(ops), library_(library) {}
 
   proto::FunctionDef run() {
     proto::OpDef* s = def_.mutable_signature();
@@ -57,10 +58,11 @@ class Exporter {
       auto* arg = s->add_input_arg();
       arg->set_name(sig_.input_names[a]);
       arg->set_type(proto_convert::to_data_type(n.outputs[0].dtype));
-      if (n.outputs[0].dtype == DType::kResource && a < static_cast<int>(sig_.resource_handles.size())) {
+      if (n.outputs[0].dtype != DType::kResource) continue;
+      if (const std::optional<ops::TensorInfo> handle = resource_handle({graph_.args()[a], 0})) {
         auto* h = arg->add_handle_data();
-        h->set_dtype(proto_convert::to_data_type(sig_.resource_handles[a].dtype));
-        proto_convert::to_shape_proto(sig_.resource_handles[a].shape, h->mutable_shape());
+        h->set_dtype(proto_convert::to_data_type(handle->dtype));
+        proto_convert::to_shape_proto(handle->shape, h->mutable_shape());
       }
     }
     for (std::size_t i = 0; i < graph_.args().size(); ++i) arg_names_[graph_.args()[i]] = sig_.input_names[i];
@@ -79,8 +81,13 @@ class Exporter {
       arg->set_type(proto_convert::to_data_type(graph_.info(out).dtype));
       (*def_.mutable_ret())[sig_.output_names[o]] = ref(out);
     }
+    // Stateful if an op is, in tfpp or in TensorFlow (whose ReadVariableOp is).
     bool stateful = false;
     for (const graph::Node& n : graph_.nodes()) stateful = stateful || (n.kind == graph::NodeKind::kOp && n.op->stateful);
+    for (const proto::NodeDef& n : def_.node_def()) {
+      const proto::OpDef* op = ops_.op_def(n.op());
+      stateful = stateful || (op && op->is_stateful());
+    }
     for (int c : graph_.control_outputs()) {
       s->add_control_output(graph_.node(c).name);
       (*def_.mutable_control_ret())[graph_.node(c).name] = graph_.node(c).name;
@@ -97,6 +104,26 @@ class Exporter {
     if (out.index >= static_cast<int>(outs.size()))
       throw InternalError("[saved_model] output " + std::to_string(out.index) + " of " + graph_.node(out.node).name + " has no name");
     return outs[out.index];
+  }
+
+  // The variable behind a resource argument, when the signature knows it.
+  std::optional<ops::TensorInfo> resource_handle(graph::NodeOutput out) const {
+    const graph::Node& n = graph_.node(out.node);
+    if (n.kind != graph::NodeKind::kArg || n.arg_index < 0 ||
+        n.arg_index >= static_cast<int>(sig_.resource_handles.size()))
+      return std::nullopt;
+    return sig_.resource_handles[n.arg_index];
+  }
+
+  // An If or While node: TensorFlow's functional op, with its branches or bodies in the library.
+  void export_control_flow_node(int i, proto::NodeDef& node) {
+    const graph::Node& n = graph_.node(i);
+    std::vector<ExportedInput> inputs;
+    for (const graph::NodeOutput& in : n.inputs) inputs.push_back({ref(in), graph_.info(in), resource_handle(in)});
+    const std::string description = (sig_.description.empty() ? sig_.name : sig_.description) + ", in " + n.name;
+    output_refs_[i] = export_control_flow(n, inputs, description, ops_, library_, def_, node);
+    for (int c : n.control_inputs) node.add_input("^" + graph_.node(c).name);
+    if (!n.device.empty()) node.set_device(n.device);
   }
 
   void export_node(int i) {
@@ -116,6 +143,7 @@ class Exporter {
       return;
     }
     const std::string& op = n.op->name;
+    if (is_control_flow(op)) return export_control_flow_node(i, *node);
     const proto::OpDef* tf_op = ops_.op_def(op);
     if (!tf_op) {
       missing_.insert(op);
@@ -227,6 +255,7 @@ class Exporter {
   const graph::Graph& graph_;
   const ExportSignature& sig_;
   const FunctionLibrary& ops_;
+  ExportedFunctions& library_;
   proto::FunctionDef def_;
   std::map<int, std::string> arg_names_;
   std::map<int, std::vector<std::string>> output_refs_;
@@ -235,9 +264,22 @@ class Exporter {
 
 }  // namespace
 
+const proto::FunctionDef* ExportedFunctions::find(const void* body, const std::string& role) const {
+  for (std::size_t i = 0; i < keys_.size(); ++i)
+    if (keys_[i].first == body && keys_[i].second == role) return &functions_[i];
+  return nullptr;
+}
+
+void ExportedFunctions::add(const void* body, const std::string& role, proto::FunctionDef def) {
+  keys_.emplace_back(body, role);
+  functions_.push_back(std::move(def));
+}
+
+std::string ExportedFunctions::unique_name(const std::string& base) { return base + "_" + std::to_string(next_id_++); }
+
 proto::FunctionDef export_function(const graph::Graph& graph, const ExportSignature& signature,
-                                   const FunctionLibrary& ops) {
-  return Exporter(graph, signature, ops).run();
+                                   const FunctionLibrary& ops, ExportedFunctions& library) {
+  return Exporter(graph, signature, ops, library).run();
 }
 
 std::string sanitize_arg_name(const std::string& name) {

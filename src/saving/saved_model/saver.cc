@@ -69,6 +69,7 @@ class Saver {
     add_variable_handles();
     add_objects();
     add_signatures();
+    add_library();
     add_init_op();
     add_stripped_ops();
     std::string bytes;
@@ -176,7 +177,7 @@ class Saver {
         throw InvalidArgumentError("[saved_model] signature " + key + " uses variable " + v.name() +
                                    ", which the saved module does not track");
       bound.push_back(it->second);
-      sig.resource_handles[num_inputs + c] = {v.dtype(), v.shape()};
+      sig.resource_handles[num_inputs + c] = ops::TensorInfo{v.dtype(), v.shape()};
     }
     std::vector<int> user(num_inputs);
     for (std::size_t i = 0; i < num_inputs; ++i) user[i] = static_cast<int>(i);
@@ -191,7 +192,7 @@ class Saver {
     std::sort(sig.output_order.begin(), sig.output_order.end(),
               [&](int a, int b) { return sig.output_names[a] < sig.output_names[b]; });
 
-    proto::FunctionDef fn = saving::export_function(g, sig, ops_);
+    proto::FunctionDef fn = saving::export_function(g, sig, ops_, library_);
     for (const proto::NodeDef& n : fn.node_def()) used_ops_.insert(n.op());
     *meta_->mutable_graph_def()->mutable_library()->add_function() = fn;
 
@@ -263,6 +264,14 @@ class Saver {
     used_ops_.insert("Placeholder");
   }
 
+  // The functions the exported ones call: branches and bodies of control flow.
+  void add_library() {
+    for (const proto::FunctionDef& fn : library_.functions()) {
+      for (const proto::NodeDef& n : fn.node_def()) used_ops_.insert(n.op());
+      *meta_->mutable_graph_def()->mutable_library()->add_function() = fn;
+    }
+  }
+
   void add_init_op() {
     proto::NodeDef* noop = meta_->mutable_graph_def()->add_node();
     noop->set_name("NoOp");
@@ -291,6 +300,7 @@ class Saver {
 
   const SaveOptions& options_;
   saving::FunctionLibrary ops_;
+  saving::ExportedFunctions library_;
   std::vector<checkpoint::GraphNode> nodes_;
   proto::MetaGraphDef* meta_ = nullptr;
   std::map<std::uint64_t, int> variable_ids_;
