@@ -5,6 +5,7 @@
 
 #include <tfpp/tfpp.h>
 #include <tfpp/keras/keras.h>
+#include <tfpp/keras/mask.h>
 
 #include "error_of.h"
 
@@ -115,6 +116,19 @@ TEST(LayerTest, NonTrainableWeightsComeAfterTrainableOnes) {
   EXPECT_EQ(layer.trainable_weights().size(), 1u);
 }
 
+// A layer that reads its input's mask: the sum over time of the unmasked steps.
+class MaskedSum : public keras::Layer {
+ public:
+  MaskedSum() { set_supports_masking(); }
+  std::vector<tf::Tensor> call_masked(const std::vector<tf::Tensor>& inputs, const std::vector<tf::Tensor>& masks,
+                                      bool) override {
+    if (!masks[0].defined()) return {tf::reduce_sum(inputs[0], {1})};
+    return {tf::reduce_sum(inputs[0] * tf::expand_dims(tf::cast(masks[0], inputs[0].dtype()), -1), {1})};
+  }
+  tf::Tensor compute_mask(const std::vector<tf::Tensor>&, const std::vector<tf::Tensor>&) override { return {}; }
+  TFPP_KERAS_LAYER(MaskedSum)
+};
+
 TEST(LayerTest, TrainingArgumentAndAddLoss) {
   ActivityLoss layer;
   tf::Tensor x = tf::constant({1.0f, 2.0f, 3.0f});
@@ -122,6 +136,20 @@ TEST(LayerTest, TrainingArgumentAndAddLoss) {
   EXPECT_EQ(layer(x, true).numpy<float>(), (std::vector<float>{2, 4, 6}));
   ASSERT_EQ(layer.losses().size(), 1u);  // replaced, not accumulated, by the second call
   EXPECT_FLOAT_EQ(layer.losses()[0].item<float>(), 3.0f);
+}
+
+TEST(LayerTest, LayerOverridingOnlyCallMaskedGetsMasksEagerlyAndInModels) {
+  const tf::Tensor x = tf::constant({{{1.0f}, {2.0f}, {4.0f}}});
+  MaskedSum layer;
+  EXPECT_EQ(layer(x).numpy<float>(), std::vector<float>{7});
+  EXPECT_EQ(layer(keras::with_keras_mask(x, tf::constant({{true, false, true}}))).numpy<float>(), std::vector<float>{5});
+  // The Functional API infers the output shape through call_masked; the Embedding's mask reaches it.
+  keras::KerasTensor ids = keras::Input({tf::None}, {.dtype = tf::int32});
+  layers::Embedding embed(4, 1, {.mask_zero = true});
+  keras::Model model(ids, MaskedSum()(embed(ids)));
+  EXPECT_EQ(model.outputs()[0].shape(), tf::TensorShape({tf::None, 1}));
+  embed.set_weights({tf::constant({{10.0f}, {1.0f}, {2.0f}, {3.0f}})});
+  EXPECT_EQ(model(tf::constant({{1, 0, 3}, {2, 2, 0}})).numpy<float>(), (std::vector<float>{4, 4}));
 }
 
 TEST(LayerTest, RegularizersFeedLosses) {

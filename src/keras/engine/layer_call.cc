@@ -153,7 +153,7 @@ std::pair<std::vector<TensorShape>, std::vector<DType>> Layer::compute_output_sp
   Layer& self = instance();
   detail::LayerState& s = layer_state();
   self.build_for(shapes);
-  // Trace call() on placeholders into a scratch graph, keeping no side effects.
+  // Trace the call on placeholders (without masks) into a scratch graph, keeping no side effects.
   std::vector<Tensor> saved_losses = s.losses;
   graph::Graph g;
   graph::Tracer tracer(g, nullptr);
@@ -167,7 +167,7 @@ std::pair<std::vector<TensorShape>, std::vector<DType>> Layer::compute_output_sp
   {
     detail::CallContext::Push frame(&self, &s, false);
     try {
-      outputs = self.call_multi(placeholders, false);
+      outputs = self.call_masked(placeholders, std::vector<Tensor>(placeholders.size()), false);
     } catch (const InvalidArgumentError& e) {
       s.losses = saved_losses;
       rethrow_in(name(), e);
