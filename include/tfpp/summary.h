@@ -35,7 +35,7 @@ class WriterState;
 
 /// Options of create_file_writer (tf.summary.create_file_writer's keyword arguments).
 struct FileWriterOptions {
-  int max_queue = 10;                     ///< events held before the writer thread is woken
+  int max_queue = 10;                     ///< events queued before they are written (a full queue waits at most 20 ms)
   int flush_millis = 120000;              ///< the longest time an event waits before it is written
   std::string filename_suffix = ".v2";    ///< appended to the event file's name
 };

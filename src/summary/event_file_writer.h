@@ -34,6 +34,9 @@ class EventFileWriter {
   const std::string& path() const { return path_; }
 
  private:
+  /// How often the thread looks at a queue that keeps filling (Note [Summary writer thread]).
+  static constexpr std::chrono::milliseconds kPollInterval{20};
+
   void run();
   void write_pending(std::unique_lock<std::mutex>& lock);
 
@@ -47,6 +50,7 @@ class EventFileWriter {
   std::condition_variable written_;   // flush() waits on it
   std::string pending_;               // framed records not yet written
   std::size_t pending_events_ = 0;
+  bool polling_ = false;              // the thread polls a steadily filling queue (no wake-ups)
   std::uint64_t flush_requests_ = 0, flushes_done_ = 0;
   bool closing_ = false, closed_ = false;
   std::string write_error_;           // set by the thread if the disk refused a write
