@@ -16,4 +16,5 @@ NB_MODULE(_tfpp, m) {
   bind_variable(m);
   bind_gradient_tape(m);
   bind_function(m);
+  bind_control_flow(m);
 }

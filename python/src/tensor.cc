@@ -101,9 +101,10 @@ void bind_tensor(nb::module_& m) {
       .def("__bool__",
            [](const tf::Tensor& t) {
              if (t.is_symbolic())
-               throw nb::type_error("using a `tf.Tensor` as a Python `bool` is not allowed in Graph execution. Use "
-                                    "Eager execution or decorate this function with @tf.function (tfpp has no "
-                                    "AutoGraph for Python yet: use tf.cond / tf.where).");
+               throw nb::type_error("Using a symbolic `tf.Tensor` as a Python `bool` is not allowed: AutoGraph did "
+                                    "not convert this function (tf.function(autograph=False), "
+                                    "tf.autograph.experimental.do_not_convert, or no source code). Use tf.cond / "
+                                    "tf.while_loop, or let AutoGraph convert it.");
              return PyObject_IsTrue(scalar_value(t, "bool()").ptr()) == 1;
            })
       .def("__float__", [](const tf::Tensor& t) { return nb::cast<double>(scalar_value(t, "float()")); })

@@ -15,7 +15,10 @@ import sys as _sys
 import types as _types
 
 from . import _tfpp
+from . import autograph
 from . import errors
+from . import nest
+from .control_flow import cond, while_loop
 from . import tensor_methods as _tensor_methods  # noqa: F401  (installs Tensor.numpy, __getitem__, ...)
 from .function import function
 from .tensor_shape import TensorShape

@@ -4,8 +4,9 @@ A call's cache key follows TensorFlow's: tensors by dtype and shape, variables b
 and which arguments are the same variable, Python scalars, strings and None by value, lists,
 tuples and dicts by structure, other objects by identity. Tracing calls the Python function with
 symbolic tensors inside tfpp's graph builder, so Python side effects (print) run only while
-tracing and tf.print runs at every call. AutoGraph (converting `if`/`while` on tensors) is not
-done yet: a tensor used as a Python bool inside a trace raises TypeError.
+tracing and tf.print runs at every call. With autograph (the default), the traced function is
+first converted by AutoGraph (tfpp/autograph/), so `if`/`while`/`for` on tensors become tf.cond and
+tf.while_loop.
 """
 
 import functools
@@ -15,6 +16,7 @@ import weakref
 import numpy as _np
 
 from . import _tfpp
+from . import autograph
 
 
 class _Walk:
@@ -167,8 +169,9 @@ class _GraphText:
 class Function:
     """A Python function traced into cached graphs (what @tf.function returns)."""
 
-    def __init__(self, python_function, name=None, input_signature=None, reduce_retracing=False):
+    def __init__(self, python_function, name=None, input_signature=None, reduce_retracing=False, autograph=True):
         self._python_function = python_function
+        self._autograph = autograph
         self._name = name or getattr(python_function, "__name__", "function")
         self._reduce_retracing = reduce_retracing
         self._structures = {}
@@ -202,7 +205,7 @@ class Function:
         bound = self._bound.get(instance)
         if bound is None:
             bound = Function(self._python_function.__get__(instance, owner), self._name, self._input_signature,
-                             self._reduce_retracing)
+                             self._reduce_retracing, self._autograph)
             self._bound[instance] = bound
         return bound
 
@@ -238,7 +241,14 @@ class Function:
             rebuilt = {k: _rebuild(kwargs[k], placeholders) for k in sorted(kwargs)}
             call_kwargs = {k: rebuilt[k] for k in kwargs}
             flat = []
-            traced[:] = [_flatten_outputs(self._python_function(*call_args, **call_kwargs), flat)]
+            if self._autograph:
+                try:
+                    result = autograph.converted_call(self._python_function, call_args, call_kwargs)
+                except Exception as e:  # noqa: BLE001 - re-raised, naming the user's lines
+                    raise autograph.error_utils.with_user_frames(e) from None
+            else:
+                result = self._python_function(*call_args, **call_kwargs)
+            traced[:] = [_flatten_outputs(result, flat)]
             return flat
 
         concrete = self._state.lookup_or_trace("".join(walk.key), walk.leaves, walk.names, body)
@@ -272,11 +282,12 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None, 
              experimental_implements=None, experimental_autograph_options=None, experimental_attributes=None,
              experimental_relax_shapes=None, experimental_compile=None, experimental_follow_type_hints=None,
              name=None):
-    """tf.function: as a decorator (with or without arguments) or a call. `autograph` and
-    `jit_compile` are accepted; tfpp always compiles the graph its own way and has no AutoGraph yet."""
+    """tf.function: as a decorator (with or without arguments) or a call. With `autograph` (the
+    default) the function is converted by AutoGraph before tracing; `jit_compile` is accepted, and
+    tfpp compiles the graph its own way."""
     relax = bool(reduce_retracing or experimental_relax_shapes)
 
     def decorate(f):
-        return Function(f, name=name, input_signature=input_signature, reduce_retracing=relax)
+        return Function(f, name=name, input_signature=input_signature, reduce_retracing=relax, autograph=autograph)
 
     return decorate if func is None else decorate(func)

@@ -25,3 +25,31 @@ def rounded(t, decimals=5):
     """dtype, shape and values rounded to `decimals`: for results of transcendental functions, whose
     float32 values may differ from TensorFlow's in the last bit (the tolerances of docs/CONFORMANCE.md)."""
     return "%s%s %s" % (t.dtype.name, tuple(t.shape), np.round(np.asarray(t), decimals).tolist())
+
+
+def normalized_code(text):
+    """tf.autograph.to_code's text with the order of the names in each variable list sorted:
+    TensorFlow orders them as a Python set iterates, which is arbitrary."""
+    import re
+
+    def sort_names(names, quote=""):
+        items = [n.strip() for n in names.split(",") if n.strip()]
+        return ", ".join(sorted(items))
+
+    out, undefined = [], []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if re.fullmatch(r"\w+ = ag__\.Undefined\('\w+'\)", stripped):
+            undefined.append(line)
+            continue
+        out.extend(sorted(undefined))
+        undefined = []
+        line = re.sub(r"nonlocal (.*)$", lambda m: "nonlocal " + sort_names(m.group(1)), line)
+        line = re.sub(r"return \((\w+(?:, \w+)*),?\)$", lambda m: "return (%s,)" % sort_names(m.group(1)), line)
+        line = re.sub(r"^(\s*)(\w+(?:, \w+)*),? = vars_$", lambda m: "%s%s, = vars_" % (m.group(1), sort_names(
+            m.group(2))), line)
+        line = re.sub(r"\(('[\w<> ]+'(?:, '[\w<> ]+')*),?\)(, (?:\d+|\{))", lambda m: "(%s,)%s" % (
+            sort_names(m.group(1)), m.group(2)), line)
+        out.append(line)
+    out.extend(sorted(undefined))
+    return "\n".join(out)

@@ -1,0 +1,107 @@
+"""Which functions AutoGraph converts, and converting them: the source is parsed with Python's ast
+module, rewritten (converter.py) and compiled with the user's file name and line numbers, so the
+converted function's frames point at the user's code. The converted function shares the original's
+globals and closure cells, so it sees the same names as the original."""
+
+import ast
+import inspect
+import sysconfig
+import textwrap
+import types
+import weakref
+
+from . import converter
+from . import logging as ag_logging
+
+_cache = weakref.WeakKeyDictionary()  # code object -> (code of the converted function, its source)
+_user_functions = weakref.WeakKeyDictionary()  # code objects of converted code -> the user function's name
+DO_NOT_CONVERT = "__autograph_do_not_convert__"
+_LIBRARY_PATHS = tuple({sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")})
+_PACKAGE_PATH = __file__.rsplit("/autograph/", 1)[0]
+
+
+class ConversionError(Exception):
+    """The function could not be converted (AutoGraph runs it as it is)."""
+
+
+def is_unsupported(f):
+    """True for what AutoGraph calls as it is: builtins, classes, do_not_convert functions, code of
+    tfpp, the standard library and installed packages, lambdas and generators."""
+    if getattr(f, DO_NOT_CONVERT, False):
+        return True
+    if not isinstance(f, types.FunctionType):
+        return True
+    code = f.__code__
+    if code.co_name == "<lambda>" or code.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE):
+        return True
+    filename = code.co_filename
+    return filename.startswith(_PACKAGE_PATH) or filename.startswith(_LIBRARY_PATHS) or filename.startswith("<")
+
+
+def _parse(f):
+    try:
+        source = textwrap.dedent(inspect.getsource(f))
+    except (OSError, TypeError) as e:
+        raise ConversionError("could not get the source code of %s: %s" % (f.__qualname__, e)) from None
+    tree = ast.parse(source)
+    function_def = tree.body[0]
+    if not isinstance(function_def, ast.FunctionDef):
+        raise ConversionError("%s is not defined by a def statement" % f.__qualname__)
+    ast.increment_lineno(tree, f.__code__.co_firstlineno - 1)
+    return function_def
+
+
+def converted_source(f):
+    """The converted function's source text (what tf.autograph.to_code shows)."""
+    return _converted(f)[1]
+
+
+def _converted(f):
+    entry = _cache.get(f.__code__)
+    if entry is None:
+        function_def = converter.convert(_parse(f), f.__name__)
+        text = ast.unparse(function_def)
+        # A factory binds ag__ and the original's free variables, so that the converted function reads
+        # them as closure variables.
+        factory = ast.FunctionDef(name="outer_factory", args=ast.arguments(
+            posonlyargs=[], args=[ast.arg(arg=n) for n in ("ag__",) + f.__code__.co_freevars], kwonlyargs=[],
+            kw_defaults=[], defaults=[]), body=[function_def, ast.Return(value=ast.Name(id=function_def.name,
+                                                                                   ctx=ast.Load()))],
+            decorator_list=[], returns=None)
+        ast.copy_location(factory, function_def)
+        module = ast.fix_missing_locations(ast.Module(body=[factory], type_ignores=[]))
+        code = compile(module, f.__code__.co_filename, "exec")
+        factory_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
+        inner = next(c for c in factory_code.co_consts if isinstance(c, types.CodeType) and c.co_name ==
+                     function_def.name)
+        entry = (inner, text)
+        _cache[f.__code__] = entry
+        _remember(inner, f.__name__)
+        ag_logging.log(1, "Converted %s", f.__qualname__)
+        ag_logging.log(5, "Converted code of %s:\n%s", f.__qualname__, text)
+    return entry
+
+
+def _remember(code, name):
+    _user_functions[code] = name
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            _remember(const, name)
+
+
+def user_function_name(code):
+    """The name of the user function whose converted code `code` is part of, or None."""
+    return _user_functions.get(code)
+
+
+def convert(f, ag_module):
+    """The converted version of the plain function `f` (raises ConversionError if it cannot be)."""
+    inner, _ = _converted(f)
+    cells = dict(zip(f.__code__.co_freevars, f.__closure__ or ()))
+    cells["ag__"] = types.CellType(ag_module)
+    closure = tuple(cells[name] for name in inner.co_freevars)
+    converted = types.FunctionType(inner, f.__globals__, f.__name__, f.__defaults__, closure)
+    converted.__kwdefaults__ = f.__kwdefaults__
+    converted.__dict__.update(f.__dict__)
+    return converted
+

@@ -1,0 +1,271 @@
+"""The control-flow examples of TensorFlow's tf.function guide (AutoGraph transformations) and
+AutoGraph's control-flow reference, as tests: what each prints, returns and traces. `if`, `while`
+and `for` on tensors become tf.cond / tf.while_loop, on Python values they stay Python, with
+break, continue and return inside them, logical operators and user functions converted too."""
+import sys
+
+from harness import rounded, tf
+
+
+@tf.function
+def fizzbuzz(n):
+    for i in tf.range(1, n + 1):
+        print("Tracing for loop")
+        if i % 15 == 0:
+            print("Tracing fizzbuzz branch")
+            tf.print("fizzbuzz", output_stream=sys.stdout)
+        elif i % 3 == 0:
+            print("Tracing fizz branch")
+            tf.print("fizz", output_stream=sys.stdout)
+        elif i % 5 == 0:
+            print("Tracing buzz branch")
+            tf.print("buzz", output_stream=sys.stdout)
+        else:
+            print("Tracing default branch")
+            tf.print(i, output_stream=sys.stdout)
+
+
+fizzbuzz(tf.constant(5))
+fizzbuzz(tf.constant(20))
+print("fizzbuzz traces:", fizzbuzz.experimental_get_tracing_count())
+
+
+@tf.function
+def tanh_until_small(x):
+    while tf.reduce_sum(x) > 1:
+        x = tf.tanh(x)
+    return x
+
+
+print(rounded(tanh_until_small(tf.constant([1.0, 2.0, 0.5]))))
+
+
+# A condition on a Python value stays Python: one trace per value, only the taken branch traced.
+@tf.function
+def scale(x, training):
+    if training:
+        print("Tracing the training branch")
+        x = x * 2
+    else:
+        print("Tracing the inference branch")
+        x = x / 2
+    return x
+
+
+print(repr(scale(tf.constant(4.0), True)), repr(scale(tf.constant(4.0), False)), repr(scale(tf.constant(6.0), True)))
+print("scale traces:", scale.experimental_get_tracing_count())
+
+
+# A Python loop over range() is unrolled while tracing.
+@tf.function
+def unrolled(x):
+    for i in range(3):
+        print("Tracing iteration", i)
+        x = x + i
+    return x
+
+
+print(repr(unrolled(tf.constant(1))), repr(unrolled(tf.constant(5))), unrolled.experimental_get_tracing_count())
+
+
+# range() over a tensor is tf.range: a while loop, traced once.
+@tf.function
+def triangle(n):
+    total = 0
+    for i in range(n):
+        total += i
+    return total
+
+
+print(repr(triangle(tf.constant(5))), repr(triangle(tf.constant(10))), triangle.experimental_get_tracing_count())
+
+
+@tf.function
+def collatz(x):
+    count = 0
+    while x != 1:
+        if x % 2 == 0:
+            x = x // 2
+        else:
+            x = 3 * x + 1
+        count += 1
+    return count
+
+
+print([int(collatz(tf.constant(n))) for n in (1, 6, 7, 27)], collatz.experimental_get_tracing_count())
+
+
+@tf.function
+def first_over(values, limit):
+    found = -1
+    for v in values:
+        if v > limit:
+            found = v
+            break
+    return found
+
+
+print(repr(first_over(tf.constant([3, 8, 12, 20]), tf.constant(10))), repr(first_over(tf.constant([1, 2]), 5)))
+
+
+@tf.function
+def sum_odd_below(n):
+    i = 0
+    s = 0
+    while i < n:
+        i += 1
+        if i % 2 == 0:
+            continue
+        s += i
+        if s > 50:
+            break
+    return s
+
+
+print(repr(sum_odd_below(tf.constant(7))), repr(sum_odd_below(tf.constant(100))))
+
+
+@tf.function
+def sign(x):
+    if x > 0:
+        return 1
+    elif x < 0:
+        return -1
+    else:
+        return 0
+
+
+print([int(sign(tf.constant(v))) for v in (5, -3, 0)], sign.experimental_get_tracing_count())
+
+
+# Rows of a matrix: a `for` over a tensor iterates its first dimension.
+@tf.function
+def row_norms(m):
+    norms = tf.zeros([0])
+    best = tf.constant(0.0)
+    for row in m:
+        n = tf.reduce_sum(row * row)
+        if n > best:
+            best = n
+    return best
+
+
+print(rounded(row_norms(tf.constant([[1.0, 2.0], [3.0, 1.0], [0.0, 1.0]]))))
+
+
+# and / or / not on tensors are tf.cond / logical_not; on Python values, Python's.
+@tf.function
+def logic(a, b):
+    return (a and b, a or b, not a)
+
+
+print(logic(tf.constant(True), tf.constant(False)))
+print(logic(True, 0))
+
+
+@tf.function
+def clipped(x):
+    return x if x > 0 else -x
+
+
+print(repr(clipped(tf.constant(-3.0))), repr(clipped(tf.constant(2.0))))
+
+
+# User functions called from a tf.function are converted too.
+def halve_if_even(x):
+    if x % 2 == 0:
+        x = x // 2
+    return x
+
+
+@tf.function
+def apply_twice(x):
+    return halve_if_even(halve_if_even(x))
+
+
+print(repr(apply_twice(tf.constant(12))), repr(apply_twice(tf.constant(6))), repr(apply_twice(tf.constant(7))))
+
+
+# Variables assigned in converted branches and loops.
+counter = tf.Variable(0)
+
+
+@tf.function
+def count_positive(values):
+    for v in values:
+        if v > 0:
+            counter.assign_add(1)
+    return counter.read_value()
+
+
+print(repr(count_positive(tf.constant([1, -2, 3, 4]))), repr(count_positive(tf.constant([-1, 5]))))
+
+
+# Gradients flow through converted control flow.
+@tf.function
+def piecewise(x):
+    if x > 1.0:
+        y = x * x
+    else:
+        y = 3.0 * x
+    return y
+
+
+points = [tf.Variable(2.0), tf.Variable(0.5)]  # kept alive: the traces take them as arguments
+for x in points:
+    with tf.GradientTape() as tape:
+        y = piecewise(x)
+    print(rounded(y), rounded(tape.gradient(y, x)))
+
+# With autograph=False an `if` on a tensor is an error in a trace.
+no_autograph = tf.function(lambda x: x if x > 0 else -x, autograph=False)
+try:
+    no_autograph(tf.constant(1))
+except TypeError as e:
+    print("autograph=False: TypeError")
+
+# tf.autograph.experimental.do_not_convert leaves a function as it is.
+
+
+@tf.autograph.experimental.do_not_convert
+def unconverted(x):
+    if x > 0:
+        return x
+    return -x
+
+
+@tf.function
+def calls_unconverted(x):
+    return unconverted(x)
+
+
+try:
+    calls_unconverted(tf.constant(1))
+except TypeError:
+    print("do_not_convert: TypeError")
+print(repr(unconverted(tf.constant(-4))))
+
+
+# Loop options: shape invariants let a loop variable grow; maximum_iterations stops the loop.
+@tf.function
+def grow(n):
+    v = tf.constant([0])
+    for i in tf.range(n):
+        tf.autograph.experimental.set_loop_options(shape_invariants=[(v, tf.TensorShape([None]))])
+        v = tf.concat([v, [i * i]], 0)
+    return v
+
+
+print(repr(grow(tf.constant(4))))
+
+
+@tf.function
+def capped(n):
+    i = 0
+    while i < n:
+        tf.autograph.experimental.set_loop_options(maximum_iterations=5)
+        i += 1
+    return i
+
+
+print(repr(capped(tf.constant(3))), repr(capped(tf.constant(100))))

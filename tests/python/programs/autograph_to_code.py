@@ -1,0 +1,100 @@
+"""tf.autograph.to_code: the converted source of functions with if/elif/else, while and for loops
+with break, continue and return, logical operators and conditional expressions is TensorFlow's
+(the order of names in variable lists aside, which TensorFlow leaves to a set's iteration)."""
+from harness import normalized_code, tf
+
+
+# The seed notes' example.
+def f(x):
+    if x < 0:
+        x = -x
+    return x
+
+
+def loop_with_jumps(n):
+    s = 0
+    i = 0
+    while i < n:
+        i += 1
+        if i % 2 == 0:
+            continue
+        s += i
+        if s > 100:
+            break
+    return s
+
+
+def returns_in_loop(x):
+    for i in tf.range(x):
+        if i > 3:
+            return i
+    return x
+
+
+def logical(a, b):
+    return a and b or not a
+
+
+def for_with_break(x):
+    for i in tf.range(x):
+        if i > 3:
+            break
+        x = x + i
+    return x
+
+
+def sum_even(items):
+    s = 0
+    for c in items:
+        if c % 2 > 0:
+            continue
+        s += c
+    return s
+
+
+def fizzbuzz(n):
+    for i in tf.range(1, n + 1):
+        if i % 15 == 0:
+            tf.print('fizzbuzz')
+        elif i % 3 == 0:
+            tf.print('fizz')
+        elif i % 5 == 0:
+            tf.print('buzz')
+        else:
+            tf.print(i)
+
+
+def conditional_expression(x, y=2):
+    z = tf.maximum(x, y, name="m")
+    w = x if x > 0 else -x
+    return z + w
+
+
+def collatz(x):
+    count = 0
+    while x != 1:
+        if x % 2 == 0:
+            x = x // 2
+        else:
+            x = 3 * x + 1
+        count += 1
+    return count
+
+
+def nested_loops(n):
+    total = 0
+    for i in tf.range(n):
+        j = 0
+        while j < i:
+            total += j
+            j += 1
+    return total
+
+
+for function in (f, loop_with_jumps, returns_in_loop, logical, for_with_break, sum_even, fizzbuzz,
+                 conditional_expression, collatz, nested_loops):
+    print(normalized_code(tf.autograph.to_code(function)))
+    print()
+
+# to_code of a tf.function's python_function, as the seed notes show.
+print(normalized_code(tf.autograph.to_code(tf.function(collatz).python_function)))
