@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <mutex>
+#include <string_view>
 #include <vector>
 
 #include "kernels/cpu/onednn_plan.h"
@@ -70,6 +71,20 @@ memory::desc filter_desc(const ConvGeometry& g) {
 
 memory::desc any_like(const memory::desc& d) { return memory::desc(d.dims(), memory::data_type::f32, memory::format_tag::any); }
 
+// Note [Backward convolutions on NHWC]: asked for `any` layout, oneDNN 2.x's backward primitives
+// pick blocked images (nChw16c), so every call reorders the upstream gradient and the input in
+// and the input's gradient out: a sixth of a ResNet-sized convolution's gradients. Their JIT
+// kernels also run on NHWC directly, so NHWC images stay in the caller's layout, unless oneDNN
+// would then fall back to a reference kernel. (NCHW keeps `any`: its JIT kernels want blocks.)
+template <class MakePd>
+auto on_caller_images(const ConvGeometry& g, const memory::desc& src, const memory::desc& dst, MakePd make_pd) {
+  if (!g.nchw && g.groups == 1) {
+    auto pd = make_pd(src, dst);
+    if (std::string_view(pd.impl_info_str()).substr(0, 4) != "ref:") return pd;
+  }
+  return make_pd(any_like(src), any_like(dst));
+}
+
 OnednnPlan build(const ConvKey& key) {
   const ConvGeometry& g = key.g;
   const dnnl::engine& eng = onednn_engine();
@@ -93,10 +108,12 @@ OnednnPlan build(const ConvKey& key) {
       plan.set_operand(2, DNNL_ARG_DST, dst, fwd.dst_desc());
       break;
     case ConvKind::kBackwardInput: {
-      const dnnl::convolution_backward_data::primitive_desc pd(
-          dnnl::convolution_backward_data::desc(dnnl::algorithm::convolution_direct, any_like(src), any_like(weights),
-                                                any_like(dst), strides, dilates, pad_l, pad_r),
-          onednn_user_scratchpad(), eng, fwd);
+      const auto pd = on_caller_images(g, src, dst, [&](const memory::desc& s, const memory::desc& d) {
+        return dnnl::convolution_backward_data::primitive_desc(
+            dnnl::convolution_backward_data::desc(dnnl::algorithm::convolution_direct, s, any_like(weights), d,
+                                                  strides, dilates, pad_l, pad_r),
+            onednn_user_scratchpad(), eng, fwd);
+      });
       plan.primitive = dnnl::convolution_backward_data(pd);
       plan.scratchpad = pd.scratchpad_desc();
       plan.set_operand(0, DNNL_ARG_WEIGHTS, weights, pd.weights_desc());
@@ -105,10 +122,12 @@ OnednnPlan build(const ConvKey& key) {
       break;
     }
     case ConvKind::kBackwardFilter: {
-      const dnnl::convolution_backward_weights::primitive_desc pd(
-          dnnl::convolution_backward_weights::desc(dnnl::algorithm::convolution_direct, any_like(src),
-                                                   any_like(weights), any_like(dst), strides, dilates, pad_l, pad_r),
-          onednn_user_scratchpad(), eng, fwd);
+      const auto pd = on_caller_images(g, src, dst, [&](const memory::desc& s, const memory::desc& d) {
+        return dnnl::convolution_backward_weights::primitive_desc(
+            dnnl::convolution_backward_weights::desc(dnnl::algorithm::convolution_direct, s, any_like(weights), d,
+                                                     strides, dilates, pad_l, pad_r),
+            onednn_user_scratchpad(), eng, fwd);
+      });
       plan.primitive = dnnl::convolution_backward_weights(pd);
       plan.scratchpad = pd.scratchpad_desc();
       plan.set_operand(0, DNNL_ARG_SRC, src, pd.src_desc());
