@@ -63,8 +63,10 @@ def _converted(f):
         text = ast.unparse(function_def)
         # A factory binds ag__ and the original's free variables, so that the converted function reads
         # them as closure variables.
+        # (A function defined inside converted code already has ag__ among them.)
+        free = tuple(n for n in f.__code__.co_freevars if n != "ag__")
         factory = ast.FunctionDef(name="outer_factory", args=ast.arguments(
-            posonlyargs=[], args=[ast.arg(arg=n) for n in ("ag__",) + f.__code__.co_freevars], kwonlyargs=[],
+            posonlyargs=[], args=[ast.arg(arg=n) for n in ("ag__",) + free], kwonlyargs=[],
             kw_defaults=[], defaults=[]), body=[function_def, ast.Return(value=ast.Name(id=function_def.name,
                                                                                    ctx=ast.Load()))],
             decorator_list=[], returns=None)

@@ -269,3 +269,42 @@ def capped(n):
 
 
 print(repr(capped(tf.constant(3))), repr(capped(tf.constant(100))))
+
+
+# Converted code keeps Python's meaning: defaults, *args and **kwargs, closures, globals,
+# comprehensions, try/with blocks, lambdas, and functions defined inside it (converted when called).
+calls = 0
+
+
+def make_function():
+    offset = 3
+
+    @tf.function
+    def f(x, y=2, *args, scale=1.0, **kw):
+        global calls
+        calls += 1
+        values = [x * i for i in range(3)]
+
+        def shifted(z):
+            if z > 5:
+                z = z - 5
+            return z + offset
+
+        total = 0
+        for v in values:
+            total += v
+        try:
+            q = shifted(total)
+        except ValueError:
+            q = 0
+        with tf.name_scope("scaled"):
+            r = q * y
+        if scale > 0.5 and len(args) == 0:
+            r = (lambda t: t + 1)(r)
+        return r, kw.get("extra", None)
+
+    return f
+
+
+f = make_function()
+print(f(tf.constant(2)), f(tf.constant(1), 3, extra=5), "traces:", calls)
