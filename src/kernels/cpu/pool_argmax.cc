@@ -4,6 +4,7 @@
 // (NHWC); float32 and float64, split over the intra-op pool by rows.
 #include <algorithm>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "kernels/cpu/parallel.h"
@@ -48,71 +49,94 @@ AxisWindows axis_windows(I64 out, I64 stride, I64 pad, I64 window, I64 in) {
   return a;
 }
 
-// Output row oy of one image, all channels: values and argmax positions (TensorFlow's MaxPoolGrad
-// rule within each window; Note [Max pooling's argmax]).
+// Channels [c0, c0 + width) of the output at (oy, ox) whose window is input rows [y0, y0 + rows)
+// by columns [x0, x0 + cols): value and argmax position (TensorFlow's MaxPoolGrad rule within the
+// window; Note [Max pooling's argmax]). Called with a compile-time width for whole blocks, so that
+// the running values stay in vector registers and the stores vectorize.
+template <class T, class Width>
+[[gnu::always_inline]] inline void argmax_block(const T* in, Layout il, I64 iw, I64 y0, I64 rows, I64 x0, I64 cols,
+                                                I64 ic, Width width, T* o, std::int32_t* a, I64 oc) {
+  T value[kBlock], at_argmax[kBlock];
+  std::int32_t arg[kBlock];
+  if (rows == 0 || cols == 0) {  // a window wholly in padding: nothing to route a gradient to
+    for (I64 c = 0; c < width; ++c) value[c] = std::numeric_limits<T>::lowest(), arg[c] = -1;
+  } else {
+    const T* first = in + (y0 * iw + x0) * il.pixel;
+    for (I64 c = 0; c < width; ++c) {
+      const T e = first[c * ic];
+      value[c] = e > std::numeric_limits<T>::lowest() ? e : std::numeric_limits<T>::lowest();
+      at_argmax[c] = e;
+      arg[c] = 0;
+    }
+    std::int32_t position = 0;
+    for (I64 y = y0; y < y0 + rows; ++y)
+      for (I64 x = x0; x < x0 + cols; ++x, ++position) {
+        if (position == 0) continue;
+        const T* p = in + (y * iw + x) * il.pixel;
+        for (I64 c = 0; c < width; ++c) {
+          const T e = p[c * ic];
+          value[c] = e > value[c] ? e : value[c];
+          const bool better = at_argmax[c] < e;  // never true once at_argmax is NaN
+          at_argmax[c] = better ? e : at_argmax[c];
+          arg[c] = better ? position : arg[c];
+        }
+      }
+  }
+  for (I64 c = 0; c < width; ++c) o[c * oc] = value[c], a[c * oc] = arg[c];
+}
+
+// Output row oy of one image (input rows [y0, y0 + rows)), all channels: values and argmax positions.
 template <class T, bool kContiguous>
 TFPP_SIMD_CLONES void argmax_row(const T* in, Layout il, I64 iw, I64 y0, I64 rows, const AxisWindows& xw, I64 ow,
                                  I64 channels, T* out, std::int32_t* argmax, Layout ol) {
   const I64 ic = kContiguous ? 1 : il.channel, oc = kContiguous ? 1 : ol.channel;
-  T value[kBlock], at_argmax[kBlock];
-  std::int32_t arg[kBlock];
   for (I64 ox = 0; ox < ow; ++ox) {
     const I64 x0 = xw.begin[ox], cols = xw.size[ox];
-    for (I64 c0 = 0; c0 < channels; c0 += kBlock) {
-      const I64 width = std::min(kBlock, channels - c0);
-      if (rows == 0 || cols == 0) {  // a window wholly in padding: nothing to route a gradient to
-        for (I64 c = 0; c < width; ++c) value[c] = std::numeric_limits<T>::lowest(), arg[c] = -1;
-      } else {
-        const T* first = in + (y0 * iw + x0) * il.pixel + c0 * ic;
-        for (I64 c = 0; c < width; ++c) {
-          const T e = first[c * ic];
-          value[c] = e > std::numeric_limits<T>::lowest() ? e : std::numeric_limits<T>::lowest();
-          at_argmax[c] = e;
-          arg[c] = 0;
-        }
-        std::int32_t position = 0;
-        for (I64 y = y0; y < y0 + rows; ++y)
-          for (I64 x = x0; x < x0 + cols; ++x, ++position) {
-            if (position == 0) continue;
-            const T* p = in + (y * iw + x) * il.pixel + c0 * ic;
-            for (I64 c = 0; c < width; ++c) {
-              const T e = p[c * ic];
-              value[c] = e > value[c] ? e : value[c];
-              const bool better = at_argmax[c] < e;  // never true once at_argmax is NaN
-              at_argmax[c] = better ? e : at_argmax[c];
-              arg[c] = better ? position : arg[c];
-            }
-          }
-      }
-      T* o = out + ox * ol.pixel + c0 * oc;
-      std::int32_t* a = argmax + ox * ol.pixel + c0 * oc;
-      for (I64 c = 0; c < width; ++c) o[c * oc] = value[c], a[c * oc] = arg[c];
-    }
+    T* o = out + ox * ol.pixel;
+    std::int32_t* a = argmax + ox * ol.pixel;
+    I64 c0 = 0;
+    for (; c0 + kBlock <= channels; c0 += kBlock)
+      argmax_block(in + c0 * ic, il, iw, y0, rows, x0, cols, ic, std::integral_constant<I64, kBlock>(), o + c0 * oc,
+                   a + c0 * oc, oc);
+    if (c0 < channels)
+      argmax_block(in + c0 * ic, il, iw, y0, rows, x0, cols, ic, channels - c0, o + c0 * oc, a + c0 * oc, oc);
   }
 }
 
-// Input row y of one image, all channels: each pixel's gradient, the sum of d_out over the windows
-// (outputs rows [oy0, oy1) by xw's columns) whose argmax is that pixel, in output order.
+// Channels [c0, c0 + width) of input pixel (x, y): the sum of d_out over the windows (output rows
+// [oy0, oy1) by xw's columns) whose argmax is that pixel, in output order. A compile-time width
+// keeps the sums in vector registers (as argmax_block).
+template <class T, class Width>
+[[gnu::always_inline]] inline void gather_block(const std::int32_t* argmax, const T* d_out, Layout ol, I64 ow, I64 oc,
+                                                I64 x, I64 y, I64 oy0, I64 oy1, const AxisWindows& yw,
+                                                const AxisWindows& xw, Width width, T* out, I64 ic) {
+  T sum[kBlock];
+  for (I64 c = 0; c < width; ++c) sum[c] = T(0);
+  for (I64 oy = oy0; oy < oy1; ++oy)
+    for (I64 ox = xw.first[x]; ox < xw.last[x]; ++ox) {
+      const auto position = static_cast<std::int32_t>((y - yw.begin[oy]) * xw.size[ox] + (x - xw.begin[ox]));
+      const I64 at = (oy * ow + ox) * ol.pixel;
+      const std::int32_t* a = argmax + at;
+      const T* d = d_out + at;
+      for (I64 c = 0; c < width; ++c) sum[c] += a[c * oc] == position ? d[c * oc] : T(0);
+    }
+  for (I64 c = 0; c < width; ++c) out[c * ic] = sum[c];
+}
+
+// Input row y of one image, all channels: each pixel's gradient.
 template <class T, bool kContiguous>
 TFPP_SIMD_CLONES void gather_row(const std::int32_t* argmax, const T* d_out, Layout ol, I64 ow, I64 y, I64 oy0, I64 oy1,
                                  const AxisWindows& yw, const AxisWindows& xw, I64 iw, I64 channels, T* d_in, Layout il) {
   const I64 ic = kContiguous ? 1 : il.channel, oc = kContiguous ? 1 : ol.channel;
-  T sum[kBlock];
   for (I64 x = 0; x < iw; ++x) {
-    for (I64 c0 = 0; c0 < channels; c0 += kBlock) {
-      const I64 width = std::min(kBlock, channels - c0);
-      for (I64 c = 0; c < width; ++c) sum[c] = T(0);
-      for (I64 oy = oy0; oy < oy1; ++oy)
-        for (I64 ox = xw.first[x]; ox < xw.last[x]; ++ox) {
-          const auto position = static_cast<std::int32_t>((y - yw.begin[oy]) * xw.size[ox] + (x - xw.begin[ox]));
-          const I64 at = (oy * ow + ox) * ol.pixel + c0 * oc;
-          const std::int32_t* a = argmax + at;
-          const T* d = d_out + at;
-          for (I64 c = 0; c < width; ++c) sum[c] += a[c * oc] == position ? d[c * oc] : T(0);
-        }
-      T* out = d_in + x * il.pixel + c0 * ic;
-      for (I64 c = 0; c < width; ++c) out[c * ic] = sum[c];
-    }
+    T* out = d_in + x * il.pixel;
+    I64 c0 = 0;
+    for (; c0 + kBlock <= channels; c0 += kBlock)
+      gather_block(argmax + c0 * oc, d_out + c0 * oc, ol, ow, oc, x, y, oy0, oy1, yw, xw,
+                   std::integral_constant<I64, kBlock>(), out + c0 * ic, ic);
+    if (c0 < channels)
+      gather_block(argmax + c0 * oc, d_out + c0 * oc, ol, ow, oc, x, y, oy0, oy1, yw, xw, channels - c0,
+                   out + c0 * ic, ic);
   }
 }
 
