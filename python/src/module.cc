@@ -17,4 +17,5 @@ NB_MODULE(_tfpp, m) {
   bind_gradient_tape(m);
   bind_function(m);
   bind_control_flow(m);
+  bind_tensor_array(m);
 }

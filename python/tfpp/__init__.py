@@ -22,7 +22,7 @@ from .control_flow import cond, while_loop
 from . import tensor_methods as _tensor_methods  # noqa: F401  (installs Tensor.numpy, __getitem__, ...)
 from .function import function
 from .tensor_shape import TensorShape
-from ._tfpp import (DType, GradientTape, Tensor, TensorSpec, Variable, bool, boolean_mask, concat, constant,
+from ._tfpp import (DType, GradientTape, Tensor, TensorArray, TensorSpec, Variable, bool, boolean_mask, concat, constant,
                     convert_to_tensor, einsum, executing_eagerly, expand_dims, eye, fill, float32, float64, gather,
                     gather_nd, identity, int32, int64, linspace, name_scope, one_hot, ones, ones_like, pad, print, range, rank,
                     reshape, reverse, shape, size, slice, split, squeeze, stack, stop_gradient, strided_slice, string,

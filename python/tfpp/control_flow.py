@@ -1,14 +1,16 @@
 """tf.cond and tf.while_loop for Python functions, over the C++ core's If and While nodes.
 
-Branches and loop bodies return nested structures (lists, tuples, dicts) of tensors and Python
-numbers; they are flattened to tensors for the core and packed back. Eagerly, tf.cond runs one
-branch and tf.while_loop loops in Python through the core's eager loop."""
+Branches and loop bodies return nested structures (lists, tuples, dicts) of tensors, TensorArrays
+and Python numbers; they are flattened to tensors for the core (a TensorArray as its flow) and
+packed back. Eagerly, tf.cond runs one branch and tf.while_loop loops in Python."""
 
 from . import _tfpp
 from . import nest
 
 
 def _as_tensor(value):
+    if isinstance(value, _tfpp.TensorArray):
+        return value.flow
     if isinstance(value, _tfpp.Variable):
         return value.read_value()
     return value if isinstance(value, _tfpp.Tensor) else _tfpp.convert_to_tensor(value)
@@ -35,6 +37,9 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
     except ValueError as e:
         raise ValueError("true_fn and false_fn arguments to tf.cond must have the same number, type, and overall "
                          "structure of return values.\n\n" + str(e)) from None
+    true_leaves, false_leaves = nest.flatten(results["true_fn"]), nest.flatten(results["false_fn"])
+    flat = [_tfpp._branch_array([t, f], out) if isinstance(t, _tfpp.TensorArray) else out
+            for t, f, out in zip(true_leaves, false_leaves, flat)]
     return nest.pack_sequence_as(results["true_fn"], flat)
 
 
@@ -55,23 +60,37 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         raise TypeError("cond and body must be callable")
     single = not isinstance(loop_vars, (list, tuple))
     structure = (loop_vars,) if single else loop_vars
-    flat_vars = [_as_tensor(leaf) for leaf in nest.flatten(structure)]
+    # The latest leaves: TensorArrays are rebuilt from them (their dtype and element shape).
+    latest = nest.flatten(structure)
+    flat_vars = [_as_tensor(leaf) for leaf in latest]
 
     def unpack(flat):
-        return nest.pack_sequence_as(structure, list(flat))
+        return nest.pack_sequence_as(structure, [like._with_flow(v) if isinstance(like, _tfpp.TensorArray) else v
+                                                 for like, v in zip(latest, flat)])
 
-    def flat_cond(flat):
-        return [cond(*unpack(flat))]
-
-    def flat_body(flat):
-        result = body(*unpack(flat))
+    def next_vars(values):
+        result = body(*values)
         if single or not isinstance(result, (list, tuple)):
             result = (result,) if single or len(structure) == 1 else result
         try:
             nest.assert_same_structure(structure, tuple(result) if isinstance(structure, tuple) else result)
         except ValueError as e:
             raise ValueError("The loop body must return the structure of loop_vars.\n\n" + str(e)) from None
-        return [_as_tensor(leaf) for leaf in nest.flatten(result)]
+        return result
+
+    if any(isinstance(leaf, _tfpp.TensorArray) for leaf in latest) and not _tfpp._tracing():
+        values, iterations = structure, 0
+        while (maximum_iterations is None or iterations < maximum_iterations) and bool(cond(*values)):
+            values, iterations = next_vars(values), iterations + 1
+        return values[0] if single else type(structure)(values)
+
+    def flat_cond(flat):
+        return [cond(*unpack(flat))]
+
+    def flat_body(flat):
+        leaves = nest.flatten(next_vars(unpack(flat)))
+        latest[:] = leaves
+        return [_as_tensor(leaf) for leaf in leaves]
 
     invariants = None
     if shape_invariants is not None:

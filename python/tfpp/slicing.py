@@ -16,10 +16,21 @@ def _as_index_vector(values):
     return list(values)
 
 
+def _is_symbolic_scalar_index(item):
+    return isinstance(item, _tfpp.Tensor) and not _tfpp.executing_eagerly() and item.shape.rank == 0 and \
+        item.dtype in (_tfpp.int32, _tfpp.int64)
+
+
 def slice_tensor(tensor, index):
     """tensor[index] with TensorFlow's semantics."""
     if not isinstance(index, (tuple, list)):  # TensorFlow reads a list as a tuple of indices
         index = (index,)
+    if len(index) == 1 and _is_symbolic_scalar_index(index[0]) and tensor.shape.rank:
+        # t[i] with a traced i: the same element through gather, whose result keeps the known
+        # dimensions (a strided slice with a traced begin would lose them). Negative i counts from the end.
+        i = index[0]
+        size = tensor.shape[0] if tensor.shape[0] is not None else _tfpp.math.cast(_tfpp.shape(tensor)[0], i.dtype)
+        return _tfpp.gather(tensor, _tfpp.math.where(_tfpp.math.less(i, 0), i + size, i))
     begin, end, strides = [], [], []
     begin_mask = end_mask = ellipsis_mask = new_axis_mask = shrink_axis_mask = 0
     for i, item in enumerate(index):

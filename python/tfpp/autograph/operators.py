@@ -372,6 +372,8 @@ def _tf_while_stmt(test, body, get_state, set_state, symbol_names, opts):
 
 
 def _as_loop_value(value):
+    if isinstance(value, _tfpp.TensorArray):
+        return value
     if isinstance(value, _tfpp.Variable):
         return value.read_value()
     return value if _is_tensor(value) else _tfpp.convert_to_tensor(value)
