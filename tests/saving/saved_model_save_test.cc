@@ -9,7 +9,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cmath>
 #include <cstdlib>
 #include <thread>
@@ -162,6 +164,62 @@ TEST(SavedModelSave, SavedModelCliShowsWhatItShowsForTensorFlowsOwn) {
   for (const std::string& op : op_set(got, got_ops)) EXPECT_TRUE(tf_ops.contains(op)) << op;
   fs::remove_all(mine);
   fs::remove_all(theirs);
+}
+
+// `saved_model_cli run` output: the values printed after "Result for output key <key>:".
+std::map<std::string, std::vector<double>> saved_model_cli_results(const std::string& text) {
+  std::map<std::string, std::vector<double>> out;
+  const std::string marker = "Result for output key ";
+  for (std::size_t at = text.find(marker); at != std::string::npos;) {
+    const std::size_t colon = text.find(":\n", at);
+    if (colon == std::string::npos) break;
+    const std::string key = text.substr(at + marker.size(), colon - at - marker.size());
+    const std::size_t next = text.find(marker, colon);
+    std::string numbers = text.substr(colon + 2, next == std::string::npos ? std::string::npos : next - colon - 2);
+    std::replace_if(numbers.begin(), numbers.end(), [](char c) { return c == '[' || c == ']'; }, ' ');
+    std::istringstream values(numbers);
+    for (double v; values >> v;) out[key].push_back(v);
+    at = next;
+  }
+  return out;
+}
+
+// A tensor as a Python literal (nested lists; floats with enough digits to round-trip).
+std::string python_literal(const Tensor& t) {
+  const std::vector<float> v = t.numpy<float>();
+  const std::int64_t cols = t.shape().dim(1);
+  std::string out = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    char number[32];
+    std::snprintf(number, sizeof number, "%.9g", static_cast<double>(v[i]));
+    out += std::string(i % cols == 0 ? (i == 0 ? "[" : "], [") : ", ") + number;
+  }
+  return out + "]]";
+}
+
+// Session-based loaders restore variables through the MetaGraph's saver_def (its RestoreV2
+// sub-graph): saved_model_cli run serves tfpp's model with tfpp's results.
+TEST(SavedModelSave, SavedModelCliRunRestoresTheVariables) {
+  Mlp mlp;
+  auto forward = function(
+      [&](const Tensor& x) {
+        Tensor logits = (*mlp.out)(nn::relu((*mlp.hidden)(x))) * mlp.scale;
+        return std::map<std::string, Tensor>{{"logits", logits}, {"total", reduce_sum(logits, 1)}};
+      },
+      {.input_signature = {TensorSpec({None, 3}, float32, "x")}});
+  const std::string dir = temp_dir("cli_run");
+  saved_model::save(mlp, dir, {.signatures = {{"serving_default", forward.get_concrete_function(TensorSpec({None, 3}, float32, "x"))}}});
+  const Tensor x = inputs(4);
+  const std::string cli = fs::path(testing::reference_python()).parent_path() / "saved_model_cli";
+  const std::string text = testing::run_command("TF_CPP_MIN_LOG_LEVEL=3 " + cli + " run --dir " + dir +
+                                                " --tag_set serve --signature_def serving_default --input_exprs 'x=" +
+                                                python_literal(x) + "' 2>/dev/null");
+  const auto results = saved_model_cli_results(text);
+  ASSERT_TRUE(results.contains("logits")) << text;
+  std::map<std::string, Tensor> mine = forward(x);
+  expect_near(mine.at("logits"), results.at("logits"));
+  expect_near(mine.at("total"), results.at("total"));
+  fs::remove_all(dir);
 }
 
 TEST(SavedModelSave, UntrackedVariableIsAnError) {

@@ -15,6 +15,7 @@
 #include "proto/trackable_object_graph.pb.h"
 #include "saving/saved_model/export_directory.h"
 #include "saving/saved_model/function_exporter.h"
+#include "saving/saved_model/v1_saver.h"
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
 #include "tfpp/module.h"
@@ -71,6 +72,7 @@ class Saver {
     add_signatures();
     add_library();
     add_init_op();
+    add_saver();
     add_stripped_ops();
     std::string bytes;
     if (!model.SerializeToString(&bytes)) throw InternalError("[saved_model] the SavedModel does not serialize");
@@ -149,14 +151,26 @@ class Saver {
     for (const auto& [key, cf] : options_.signatures) add_signature(key, cf, map_id, call_index++);
   }
 
-  void add_signature(const std::string& key, const ConcreteFunction& cf, int map_id, int call_index) {
-    if (!cf.defined()) throw InvalidArgumentError("[saved_model] signature " + key + " is an undefined ConcreteFunction");
+  // What exporting a concrete function gives: how it was exported, the object ids of the
+  // variables it captures (its bound inputs) and its user inputs in the FunctionDef's order.
+  struct ExportedConcrete {
+    saving::ExportSignature sig;
+    std::vector<int> bound;
+    std::vector<int> user;
+  };
+
+  // Exports `cf` into the library as `name` (a signature's inputs are ordered by name, a
+  // function's by position); `what` names it in errors.
+  ExportedConcrete export_concrete(const ConcreteFunction& cf, const std::string& name, const std::string& what,
+                                   bool keyword_inputs) {
+    if (!cf.defined()) throw InvalidArgumentError("[saved_model] " + what + " is an undefined ConcreteFunction");
     const ConcreteFunction::Impl& impl = *cf.impl();
     const graph::Graph& g = *impl.graph;
     const std::size_t num_inputs = impl.inputs.size();
-    saving::ExportSignature sig;
-    sig.name = "__inference_" + saving::sanitize_arg_name(key) + "_" + std::to_string(1000 + call_index);
-    sig.description = "signature " + key + " (function " + impl.name + ")";
+    ExportedConcrete out;
+    saving::ExportSignature& sig = out.sig;
+    sig.name = name;
+    sig.description = what + " (function " + impl.name + ")";
     std::set<std::string> used;
     for (std::size_t i = 0; i < g.args().size(); ++i) {
       std::string base = i < num_inputs ? (impl.inputs[i].name.empty() ? g.node(g.args()[i]).name : impl.inputs[i].name)
@@ -164,37 +178,54 @@ class Saver {
       sig.input_names.push_back(unique(saving::sanitize_arg_name(base), used));
     }
     // Captured variables: the bound inputs.
-    std::vector<int> bound;
     sig.resource_handles.resize(g.args().size());
     for (std::size_t c = 0; c < impl.captured_inputs.size(); ++c) {
       const Tensor& h = impl.captured_inputs[c];
       if (h.dtype() != DType::kResource || h.is_symbolic())
-        throw UnimplementedError("[saved_model] signature " + key + " captures a " + std::string(dtype_name(h.dtype())) +
+        throw UnimplementedError("[saved_model] " + what + " captures a " + std::string(dtype_name(h.dtype())) +
                                  " tensor; only variables can be captured");
       const Variable v(autodiff::handle_variable(h));
       auto it = variable_ids_.find(v.id());
       if (it == variable_ids_.end())
-        throw InvalidArgumentError("[saved_model] signature " + key + " uses variable " + v.name() +
+        throw InvalidArgumentError("[saved_model] " + what + " uses variable " + v.name() +
                                    ", which the saved module does not track");
-      bound.push_back(it->second);
+      out.bound.push_back(it->second);
       sig.resource_handles[num_inputs + c] = ops::TensorInfo{v.dtype(), v.shape()};
     }
-    std::vector<int> user(num_inputs);
-    for (std::size_t i = 0; i < num_inputs; ++i) user[i] = static_cast<int>(i);
-    std::sort(user.begin(), user.end(), [&](int a, int b) { return sig.input_names[a] < sig.input_names[b]; });
-    sig.input_order = user;
+    for (std::size_t i = 0; i < num_inputs; ++i) out.user.push_back(static_cast<int>(i));
+    if (keyword_inputs)
+      std::sort(out.user.begin(), out.user.end(), [&](int a, int b) { return sig.input_names[a] < sig.input_names[b]; });
+    sig.input_order = out.user;
     for (std::size_t i = num_inputs; i < g.args().size(); ++i) sig.input_order.push_back(static_cast<int>(i));
+    // Named outputs in key order (how TensorFlow flattens a dict), others by position.
     const std::vector<std::string>& keys = impl.output_keys;
+    const bool named = keys.size() == g.outputs().size();
     std::set<std::string> used_out;
     for (std::size_t o = 0; o < g.outputs().size(); ++o)
-      sig.output_names.push_back(unique(keys.size() == g.outputs().size() ? keys[o] : "output_" + std::to_string(o), used_out));
+      sig.output_names.push_back(unique(named ? keys[o] : "output_" + std::to_string(o), used_out));
     for (std::size_t o = 0; o < g.outputs().size(); ++o) sig.output_order.push_back(static_cast<int>(o));
-    std::sort(sig.output_order.begin(), sig.output_order.end(),
-              [&](int a, int b) { return sig.output_names[a] < sig.output_names[b]; });
+    if (named || keyword_inputs)
+      std::sort(sig.output_order.begin(), sig.output_order.end(),
+                [&](int a, int b) { return sig.output_names[a] < sig.output_names[b]; });
 
     proto::FunctionDef fn = saving::export_function(g, sig, ops_, library_);
     for (const proto::NodeDef& n : fn.node_def()) used_ops_.insert(n.op());
     *meta_->mutable_graph_def()->mutable_library()->add_function() = fn;
+    return out;
+  }
+
+  // A fresh library name for a function exported from `base`.
+  std::string inference_name(const std::string& base) {
+    return "__inference_" + saving::sanitize_arg_name(base) + "_" + std::to_string(next_function_id_++);
+  }
+
+  void add_signature(const std::string& key, const ConcreteFunction& cf, int map_id, int call_index) {
+    const ExportedConcrete exported = export_concrete(cf, inference_name(key), "signature " + key, true);
+    const saving::ExportSignature& sig = exported.sig;
+    const std::vector<int>& user = exported.user;
+    const std::vector<int>& bound = exported.bound;
+    const ConcreteFunction::Impl& impl = *cf.impl();
+    const graph::Graph& g = *impl.graph;
 
     // The object graph: the concrete function and its bare node under "signatures".
     proto::SavedConcreteFunction& saved = (*objects().mutable_concrete_functions())[sig.name];
@@ -272,6 +303,18 @@ class Saver {
     }
   }
 
+  // The saver sub-graph session-based loaders restore the variables with.
+  void add_saver() {
+    std::vector<saving::SaverVariable> variables;
+    for (const checkpoint::GraphNode& node : nodes_)
+      if (const Variable* v = checkpoint::variable_of(node.object))
+        variables.push_back({handle_names_.at(v->id()), checkpoint::variable_key(node.path), v->dtype()});
+    *meta_->mutable_saver_def() =
+        saving::add_v1_saver(*meta_->mutable_graph_def(), variables, object_graph_bytes(), used_ops_);
+  }
+
+  std::string object_graph_bytes() const { return checkpoint::object_graph_proto(nodes_).SerializeAsString(); }
+
   void add_init_op() {
     proto::NodeDef* noop = meta_->mutable_graph_def()->add_node();
     noop->set_name("NoOp");
@@ -294,7 +337,7 @@ class Saver {
     checkpoint::BundleWriter writer(prefix);
     for (const checkpoint::GraphNode& node : nodes_)
       if (const Variable* v = checkpoint::variable_of(node.object)) writer.add(checkpoint::variable_key(node.path), v->read_value());
-    writer.add(checkpoint::kObjectGraphKey, constant(checkpoint::object_graph_proto(nodes_).SerializeAsString()));
+    writer.add(checkpoint::kObjectGraphKey, constant(object_graph_bytes()));
     writer.finish();
   }
 
@@ -306,6 +349,7 @@ class Saver {
   std::map<std::uint64_t, int> variable_ids_;
   std::map<std::uint64_t, std::string> handle_names_;
   std::set<std::string> used_ops_;
+  int next_function_id_ = 1000;
 };
 }  // namespace
 
