@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <exception>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -164,41 +165,38 @@ struct OutputStream::Deflater {
 };
 
 OutputStream::OutputStream(const std::string& path, const std::string& compression, const std::string& what)
-    : path_(path), tmp_path_(path + ".tmp" + std::to_string(::getpid())), what_(what) {
+    : path_(path), what_(what), uncaught_at_start_(std::uncaught_exceptions()) {
   if (!compression.empty()) {
     const int bits = window_bits(compression, what);
     deflater_ = std::make_unique<Deflater>();
     std::memset(&deflater_->z, 0, sizeof deflater_->z);
     if (deflateInit2(&deflater_->z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, bits, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-      fail("cannot initialize zlib");
+      throw InternalError(what + " '" + path + "': cannot initialize zlib");
   }
-  fd_ = ::open(tmp_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd_ < 0) {
+  try {
+    file_ = std::make_unique<AtomicFile>(path, what);
+  } catch (...) {
     if (deflater_) deflateEnd(&deflater_->z);
-    throw NotFoundError(what + " cannot create '" + path + "': " + errno_text());
+    throw;
   }
   buffer_.reserve(1 << 16);
 }
 
 OutputStream::~OutputStream() {
+  // Leaving the scope normally keeps what was written; an exception in flight means the
+  // writing was cut short, so the earlier file stays.
+  if (file_->open() && std::uncaught_exceptions() > uncaught_at_start_) file_->abandon();
   try {
-    close();
+    if (file_->open()) close();
   } catch (const Error&) {
     // A destructor must not throw; call close() to see write errors.
   }
+  if (deflater_) deflateEnd(&deflater_->z);
 }
 
-void OutputStream::fail(const std::string& message) const { throw DataLossError(what_ + " '" + path_ + "': " + message); }
-
-void OutputStream::write_file(const void* data, std::size_t n) {
-  const char* p = static_cast<const char*>(data);
-  while (n > 0) {
-    const ssize_t w = ::write(fd_, p, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w < 0) fail("write error: " + errno_text());
-    p += w;
-    n -= static_cast<std::size_t>(w);
-  }
+void OutputStream::fail(const std::string& message) {
+  file_->abandon();
+  throw DataLossError(what_ + " '" + path_ + "': " + message + " (the file keeps its earlier contents)");
 }
 
 void OutputStream::deflate_chunk(const void* data, std::size_t n, int flush_mode) {
@@ -212,40 +210,40 @@ void OutputStream::deflate_chunk(const void* data, std::size_t n, int flush_mode
     z.avail_out = sizeof out;
     rc = deflate(&z, flush_mode);
     if (rc == Z_STREAM_ERROR) fail("zlib compression failed");
-    write_file(out, sizeof out - z.avail_out);
+    file_->write(out, sizeof out - z.avail_out);
   } while (z.avail_out == 0 || (flush_mode == Z_FINISH && rc != Z_STREAM_END));
 }
 
 void OutputStream::write(const void* data, std::size_t n) {
-  if (fd_ < 0) fail("write after close");
+  if (!file_->open()) throw DataLossError(what_ + " '" + path_ + "': write after close or a failed write");
   if (buffer_.size() + n > buffer_.capacity()) flush();
   if (n >= buffer_.capacity()) {
     if (deflater_) deflate_chunk(data, n, Z_NO_FLUSH);
-    else write_file(data, n);
+    else file_->write(data, n);
     return;
   }
   buffer_.insert(buffer_.end(), static_cast<const char*>(data), static_cast<const char*>(data) + n);
 }
 
 void OutputStream::flush() {
-  if (fd_ < 0 || buffer_.empty()) return;
+  if (!file_->open() || buffer_.empty()) return;
   if (deflater_) deflate_chunk(buffer_.data(), buffer_.size(), Z_NO_FLUSH);
-  else write_file(buffer_.data(), buffer_.size());
+  else file_->write(buffer_.data(), buffer_.size());
   buffer_.clear();
 }
 
 void OutputStream::close() {
-  if (fd_ < 0) return;
+  if (!file_->open()) {
+    if (file_->committed()) return;
+    throw DataLossError(what_ + " '" + path_ + "': not written, a write failed (the file keeps its earlier contents)");
+  }
   flush();
   if (deflater_) {
     deflate_chunk(nullptr, 0, Z_FINISH);
     deflateEnd(&deflater_->z);
     deflater_.reset();
   }
-  const int fd = fd_;
-  fd_ = -1;
-  if (::fsync(fd) != 0 || ::close(fd) != 0) fail("cannot sync: " + errno_text());
-  if (::rename(tmp_path_.c_str(), path_.c_str()) != 0) fail("cannot rename into place: " + errno_text());
+  file_->commit();
 }
 
 }  // namespace tf::io

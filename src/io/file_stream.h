@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "io/atomic_file.h"
+
 namespace tf::io {
 
 /// Sequential reads from a file, decompressing if asked.
@@ -44,13 +46,15 @@ class InputStream {
   std::uint64_t offset_ = 0;
 };
 
-/// Sequential writes to a file, compressing if asked. The file appears under its name only
-/// when close() succeeds (written to a temporary name, synced, then renamed).
+/// Sequential writes to a file, compressing if asked, through an AtomicFile: the file appears
+/// under its name only when close() succeeds, and a failed write never replaces what was there.
 class OutputStream {
  public:
   /// Creates the stream; `what` prefixes errors.
   OutputStream(const std::string& path, const std::string& compression, const std::string& what);
-  /// Closes the stream if close() was not called (errors are then swallowed).
+  /// Closes the stream if close() was not called (errors are then swallowed), unless a write
+  /// failed or an exception is unwinding the stack: then the file is abandoned and the path
+  /// keeps its earlier contents.
   ~OutputStream();
   OutputStream(const OutputStream&) = delete;
   OutputStream& operator=(const OutputStream&) = delete;
@@ -62,12 +66,12 @@ class OutputStream {
   void close();
 
  private:
-  void write_file(const void* data, std::size_t n);
   void deflate_chunk(const void* data, std::size_t n, int flush_mode);
-  [[noreturn]] void fail(const std::string& message) const;
+  [[noreturn]] void fail(const std::string& message);
 
-  std::string path_, tmp_path_, what_;
-  int fd_ = -1;
+  std::string path_, what_;
+  std::unique_ptr<AtomicFile> file_;
+  int uncaught_at_start_;  // std::uncaught_exceptions() when the stream was made
   struct Deflater;
   std::unique_ptr<Deflater> deflater_;
   std::vector<char> buffer_;

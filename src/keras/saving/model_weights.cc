@@ -1,4 +1,5 @@
 // Model::save_weights / load_weights: Keras 3's ".weights.h5" files.
+#include "io/atomic_file.h"
 #include "keras/saving/file_bytes.h"
 #include "keras/saving/h5_file.h"
 #include "keras/saving/weights_store.h"
@@ -20,7 +21,7 @@ void Model::save_weights(const std::string& filepath) const {
   check_weights_suffix("[save_weights]", filepath);
   saving::detail::H5Writer writer(filepath);
   saving::detail::save_state(*this, writer);
-  saving::detail::write_file_atomically(filepath, writer.finish(), "[save_weights]");
+  io::write_file_atomically(filepath, writer.finish(), "[save_weights]");
 }
 
 void Model::load_weights(const std::string& filepath) {

@@ -8,7 +8,7 @@
 #include "checkpoint/object_graph.h"
 #include "checkpoint/tensor_bundle.h"
 #include "function/concrete_function_impl.h"
-#include "io/file_stream.h"
+#include "io/atomic_file.h"
 #include "proto/fingerprint.pb.h"
 #include "proto/saved_model.pb.h"
 #include "proto/tensor_proto.h"
@@ -28,12 +28,6 @@ namespace {
 // of version 12 or later.
 constexpr int kGraphDefVersion = 2474;
 constexpr int kMinConsumerWithLibrary = 12;
-
-void write_file(const std::string& path, const std::string& bytes) {
-  io::OutputStream out(path, "", "[saved_model]");
-  out.write(bytes.data(), bytes.size());
-  out.close();
-}
 
 proto::StructuredValue tensor_spec(const std::string& name, const TensorShape& shape, DType dtype) {
   proto::StructuredValue v;
@@ -81,8 +75,8 @@ class Saver {
     write_variables(out.path() + "/variables/variables");
     proto::FingerprintDef fingerprint;
     fingerprint.mutable_version()->set_producer(1);
-    write_file(out.path() + "/fingerprint.pb", fingerprint.SerializeAsString());
-    write_file(out.path() + "/saved_model.pb", bytes);
+    io::write_file_atomically(out.path() + "/fingerprint.pb", fingerprint.SerializeAsString(), "[saved_model]");
+    io::write_file_atomically(out.path() + "/saved_model.pb", bytes, "[saved_model]");
     out.commit();
   }
 
