@@ -4,6 +4,7 @@
 #include "device/device.h"
 #include "function/concrete_function_impl.h"
 
+#include <atomic>
 #include <cstdint>
 #include <ostream>
 #include <sstream>
@@ -13,6 +14,11 @@
 #include "tfpp/variable.h"
 
 namespace tf {
+
+std::string inference_name(const std::string& name) {
+  static std::atomic<std::uint64_t> next{1};
+  return "__inference_" + name + "_" + std::to_string(next.fetch_add(1, std::memory_order_relaxed));
+}
 
 std::vector<Tensor> ConcreteFunction::call_flat(const std::vector<Tensor>& args) const {
   if (!impl_) throw InvalidArgumentError("[ConcreteFunction] calling an empty concrete function");
@@ -42,8 +48,8 @@ std::vector<Tensor> ConcreteFunction::call_flat(const std::vector<Tensor>& args)
   if (ops::current_context()) return impl_->replay_executor.replay(*all);
   profiler::ScopedEvent call_event, local_event;  // as TensorFlow's eager call of a function
   if (profiler::recording(profiler::Level::kOps)) {
-    call_event.begin("EagerExecute", {}, {{"eager_op", profiler::StatRef{impl_->name}}, {"is_func", std::int64_t{1}}});
-    local_event.begin("EagerLocalExecute: " + impl_->name);
+    call_event.begin("EagerExecute", {}, {{"eager_op", profiler::StatRef{impl_->inference_name}}, {"is_func", std::int64_t{1}}});
+    local_event.begin("EagerLocalExecute: " + impl_->inference_name);
   }
   if (autodiff::any_tape_recording()) return function_ops::call_recorded(impl_, *all);
   return impl_->executor.run(*all);

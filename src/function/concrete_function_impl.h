@@ -32,8 +32,13 @@ namespace function_ops {
 struct CallGradients;  // call_gradient.h
 }
 
+/// TensorFlow's name of a concrete function's graph, "__inference_<name>_<n>" with a
+/// process-unique n, as its profiler's trace viewer shows a function call.
+std::string inference_name(const std::string& name);
+
 struct ConcreteFunction::Impl {
   std::string name;
+  std::string inference_name;  // tf::inference_name(name), for the profiler's events
   std::shared_ptr<const graph::Graph> graph;  // as traced, for inspection
   graph::Executor replay_executor;            // optimized, unfused: replayed op by op (outer traces, tapes)
   graph::Executor executor;                   // optimized and fused: the inference path
@@ -50,7 +55,7 @@ struct ConcreteFunction::Impl {
 
   Impl(std::string name, std::shared_ptr<const graph::Graph> g, std::vector<TensorSpec> inputs,
        std::vector<std::string> output_keys, std::vector<Tensor> captured_inputs = {})
-      : name(std::move(name)), graph(g), replay_executor(optimized(*g)), executor(fused(replay_executor.graph())),
+      : name(std::move(name)), inference_name(tf::inference_name(this->name)), graph(g), replay_executor(optimized(*g)), executor(fused(replay_executor.graph())),
         inputs(std::move(inputs)), output_keys(std::move(output_keys)), captured_inputs(std::move(captured_inputs)) {}
 };
 

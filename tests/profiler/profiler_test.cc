@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <regex>
 #include <thread>
 
 #include "error_of.h"
@@ -87,6 +88,23 @@ TEST(Profiler, EventsNestAsTensorFlowsAndEachThreadHasItsLine) {
   std::size_t lines = 0;
   for (std::size_t at = events.find("line "); at != std::string::npos; at = events.find("\nline ", at + 1)) ++lines;
   EXPECT_EQ(lines, 2u) << events;
+  fs::remove_all(logdir);
+}
+
+// A tf::function call shows in the trace viewer as TensorFlow's does: EagerExecute of the graph
+// named "__inference_<function name>_<n>", then its nodes.
+TEST(Profiler, FunctionCallsAreNamedAsTensorFlowsGraphs) {
+  const fs::path logdir = fresh_dir("calls");
+  auto square_sum = function([](const Tensor& a) { return reduce_sum(a * a); }, {.name = "square_sum"});
+  square_sum(constant({1.f, 2.f}));
+  prof::start(logdir.string());
+  square_sum(constant({1.f, 2.f}));
+  prof::stop();
+  const std::string events = read_profile("events " + logdir.string());
+  const std::regex call("  EagerExecute eager_op=(__inference_square_sum_[0-9]+) is_func=1\n  EagerLocalExecute: (\\S+)\n");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(events, m, call)) << events;
+  EXPECT_EQ(m[1], m[2]);
   fs::remove_all(logdir);
 }
 
