@@ -4,6 +4,8 @@
 #include "core/cpu_features.h"
 #include "core/small_vector.h"
 #include "graph/buffer_plan.h"
+#include "graph/node_error.h"
+#include "graph/tracer.h"
 #include "graph/fused_elementwise.h"
 #include "core/tensor_impl.h"
 #include "ops/execute.h"
@@ -205,28 +207,32 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> args) const {
   core::SmallVector<Tensor, 8> inputs;
   for (const Step& step : steps_) {
     const Node& n = *step.node;
-    inputs.clear();
-    for (int slot : step.input_slots) inputs.push_back(slots[slot]);
-    std::span<Tensor> outputs(slots.data() + step.first_output_slot, n.outputs.size());
-    if (!n.op->kernel_allocates_outputs) {
-      if (step.reuse_input >= 0 && reusable(slots[step.input_slots[step.reuse_input]])) {
-        outputs[0] = inputs[step.reuse_input];
-      } else if (step.static_shapes) {
-        for (std::size_t k = 0; k < outputs.size(); ++k) {
-          const int slot = step.first_output_slot + static_cast<int>(k);
-          outputs[k] = arena_offset_[slot] >= 0 ? arena->views[slot] : core::empty(n.outputs[k].dtype, n.outputs[k].shape);
+    try {
+      inputs.clear();
+      for (int slot : step.input_slots) inputs.push_back(slots[slot]);
+      std::span<Tensor> outputs(slots.data() + step.first_output_slot, n.outputs.size());
+      if (!n.op->kernel_allocates_outputs) {
+        if (step.reuse_input >= 0 && reusable(slots[step.input_slots[step.reuse_input]])) {
+          outputs[0] = inputs[step.reuse_input];
+        } else if (step.static_shapes) {
+          for (std::size_t k = 0; k < outputs.size(); ++k) {
+            const int slot = step.first_output_slot + static_cast<int>(k);
+            outputs[k] = arena_offset_[slot] >= 0 ? arena->views[slot] : core::empty(n.outputs[k].dtype, n.outputs[k].shape);
+          }
+        } else {
+          // Partly unknown traced shapes: size the outputs from the actual inputs.
+          ops::OutputInfos infos = ops::infer_outputs(*n.op, inputs, n.attrs);
+          for (std::size_t k = 0; k < outputs.size(); ++k) outputs[k] = core::empty(infos[k].dtype, infos[k].shape);
         }
-      } else {
-        // Partly unknown traced shapes: size the outputs from the actual inputs.
-        ops::OutputInfos infos = ops::infer_outputs(*n.op, inputs, n.attrs);
-        for (std::size_t k = 0; k < outputs.size(); ++k) outputs[k] = core::empty(infos[k].dtype, infos[k].shape);
       }
+      ops::KernelContext ctx(*n.op, std::span<const Tensor>(inputs.data(), inputs.size()), n.attrs, outputs);
+      profiler::ScopedEvent node_event;  // TensorFlow's op kernel event: "<node>:<type>", shown as the type
+      if (profiler::recording(profiler::Level::kOps)) node_event.begin(n.name + ":" + n.op->name, n.op->name);
+      step.kernel(ctx);
+      for (int slot : step.release) slots[slot] = Tensor();
+    } catch (const Error& e) {
+      rethrow_at_node(e, n.name);
     }
-    ops::KernelContext ctx(*n.op, std::span<const Tensor>(inputs.data(), inputs.size()), n.attrs, outputs);
-    profiler::ScopedEvent node_event;  // TensorFlow's op kernel event: "<node>:<type>", shown as the type
-    if (profiler::recording(profiler::Level::kOps)) node_event.begin(n.name + ":" + n.op->name, n.op->name);
-    step.kernel(ctx);
-    for (int slot : step.release) slots[slot] = Tensor();
   }
   std::vector<Tensor> out = results(slots);
   slots.clear();
@@ -242,8 +248,13 @@ std::vector<Tensor> Executor::replay(std::span<const Tensor> args) const {
     const Node& n = *step.node;
     inputs.clear();
     for (int slot : step.input_slots) inputs.push_back(slots[slot]);
-    ops::Outputs outs = ops::execute(*n.op, inputs, n.attrs);
-    for (std::size_t k = 0; k < outs.size(); ++k) slots[step.first_output_slot + k] = std::move(outs[k]);
+    try {
+      ops::Outputs outs = ops::execute(*n.op, inputs, n.attrs);
+      for (std::size_t k = 0; k < outs.size(); ++k) slots[step.first_output_slot + k] = std::move(outs[k]);
+    } catch (const Error& e) {
+      if (Tracer::current()) throw;  // an error while tracing an outer function: no node ran
+      rethrow_at_node(e, n.name);
+    }
   }
   return results(slots);
 }

@@ -91,7 +91,8 @@ TEST(Debugging, EnableCheckNumericsChecksTracedFunctionsWhenTheyRun) {
 
 // Both infinities, and NaN with one or both, eagerly and traced: the report and CheckNumericsV2's
 // summary ("-Inf, +Inf, and NaN") as TensorFlow's. Traced, tfpp names the name scope where
-// TensorFlow names the graph and prints Python's stack traces (left out on its side).
+// TensorFlow names the graph and prints Python's stack traces (left out on its side), and its
+// node suffix names the CheckNumericsV2 node, TensorFlow's "blk/mul/CheckNumericsV2".
 TEST(Debugging, EnableCheckNumericsReportsSignedInfinitiesAsTensorFlow) {
   const std::vector<std::tuple<std::string, std::vector<float>, std::vector<float>>> cases = {
       {"both_inf", {-kInf, 1.f, kInf}, {1.f, 2.f, 3.f}},
@@ -108,6 +109,9 @@ TEST(Debugging, EnableCheckNumericsReportsSignedInfinitiesAsTensorFlow) {
     std::string graph = error_of([&] { traced(constant(x), constant(y)); });
     debugging::disable_check_numerics();
     EXPECT_EQ("InvalidArgumentError\n" + eager, expected("enable_eager_" + name));
+    const std::string node_suffix = "\n\t [[{{node blk/CheckNumericsV2}}]]";
+    ASSERT_TRUE(graph.ends_with(node_suffix)) << graph;
+    graph.erase(graph.size() - node_suffix.size());
     const std::string scope_line = "  Name scope: \"blk/\"\n";
     const std::size_t at = graph.find(scope_line);
     ASSERT_NE(at, std::string::npos) << graph;
@@ -116,6 +120,25 @@ TEST(Debugging, EnableCheckNumericsReportsSignedInfinitiesAsTensorFlow) {
   }
   EXPECT_EQ("InvalidArgumentError\n" + error_of([] { debugging::check_numerics(constant({-kInf, kInf, kNan}), "msg"); }),
             expected("check_numerics_both_inf"));
+}
+
+// An error raised while a graph runs ends with TensorFlow's suffix naming the node that raised
+// it, once, naming the innermost node when the node is inside a tf::cond branch.
+TEST(Debugging, TracedErrorsNameTheirNodeAsTensorFlow) {
+  auto f = function([](Tensor x) {
+    name_scope scope("blk");
+    return debugging::check_numerics(x, "msg");
+  });
+  EXPECT_EQ("InvalidArgumentError\n" + error_of([&] { f(constant({1.f, kNan})); }), expected("traced_check_numerics"));
+  auto in_branch = function([](Tensor x) {
+    return cond(reduce_sum(x) > 0.f, [&] { return debugging::check_numerics(x, "branch"); }, [&] { return x; });
+  });
+  const std::string error = error_of([&] { in_branch(constant({1.f, kInf})); });
+  const std::size_t at = error.find("\n\t [[{{node ");
+  ASSERT_NE(at, std::string::npos) << error;
+  EXPECT_EQ(error.find("\n\t [[{{node ", at + 1), std::string::npos) << error;
+  EXPECT_TRUE(error.ends_with("CheckNumerics}}]]")) << error;
+  EXPECT_EQ(error.substr(0, at), "branch : Tensor had Inf values");
 }
 
 TEST(Debugging, CheckNumericsGradientPassesThroughAndIsChecked) {
@@ -137,7 +160,8 @@ TEST(Debugging, TracedAssertionsRaiseWhenTheGraphRuns) {
   });
   EXPECT_EQ(f(constant({1, 2}), constant({3, 4})).numpy<std::int32_t>(), (std::vector<std::int32_t>{4, 6}));
   EXPECT_EQ(error_of([&] { f(constant({5, 2}), constant({3, 4})); }),
-            "assertion failed: [x must be smaller] [Condition x < y did not hold element-wise:] [x = ] [5 2] [y = ] [3 4]");
+            "assertion failed: [x must be smaller] [Condition x < y did not hold element-wise:] [x = ] [5 2] [y = ] [3 4]"
+            "\n\t [[{{node Assert}}]]");
   EXPECT_EQ(f.tracing_count(), 1);
 }
 

@@ -27,7 +27,8 @@ def enabled_log():
 def enabled(x, y, traced):
     """x * y under enable_check_numerics, eagerly or in a tf.function (whose arguments are named as
     tfpp names a traced C++ lambda's, args_0 and args_1), with TensorFlow's report; traced, without
-    what only Python has (the stack traces and the graph's name) and the node suffix."""
+    what only Python has (the stack traces and the graph's name) and the node suffix (TensorFlow
+    names the node blk/mul/CheckNumericsV2, tfpp blk/CheckNumericsV2)."""
     def g(args_0, args_1):
         with tf.name_scope("blk"):
             return args_0 * args_1
@@ -46,7 +47,22 @@ def enabled(x, y, traced):
         tf.debugging.disable_check_numerics()
 
 
+def traced_check_numerics():
+    """check_numerics failing in a tf.function: the kernel's message and TensorFlow's node suffix
+    ("\n\t [[{{node blk/CheckNumerics}}]]"), without Python's "Graph execution error" stack."""
+    @tf.function
+    def f(x):
+        with tf.name_scope("blk"):
+            return tf.debugging.check_numerics(x, "msg")
+
+    try:
+        f(tf.constant([1., nan]))
+    except tf.errors.InvalidArgumentError as e:
+        raise tf.errors.InvalidArgumentError(None, None, e.message[e.message.rindex("\n\n") + 2:]) from None
+
+
 cases["enable_check_numerics"] = enabled_log
+cases["traced_check_numerics"] = traced_check_numerics
 for mode in ("eager", "traced"):
     cases["enable_" + mode + "_both_inf"] = lambda t=mode == "traced": enabled([-inf, 1., inf], [1., 2., 3.], t)
     cases["enable_" + mode + "_nan_inf"] = lambda t=mode == "traced": enabled([nan, 1., inf, -inf], [1., 2., 3., 1.], t)

@@ -110,12 +110,12 @@ TEST(EnsureShapeOp, Errors) {
             "[EnsureShape] shape of tensor [3,5] is not compatible with expected shape [?,4]");
   EXPECT_EQ(error_of([] { ensure_shape(tf::ones({3}), {3, 1}); }),
             "[EnsureShape] shape of tensor [3] is not compatible with expected shape [3,1]");
-  // Checked when the graph runs, too.
+  // Checked when the graph runs, too, naming the node as TensorFlow does.
   auto f = tf::function([](Tensor x) { return ensure_shape(x, {None, 4}); },
                         {.input_signature = {tf::TensorSpec({None, None}, tf::float32)}});
   EXPECT_EQ(f(tf::ones({2, 4})).shape(), (tf::TensorShape{2, 4}));
   EXPECT_EQ(error_of([&] { f(tf::ones({2, 3})); }),
-            "[EnsureShape] shape of tensor [2,3] is not compatible with expected shape [?,4]");
+            "[EnsureShape] shape of tensor [2,3] is not compatible with expected shape [?,4]\n\t [[{{node EnsureShape}}]]");
 }
 
 }  // namespace
