@@ -14,8 +14,12 @@ Scalars and histograms are reported per summary (TensorFlow's eager calls, 10-10
 hundredth of the scalars and a tenth of the histograms); train steps per step. TensorFlow runs with its default
 thread pools, tfpp with its own; each side writes its own files in a fresh folder in /tmp.
 
+--steps-only runs the train-step rows alone (the aim that a step with a loss summary is at most 5 %
+slower than without), so more repetitions fit in the time the whole table takes; the load average
+is printed before and after.
+
 Usage: .venv-ref/bin/python bench/summary_compare.py [--build build] [--reps 3]
-           [--scalars 1000000] [--histograms 1000] [--steps 200] [--no-build]
+           [--scalars 1000000] [--histograms 1000] [--steps 200] [--steps-only] [--no-build]
 """
 import argparse
 import json
@@ -32,21 +36,24 @@ MODES = ("eager", "traced")
 SUMMARIES = ("nothing", "loss", "loss + 6 histograms")
 
 
-def run_tfpp(binary, scalars, histograms):
+def run_tfpp(binary, scalars, histograms, steps_only):
     """Seconds per summary and per train step, keyed as TensorFlowSide.run's results."""
     env = dict(os.environ, TFPP_SUMMARY_SCALARS=str(scalars), TFPP_SUMMARY_HISTOGRAMS=str(histograms))
     # Three repetitions of each benchmark in random order, so load bursts spread over all of them.
     out = subprocess.run([str(binary), "--benchmark_format=json", "--benchmark_min_time=0.5",
-                          "--benchmark_repetitions=3", "--benchmark_enable_random_interleaving=true"],
+                          "--benchmark_repetitions=3", "--benchmark_enable_random_interleaving=true"] +
+                         (["--benchmark_filter=BM_TrainStep"] if steps_only else []),
                          check=True, capture_output=True, text=True, env=env).stdout
     scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1}
     times = {b["run_name"]: b["real_time"] * scale[b["time_unit"]] for b in json.loads(out)["benchmarks"]
              if b.get("aggregate_name") == "median"}
     result = {}
     for t, mode in enumerate(MODES):
-        result[("scalar", mode)] = times[f"BM_ScalarSummaries/count:{scalars}/traced:{t}/iterations:1/real_time"] / scalars
-        result[("histogram", mode)] = (
-            times[f"BM_HistogramSummaries/count:{histograms}/traced:{t}/iterations:1/real_time"] / histograms)
+        if not steps_only:
+            result[("scalar", mode)] = (
+                times[f"BM_ScalarSummaries/count:{scalars}/traced:{t}/iterations:1/real_time"] / scalars)
+            result[("histogram", mode)] = (
+                times[f"BM_HistogramSummaries/count:{histograms}/traced:{t}/iterations:1/real_time"] / histograms)
         for s, what in enumerate(SUMMARIES):
             result[("step", mode, what)] = times[f"BM_TrainStep/traced:{t}/summaries:{s}/real_time"]
     return result
@@ -149,11 +156,12 @@ class TensorFlowSide:
         writer.close()
         return elapsed
 
-    def run(self, scalars, histograms, steps):
+    def run(self, scalars, histograms, steps, steps_only):
         result = {}
         for t, mode in enumerate(MODES):
-            result[("scalar", mode)] = self.scalars(scalars if t else max(1, scalars // 100), bool(t))
-            result[("histogram", mode)] = self.histograms(histograms if t else max(1, histograms // 10), bool(t))
+            if not steps_only:
+                result[("scalar", mode)] = self.scalars(scalars if t else max(1, scalars // 100), bool(t))
+                result[("histogram", mode)] = self.histograms(histograms if t else max(1, histograms // 10), bool(t))
             for s, what in enumerate(SUMMARIES):
                 result[("step", mode, what)] = self.train_step(bool(t), s, steps)
         self.remove_files()
@@ -173,6 +181,7 @@ def main():
     parser.add_argument("--scalars", type=int, default=1000000)
     parser.add_argument("--histograms", type=int, default=1000)
     parser.add_argument("--steps", type=int, default=200, help="TensorFlow's timed train steps per run")
+    parser.add_argument("--steps-only", action="store_true", help="only the train-step rows")
     parser.add_argument("--no-build", action="store_true")
     args = parser.parse_args()
     build = ROOT / args.build
@@ -181,11 +190,12 @@ def main():
                        capture_output=True)
         subprocess.run(["ninja", "-C", str(build), "-j2", "-l", "6", "summary_bench"], check=True)
     binary = build / "bench" / "summary_bench"
+    print(f"load average before: {os.getloadavg()[0]:.1f}", flush=True)
     tf_side = TensorFlowSide()
     ours, theirs = {}, {}
     for rep in range(args.reps):  # interleaved: a burst of load hits both sides alike
-        for side, result in ((ours, run_tfpp(binary, args.scalars, args.histograms)),
-                             (theirs, tf_side.run(args.scalars, args.histograms, args.steps))):
+        for side, result in ((ours, run_tfpp(binary, args.scalars, args.histograms, args.steps_only)),
+                             (theirs, tf_side.run(args.scalars, args.histograms, args.steps, args.steps_only))):
             for key, value in result.items():
                 side.setdefault(key, []).append(value)
         print(f"rep {rep + 1}/{args.reps} done", flush=True)
@@ -195,11 +205,12 @@ def main():
         text = f"{median * 1e6:.3g} µs" if median < 1e-3 else f"{median * 1e3:.3g} ms"
         return f"{text} ±{spread:.0%}"
 
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
     print(f"\n{args.reps} interleaved runs; median ±spread (max − min over the median)\n")
     print("| work | mode | tfpp | TensorFlow 2.21 | tfpp / TF |")
     print("| --- | --- | --- | --- | --- |")
-    rows = [(("scalar", m), "scalar summary", m) for m in MODES]
-    rows += [(("histogram", m), "histogram of 1 MB", m) for m in MODES]
+    rows = [] if args.steps_only else [(("scalar", m), "scalar summary", m) for m in MODES]
+    rows += [] if args.steps_only else [(("histogram", m), "histogram of 1 MB", m) for m in MODES]
     rows += [(("step", m, w), f"MLP train step, {w}", m) for m in MODES for w in SUMMARIES]
     for key, label, mode in rows:
         a, b = statistics.median(ours[key]), statistics.median(theirs[key])
