@@ -16,6 +16,7 @@ library_packages=(
   libpng-dev                          # image summaries
   libcli11-dev                        # the tfpp command-line tool (tools/tfpp)
   libhdf5-dev                         # Keras' .weights.h5 files
+  libzip-dev                          # Keras' .keras files (zip archives)
   dataset-fashion-mnist
 )
 apt_install "${library_packages[@]}"

@@ -105,16 +105,23 @@ TEST(DeserializeTest, EveryBuiltinLayerRoundTrips) {
     const keras::Config s = layers::serialize(layer);
     EXPECT_EQ(s.at("module").get<std::string>(), "keras.layers");
     EXPECT_TRUE(s.at("registered_name").is_null());
-    EXPECT_EQ(s.count("build_config"), c.inputs.empty() ? 0u : 1u);
+    // A built layer has a build_config, except those Keras builds at creation (no build() of
+    // their own: Activation, Dropout, Flatten, pooling, ...), whose copies build at their first call.
+    const bool has_build_config = s.count("build_config") > 0;
+    if (c.inputs.empty()) EXPECT_FALSE(has_build_config);
+    if (!c.inputs.empty() && !layer.weights().empty()) EXPECT_TRUE(has_build_config);
+    if (layer.class_name() == "Dropout" || layer.class_name() == "Flatten") EXPECT_FALSE(has_build_config);
     std::shared_ptr<keras::Layer> copy = layers::deserialize(s);
     EXPECT_EQ(copy->class_name(), layer.class_name());
     EXPECT_EQ(keras::to_json(copy->get_config()), keras::to_json(layer.get_config()));
-    EXPECT_EQ(copy->built(), layer.built());
+    if (has_build_config) EXPECT_TRUE(copy->built());
     EXPECT_EQ(weight_shapes(*copy), weight_shapes(layer));
     EXPECT_EQ(keras::to_json(layers::serialize(*copy)), keras::to_json(s));
   }
-  // Every registered class is exercised above (Lambda holds C++ code and has no config to rebuild from).
-  for (const std::string& name : layers::registered_layer_classes()) EXPECT_TRUE(covered.count(name)) << name;
+  // Every registered layer class is exercised above (Lambda holds C++ code and has no config to
+  // rebuild from; models have their own tests in model_config_keras_test.cc).
+  for (const std::string& name : layers::registered_layer_classes())
+    if (name != "Functional" && name != "Sequential") EXPECT_TRUE(covered.count(name)) << name;
 }
 
 TEST(DeserializeTest, ReadsKerasDTypePoliciesAndBuildConfigs) {

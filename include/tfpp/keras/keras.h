@@ -29,6 +29,7 @@
 #include "tfpp/keras/model.h"
 #include "tfpp/keras/optimizers.h"
 #include "tfpp/keras/regularizers.h"
+#include "tfpp/keras/saving.h"
 #include "tfpp/keras/sequence.h"
 #include "tfpp/keras/training.h"
 #include "tfpp/module.h"

@@ -72,7 +72,16 @@ class Model : public Layer {
 
   void build_multi(const std::vector<TensorShape>& input_shapes) override;
   std::vector<Tensor> call_multi(const std::vector<Tensor>& inputs, bool training) override;
+  /// A Functional model's config as Keras 3 writes it: name, trainable, layers (each serialized
+  /// with its name and inbound_nodes), input_layers and output_layers; a Sequential's name,
+  /// trainable, dtype, layers (the InputLayer first once built) and build_input_shape; a
+  /// subclass' base config.
   Config get_config() const override;
+  /// {"input_shape": null} for a Functional model, as Keras 3 writes it.
+  Config get_build_config() const override;
+  /// A Functional model rebuilt from get_config()'s output (or Keras 3's): the layers are
+  /// deserialized and called as the inbound nodes say.
+  static Model from_config(const Config& config);
   std::string class_name() const override;
   TFPP_KERAS_LAYER(Model)
 
@@ -133,6 +142,20 @@ class Model : public Layer {
   /// the same layers). Every weight's presence, shape and type is checked before any changes.
   void load_weights(const std::string& filepath);
 
+  /// Writes the model to `filepath` (which must end in ".keras") as Keras 3 does: a zip of
+  /// metadata.json, config.json (get_config() with the compile_config) and model.weights.h5
+  /// (the weights and the optimizer's state), atomically; keras.models.load_model reads it.
+  void save(const std::string& filepath) const;
+  /// The model's serialized config as JSON text (Keras' model.to_json()).
+  std::string to_json() const;
+  /// The arguments compile() was given, serialized as Keras 3 writes them (optimizer, loss,
+  /// loss_weights, metrics, weighted_metrics, run_eagerly, steps_per_execution, jit_compile);
+  /// empty before compile().
+  Config get_compile_config() const;
+  /// Compiles the model with a get_compile_config() result (or Keras'), and builds the
+  /// optimizer's variables if the model is built.
+  void compile_from_config(const Config& config);
+
   /// Asks fit to stop after this epoch (callbacks set it; Keras' model.stop_training).
   bool stop_training() const;
   void set_stop_training(bool stop);
@@ -147,6 +170,16 @@ class Model : public Layer {
   void adopt(const std::shared_ptr<Layer>& layer);
   /// Makes this a Functional model over `inputs` and `outputs`.
   void set_graph(std::vector<KerasTensor> inputs, std::vector<KerasTensor> outputs);
+  // A Sequential's behaviour, kept on the model data, so a Sequential handled as a Model (what
+  // load_model returns) still calls, builds and serializes as one.
+  /// Builds the stack for inputs of `input_shape` (batch dimension first).
+  void sequential_build(const TensorShape& input_shape);
+  /// Calls the stack's graph again after a layer was added or removed.
+  void sequential_rebuild();
+  /// Runs the stack on one input.
+  std::vector<Tensor> sequential_call(const std::vector<Tensor>& inputs, bool training);
+  /// Keras 3's Sequential config.
+  Config sequential_config() const;
 
  private:
   std::shared_ptr<detail::ModelData> data_;
@@ -163,15 +196,10 @@ class Sequential : public Model {
   void pop();
   /// Builds the model for inputs of `input_shape` (with the batch dimension, which may be -1).
   void build(const TensorShape& input_shape) override;
-  std::vector<std::shared_ptr<Layer>> layers() const override;
-  void build_multi(const std::vector<TensorShape>& input_shapes) override;
-  std::vector<Tensor> call_multi(const std::vector<Tensor>& inputs, bool training) override;
-  Config get_config() const override;
+  /// A Sequential rebuilt from get_config()'s output (or Keras 3's).
+  static Sequential from_config(const Config& config);
   std::string class_name() const override { return "Sequential"; }
   TFPP_KERAS_LAYER(Sequential)
-
- private:
-  void rebuild();
 };
 
 }  // namespace tf::keras

@@ -57,6 +57,10 @@ class LossSpec {
   std::shared_ptr<losses::Loss> resolve(const TensorShape& y_true, const TensorShape& y_pred) const;
   /// Throws InvalidArgumentError for an unknown loss name (compile checks at once).
   void check() const;
+  /// The name given ("" for an object or function).
+  const std::string& name() const { return name_; }
+  /// The Loss object given (functions are wrapped in one), or null for a name.
+  const std::shared_ptr<losses::Loss>& object() const { return loss_; }
 
  private:
   std::string name_;
@@ -82,6 +86,10 @@ class MetricSpec {
   std::shared_ptr<metrics::Metric> resolve(const TensorShape& y_true, const TensorShape& y_pred) const;
   /// Throws InvalidArgumentError for an unknown metric name (compile checks at once).
   void check() const;
+  /// The name given ("" for an object or function).
+  const std::string& name() const { return name_; }
+  /// The Metric object given (functions are wrapped in one), or null for a name.
+  const std::shared_ptr<metrics::Metric>& object() const { return metric_; }
 
  private:
   std::string name_;

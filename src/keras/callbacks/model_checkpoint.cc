@@ -31,11 +31,11 @@ ModelCheckpoint::ModelCheckpoint(std::string filepath, ModelCheckpointOptions op
                                ". Expected save_freq are 'epoch' or integer values");
   }
   if (!options_.save_weights_only) {
-    throw InvalidArgumentError(
-        "[ModelCheckpoint] tfpp cannot save whole models (.keras files) yet: pass save_weights_only=true with a "
-        "filepath ending in `.weights.h5`. Received: filepath=" + filepath_);
-  }
-  if (!ends_with(filepath_, ".weights.h5")) {
+    // Keras also takes ".h5" here (its legacy whole-model format), which tfpp does not write.
+    if (!ends_with(filepath_, ".keras"))
+      throw InvalidArgumentError("[ModelCheckpoint] The filepath provided must end in `.keras` (Keras model format). Received: filepath=" +
+                                 filepath_);
+  } else if (!ends_with(filepath_, ".weights.h5")) {
     throw InvalidArgumentError(
         "[ModelCheckpoint] When using `save_weights_only=True` in `ModelCheckpoint`, the filepath provided must end in "
         "`.weights.h5` (Keras weights format). Received: filepath=" + filepath_);
@@ -120,7 +120,8 @@ void ModelCheckpoint::save_model(int epoch, std::optional<std::int64_t> batch, c
   const fs::path parent = fs::path(path).parent_path();
   std::error_code error;
   if (!parent.empty() && !fs::exists(parent)) fs::create_directories(parent, error);
-  model.save_weights(path);
+  if (options_.save_weights_only) model.save_weights(path);
+  else model.save(path);
   if (options_.verbose > 0) {
     std::ostream& out = options_.out ? *options_.out : std::cout;
     out << "\nEpoch " << epoch + 1 << ": finished saving model to " << path << "\n" << std::flush;

@@ -1,5 +1,7 @@
 // Layer::get_build_config / build_from_config: the shapes a layer was built for, as Keras 3
 // keeps them in serialized layers so a loaded layer can be built before its weights are set.
+#include <set>
+
 #include "keras/layers/config_util.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/layer.h"
@@ -29,10 +31,24 @@ TensorShape shape_from(const ConfigValue& value, const std::string& who) {
   return TensorShape(std::span<const std::int64_t>(dims));
 }
 
+// Keras layers whose class keeps Layer's default build(): Keras marks them built at creation
+// and serializes no build_config for them.
+bool keras_builds_by_default(const std::string& class_name) {
+  static const std::set<std::string> names{
+      "Activation", "ActivityRegularization", "AveragePooling1D", "AveragePooling2D", "AveragePooling3D", "Cropping1D",
+      "Cropping2D", "Cropping3D", "Dropout", "ELU", "Flatten", "GaussianDropout", "GaussianNoise",
+      "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalAveragePooling3D", "GlobalMaxPooling1D",
+      "GlobalMaxPooling2D", "GlobalMaxPooling3D", "Identity", "InputLayer", "Lambda", "LeakyReLU", "Masking",
+      "MaxPooling1D", "MaxPooling2D", "MaxPooling3D", "Permute", "ReLU", "RepeatVector", "Rescaling", "Reshape",
+      "Softmax", "SpatialDropout1D", "SpatialDropout2D", "SpatialDropout3D", "UnitNormalization", "UpSampling1D",
+      "UpSampling2D", "UpSampling3D", "ZeroPadding1D", "ZeroPadding2D", "ZeroPadding3D"};
+  return names.count(class_name) > 0;
+}
+
 }  // namespace
 
 Config Layer::get_build_config() const {
-  if (!built()) return {};
+  if (!built() || keras_builds_by_default(class_name())) return {};
   const std::vector<TensorShape>& shapes = build_input_shapes();
   if (shapes.empty()) return {};
   if (shapes.size() == 1) return {{"input_shape", shape_config(shapes[0])}};

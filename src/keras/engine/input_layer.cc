@@ -28,7 +28,8 @@ std::vector<Tensor> InputLayer::call_multi(const std::vector<Tensor>& inputs, bo
 Config InputLayer::get_config() const {
   std::vector<std::int64_t> batch_shape{-1};
   batch_shape.insert(batch_shape.end(), shape_.begin(), shape_.end());
-  return {{"name", name()}, {"dtype", std::string(dtype_name(input_dtype_))}, {"batch_shape", detail::int_list(batch_shape)}, {"sparse", false}};
+  return {{"name", name()}, {"dtype", std::string(dtype_name(input_dtype_))}, {"batch_shape", detail::int_list(batch_shape)}, {"sparse", false},
+          {"ragged", false}, {"optional", false}};
 }
 
 KerasTensor InputLayer::tensor() const {

@@ -181,7 +181,8 @@ Config MultiHeadAttention::get_config() const {
   c["dropout"] = options_.dropout;
   c["use_bias"] = options_.use_bias;
   c["output_shape"] = options_.output_shape ? ConfigValue(*options_.output_shape) : ConfigValue();
-  c["attention_axes"] = nullptr;
+  // Keras resolves None to the axes between batch and features once built: (1,) for rank 3.
+  c["attention_axes"] = built() ? ConfigValue(ConfigValue::List{std::int64_t{1}}) : ConfigValue();
   c["kernel_initializer"] = detail::object_config(options_.kernel_initializer.class_name(), options_.kernel_initializer.config());
   c["bias_initializer"] = detail::object_config(options_.bias_initializer.class_name(), options_.bias_initializer.config());
   c["kernel_regularizer"] = detail::optional_config(options_.kernel_regularizer);

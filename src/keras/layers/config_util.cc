@@ -1,5 +1,8 @@
 #include "keras/layers/config_util.h"
 
+#include <cmath>
+#include <set>
+
 #include "tfpp/errors.h"
 
 namespace tf::keras::detail {
@@ -23,8 +26,17 @@ std::map<std::string, double> numbers(const ConfigValue& v) {
 }  // namespace
 
 ConfigValue object_config(const std::string& class_name, const std::map<std::string, double>& config) {
+  // Keras' random initializers always write their seed: an int, or None when unseeded.
+  static const std::set<std::string> seeded{"RandomNormal", "RandomUniform", "TruncatedNormal", "GlorotUniform",
+                                            "GlorotNormal",  "HeNormal",      "HeUniform",       "LecunNormal",
+                                            "LecunUniform",  "Orthogonal",    "VarianceScaling"};
   Config inner;
   for (const auto& [k, v] : config) inner[k] = v;
+  if (seeded.count(class_name)) {
+    auto it = config.find("seed");
+    if (it == config.end()) inner["seed"] = nullptr;
+    else if (std::abs(it->second) < 9e18) inner["seed"] = static_cast<std::int64_t>(it->second);  // in int64's range
+  }
   return Config{{"class_name", class_name}, {"config", inner}};
 }
 

@@ -19,6 +19,8 @@
 #include "tfpp/keras/layers/reshaping.h"
 #include "tfpp/keras/layers/score_attention.h"
 #include "tfpp/keras/layers/wrappers.h"
+#include "tfpp/keras/model.h"
+#include "tfpp/keras/saving.h"
 
 namespace tf::keras::layers {
 
@@ -101,8 +103,14 @@ struct Registry {
       {"Attention", factory_of<Attention>()},
       {"AdditiveAttention", factory_of<AdditiveAttention>()},
       {"Normalization", factory_of<Normalization>()},
+      // models
+      {"Functional", factory_of<Model>()},
+      {"Sequential", factory_of<Sequential>()},
   };
 };
+
+// The custom objects of the CustomObjectScopes alive on this thread, innermost last.
+thread_local std::vector<std::map<std::string, LayerFactory>> custom_scopes;
 
 Registry& registry() {
   static Registry* r = new Registry;  // never destroyed: registrations may come from static initializers
@@ -138,13 +146,15 @@ std::shared_ptr<Layer> deserialize(const ConfigValue& serialized) {
                                std::string(class_name.type_name()) + " and a " + std::string(config.type_name()));
   const std::string& cls = class_name.get<std::string>();
   LayerFactory factory;
-  {
+  for (auto scope = custom_scopes.rbegin(); scope != custom_scopes.rend() && !factory; ++scope)
+    if (auto it = scope->find(cls); it != scope->end()) factory = it->second;
+  if (!factory) {
     Registry& r = registry();
     std::lock_guard lock(r.mutex);
     auto it = r.factories.find(cls);
     if (it == r.factories.end())
       throw InvalidArgumentError("[deserialize] unknown layer class '" + cls +
-                                 "'; register it with tf::keras::layers::register_layer_class");
+                                 "'; register it with tf::keras::layers::register_layer_class or pass it in custom_objects");
     factory = it->second;
   }
   std::shared_ptr<Layer> layer = factory(config.get<Config>());
@@ -154,13 +164,31 @@ std::shared_ptr<Layer> deserialize(const ConfigValue& serialized) {
 }
 
 Config serialize(const Layer& layer) {
-  Config s{{"module", "keras.layers"},
-           {"class_name", layer.class_name()},
+  const std::string cls = layer.class_name();
+  // Keras 3's modules: models are not in keras.layers.
+  const char* module = cls == "Functional" ? "keras.src.models.functional" : cls == "Sequential" ? "keras" : "keras.layers";
+  Config s{{"module", module},
+           {"class_name", cls},
            {"config", layer.get_config()},
-           {"registered_name", nullptr}};
+           {"registered_name", cls == "Functional" ? ConfigValue("Functional") : ConfigValue()}};
   Config build = layer.get_build_config();
+  const auto* model = dynamic_cast<const Model*>(&layer);
+  // Keras writes every model's compile_config ({} before compile).
   if (!build.empty()) s["build_config"] = std::move(build);
+  if (model) s["compile_config"] = model->get_compile_config();
   return s;
 }
 
 }  // namespace tf::keras::layers
+
+namespace tf::keras::saving {
+
+CustomObjectScope::CustomObjectScope(std::map<std::string, layers::LayerFactory> custom_objects) {
+  for (const auto& [name, factory] : custom_objects)
+    if (!factory) throw InvalidArgumentError("[CustomObjectScope] got an empty factory for '" + name + "'");
+  layers::custom_scopes.push_back(std::move(custom_objects));
+}
+
+CustomObjectScope::~CustomObjectScope() { layers::custom_scopes.pop_back(); }
+
+}  // namespace tf::keras::saving

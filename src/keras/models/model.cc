@@ -1,5 +1,6 @@
 #include "tfpp/keras/model.h"
 
+#include <algorithm>
 #include <functional>
 #include <iostream>
 #include <set>
@@ -28,7 +29,10 @@ Model::Model(ModelOptions options, const char* class_name)
     : Layer(model_layer_options(options, class_name)), data_(std::make_shared<detail::ModelData>()) {}
 
 Model::Model(const KerasTensor& inputs, const KerasTensor& outputs, ModelOptions options)
-    : Model(std::vector<KerasTensor>{inputs}, std::vector<KerasTensor>{outputs}, std::move(options)) {}
+    : Model(std::vector<KerasTensor>{inputs}, std::vector<KerasTensor>{outputs}, std::move(options)) {
+  data_->nested_inputs = false;
+  data_->nested_outputs = false;
+}
 
 Model::Model(std::vector<KerasTensor> inputs, std::vector<KerasTensor> outputs, ModelOptions options)
     : Layer(model_layer_options(options, "Functional")), data_(std::make_shared<detail::ModelData>()) {
@@ -58,11 +62,14 @@ void Model::set_graph(std::vector<KerasTensor> inputs, std::vector<KerasTensor> 
                                  " is the output of layer '" + k.node()->layer->name() + "'");
     input_nodes.insert(k.node().get());
   }
-  // Depth-first from the outputs: post-order is a topological order with inputs first.
+  // Depth-first from the outputs: post-order is a topological order with inputs first. Each
+  // layer's first visit numbers it, for Keras' order of layers below.
   std::vector<std::shared_ptr<detail::Node>> order;
   std::set<const detail::Node*> done, active;
+  std::unordered_map<const Layer*, int> first_visit;
   std::function<void(const std::shared_ptr<detail::Node>&)> visit = [&](const std::shared_ptr<detail::Node>& node) {
     if (done.count(node.get())) return;
+    first_visit.try_emplace(node->layer.get(), static_cast<int>(first_visit.size()));
     if (!active.insert(node.get()).second) throw InvalidArgumentError(who + "the layer graph has a cycle");
     if (node->inputs.empty() && !input_nodes.count(node.get()))
       throw InvalidArgumentError(who + "graph disconnected: cannot obtain value for tensor " + KerasTensor(node, 0).name() +
@@ -81,10 +88,31 @@ void Model::set_graph(std::vector<KerasTensor> inputs, std::vector<KerasTensor> 
   for (const KerasTensor& k : inputs)
     if (!done.count(k.node().get())) nodes.push_back(k.node());
   nodes.insert(nodes.end(), order.begin(), order.end());
+  // Keras' map_graph: a node's depth is its distance from the outputs (the largest over all
+  // paths), a layer's the largest of its nodes'; layers go deepest first, ties in the order the
+  // search first met them (unused inputs first).
+  std::unordered_map<const detail::Node*, int> node_depth;
+  std::unordered_map<const Layer*, int> layer_depth;
+  for (auto it = order.rbegin(); it != order.rend(); ++it) {
+    const detail::Node* node = it->get();
+    const int depth = std::max(node_depth[node], layer_depth[node->layer.get()]);
+    layer_depth[node->layer.get()] = depth;
+    node_depth[node] = depth;
+    for (const KerasTensor& k : node->inputs) {
+      int& parent = node_depth[k.node().get()];
+      parent = std::max(parent, depth + 1);
+    }
+  }
   std::vector<std::shared_ptr<Layer>> layers;
   std::set<const Layer*> seen;
   for (const auto& node : nodes)
     if (seen.insert(node->layer.get()).second) layers.push_back(node->layer);
+  const auto rank = [&](const std::shared_ptr<Layer>& l) {
+    auto d = layer_depth.find(l.get());
+    auto v = first_visit.find(l.get());
+    return std::pair<int, int>(d == layer_depth.end() ? 0 : -d->second, v == first_visit.end() ? -1 : v->second);
+  };
+  std::stable_sort(layers.begin(), layers.end(), [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
   data_->inputs = std::move(inputs);
   data_->outputs = std::move(outputs);
   data_->nodes = std::move(nodes);
@@ -111,7 +139,7 @@ KerasTensor Model::output() const {
 }
 
 std::vector<std::shared_ptr<Layer>> Model::layers() const {
-  if (data_->kind == detail::ModelData::Kind::kFunctional) return data_->layers;
+  if (data_->kind != detail::ModelData::Kind::kSubclass) return data_->layers;
   return sublayers();
 }
 
@@ -134,6 +162,12 @@ Layer& Model::get_layer(std::size_t index) const {
 
 void Model::build_multi(const std::vector<TensorShape>& input_shapes) {
   if (data_->kind == detail::ModelData::Kind::kFunctional) return;
+  if (data_->kind == detail::ModelData::Kind::kSequential) {
+    if (input_shapes.size() != 1)
+      throw InvalidArgumentError("[" + name() + "] takes one input, got " + std::to_string(input_shapes.size()));
+    sequential_build(input_shapes[0]);
+    return;
+  }
   // A subclassed model builds its sublayers by tracing call() on placeholders.
   std::vector<DType> dtypes(input_shapes.size(), dtype());
   layer_state().built = true;  // call_multi may call sublayers, not this model's build again
@@ -146,6 +180,7 @@ void Model::build_multi(const std::vector<TensorShape>& input_shapes) {
 }
 
 std::vector<Tensor> Model::call_multi(const std::vector<Tensor>& inputs, bool training) {
+  if (data_->kind == detail::ModelData::Kind::kSequential) return sequential_call(inputs, training);
   if (data_->kind != detail::ModelData::Kind::kFunctional)
     return Layer::call_multi(inputs, training);
   const std::vector<KerasTensor>& expected = data_->inputs;
@@ -174,8 +209,6 @@ std::vector<Tensor> Model::call_multi(const std::vector<Tensor>& inputs, bool tr
   return out;
 }
 
-Config Model::get_config() const { return Layer::get_config(); }
-
 bool Model::stop_training() const { return data_->stop_training; }
 void Model::set_stop_training(bool stop) { data_->stop_training = stop; }
 
@@ -192,7 +225,7 @@ void Sequential::add(LayerRef layer) {
     if (!d.layers.empty() || d.input_layer)
       throw InvalidArgumentError("[" + name() + "] an InputLayer may only be the first layer");
     d.input_layer = layer.ptr();
-    rebuild();
+    sequential_rebuild();
     return;
   }
   for (const auto& existing : d.layers)
@@ -200,7 +233,7 @@ void Sequential::add(LayerRef layer) {
       throw InvalidArgumentError("[" + name() + "] already contains layer '" + layer->name() + "'");
   d.layers.push_back(layer.ptr());
   adopt(layer.ptr());
-  if (built() || d.input_layer || (d.layers.size() == 1 && layer->declared_input_shape())) rebuild();
+  if (built() || d.input_layer || (d.layers.size() == 1 && layer->declared_input_shape())) sequential_rebuild();
 }
 
 void Sequential::pop() {
@@ -219,12 +252,10 @@ void Sequential::pop() {
   d.inputs.clear();
   d.outputs.clear();
   d.nodes.clear();
-  if (built()) rebuild();
+  if (built()) sequential_rebuild();
 }
 
-std::vector<std::shared_ptr<Layer>> Sequential::layers() const { return model_data().layers; }
-
-void Sequential::rebuild() {
+void Model::sequential_rebuild() {
   detail::ModelData& d = model_data();
   std::optional<TensorShape> shape;
   KerasTensor x;
@@ -251,21 +282,17 @@ void Sequential::rebuild() {
   set_built();
 }
 
-void Sequential::build(const TensorShape& input_shape) {
+void Sequential::build(const TensorShape& input_shape) { sequential_build(input_shape); }
+
+void Model::sequential_build(const TensorShape& input_shape) {
   if (input_shape.rank() < 1) throw InvalidArgumentError("[" + name() + "] build() needs a shape with a batch dimension");
   TensorShape shape = input_shape;
   shape.set_dim(0, -1);
   layer_state().build_input_shapes = {shape};
-  if (!model_data().layers.empty()) rebuild();
+  if (!model_data().layers.empty()) sequential_rebuild();
 }
 
-void Sequential::build_multi(const std::vector<TensorShape>& input_shapes) {
-  if (input_shapes.size() != 1)
-    throw InvalidArgumentError("[" + name() + "] takes one input, got " + std::to_string(input_shapes.size()));
-  build(input_shapes[0]);
-}
-
-std::vector<Tensor> Sequential::call_multi(const std::vector<Tensor>& inputs, bool training) {
+std::vector<Tensor> Model::sequential_call(const std::vector<Tensor>& inputs, bool training) {
   if (inputs.size() != 1)
     throw InvalidArgumentError("[" + name() + "] takes one input, got " + std::to_string(inputs.size()));
   detail::ModelData& d = model_data();
@@ -279,15 +306,6 @@ std::vector<Tensor> Sequential::call_multi(const std::vector<Tensor>& inputs, bo
   }
   for (const auto& layer : d.layers) x = (*layer)(x, training);
   return {x};
-}
-
-Config Sequential::get_config() const {
-  Config c = Layer::get_config();
-  ConfigValue::List layers;
-  for (const auto& layer : model_data().layers)
-    layers.push_back(Config{{"class_name", layer->class_name()}, {"config", layer->get_config()}});
-  c["layers"] = layers;
-  return c;
 }
 
 }  // namespace tf::keras

@@ -19,6 +19,8 @@ struct ModelData {
   Kind kind = Kind::kSubclass;
   std::vector<KerasTensor> inputs;                 ///< Functional (or built Sequential) inputs
   std::vector<KerasTensor> outputs;                ///< and outputs
+  bool nested_inputs = true;                       ///< made from a list of inputs (config: [[...]])
+  bool nested_outputs = true;                      ///< made from a list of outputs
   std::vector<std::shared_ptr<Node>> nodes;        ///< the graph's nodes, inputs first (topological)
   std::vector<std::shared_ptr<Layer>> layers;      ///< Functional: the graph's layers; Sequential: the stack
   std::shared_ptr<Layer> input_layer;              ///< Sequential: an InputLayer given as its first layer

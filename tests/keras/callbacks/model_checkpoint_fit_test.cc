@@ -8,6 +8,7 @@
 
 #include "keras/callbacks/tiny_model.h"
 #include "tfpp/keras/callbacks.h"
+#include "tfpp/keras/saving.h"
 
 namespace tf::keras::callbacks {
 namespace {
@@ -93,6 +94,26 @@ TEST(ModelCheckpointFitTest, SavesEveryFewBatchesAcrossEpochs) {
                                               {"e3-b1.weights.h5", recorder->batch_weights[8].second},
                                               {"e3-b4.weights.h5", recorder->batch_weights[11].second}};
   EXPECT_EQ(saved_files(dir), expected);
+  fs::remove_all(dir);
+}
+
+TEST(ModelCheckpointFitTest, SavesWholeModelsThatResumeTraining) {
+  const fs::path dir = fresh_dir("models");
+  auto model = testing::compiled_tiny_model(0.05);
+  auto checkpoint = std::make_shared<ModelCheckpoint>((dir / "model-{epoch}.keras").string());
+  auto recorder = std::make_shared<Recorder>();
+  const Tensor x = inputs(16, 0.5f);
+  model.fit(x, x * 2.0f, {.batch_size = 4, .epochs = 2, .verbose = 0, .callbacks = {checkpoint, recorder},
+                          .validation_data = {x, x * 2.0f}, .shuffle = false});
+  // Each file is the whole model of its epoch: loading the first and training one more epoch
+  // gives the second's weights, the optimizer's state included.
+  Model first = models::load_model((dir / "model-1.keras").string());
+  Model second = models::load_model((dir / "model-2.keras").string());
+  EXPECT_EQ(testing::weight_of(first), recorder->epoch_weights[0]);
+  EXPECT_EQ(testing::weight_of(second), recorder->epoch_weights[1]);
+  EXPECT_EQ(first.optimizer().iterations().read_value().item<std::int64_t>(), 4);
+  first.fit(x, x * 2.0f, {.batch_size = 4, .epochs = 1, .verbose = 0, .shuffle = false});
+  EXPECT_EQ(testing::weight_of(first), recorder->epoch_weights[1]);
   fs::remove_all(dir);
 }
 

@@ -244,7 +244,8 @@ TEST(ModelCheckpointTest, RejectsWhatKerasRejects) {
   EXPECT_EQ(testing::error_of([] { ModelCheckpoint("w.weights.h5", {.save_weights_only = true, .save_freq = "batch"}); }),
             "[ModelCheckpoint] Unrecognized save_freq: batch. Expected save_freq are 'epoch' or integer values");
   EXPECT_THROW(ModelCheckpoint("w.weights.h5", {.save_weights_only = true, .save_freq = 0}), InvalidArgumentError);
-  EXPECT_THROW(ModelCheckpoint("m.keras"), InvalidArgumentError);
+  EXPECT_EQ(testing::error_of([] { ModelCheckpoint("m.weights.h5"); }),
+            "[ModelCheckpoint] The filepath provided must end in `.keras` (Keras model format). Received: filepath=m.weights.h5");
   EXPECT_THROW(ModelCheckpoint("w.weights.h5", {.save_weights_only = true, .mode = "up"}), InvalidArgumentError);
 
   const fs::path dir = scenario_dir("errors", 0);

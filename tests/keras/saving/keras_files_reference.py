@@ -2,10 +2,13 @@
 
     python keras_files_reference.py weights-save KIND FILE   # train one epoch, save_weights
     python keras_files_reference.py weights-load KIND FILE   # compile, build the optimizer, load_weights
+    python keras_files_reference.py model-save KIND FILE     # train one epoch, model.save, train on
+    python keras_files_reference.py model-load KIND FILE     # keras.models.load_model, train on
 
 Both print the model's state as `describe` does: "layer I J HEX" per layer weight, "opt J HEX"
 per optimizer variable (HEX: the little-endian bytes) and "pred HEX" for the predictions on
-the fixed inputs. KIND names a model that tests/keras/saving/keras_files_models.h builds the same.
+the fixed inputs; the model modes print it, then "---", then the state after one more epoch on
+other fixed data (resume()). KIND names a model that tests/keras/saving/keras_files_models.h builds the same.
 """
 import os
 import sys
@@ -67,8 +70,25 @@ def describe(model, kind):
     print("\n".join(lines))
 
 
+def resume(model, kind):
+    model.fit(inputs(kind, 8, 5), data((8, 3), 2), batch_size=4, epochs=1, shuffle=False, verbose=0)
+
+
 def main():
     mode, kind, path = sys.argv[1:4]
+    if mode in ("model-save", "model-load"):
+        if mode == "model-save":
+            model = build(kind)
+            compile_model(model)
+            model.fit(inputs(kind, 8, 0), data((8, 3), 1), batch_size=4, epochs=1, shuffle=False, verbose=0)
+            model.save(path)
+        else:
+            model = keras.models.load_model(path)
+        describe(model, kind)
+        print("---")
+        resume(model, kind)
+        describe(model, kind)
+        return
     model = build(kind)
     compile_model(model)
     if mode == "weights-save":

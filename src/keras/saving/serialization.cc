@@ -1,0 +1,343 @@
+// keras.optimizers / losses / metrics serialize and deserialize: the objects compile() takes,
+// in Keras 3's {"module", "class_name", "config", "registered_name"} form. Each class is read
+// through its options struct; a config key the options struct has no field for (a Keras feature
+// tfpp lacks) is an UnimplementedError naming it, never silently dropped.
+#include <set>
+#include <variant>
+#include <typeinfo>
+
+#include "keras/layers/config_util.h"
+#include "tfpp/errors.h"
+#include "tfpp/keras/saving.h"
+
+namespace tf::keras {
+namespace {
+
+// Reads config values into options fields, remembering which keys it used.
+class OptionsReader {
+ public:
+  OptionsReader(const Config& config, std::string who) : config_(config), who_(std::move(who)) {}
+
+  template <class T>
+  void field(const char* key, T& out) {
+    auto it = config_.find(key);
+    used_.insert(key);
+    if (it == config_.end()) return;
+    try {
+      read(it->second, out);
+    } catch (const std::bad_variant_access&) {
+      throw InvalidArgumentError(who_ + " '" + key + "' has the wrong type (" + std::string(it->second.type_name()) + ")");
+    }
+  }
+  // Keys whose value changes nothing in tfpp when it is `expected` (Keras' defaults of features
+  // tfpp lacks); any other value is refused.
+  void expect(const char* key, const ConfigValue& expected) {
+    used_.insert(key);
+    auto it = config_.find(key);
+    if (it != config_.end() && !(it->second == expected))
+      throw UnimplementedError(who_ + " '" + key + "' = " + to_json(it->second) + " is a Keras option tfpp does not have");
+  }
+  void ignore(const char* key) { used_.insert(key); }
+  // Every key of the config was read.
+  void finish() const {
+    for (const auto& [key, value] : config_)
+      if (!used_.count(key))
+        throw UnimplementedError(who_ + " the config's '" + key + "' (" + to_json(value) + ") is a Keras option tfpp does not have");
+  }
+
+ private:
+  static void read(const ConfigValue& v, double& out) { out = v.as_double(); }
+  static void read(const ConfigValue& v, bool& out) { out = v.get<bool>(); }
+  static void read(const ConfigValue& v, std::int64_t& out) { out = v.get<std::int64_t>(); }
+  static void read(const ConfigValue& v, std::string& out) { out = v.get<std::string>(); }
+  static void read(const ConfigValue& v, std::optional<double>& out) {
+    if (v.is_null()) out.reset();
+    else out = v.as_double();
+  }
+  static void read(const ConfigValue& v, std::optional<std::int64_t>& out) {
+    if (v.is_null()) out.reset();
+    else out = v.get<std::int64_t>();
+  }
+  static void read(const ConfigValue& v, std::optional<DType>& out) {
+    if (v.is_null()) out.reset();
+    else out = keras::detail::dtype_from(v);
+  }
+  void read(const ConfigValue& v, optimizers::LearningRate& out) const {
+    if (!v.holds<double>() && !v.holds<std::int64_t>())
+      throw UnimplementedError(who_ + " a learning-rate schedule (" + to_json(v) +
+                               ") cannot be restored from a config yet; load the model with compile = false and compile it again");
+    out = v.as_double();
+  }
+
+  const Config& config_;
+  std::string who_;
+  std::set<std::string> used_;
+};
+
+#define TFPP_OPTION(name) \
+  if constexpr (requires { o.name; }) r.field(#name, o.name);
+
+const Config& split(const ConfigValue& serialized, const std::string& who, std::string& class_name) {
+  if (!serialized.holds<Config>())
+    throw InvalidArgumentError(who + " expects {\"class_name\": ..., \"config\": ...}, got " + to_json(serialized));
+  const Config& s = serialized.get<Config>();
+  class_name = keras::detail::config_at(s, "class_name", who).get<std::string>();
+  const ConfigValue& config = keras::detail::config_at(s, "config", who);
+  if (!config.holds<Config>()) throw InvalidArgumentError(who + " the config of " + class_name + " is not a dict");
+  return config.get<Config>();
+}
+
+Config wrap(const char* module, const std::string& class_name, Config config) {
+  return {{"module", module}, {"class_name", class_name}, {"config", std::move(config)}, {"registered_name", nullptr}};
+}
+
+// ---- optimizers -----------------------------------------------------------------------------
+
+template <class O, class Options>
+optimizers::Optimizer make_optimizer(const Config& c, const std::string& who) {
+  Options o;
+  OptionsReader r(c, who);
+  TFPP_OPTION(name)
+  TFPP_OPTION(learning_rate)
+  TFPP_OPTION(weight_decay)
+  TFPP_OPTION(clipnorm)
+  TFPP_OPTION(clipvalue)
+  TFPP_OPTION(global_clipnorm)
+  TFPP_OPTION(momentum)
+  TFPP_OPTION(nesterov)
+  TFPP_OPTION(beta_1)
+  TFPP_OPTION(beta_2)
+  TFPP_OPTION(epsilon)
+  TFPP_OPTION(amsgrad)
+  TFPP_OPTION(rho)
+  TFPP_OPTION(centered)
+  TFPP_OPTION(initial_accumulator_value)
+  TFPP_OPTION(learning_rate_power)
+  TFPP_OPTION(l1_regularization_strength)
+  TFPP_OPTION(l2_regularization_strength)
+  TFPP_OPTION(l2_shrinkage_regularization_strength)
+  TFPP_OPTION(beta)
+  r.expect("use_ema", false);
+  r.ignore("ema_momentum");  // used only with use_ema
+  r.expect("ema_overwrite_frequency", nullptr);
+  r.expect("loss_scale_factor", nullptr);
+  r.expect("gradient_accumulation_steps", nullptr);
+  r.finish();
+  return O(std::move(o));
+}
+
+// An optimizer's config value (optimizers::ConfigValue) as a layer config value.
+ConfigValue keras_value(const optimizers::ConfigValue& v) {
+  return std::visit(
+      [](const auto& x) -> ConfigValue {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, std::vector<double>>) {
+          ConfigValue::List list;
+          for (double d : x) list.push_back(d);
+          return list;
+        } else if constexpr (std::is_same_v<T, optimizers::Config>) {
+          Config c;
+          for (const auto& [key, value] : x) c[key] = keras_value(value);
+          return c;
+        } else {
+          return x;
+        }
+      },
+      static_cast<const optimizers::ConfigValue::variant&>(v));
+}
+
+}  // namespace
+
+namespace optimizers {
+
+keras::Config serialize(const Optimizer& optimizer) {
+  return wrap("keras.optimizers", optimizer.class_name(), keras_value(optimizer.get_config()).get<keras::Config>());
+}
+
+Optimizer deserialize(const keras::ConfigValue& serialized) {
+  if (serialized.holds<std::string>()) return *get(serialized.get<std::string>());
+  const std::string who = "[optimizers.deserialize]";
+  std::string cls;
+  const keras::Config& c = split(serialized, who, cls);
+  const std::string where = who + " " + cls + ":";
+  if (cls == "SGD") return make_optimizer<SGD, SGDOptions>(c, where);
+  if (cls == "Adam") return make_optimizer<Adam, AdamOptions>(c, where);
+  if (cls == "AdamW") return make_optimizer<AdamW, AdamWOptions>(c, where);
+  if (cls == "Adamax") return make_optimizer<Adamax, AdamaxOptions>(c, where);
+  if (cls == "Nadam") return make_optimizer<Nadam, NadamOptions>(c, where);
+  if (cls == "RMSprop") return make_optimizer<RMSprop, RMSpropOptions>(c, where);
+  if (cls == "Adagrad") return make_optimizer<Adagrad, AdagradOptions>(c, where);
+  if (cls == "Adadelta") return make_optimizer<Adadelta, AdadeltaOptions>(c, where);
+  if (cls == "Ftrl") return make_optimizer<Ftrl, FtrlOptions>(c, where);
+  throw InvalidArgumentError(who + " unknown optimizer class '" + cls +
+                             "'; known: SGD, Adam, AdamW, Adamax, Nadam, RMSprop, Adagrad, Adadelta, Ftrl");
+}
+
+}  // namespace optimizers
+
+// ---- losses ---------------------------------------------------------------------------------
+
+namespace {
+
+template <class L, class Options>
+std::shared_ptr<losses::Loss> make_loss(const Config& c, const std::string& who) {
+  Options o;
+  OptionsReader r(c, who);
+  TFPP_OPTION(name)
+  TFPP_OPTION(reduction)
+  TFPP_OPTION(dtype)
+  TFPP_OPTION(from_logits)
+  TFPP_OPTION(label_smoothing)
+  TFPP_OPTION(axis)
+  TFPP_OPTION(delta)
+  TFPP_OPTION(ignore_class)
+  TFPP_OPTION(apply_class_balancing)
+  TFPP_OPTION(alpha)
+  TFPP_OPTION(gamma)
+  r.finish();
+  return std::make_shared<L>(std::move(o));
+}
+
+struct LossClass {
+  const char* name;
+  bool (*is)(const losses::Loss&);
+  std::shared_ptr<losses::Loss> (*make)(const Config&, const std::string&);
+};
+
+template <class L>
+bool is_exactly(const losses::Loss& loss) {
+  return typeid(loss) == typeid(L);
+}
+
+#define TFPP_LOSS_CLASS(C) LossClass{#C, is_exactly<losses::C>, make_loss<losses::C, losses::C##Options>}
+
+const std::vector<LossClass>& loss_classes() {
+  static const std::vector<LossClass> classes{
+      TFPP_LOSS_CLASS(MeanSquaredError),       TFPP_LOSS_CLASS(MeanAbsoluteError),
+      TFPP_LOSS_CLASS(MeanAbsolutePercentageError), TFPP_LOSS_CLASS(MeanSquaredLogarithmicError),
+      TFPP_LOSS_CLASS(Huber),                  TFPP_LOSS_CLASS(LogCosh),
+      TFPP_LOSS_CLASS(CosineSimilarity),       TFPP_LOSS_CLASS(Hinge),
+      TFPP_LOSS_CLASS(SquaredHinge),           TFPP_LOSS_CLASS(CategoricalHinge),
+      TFPP_LOSS_CLASS(KLDivergence),           TFPP_LOSS_CLASS(Poisson),
+      TFPP_LOSS_CLASS(BinaryCrossentropy),     TFPP_LOSS_CLASS(BinaryFocalCrossentropy),
+      TFPP_LOSS_CLASS(CategoricalCrossentropy), TFPP_LOSS_CLASS(SparseCategoricalCrossentropy),
+  };
+  return classes;
+}
+
+}  // namespace
+
+namespace losses {
+
+Config serialize(const Loss& loss) {
+  for (const LossClass& c : loss_classes())
+    if (c.is(loss)) return wrap("keras.losses", c.name, loss.get_config());
+  // A function or a custom Loss subclass: Keras writes a function by its name, which only the
+  // program that defined it can resolve.
+  return {{"module", "builtins"}, {"class_name", "function"}, {"config", loss.name()}, {"registered_name", "function"}};
+}
+
+std::shared_ptr<Loss> deserialize(const ConfigValue& serialized) {
+  const std::string who = "[losses.deserialize]";
+  if (serialized.holds<std::string>()) return get(serialized.get<std::string>());
+  std::string cls;
+  if (serialized.holds<Config>() && serialized.get<Config>().count("class_name") &&
+      serialized.get<Config>().at("class_name") == ConfigValue("function")) {
+    const ConfigValue& name = serialized.get<Config>().count("config") ? serialized.get<Config>().at("config") : ConfigValue();
+    if (name.holds<std::string>()) return get(name.get<std::string>());
+  }
+  const Config& c = split(serialized, who, cls);
+  for (const LossClass& k : loss_classes())
+    if (cls == k.name) return k.make(c, who + " " + cls + ":");
+  throw InvalidArgumentError(who + " unknown loss class '" + cls + "'");
+}
+
+}  // namespace losses
+
+// ---- metrics --------------------------------------------------------------------------------
+
+namespace {
+
+template <class M, class Options>
+std::shared_ptr<metrics::Metric> make_metric(const Config& c, const std::string& who) {
+  Options o;
+  OptionsReader r(c, who);
+  TFPP_OPTION(name)
+  TFPP_OPTION(dtype)
+  TFPP_OPTION(threshold)
+  TFPP_OPTION(k)
+  TFPP_OPTION(axis)
+  TFPP_OPTION(from_logits)
+  TFPP_OPTION(label_smoothing)
+  TFPP_OPTION(ignore_class)
+  r.finish();
+  return std::make_shared<M>(std::move(o));
+}
+
+struct MetricClass {
+  const char* name;
+  bool (*is)(const metrics::Metric&);
+  std::shared_ptr<metrics::Metric> (*make)(const Config&, const std::string&);
+};
+
+template <class M>
+bool is_metric(const metrics::Metric& m) {
+  return typeid(m) == typeid(M);
+}
+
+#define TFPP_METRIC_CLASS(C, O) MetricClass{#C, is_metric<metrics::C>, make_metric<metrics::C, metrics::O>}
+
+const std::vector<MetricClass>& metric_classes() {
+  static const std::vector<MetricClass> classes{
+      TFPP_METRIC_CLASS(Sum, MetricOptions),
+      TFPP_METRIC_CLASS(Mean, MetricOptions),
+      TFPP_METRIC_CLASS(Accuracy, MetricOptions),
+      TFPP_METRIC_CLASS(BinaryAccuracy, BinaryAccuracyOptions),
+      TFPP_METRIC_CLASS(CategoricalAccuracy, MetricOptions),
+      TFPP_METRIC_CLASS(SparseCategoricalAccuracy, MetricOptions),
+      TFPP_METRIC_CLASS(TopKCategoricalAccuracy, TopKOptions),
+      TFPP_METRIC_CLASS(SparseTopKCategoricalAccuracy, TopKOptions),
+      TFPP_METRIC_CLASS(MeanSquaredError, MetricOptions),
+      TFPP_METRIC_CLASS(MeanAbsoluteError, MetricOptions),
+      TFPP_METRIC_CLASS(MeanAbsolutePercentageError, MetricOptions),
+      TFPP_METRIC_CLASS(MeanSquaredLogarithmicError, MetricOptions),
+      TFPP_METRIC_CLASS(CosineSimilarity, CosineSimilarityOptions),
+      TFPP_METRIC_CLASS(LogCoshError, MetricOptions),
+      TFPP_METRIC_CLASS(RootMeanSquaredError, MetricOptions),
+      TFPP_METRIC_CLASS(Hinge, MetricOptions),
+      TFPP_METRIC_CLASS(SquaredHinge, MetricOptions),
+      TFPP_METRIC_CLASS(CategoricalHinge, MetricOptions),
+      TFPP_METRIC_CLASS(KLDivergence, MetricOptions),
+      TFPP_METRIC_CLASS(Poisson, MetricOptions),
+      TFPP_METRIC_CLASS(BinaryCrossentropy, BinaryCrossentropyOptions),
+      TFPP_METRIC_CLASS(CategoricalCrossentropy, CategoricalCrossentropyOptions),
+      TFPP_METRIC_CLASS(SparseCategoricalCrossentropy, SparseCategoricalCrossentropyOptions),
+  };
+  return classes;
+}
+
+}  // namespace
+
+namespace metrics {
+
+Config serialize(const Metric& metric) {
+  for (const MetricClass& c : metric_classes())
+    if (c.is(metric)) return wrap("keras.metrics", c.name, metric.get_config());
+  // Precision, Recall, AUC, MeanIoU, metric functions and custom subclasses: by name, which
+  // deserialize resolves only for Keras' metric names.
+  return {{"module", "builtins"}, {"class_name", "function"}, {"config", metric.name()}, {"registered_name", "function"}};
+}
+
+std::shared_ptr<Metric> deserialize(const ConfigValue& serialized) {
+  const std::string who = "[metrics.deserialize]";
+  if (serialized.holds<std::string>()) return get(serialized.get<std::string>());
+  std::string cls;
+  const Config& c = split(serialized, who, cls);
+  for (const MetricClass& k : metric_classes())
+    if (cls == k.name) return k.make(c, who + " " + cls + ":");
+  throw UnimplementedError(who + " metric class '" + cls +
+                           "' cannot be restored from a config; load the model with compile = false and compile it again");
+}
+
+}  // namespace metrics
+}  // namespace tf::keras
