@@ -362,8 +362,8 @@ struct ModelCheckpointOptions {
   std::string monitor = "val_loss";  ///< the metric save_best_only compares
   int verbose = 0;                   ///< 1 prints each decision and save as Keras does
   bool save_best_only = false;       ///< save only when the monitored metric improves on the best
-  /// Save only the weights (Model::save_weights, the path must end in ".weights.h5"); tfpp
-  /// cannot save whole models (".keras") yet, so this must be true.
+  /// Save only the weights (Model::save_weights, the path must end in ".weights.h5"); when false
+  /// the whole model (Model::save, the path must end in ".keras").
   bool save_weights_only = false;
   std::string mode = "auto";  ///< "auto", "min" or "max"
   /// "epoch": save at the end of every epoch; a number n: after every n training batches.
