@@ -24,8 +24,8 @@ void disable_check_numerics();
 /// Returns `tensor` unchanged, or raises InvalidArgumentError "<message> : Tensor had NaN values"
 /// (or Inf) when it holds any (the CheckNumerics op; gradients pass through, checked too).
 Tensor check_numerics(const Tensor& tensor, const std::string& message);
-/// `tensor`, checked as check_numerics does (tf.debugging.assert_all_finite): use the result, or
-/// a traced check may be pruned.
+/// `tensor`, checked as check_numerics does (tf.debugging.assert_all_finite); like every check,
+/// it runs in a traced function even when nothing reads its result.
 Tensor assert_all_finite(const Tensor& tensor, const std::string& message);
 
 /// Raises unless x == y elementwise (with broadcasting).

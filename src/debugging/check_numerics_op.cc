@@ -71,7 +71,8 @@ const ops::OpDef& define_check_numerics(const char* name) {
       .attrs({"message"})
       .shape(check_numerics_shape)
       .kernels<float, double>([]<class T>() -> ops::KernelFn { return &check_numerics_kernel<kSignedInf>; })
-      .kernel_allocates_outputs();
+      .kernel_allocates_outputs()
+      .stateful();  // as TensorFlow's: a traced check runs even when nothing reads its result
 }
 
 const ops::OpDef& kCheckNumerics = define_check_numerics<false>("CheckNumerics");

@@ -141,6 +141,18 @@ TEST(Debugging, TracedErrorsNameTheirNodeAsTensorFlow) {
   EXPECT_EQ(error.substr(0, at), "branch : Tensor had Inf values");
 }
 
+// CheckNumerics is stateful, as in TensorFlow: a traced check whose result nothing reads still runs.
+TEST(Debugging, TracedChecksRunWhenTheirResultIsUnused) {
+  auto f = function([](Tensor x) {
+    debugging::assert_all_finite(x, "unused");
+    return x * 2.f;
+  });
+  EXPECT_EQ(f(constant({1.f, 2.f})).numpy<float>(), (std::vector<float>{2.f, 4.f}));
+  const std::string error = error_of([&] { f(constant({1.f, kNan})); });
+  EXPECT_TRUE(error.starts_with("unused : Tensor had NaN values")) << error;
+  EXPECT_EQ(f.tracing_count(), 1);
+}
+
 TEST(Debugging, CheckNumericsGradientPassesThroughAndIsChecked) {
   const double error = testing::max_gradient_error(
       [](const std::vector<Tensor>& x) { return debugging::check_numerics(x[0] * x[0], "m"); },
