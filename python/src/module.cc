@@ -18,4 +18,5 @@ NB_MODULE(_tfpp, m) {
   bind_function(m);
   bind_control_flow(m);
   bind_tensor_array(m);
+  bind_data(m);
 }

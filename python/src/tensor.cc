@@ -51,7 +51,14 @@ nb::object array_view(const tf::Tensor& t) {
   nb::capsule keep_alive(owner, [](void* p) noexcept { delete static_cast<tf::Tensor*>(p); });
   nb::ndarray<nb::numpy, nb::ro> array(t.raw_data(), shape.size(), shape.data(), keep_alive, nullptr,
                                        dlpack_dtype(t.dtype()));
-  return nb::cast(array, nb::rv_policy::reference);
+  nb::object result = nb::cast(array, nb::rv_policy::reference);
+  // NumPy takes DLPack's 64-bit ints as C long long ('q'), a type apart from np.int64 ('l') that
+  // prints dtype=int64 where TensorFlow's arrays print none: view them as np.int64.
+  if (t.dtype() == tf::DType::kInt64) {
+    static auto* int64 = new nb::object(nb::module_::import_("numpy").attr("int64"));
+    result = result.attr("view")(*int64);
+  }
+  return result;
 }
 
 nb::object shape_object(const tf::TensorShape& shape) {

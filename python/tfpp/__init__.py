@@ -16,6 +16,7 @@ import types as _types
 
 from . import _tfpp
 from . import autograph
+from . import data
 from . import errors
 from . import nest
 from .control_flow import cond, while_loop

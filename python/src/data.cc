@@ -1,0 +1,146 @@
+// tf.data for Python: the C++ core's tf::data::Dataset, whose elements are flat lists of tensors
+// (tfpp/data/ keeps the nesting and the element_spec). Map, filter and reduce functions arrive
+// traced (tf::ConcreteFunction), so workers run them without Python. A generator's steps are the
+// only Python the pipeline calls: they take the GIL for the call alone, and every call that may
+// wait for the pipeline (next, destroying an iterator) releases it, so that prefetch threads
+// running a generator can take it.
+#include <optional>
+
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "bindings.h"
+#include "tfpp/data/dataset.h"
+
+namespace tfpp_python {
+namespace {
+
+using namespace nb::literals;
+using tf::data::Dataset;
+using tf::data::Element;
+
+/// A Python object that C++ threads may copy and drop: the last owner takes the GIL to release it.
+class SharedPyObject {
+ public:
+  explicit SharedPyObject(nb::object object)
+      : object_(new nb::object(std::move(object)), [](nb::object* o) {
+          nb::gil_scoped_acquire gil;
+          delete o;
+        }) {}
+  /// The object; use with the GIL held.
+  const nb::object& get() const { return *object_; }
+
+ private:
+  std::shared_ptr<nb::object> object_;
+};
+
+/// Rethrows the Python exception being handled as the tf:: error TensorFlow's from_generator
+/// raises for it (InvalidArgumentError; Python's class and message are kept in the text).
+[[noreturn]] void throw_generator_error(const nb::python_error& e) {
+  std::string name = nb::cast<std::string>(e.type().attr("__name__"));
+  throw tf::InvalidArgumentError(name + ": " + nb::cast<std::string>(nb::str(e.value())));
+}
+
+/// Elements from Python: make_step() starts a pass and returns step(), which returns the next
+/// element as a list of tensors, or None at the end.
+Dataset from_python_generator(nb::object make_step, std::vector<tf::TensorSpec> signature) {
+  SharedPyObject factory(std::move(make_step));
+  auto make_generator = [factory]() -> Dataset::Generator {
+    nb::gil_scoped_acquire gil;
+    std::optional<SharedPyObject> step;
+    try {
+      step.emplace(factory.get()());
+    } catch (const nb::python_error& e) {
+      throw_generator_error(e);
+    }
+    return [step = *step]() -> std::optional<Element> {
+      nb::gil_scoped_acquire gil;
+      try {
+        nb::object result = step.get()();
+        if (result.is_none()) return std::nullopt;
+        Element element;
+        for (nb::handle t : nb::iter(result)) element.push_back(nb::cast<tf::Tensor>(t));
+        return element;
+      } catch (const nb::python_error& e) {
+        throw_generator_error(e);
+      }
+    };
+  };
+  return Dataset::from_generator(std::move(make_generator), std::move(signature));
+}
+
+/// A traced function applied to an element (its flat tensors, then any captured inputs).
+tf::data::detail::ElementFn element_function(tf::ConcreteFunction fn) {
+  return [fn = std::move(fn)](const Element& e) { return fn.call_flat(e); };
+}
+
+/// One pass over a dataset, read with next(); waits with the GIL released.
+class PyIterator {
+ public:
+  explicit PyIterator(const Dataset& dataset) {
+    nb::gil_scoped_release no_gil;
+    iterator_.emplace(dataset.make_iterator());
+  }
+  ~PyIterator() {
+    nb::gil_scoped_release no_gil;  // joining a generator's prefetch thread may need the GIL
+    iterator_.reset();
+  }
+  /// The next element's tensors, or None at the end.
+  std::optional<Element> next() {
+    nb::gil_scoped_release no_gil;
+    return iterator_->get_next();
+  }
+
+ private:
+  std::optional<tf::data::Iterator> iterator_;
+};
+
+}  // namespace
+
+void bind_data(nb::module_& m) {
+  nb::module_ data = m.def_submodule("_data", "The C++ core of tf.data: datasets of flat tensor lists.");
+  nb::class_<PyIterator>(data, "Iterator", "One pass over a dataset.")
+      .def("next", &PyIterator::next);
+
+  nb::class_<Dataset>(data, "Dataset", "A pipeline whose elements are lists of tensors.")
+      .def_static("from_tensor_slices", nb::overload_cast<const std::vector<tf::Tensor>&>(&Dataset::from_tensor_slices),
+                  "tensors"_a)
+      .def_static("from_tensors", nb::overload_cast<const std::vector<tf::Tensor>&>(&Dataset::from_tensors), "tensors"_a)
+      .def_static("range", nb::overload_cast<std::int64_t, std::int64_t, std::int64_t>(&Dataset::range), "start"_a,
+                  "stop"_a, "step"_a)
+      .def_static("from_generator", &from_python_generator, "make_step"_a, "signature"_a)
+      .def_static("zip", &Dataset::zip, "datasets"_a)
+      .def("map", [](const Dataset& d, tf::ConcreteFunction fn, std::int64_t num_parallel_calls, bool deterministic) {
+        return d.map(element_function(std::move(fn)),
+                     {.num_parallel_calls = num_parallel_calls, .deterministic = deterministic});
+      }, "fn"_a, "num_parallel_calls"_a, "deterministic"_a)
+      .def("filter", [](const Dataset& d, tf::ConcreteFunction fn) {
+        return d.filter([fn = std::move(fn)](const Element& e) { return fn.call_flat(e).at(0); });
+      }, "predicate"_a)
+      .def("reduce", [](const Dataset& d, Element initial, tf::ConcreteFunction fn) {
+        nb::gil_scoped_release no_gil;
+        return d.reduce(std::move(initial), [fn = std::move(fn)](const Element& state, const Element& e) {
+          Element args = state;
+          args.insert(args.end(), e.begin(), e.end());
+          return fn.call_flat(args);
+        });
+      }, "initial_state"_a, "fn"_a)
+      .def("batch", &Dataset::batch, "batch_size"_a, "drop_remainder"_a)
+      .def("shuffle", [](const Dataset& d, std::int64_t buffer_size, std::optional<std::uint64_t> seed, bool reshuffle) {
+        return d.shuffle(buffer_size, {.seed = seed, .reshuffle_each_iteration = reshuffle});
+      }, "buffer_size"_a, "seed"_a.none(), "reshuffle_each_iteration"_a)
+      .def("repeat", &Dataset::repeat, "count"_a)
+      .def("take", &Dataset::take, "count"_a)
+      .def("skip", &Dataset::skip, "count"_a)
+      .def("prefetch", &Dataset::prefetch, "buffer_size"_a)
+      .def("cache", &Dataset::cache, "filename"_a)
+      .def("concatenate", &Dataset::concatenate, "other"_a)
+      .def("unbatch", &Dataset::unbatch)
+      .def("enumerate", &Dataset::enumerate, "start"_a)
+      .def("shard", &Dataset::shard, "num_shards"_a, "index"_a)
+      .def("cardinality", &Dataset::cardinality)
+      .def("iterator", [](const Dataset& d) { return new PyIterator(d); }, nb::rv_policy::take_ownership);
+}
+
+}  // namespace tfpp_python

@@ -1,0 +1,369 @@
+"""tf.data.Dataset over tfpp's C++ pipelines (_tfpp._data).
+
+Each transformation returns an instance of the class TensorFlow returns (_MapDataset,
+_BatchDataset, ...), so that datasets print as TensorFlow prints them. The functions of map,
+filter and reduce are traced once, when the transformation is created, as TensorFlow traces
+them (AutoGraph on; Python side effects run then and only then); the C++ workers run the traced
+graph without the GIL. A generator's steps are the only Python the pipeline calls at run time.
+"""
+
+from .. import _tfpp
+from .. import autograph
+from .. import nest
+from ..function import Function
+from . import structure
+
+AUTOTUNE = -1
+INFINITE_CARDINALITY = -1
+UNKNOWN_CARDINALITY = -2
+
+_data = _tfpp._data
+
+
+class DatasetV2:
+    """A sequence of elements, each a structure of tensors (tf.data.Dataset)."""
+
+    def __init__(self, impl, element_spec):
+        self._impl = impl
+        self._element_spec = element_spec
+
+    @property
+    def element_spec(self):
+        """The structure of TensorSpecs every element matches."""
+        return self._element_spec
+
+    def __repr__(self):
+        return "<%s element_spec=%r>" % (type(self).__name__, self._element_spec)
+
+    # ---- sources ----
+    @staticmethod
+    def from_tensor_slices(tensors, name=None):
+        """Element i holds row i of every tensor in `tensors` (a tensor or a structure of them)."""
+        element = structure.normalize(tensors)
+        flat = nest.flatten(element)
+        if not flat:
+            raise ValueError("Unbatching a tensor is only supported for rank >= 1")
+        for t in flat:
+            if t.shape.rank == 0:
+                raise ValueError("Unbatching a tensor is only supported for rank >= 1")
+        rows = [t.shape[0] for t in flat]
+        for r in rows[1:]:
+            if r is not None and rows[0] is not None and r != rows[0]:
+                raise ValueError("Dimensions %d and %d are not compatible" % (rows[0], r))
+        spec = nest.map_structure(lambda t: _tfpp.TensorSpec(t.shape.as_list()[1:], t.dtype), element)
+        return _TensorSliceDataset(_data.Dataset.from_tensor_slices(flat), spec)
+
+    @staticmethod
+    def from_tensors(tensors, name=None):
+        """One element: `tensors`."""
+        element = structure.normalize(tensors)
+        return _TensorDataset(_data.Dataset.from_tensors(nest.flatten(element)), structure.specs_of(element))
+
+    @staticmethod
+    def range(*args, output_type=None, name=None):
+        """int64 scalars as Python's range(start, stop, step) gives them."""
+        bounds = [int(a) for a in args]
+        if not 1 <= len(bounds) <= 3:
+            raise ValueError("Invalid arguments to RangeDataset: %r" % (args,))
+        start, stop, step = (0, bounds[0], 1) if len(bounds) == 1 else (bounds + [1])[:3]
+        if step == 0:
+            raise _tfpp_errors().InvalidArgumentError(None, None, "step must be a non-zero integer.")
+        dtype = _tfpp.int64 if output_type is None else _tfpp.TensorSpec([], output_type).dtype
+        impl = _data.Dataset.range(start, stop, step)
+        dataset = _RangeDataset(impl, _tfpp.TensorSpec([], _tfpp.int64))
+        if dtype != _tfpp.int64:
+            return _RangeDataset(dataset.map(lambda x: _tfpp.math.cast(x, dtype))._impl, _tfpp.TensorSpec([], dtype))
+        return dataset
+
+    @staticmethod
+    def from_generator(generator, output_types=None, output_shapes=None, args=None, output_signature=None,
+                       name=None):
+        """Elements that `generator(*args)` yields, converted to `output_signature`'s dtypes; the
+        generator is called anew on every pass."""
+        if not callable(generator):
+            raise TypeError("`generator` must be a Python callable.")
+        if output_signature is None:
+            if output_types is None:
+                raise TypeError("To specify the output signature you need to provide either the "
+                                "`output_signature` argument or the `output_types` argument.")
+            if output_shapes is None:
+                output_shapes = nest.map_structure(lambda _: None, output_types)
+            output_signature = _zip_specs(output_types, output_shapes)
+        specs = structure.flat_specs(output_signature)
+        call_args = tuple(args) if args is not None else ()
+
+        def make_step():
+            iterator = iter(generator(*call_args))
+
+            def step():
+                try:
+                    value = next(iterator)
+                except StopIteration:
+                    return None
+                leaves = structure.flatten_up_to(output_signature, value)
+                return [structure.leaf_for_spec(leaf, spec) for leaf, spec in zip(leaves, specs)]
+
+            return step
+
+        return _FlatMapDataset(_data.Dataset.from_generator(make_step, specs), output_signature)
+
+    @staticmethod
+    def zip(*args, datasets=None, name=None):
+        """Elements of the datasets side by side, in their structure (a tuple or dict of datasets)."""
+        if datasets is None:
+            datasets = args[0] if len(args) == 1 else tuple(args)
+        flat = nest.flatten(datasets)
+        for d in flat:
+            if not isinstance(d, DatasetV2):
+                raise TypeError("Invalid input to `zip`. Inputs are expected to be (nested) structures of "
+                                "`tf.data.Dataset` objects. Python `list` is not supported and you should use "
+                                "`tuple` instead.")
+        spec = nest.map_structure(lambda d: d.element_spec, datasets)
+        return _ZipDataset(_data.Dataset.zip([d._impl for d in flat]), spec)
+
+    # ---- transformations ----
+    def map(self, map_func, num_parallel_calls=None, deterministic=None, synchronous=None, use_unbounded_threadpool=False,
+            name=None):
+        """Applies `map_func` (traced once, now) to every element."""
+        fn, spec = _trace(map_func, self._element_spec, "map")
+        impl = self._impl.map(fn, 0 if num_parallel_calls is None else int(num_parallel_calls),
+                              deterministic is not False)
+        return (_MapDataset if num_parallel_calls is None else _ParallelMapDataset)(impl, spec)
+
+    def filter(self, predicate, name=None):
+        """The elements for which `predicate` (traced once, now) returns True."""
+        fn, spec = _trace(predicate, self._element_spec, "filter")
+        if not isinstance(spec, _tfpp.TensorSpec) or spec.dtype != _tfpp.bool or spec.shape.rank != 0:
+            raise ValueError("Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its return "
+                             "type is %r." % (spec,))
+        return _FilterDataset(self._impl.filter(fn), self._element_spec)
+
+    def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None, name=None):
+        """Stacks `batch_size` consecutive elements; the last batch may be short unless drop_remainder."""
+        batch_size = int(batch_size)
+        dim = batch_size if drop_remainder else None
+        spec = nest.map_structure(lambda s: _tfpp.TensorSpec([dim] + _dims(s), s.dtype), self._element_spec)
+        return _BatchDataset(self._impl.batch(batch_size, bool(drop_remainder)), spec)
+
+    def unbatch(self, name=None):
+        """Splits each element along its first dimension (batch's inverse)."""
+        spec = nest.map_structure(lambda s: _tfpp.TensorSpec(_dims(s)[1:], s.dtype), self._element_spec)
+        return _UnbatchDataset(self._impl.unbatch(), spec)
+
+    def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None, name=None):
+        """Shuffles with a buffer of `buffer_size` elements; with `seed` the order is reproducible."""
+        impl = self._impl.shuffle(int(buffer_size), None if seed is None else int(seed),
+                                  reshuffle_each_iteration is not False)
+        return _ShuffleDataset(impl, self._element_spec)
+
+    def repeat(self, count=None, name=None):
+        """The elements `count` times over (forever without a count)."""
+        return _RepeatDataset(self._impl.repeat(-1 if count is None else int(count)), self._element_spec)
+
+    def take(self, count, name=None):
+        """The first `count` elements (all for -1)."""
+        return _TakeDataset(self._impl.take(int(count)), self._element_spec)
+
+    def skip(self, count, name=None):
+        """All but the first `count` elements."""
+        return _SkipDataset(self._impl.skip(int(count)), self._element_spec)
+
+    def prefetch(self, buffer_size, name=None):
+        """Prepares up to `buffer_size` elements ahead on a background thread."""
+        return _PrefetchDataset(self._impl.prefetch(int(buffer_size)), self._element_spec)
+
+    def cache(self, filename="", name=None):
+        """Keeps the elements of the first full pass, in memory or in `filename`."""
+        return CacheDataset(self._impl.cache(filename), self._element_spec)
+
+    def concatenate(self, dataset, name=None):
+        """This dataset's elements, then `dataset`'s."""
+        mine, theirs = structure.flat_specs(self._element_spec), structure.flat_specs(dataset.element_spec)
+        try:
+            nest.assert_same_structure(self._element_spec, dataset.element_spec)
+            same_types = all(a.dtype == b.dtype for a, b in zip(mine, theirs))
+        except ValueError:
+            same_types = False
+        if not same_types:
+            raise TypeError("Incompatible dataset elements:\n  %r vs.   %r" % (self._element_spec,
+                                                                              dataset.element_spec))
+        spec = structure.pack(self._element_spec, [structure.most_specific_compatible(a, b)
+                                                   for a, b in zip(mine, theirs)])
+        return _ConcatenateDataset(self._impl.concatenate(dataset._impl), spec)
+
+    def enumerate(self, start=0, name=None):
+        """(index, element) pairs, the index an int64 scalar counting from `start`."""
+        spec = (_tfpp.TensorSpec([], _tfpp.int64), self._element_spec)
+        return _ZipDataset(self._impl.enumerate(int(start)), spec)
+
+    def shard(self, num_shards, index, name=None):
+        """Every num_shards-th element, starting at `index`."""
+        return _ShardDataset(self._impl.shard(int(num_shards), int(index)), self._element_spec)
+
+    def reduce(self, initial_state, reduce_func, name=None):
+        """Folds the elements into a state: state = reduce_func(state, element), traced once."""
+        state = structure.normalize(initial_state)
+        state_spec = structure.specs_of(state)
+        for _ in range(2):  # once more with the shapes relaxed where the function changes them
+            fn, out_spec = _trace(reduce_func, (state_spec, self._element_spec), "reduce")
+            _check_reduce_state(state_spec, out_spec)
+            relaxed = structure.pack(state_spec, [structure.most_specific_compatible(a, b) for a, b in zip(
+                structure.flat_specs(state_spec), structure.flat_specs(out_spec))])
+            if relaxed == state_spec:
+                break
+            state_spec = relaxed
+        final = self._impl.reduce(nest.flatten(state), fn)
+        return structure.pack(state_spec, final)
+
+    # ---- iteration and properties ----
+    def __iter__(self):
+        if not _tfpp.executing_eagerly():
+            raise RuntimeError("`tf.data.Dataset` only supports Python-style iteration in eager mode or within "
+                               "tf.function.")
+        return OwnedIterator(self)
+
+    def as_numpy_iterator(self):
+        """An iterator over the elements as NumPy values (bytes for strings)."""
+        return NumpyIterator(self)
+
+    def cardinality(self):
+        """The number of elements as an int64 scalar, or INFINITE_CARDINALITY / UNKNOWN_CARDINALITY."""
+        return _tfpp.constant(self._impl.cardinality(), dtype=_tfpp.int64)
+
+    def __len__(self):
+        n = self._impl.cardinality()
+        if n == INFINITE_CARDINALITY:
+            raise TypeError("The dataset is infinite.")
+        if n == UNKNOWN_CARDINALITY:
+            raise TypeError("The dataset length is unknown.")
+        return n
+
+    def __bool__(self):
+        return True
+
+
+Dataset = DatasetV2
+
+
+class OwnedIterator:
+    """One pass over a dataset (iter(dataset)); next() gives the elements."""
+
+    def __init__(self, dataset):
+        self._element_spec = dataset.element_spec
+        self._impl = dataset._impl.iterator()
+
+    @property
+    def element_spec(self):
+        """The structure of TensorSpecs every element matches."""
+        return self._element_spec
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        tensors = self._impl.next()
+        if tensors is None:
+            raise StopIteration
+        return structure.pack(self._element_spec, tensors)
+
+    def get_next(self):
+        """The next element; raises tf.errors.OutOfRangeError at the end."""
+        tensors = self._impl.next()
+        if tensors is None:
+            raise _tfpp_errors().OutOfRangeError(None, None, "End of sequence")
+        return structure.pack(self._element_spec, tensors)
+
+
+class NumpyIterator:
+    """The elements of a dataset as NumPy values (Dataset.as_numpy_iterator)."""
+
+    def __init__(self, dataset):
+        self._iterator = OwnedIterator(dataset)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return nest.map_structure(lambda t: t.numpy(), next(self._iterator))
+
+
+def _tfpp_errors():
+    from .. import errors
+    return errors
+
+
+def _dims(spec):
+    if spec.shape.rank is None:
+        raise ValueError("Cannot batch tensors of unknown rank: %r" % (spec,))
+    return spec.shape.as_list()
+
+
+def _zip_specs(types, shapes):
+    if isinstance(types, dict):
+        return {k: _zip_specs(types[k], shapes[k]) for k in types}
+    if isinstance(types, tuple):
+        return tuple(_zip_specs(t, s) for t, s in zip(types, shapes))
+    return _tfpp.TensorSpec(shapes, types)
+
+
+def _check_reduce_state(state_spec, out_spec):
+    try:
+        nest.assert_same_structure(state_spec, out_spec)
+    except ValueError as e:
+        raise TypeError("The element types for the new state must match the initial state. Expected %r; got %r." % (
+            state_spec, out_spec)) from e
+    for a, b in zip(structure.flat_specs(state_spec), structure.flat_specs(out_spec)):
+        if a.dtype != b.dtype:
+            raise TypeError("The element types for the new state must match the initial state. Expected %r; got %r."
+                            % (nest.map_structure(lambda s: s.dtype, state_spec),
+                               nest.map_structure(lambda s: s.dtype, out_spec)))
+
+
+def _trace(func, input_spec, kind):
+    """`func` traced as tf.data traces a transformation's function: called with the element
+    (a tuple unpacked into arguments), converted by AutoGraph, its result's lists and Python
+    values made tensors. Returns the concrete function over the flat tensors and the result's
+    element_spec."""
+    result_spec = []
+
+    def flat_function(*flat):
+        element = structure.pack(input_spec, flat)
+        args = element if type(element) is tuple else (element,)
+        result = structure.normalize(autograph.converted_call(func, args, {}))
+        result_spec[:] = [structure.specs_of(result)]
+        return tuple(nest.flatten(result))
+
+    placeholders = [_tfpp.TensorSpec(s.shape, s.dtype, "args_%d" % i)
+                    for i, s in enumerate(structure.flat_specs(input_spec))]
+    traced = Function(flat_function, name=_function_name(func, kind), autograph=False)
+    concrete = traced.get_concrete_function(*placeholders)
+    return concrete._concrete, result_spec[0]
+
+
+def _function_name(func, kind):
+    name = getattr(func, "__name__", kind)
+    return name if name.isidentifier() else kind
+
+
+def _dataset_class(name, doc):
+    return type(name, (DatasetV2,), {"__doc__": doc, "__module__": __name__})
+
+
+_TensorSliceDataset = _dataset_class("_TensorSliceDataset", "Dataset.from_tensor_slices' dataset.")
+_TensorDataset = _dataset_class("_TensorDataset", "Dataset.from_tensors' dataset.")
+_RangeDataset = _dataset_class("_RangeDataset", "Dataset.range's dataset.")
+_FlatMapDataset = _dataset_class("_FlatMapDataset", "Dataset.from_generator's dataset.")
+_ZipDataset = _dataset_class("_ZipDataset", "Dataset.zip's and enumerate's dataset.")
+_MapDataset = _dataset_class("_MapDataset", "Dataset.map's dataset.")
+_ParallelMapDataset = _dataset_class("_ParallelMapDataset", "Dataset.map's dataset with num_parallel_calls.")
+_FilterDataset = _dataset_class("_FilterDataset", "Dataset.filter's dataset.")
+_BatchDataset = _dataset_class("_BatchDataset", "Dataset.batch's dataset.")
+_UnbatchDataset = _dataset_class("_UnbatchDataset", "Dataset.unbatch's dataset.")
+_ShuffleDataset = _dataset_class("_ShuffleDataset", "Dataset.shuffle's dataset.")
+_RepeatDataset = _dataset_class("_RepeatDataset", "Dataset.repeat's dataset.")
+_TakeDataset = _dataset_class("_TakeDataset", "Dataset.take's dataset.")
+_SkipDataset = _dataset_class("_SkipDataset", "Dataset.skip's dataset.")
+_PrefetchDataset = _dataset_class("_PrefetchDataset", "Dataset.prefetch's dataset.")
+CacheDataset = _dataset_class("CacheDataset", "Dataset.cache's dataset.")
+_ConcatenateDataset = _dataset_class("_ConcatenateDataset", "Dataset.concatenate's dataset.")
+_ShardDataset = _dataset_class("_ShardDataset", "Dataset.shard's dataset.")

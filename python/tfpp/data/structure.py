@@ -1,0 +1,99 @@
+"""Elements of tf.data datasets as TensorFlow structures them: tuples and dicts nest, everything
+else (lists included, as tf.data treats them) is one tensor. A dataset's element_spec is such a
+structure of TensorSpecs; the C++ pipeline carries its leaves as a flat list."""
+
+import numpy as _np
+
+from .. import _tfpp
+from .. import nest
+
+
+def is_structure(value):
+    """Whether tf.data nests into `value` (tuples, named tuples and dicts) instead of converting it."""
+    return isinstance(value, (tuple, dict))
+
+
+def normalize(value):
+    """`value` with every leaf a tensor: Python values and lists become tensors (a list of tensors
+    is stacked, as tf.data converts a function's list result)."""
+    if isinstance(value, dict):
+        return type(value)((k, normalize(v)) for k, v in value.items())
+    if isinstance(value, tuple):
+        items = [normalize(v) for v in value]
+        return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
+    return to_tensor(value)
+
+
+def to_tensor(value):
+    """One leaf as a tensor."""
+    if isinstance(value, _tfpp.Tensor):
+        return value
+    if isinstance(value, _tfpp.Variable):
+        return value.read_value()
+    if isinstance(value, list) and any(isinstance(v, (_tfpp.Tensor, _tfpp.Variable, list)) for v in value):
+        return _tfpp.stack([to_tensor(v) for v in value])
+    return _tfpp.convert_to_tensor(value)
+
+
+def spec_of(tensor, name=None):
+    """The TensorSpec of one tensor."""
+    return _tfpp.TensorSpec(tensor.shape, tensor.dtype, name)
+
+
+def flat_specs(element_spec):
+    """The TensorSpecs of a structure's leaves, in the pipeline's order."""
+    return nest.flatten(element_spec)
+
+
+def specs_of(element):
+    """The element_spec of a structure of tensors."""
+    return nest.map_structure(spec_of, element)
+
+
+def pack(element_spec, tensors):
+    """Tensors in the pipeline's order packed into the structure of `element_spec`."""
+    return nest.pack_sequence_as(element_spec, list(tensors))
+
+
+def flatten_up_to(element_spec, value):
+    """The leaves of `value` where `element_spec` has its leaves (a leaf of the spec may be a list
+    in `value`, as a generator's element)."""
+    if isinstance(element_spec, dict):
+        if not isinstance(value, dict):
+            raise TypeError("`generator` yielded an element that did not match the expected structure: "
+                            "expected a dict, got %r" % (value,))
+        leaves = []
+        for key in sorted(element_spec):
+            leaves.extend(flatten_up_to(element_spec[key], value[key]))
+        return leaves
+    if isinstance(element_spec, tuple):
+        if not isinstance(value, (tuple, list)) or len(value) != len(element_spec):
+            raise TypeError("`generator` yielded an element that did not match the expected structure. The "
+                            "expected structure was %s, but the yielded element was %r." % (
+                                _structure_text(element_spec), value))
+        leaves = []
+        for spec, item in zip(element_spec, value):
+            leaves.extend(flatten_up_to(spec, item))
+        return leaves
+    return [value]
+
+
+def _structure_text(element_spec):
+    return repr(nest.map_structure(lambda spec: spec.dtype, element_spec))
+
+
+def leaf_for_spec(value, spec):
+    """A generator's leaf as a tensor of the spec's dtype, converted as NumPy converts it."""
+    if isinstance(value, (_tfpp.Tensor, _tfpp.Variable)):
+        value = value.numpy()
+    if spec.dtype == _tfpp.string:
+        return _tfpp.constant(value, dtype=_tfpp.string)
+    return _tfpp.constant(_np.asarray(value, dtype=spec.dtype.as_numpy_dtype))
+
+
+def most_specific_compatible(a, b):
+    """The TensorSpec compatible with both (unknown where their dims differ)."""
+    if a.shape.rank is None or b.shape.rank is None or a.shape.rank != b.shape.rank:
+        return _tfpp.TensorSpec(None, a.dtype)
+    dims = [x if x == y else None for x, y in zip(a.shape.as_list(), b.shape.as_list())]
+    return _tfpp.TensorSpec(dims, a.dtype)
