@@ -1,6 +1,7 @@
 // C++ errors become the Python exceptions TensorFlow raises: tf::InvalidArgumentError becomes
 // tfpp.errors.InvalidArgumentError (an OpError, as in TensorFlow), tf::LookupError Python's
-// LookupError. The classes are defined in tfpp/errors.py.
+// LookupError; an op's input checks failing while tracing raise TypeError or ValueError. The
+// classes are defined in tfpp/errors.py.
 #include <nanobind/stl/string.h>
 
 #include "bindings.h"
@@ -15,10 +16,26 @@ void raise_tf_error(const char* name, const char* message) {
   PyErr_SetObject(cls.ptr(), error.ptr());
 }
 
+// Whether an op's dtype check failed rather than its shape check (tfpp's shape functions word
+// the former so).
+bool is_dtype_error(std::string_view message) {
+  for (std::string_view phrase : {"dtype", "must be bool", "must be numeric", "must be strings", "must be float32",
+                                  "must be int32", "must be a string scalar"})
+    if (message.find(phrase) != std::string_view::npos) return true;
+  return false;
+}
+
 void translate(const std::exception_ptr& p, void*) {
   try {
     std::rethrow_exception(p);
   } catch (const tf::InvalidArgumentError& e) {
+    // While tracing, an op whose inputs do not fit it fails as TensorFlow's graph construction
+    // fails: TypeError for dtypes, ValueError for shapes (eagerly and when a graph runs, both are
+    // InvalidArgumentError, as in TensorFlow).
+    if (!tf::executing_eagerly() && e.what()[0] == '[') {
+      PyErr_SetString(is_dtype_error(e.what()) ? PyExc_TypeError : PyExc_ValueError, e.what());
+      return;
+    }
     raise_tf_error("InvalidArgumentError", e.what());
   } catch (const tf::NotFoundError& e) {
     raise_tf_error("NotFoundError", e.what());
