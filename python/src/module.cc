@@ -19,4 +19,5 @@ NB_MODULE(_tfpp, m) {
   bind_control_flow(m);
   bind_tensor_array(m);
   bind_data(m);
+  bind_keras(m);
 }

@@ -18,6 +18,7 @@ from . import _tfpp
 from . import autograph
 from . import data
 from . import errors
+from . import keras
 from . import nest
 from .control_flow import cond, while_loop
 from . import tensor_methods as _tensor_methods  # noqa: F401  (installs Tensor.numpy, __getitem__, ...)

@@ -1,0 +1,57 @@
+// Shared pieces of the Keras bindings (_tfpp.keras): Keras configs to and from Python values,
+// C++ output redirected to Python's sys.stdout, and one bind_keras_* function per concept.
+// python/tfpp/keras/ builds Keras' Python classes over them.
+#pragma once
+
+#include <streambuf>
+#include <string>
+
+#include "bindings.h"
+#include "tfpp/keras/config.h"
+#include "tfpp/keras/keras.h"
+
+namespace tfpp_python {
+
+/// A Keras config value as the Python value json.loads would give (dict, list, str, ...).
+nb::object config_to_python(const tf::keras::ConfigValue& value);
+/// A Python value (dict, list, tuple, str, int, float, bool, None) as a Keras config value; a
+/// TypeError names anything else.
+tf::keras::ConfigValue config_from_python(nb::handle value);
+/// A Python dict as a Keras config (TypeError if it is not a dict).
+tf::keras::Config config_dict_from_python(nb::handle value);
+
+/// While it lives, what C++ writes to std::cout (the progress bar, callbacks' messages) goes to
+/// Python's sys.stdout instead, so it interleaves with Python's print and can be captured.
+class PythonStdout {
+ public:
+  PythonStdout();
+  ~PythonStdout();
+  PythonStdout(const PythonStdout&) = delete;
+  PythonStdout& operator=(const PythonStdout&) = delete;
+  /// Writes what C++ has buffered so far to sys.stdout (before Python code prints).
+  static void flush_active();
+
+ private:
+  class Buffer : public std::streambuf {
+   public:
+    void write_to_python();
+
+   protected:
+    int_type overflow(int_type c) override;
+    std::streamsize xsputn(const char* s, std::streamsize n) override;
+    int sync() override;
+
+   private:
+    std::string pending_;
+  };
+  Buffer buffer_;
+  std::streambuf* previous_;
+  PythonStdout* outer_;
+};
+
+void bind_keras_layers(nb::module_& m);
+void bind_keras_objects(nb::module_& m);
+void bind_keras_callbacks(nb::module_& m);
+void bind_keras_model(nb::module_& m);
+
+}  // namespace tfpp_python

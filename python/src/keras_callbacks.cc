@@ -1,0 +1,129 @@
+// _tfpp.keras callbacks: Keras' built-in callbacks (the C++ ones) and PythonCallback, which
+// forwards fit's hooks to a Python keras.callbacks.Callback with its logs as a dict.
+#include <set>
+
+#include <nanobind/stl/function.h>
+#include <nanobind/stl/map.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/set.h>
+#include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "keras_bindings.h"
+
+namespace tfpp_python {
+namespace {
+
+using namespace nb::literals;
+namespace callbacks = tf::keras::callbacks;
+
+// Calls the hooks a Python Callback overrides (named in `hooks`), the logs as a dict whose
+// changes come back to C++ (Keras' callbacks share one logs dict).
+class PythonCallback : public callbacks::Callback {
+ public:
+  PythonCallback(nb::object callback, std::set<std::string> hooks) : callback_(std::move(callback)), hooks_(std::move(hooks)) {}
+  ~PythonCallback() override {
+    nb::gil_scoped_acquire gil;
+    callback_.reset();
+  }
+
+  void set_params(const callbacks::Params& params) override {
+    Callback::set_params(params);
+    nb::dict p;
+    p["verbose"] = params.verbose;
+    p["epochs"] = params.epochs;
+    p["steps"] = params.steps ? nb::object(nb::int_(*params.steps)) : nb::none();
+    nb::gil_scoped_acquire gil;
+    callback_.attr("set_params")(p);
+  }
+  void on_train_begin(callbacks::Logs& logs) override { call("on_train_begin", logs); }
+  void on_train_end(callbacks::Logs& logs) override { call("on_train_end", logs); }
+  void on_epoch_begin(int epoch, callbacks::Logs& logs) override { call("on_epoch_begin", logs, epoch); }
+  void on_epoch_end(int epoch, callbacks::Logs& logs) override { call("on_epoch_end", logs, epoch); }
+  void on_train_batch_begin(std::int64_t batch, callbacks::Logs& logs) override { call("on_train_batch_begin", logs, batch); }
+  void on_train_batch_end(std::int64_t batch, callbacks::Logs& logs) override { call("on_train_batch_end", logs, batch); }
+  void on_test_begin(callbacks::Logs& logs) override { call("on_test_begin", logs); }
+  void on_test_end(callbacks::Logs& logs) override { call("on_test_end", logs); }
+  void on_test_batch_begin(std::int64_t batch, callbacks::Logs& logs) override { call("on_test_batch_begin", logs, batch); }
+  void on_test_batch_end(std::int64_t batch, callbacks::Logs& logs) override { call("on_test_batch_end", logs, batch); }
+  void on_predict_begin(callbacks::Logs& logs) override { call("on_predict_begin", logs); }
+  void on_predict_end(callbacks::Logs& logs) override { call("on_predict_end", logs); }
+  void on_predict_batch_begin(std::int64_t batch, callbacks::Logs& logs) override {
+    call("on_predict_batch_begin", logs, batch);
+  }
+  void on_predict_batch_end(std::int64_t batch, callbacks::Logs& logs) override { call("on_predict_batch_end", logs, batch); }
+
+ private:
+  void call(const char* hook, callbacks::Logs& logs, std::optional<std::int64_t> index = std::nullopt) {
+    if (!hooks_.count(hook)) return;
+    PythonStdout::flush_active();
+    nb::gil_scoped_acquire gil;
+    nb::dict d;
+    for (const auto& [key, value] : logs) d[nb::str(key.c_str(), key.size())] = value;
+    if (index) callback_.attr(hook)(*index, d);
+    else callback_.attr(hook)(d);
+    logs.clear();
+    for (auto [key, value] : d)
+      if (PyFloat_Check(value.ptr()) || PyLong_Check(value.ptr()) || nb::hasattr(value, "__float__"))
+        logs[nb::cast<std::string>(key)] = nb::cast<double>(value.attr("__float__")());
+  }
+
+  nb::object callback_;
+  std::set<std::string> hooks_;
+};
+
+using CallbackPtr = std::shared_ptr<callbacks::Callback>;
+
+}  // namespace
+
+void bind_keras_callbacks(nb::module_& m) {
+  nb::class_<callbacks::Callback>(m, "Callback", "A C++ Keras callback.");
+
+  m.def("python_callback", [](nb::object callback, std::set<std::string> hooks) -> CallbackPtr {
+        return std::make_shared<PythonCallback>(std::move(callback), std::move(hooks));
+      }, "callback"_a, "hooks"_a, "A C++ callback calling the Python callback's `hooks`.");
+
+  m.def("EarlyStopping", [](std::string monitor, double min_delta, int patience, int verbose, std::string mode,
+                            std::optional<double> baseline, bool restore_best_weights, int start_from_epoch) -> CallbackPtr {
+        return std::make_shared<callbacks::EarlyStopping>(callbacks::EarlyStoppingOptions{
+            .monitor = std::move(monitor), .min_delta = min_delta, .patience = patience, .verbose = verbose,
+            .mode = std::move(mode), .baseline = baseline, .restore_best_weights = restore_best_weights,
+            .start_from_epoch = start_from_epoch});
+      }, "monitor"_a, "min_delta"_a, "patience"_a, "verbose"_a, "mode"_a, "baseline"_a.none(), "restore_best_weights"_a,
+      "start_from_epoch"_a);
+  m.def("ReduceLROnPlateau", [](std::string monitor, double factor, int patience, int verbose, std::string mode,
+                                double min_delta, int cooldown, double min_lr) -> CallbackPtr {
+        return std::make_shared<callbacks::ReduceLROnPlateau>(callbacks::ReduceLROnPlateauOptions{
+            .monitor = std::move(monitor), .factor = factor, .patience = patience, .verbose = verbose,
+            .mode = std::move(mode), .min_delta = min_delta, .cooldown = cooldown, .min_lr = min_lr});
+      }, "monitor"_a, "factor"_a, "patience"_a, "verbose"_a, "mode"_a, "min_delta"_a, "cooldown"_a, "min_lr"_a);
+  m.def("ModelCheckpoint", [](std::string filepath, std::string monitor, int verbose, bool save_best_only,
+                              bool save_weights_only, std::string mode, nb::handle save_freq,
+                              std::optional<double> initial_value_threshold) -> CallbackPtr {
+        callbacks::ModelCheckpointOptions o{.monitor = std::move(monitor), .verbose = verbose,
+                                            .save_best_only = save_best_only, .save_weights_only = save_weights_only,
+                                            .mode = std::move(mode), .initial_value_threshold = initial_value_threshold};
+        if (nb::isinstance<nb::str>(save_freq)) o.save_freq = nb::cast<std::string>(save_freq);
+        else o.save_freq = nb::cast<std::int64_t>(save_freq);
+        return std::make_shared<callbacks::ModelCheckpoint>(std::move(filepath), std::move(o));
+      }, "filepath"_a, "monitor"_a, "verbose"_a, "save_best_only"_a, "save_weights_only"_a, "mode"_a, "save_freq"_a,
+      "initial_value_threshold"_a.none());
+  m.def("CSVLogger", [](std::string filename, std::string separator, bool append) -> CallbackPtr {
+        return std::make_shared<callbacks::CSVLogger>(std::move(filename),
+                                                      callbacks::CSVLoggerOptions{.separator = std::move(separator), .append = append});
+      }, "filename"_a, "separator"_a, "append"_a);
+  m.def("TerminateOnNaN", [](bool raise_error) -> CallbackPtr { return std::make_shared<callbacks::TerminateOnNaN>(raise_error); },
+        "raise_error"_a);
+  m.def("LearningRateScheduler", [](nb::object schedule, int verbose) -> CallbackPtr {
+        auto holder = std::make_shared<nb::object>(std::move(schedule));
+        std::function<double(int, double)> fn = [holder](int epoch, double lr) {
+          PythonStdout::flush_active();
+          nb::gil_scoped_acquire gil;
+          return nb::cast<double>((*holder)(epoch, lr).attr("__float__")());
+        };
+        return std::make_shared<callbacks::LearningRateScheduler>(std::move(fn), verbose);
+      }, "schedule"_a, "verbose"_a);
+}
+
+}  // namespace tfpp_python

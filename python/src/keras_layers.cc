@@ -1,0 +1,95 @@
+// _tfpp.keras.Layer, KerasTensor and Input: every C++ Keras layer for Python, made from its Keras
+// config by the C++ deserializer (layers.deserialize), so one mechanism serves all built-in layers.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "dtype_object.h"
+#include "keras_bindings.h"
+
+namespace tfpp_python {
+namespace {
+
+using namespace nb::literals;
+namespace keras = tf::keras;
+
+// A shape as Keras gives it in Python: a tuple with None for unknown dimensions.
+nb::object shape_tuple(const tf::TensorShape& shape) {
+  if (shape.has_unknown_rank()) return nb::none();
+  nb::list dims;
+  for (std::int64_t d : shape.dims()) dims.append(d < 0 ? nb::none() : nb::object(nb::int_(d)));
+  return nb::tuple(dims);
+}
+
+std::vector<std::int64_t> dims_from(nb::handle shape) {
+  std::vector<std::int64_t> dims;
+  for (nb::handle d : nb::iter(shape)) dims.push_back(d.is_none() ? -1 : nb::cast<std::int64_t>(d));
+  return dims;
+}
+
+std::vector<tf::Tensor> tensors_from(nb::handle values) {
+  std::vector<tf::Tensor> out;
+  for (nb::handle v : nb::iter(values)) out.push_back(to_tensor(v));
+  return out;
+}
+
+}  // namespace
+
+void bind_keras_layers(nb::module_& m) {
+  nb::class_<keras::KerasTensor>(m, "KerasTensor", "A symbolic tensor of the Functional API (keras.KerasTensor).")
+      .def_prop_ro("shape", [](const keras::KerasTensor& k) { return shape_tuple(k.shape()); })
+      .def_prop_ro("dtype", [](const keras::KerasTensor& k) { return std::string(tf::dtype_name(k.dtype())); })
+      .def_prop_ro("ndim", [](const keras::KerasTensor& k) { return k.shape().rank(); })
+      .def_prop_ro("_history_name", &keras::KerasTensor::name)
+      .def_prop_ro("_layer", [](const keras::KerasTensor& k) { return k.node()->layer; })
+      .def_prop_ro("_index", &keras::KerasTensor::index);
+
+  m.def("Input", [](nb::handle shape, nb::handle dtype, nb::handle name) {
+        keras::InputOptions options;
+        if (!dtype.is_none()) options.dtype = dtype_from(dtype);
+        if (!name.is_none()) options.name = nb::cast<std::string>(name);
+        return keras::Input(dims_from(shape), options);
+      }, "shape"_a, "dtype"_a = nb::none(), "name"_a = nb::none(),
+      "A symbolic input of `shape` (without the batch dimension).");
+
+  nb::class_<keras::Layer>(m, "Layer", "A C++ Keras layer (the state Python's keras.layers.Layer wraps).")
+      .def_prop_ro("name", &keras::Layer::name)
+      .def_prop_ro("class_name", &keras::Layer::class_name)
+      .def_prop_ro("built", &keras::Layer::built)
+      .def_prop_rw("trainable", &keras::Layer::trainable, &keras::Layer::set_trainable)
+      .def_prop_ro("dtype", [](const keras::Layer& l) { return std::string(tf::dtype_name(l.dtype())); })
+      .def_prop_ro("_state_id", [](const keras::Layer& l) { return reinterpret_cast<std::uintptr_t>(&l.layer_state()); })
+      .def_prop_ro("weights", &keras::Layer::weights)
+      .def_prop_ro("trainable_weights", &keras::Layer::trainable_weights)
+      .def_prop_ro("non_trainable_weights", &keras::Layer::non_trainable_weights)
+      .def_prop_ro("losses", &keras::Layer::losses)
+      .def_prop_ro("supports_masking", &keras::Layer::supports_masking)
+      .def_prop_ro("input", &keras::Layer::input)
+      .def_prop_ro("output", &keras::Layer::output)
+      .def("sublayers", &keras::Layer::sublayers)
+      .def("get_weights", &keras::Layer::get_weights)
+      .def("set_weights", [](keras::Layer& l, nb::handle values) { l.set_weights(tensors_from(values)); })
+      .def("count_params", &keras::Layer::count_params)
+      .def("get_config", [](const keras::Layer& l) { return config_to_python(l.get_config()); })
+      .def("get_build_config", [](const keras::Layer& l) { return config_to_python(l.get_build_config()); })
+      .def("build", [](keras::Layer& l, nb::handle shape) {
+        if (l.built()) return;
+        l.build_for({tf::TensorShape(dims_from(shape))});
+      })
+      .def("call_one", [](keras::Layer& l, nb::handle x, std::optional<bool> training) { return l(to_tensor(x), training); },
+           "x"_a, "training"_a = nb::none(), "Calls the layer on one tensor.")
+      .def("call_list", [](keras::Layer& l, nb::handle xs, std::optional<bool> training) {
+        return l.call_all(tensors_from(xs), training);
+      }, "xs"_a, "training"_a = nb::none(), "Calls the layer on several tensors; returns every output.")
+      .def("call_symbolic_one", [](keras::Layer& l, const keras::KerasTensor& x) { return l(x); })
+      .def("call_symbolic_list", [](keras::Layer& l, const std::vector<keras::KerasTensor>& xs) { return l.call_all(xs); })
+      .def("serialize", [](const keras::Layer& l) { return config_to_python(keras::layers::serialize(l)); });
+
+  m.def("deserialize_layer", [](nb::handle serialized) {
+        return keras::layers::deserialize(config_from_python(serialized));
+      }, "serialized"_a, "The layer {'class_name': ..., 'config': {...}} describes (keras.layers.deserialize).");
+  m.def("registered_layer_classes", &keras::layers::registered_layer_classes);
+}
+
+}  // namespace tfpp_python

@@ -1,0 +1,32 @@
+"""tf.keras over tfpp's C++ Keras: layers, Sequential and Functional models, losses, metrics,
+optimizers, callbacks, fit with Keras' progress bar, .keras files.
+
+    model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(10, activation="relu")])
+    model.compile(optimizer="adam", loss="mse")
+    model.fit(x, y, epochs=2)
+"""
+
+import sys as _sys
+
+from .. import _tfpp
+from . import callbacks, datasets, initializers, layers, losses, metrics, optimizers, regularizers
+from . import models
+from .layers import KerasTensor, Layer
+from .models import Model, Sequential
+
+saving = models
+
+
+def Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None, name=None, tensor=None,
+          optional=False):
+    """keras.Input: a symbolic input of `shape` (without the batch dimension)."""
+    if batch_shape is not None:
+        shape = tuple(batch_shape)[1:]
+    if shape is None:
+        raise ValueError("You must pass a `shape` argument.")
+    return _tfpp.keras.Input(list(shape), dtype, name)
+
+
+layers.Input = Input
+
+_sys.modules[__name__ + ".datasets.fashion_mnist"] = datasets.fashion_mnist

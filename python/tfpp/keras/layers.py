@@ -1,0 +1,209 @@
+"""tf.keras.layers: every C++ Keras layer under Keras' class name and constructor signature.
+
+Each class builds the layer's Keras config from its arguments and asks the C++ deserializer for
+the layer (keras.layers.deserialize), so all built-in layers come through one mechanism; a layer
+object wraps its C++ layer, whose weights are tfpp Variables.
+"""
+
+import weakref as _weakref
+
+import numpy as _np
+
+from .. import _tfpp
+from ._config import arguments_config as _arguments_config
+from ._signatures import LAYERS as _SIGNATURES
+
+_k = _tfpp.keras
+KerasTensor = _k.KerasTensor
+
+# The Python object of each C++ layer (by its shared state), so model.layers[i] is the object
+# that was added.
+_wrappers = _weakref.WeakValueDictionary()
+
+
+def _class_for(class_name):
+    if class_name in ("Functional", "Model", "Sequential"):
+        from . import models
+        return models.Sequential if class_name == "Sequential" else models.Model
+    return globals().get(class_name, Layer)
+
+
+def wrap(cpp):
+    """The Python layer (or model) object for a C++ layer."""
+    if cpp is None:
+        return None
+    wrapper = _wrappers.get(cpp._state_id)
+    if wrapper is None:
+        cls = _class_for(cpp.class_name)
+        wrapper = cls.__new__(cls)
+        wrapper._attach(cpp)
+    return wrapper
+
+
+# Config entries Keras' get_config gives as tuples (JSON, and the C++ config, have lists).
+_TUPLE_KEYS = {"target_shape", "kernel_size", "strides", "dilation_rate", "pool_size", "dims", "size", "padding",
+               "cropping", "noise_shape", "batch_shape", "axes"}
+
+
+def _tuples(value):
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def _is_symbolic(inputs):
+    if isinstance(inputs, (list, tuple)):
+        return bool(inputs) and all(isinstance(i, KerasTensor) for i in inputs)
+    return isinstance(inputs, KerasTensor)
+
+
+class Layer:
+    """keras.layers.Layer: a C++ layer with Keras' Python interface."""
+
+    def _attach(self, cpp):
+        self._cpp = cpp
+        _wrappers[cpp._state_id] = self
+
+    def __call__(self, inputs, training=None, mask=None, **kwargs):
+        if kwargs:
+            raise TypeError("%s.__call__ got unexpected arguments %s" % (type(self).__name__, sorted(kwargs)))
+        if _is_symbolic(inputs):
+            if isinstance(inputs, KerasTensor):
+                return self._cpp.call_symbolic_one(inputs)
+            outputs = self._cpp.call_symbolic_list(list(inputs))
+        elif isinstance(inputs, (list, tuple)):
+            outputs = self._cpp.call_list(list(inputs), training)
+        else:
+            return self._cpp.call_one(inputs, training)
+        return outputs[0] if len(outputs) == 1 else outputs
+
+    @property
+    def name(self):
+        return self._cpp.name
+
+    @property
+    def dtype(self):
+        return self._cpp.dtype
+
+    @property
+    def built(self):
+        return self._cpp.built
+
+    @property
+    def trainable(self):
+        return self._cpp.trainable
+
+    @trainable.setter
+    def trainable(self, value):
+        self._cpp.trainable = bool(value)
+
+    @property
+    def weights(self):
+        return self._cpp.weights
+
+    @property
+    def variables(self):
+        return self._cpp.weights
+
+    @property
+    def trainable_weights(self):
+        return self._cpp.trainable_weights
+
+    @property
+    def trainable_variables(self):
+        return self._cpp.trainable_weights
+
+    @property
+    def non_trainable_weights(self):
+        return self._cpp.non_trainable_weights
+
+    @property
+    def losses(self):
+        return self._cpp.losses
+
+    @property
+    def input(self):
+        return self._cpp.input
+
+    @property
+    def output(self):
+        return self._cpp.output
+
+    @property
+    def supports_masking(self):
+        return self._cpp.supports_masking
+
+    def build(self, input_shape):
+        self._cpp.build(input_shape)
+
+    def get_weights(self):
+        """The weights' values as NumPy arrays (copies), in `weights` order."""
+        return [_np.array(w) for w in self._cpp.get_weights()]
+
+    def set_weights(self, weights):
+        """Assigns NumPy arrays (or tensors) to the weights, in `weights` order."""
+        variables = self._cpp.weights
+        if len(weights) != len(variables):
+            raise ValueError("Layer %s expected %d weights, but received %d weights." % (self.name, len(variables), len(weights)))
+        self._cpp.set_weights([_np.asarray(w, dtype=v.dtype.name) for w, v in zip(weights, variables)])
+
+    def count_params(self):
+        return self._cpp.count_params()
+
+    def get_config(self):
+        config = self._cpp.get_config()
+        for key in _TUPLE_KEYS.intersection(config):
+            config[key] = _tuples(config[key])
+        return config
+
+    def get_build_config(self):
+        return self._cpp.get_build_config()
+
+    @classmethod
+    def from_config(cls, config):
+        class_name = getattr(cls, "_class_name", cls.__name__)
+        return wrap(_k.deserialize_layer({"class_name": class_name, "config": config}))
+
+    def _serialized(self):
+        return self._cpp.serialize()
+
+    def __repr__(self):
+        return "<%s name=%s, built=%s>" % (type(self).__name__, self.name, self.built)
+
+
+class _BuiltinLayer(Layer):
+    """A built-in layer: the arguments become its Keras config, the C++ deserializer makes it."""
+
+    _class_name = None
+
+    def __init__(self, *args, **kwargs):
+        input_shape = kwargs.pop("input_shape", None)
+        config = _arguments_config(self._class_name, _SIGNATURES[self._class_name], args, kwargs)
+        self._attach(_k.deserialize_layer({"class_name": self._class_name, "config": config}))
+        # Keras keeps input_shape for a Sequential model, which starts with an InputLayer of it.
+        self._input_shape_arg = tuple(input_shape) if input_shape is not None else None
+
+
+class InputLayer(Layer):
+    """keras.layers.InputLayer."""
+
+    def __init__(self, shape=None, batch_size=None, dtype=None, name=None, **kwargs):
+        from . import Input
+        self._attach(Input(shape, batch_size=batch_size, dtype=dtype, name=name)._layer)
+
+
+def _make_layer_class(class_name):
+    return type(class_name, (_BuiltinLayer,), {"_class_name": class_name, "__module__": __name__,
+                                               "__doc__": "keras.layers.%s (tfpp's C++ layer)." % class_name})
+
+
+for _name in _SIGNATURES:
+    globals()[_name] = _make_layer_class(_name)
+
+
+def serialize(layer):
+    """keras.layers.serialize: {'module', 'class_name', 'config', 'registered_name'[, 'build_config']}."""
+    return layer._cpp.serialize()
+
+
+def deserialize(config, custom_objects=None):
+    """keras.layers.deserialize: the layer a serialize() dict describes."""
+    return wrap(_k.deserialize_layer(config))

@@ -1,0 +1,308 @@
+"""tf.keras.Model, Sequential, load_model and model_from_json over tfpp's C++ models.
+
+compile, fit, evaluate and predict run the C++ training loop (traced train steps, Keras' progress
+bar printed to sys.stdout); NumPy arrays go in as tensors (floating arrays as float32, as Keras
+standardizes them) and predictions come back as NumPy arrays.
+"""
+
+import numpy as _np
+
+from .. import _tfpp
+from . import callbacks as _callbacks
+from . import layers as _layers
+from . import losses as _losses
+from . import metrics as _metrics
+from . import optimizers as _optimizers
+
+_k = _tfpp.keras
+
+
+def _as_input(value):
+    """A NumPy array or tensor as fit takes it: floating arrays as float32, other integers as int32."""
+    if isinstance(value, (_tfpp.Tensor, _tfpp.Variable)):
+        return value
+    array = _np.asarray(value)
+    if array.dtype.kind == "f" and array.dtype != _np.float32:
+        return array.astype(_np.float32)
+    if array.dtype.kind in "iu" and array.dtype not in (_np.int32, _np.int64):
+        return array.astype(_np.int64 if array.dtype.itemsize > 4 else _np.int32)
+    return array
+
+
+def _as_list(x):
+    if x is None:
+        return None
+    if isinstance(x, dict):
+        raise TypeError("tfpp.keras takes inputs and targets as arrays or lists of arrays, not dicts")
+    if isinstance(x, (list, tuple)):
+        return [_as_input(v) for v in x]
+    return [_as_input(x)]
+
+
+def _verbosity(verbose):
+    return 1 if verbose == "auto" else int(verbose)
+
+
+def _cpp_spec(value):
+    """A loss, metric or optimizer argument of compile with tfpp.keras objects as their C++ ones."""
+    if isinstance(value, (list, tuple)):
+        return [_cpp_spec(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _cpp_spec(v) for k, v in value.items()}
+    return getattr(value, "_cpp", value)
+
+
+def _cpp_callbacks(callbacks, model):
+    out = []
+    for callback in callbacks or []:
+        if getattr(callback, "_cpp", None) is not None:
+            out.append(callback._cpp)
+        else:
+            out.append(_k.python_callback(callback, _callbacks.overridden_hooks(callback)))
+        callback.set_model(model)
+    return out
+
+
+def _numpy(t):
+    return _np.array(t)
+
+
+class Model(_layers.Layer):
+    """keras.Model: Model(inputs, outputs) builds a Functional model of the layers between them."""
+
+    def __init__(self, *args, **kwargs):
+        if type(self) is not Model:
+            raise TypeError("tfpp.keras does not support subclassing keras.Model from Python yet; "
+                            "build the model with Model(inputs, outputs) or Sequential")
+        inputs = kwargs.pop("inputs", args[0] if args else None)
+        outputs = kwargs.pop("outputs", args[1] if len(args) > 1 else None)
+        name = kwargs.pop("name", None) or ""
+        kwargs.pop("trainable", None)
+        if inputs is None or outputs is None:
+            raise ValueError("Model() needs inputs and outputs (the Functional API)")
+        if kwargs:
+            raise TypeError("Model() got unexpected arguments %s" % sorted(kwargs))
+        self._single_output = not isinstance(outputs, (list, tuple))
+        inputs = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
+        outputs = list(outputs) if isinstance(outputs, (list, tuple)) else [outputs]
+        self._attach(_k.functional(inputs, outputs, name))
+
+    def _attach(self, cpp):
+        super()._attach(cpp)
+        self._optimizer = None
+        self.history = None
+        if not hasattr(self, "_single_output"):
+            self._single_output = len(cpp.outputs) <= 1 if cpp.is_functional else True
+
+    # ---- Structure ------------------------------------------------------------------------------
+
+    @property
+    def layers(self):
+        return [_layers.wrap(layer) for layer in self._cpp.layers]
+
+    @property
+    def inputs(self):
+        return list(self._cpp.inputs)
+
+    @property
+    def outputs(self):
+        return list(self._cpp.outputs)
+
+    @property
+    def input(self):
+        inputs = self._cpp.inputs
+        return inputs[0] if len(inputs) == 1 else list(inputs)
+
+    @property
+    def output(self):
+        outputs = self._cpp.outputs
+        return outputs[0] if len(outputs) == 1 else list(outputs)
+
+    def get_layer(self, name=None, index=None):
+        if index is not None:
+            return self.layers[index]
+        if name is None:
+            raise ValueError("Provide either a layer name or layer index at `get_layer`.")
+        return _layers.wrap(self._cpp.get_layer(name))
+
+    def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
+                layer_range=None):
+        text = self._cpp.summary_string(-1 if line_length is None else line_length)
+        if print_fn is not None:
+            for line in text.rstrip("\n").split("\n"):
+                print_fn(line)
+        else:
+            print(text, end="" if text.endswith("\n") else "\n")
+
+    # ---- Training -------------------------------------------------------------------------------
+
+    def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
+                run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
+        if weighted_metrics:
+            raise TypeError("tfpp.keras has no weighted_metrics yet")
+        if isinstance(optimizer, str):
+            optimizer = _optimizers.get(optimizer)
+        self._cpp.compile(optimizer._cpp, _cpp_spec(loss), _cpp_spec(metrics), loss_weights, bool(run_eagerly),
+                          int(steps_per_execution))
+        self._optimizer = optimizer
+
+    @property
+    def optimizer(self):
+        if self._optimizer is None and self._cpp.compiled:
+            self._optimizer = _optimizers.wrap(self._cpp.optimizer)
+        return self._optimizer
+
+    @property
+    def compiled(self):
+        return self._cpp.compiled
+
+    @property
+    def metrics_names(self):
+        """Keras 3's names: "loss", then "compile_metrics" standing for the compiled metrics."""
+        if not self._cpp.compiled:
+            return []
+        return ["loss"] + (["compile_metrics"] if len(self._cpp.metric_names()) > 1 else [])
+
+    @property
+    def metrics(self):
+        return [_metrics.wrap(m) for m in self._cpp.metrics()] if self._cpp.compiled else []
+
+    @property
+    def stop_training(self):
+        return self._cpp.stop_training
+
+    @stop_training.setter
+    def stop_training(self, value):
+        self._cpp.stop_training = bool(value)
+
+    def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,
+            validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
+            steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1):
+        validation = None
+        if validation_data is not None:
+            validation = _as_list(validation_data[0]) + _as_list(validation_data[1])
+            if len(validation_data) > 2 and validation_data[2] is not None:
+                validation.append(_as_input(validation_data[2]))
+        verbose = _verbosity(verbose)
+        history = _callbacks.History()
+        cpp_callbacks = _cpp_callbacks(callbacks, self)
+        history_dict, epochs_run = self._cpp.fit(
+            _as_list(x), _as_list(y), batch_size, int(epochs), verbose, cpp_callbacks, float(validation_split),
+            validation, bool(shuffle), {int(k): float(v) for k, v in (class_weight or {}).items()},
+            None if sample_weight is None else _as_input(sample_weight), int(initial_epoch), steps_per_epoch,
+            validation_steps, validation_batch_size, int(validation_freq))
+        history.set_model(self)
+        history.history = history_dict
+        history.epoch = epochs_run
+        history.params = {"verbose": verbose, "epochs": int(epochs), "steps": steps_per_epoch}
+        self.history = history
+        return history
+
+    def _ordered(self, logs, return_dict):
+        if return_dict:
+            return logs
+        names = self._cpp.metric_names()  # the loss, then the compiled metrics in order
+        values = [logs[name] for name in names if name in logs]
+        values += [logs[name] for name in logs if name not in names]
+        return values[0] if len(values) == 1 else values
+
+    def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None, callbacks=None,
+                 return_dict=False):
+        logs = self._cpp.evaluate(_as_list(x), _as_list(y), batch_size, _verbosity(verbose),
+                                  None if sample_weight is None else _as_input(sample_weight), steps,
+                                  _cpp_callbacks(callbacks, self))
+        return self._ordered(logs, return_dict)
+
+    def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
+        outputs = [_numpy(t) for t in self._cpp.predict(_as_list(x), batch_size, _verbosity(verbose), steps,
+                                                        _cpp_callbacks(callbacks, self))]
+        return outputs[0] if self._single_output else outputs
+
+    def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
+        logs = self._cpp.train_on_batch(_as_list(x), _as_list(y), None if sample_weight is None else _as_input(sample_weight))
+        return self._ordered(logs, return_dict)
+
+    def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
+        logs = self._cpp.test_on_batch(_as_list(x), _as_list(y), None if sample_weight is None else _as_input(sample_weight))
+        return self._ordered(logs, return_dict)
+
+    def predict_on_batch(self, x):
+        return self.predict(x, batch_size=len(_as_list(x)[0]), verbose=0)
+
+    def __call__(self, inputs, training=None, mask=None, **kwargs):
+        if isinstance(inputs, (list, tuple)) and not _layers._is_symbolic(inputs):
+            inputs = [_as_input(i) if isinstance(i, _np.ndarray) else i for i in inputs]
+        elif isinstance(inputs, _np.ndarray):
+            inputs = _as_input(inputs)
+        return super().__call__(inputs, training=training, mask=mask, **kwargs)
+
+    # ---- Saving ---------------------------------------------------------------------------------
+
+    def save(self, filepath, overwrite=True, zipped=None, **kwargs):
+        self._cpp.save(str(filepath))
+
+    def save_weights(self, filepath, overwrite=True, max_shard_size=None):
+        self._cpp.save_weights(str(filepath))
+
+    def load_weights(self, filepath, skip_mismatch=False, **kwargs):
+        self._cpp.load_weights(str(filepath))
+
+    def to_json(self, **kwargs):
+        return self._cpp.to_json()
+
+    def get_compile_config(self):
+        return self._cpp.get_compile_config()
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        class_name = "Sequential" if cls is Sequential else "Functional"
+        return _layers.wrap(_k.deserialize_layer({"class_name": class_name, "config": config}))
+
+    def __repr__(self):
+        return "<%s name=%s, built=%s>" % ("Sequential" if isinstance(self, Sequential) else "Functional", self.name,
+                                           self.built)
+
+
+class Sequential(Model):
+    """keras.Sequential: a linear stack of layers."""
+
+    def __init__(self, layers=None, trainable=True, name=None):
+        cpp_layers = []
+        for layer in layers or []:
+            cpp_layers.extend(self._cpp_layers(layer, first=not cpp_layers))
+        self._single_output = True
+        self._attach(_k.sequential(cpp_layers, name or ""))
+        if not trainable:
+            self.trainable = False
+
+    @staticmethod
+    def _cpp_layers(layer, first):
+        if isinstance(layer, _layers.KerasTensor):  # keras.Input(...): its InputLayer
+            return [layer._layer]
+        shape = getattr(layer, "_input_shape_arg", None)
+        if first and shape is not None:
+            return [_k.Input(list(shape))._layer, layer._cpp]
+        return [layer._cpp]
+
+    def add(self, layer, rebuild=True):
+        for cpp in self._cpp_layers(layer, first=not self._cpp.layers):
+            self._cpp.add(cpp)
+
+    def pop(self, rebuild=True):
+        layer = self.layers[-1]
+        self._cpp.pop()
+        return layer
+
+
+def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
+    """keras.models.load_model: a .keras file (written by tfpp or Keras 3) with its weights."""
+    if custom_objects:
+        raise TypeError("tfpp.keras loads built-in layers only (custom_objects are not supported yet)")
+    return _layers.wrap(_k.load_model(str(filepath), bool(compile)))
+
+
+def model_from_json(json_string, custom_objects=None):
+    """keras.models.model_from_json: the model to_json describes, with new weights."""
+    if custom_objects:
+        raise TypeError("tfpp.keras loads built-in layers only (custom_objects are not supported yet)")
+    return _layers.wrap(_k.model_from_json(json_string))
