@@ -94,7 +94,10 @@ Config Optimizer::get_config() const {
   Config config;
   config["name"] = s.name;
   if (const auto& schedule = s.options.learning_rate.schedule())
-    config["learning_rate"] = Config{{"class_name", schedule->class_name()}, {"config", schedule->get_config()}};
+    config["learning_rate"] = Config{{"module", "keras.optimizers.schedules"},
+                                     {"class_name", schedule->class_name()},
+                                     {"config", schedule->get_config()},
+                                     {"registered_name", nullptr}};
   else
     config["learning_rate"] = static_cast<double>(s.learning_rate.impl()->load().item<float>());
   config["weight_decay"] = optional(s.options.weight_decay);

@@ -13,6 +13,9 @@
 namespace tf::keras {
 namespace {
 
+// A schedule from Keras' {"module", "class_name", "config", "registered_name"} (defined below).
+std::shared_ptr<const optimizers::schedules::LearningRateSchedule> schedule_from(const ConfigValue& serialized);
+
 // Reads config values into options fields, remembering which keys it used.
 class OptionsReader {
  public:
@@ -62,11 +65,19 @@ class OptionsReader {
     if (v.is_null()) out.reset();
     else out = keras::detail::dtype_from(v);
   }
+  // Keras writes thresholds as null, one number or a list.
+  static void read(const ConfigValue& v, std::vector<double>& out) {
+    out.clear();
+    if (v.is_null()) return;
+    if (!v.holds<ConfigValue::List>()) {
+      out.push_back(v.as_double());
+      return;
+    }
+    for (const ConfigValue& x : v.get<ConfigValue::List>()) out.push_back(x.as_double());
+  }
   void read(const ConfigValue& v, optimizers::LearningRate& out) const {
-    if (!v.holds<double>() && !v.holds<std::int64_t>())
-      throw UnimplementedError(who_ + " a learning-rate schedule (" + to_json(v) +
-                               ") cannot be restored from a config yet; load the model with compile = false and compile it again");
-    out = v.as_double();
+    if (v.holds<Config>()) out = schedule_from(v);
+    else out = v.as_double();
   }
 
   const Config& config_;
@@ -89,6 +100,29 @@ const Config& split(const ConfigValue& serialized, const std::string& who, std::
 
 Config wrap(const char* module, const std::string& class_name, Config config) {
   return {{"module", module}, {"class_name", class_name}, {"config", std::move(config)}, {"registered_name", nullptr}};
+}
+
+// ---- learning-rate schedules ----------------------------------------------------------------
+
+template <class S, class Options>
+std::shared_ptr<const optimizers::schedules::LearningRateSchedule> make_schedule(const Config& c, const std::string& who) {
+  Options o;
+  OptionsReader r(c, who);
+  TFPP_OPTION(name)
+  TFPP_OPTION(initial_learning_rate)
+  TFPP_OPTION(decay_steps)
+  TFPP_OPTION(decay_rate)
+  TFPP_OPTION(staircase)
+  TFPP_OPTION(boundaries)
+  TFPP_OPTION(values)
+  TFPP_OPTION(end_learning_rate)
+  TFPP_OPTION(power)
+  TFPP_OPTION(cycle)
+  TFPP_OPTION(alpha)
+  TFPP_OPTION(warmup_target)
+  TFPP_OPTION(warmup_steps)
+  r.finish();
+  return std::make_shared<S>(std::move(o));
 }
 
 // ---- optimizers -----------------------------------------------------------------------------
@@ -174,6 +208,26 @@ Optimizer deserialize(const keras::ConfigValue& serialized) {
 }
 
 }  // namespace optimizers
+
+namespace {
+
+std::shared_ptr<const optimizers::schedules::LearningRateSchedule> schedule_from(const ConfigValue& serialized) {
+  using namespace optimizers::schedules;
+  const std::string who = "[schedules.deserialize]";
+  std::string cls;
+  const keras::Config& c = split(serialized, who, cls);
+  const std::string where = who + " " + cls + ":";
+  if (cls == "ExponentialDecay") return make_schedule<ExponentialDecay, ExponentialDecayOptions>(c, where);
+  if (cls == "PiecewiseConstantDecay") return make_schedule<PiecewiseConstantDecay, PiecewiseConstantDecayOptions>(c, where);
+  if (cls == "PolynomialDecay") return make_schedule<PolynomialDecay, PolynomialDecayOptions>(c, where);
+  if (cls == "InverseTimeDecay") return make_schedule<InverseTimeDecay, InverseTimeDecayOptions>(c, where);
+  if (cls == "CosineDecay") return make_schedule<CosineDecay, CosineDecayOptions>(c, where);
+  throw UnimplementedError(who + " learning-rate schedule class '" + cls +
+                           "' is not one tfpp has (it has ExponentialDecay, PiecewiseConstantDecay, PolynomialDecay, "
+                           "InverseTimeDecay, CosineDecay)");
+}
+
+}  // namespace
 
 // ---- losses ---------------------------------------------------------------------------------
 
@@ -270,6 +324,18 @@ std::shared_ptr<metrics::Metric> make_metric(const Config& c, const std::string&
   TFPP_OPTION(from_logits)
   TFPP_OPTION(label_smoothing)
   TFPP_OPTION(ignore_class)
+  TFPP_OPTION(thresholds)
+  TFPP_OPTION(top_k)
+  TFPP_OPTION(class_id)
+  TFPP_OPTION(num_thresholds)
+  TFPP_OPTION(curve)
+  TFPP_OPTION(summation_method)
+  TFPP_OPTION(multi_label)
+  TFPP_OPTION(num_labels)
+  TFPP_OPTION(label_weights)
+  TFPP_OPTION(num_classes)
+  TFPP_OPTION(sparse_y_true)
+  TFPP_OPTION(sparse_y_pred)
   r.finish();
   return std::make_shared<M>(std::move(o));
 }
@@ -312,6 +378,10 @@ const std::vector<MetricClass>& metric_classes() {
       TFPP_METRIC_CLASS(BinaryCrossentropy, BinaryCrossentropyOptions),
       TFPP_METRIC_CLASS(CategoricalCrossentropy, CategoricalCrossentropyOptions),
       TFPP_METRIC_CLASS(SparseCategoricalCrossentropy, SparseCategoricalCrossentropyOptions),
+      TFPP_METRIC_CLASS(Precision, PrecisionRecallOptions),
+      TFPP_METRIC_CLASS(Recall, PrecisionRecallOptions),
+      TFPP_METRIC_CLASS(AUC, AUCOptions),
+      TFPP_METRIC_CLASS(MeanIoU, MeanIoUOptions),
   };
   return classes;
 }
@@ -323,8 +393,8 @@ namespace metrics {
 Config serialize(const Metric& metric) {
   for (const MetricClass& c : metric_classes())
     if (c.is(metric)) return wrap("keras.metrics", c.name, metric.get_config());
-  // Precision, Recall, AUC, MeanIoU, metric functions and custom subclasses: by name, which
-  // deserialize resolves only for Keras' metric names.
+  // Metric functions and custom subclasses: by name, which deserialize resolves only for
+  // Keras' metric names.
   return {{"module", "builtins"}, {"class_name", "function"}, {"config", metric.name()}, {"registered_name", "function"}};
 }
 

@@ -1,6 +1,7 @@
 #include "keras/saving/weights_store.h"
 
 #include <algorithm>
+#include <iostream>
 #include <map>
 #include <set>
 
@@ -121,6 +122,14 @@ void load_state(Model& model, const H5Reader& file, const std::string& who) {
                                  " weights, the file has none for it (no group " + group + ")");
     }
     const std::vector<std::string> keys = file.keys(group);
+    if (e.is_optimizer && keys.size() != e.variables.size()) {
+      // Keras' optimizer.load_own_variables: a count mismatch (an optimizer saved before it was
+      // built, loaded into one already built) warns and leaves the optimizer as it is.
+      std::cerr << "UserWarning: Skipping variable loading for optimizer '" << e.name << "', because it has "
+                << e.variables.size() << " variables whereas the saved optimizer has " << keys.size() << " variables. "
+                << (e.variables.empty() ? "This is likely because the optimizer has not been called/built yet." : "") << "\n";
+      continue;
+    }
     if (keys.size() != e.variables.size()) {
       std::string names;
       for (const Variable& v : e.variables) names += (names.empty() ? "" : ", ") + v.name();

@@ -1,0 +1,133 @@
+"""Keras 3's side of tfpp's file-exchange tests (tests/keras/saving/keras_exchange_test.cc).
+
+    python keras_exchange_reference.py save KIND DIR   # build, compile, train, save DIR/keras.keras
+    python keras_exchange_reference.py load KIND FILE DIR   # keras.models.load_model(FILE)
+
+`save` writes the data both sides use as .npy files in DIR (pred_I.npy: the inputs predictions
+are compared on; train_I.npy and target.npy: the data of the epochs), trains the model KIND one
+epoch and saves it. Both modes then print the model's state: "pred I HEX" per output of
+predict (HEX: float32 little-endian bytes) and "compile JSON" (the compile config); then, for
+compiled models, "---" and, after one more epoch, "weight J HEX" per model weight, "opt J HEX"
+per optimizer variable and "eval NAME VALUE" per evaluate() result.
+"""
+import json
+import os
+import sys
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+os.environ.setdefault("KERAS_BACKEND", "tensorflow")
+
+import numpy as np  # noqa: E402
+import keras  # noqa: E402
+from keras import layers  # noqa: E402
+
+schedules = keras.optimizers.schedules
+metrics = keras.metrics
+
+
+def pattern(shape, offset, scale=0.25):
+    i = np.arange(int(np.prod(shape)), dtype=np.int64) + offset
+    return (((i % 7) * scale) - 0.75).astype(np.float32).reshape(shape)
+
+
+def ids(shape, offset, vocab):
+    # Token ids with zeros (padding) at the ends of some rows.
+    i = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape) + offset
+    out = (i * 3 % (vocab - 1) + 1).astype(np.int32)
+    for row in range(shape[0]):
+        out[row, shape[1] - (row % 3):] = 0
+    return out
+
+
+def binary_targets(rows):
+    return (np.arange(rows) % 3 == 0).astype(np.float32).reshape(rows, 1)
+
+
+def build(kind):
+    """(model, compile arguments or None, predict inputs, train inputs, targets)."""
+    if kind == "schedule_exponential":
+        model = keras.Sequential([keras.Input((4,)), layers.Dense(6, activation="tanh"), layers.Dense(1, activation="sigmoid")])
+        compile_args = dict(
+            optimizer=keras.optimizers.Adam(schedules.ExponentialDecay(0.05, 3, 0.5, staircase=True)),
+            loss="binary_crossentropy",
+            metrics=[metrics.Precision(thresholds=[0.4]), metrics.Recall(thresholds=0.6), metrics.AUC(),
+                     metrics.AUC(curve="PR", num_thresholds=50, name="pr_auc"), "accuracy"])
+        return model, compile_args, [pattern((5, 4), 3)], [pattern((12, 4), 0)], binary_targets(12)
+    if kind == "schedule_piecewise":
+        model = keras.Sequential([keras.Input((4,)), layers.Dense(3, activation="softmax")])
+        compile_args = dict(
+            optimizer=keras.optimizers.SGD(schedules.PiecewiseConstantDecay([2, 4], [0.1, 0.05, 0.01]), momentum=0.9),
+            loss="sparse_categorical_crossentropy",
+            metrics=[metrics.MeanIoU(3, sparse_y_pred=False), metrics.SparseTopKCategoricalAccuracy(k=2)])
+        target = (np.arange(12) % 3).astype(np.int64).reshape(12, 1)
+        return model, compile_args, [pattern((5, 4), 3)], [pattern((12, 4), 0)], target
+    if kind == "schedule_cosine":
+        model = keras.Sequential([keras.Input((4,)), layers.Dense(2)])
+        compile_args = dict(
+            optimizer=keras.optimizers.RMSprop(schedules.CosineDecay(0.01, 6, alpha=0.1, warmup_target=0.05, warmup_steps=2)),
+            loss="mse", metrics=[metrics.RootMeanSquaredError(), metrics.Precision(top_k=1, class_id=1, name="p1")])
+        return model, compile_args, [pattern((5, 4), 3)], [pattern((12, 4), 0)], pattern((12, 2), 2)
+    if kind == "schedule_polynomial":
+        model = keras.Sequential([keras.Input((4,)), layers.Dense(2)])
+        compile_args = dict(optimizer=keras.optimizers.Adagrad(schedules.PolynomialDecay(0.1, 5, 0.01, power=2.0, cycle=True)),
+                            loss="mae", metrics=[metrics.MeanAbsoluteError()])
+        return model, compile_args, [pattern((5, 4), 3)], [pattern((12, 4), 0)], pattern((12, 2), 2)
+    if kind == "schedule_inverse_time":
+        model = keras.Sequential([keras.Input((4,)), layers.Dense(2)])
+        compile_args = dict(optimizer=keras.optimizers.Nadam(schedules.InverseTimeDecay(0.02, 2, 0.5, staircase=True)),
+                            loss="mse")
+        return model, compile_args, [pattern((5, 4), 3)], [pattern((12, 4), 0)], pattern((12, 2), 2)
+    raise SystemExit(f"unknown model kind {kind}")
+
+
+def hex_of(a):
+    return np.ascontiguousarray(a).tobytes().hex()
+
+
+def describe(model, pred_inputs):
+    preds = model.predict(pred_inputs if len(pred_inputs) > 1 else pred_inputs[0], verbose=0)
+    preds = preds if isinstance(preds, (list, tuple)) else [preds]
+    for i, p in enumerate(preds):
+        print(f"pred {i} {hex_of(np.asarray(p, dtype=np.float32))}")
+    print("compile " + json.dumps(model.get_compile_config() if model.compiled else None))
+
+
+def resume(model, train, target):
+    if not model.compiled:
+        return
+    print("---")
+    x = train if len(train) > 1 else train[0]
+    model.fit(x, target, batch_size=4, epochs=1, shuffle=False, verbose=0)
+    for j, w in enumerate(model.weights):
+        print(f"weight {j} {hex_of(np.asarray(w))}")
+    for j, v in enumerate(model.optimizer.variables):
+        print(f"opt {j} {hex_of(np.asarray(v))}")
+    for name, value in model.evaluate(x, target, batch_size=4, verbose=0, return_dict=True).items():
+        print(f"eval {name} {float(np.asarray(value).reshape(-1)[0])!r}")
+
+
+def main():
+    mode, kind = sys.argv[1:3]
+    keras.utils.set_random_seed(7)
+    model, compile_args, pred, train, target = build(kind)
+    if mode == "save":
+        out = sys.argv[3]
+        for i, x in enumerate(pred):
+            np.save(os.path.join(out, f"pred_{i}.npy"), x)
+        for i, x in enumerate(train):
+            np.save(os.path.join(out, f"train_{i}.npy"), x)
+        np.save(os.path.join(out, "target.npy"), target)
+        if compile_args is not None:
+            model.compile(**compile_args)
+            model.fit(train if len(train) > 1 else train[0], target, batch_size=4, epochs=1, shuffle=False, verbose=0)
+        model.save(os.path.join(out, "keras.keras"))
+    elif mode == "load":
+        model = keras.models.load_model(sys.argv[3])
+    else:
+        raise SystemExit(f"unknown mode {mode}")
+    describe(model, pred)
+    resume(model, train, target)
+
+
+if __name__ == "__main__":
+    main()
