@@ -12,11 +12,7 @@ namespace {
 
 namespace keras = tf::keras;
 namespace layers = tf::keras::layers;
-using tf::testing::pattern;
-
-tf::Tensor pat(const tf::TensorShape& shape, double seed) {
-  return tf::constant(pattern(static_cast<std::size_t>(shape.num_elements()), seed), shape);
-}
+using tf::testing::pattern_tensor;
 
 // Each case prints outputs (out0, ...), input gradients (gx0, ...) and weight gradients (gw0, ...)
 // of sum_k sum(out_k * pattern(out_k.shape, 9 + k)).
@@ -96,7 +92,7 @@ class AttentionWrappersKeras : public ::testing::Test {
     for (const tf::Tensor& x : xs) tape.watch(x);
     std::vector<tf::Tensor> outs = fn(xs);
     tf::Tensor loss = tf::zeros({});
-    for (std::size_t k = 0; k < outs.size(); ++k) loss = loss + tf::reduce_sum(outs[k] * pat(outs[k].shape(), 9.0 + k));
+    for (std::size_t k = 0; k < outs.size(); ++k) loss = loss + tf::reduce_sum(outs[k] * pattern_tensor(outs[k].shape(), 9.0 + k));
     std::vector<tf::Tensor> result = outs;
     for (const tf::Tensor& x : xs) result.push_back(tape.gradient(loss, x));
     for (const tf::Tensor& g : tape.gradient(loss, layer.trainable_weights())) result.push_back(g);
@@ -108,7 +104,7 @@ class AttentionWrappersKeras : public ::testing::Test {
     const std::size_t outputs = fn(xs).size();
     std::vector<tf::Tensor> values;
     double seed = 1.0;
-    for (const tf::Variable& w : layer.weights()) values.push_back(pat(w.shape(), seed++) * 0.5f);
+    for (const tf::Variable& w : layer.weights()) values.push_back(pattern_tensor(w.shape(), seed++) * 0.5f);
     layer.set_weights(values);
     auto traced = tf::function([&](std::vector<tf::Tensor> in) { return run(layer, in, fn); });
     for (bool use_function : {false, true}) {
@@ -129,7 +125,7 @@ std::map<std::string, std::vector<double>> AttentionWrappersKeras::values_;
 tf::Tensor step_mask() { return tf::constant({{true, true, true, false}, {true, false, true, true}}); }
 
 TEST_F(AttentionWrappersKeras, BidirectionalAndTimeDistributed) {
-  const tf::Tensor x = pat({2, 4, 5}, 0.5);
+  const tf::Tensor x = pattern_tensor({2, 4, 5}, 0.5);
   auto plain = [](keras::Layer& l) { return [&l](const std::vector<tf::Tensor>& v) { return l.call_all({v[0]}); }; };
   layers::Bidirectional concat(layers::LSTM(3, {.return_sequences = true}));
   check("bi_concat", concat, {x}, plain(concat));
@@ -148,7 +144,7 @@ TEST_F(AttentionWrappersKeras, BidirectionalAndTimeDistributed) {
 }
 
 TEST_F(AttentionWrappersKeras, MultiHeadAttention) {
-  const tf::Tensor x = pat({2, 4, 5}, 0.5), v = pat({2, 3, 5}, 2.5), k = pat({2, 3, 6}, 3.5);
+  const tf::Tensor x = pattern_tensor({2, 4, 5}, 0.5), v = pattern_tensor({2, 3, 5}, 2.5), k = pattern_tensor({2, 3, 6}, 3.5);
   layers::MultiHeadAttention self(2, 3);
   check("mha_self", self, {x}, [&](const std::vector<tf::Tensor>& in) { return self.call_all({in[0], in[0]}); });
   layers::MultiHeadAttention cross(3, 2, {.value_dim = 4, .output_shape = 6});
@@ -171,8 +167,8 @@ TEST_F(AttentionWrappersKeras, MultiHeadAttention) {
 }
 
 TEST_F(AttentionWrappersKeras, NormalizationAdapt) {
-  const tf::Tensor data = pat({6, 3}, 4.5) * 3.0f + 1.0f;
-  const tf::Tensor x = pat({2, 4, 5}, 0.5);
+  const tf::Tensor data = pattern_tensor({6, 3}, 4.5) * 3.0f + 1.0f;
+  const tf::Tensor x = pattern_tensor({2, 4, 5}, 0.5);
   layers::Normalization norm;
   norm.adapt(data);
   expect_close("norm.mean", norm.weights()[0]);

@@ -11,11 +11,7 @@ namespace {
 
 namespace keras = tf::keras;
 namespace layers = tf::keras::layers;
-using tf::testing::pattern;
-
-tf::Tensor pat(const tf::TensorShape& shape, double seed) {
-  return tf::constant(pattern(static_cast<std::size_t>(shape.num_elements()), seed), shape);
-}
+using tf::testing::pattern_tensor;
 
 // The Keras side: every case prints "name values...".
 const char* kLayersScript = R"PY(
@@ -84,20 +80,20 @@ TEST_F(KerasConformance, Dense) {
   auto check = [](std::int64_t units, const char* act, const tf::Tensor& x, const std::string& name) {
     layers::Dense d(units, {.activation = act});
     d.build_for({x.shape()});
-    d.set_weights({pat({x.shape()[-1], units}, 1.0), pat({units}, 2.0)});
+    d.set_weights({pattern_tensor({x.shape()[-1], units}, 1.0), pattern_tensor({units}, 2.0)});
     expect_close(name, d(x));
   };
-  check(3, "relu", pat({4, 5}, 0.5), "dense_relu");
-  check(4, "linear", pat({2, 3, 5}, 1.5), "dense_rank3");
-  check(3, "gelu", pat({4, 5}, 0.5), "dense_gelu");
+  check(3, "relu", pattern_tensor({4, 5}, 0.5), "dense_relu");
+  check(4, "linear", pattern_tensor({2, 3, 5}, 1.5), "dense_rank3");
+  check(3, "gelu", pattern_tensor({4, 5}, 0.5), "dense_gelu");
 }
 
 TEST_F(KerasConformance, Activations) {
-  const tf::Tensor x = pat({4, 5}, 0.5) * 3.0f;
+  const tf::Tensor x = pattern_tensor({4, 5}, 0.5) * 3.0f;
   for (const char* act : {"sigmoid", "tanh", "softmax", "elu", "selu", "softplus", "softsign", "silu", "hard_sigmoid",
                           "relu6", "exponential", "log_softmax"})
     expect_close(std::string("act_") + act, layers::Activation(act)(x));
-  const tf::Tensor x2 = pat({4, 5}, 0.5);
+  const tf::Tensor x2 = pattern_tensor({4, 5}, 0.5);
   expect_close("relu_plain", layers::ReLU()(x2));
   expect_close("relu_opts", layers::ReLU({.max_value = 0.6, .negative_slope = 0.1, .threshold = 0.2})(x2));
   expect_close("relu_six", layers::ReLU({.max_value = 6.0})(x2 * 10.0f));
@@ -107,15 +103,15 @@ TEST_F(KerasConformance, Activations) {
 }
 
 TEST_F(KerasConformance, ReshapingLayers) {
-  const tf::Tensor x3 = pat({2, 3, 5}, 1.5);
+  const tf::Tensor x3 = pattern_tensor({2, 3, 5}, 1.5);
   expect_close("permute", layers::Permute({2, 1})(x3));
-  expect_close("repeat", layers::RepeatVector(3)(pat({4, 5}, 0.5)));
+  expect_close("repeat", layers::RepeatVector(3)(pattern_tensor({4, 5}, 0.5)));
   expect_close("flatten", layers::Flatten()(x3));
   expect_close("reshape", layers::Reshape({5, -1})(x3));
 }
 
 TEST_F(KerasConformance, MergeLayers) {
-  const tf::Tensor a = pat({4, 5}, 3.0), b = pat({4, 5}, 4.0), c = pat({4, 5}, 5.0);
+  const tf::Tensor a = pattern_tensor({4, 5}, 3.0), b = pattern_tensor({4, 5}, 4.0), c = pattern_tensor({4, 5}, 5.0);
   expect_close("add", layers::Add()({a, b, c}));
   expect_close("subtract", layers::Subtract()({a, b}));
   expect_close("multiply", layers::Multiply()({a, b, c}));
@@ -125,8 +121,8 @@ TEST_F(KerasConformance, MergeLayers) {
   expect_close("concat", layers::Concatenate({.axis = 1})({a, b}));
   expect_close("dot", layers::Dot({1})({a, b}));
   expect_close("dot_norm", layers::Dot({1}, {.normalize = true})({a, b}));
-  expect_close("dot3", layers::Dot({2, 1})({pat({2, 3, 4}, 6.0), pat({2, 4, 5}, 7.0)}));
-  expect_close("dot3_first", layers::Dot({1})({pat({2, 3, 4}, 6.0), pat({2, 3, 5}, 8.0)}));
+  expect_close("dot3", layers::Dot({2, 1})({pattern_tensor({2, 3, 4}, 6.0), pattern_tensor({2, 4, 5}, 7.0)}));
+  expect_close("dot3_first", layers::Dot({1})({pattern_tensor({2, 3, 4}, 6.0), pattern_tensor({2, 3, 5}, 8.0)}));
 }
 
 // ---- summary() -----------------------------------------------------------------------------

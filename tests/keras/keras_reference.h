@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "reference_env.h"
+#include "tfpp/constant.h"
 
 #include <array>
 #include <cmath>
@@ -57,6 +58,11 @@ inline std::vector<float> pattern(std::size_t n, double seed) {
   std::vector<float> v(n);
   for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<float>(std::sin(0.37 * double(i) + seed));
   return v;
+}
+
+/// A float32 tensor of `shape` holding pattern(shape.num_elements(), seed), as the Python pattern(shape, seed).
+inline Tensor pattern_tensor(const TensorShape& shape, double seed) {
+  return constant(pattern(static_cast<std::size_t>(shape.num_elements()), seed), shape);
 }
 
 /// The same pattern in Python (defines `pattern(shape, seed)`).

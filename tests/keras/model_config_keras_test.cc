@@ -21,7 +21,7 @@ namespace keras = tf::keras;
 namespace layers = tf::keras::layers;
 using List = keras::ConfigValue::List;
 using tf::testing::error_of;
-using tf::testing::pattern;
+using tf::testing::pattern_tensor;
 
 const char* kScript = R"PY(
 import json
@@ -149,10 +149,6 @@ std::vector<std::string> layer_names(const keras::Model& model) {
   return out;
 }
 
-tf::Tensor pat(const tf::TensorShape& shape, double seed) {
-  return tf::constant(pattern(static_cast<std::size_t>(shape.num_elements()), seed), shape);
-}
-
 class ModelConfigKeras : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -182,11 +178,11 @@ class ModelConfigKeras : public ::testing::Test {
   static void expect_keras_outputs(keras::Model& model, std::size_t which) {
     std::vector<tf::Tensor> weights;
     double seed = 1.0;
-    for (const tf::Variable& w : model.weights()) weights.push_back(pat(w.shape(), seed++) * 0.5f);
+    for (const tf::Variable& w : model.weights()) weights.push_back(pattern_tensor(w.shape(), seed++) * 0.5f);
     model.set_weights(weights);
     std::vector<tf::Tensor> xs;
     double input_seed = 0.5;
-    for (const tf::TensorShape& s : kInputShapes[which]) xs.push_back(pat(s, input_seed++));
+    for (const tf::TensorShape& s : kInputShapes[which]) xs.push_back(pattern_tensor(s, input_seed++));
     const std::vector<tf::Tensor> outs = model.call_all(xs);
     for (std::size_t k = 0; k < outs.size(); ++k) {
       const std::string key = kModels[which] + ".out" + std::to_string(k);
@@ -250,7 +246,7 @@ TEST_F(ModelConfigKeras, TfppConfigsRoundTrip) {
     model.set_weights(copy.get_weights());
     std::vector<tf::Tensor> xs;
     double seed = 0.5;
-    for (const tf::TensorShape& s : kInputShapes[i]) xs.push_back(pat(s, seed++));
+    for (const tf::TensorShape& s : kInputShapes[i]) xs.push_back(pattern_tensor(s, seed++));
     const std::vector<tf::Tensor> a = model.call_all(xs), b = copy.call_all(xs);
     ASSERT_EQ(a.size(), b.size());
     for (std::size_t k = 0; k < a.size(); ++k) EXPECT_EQ(a[k].numpy<float>(), b[k].numpy<float>());

@@ -13,10 +13,7 @@ namespace {
 namespace keras = tf::keras;
 namespace layers = tf::keras::layers;
 using tf::testing::pattern;
-
-tf::Tensor pat(const tf::TensorShape& shape, double seed) {
-  return tf::constant(pattern(static_cast<std::size_t>(shape.num_elements()), seed), shape);
-}
+using tf::testing::pattern_tensor;
 
 // Keras' side: each case prints its outputs (out0, out1, ...), the input gradient (gx) and the
 // weight gradients (gw0, gw1, ...) of sum_k sum(out_k * pattern(out_k.shape, 9 + k)).
@@ -83,7 +80,7 @@ class RecurrentKeras : public ::testing::Test {
   static void set_pattern_weights(keras::Layer& layer) {
     std::vector<tf::Tensor> values;
     double seed = 1.0;
-    for (const tf::Variable& w : layer.weights()) values.push_back(pat(w.shape(), seed++) * 0.5f);
+    for (const tf::Variable& w : layer.weights()) values.push_back(pattern_tensor(w.shape(), seed++) * 0.5f);
     layer.set_weights(values);
   }
 
@@ -96,7 +93,7 @@ class RecurrentKeras : public ::testing::Test {
     inputs.insert(inputs.end(), states.begin(), states.end());
     std::vector<tf::Tensor> outs = layer.call_all(inputs);
     tf::Tensor loss = tf::zeros({});
-    for (std::size_t k = 0; k < outs.size(); ++k) loss = loss + tf::reduce_sum(outs[k] * pat(outs[k].shape(), 9.0 + k));
+    for (std::size_t k = 0; k < outs.size(); ++k) loss = loss + tf::reduce_sum(outs[k] * pattern_tensor(outs[k].shape(), 9.0 + k));
     std::vector<tf::Tensor> result = outs;
     if (x.dtype() == tf::float32) result.push_back(tape.gradient(loss, x));
     for (const tf::Tensor& g : tape.gradient(loss, layer.trainable_weights())) result.push_back(g);
@@ -128,7 +125,7 @@ class RecurrentKeras : public ::testing::Test {
 std::map<std::string, std::vector<double>> RecurrentKeras::values_;
 
 const tf::Tensor& input() {
-  static const tf::Tensor x = pat({2, 4, 5}, 0.5);
+  static const tf::Tensor x = pattern_tensor({2, 4, 5}, 0.5);
   return x;
 }
 tf::Tensor step_mask() { return tf::constant({{true, true, true, false}, {true, false, true, true}}); }
@@ -144,7 +141,7 @@ TEST_F(RecurrentKeras, LSTMWithSequencesAndStates) {
   layers::LSTM lstm(3, {.return_sequences = true, .return_state = true});
   check("lstm_seq_state", lstm, input());
   layers::LSTM init(3, {.return_state = true});
-  check("lstm_init", init, input(), {pat({2, 3}, 3.0), pat({2, 3}, 4.0)});
+  check("lstm_init", init, input(), {pattern_tensor({2, 3}, 3.0), pattern_tensor({2, 3}, 4.0)});
 }
 
 TEST_F(RecurrentKeras, GRUResetAfterAndBefore) {

@@ -19,11 +19,7 @@ namespace {
 
 namespace keras = tf::keras;
 namespace layers = tf::keras::layers;
-using tf::testing::pattern;
-
-tf::Tensor pat(const tf::TensorShape& shape, double seed) {
-  return tf::constant(pattern(static_cast<std::size_t>(shape.num_elements()), seed), shape);
-}
+using tf::testing::pattern_tensor;
 
 // Each case prints outputs (out0, ...), input gradients (gx0, ...) and weight gradients (gw0, ...)
 // of sum_k sum(out_k * pattern(out_k.shape, 9 + k)); `cfg.<name>` lines hold get_config() without
@@ -101,7 +97,7 @@ class ScoreAttentionKeras : public ::testing::Test {
     for (const tf::Tensor& x : xs) tape.watch(x);
     std::vector<tf::Tensor> outs = fn(xs);
     tf::Tensor loss = tf::zeros({});
-    for (std::size_t k = 0; k < outs.size(); ++k) loss = loss + tf::reduce_sum(outs[k] * pat(outs[k].shape(), 9.0 + k));
+    for (std::size_t k = 0; k < outs.size(); ++k) loss = loss + tf::reduce_sum(outs[k] * pattern_tensor(outs[k].shape(), 9.0 + k));
     std::vector<tf::Tensor> result = outs;
     for (const tf::Tensor& x : xs) result.push_back(tape.gradient(loss, x));
     for (const tf::Tensor& g : tape.gradient(loss, layer.trainable_weights())) result.push_back(g);
@@ -114,7 +110,7 @@ class ScoreAttentionKeras : public ::testing::Test {
     const std::size_t outputs = fn(xs).size();
     std::vector<tf::Tensor> values;
     double seed = 1.0;
-    for (const tf::Variable& w : layer.weights()) values.push_back(pat(w.shape(), seed++) * 0.5f);
+    for (const tf::Variable& w : layer.weights()) values.push_back(pattern_tensor(w.shape(), seed++) * 0.5f);
     layer.set_weights(values);
     auto traced = tf::function([&](std::vector<tf::Tensor> in) { return run(layer, in, fn); });
     for (bool use_function : {false, true}) {
@@ -143,10 +139,10 @@ tf::Tensor query_mask() { return tf::constant({{true, true, true, false}, {true,
 tf::Tensor value_mask() { return tf::constant({{true, true, false}, {false, true, true}}); }
 
 // A new query tensor per call: the same data given twice must be two tensors for the tape, as in Keras.
-tf::Tensor q() { return pat({2, 4, 5}, 0.5); }
+tf::Tensor q() { return pattern_tensor({2, 4, 5}, 0.5); }
 
 TEST_F(ScoreAttentionKeras, DotScores) {
-  const tf::Tensor v = pat({2, 3, 5}, 2.5), k = pat({2, 3, 5}, 3.5), v7 = pat({2, 3, 7}, 4.5);
+  const tf::Tensor v = pattern_tensor({2, 3, 5}, 2.5), k = pattern_tensor({2, 3, 5}, 3.5), v7 = pattern_tensor({2, 3, 7}, 4.5);
   layers::Attention dot({.name = "dot"});
   check("dot", dot, {q(), v}, [&](const std::vector<tf::Tensor>& in) { return dot.call_all({in[0], in[1]}); });
   layers::Attention scaled({.use_scale = true, .name = "dot_scale_key"});
@@ -156,7 +152,7 @@ TEST_F(ScoreAttentionKeras, DotScores) {
 }
 
 TEST_F(ScoreAttentionKeras, ConcatScores) {
-  const tf::Tensor v = pat({2, 3, 5}, 2.5);
+  const tf::Tensor v = pattern_tensor({2, 3, 5}, 2.5);
   layers::Attention concat({.score_mode = "concat", .name = "concat"});
   check("concat", concat, {q(), v}, [&](const std::vector<tf::Tensor>& in) { return concat.call_all({in[0], in[1]}); });
   layers::Attention causal({.use_scale = true, .score_mode = "concat", .seed = 4, .name = "concat_scale_causal"});
@@ -166,7 +162,7 @@ TEST_F(ScoreAttentionKeras, ConcatScores) {
 }
 
 TEST_F(ScoreAttentionKeras, MasksAndCausalMasks) {
-  const tf::Tensor k = pat({2, 3, 5}, 3.5), v7 = pat({2, 3, 7}, 4.5);
+  const tf::Tensor k = pattern_tensor({2, 3, 5}, 3.5), v7 = pattern_tensor({2, 3, 7}, 4.5);
   // Dropout is off outside training, as in Keras' call.
   layers::Attention masked({.dropout = 0.5, .name = "dot_masks"});
   check("dot_masks", masked, {q(), v7, k}, [&](const std::vector<tf::Tensor>& in) {
@@ -184,7 +180,7 @@ TEST_F(ScoreAttentionKeras, MasksAndCausalMasks) {
 }
 
 TEST_F(ScoreAttentionKeras, AdditiveAttention) {
-  const tf::Tensor v = pat({2, 3, 5}, 2.5), k = pat({2, 3, 5}, 3.5), v7 = pat({2, 3, 7}, 4.5);
+  const tf::Tensor v = pattern_tensor({2, 3, 5}, 2.5), k = pattern_tensor({2, 3, 5}, 3.5), v7 = pattern_tensor({2, 3, 7}, 4.5);
   layers::AdditiveAttention additive({.name = "additive"});
   check("additive", additive, {q(), v7, k}, [&](const std::vector<tf::Tensor>& in) {
     return additive.attend(in[0], in[1], {.key = in[2], .return_attention_scores = true});

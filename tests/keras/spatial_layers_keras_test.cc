@@ -15,11 +15,7 @@ namespace {
 
 namespace keras = tf::keras;
 namespace layers = tf::keras::layers;
-using tf::testing::pattern;
-
-tf::Tensor pat(const tf::TensorShape& shape, double seed) {
-  return tf::constant(pattern(static_cast<std::size_t>(shape.num_elements()), seed), shape);
-}
+using tf::testing::pattern_tensor;
 
 // The Keras side. case() sets weight i to pattern(shape, 1 + i) * 0.5 (+1 for a moving
 // variance), calls the layer under a tape and prints the output, its shape, the gradients of
@@ -131,7 +127,7 @@ class SpatialLayersKeras : public ::testing::Test {
     std::vector<tf::Tensor> ws;
     const std::vector<tf::Variable> weights = layer.weights();
     for (std::size_t i = 0; i < weights.size(); ++i) {
-      tf::Tensor v = pat(weights[i].shape(), 1.0 + double(i)) * 0.5f;
+      tf::Tensor v = pattern_tensor(weights[i].shape(), 1.0 + double(i)) * 0.5f;
       if (weights[i].name().find("moving_variance") != std::string::npos) v = v + 1.0f;
       ws.push_back(v);
     }
@@ -142,7 +138,7 @@ class SpatialLayersKeras : public ::testing::Test {
       tf::GradientTape tape({.persistent = true});
       tape.watch(x);
       y = layer(x, training);
-      const tf::Tensor loss = tf::reduce_sum(y * pat(y.shape(), 9.0));
+      const tf::Tensor loss = tf::reduce_sum(y * pattern_tensor(y.shape(), 9.0));
       grads.push_back(tape.gradient(loss, x));
       for (const tf::Variable& w : layer.trainable_weights()) grads.push_back(tape.gradient(loss, w));
     }
@@ -191,100 +187,100 @@ std::map<std::string, std::vector<double>> SpatialLayersKeras::values_;
 
 TEST_F(SpatialLayersKeras, Conv2D) {
   layers::Conv2D basic(3, 3, {.name = "c"});
-  check("conv2d_basic", basic, pat({2, 6, 7, 2}, 0.1));
+  check("conv2d_basic", basic, pattern_tensor({2, 6, 7, 2}, 0.1));
   layers::Conv2D strided(4, {3, 2}, {.strides = 2, .padding = "same", .activation = "relu"});
-  check("conv2d_same_stride", strided, pat({2, 7, 6, 3}, 0.2));
+  check("conv2d_same_stride", strided, pattern_tensor({2, 7, 6, 3}, 0.2));
   layers::Conv2D dilated(2, 3, {.padding = "same", .dilation_rate = 2, .use_bias = false});
-  check("conv2d_dilated", dilated, pat({1, 8, 8, 2}, 0.3));
+  check("conv2d_dilated", dilated, pattern_tensor({1, 8, 8, 2}, 0.3));
   layers::Conv2D grouped(4, 3, {.groups = 2});
-  check("conv2d_groups", grouped, pat({2, 6, 6, 4}, 0.4));
+  check("conv2d_groups", grouped, pattern_tensor({2, 6, 6, 4}, 0.4));
   layers::Conv2D first(3, 2, {.data_format = "channels_first"});
-  check("conv2d_channels_first", first, pat({2, 3, 5, 5}, 0.5));
+  check("conv2d_channels_first", first, pattern_tensor({2, 3, 5, 5}, 0.5));
 }
 
 TEST_F(SpatialLayersKeras, Conv1D) {
   layers::Conv1D basic(3, 3);
-  check("conv1d_basic", basic, pat({2, 9, 2}, 0.6));
+  check("conv1d_basic", basic, pattern_tensor({2, 9, 2}, 0.6));
   layers::Conv1D causal(2, 3, {.padding = "causal", .dilation_rate = 2});
-  check("conv1d_causal", causal, pat({2, 8, 3}, 0.7));
+  check("conv1d_causal", causal, pattern_tensor({2, 8, 3}, 0.7));
   layers::Conv1D strided(4, 2, {.strides = 2, .padding = "same", .activation = "tanh"});
-  check("conv1d_same_stride", strided, pat({2, 9, 3}, 0.8));
+  check("conv1d_same_stride", strided, pattern_tensor({2, 9, 3}, 0.8));
 }
 
 TEST_F(SpatialLayersKeras, Conv2DTranspose) {
   layers::Conv2DTranspose basic(3, 3);
-  check("convt_basic", basic, pat({2, 4, 5, 2}, 0.9));
+  check("convt_basic", basic, pattern_tensor({2, 4, 5, 2}, 0.9));
   layers::Conv2DTranspose strided(2, 3, {.strides = 2, .padding = "same"});
-  check("convt_same_stride", strided, pat({2, 4, 4, 3}, 1.0));
+  check("convt_same_stride", strided, pattern_tensor({2, 4, 4, 3}, 1.0));
   layers::Conv2DTranspose padded(2, 3, {.strides = 2, .output_padding = 1});
-  check("convt_outpad", padded, pat({1, 3, 4, 2}, 1.1));
+  check("convt_outpad", padded, pattern_tensor({1, 3, 4, 2}, 1.1));
 }
 
 TEST_F(SpatialLayersKeras, DepthwiseAndSeparable) {
   layers::DepthwiseConv2D depthwise(3, {.depth_multiplier = 2});
-  check("depthwise", depthwise, pat({2, 6, 6, 3}, 1.2));
+  check("depthwise", depthwise, pattern_tensor({2, 6, 6, 3}, 1.2));
   layers::DepthwiseConv2D strided(2, {.strides = 2, .padding = "same"});
-  check("depthwise_same_stride", strided, pat({2, 7, 7, 2}, 1.3));
+  check("depthwise_same_stride", strided, pattern_tensor({2, 7, 7, 2}, 1.3));
   layers::SeparableConv2D separable(4, 3, {.padding = "same", .depth_multiplier = 2, .activation = "tanh"});
-  check("separable", separable, pat({2, 6, 6, 3}, 1.4));
+  check("separable", separable, pattern_tensor({2, 6, 6, 3}, 1.4));
 }
 
 TEST_F(SpatialLayersKeras, Pooling) {
   layers::MaxPooling2D max2;
-  check("maxpool2d", max2, pat({2, 6, 7, 3}, 1.5));
+  check("maxpool2d", max2, pattern_tensor({2, 6, 7, 3}, 1.5));
   layers::MaxPooling2D max2_same(3, {.strides = 2, .padding = "same"});
-  check("maxpool2d_same", max2_same, pat({2, 7, 6, 2}, 1.6));
+  check("maxpool2d_same", max2_same, pattern_tensor({2, 7, 6, 2}, 1.6));
   layers::AveragePooling2D avg2(2);
-  check("avgpool2d", avg2, pat({2, 6, 7, 3}, 1.7));
+  check("avgpool2d", avg2, pattern_tensor({2, 6, 7, 3}, 1.7));
   layers::AveragePooling2D avg2_same(3, {.strides = 1, .padding = "same"});
-  check("avgpool2d_same", avg2_same, pat({2, 5, 4, 2}, 1.8));
+  check("avgpool2d_same", avg2_same, pattern_tensor({2, 5, 4, 2}, 1.8));
   layers::MaxPooling1D max1;
-  check("maxpool1d", max1, pat({2, 9, 3}, 1.9));
+  check("maxpool1d", max1, pattern_tensor({2, 9, 3}, 1.9));
   layers::AveragePooling1D avg1(3, {.strides = 2, .padding = "same"});
-  check("avgpool1d_same", avg1, pat({2, 9, 3}, 2.0));
+  check("avgpool1d_same", avg1, pattern_tensor({2, 9, 3}, 2.0));
   layers::GlobalMaxPooling1D gmax1;
-  check("gmax1d", gmax1, pat({2, 9, 3}, 2.1));
+  check("gmax1d", gmax1, pattern_tensor({2, 9, 3}, 2.1));
   layers::GlobalAveragePooling1D gavg1({.keepdims = true});
-  check("gavg1d", gavg1, pat({2, 9, 3}, 2.2));
+  check("gavg1d", gavg1, pattern_tensor({2, 9, 3}, 2.2));
   layers::GlobalMaxPooling2D gmax2({.keepdims = true});
-  check("gmax2d", gmax2, pat({2, 5, 4, 3}, 2.3));
+  check("gmax2d", gmax2, pattern_tensor({2, 5, 4, 3}, 2.3));
   layers::GlobalAveragePooling2D gavg2;
-  check("gavg2d", gavg2, pat({2, 5, 4, 3}, 2.4));
+  check("gavg2d", gavg2, pattern_tensor({2, 5, 4, 3}, 2.4));
   layers::GlobalAveragePooling2D gavg2_cf({.data_format = "channels_first"});
-  check("gavg2d_cf", gavg2_cf, pat({2, 3, 5, 4}, 2.5));
+  check("gavg2d_cf", gavg2_cf, pattern_tensor({2, 3, 5, 4}, 2.5));
 }
 
 TEST_F(SpatialLayersKeras, BatchNormalization) {
   layers::BatchNormalization inference;
-  check("bn_inference", inference, pat({4, 3, 3, 2}, 2.6));
+  check("bn_inference", inference, pattern_tensor({4, 3, 3, 2}, 2.6));
   layers::BatchNormalization training({.momentum = 0.9});
-  check("bn_training", training, pat({4, 3, 3, 2}, 2.7), true);
+  check("bn_training", training, pattern_tensor({4, 3, 3, 2}, 2.7), true);
   layers::BatchNormalization axis1({.axis = 1, .epsilon = 0.01});
-  check("bn_axis1", axis1, pat({4, 3, 2, 2}, 2.8), true);
+  check("bn_axis1", axis1, pattern_tensor({4, 3, 2, 2}, 2.8), true);
   layers::BatchNormalization plain({.center = false, .scale = false});
-  check("bn_plain", plain, pat({6, 4}, 2.9), true);
+  check("bn_plain", plain, pattern_tensor({6, 4}, 2.9), true);
 }
 
 TEST_F(SpatialLayersKeras, LayerNormalization) {
   layers::LayerNormalization ln;
-  check("ln", ln, pat({2, 3, 4}, 3.0));
+  check("ln", ln, pattern_tensor({2, 3, 4}, 3.0));
   layers::LayerNormalization axes({.axis = {-2, -1}, .epsilon = 0.01});
-  check("ln_axes", axes, pat({2, 3, 4}, 3.1));
+  check("ln_axes", axes, pattern_tensor({2, 3, 4}, 3.1));
   layers::LayerNormalization rms({.rms_scaling = true});
-  check("ln_rms", rms, pat({2, 3, 4}, 3.2));
+  check("ln_rms", rms, pattern_tensor({2, 3, 4}, 3.2));
 }
 
 TEST_F(SpatialLayersKeras, ImageReshaping) {
   layers::ZeroPadding2D pad;
-  check("zeropad", pad, pat({2, 3, 4, 2}, 3.3));
+  check("zeropad", pad, pattern_tensor({2, 3, 4, 2}, 3.3));
   layers::ZeroPadding2D asym(layers::Margins2D{.height = {1, 2}, .width = {0, 3}});
-  check("zeropad_asym", asym, pat({2, 3, 4, 2}, 3.4));
+  check("zeropad_asym", asym, pattern_tensor({2, 3, 4, 2}, 3.4));
   layers::Cropping2D crop(layers::Margins2D{.height = {1, 0}, .width = {2, 1}});
-  check("crop", crop, pat({2, 5, 6, 2}, 3.5));
+  check("crop", crop, pattern_tensor({2, 5, 6, 2}, 3.5));
   layers::UpSampling2D up({2, 3});
-  check("upsample", up, pat({2, 3, 2, 2}, 3.6));
+  check("upsample", up, pattern_tensor({2, 3, 2, 2}, 3.6));
   layers::UpSampling2D up_cf(2, {.data_format = "channels_first"});
-  check("upsample_cf", up_cf, pat({2, 2, 3, 2}, 3.7));
+  check("upsample_cf", up_cf, pattern_tensor({2, 2, 3, 2}, 3.7));
 }
 
 }  // namespace

@@ -39,7 +39,9 @@ namespace tf::keras::saving {
 /// `custom_objects` before the registered ones (Keras' keras.saving.CustomObjectScope). Scopes nest.
 class CustomObjectScope {
  public:
+  /// Puts `custom_objects` in front of the classes layers::deserialize looks up.
   explicit CustomObjectScope(std::map<std::string, layers::LayerFactory> custom_objects);
+  /// Removes them again.
   ~CustomObjectScope();
   CustomObjectScope(const CustomObjectScope&) = delete;
   CustomObjectScope& operator=(const CustomObjectScope&) = delete;

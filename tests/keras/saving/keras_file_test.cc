@@ -202,21 +202,12 @@ TEST(KerasFile, BadNamesAndMissingFilesAreErrors) {
   EXPECT_THROW(models::load_model(scratch("missing.keras")), NotFoundError);
 }
 
-// A layer with a weight no .weights.h5 file can hold, so saving it fails part way.
-class BoolState : public Layer {
- public:
-  BoolState() : Layer({.name = "bool_state"}) {}
-  void build(const TensorShape&) override { add_weight("flag", {2}, {.initializer = "zeros", .dtype = bool_}); }
-  Tensor call(const Tensor& x, bool) override { return x; }
-  TFPP_KERAS_LAYER(BoolState)
-};
-
 TEST(KerasFile, AFailedSaveLeavesTheEarlierFile) {
   const fs::path path = scratch("kept.keras");
   const std::shared_ptr<Model> saved = testing::saving_model("mlp");
   saved->save(path);
   const std::string before = file_bytes(path);
-  Sequential failing({layers::Dense(8, {.input_shape = {4}}), BoolState()});
+  Sequential failing({layers::Dense(8, {.input_shape = {4}}), testing::BoolState()});
   EXPECT_THROW(failing.save(path), InvalidArgumentError);
   EXPECT_EQ(file_bytes(path), before);
   for (const auto& entry : fs::directory_iterator(path.parent_path()))

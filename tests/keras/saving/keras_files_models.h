@@ -70,6 +70,15 @@ inline std::shared_ptr<keras::Model> saving_model(const std::string& kind) {
   return std::make_shared<keras::Model>(inputs, outputs, keras::ModelOptions{.name = "branches"});
 }
 
+/// A layer with a weight no .weights.h5 file can hold (bool), so saving it fails part way.
+class BoolState : public keras::Layer {
+ public:
+  BoolState() : Layer({.name = "bool_state"}) {}
+  void build(const TensorShape&) override { add_weight("flag", {2}, {.initializer = "zeros", .dtype = bool_}); }
+  Tensor call(const Tensor& x, bool) override { return x; }
+  TFPP_KERAS_LAYER(BoolState)
+};
+
 /// Compiles as the script does: Adam at 0.01, mean squared error.
 inline void compile_saving_model(keras::Model& model) {
   model.compile({.optimizer = keras::optimizers::Adam({.learning_rate = 0.01}), .loss = "mse"});

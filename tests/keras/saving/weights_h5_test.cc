@@ -103,22 +103,13 @@ TEST(WeightsH5, AMismatchedLayerIsNamedAndNothingChanges) {
   EXPECT_THROW(fewer.load_weights(path), InvalidArgumentError);
 }
 
-// A layer with a weight no .weights.h5 file can hold, so saving it fails part way.
-class BoolState : public Layer {
- public:
-  BoolState() : Layer({.name = "bool_state"}) {}
-  void build(const TensorShape&) override { add_weight("flag", {2}, {.initializer = "zeros", .dtype = bool_}); }
-  Tensor call(const Tensor& x, bool) override { return x; }
-  TFPP_KERAS_LAYER(BoolState)
-};
-
 TEST(WeightsH5, AFailedSaveLeavesTheEarlierFile) {
   const fs::path path = scratch("kept.weights.h5");
   const std::shared_ptr<Model> saved = testing::saving_model("mlp");
   saved->save_weights(path);
   std::ifstream in(path, std::ios::binary);
   const std::string before((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  Sequential failing({layers::Dense(8, {.input_shape = {4}}), BoolState()});
+  Sequential failing({layers::Dense(8, {.input_shape = {4}}), testing::BoolState()});
   EXPECT_THROW(failing.save_weights(path), InvalidArgumentError);
   std::ifstream again(path, std::ios::binary);
   EXPECT_EQ(std::string((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>()), before);
