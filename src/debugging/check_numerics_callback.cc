@@ -4,7 +4,9 @@
 #include "debugging/numerics.h"
 #include "graph/tracer.h"
 #include "ops/op_callbacks.h"
+#include "core/tensor_impl.h"
 #include "tfpp/debugging.h"
+#include "tfpp/name_scope.h"
 
 namespace tf::debugging {
 namespace {
@@ -37,7 +39,13 @@ void check_outputs(const ops::OpDef& op, std::span<const Tensor> inputs, std::sp
     Tensor& out = outputs[slot];
     if (!out.defined() || !is_floating(out.dtype())) continue;
     if (out.is_symbolic()) {
-      out = detail::check_numerics_v2(out, report(op, slot, outputs.size(), out, inputs, nullptr));
+      const std::string text = report(op, slot, outputs.size(), out, inputs, nullptr);
+      // TensorFlow names the check after the op it checks: "blk/mul/CheckNumericsV2".
+      const tf::detail::SymbolicValue& value = *out.impl()->symbolic;
+      const std::string node = value.name.substr(0, value.name.rfind(':'));
+      const std::string& scope = graph::current_name_scope();
+      name_scope op_scope(node.starts_with(scope) ? node.substr(scope.size()) : node);
+      out = detail::check_numerics_v2(out, text);
       continue;
     }
     const detail::NonFinite counts = detail::count_non_finite(out);
@@ -51,7 +59,5 @@ void check_outputs(const ops::OpDef& op, std::span<const Tensor> inputs, std::sp
 
 void enable_check_numerics() { ops::add_op_callback(check_outputs); }
 void disable_check_numerics() { ops::remove_op_callback(check_outputs); }
-
-Tensor assert_all_finite(const Tensor& tensor, const std::string& message) { return check_numerics(tensor, message); }
 
 }  // namespace tf::debugging

@@ -2,6 +2,7 @@
 
 #include "graph/function_body.h"
 #include "ops/execute.h"
+#include "ops/string_format.h"
 
 namespace tf::function_ops {
 namespace {
@@ -94,26 +95,19 @@ void assert_shape(ops::ShapeContext& ctx) {
              c.shape().debug_string());
 }
 
-// A data tensor as TensorFlow's Assert shows it: a string scalar as it is, an array's values
-// without their outer brackets.
-std::string summarize(const Tensor& t) {
-  if (t.dtype() == DType::kString && t.shape().rank() == 0) return t.item<std::string>();
-  std::string values = t.values_string();
-  if (t.shape().rank() > 0 && values.size() >= 2 && values.front() == '[') values = values.substr(1, values.size() - 2);
-  return values;
-}
-
-// Raises "<message> [data1] [data2] ..." when the condition (input 0) is false.
+// Raises "<message> [data1] [data2] ..." when the condition (input 0) is false, each data tensor
+// as TensorFlow's Assert kernel writes it (its first `summarize` values).
 void assert_kernel(ops::KernelContext& ctx) {
   if (static_cast<bool>(ctx.input(0))) return;
   std::string message = ctx.attr<std::string>(0);
-  for (std::size_t i = 1; i < ctx.num_inputs(); ++i) message += " [" + summarize(ctx.input(i)) + "]";
+  const std::int64_t summarize = ctx.attr<std::int64_t>(1);
+  for (std::size_t i = 1; i < ctx.num_inputs(); ++i) message += " [" + ops::summarize_value_v1(ctx.input(i), summarize) + "]";
   throw InvalidArgumentError(message);
 }
 
 const ops::OpDef& kAssert = ops::OpBuilder("Assert")
                                 .variadic_inputs()
-                                .attrs({"message"})
+                                .attrs({"message", "summarize"})
                                 .shape(assert_shape)
                                 .kernel(DType::kBool, assert_kernel)
                                 .stateful()
@@ -129,8 +123,9 @@ const ops::OpDef& kStatelessWhile = define_while("StatelessWhile", false);
 const ops::OpDef& if_op(bool stateful) { return stateful ? kIf : kStatelessIf; }
 const ops::OpDef& while_op(bool stateful) { return stateful ? kWhile : kStatelessWhile; }
 
-void assert_that(const Tensor& condition, const std::string& message, std::vector<Tensor> data) {
-  const ops::AttrValue attrs[] = {message};
+void assert_that(const Tensor& condition, const std::string& message, std::vector<Tensor> data,
+                 std::int64_t summarize) {
+  const ops::AttrValue attrs[] = {message, summarize};
   data.insert(data.begin(), condition);
   ops::execute(kAssert, std::span<const Tensor>(data), attrs);
 }

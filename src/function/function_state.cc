@@ -8,6 +8,7 @@
 #include <atomic>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <unordered_map>
 
 #include "autodiff/tape.h"
@@ -16,6 +17,7 @@
 #include "function/concrete_function_impl.h"
 #include "graph/passes/passes.h"
 #include "graph/tracer.h"
+#include "profiler/trace_recorder.h"
 #include "tfpp/function.h"
 
 namespace tf {
@@ -145,71 +147,101 @@ int FunctionState::tracing_count() const {
   return cache_->tracing_count;
 }
 
+namespace {
+
+// Note [A tf::function call's profiler event]: TensorFlow's tf.function records one event per
+// call, named after the function, from before the trace-cache lookup (and any tracing) to after
+// the run, with stats tf_function_call ("traced-nonXla" when the call traced, else
+// "notTraced-nonXla") and tracing_count. A tfpp call is two steps of function.h's template,
+// lookup_or_trace then call, with nothing between them (functions used while tracing finish
+// inside the lookup), so the lookup leaves the pending call in a per-thread slot and the call of
+// the same concrete function records it; a lookup never called (get_concrete_function) is
+// replaced by the next one.
+struct PendingCall {
+  const void* function;
+  std::string name;
+  std::int64_t start_ns;
+  bool traced;
+  int tracing_count;
+};
+thread_local std::optional<PendingCall> pending_call;
+
+}  // namespace
+
 ConcreteFunction FunctionState::lookup_or_trace(ArgWalk& walk, const TraceBody& body) {
-  std::lock_guard lock(cache_->mutex);
-  Cache& c = *cache_;
-  if (options_.input_signature.empty())
-    for (const auto& e : c.entries)
-      if (same_specs(e.specs, walk.leaves) && e.structure == walk.key) return e.function;
-  std::vector<TensorSpec> specs;
-  for (const Leaf& leaf : walk.leaves) specs.push_back(leaf.spec);
+  auto lookup = [&]() -> ConcreteFunction {
+    std::lock_guard lock(cache_->mutex);
+    Cache& c = *cache_;
+    if (options_.input_signature.empty())
+      for (const auto& e : c.entries)
+        if (same_specs(e.specs, walk.leaves) && e.structure == walk.key) return e.function;
+    std::vector<TensorSpec> specs;
+    for (const Leaf& leaf : walk.leaves) specs.push_back(leaf.spec);
 
-  if (!options_.input_signature.empty()) {
-    if (!accepts(options_.input_signature, walk.leaves)) {
-      std::string expected, got;
-      for (const auto& s : options_.input_signature) expected += "\n  " + s.to_string();
-      for (const auto& l : walk.leaves) got += "\n  " + l.spec.to_string();
-      throw InvalidArgumentError("[" + options_.name + "] the arguments do not match the input_signature; expected:" +
-                                 expected + "\ngot:" + got);
+    if (!options_.input_signature.empty()) {
+      if (!accepts(options_.input_signature, walk.leaves)) {
+        std::string expected, got;
+        for (const auto& s : options_.input_signature) expected += "\n  " + s.to_string();
+        for (const auto& l : walk.leaves) got += "\n  " + l.spec.to_string();
+        throw InvalidArgumentError("[" + options_.name + "] the arguments do not match the input_signature; expected:" +
+                                   expected + "\ngot:" + got);
+      }
+      specs = options_.input_signature;
     }
-    specs = options_.input_signature;
-  }
 
-  const std::string key = walk.key + "|" + specs_key(specs);
-  if (auto it = c.exact.find(key); it != c.exact.end()) return c.entries[it->second].function;
-  for (const auto& e : c.entries)
-    if (e.structure == walk.key && accepts(e.specs, walk.leaves)) return e.function;
-
-  const bool log = autograph::detail::verbosity() >= 1;
-  std::string reason;
-  if (log) {
-    std::vector<TraceView> views;
-    for (const auto& e : c.entries) views.push_back({&e.structure, &e.specs});
-    reason = retrace_reason(views, walk.key, specs);
-  }
-  if (options_.input_signature.empty()) {
-    int similar = 0;
-    std::vector<TensorSpec> relaxed = specs;
+    const std::string key = walk.key + "|" + specs_key(specs);
+    if (auto it = c.exact.find(key); it != c.exact.end()) return c.entries[it->second].function;
     for (const auto& e : c.entries)
-      if (e.structure == walk.key && relax(relaxed, e.specs)) ++similar;
-    if (similar > 0 && (options_.reduce_retracing || similar + 1 >= kRelaxAfter) && relaxed != specs) {
-      if (!options_.reduce_retracing)
-        std::cerr << "tfpp: " << options_.name << " has been traced " << similar + 1
-                  << " times for arguments that differ only in dimension sizes; relaxing them to " << specs_key(relaxed)
-                  << " to avoid retracing\n";
-      if (log) autograph::detail::log(options_.name + ": relaxed the argument shapes to " + specs_key(relaxed));
-      specs = relaxed;
-    }
-  }
-  if (log)
-    autograph::detail::log(options_.name + ": " + (c.traced ? "retracing" : "tracing") + " (trace " +
-                           std::to_string(c.tracing_count + 1) + ") for " + specs_key(specs) + " because " + reason);
+      if (e.structure == walk.key && accepts(e.specs, walk.leaves)) return e.function;
 
-  // Note [Variables created in tf::function]: as in TensorFlow, only the first trace may
-  // create variables (the function keeps them: the traced code stores them, e.g. behind
-  // `if (!v) v = tf::Variable(...)`). A first trace that created some is traced once more with
-  // creation refused, so code that would create a variable at every call fails at once; that
-  // second graph is the one the call runs.
-  const bool first = !c.traced;
-  ConcreteFunction cf = trace(specs, body, first ? "" : c.created_variables ? kSingletonVariables : kNonFirstVariables);
-  if (first && c.last_created > 0) {
-    c.created_variables = true;
-    cf = trace(specs, body, kSingletonVariables);
-  }
-  c.traced = true;
-  c.entries.push_back({walk.key, specs, cf});
-  c.exact.emplace(walk.key + "|" + specs_key(specs), c.entries.size() - 1);
-  c.exact.emplace(key, c.entries.size() - 1);
+    const bool log = autograph::detail::verbosity() >= 1;
+    std::string reason;
+    if (log) {
+      std::vector<TraceView> views;
+      for (const auto& e : c.entries) views.push_back({&e.structure, &e.specs});
+      reason = retrace_reason(views, walk.key, specs);
+    }
+    if (options_.input_signature.empty()) {
+      int similar = 0;
+      std::vector<TensorSpec> relaxed = specs;
+      for (const auto& e : c.entries)
+        if (e.structure == walk.key && relax(relaxed, e.specs)) ++similar;
+      if (similar > 0 && (options_.reduce_retracing || similar + 1 >= kRelaxAfter) && relaxed != specs) {
+        if (!options_.reduce_retracing)
+          std::cerr << "tfpp: " << options_.name << " has been traced " << similar + 1
+                    << " times for arguments that differ only in dimension sizes; relaxing them to " << specs_key(relaxed)
+                    << " to avoid retracing\n";
+        if (log) autograph::detail::log(options_.name + ": relaxed the argument shapes to " + specs_key(relaxed));
+        specs = relaxed;
+      }
+    }
+    if (log)
+      autograph::detail::log(options_.name + ": " + (c.traced ? "retracing" : "tracing") + " (trace " +
+                             std::to_string(c.tracing_count + 1) + ") for " + specs_key(specs) + " because " + reason);
+
+    // Note [Variables created in tf::function]: as in TensorFlow, only the first trace may
+    // create variables (the function keeps them: the traced code stores them, e.g. behind
+    // `if (!v) v = tf::Variable(...)`). A first trace that created some is traced once more with
+    // creation refused, so code that would create a variable at every call fails at once; that
+    // second graph is the one the call runs.
+    const bool first = !c.traced;
+    ConcreteFunction cf = trace(specs, body, first ? "" : c.created_variables ? kSingletonVariables : kNonFirstVariables);
+    if (first && c.last_created > 0) {
+      c.created_variables = true;
+      cf = trace(specs, body, kSingletonVariables);
+    }
+    c.traced = true;
+    c.entries.push_back({walk.key, specs, cf});
+    c.exact.emplace(walk.key + "|" + specs_key(specs), c.entries.size() - 1);
+    c.exact.emplace(key, c.entries.size() - 1);
+    return cf;
+  };
+  if (!profiler::recording(profiler::Level::kTraceMe)) return lookup();
+  const std::int64_t start = profiler::now_ns();
+  const int before = tracing_count();
+  ConcreteFunction cf = lookup();
+  const int after = tracing_count();
+  pending_call = PendingCall{cf.impl().get(), options_.name, start, after != before, after};
   return cf;
 }
 
@@ -244,6 +276,18 @@ std::vector<Tensor> FunctionState::call(const ConcreteFunction& cf, const ArgWal
   std::vector<Tensor> args;
   args.reserve(walk.leaves.size());
   for (const Leaf& leaf : walk.leaves) args.push_back(leaf.value);
+  if (!pending_call || pending_call->function != cf.impl().get()) return cf.call_flat(args);
+  const PendingCall p = *std::exchange(pending_call, std::nullopt);
+  profiler::Event event{p.name, {}, p.start_ns, 0,
+                        {{"tf_function_call", profiler::StatRef{p.traced ? "traced-nonXla" : "notTraced-nonXla"}},
+                         {"tracing_count", std::int64_t{p.tracing_count}}}};
+  struct Record {  // also when the call raises, as TensorFlow's TraceMe
+    profiler::Event& event;
+    ~Record() {
+      event.end_ns = profiler::now_ns();
+      profiler::record(std::move(event));
+    }
+  } record{event};
   return cf.call_flat(args);
 }
 

@@ -75,8 +75,11 @@ class Graph {
   /// Graphviz DOT text.
   std::string to_dot() const;
 
- private:
+ /// `base`, or `base_1`, `base_2`, ... when taken, marking the result taken (node names, and
+  /// name scopes that TensorFlow makes unique the same way, "assert_equal_1").
   std::string unique_name(const std::string& base);
+
+ private:
 
   std::uint64_t id_;
   std::vector<Node> nodes_;

@@ -58,11 +58,11 @@ std::string c_escape(const std::string& s) {
 }
 
 template <class T>
-std::string element_text(const T& v) {
+std::string element_text(const T& v, bool print_v2 = true) {
   if constexpr (std::is_same_v<T, float>) return float_text(v);
   else if constexpr (std::is_same_v<T, double>) return double_text(v);
   else if constexpr (std::is_same_v<T, bool>) return v ? "1" : "0";
-  else if constexpr (std::is_same_v<T, std::string>) return "\"" + c_escape(v) + "\"";
+  else if constexpr (std::is_same_v<T, std::string>) return print_v2 ? "\"" + c_escape(v) + "\"" : c_escape(v);
   else return std::to_string(v);
 }
 
@@ -101,6 +101,32 @@ void print_dim(int dim, const std::vector<std::int64_t>& shape, std::int64_t at_
     print_dim(dim + 1, shape, at_ends, data, index + stride * i, out);
   }
   out += ']';
+}
+
+// TensorFlow's PrintOneDim: elements in row order until `limit` are printed, each dimension's
+// brackets opened only while elements remain, "..." where an inner row is cut short.
+template <class T>
+void print_dim_v1(int dim, const std::vector<std::int64_t>& shape, std::int64_t limit, const T* data,
+                  std::int64_t& index, std::string& out) {
+  if (index >= limit) return;
+  const std::int64_t count = shape[static_cast<std::size_t>(dim)];
+  if (dim == static_cast<int>(shape.size()) - 1) {
+    for (std::int64_t i = 0; i < count; ++i) {
+      if (index >= limit) {
+        if (dim != 0) out += "...";
+        return;
+      }
+      if (i > 0) out += ' ';
+      out += element_text(data[index++], false);
+    }
+    return;
+  }
+  for (std::int64_t i = 0; i < count; ++i) {
+    const bool opened = index < limit;
+    if (opened) out += '[';
+    print_dim_v1(dim + 1, shape, limit, data, index, out);
+    if (index < limit || opened) out += ']';
+  }
 }
 
 void string_format_kernel(KernelContext& ctx) {
@@ -162,6 +188,25 @@ std::string summarize_value(const Tensor& t, std::int64_t summarize) {
       return out;
     }
     print_dim(0, shape, limit, data, 0, out);
+    return out;
+  });
+}
+
+std::string summarize_value_v1(const Tensor& t, std::int64_t summarize) {
+  const std::int64_t n = t.num_elements();
+  const std::int64_t limit = std::min(summarize < 0 ? n : summarize, n);
+  std::vector<std::int64_t> shape(t.shape().dims().begin(), t.shape().dims().end());
+  return visit_dtype(t.dtype(), [&](auto tag) -> std::string {
+    using T = decltype(tag);
+    const T* data = limit > 0 ? t.data<T>() : nullptr;
+    std::string out;
+    if (shape.empty()) {
+      for (std::int64_t i = 0; i < limit; ++i) out += (i ? " " : "") + element_text(data[i], false);
+    } else {
+      std::int64_t index = 0;
+      print_dim_v1(0, shape, limit, data, index, out);
+    }
+    if (n > limit) out += "...";
     return out;
   });
 }

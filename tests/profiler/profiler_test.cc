@@ -91,20 +91,29 @@ TEST(Profiler, EventsNestAsTensorFlowsAndEachThreadHasItsLine) {
   fs::remove_all(logdir);
 }
 
-// A tf::function call shows in the trace viewer as TensorFlow's does: EagerExecute of the graph
-// named "__inference_<function name>_<n>", then its nodes.
+// A tf::function call shows in the trace viewer as TensorFlow's does: an event named after the
+// function with TensorFlow's tf_function_call and tracing_count stats (what Python's
+// tf.function records), EagerExecute of the graph named "__inference_<function name>_<n>", then
+// its nodes. A call that traces says so.
 TEST(Profiler, FunctionCallsAreNamedAsTensorFlowsGraphs) {
   const fs::path logdir = fresh_dir("calls");
   auto square_sum = function([](const Tensor& a) { return reduce_sum(a * a); }, {.name = "square_sum"});
   square_sum(constant({1.f, 2.f}));
   prof::start(logdir.string());
   square_sum(constant({1.f, 2.f}));
+  square_sum(constant({1.f, 2.f, 3.f}));  // a new shape: traced again
+  square_sum.get_concrete_function(constant({1.f}));  // traced, not called: no call event
   prof::stop();
   const std::string events = read_profile("events " + logdir.string());
-  const std::regex call("  EagerExecute eager_op=(__inference_square_sum_[0-9]+) is_func=1\n  EagerLocalExecute: (\\S+)\n");
+  const std::regex call("  square_sum tf_function_call=notTraced-nonXla tracing_count=1\n"
+                        "  EagerExecute eager_op=(__inference_square_sum_[0-9]+) is_func=1\n"
+                        "  EagerLocalExecute: (\\S+)\n");
   std::smatch m;
   ASSERT_TRUE(std::regex_search(events, m, call)) << events;
   EXPECT_EQ(m[1], m[2]);
+  EXPECT_NE(events.find("  square_sum tf_function_call=traced-nonXla tracing_count=2\n  EagerExecute"), std::string::npos)
+      << events;
+  EXPECT_EQ(events.find("tracing_count=3"), std::string::npos) << events;
   fs::remove_all(logdir);
 }
 
