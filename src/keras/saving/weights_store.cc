@@ -6,7 +6,9 @@
 #include <set>
 
 #include "tfpp/errors.h"
+#include "tfpp/keras/layers/attention.h"
 #include "tfpp/keras/layers/recurrent.h"
+#include "tfpp/keras/layers/wrappers.h"
 #include "tfpp/keras/optimizers.h"
 #include "tfpp/module.h"
 
@@ -58,6 +60,32 @@ class Walker {
     // Keras' RNN layers keep their cell in the attribute `cell`.
     if (const auto* rnn = dynamic_cast<const layers::RNN*>(&l)) {
       layer(rnn->cell(), join(path, "cell"));
+      return;
+    }
+    // Keras' wrappers keep their layers in `forward_layer` / `backward_layer` and `layer`.
+    if (const auto* bidirectional = dynamic_cast<const layers::Bidirectional*>(&l)) {
+      layer(bidirectional->forward_layer(), join(path, "forward_layer"));
+      layer(bidirectional->backward_layer(), join(path, "backward_layer"));
+      return;
+    }
+    if (const auto* wrapper = dynamic_cast<const layers::TimeDistributed*>(&l)) {
+      layer(wrapper->layer(), join(path, "layer"));
+      return;
+    }
+    // Keras' MultiHeadAttention keeps its four projections in EinsumDense sublayers; tfpp's
+    // layer holds their kernels and biases itself, in the same order.
+    if (dynamic_cast<const layers::MultiHeadAttention*>(&l)) {
+      std::vector<Variable> own = std::move(entries.back().variables);
+      entries.back().variables.clear();
+      const std::size_t per_projection = own.size() / 4;
+      const char* projections[] = {"query_dense", "key_dense", "value_dense", "output_dense"};
+      for (std::size_t p = 0; p < 4; ++p) {
+        const std::string sub = join(path, projections[p]);
+        entries.push_back({sub, projections[p], "layer '" + l.name() + "' (" + projections[p] + ")",
+                           std::vector<Variable>(own.begin() + static_cast<std::ptrdiff_t>(p * per_projection),
+                                                 own.begin() + static_cast<std::ptrdiff_t>((p + 1) * per_projection)),
+                           false});
+      }
       return;
     }
     // Other layers and subclassed models: sublayers under their attribute names, in Keras' order.

@@ -77,6 +77,47 @@ def build(kind):
         compile_args = dict(optimizer=keras.optimizers.Nadam(schedules.InverseTimeDecay(0.02, 2, 0.5, staircase=True)),
                             loss="mse")
         return model, compile_args, [pattern((5, 4), 3)], [pattern((12, 4), 0)], pattern((12, 2), 2)
+    adam_mse = dict(optimizer=keras.optimizers.Adam(0.01), loss="mse")
+    if kind == "bidirectional":
+        x = keras.Input((5, 3))
+        h = layers.Bidirectional(layers.LSTM(4, return_sequences=True))(x)
+        y = layers.Bidirectional(layers.GRU(2), merge_mode="sum")(h)
+        return keras.Model(x, y), adam_mse, [pattern((4, 5, 3), 3)], [pattern((8, 5, 3), 0)], pattern((8, 2), 2)
+    if kind == "time_distributed":
+        model = keras.Sequential([keras.Input((5, 3)), layers.TimeDistributed(layers.Dense(4, activation="relu")),
+                                  layers.Conv1D(2, 2), layers.GlobalAveragePooling1D()])
+        return model, adam_mse, [pattern((4, 5, 3), 3)], [pattern((8, 5, 3), 0)], pattern((8, 2), 2)
+    if kind == "embedding_mask":
+        x = keras.Input((6,), dtype="int32")
+        h = layers.Embedding(10, 4, mask_zero=True)(x)
+        h = layers.LSTM(3, return_sequences=True)(h)
+        y = layers.GRU(2)(h)
+        return keras.Model(x, y), adam_mse, [ids((4, 6), 3, 10)], [ids((8, 6), 0, 10)], pattern((8, 2), 2)
+    if kind == "masking":
+        x = keras.Input((5, 3))
+        h = layers.Masking(0.25)(x)
+        y = layers.SimpleRNN(2)(h)
+        return keras.Model(x, y), adam_mse, [pattern((4, 5, 3), 3)], [pattern((8, 5, 3), 0)], pattern((8, 2), 2)
+    if kind == "attention_call":
+        q = keras.Input((4, 3))
+        v = keras.Input((5, 3))
+        a, scores = layers.Attention(use_scale=True)([q, v], use_causal_mask=True, return_attention_scores=True)
+        b = layers.AdditiveAttention()([q, v, v])
+        return keras.Model([q, v], [a, scores, b]), None, [pattern((2, 4, 3), 3), pattern((2, 5, 3), 5)], [], None
+    if kind == "attention_mask":
+        q_ids = keras.Input((4,), dtype="int32")
+        v_ids = keras.Input((5,), dtype="int32")
+        q = layers.Embedding(10, 3, mask_zero=True)(q_ids)
+        v = layers.Embedding(10, 3, mask_zero=True)(v_ids)
+        y = layers.Attention()([q, v])
+        y = layers.MultiHeadAttention(2, 2)(y, v, use_causal_mask=False)
+        return keras.Model([q_ids, v_ids], y), None, [ids((3, 4), 1, 10), ids((3, 5), 2, 10)], [], None
+    if kind == "mha_call":
+        q = keras.Input((4, 6))
+        v = keras.Input((4, 6))
+        k = keras.Input((4, 6))
+        a, s = layers.MultiHeadAttention(2, 3)(q, v, key=k, use_causal_mask=True, return_attention_scores=True)
+        return keras.Model([q, v, k], [a, s]), None, [pattern((2, 4, 6), 1), pattern((2, 4, 6), 2), pattern((2, 4, 6), 4)], [], None
     raise SystemExit(f"unknown model kind {kind}")
 
 

@@ -188,7 +188,8 @@ TEST_P(KerasExchange, KerasFileLoadsSavesAndResumesOnBothSides) {
 
 INSTANTIATE_TEST_SUITE_P(Models, KerasExchange,
                          ::testing::Values("schedule_exponential", "schedule_piecewise", "schedule_cosine",
-                                           "schedule_polynomial", "schedule_inverse_time"));
+                                           "schedule_polynomial", "schedule_inverse_time", "bidirectional",
+                                           "time_distributed"));
 
 // The message of the tf::Error fn throws, or "no error".
 std::string error_of(const std::function<void()>& fn) {
