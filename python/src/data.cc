@@ -11,6 +11,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
+#include "data/reduce_dataset.h"
 #include "tfpp/data/dataset.h"
 
 namespace tfpp_python {
@@ -96,6 +97,15 @@ class PyIterator {
   std::optional<tf::data::Iterator> iterator_;
 };
 
+/// A Python callable over a list of tensors as the core's FlatFn.
+tf::detail::FlatFn python_flat_fn(nb::callable fn) {
+  return [fn](const std::vector<tf::Tensor>& args, std::vector<std::string>&) {
+    std::vector<tf::Tensor> flat;
+    for (nb::handle v : nb::iter(fn(nb::cast(args)))) flat.push_back(to_tensor(v));
+    return flat;
+  };
+}
+
 }  // namespace
 
 void bind_data(nb::module_& m) {
@@ -140,7 +150,19 @@ void bind_data(nb::module_& m) {
       .def("enumerate", &Dataset::enumerate, "start"_a)
       .def("shard", &Dataset::shard, "num_shards"_a, "index"_a)
       .def("cardinality", &Dataset::cardinality)
+      .def("variant", &tf::data::detail::dataset_variant,
+           "The dataset as a variant scalar: how it enters a traced function.")
       .def("iterator", [](const Dataset& d) { return new PyIterator(d); }, nb::rv_policy::take_ownership);
+
+  data.def("reduce_traced", [](const tf::Tensor& dataset, const std::vector<tf::TensorSpec>& element_specs,
+                               const std::vector<tf::Tensor>& initial_state, nb::handle cond, nb::callable body) {
+    std::optional<tf::detail::FlatFn> cond_fn;
+    if (!cond.is_none()) cond_fn = python_flat_fn(nb::borrow<nb::callable>(cond));
+    return tf::data::detail::reduce_dataset_traced(dataset, element_specs, initial_state, cond_fn ? &*cond_fn : nullptr,
+                                                   python_flat_fn(body));
+  }, "dataset"_a, "element_specs"_a, "initial_state"_a, "cond"_a.none(), "body"_a,
+     "A ReduceDataset node in the current trace over the dataset variant `dataset`: body(state + element) returns "
+     "the next state; cond(state), when given, is checked before each element.");
 }
 
 }  // namespace tfpp_python

@@ -55,7 +55,10 @@ class PyFunctionState {
 
   /// Runs `cf` on the call's leaves (variables as their handles).
   static std::vector<tf::Tensor> call(const tf::ConcreteFunction& cf, nb::handle leaves) {
-    return tf::detail::FunctionState::call(cf, walk_of("", leaves));
+    tf::detail::ArgWalk walk = walk_of("", leaves);
+    // The graph may iterate a dataset whose generator's thread needs the GIL.
+    nb::gil_scoped_release no_gil;
+    return tf::detail::FunctionState::call(cf, walk);
   }
 
   int tracing_count() const { return state_.tracing_count(); }

@@ -1,9 +1,9 @@
 """tf.function for Python functions: traced into a tfpp graph once per input signature, cached.
 
 A call's cache key follows TensorFlow's: tensors by dtype and shape, variables by dtype, shape
-and which arguments are the same variable, Python scalars, strings and None by value, lists,
-tuples and dicts by structure, other objects by identity. Tracing calls the Python function with
-symbolic tensors inside tfpp's graph builder, so Python side effects (print) run only while
+and which arguments are the same variable, datasets by element_spec, Python scalars, strings and
+None by value, lists, tuples and dicts by structure, other objects by identity. Tracing calls the
+Python function with symbolic tensors inside tfpp's graph builder, so Python side effects (print) run only while
 tracing and tf.print runs at every call. With autograph (the default), the traced function is
 first converted by AutoGraph (tfpp/autograph/), so `if`/`while`/`for` on tensors become tf.cond and
 tf.while_loop.
@@ -72,6 +72,10 @@ class _Walk:
                 key.append(repr(k) + ":")
                 self.visit(value[k], prefix)
             key.append("}")
+        elif getattr(type(value), "_tfpp_dataset", False):
+            # A tf.data dataset, by its element_spec (as TensorFlow keys it), passed as a variant.
+            key.append("D%r" % (value.element_spec,))
+            self._leaf(value._variant_tensor(), prefix)
         else:
             # By identity; the function keeps the object so that its id is not reused.
             self._pinned[id(value)] = value
@@ -85,6 +89,8 @@ def _rebuild(value, placeholders):
     if isinstance(value, _tfpp.Variable):
         _tfpp._bind_variable_argument(value, next(placeholders))
         return value
+    if getattr(type(value), "_tfpp_dataset", False):
+        return value._with_variant(next(placeholders))
     if isinstance(value, (list, tuple)):
         items = [_rebuild(item, placeholders) for item in value]
         return type(value)(items) if not hasattr(value, "_fields") else type(value)(*items)

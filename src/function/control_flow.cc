@@ -13,43 +13,6 @@
 namespace tf::detail {
 namespace {
 
-// Traces `fn` into a graph whose arguments have `specs`; tensors of the enclosing trace it
-// uses become captures (extra arguments after the specs). An `if` on a tensor inside the body
-// becomes an If in the body's graph, as in a tf::function (Note [AutoGraph paths]).
-TracedBody trace_body(const std::vector<ops::TensorInfo>& specs, const FlatFn& fn, const std::string& name) {
-  // Tapes see the If / While node, not the body's symbolic ops; the node takes the handles of
-  // the variables the body reads, which is how a tape watches them.
-  autodiff::SuspendTapes suspend;
-  autograph::detail::PathsTrace traced = autograph::detail::trace_paths(
-      name, graph::Tracer::current(),
-      [&](graph::Tracer& tracer) {
-        std::vector<Tensor> args;
-        for (const ops::TensorInfo& spec : specs) args.push_back(tracer.add_arg(spec, name + "_arg"));
-        return args;
-      },
-      fn);
-  return {traced.graph, traced.tracer->captures(), std::move(traced.keys)};
-}
-
-// Appends the captures of a body to the op's inputs (once each) and returns, for every
-// argument of the body's graph, the op input that feeds it. Captures are shared only with
-// inputs from `first` on: a While's loop variables change, so a capture of a tensor that
-// also entered as a loop variable's initial value must stay a separate input.
-std::vector<int> wire_captures(std::vector<Tensor>& op_inputs, const TracedBody& body, std::vector<int> sources,
-                               std::size_t first = 0) {
-  for (const Tensor& c : body.captures) {
-    int index = -1;
-    for (std::size_t i = first; i < op_inputs.size(); ++i)
-      if (op_inputs[i].impl() == c.impl()) index = static_cast<int>(i);
-    if (index < 0) {
-      index = static_cast<int>(op_inputs.size());
-      op_inputs.push_back(c);
-    }
-    sources.push_back(index);
-  }
-  return sources;
-}
-
 std::string describe(const graph::Graph& g, std::size_t i) {
   const ops::TensorInfo& info = g.info(g.outputs()[i]);
   return std::string(dtype_name(info.dtype)) + info.shape.debug_string();
@@ -67,6 +30,40 @@ void check_branch_index(const Tensor& index) {
 }
 
 }  // namespace
+
+// An `if` on a tensor inside the body becomes an If in the body's graph, as in a tf::function
+// (Note [AutoGraph paths]).
+TracedBody trace_body(const std::vector<ops::TensorInfo>& specs, const FlatFn& fn, const std::string& name) {
+  // Tapes see the If / While node, not the body's symbolic ops; the node takes the handles of
+  // the variables the body reads, which is how a tape watches them.
+  autodiff::SuspendTapes suspend;
+  autograph::detail::PathsTrace traced = autograph::detail::trace_paths(
+      name, graph::Tracer::current(),
+      [&](graph::Tracer& tracer) {
+        std::vector<Tensor> args;
+        for (const ops::TensorInfo& spec : specs) args.push_back(tracer.add_arg(spec, name + "_arg"));
+        return args;
+      },
+      fn);
+  return {traced.graph, traced.tracer->captures(), std::move(traced.keys)};
+}
+
+// Captures are shared only with inputs from `first` on: a While's loop variables change, so a
+// capture of a tensor that also entered as a loop variable's initial value must stay a separate input.
+std::vector<int> wire_captures(std::vector<Tensor>& op_inputs, const TracedBody& body, std::vector<int> sources,
+                               std::size_t first) {
+  for (const Tensor& c : body.captures) {
+    int index = -1;
+    for (std::size_t i = first; i < op_inputs.size(); ++i)
+      if (op_inputs[i].impl() == c.impl()) index = static_cast<int>(i);
+    if (index < 0) {
+      index = static_cast<int>(op_inputs.size());
+      op_inputs.push_back(c);
+    }
+    sources.push_back(index);
+  }
+  return sources;
+}
 
 bool tracing() { return graph::Tracer::current() != nullptr; }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "graph/graph.h"
+#include "tfpp/control_flow.h"
 
 namespace tf::detail {
 
@@ -17,6 +18,17 @@ struct TracedBody {
   std::vector<Tensor> captures;
   std::vector<std::string> keys;
 };
+
+/// Traces `fn` into a graph whose arguments have `specs`; tensors of the enclosing trace it uses
+/// become captures (extra arguments after the specs). Tapes see the node running the body, not
+/// the body's ops.
+TracedBody trace_body(const std::vector<ops::TensorInfo>& specs, const FlatFn& fn, const std::string& name);
+
+/// Appends the captures of `body` to an op's inputs (once each) and returns `sources` followed by,
+/// for each capture, the op input that feeds it: for every argument of the body's graph, the
+/// op input it reads. Only inputs from `first` on are shared with captures.
+std::vector<int> wire_captures(std::vector<Tensor>& op_inputs, const TracedBody& body, std::vector<int> sources,
+                               std::size_t first = 0);
 
 /// Adds an If (StatelessIf when neither branch has state) choosing between the traced branches
 /// on `pred` to the current trace and returns its outputs. `op` names it in errors, where

@@ -382,10 +382,16 @@ def _as_loop_value(value):
 # --- for ---------------------------------------------------------------------------------------
 
 def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
-    """A for statement: over a tensor (tf.range included), a tf.while_loop on an index; over
-    anything else, a Python loop that also stops when extra_test() (break, return) fails."""
+    """A for statement: over a tensor (tf.range included), a tf.while_loop on an index; over a
+    dataset while tracing, the dataset's reduce (tfpp/data/autograph_loop.py); over anything
+    else, a Python loop that also stops when extra_test() (break, return) fails."""
     if _is_tensor(iter_):
         _tf_for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts)
+        return
+    from ..data import dataset_ops, autograph_loop  # tfpp.data imports this package
+    if isinstance(iter_, dataset_ops.DatasetV2) and _tfpp._tracing():
+        autograph_loop.dataset_for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names,
+                                        _verify_loop_init_vars, _as_loop_value)
         return
     for item in iter_:
         if extra_test is not None:

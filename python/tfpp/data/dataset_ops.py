@@ -23,9 +23,27 @@ _data = _tfpp._data
 class DatasetV2:
     """A sequence of elements, each a structure of tensors (tf.data.Dataset)."""
 
-    def __init__(self, impl, element_spec):
-        self._impl = impl
+    _tfpp_dataset = True  # tf.function keys a dataset argument by its element_spec
+
+    def __init__(self, impl, element_spec, variant=None):
+        self._impl = impl  # the C++ pipeline; None for a dataset argument inside a trace
         self._element_spec = element_spec
+        self._variant = variant
+
+    @property
+    def _pipeline(self):
+        if self._impl is None:
+            raise TypeError("tfpp iterates a dataset passed to a tf.function only with `for` loops and reduce inside "
+                            "the function; build the pipeline outside it")
+        return self._impl
+
+    def _variant_tensor(self):
+        """The dataset as a variant scalar (its placeholder inside a trace)."""
+        return self._variant if self._variant is not None else self._impl.variant()
+
+    def _with_variant(self, variant):
+        """This dataset as a traced function sees it: its placeholder."""
+        return type(self)(None, self._element_spec, variant)
 
     @property
     def element_spec(self):
@@ -119,14 +137,14 @@ class DatasetV2:
                                 "`tf.data.Dataset` objects. Python `list` is not supported and you should use "
                                 "`tuple` instead.")
         spec = nest.map_structure(lambda d: d.element_spec, datasets)
-        return _ZipDataset(_data.Dataset.zip([d._impl for d in flat]), spec)
+        return _ZipDataset(_data.Dataset.zip([d._pipeline for d in flat]), spec)
 
     # ---- transformations ----
     def map(self, map_func, num_parallel_calls=None, deterministic=None, synchronous=None, use_unbounded_threadpool=False,
             name=None):
         """Applies `map_func` (traced once, now) to every element."""
         fn, spec = _trace(map_func, self._element_spec, "map")
-        impl = self._impl.map(fn, 0 if num_parallel_calls is None else int(num_parallel_calls),
+        impl = self._pipeline.map(fn, 0 if num_parallel_calls is None else int(num_parallel_calls),
                               deterministic is not False)
         return (_MapDataset if num_parallel_calls is None else _ParallelMapDataset)(impl, spec)
 
@@ -136,45 +154,45 @@ class DatasetV2:
         if not isinstance(spec, _tfpp.TensorSpec) or spec.dtype != _tfpp.bool or spec.shape.rank != 0:
             raise ValueError("Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its return "
                              "type is %r." % (spec,))
-        return _FilterDataset(self._impl.filter(fn), self._element_spec)
+        return _FilterDataset(self._pipeline.filter(fn), self._element_spec)
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None, name=None):
         """Stacks `batch_size` consecutive elements; the last batch may be short unless drop_remainder."""
         batch_size = int(batch_size)
         dim = batch_size if drop_remainder else None
         spec = nest.map_structure(lambda s: _tfpp.TensorSpec([dim] + _dims(s), s.dtype), self._element_spec)
-        return _BatchDataset(self._impl.batch(batch_size, bool(drop_remainder)), spec)
+        return _BatchDataset(self._pipeline.batch(batch_size, bool(drop_remainder)), spec)
 
     def unbatch(self, name=None):
         """Splits each element along its first dimension (batch's inverse)."""
         spec = nest.map_structure(lambda s: _tfpp.TensorSpec(_dims(s)[1:], s.dtype), self._element_spec)
-        return _UnbatchDataset(self._impl.unbatch(), spec)
+        return _UnbatchDataset(self._pipeline.unbatch(), spec)
 
     def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None, name=None):
         """Shuffles with a buffer of `buffer_size` elements; with `seed` the order is reproducible."""
-        impl = self._impl.shuffle(int(buffer_size), None if seed is None else int(seed),
+        impl = self._pipeline.shuffle(int(buffer_size), None if seed is None else int(seed),
                                   reshuffle_each_iteration is not False)
         return _ShuffleDataset(impl, self._element_spec)
 
     def repeat(self, count=None, name=None):
         """The elements `count` times over (forever without a count)."""
-        return _RepeatDataset(self._impl.repeat(-1 if count is None else int(count)), self._element_spec)
+        return _RepeatDataset(self._pipeline.repeat(-1 if count is None else int(count)), self._element_spec)
 
     def take(self, count, name=None):
         """The first `count` elements (all for -1)."""
-        return _TakeDataset(self._impl.take(int(count)), self._element_spec)
+        return _TakeDataset(self._pipeline.take(int(count)), self._element_spec)
 
     def skip(self, count, name=None):
         """All but the first `count` elements."""
-        return _SkipDataset(self._impl.skip(int(count)), self._element_spec)
+        return _SkipDataset(self._pipeline.skip(int(count)), self._element_spec)
 
     def prefetch(self, buffer_size, name=None):
         """Prepares up to `buffer_size` elements ahead on a background thread."""
-        return _PrefetchDataset(self._impl.prefetch(int(buffer_size)), self._element_spec)
+        return _PrefetchDataset(self._pipeline.prefetch(int(buffer_size)), self._element_spec)
 
     def cache(self, filename="", name=None):
         """Keeps the elements of the first full pass, in memory or in `filename`."""
-        return CacheDataset(self._impl.cache(filename), self._element_spec)
+        return CacheDataset(self._pipeline.cache(filename), self._element_spec)
 
     def concatenate(self, dataset, name=None):
         """This dataset's elements, then `dataset`'s."""
@@ -189,21 +207,23 @@ class DatasetV2:
                                                                               dataset.element_spec))
         spec = structure.pack(self._element_spec, [structure.most_specific_compatible(a, b)
                                                    for a, b in zip(mine, theirs)])
-        return _ConcatenateDataset(self._impl.concatenate(dataset._impl), spec)
+        return _ConcatenateDataset(self._pipeline.concatenate(dataset._pipeline), spec)
 
     def enumerate(self, start=0, name=None):
         """(index, element) pairs, the index an int64 scalar counting from `start`."""
         spec = (_tfpp.TensorSpec([], _tfpp.int64), self._element_spec)
-        return _ZipDataset(self._impl.enumerate(int(start)), spec)
+        return _ZipDataset(self._pipeline.enumerate(int(start)), spec)
 
     def shard(self, num_shards, index, name=None):
         """Every num_shards-th element, starting at `index`."""
-        return _ShardDataset(self._impl.shard(int(num_shards), int(index)), self._element_spec)
+        return _ShardDataset(self._pipeline.shard(int(num_shards), int(index)), self._element_spec)
 
     def reduce(self, initial_state, reduce_func, name=None):
         """Folds the elements into a state: state = reduce_func(state, element), traced once."""
         state = structure.normalize(initial_state)
         state_spec = structure.specs_of(state)
+        if _tfpp._tracing():
+            return self._reduce_traced(state, state_spec, reduce_func)
         for _ in range(2):  # once more with the shapes relaxed where the function changes them
             fn, out_spec = _trace(reduce_func, (state_spec, self._element_spec), "reduce")
             _check_reduce_state(state_spec, out_spec)
@@ -212,7 +232,21 @@ class DatasetV2:
             if relaxed == state_spec:
                 break
             state_spec = relaxed
-        final = self._impl.reduce(nest.flatten(state), fn)
+        final = self._pipeline.reduce(nest.flatten(state), fn)
+        return structure.pack(state_spec, final)
+
+    def _reduce_traced(self, state, state_spec, reduce_func):
+        """reduce inside a tf.function: a ReduceDataset node, its function traced as the body."""
+        count = len(nest.flatten(state))
+
+        def flat_body(flat):
+            args = (structure.pack(state_spec, flat[:count]), structure.pack(self._element_spec, flat[count:]))
+            result = structure.normalize(autograph.converted_call(reduce_func, args, {}))
+            _check_reduce_state(state_spec, structure.specs_of(result))
+            return nest.flatten(result)
+
+        final = _data.reduce_traced(self._variant_tensor(), structure.flat_specs(self._element_spec),
+                                    nest.flatten(state), None, flat_body)
         return structure.pack(state_spec, final)
 
     # ---- iteration and properties ----
@@ -228,10 +262,10 @@ class DatasetV2:
 
     def cardinality(self):
         """The number of elements as an int64 scalar, or INFINITE_CARDINALITY / UNKNOWN_CARDINALITY."""
-        return _tfpp.constant(self._impl.cardinality(), dtype=_tfpp.int64)
+        return _tfpp.constant(self._pipeline.cardinality(), dtype=_tfpp.int64)
 
     def __len__(self):
-        n = self._impl.cardinality()
+        n = self._pipeline.cardinality()
         if n == INFINITE_CARDINALITY:
             raise TypeError("The dataset is infinite.")
         if n == UNKNOWN_CARDINALITY:
@@ -250,7 +284,7 @@ class OwnedIterator:
 
     def __init__(self, dataset):
         self._element_spec = dataset.element_spec
-        self._impl = dataset._impl.iterator()
+        self._impl = dataset._pipeline.iterator()
 
     @property
     def element_spec(self):

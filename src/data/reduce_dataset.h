@@ -1,0 +1,29 @@
+// A dataset folded inside a traced function: the ReduceDataset node behind Dataset.reduce and
+// AutoGraph's `for x in dataset` in a tf.function (TensorFlow turns such a loop into the
+// dataset's reduce too).
+#pragma once
+
+#include <vector>
+
+#include "tfpp/control_flow.h"
+#include "tfpp/data/dataset.h"
+
+namespace tf::data::detail {
+
+/// A variant scalar holding `dataset`: how a dataset enters a traced function (an argument or a
+/// capture) and reaches ReduceDataset.
+Tensor dataset_variant(const Dataset& dataset);
+/// The dataset a variant scalar from dataset_variant holds.
+const Dataset& dataset_of(const Tensor& variant);
+
+/// Adds to the current trace a ReduceDataset node that, each time it runs, starts a pass over
+/// the dataset `dataset` (a variant from dataset_variant, or its placeholder) holds and folds its elements into the state: state = body(state..., element...) (flat
+/// tensors). With `cond`, cond(state...) (one scalar bool) is checked before each element and
+/// the loop stops when it fails (a `break`). The state keeps its dtypes; where the body changes
+/// a dim, the body is traced again with that dim unknown, as Dataset.reduce does. Returns the
+/// final state's tensors.
+std::vector<Tensor> reduce_dataset_traced(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
+                                          const std::vector<Tensor>& initial_state, const tf::detail::FlatFn* cond,
+                                          const tf::detail::FlatFn& body);
+
+}  // namespace tf::data::detail

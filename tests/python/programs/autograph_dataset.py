@@ -1,0 +1,185 @@
+"""AutoGraph's `for x in dataset` inside tf.function, as TensorFlow's AutoGraph reference
+describes it: the loop becomes the dataset's reduce, run at every call (a generator is called
+anew each time), with break (return inside is an error, as in TensorFlow), TensorArray appends, captured tensors and variables,
+loops over batches and (x, y) pairs, and the converted code."""
+from harness import normalized_code, show_error, tf
+
+
+@tf.function
+def total(ds):
+    s = tf.constant(0, tf.int64)
+    for x in ds:
+        s += x
+    return s
+
+
+print(total(tf.data.Dataset.range(10)))
+print(total(tf.data.Dataset.range(5).map(lambda x: x * x)))
+print("traces:", total.experimental_get_tracing_count())
+print(total(tf.data.Dataset.range(4).batch(2)))
+print("traces after another element_spec:", total.experimental_get_tracing_count())
+
+
+@tf.function
+def fold(ds):
+    return ds.reduce((tf.constant(0, tf.int64), tf.constant(1, tf.int64)), lambda s, x: (s[0] + x, s[1] * (x + 1)))
+
+
+print(fold(tf.data.Dataset.range(1, 5)))
+squares = tf.data.Dataset.range(10).map(lambda x: x * x)
+
+
+@tf.function
+def sum_first_squares():
+    s = tf.constant(0, tf.int64)
+    for x in squares.take(4):
+        s += x
+    return s
+
+
+print(sum_first_squares())
+
+
+@tf.function
+def dict_elements(ds):
+    total_a, last = tf.constant(0), tf.constant("")
+    for e in ds:
+        total_a += e["a"]
+        last = e["b"]
+    return total_a, last
+
+
+print(dict_elements(tf.data.Dataset.from_tensor_slices({"a": [1, 2, 3], "b": ["x", "y", "z"]})))
+
+calls = []
+
+
+def numbers():
+    calls.append(1)
+    yield from (3, 1, 4, 1, 5)
+
+
+numbers_ds = tf.data.Dataset.from_generator(numbers, output_signature=tf.TensorSpec((), tf.int64)).prefetch(2)
+
+
+@tf.function
+def total_numbers():
+    s = tf.constant(0, tf.int64)
+    for x in numbers_ds:
+        s += x
+    return s
+
+
+print(total_numbers(), total_numbers(), "generator passes:", len(calls))
+
+
+@tf.function
+def first_over(ds, limit):
+    found = tf.constant(-1, tf.int64)
+    for x in ds:
+        if x > limit:
+            found = x
+            break
+    return found
+
+
+print(first_over(tf.data.Dataset.range(100), tf.constant(41, tf.int64)))
+print(first_over(tf.data.Dataset.range(10), tf.constant(41, tf.int64)))
+
+
+@tf.function
+def find_index(ds, target):
+    i = tf.constant(0, tf.int64)
+    for x in ds:
+        if x == target:
+            return i
+        i += 1
+    return tf.constant(-1, tf.int64)
+
+
+show_error("return inside the loop", lambda: find_index(tf.data.Dataset.from_tensor_slices(tf.constant(
+    [5, 7, 9], tf.int64)), tf.constant(9, tf.int64)))
+
+features = tf.reshape(tf.range(12, dtype=tf.float32), [6, 2])
+labels = tf.constant([0., 1., 1., 0., 1., 0.])
+pairs = tf.data.Dataset.from_tensor_slices((features, labels)).batch(4)
+w = tf.Variable([[0.5], [-0.25]])
+
+
+@tf.function
+def mean_loss(ds):
+    loss_sum = 0.0
+    batches = 0
+    for x, y in ds:
+        pred = tf.squeeze(tf.matmul(x, w), 1)
+        loss_sum += tf.reduce_mean((pred - y) ** 2)
+        batches += 1
+    return loss_sum / tf.cast(batches, tf.float32)
+
+
+print(mean_loss(pairs))
+w.assign([[0.1], [0.1]])
+print(mean_loss(pairs))
+
+
+@tf.function
+def collect(ds):
+    ta = tf.TensorArray(tf.int64, size=0, dynamic_size=True)
+    for x in ds:
+        ta = ta.write(ta.size(), x * 10)
+    return ta.stack()
+
+
+print(collect(tf.data.Dataset.range(4)))
+
+
+@tf.function
+def growing(ds):
+    acc = tf.zeros([0], tf.int64)
+    for x in ds:
+        acc = tf.concat([acc, [x]], 0)
+    return acc
+
+
+print(growing(tf.data.Dataset.range(3, 6)))
+
+counter = tf.Variable(0, dtype=tf.int64)
+
+
+@tf.function
+def count_into_variable(ds):
+    for x in ds:
+        counter.assign_add(x)
+
+
+count_into_variable(tf.data.Dataset.range(4))
+print(counter.numpy())
+
+
+@tf.function
+def prints(ds):
+    for x in ds:
+        tf.print("element", x)
+
+
+prints(tf.data.Dataset.range(2))
+
+
+@tf.function
+def needs_definition(ds):
+    for x in ds:
+        y = x
+    return y
+
+
+show_error("a variable defined only in the loop", lambda: needs_definition(tf.data.Dataset.range(2)))
+
+
+def loop_sum(ds):
+    s = tf.constant(0, tf.int64)
+    for x in ds:
+        s += x
+    return s
+
+
+print(normalized_code(tf.autograph.to_code(loop_sum)))
