@@ -9,6 +9,7 @@ void bind_keras(nb::module_& m) {
   bind_keras_objects(keras);
   bind_keras_callbacks(keras);
   bind_keras_model(keras);
+  bind_keras_subclass(keras);
 }
 
 }  // namespace tfpp_python

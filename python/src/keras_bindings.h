@@ -53,5 +53,6 @@ void bind_keras_layers(nb::module_& m);
 void bind_keras_objects(nb::module_& m);
 void bind_keras_callbacks(nb::module_& m);
 void bind_keras_model(nb::module_& m);
+void bind_keras_subclass(nb::module_& m);
 
 }  // namespace tfpp_python

@@ -53,7 +53,7 @@ keras::LossSpec loss_spec(nb::handle h) {
   if (nb::isinstance<keras::losses::Loss>(h)) return nb::cast<std::shared_ptr<keras::losses::Loss>>(h);
   if (PyCallable_Check(h.ptr()))
     return std::shared_ptr<keras::losses::Loss>(std::make_shared<keras::losses::LossFunctionWrapper>(
-        python_function(h), keras::losses::LossFunctionWrapperOptions{.name = callable_name(h)}));
+        python_function(h), keras::losses::LossFunctionWrapperOptions{.name = callable_name(h), .dtype = std::nullopt}));
   throw nb::type_error("a loss is a name, a keras.losses.Loss or a function (y_true, y_pred)");
 }
 
@@ -62,7 +62,7 @@ keras::MetricSpec metric_spec(nb::handle h) {
   if (nb::isinstance<keras::metrics::Metric>(h)) return nb::cast<std::shared_ptr<keras::metrics::Metric>>(h);
   if (PyCallable_Check(h.ptr()))
     return std::shared_ptr<keras::metrics::Metric>(std::make_shared<keras::metrics::MeanMetricWrapper>(
-        python_function(h), keras::metrics::MetricOptions{.name = callable_name(h)}));
+        python_function(h), keras::metrics::MetricOptions{.name = callable_name(h), .dtype = std::nullopt}));
   throw nb::type_error("a metric is a name, a keras.metrics.Metric or a function (y_true, y_pred)");
 }
 

@@ -64,6 +64,12 @@ void bind_keras_objects(nb::module_& m) {
       .def("update_state", [](metrics::Metric& mt, nb::handle y_true, nb::handle y_pred, nb::handle sample_weight) {
         mt.update_state(to_tensor(y_true), to_tensor(y_pred), optional_tensor(sample_weight));
       }, "y_true"_a, "y_pred"_a, "sample_weight"_a = nb::none())
+      .def("update_values", [](metrics::Metric& mt, nb::handle values, nb::handle sample_weight) {
+        auto* mean = dynamic_cast<metrics::Mean*>(&mt);
+        if (!mean || dynamic_cast<metrics::MeanMetricWrapper*>(&mt))
+          throw nb::type_error(("metric '" + mt.name() + "' takes y_true and y_pred, not one tensor of values").c_str());
+        mean->update_state(to_tensor(values), optional_tensor(sample_weight));
+      }, "values"_a, "sample_weight"_a = nb::none(), "Mean's update_state(values): the running mean of the values.")
       .def("result", &metrics::Metric::result)
       .def("reset_state", &metrics::Metric::reset_state)
       .def("get_config", [](const metrics::Metric& mt) { return inner_config(metrics::serialize(mt)); });

@@ -224,6 +224,45 @@ TEST(FitTest, CustomTrainStep) {
   EXPECT_LE(model.steps_traced_, 2);  // traced, not run eagerly per batch
 }
 
+// A train_step returning metrics the model does not list (its own trackers).
+class OwnMetricsModel : public keras::Model {
+ public:
+  OwnMetricsModel() : Model({.name = "own_metrics"}) {}
+  tf::Tensor call(const tf::Tensor& x, bool) override { return dense_(x); }
+  keras::TensorLogs train_step(const keras::Batch& batch) override {
+    std::vector<tf::Variable> vars = trainable_weights();
+    std::vector<tf::Tensor> grads;
+    tf::Tensor pred;
+    {
+      tf::GradientTape tape;
+      pred = (*this)(batch.x[0], true);
+      grads = tape.gradient(tf::reduce_mean(tf::math::square(pred - batch.y[0])), vars);
+    }
+    optimizer().apply_gradients(grads, vars);
+    mae_.update_state(batch.y[0], pred);
+    return {{"mae", mae_.result()}};
+  }
+  keras::metrics::MeanAbsoluteError mae_{{.name = "mae"}};
+  TFPP_KERAS_LAYER(OwnMetricsModel)
+
+ private:
+  layers::Dense dense_{1};
+};
+
+// As Keras' _get_metrics_result_or_logs: the epoch's and the evaluation's logs are the model's
+// metric values when they have the step's names, else the last step's logs.
+TEST(FitTest, StepLogsNamingOtherMetricsBecomeTheEpochLogs) {
+  OwnMetricsModel model;
+  model.compile({.optimizer = keras::optimizers::SGD({.learning_rate = 0.1})});
+  tf::Tensor x = tf::reshape(tf::cast(tf::range(16), tf::float32) / 16.0f, {16, 1});
+  tf::Tensor y = x * 2.0f;
+  keras::History h = model.fit(x, y, {.batch_size = 8, .epochs = 2, .verbose = 0});
+  ASSERT_EQ(h.history().size(), 1u);
+  ASSERT_EQ(h.history().at("mae").size(), 2u);
+  EXPECT_FLOAT_EQ(h.history().at("mae").back(), model.mae_.result().item<float>());
+  EXPECT_GT(h.history().at("mae").back(), 0.0);
+}
+
 TEST(FitTest, BadInputRaisesBeforeWeightsChange) {
   keras::Sequential model = small_classifier();
   model.compile({.optimizer = "adam", .loss = keras::losses::SparseCategoricalCrossentropy({.from_logits = true})});

@@ -5,12 +5,15 @@ the layer (keras.layers.deserialize), so all built-in layers come through one me
 object wraps its C++ layer, whose weights are tfpp Variables.
 """
 
+import inspect as _inspect
 import weakref as _weakref
 
 import numpy as _np
 
 from .. import _tfpp
+
 from ._config import arguments_config as _arguments_config
+from ._config import config_value as _config_value
 from ._signatures import LAYERS as _SIGNATURES
 
 _k = _tfpp.keras
@@ -49,6 +52,17 @@ def _tuples(value):
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
+def _takes_training(call, _cache={}):
+    """Whether a call method has a `training` parameter (Keras passes it only then)."""
+    if call not in _cache:
+        try:
+            parameters = _inspect.signature(call).parameters
+            _cache[call] = "training" in parameters or any(p.kind == p.VAR_KEYWORD for p in parameters.values())
+        except (TypeError, ValueError):
+            _cache[call] = False
+    return _cache[call]
+
+
 def _is_symbolic(inputs):
     if isinstance(inputs, (list, tuple)):
         return bool(inputs) and all(isinstance(i, KerasTensor) for i in inputs)
@@ -56,7 +70,42 @@ def _is_symbolic(inputs):
 
 
 class Layer:
-    """keras.layers.Layer: a C++ layer with Keras' Python interface."""
+    """keras.layers.Layer: a C++ layer with Keras' Python interface. Subclass it as in Keras
+    (`__init__` calling `super().__init__(**kwargs)`, `build(input_shape)` creating weights with
+    `add_weight`, `call(inputs[, training])`): a C++ layer calls the subclass' methods, so the
+    layer works in Sequential and Functional models, fit's traced steps and summaries."""
+
+    def __init__(self, activity_regularizer=None, trainable=True, dtype=None, autocast=True, name=None, **kwargs):
+        input_shape = kwargs.pop("input_shape", None)
+        if kwargs:
+            raise ValueError("Unrecognized keyword arguments passed to %s: %s" % (type(self).__name__, kwargs))
+        self._attach(_k.python_layer(self, name or "", bool(trainable), dtype, type(self).__name__))
+        self._input_shape_arg = tuple(input_shape) if input_shape is not None else None
+
+    # ---- What the C++ layer calls ---------------------------------------------------------------
+
+    def _build_from_cpp(self, input_shape):
+        if type(self).build is not Layer.build:
+            self.build(input_shape)
+
+    def _call_from_cpp(self, inputs, training):
+        if _takes_training(type(self).call):
+            return self.call(inputs, training=training)
+        return self.call(inputs)
+
+    # ---- What subclasses use --------------------------------------------------------------------
+
+    def add_weight(self, shape=None, initializer=None, dtype=None, trainable=True, autocast=True, regularizer=None,
+                   constraint=None, aggregation="none", name=None):
+        """Creates a weight of the layer (a tfpp Variable named "<layer>/<name>") and returns it."""
+        shape = () if shape is None else tuple(shape)
+        return _k.add_weight(self._cpp, name or "variable", list(shape), _config_value(initializer, "initializer"),
+                             dtype, bool(trainable), _config_value(regularizer, "kernel_regularizer"),
+                             _config_value(constraint, "constraint"))
+
+    def add_loss(self, loss):
+        """Adds a loss (a scalar tensor) to this call's `losses`."""
+        _k.add_loss(self._cpp, loss)
 
     def _attach(self, cpp):
         self._cpp = cpp
@@ -132,7 +181,14 @@ class Layer:
         return self._cpp.supports_masking
 
     def build(self, input_shape):
+        """Creates the weights for inputs of `input_shape` (subclasses override it)."""
+        if not isinstance(self, _BuiltinLayer):
+            return
         self._cpp.build(input_shape)
+
+    def call(self, inputs, *args, **kwargs):
+        """The forward pass (subclasses override it)."""
+        raise NotImplementedError("Layer %s does not have a `call()` method implemented." % type(self).__name__)
 
     def get_weights(self):
         """The weights' values as NumPy arrays (copies), in `weights` order."""

@@ -10,8 +10,14 @@ _k = _tfpp.keras
 class Metric:
     """keras.metrics.Metric: update_state, result, reset_state."""
 
-    def update_state(self, y_true, y_pred, sample_weight=None):
-        self._cpp.update_state(y_true, y_pred, sample_weight)
+    def update_state(self, *args, sample_weight=None):
+        """(y_true, y_pred[, sample_weight]), or (values[, sample_weight]) for Mean."""
+        if len(args) == 3:
+            args, sample_weight = args[:2], args[2]
+        if len(args) == 1:
+            self._cpp.update_values(args[0], sample_weight)
+        else:
+            self._cpp.update_state(args[0], args[1], sample_weight)
 
     def result(self):
         return self._cpp.result()
@@ -19,8 +25,8 @@ class Metric:
     def reset_state(self):
         self._cpp.reset_state()
 
-    def __call__(self, y_true, y_pred, sample_weight=None):
-        self.update_state(y_true, y_pred, sample_weight)
+    def __call__(self, *args, sample_weight=None):
+        self.update_state(*args, sample_weight=sample_weight)
         return self.result()
 
     @property

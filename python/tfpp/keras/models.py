@@ -71,9 +71,9 @@ class Model(_layers.Layer):
     """keras.Model: Model(inputs, outputs) builds a Functional model of the layers between them."""
 
     def __init__(self, *args, **kwargs):
-        if type(self) is not Model:
-            raise TypeError("tfpp.keras does not support subclassing keras.Model from Python yet; "
-                            "build the model with Model(inputs, outputs) or Sequential")
+        if type(self) is not Model and "inputs" not in kwargs and len(args) < 2:
+            self._init_subclass(**kwargs)
+            return
         inputs = kwargs.pop("inputs", args[0] if args else None)
         outputs = kwargs.pop("outputs", args[1] if len(args) > 1 else None)
         name = kwargs.pop("name", None) or ""
@@ -86,6 +86,18 @@ class Model(_layers.Layer):
         inputs = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
         outputs = list(outputs) if isinstance(outputs, (list, tuple)) else [outputs]
         self._attach(_k.functional(inputs, outputs, name))
+
+    def _init_subclass(self, name=None, trainable=True, dtype=None, **kwargs):
+        """A model subclassed in Python: a C++ model calling its call (and build, train_step,
+        test_step when the subclass defines them)."""
+        if kwargs:
+            raise ValueError("Unrecognized keyword arguments passed to %s: %s" % (type(self).__name__, kwargs))
+        cls = type(self)
+        self._single_output = True
+        self._attach(_k.python_model(self, name or "", cls.__name__, cls.build is not Model.build,
+                                     cls.train_step is not Model.train_step, cls.test_step is not Model.test_step))
+        if not trainable:
+            self.trainable = False
 
     def _attach(self, cpp):
         super()._attach(cpp)
@@ -185,7 +197,7 @@ class Model(_layers.Layer):
                 validation.append(_as_input(validation_data[2]))
         verbose = _verbosity(verbose)
         history = _callbacks.History()
-        cpp_callbacks = _cpp_callbacks(callbacks, self)
+        cpp_callbacks = _cpp_callbacks(self._with_metric_resets(callbacks), self)
         history_dict, epochs_run = self._cpp.fit(
             _as_list(x), _as_list(y), batch_size, int(epochs), verbose, cpp_callbacks, float(validation_split),
             validation, bool(shuffle), {int(k): float(v) for k, v in (class_weight or {}).items()},
@@ -197,6 +209,14 @@ class Model(_layers.Layer):
         history.params = {"verbose": verbose, "epochs": int(epochs), "steps": steps_per_epoch}
         self.history = history
         return history
+
+    def _with_metric_resets(self, callbacks):
+        """The callbacks, plus one resetting the metrics a subclass lists itself (the C++ loop
+        resets the compiled ones)."""
+        callbacks = list(callbacks or [])
+        if type(self).metrics is not Model.metrics:
+            callbacks.append(_ResetMetrics(self))
+        return callbacks
 
     def _ordered(self, logs, return_dict):
         if return_dict:
@@ -210,7 +230,7 @@ class Model(_layers.Layer):
                  return_dict=False):
         logs = self._cpp.evaluate(_as_list(x), _as_list(y), batch_size, _verbosity(verbose),
                                   None if sample_weight is None else _as_input(sample_weight), steps,
-                                  _cpp_callbacks(callbacks, self))
+                                  _cpp_callbacks(self._with_metric_resets(callbacks), self))
         return self._ordered(logs, return_dict)
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
@@ -235,6 +255,39 @@ class Model(_layers.Layer):
         elif isinstance(inputs, _np.ndarray):
             inputs = _as_input(inputs)
         return super().__call__(inputs, training=training, mask=mask, **kwargs)
+
+    # ---- Customizing fit (train_step / test_step) ------------------------------------------------
+
+    def train_step(self, data):
+        """Keras' step: forward pass, compiled loss, gradients, optimizer update, metrics."""
+        x, y, sample_weight = _unpack(data)
+        return _k.default_train_step(self._cpp, x, y, sample_weight)
+
+    def test_step(self, data):
+        """Keras' evaluation step: forward pass, compiled loss, metrics."""
+        x, y, sample_weight = _unpack(data)
+        return _k.default_test_step(self._cpp, x, y, sample_weight)
+
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
+        """The compiled loss of y_pred against y plus the model's losses (regularization, add_loss)."""
+        return _k.compute_loss(self._cpp, x, y, y_pred, sample_weight)
+
+    def compiled_loss(self, y, y_pred, sample_weight=None, regularization_losses=None):
+        """Keras 2's compiled loss: the compiled loss alone."""
+        return _k.compiled_loss(self._cpp, y, y_pred, sample_weight)
+
+    @property
+    def compiled_metrics(self):
+        """Keras 2's compiled metrics: update_state(y, y_pred, sample_weight=None)."""
+        return _CompiledMetrics(self)
+
+    def get_metrics_result(self):
+        """The metrics' current values by name (tensors; symbolic inside a traced step)."""
+        return _k.get_metrics_result(self._cpp)
+
+    def reset_metrics(self):
+        for metric in self.metrics:
+            metric.reset_state()
 
     # ---- Saving ---------------------------------------------------------------------------------
 
@@ -261,6 +314,37 @@ class Model(_layers.Layer):
     def __repr__(self):
         return "<%s name=%s, built=%s>" % ("Sequential" if isinstance(self, Sequential) else "Functional", self.name,
                                            self.built)
+
+
+def _unpack(data):
+    """(x, y, sample_weight) of a step's data, as keras.utils.unpack_x_y_sample_weight."""
+    if not isinstance(data, tuple):
+        return data, None, None
+    return tuple(data) + (None,) * (3 - len(data))
+
+
+class _CompiledMetrics:
+    """model.compiled_metrics of Keras 2."""
+
+    def __init__(self, model):
+        self._model = model
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        _k.compiled_metrics_update(self._model._cpp, y_true, y_pred, sample_weight)
+
+
+class _ResetMetrics(_callbacks.Callback):
+    """Resets a subclass' own `metrics` at every epoch and evaluation, as Keras' loop does."""
+
+    def __init__(self, model):
+        super().__init__()
+        self._metrics_of = model
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self._metrics_of.reset_metrics()
+
+    def on_test_begin(self, logs=None):
+        self._metrics_of.reset_metrics()
 
 
 class Sequential(Model):

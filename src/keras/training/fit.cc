@@ -64,6 +64,17 @@ Logs to_logs(const TensorLogs& logs) {
   return out;
 }
 
+// The model's metric values when their names are the last step's logs' names, else the step's
+// logs (a train_step returning metrics the model does not list), as Keras'
+// _get_metrics_result_or_logs chooses for the epoch's and the evaluation's logs.
+Logs metrics_result_or_logs(const Model& m, const TensorLogs& step_logs) {
+  TensorLogs metric_logs = m.get_metrics_result();
+  bool same_keys = metric_logs.size() == step_logs.size();
+  for (auto a = metric_logs.cbegin(), b = step_logs.cbegin(); same_keys && a != metric_logs.cend(); ++a, ++b)
+    same_keys = a->first == b->first;
+  return to_logs(same_keys ? metric_logs : step_logs);
+}
+
 std::vector<Tensor> flatten(const Batch& b) {
   std::vector<Tensor> flat = b.x;
   flat.insert(flat.end(), b.y.begin(), b.y.end());
@@ -259,7 +270,7 @@ Logs run_evaluation(Model& m, detail::BatchSource& source, std::optional<std::in
   }
   finish_pass(source, step);
   if (step == 0) throw InvalidArgumentError("[" + m.name() + "] the evaluation data is empty");
-  Logs result = to_logs(m.get_metrics_result());
+  Logs result = metrics_result_or_logs(m, logs);
   cbs.on_test_end(result);
   (void)in_fit;
   return result;
@@ -297,7 +308,7 @@ History run_fit(Model& m, detail::BatchSource& train, detail::BatchSource* valid
     }
     finish_pass(train, step);
     if (step == 0) throw InvalidArgumentError(who + "the training data is empty");
-    epoch_logs = to_logs(m.get_metrics_result());
+    epoch_logs = metrics_result_or_logs(m, logs);
     if (validation && (epoch + 1) % o.validation_freq == 0) {
       callbacks::CallbackList silent(o.callbacks);  // the callbacks already serve m (set_model ran once)
       Logs val = run_evaluation(m, *validation, o.validation_steps, silent, true);

@@ -1,0 +1,192 @@
+// Keras layers and models subclassed in Python: PythonLayer and PythonModel are C++ layers whose
+// build, call, train_step and test_step call the Python object's methods (tfpp.keras.Layer's
+// _build_from_cpp / _call_from_cpp helpers), so the C++ engine (Functional API, Sequential, fit's
+// traced steps, summary) runs them as any layer. The C++ layer holds its Python object for its
+// whole life: what the Python object holds (its attributes, sublayers) lives as long as any model
+// that uses the layer.
+#include <nanobind/stl/map.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "keras/layers/config_util.h"
+#include "keras_bindings.h"
+
+namespace tfpp_python {
+namespace {
+
+using namespace nb::literals;
+namespace keras = tf::keras;
+
+// A shared reference to the Python object (copies of the C++ layer share it).
+using PythonSelf = std::shared_ptr<nb::object>;
+
+nb::object shape_argument(const std::vector<tf::TensorShape>& shapes) {
+  auto tuple_of = [](const tf::TensorShape& shape) {
+    nb::list dims;
+    for (std::int64_t d : shape.dims()) dims.append(d < 0 ? nb::none() : nb::object(nb::int_(d)));
+    return nb::tuple(dims);
+  };
+  if (shapes.size() == 1) return tuple_of(shapes[0]);
+  nb::list list;
+  for (const tf::TensorShape& shape : shapes) list.append(tuple_of(shape));
+  return list;
+}
+
+void build_in_python(const PythonSelf& self, const std::vector<tf::TensorShape>& shapes) {
+  PythonStdout::flush_active();
+  nb::gil_scoped_acquire gil;
+  self->attr("_build_from_cpp")(shape_argument(shapes));
+}
+
+std::vector<tf::Tensor> flat_tensors(nb::handle outputs) {
+  if (PyList_Check(outputs.ptr()) || PyTuple_Check(outputs.ptr())) {
+    std::vector<tf::Tensor> out;
+    for (nb::handle o : nb::iter(outputs)) out.push_back(to_tensor(o));
+    return out;
+  }
+  return {to_tensor(outputs)};
+}
+
+std::vector<tf::Tensor> call_in_python(const PythonSelf& self, const std::vector<tf::Tensor>& inputs, bool training) {
+  PythonStdout::flush_active();
+  nb::gil_scoped_acquire gil;
+  nb::object args = inputs.size() == 1 ? nb::cast(inputs[0]) : nb::cast(inputs);
+  return flat_tensors(self->attr("_call_from_cpp")(args, training));
+}
+
+nb::object tensors_argument(const std::vector<tf::Tensor>& tensors) {
+  return tensors.size() == 1 ? nb::cast(tensors[0]) : nb::object(nb::tuple(nb::cast(tensors)));
+}
+
+// A train_step / test_step's logs: a dict of tensors or numbers (nested dicts flattened).
+void collect_logs(nb::handle logs, keras::TensorLogs& out) {
+  if (!PyDict_Check(logs.ptr())) throw nb::type_error("train_step and test_step must return a dict of metric values");
+  for (auto [key, value] : nb::borrow<nb::dict>(logs)) {
+    if (PyDict_Check(value.ptr())) collect_logs(value, out);
+    else out[nb::cast<std::string>(key)] = to_tensor(value, tf::float32);
+  }
+}
+
+keras::TensorLogs step_in_python(const PythonSelf& self, const char* method, const keras::Batch& batch) {
+  PythonStdout::flush_active();
+  nb::gil_scoped_acquire gil;
+  nb::list data;
+  data.append(tensors_argument(batch.x));
+  if (!batch.y.empty()) data.append(tensors_argument(batch.y));
+  if (batch.sample_weight.defined()) data.append(nb::cast(batch.sample_weight));
+  keras::TensorLogs logs;
+  collect_logs(self->attr(method)(nb::tuple(data)), logs);
+  return logs;
+}
+
+class PythonLayer : public keras::Layer {
+ public:
+  PythonLayer(nb::object self, const keras::LayerOptions& options)
+      : Layer(options), self_(std::make_shared<nb::object>(std::move(self))) {}
+  void build_multi(const std::vector<tf::TensorShape>& input_shapes) override { build_in_python(self_, input_shapes); }
+  std::vector<tf::Tensor> call_multi(const std::vector<tf::Tensor>& inputs, bool training) override {
+    return call_in_python(self_, inputs, training);
+  }
+  TFPP_KERAS_LAYER(PythonLayer)
+
+ private:
+  PythonSelf self_;
+};
+
+class PythonModel : public keras::Model {
+ public:
+  PythonModel(nb::object self, const std::string& name, const std::string& class_name, bool has_build, bool has_train_step,
+              bool has_test_step)
+      : Model(keras::ModelOptions{.name = name}, class_name.c_str()),
+        self_(std::make_shared<nb::object>(std::move(self))),
+        has_build_(has_build),
+        has_train_step_(has_train_step),
+        has_test_step_(has_test_step) {}
+  void build_multi(const std::vector<tf::TensorShape>& input_shapes) override {
+    if (has_build_) build_in_python(self_, input_shapes);
+    Model::build_multi(input_shapes);  // builds the sublayers by tracing call()
+  }
+  std::vector<tf::Tensor> call_multi(const std::vector<tf::Tensor>& inputs, bool training) override {
+    return call_in_python(self_, inputs, training);
+  }
+  keras::TensorLogs train_step(const keras::Batch& batch) override {
+    return has_train_step_ ? step_in_python(self_, "train_step", batch) : Model::train_step(batch);
+  }
+  keras::TensorLogs test_step(const keras::Batch& batch) override {
+    return has_test_step_ ? step_in_python(self_, "test_step", batch) : Model::test_step(batch);
+  }
+  TFPP_KERAS_LAYER(PythonModel)
+
+ private:
+  PythonSelf self_;
+  bool has_build_, has_train_step_, has_test_step_;
+};
+
+std::vector<tf::Tensor> tensor_list(nb::handle values) {
+  if (values.is_none()) return {};
+  if (PyList_Check(values.ptr()) || PyTuple_Check(values.ptr())) return flat_tensors(values);
+  return {to_tensor(values)};
+}
+
+tf::Tensor optional_tensor(nb::handle value) { return value.is_none() ? tf::Tensor() : to_tensor(value); }
+
+}  // namespace
+
+void bind_keras_subclass(nb::module_& m) {
+  m.def("python_layer", [](nb::object self, std::string name, bool trainable, nb::handle dtype, std::string class_name) {
+        keras::LayerOptions options{.name = std::move(name), .trainable = trainable, .class_name = std::move(class_name)};
+        if (!dtype.is_none()) options.dtype = dtype_from(dtype);
+        auto layer = std::make_shared<PythonLayer>(std::move(self), options);
+        layer->layer_state().instance = layer;
+        return std::shared_ptr<keras::Layer>(layer);
+      }, "self"_a, "name"_a, "trainable"_a, "dtype"_a.none(), "class_name"_a,
+      "A C++ layer calling the Python layer `self`'s build and call.");
+  m.def("python_model", [](nb::object self, std::string name, std::string class_name, bool has_build,
+                           bool has_train_step, bool has_test_step) {
+        auto model = std::make_shared<PythonModel>(std::move(self), name, class_name, has_build, has_train_step, has_test_step);
+        model->layer_state().instance = model;
+        return std::shared_ptr<keras::Model>(model);
+      }, "self"_a, "name"_a, "class_name"_a, "has_build"_a, "has_train_step"_a, "has_test_step"_a,
+      "A C++ model calling the Python model `self`'s call (and build, train_step, test_step if it defines them).");
+
+  // What Python subclasses call from build, call and train_step.
+  m.def("add_weight", [](keras::Layer& layer, std::string name, nb::handle shape, nb::handle initializer, nb::handle dtype,
+                         bool trainable, nb::handle regularizer, nb::handle constraint) {
+        keras::WeightOptions o{.trainable = trainable};
+        if (!initializer.is_none()) o.initializer = keras::detail::initializer_from(config_from_python(initializer));
+        o.regularizer = keras::detail::regularizer_from(config_from_python(regularizer));
+        o.constraint = keras::detail::constraint_from(config_from_python(constraint));
+        if (!dtype.is_none()) o.dtype = dtype_from(dtype);
+        std::vector<std::int64_t> dims;
+        for (nb::handle d : nb::iter(shape)) dims.push_back(nb::cast<std::int64_t>(d));
+        return layer.add_weight(name, tf::TensorShape(dims), o);
+      }, "layer"_a, "name"_a, "shape"_a, "initializer"_a.none(), "dtype"_a.none(), "trainable"_a, "regularizer"_a.none(),
+      "constraint"_a.none());
+  m.def("add_loss", [](keras::Layer& layer, nb::handle loss) { layer.add_loss(to_tensor(loss)); });
+  m.def("track", [](keras::Layer& layer, keras::Layer& sublayer) { layer.track(sublayer); });
+  m.def("compute_loss", [](keras::Model& model, nb::handle x, nb::handle y, nb::handle y_pred, nb::handle sample_weight) {
+        return model.compute_loss(tensor_list(x), tensor_list(y), tensor_list(y_pred), optional_tensor(sample_weight));
+      }, "model"_a, "x"_a.none(), "y"_a.none(), "y_pred"_a.none(), "sample_weight"_a.none());
+  m.def("compiled_loss", [](keras::Model& model, nb::handle y, nb::handle y_pred, nb::handle sample_weight) {
+        return model.compiled_loss(tensor_list(y), tensor_list(y_pred), optional_tensor(sample_weight));
+      }, "model"_a, "y"_a, "y_pred"_a, "sample_weight"_a.none());
+  m.def("compiled_metrics_update", [](keras::Model& model, nb::handle y, nb::handle y_pred, nb::handle sample_weight) {
+        model.compiled_metrics_update(tensor_list(y), tensor_list(y_pred), optional_tensor(sample_weight));
+      }, "model"_a, "y"_a, "y_pred"_a, "sample_weight"_a.none());
+  m.def("get_metrics_result", [](const keras::Model& model) {
+        nb::dict d;
+        for (const auto& [name, value] : model.get_metrics_result()) d[nb::str(name.c_str(), name.size())] = nb::cast(value);
+        return d;
+      });
+  m.def("reset_metrics", [](keras::Model& model) { model.reset_metrics(); });
+  m.def("default_train_step", [](keras::Model& model, nb::handle x, nb::handle y, nb::handle sample_weight) {
+        return model.keras::Model::train_step({tensor_list(x), tensor_list(y), optional_tensor(sample_weight)});
+      }, "model"_a, "x"_a, "y"_a.none(), "sample_weight"_a.none(), "keras.Model.train_step: Keras' default step.");
+  m.def("default_test_step", [](keras::Model& model, nb::handle x, nb::handle y, nb::handle sample_weight) {
+        return model.keras::Model::test_step({tensor_list(x), tensor_list(y), optional_tensor(sample_weight)});
+      }, "model"_a, "x"_a, "y"_a.none(), "sample_weight"_a.none(), "keras.Model.test_step: Keras' default step.");
+}
+
+}  // namespace tfpp_python

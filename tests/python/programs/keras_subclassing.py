@@ -1,0 +1,197 @@
+"""Subclassing tf.keras.layers.Layer and tf.keras.Model in Python, following Keras' guides "Making
+new layers and models via subclassing" and "Customizing what happens in fit()": build with
+add_weight, call with and without `training`, add_loss, Python layers in Sequential and Functional
+models, a subclassed model with its own train_step (compute_loss and the metrics loop), one with
+its own loss tracker and `metrics` property, and a custom test_step. Weights are set from NumPy so
+both libraries train the same numbers; losses and metrics are compared to 4 decimals."""
+import numpy as np
+
+from harness import show_error, tf
+
+keras = tf.keras
+
+
+def rounded(values, decimals=4):
+    return np.round(np.asarray(values, dtype=np.float64), decimals).tolist()
+
+
+def history_text(history):
+    return {name: rounded(values) for name, values in sorted(history.history.items())}
+
+
+def fixed_weights(layer_or_model):
+    weights = []
+    for i, w in enumerate(layer_or_model.get_weights()):
+        size = int(np.prod(w.shape))
+        weights.append((np.cos(np.arange(size) * 0.9 + i) * 0.4).reshape(w.shape).astype(np.float32))
+    layer_or_model.set_weights(weights)
+
+
+class Linear(keras.layers.Layer):
+    def __init__(self, units=32, **kwargs):
+        super().__init__(**kwargs)
+        self.units = units
+
+    def build(self, input_shape):
+        self.w = self.add_weight(shape=(input_shape[-1], self.units), initializer="random_normal", trainable=True)
+        self.b = self.add_weight(shape=(self.units,), initializer="zeros", trainable=True)
+
+    def call(self, inputs):
+        return tf.matmul(inputs, self.w) + self.b
+
+
+class ComputeSum(keras.layers.Layer):
+    """A layer with a non-trainable weight updated in call."""
+
+    def __init__(self, input_dim):
+        super().__init__()
+        self.total = self.add_weight(shape=(input_dim,), initializer="zeros", trainable=False)
+
+    def call(self, inputs):
+        self.total.assign_add(tf.reduce_sum(inputs, axis=0))
+        return self.total
+
+
+class ScaledDropoutLike(keras.layers.Layer):
+    """Behaves differently in training: halves its input then."""
+
+    def call(self, inputs, training=None):
+        if training:
+            return inputs * 0.5
+        return inputs
+
+
+class ActivityRegularization(keras.layers.Layer):
+    def __init__(self, rate=1e-2):
+        super().__init__()
+        self.rate = rate
+
+    def call(self, inputs):
+        self.add_loss(self.rate * tf.reduce_sum(inputs))
+        return inputs
+
+
+x_small = np.arange(6, dtype=np.float32).reshape(2, 3) / 10
+linear = Linear(4)
+y = linear(x_small)
+print("linear", y.shape, len(linear.weights), len(linear.trainable_weights), linear.built)
+fixed_weights(linear)
+print("linear output", rounded(linear(x_small)))
+summer = ComputeSum(2)
+summer(np.ones((2, 2), dtype=np.float32))
+print("sum", rounded(summer(np.ones((2, 2), dtype=np.float32))), len(summer.weights), len(summer.trainable_weights))
+dropout = ScaledDropoutLike()
+print("training", rounded(dropout(x_small, training=True)), "inference", rounded(dropout(x_small)))
+regularized = ActivityRegularization()
+regularized(x_small)
+print("losses", [round(float(loss), 4) for loss in regularized.losses])
+
+# ---- Python layers inside Sequential and Functional models --------------------------------------
+rng = np.random.RandomState(3)
+x = rng.rand(32, 3).astype(np.float32)
+y = (x @ np.array([[1.0], [-2.0], [0.5]], dtype=np.float32) + 0.3).astype(np.float32)
+sequential = keras.Sequential([keras.Input((3,)), Linear(5), keras.layers.Dense(1)])
+sequential.summary()
+fixed_weights(sequential)
+sequential.compile(optimizer=keras.optimizers.SGD(learning_rate=0.05), loss="mse")
+print("sequential", history_text(sequential.fit(x, y, batch_size=8, epochs=3, shuffle=False, verbose=0)))
+
+inputs = keras.Input((3,))
+outputs = keras.layers.Dense(1)(ScaledDropoutLike()(Linear(4)(inputs)))
+functional = keras.Model(inputs, outputs)
+fixed_weights(functional)
+functional.compile(optimizer=keras.optimizers.SGD(learning_rate=0.05), loss="mse")
+print("functional", history_text(functional.fit(x, y, batch_size=8, epochs=3, shuffle=False, verbose=0)))
+print("functional predict", rounded(functional.predict(x[:3], verbose=0)))
+
+
+# ---- Customizing what happens in fit -------------------------------------------------------------
+class CustomModel(keras.Model):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.dense = keras.layers.Dense(1)
+
+    def call(self, inputs):
+        return self.dense(inputs)
+
+    def train_step(self, data):
+        x, y = data
+        with tf.GradientTape() as tape:
+            y_pred = self(x, training=True)
+            loss = self.compute_loss(y=y, y_pred=y_pred)
+        trainable_vars = self.trainable_variables
+        gradients = tape.gradient(loss, trainable_vars)
+        self.optimizer.apply(gradients, trainable_vars)
+        for metric in self.metrics:
+            if metric.name == "loss":
+                metric.update_state(loss)
+            else:
+                metric.update_state(y, y_pred)
+        return {m.name: m.result() for m in self.metrics}
+
+
+model = CustomModel()
+model(x[:1])
+fixed_weights(model)
+model.compile(optimizer=keras.optimizers.SGD(learning_rate=0.1), loss="mse", metrics=["mae"])
+print(model.name, "custom train_step", history_text(model.fit(x, y, batch_size=8, epochs=3, shuffle=False, verbose=0)))
+print("evaluate", rounded(model.evaluate(x, y, verbose=0)))
+
+
+class TrackingModel(keras.Model):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.dense = keras.layers.Dense(1)
+        self.loss_tracker = keras.metrics.Mean(name="loss")
+        self.mae_metric = keras.metrics.MeanAbsoluteError(name="mae")
+
+    def call(self, inputs):
+        return self.dense(inputs)
+
+    def train_step(self, data):
+        x, y = data
+        with tf.GradientTape() as tape:
+            y_pred = self(x, training=True)
+            loss = keras.losses.MeanSquaredError()(y, y_pred)
+        trainable_vars = self.trainable_variables
+        gradients = tape.gradient(loss, trainable_vars)
+        self.optimizer.apply_gradients(zip(gradients, trainable_vars))
+        self.loss_tracker.update_state(loss)
+        self.mae_metric.update_state(y, y_pred)
+        return {"loss": self.loss_tracker.result(), "mae": self.mae_metric.result()}
+
+    @property
+    def metrics(self):
+        return [self.loss_tracker, self.mae_metric]
+
+
+tracking = TrackingModel()
+tracking(x[:1])
+fixed_weights(tracking)
+tracking.compile(optimizer=keras.optimizers.SGD(learning_rate=0.1))
+print(tracking.name, "own metrics", history_text(tracking.fit(x, y, batch_size=8, epochs=3, shuffle=False, verbose=0)))
+
+
+class EvaluatingModel(CustomModel):
+    def test_step(self, data):
+        x, y = data
+        y_pred = self(x, training=False)
+        loss = self.compute_loss(y=y, y_pred=y_pred)
+        for metric in self.metrics:
+            if metric.name == "loss":
+                metric.update_state(loss)
+            else:
+                metric.update_state(y, y_pred)
+        return {m.name: m.result() for m in self.metrics}
+
+
+evaluating = EvaluatingModel()
+evaluating(x[:1])
+fixed_weights(evaluating)
+evaluating.compile(optimizer=keras.optimizers.SGD(learning_rate=0.1), loss="mse", metrics=["mae"])
+print(evaluating.name, "custom test_step", rounded(evaluating.evaluate(x, y, batch_size=16, verbose=0)))
+history = evaluating.fit(x, y, batch_size=8, epochs=2, shuffle=False, verbose=0, validation_data=(x[:16], y[:16]))
+print("with validation", history_text(history))
+
+show_error("a layer without call", lambda: keras.layers.Layer()(x_small))
+show_error("an unknown keyword", lambda: Linear(2, units_typo=3))
