@@ -17,11 +17,15 @@ layers = tf.keras.layers
 
 
 def masked(text):
-    """Keras' progress text with its times (elapsed, ETA, per step) masked."""
+    """Keras' progress text with its times (elapsed, ETA, per step) masked and the bars of
+    unfinished steps dropped: how many a run redraws depends on its speed (Keras redraws at most
+    every 0.05 s), so only each pass's first and final bars are compared."""
     text = re.sub(r"\d+(\.\d+)?(ms|us|s)(/step)?", "<time>", text)
     text = re.sub(r"(<time>)(\s+<time>)+", r"\1", text)
     # The padding and backspaces over an earlier line, as long as its (timed) text was.
-    return re.sub(r"\x08+", "<backspaces>", re.sub(r" +(?=[\r\n]|$)", "", text))
+    text = re.sub(r"\x08+", "<backspaces>", re.sub(r" +(?=[\r\n]|$)", "", text))
+    bar = re.compile(r"(?:<backspaces>)?\r\x1b\[1m(\d+)/(\d+)\x1b\[0m[^\r\n]*?<time>(?: - \w+: -?[\d.]+(?:e[-+]\d+)?)*")
+    return bar.sub(lambda m: m.group(0) if m.group(1) in ("1", m.group(2)) else "", text)
 
 
 def captured(fn):
