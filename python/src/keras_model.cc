@@ -194,6 +194,37 @@ void bind_keras_model(nb::module_& m) {
       .def("to_json", &keras::Model::to_json)
       .def("get_compile_config", [](const keras::Model& model) { return config_to_python(model.get_compile_config()); });
 
+  // fit / evaluate / predict on a tf.data pipeline (the C++ Dataset of tfpp.data), whose elements
+  // are x, (x, y) or (x, y, sample_weight).
+  m.def("fit_dataset", [](keras::Model& model, const tf::data::Dataset& dataset, int epochs, int verbose,
+                          CallbackList callbacks, std::optional<tf::data::Dataset> validation, bool shuffle,
+                          std::map<std::int64_t, double> class_weight, int initial_epoch, nb::handle steps_per_epoch,
+                          nb::handle validation_steps, int validation_freq) {
+        keras::FitOptions o{.epochs = epochs, .verbose = verbose, .callbacks = std::move(callbacks),
+                            .validation_dataset = std::move(validation), .shuffle = shuffle,
+                            .class_weight = std::move(class_weight), .initial_epoch = initial_epoch,
+                            .steps_per_epoch = optional_int(steps_per_epoch),
+                            .validation_steps = optional_int(validation_steps), .validation_freq = validation_freq};
+        PythonStdout out;
+        keras::History history = model.fit(dataset, std::move(o));
+        nb::dict h;
+        for (const auto& [key, values] : history.history()) h[nb::str(key.c_str(), key.size())] = nb::cast(values);
+        return nb::make_tuple(h, nb::cast(history.epoch()));
+      }, "model"_a, "dataset"_a, "epochs"_a, "verbose"_a, "callbacks"_a, "validation"_a.none(), "shuffle"_a,
+      "class_weight"_a, "initial_epoch"_a, "steps_per_epoch"_a.none(), "validation_steps"_a.none(), "validation_freq"_a);
+  m.def("evaluate_dataset", [](keras::Model& model, const tf::data::Dataset& dataset, int verbose, nb::handle steps,
+                               CallbackList callbacks) {
+        keras::EvaluateOptions o{.verbose = verbose, .steps = optional_int(steps), .callbacks = std::move(callbacks)};
+        PythonStdout out;
+        return logs_dict(model.evaluate(dataset, std::move(o)));
+      }, "model"_a, "dataset"_a, "verbose"_a, "steps"_a.none(), "callbacks"_a);
+  m.def("predict_dataset", [](keras::Model& model, const tf::data::Dataset& dataset, int verbose, nb::handle steps,
+                              CallbackList callbacks) {
+        keras::PredictOptions o{.verbose = verbose, .steps = optional_int(steps), .callbacks = std::move(callbacks)};
+        PythonStdout out;
+        return model.predict(dataset, std::move(o));
+      }, "model"_a, "dataset"_a, "verbose"_a, "steps"_a.none(), "callbacks"_a);
+
   nb::class_<keras::Sequential, keras::Model>(m, "Sequential", "A C++ Keras Sequential model.")
       .def("add", [](keras::Sequential& s, std::shared_ptr<keras::Layer> layer) { s.add(keras::LayerRef(std::move(layer))); })
       .def("pop", &keras::Sequential::pop);

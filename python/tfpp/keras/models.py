@@ -39,6 +39,11 @@ def _as_list(x):
     return [_as_input(x)]
 
 
+def _is_dataset(x):
+    """True for a tf.data.Dataset of tfpp.data."""
+    return getattr(x, "_tfpp_dataset", False)
+
+
 def _verbosity(verbose):
     return 1 if verbose == "auto" else int(verbose)
 
@@ -190,12 +195,15 @@ class Model(_layers.Layer):
     def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,
             validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
             steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1):
+        verbose = _verbosity(verbose)
+        if _is_dataset(x):
+            return self._fit_dataset(x, epochs, verbose, callbacks, validation_data, shuffle, class_weight,
+                                     initial_epoch, steps_per_epoch, validation_steps, validation_freq)
         validation = None
         if validation_data is not None:
             validation = _as_list(validation_data[0]) + _as_list(validation_data[1])
             if len(validation_data) > 2 and validation_data[2] is not None:
                 validation.append(_as_input(validation_data[2]))
-        verbose = _verbosity(verbose)
         history = _callbacks.History()
         cpp_callbacks = _cpp_callbacks(self._with_metric_resets(callbacks), self)
         history_dict, epochs_run = self._cpp.fit(
@@ -203,12 +211,27 @@ class Model(_layers.Layer):
             validation, bool(shuffle), {int(k): float(v) for k, v in (class_weight or {}).items()},
             None if sample_weight is None else _as_input(sample_weight), int(initial_epoch), steps_per_epoch,
             validation_steps, validation_batch_size, int(validation_freq))
+        return self._history(history, history_dict, epochs_run, verbose, epochs, steps_per_epoch)
+
+    def _history(self, history, history_dict, epochs_run, verbose, epochs, steps_per_epoch):
         history.set_model(self)
         history.history = history_dict
         history.epoch = epochs_run
         history.params = {"verbose": verbose, "epochs": int(epochs), "steps": steps_per_epoch}
         self.history = history
         return history
+
+    def _fit_dataset(self, dataset, epochs, verbose, callbacks, validation_data, shuffle, class_weight, initial_epoch,
+                     steps_per_epoch, validation_steps, validation_freq):
+        if validation_data is not None and not _is_dataset(validation_data):
+            raise TypeError("with a dataset, give validation_data as a dataset too")
+        history = _callbacks.History()
+        history_dict, epochs_run = _k.fit_dataset(
+            self._cpp, dataset._pipeline, int(epochs), verbose, _cpp_callbacks(self._with_metric_resets(callbacks), self),
+            None if validation_data is None else validation_data._pipeline, bool(shuffle),
+            {int(k): float(v) for k, v in (class_weight or {}).items()}, int(initial_epoch), steps_per_epoch,
+            validation_steps, int(validation_freq))
+        return self._history(history, history_dict, epochs_run, verbose, epochs, steps_per_epoch)
 
     def _with_metric_resets(self, callbacks):
         """The callbacks, plus one resetting the metrics a subclass lists itself (the C++ loop
@@ -228,12 +251,19 @@ class Model(_layers.Layer):
 
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None, callbacks=None,
                  return_dict=False):
+        if _is_dataset(x):
+            logs = _k.evaluate_dataset(self._cpp, x._pipeline, _verbosity(verbose), steps,
+                                       _cpp_callbacks(self._with_metric_resets(callbacks), self))
+            return self._ordered(logs, return_dict)
         logs = self._cpp.evaluate(_as_list(x), _as_list(y), batch_size, _verbosity(verbose),
                                   None if sample_weight is None else _as_input(sample_weight), steps,
                                   _cpp_callbacks(self._with_metric_resets(callbacks), self))
         return self._ordered(logs, return_dict)
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
+        if _is_dataset(x):
+            return _numpy(_k.predict_dataset(self._cpp, x._pipeline, _verbosity(verbose), steps,
+                                             _cpp_callbacks(callbacks, self)))
         outputs = [_numpy(t) for t in self._cpp.predict(_as_list(x), batch_size, _verbosity(verbose), steps,
                                                         _cpp_callbacks(callbacks, self))]
         return outputs[0] if self._single_output else outputs

@@ -96,6 +96,17 @@ print("epochs run", history.epoch, sorted(history.history), "val_loss", rounded(
 text, _ = captured(lambda: model.fit(x, y, batch_size=10, epochs=1, validation_split=0.25, shuffle=False, verbose=0))
 print(repr(text))
 
+# ---- tf.data datasets -----------------------------------------------------------------------------
+on_dataset = keras.Sequential([keras.Input((4,)), layers.Dense(6, activation="relu"), layers.Dense(3)])
+deterministic_weights(on_dataset)
+on_dataset.compile(optimizer=keras.optimizers.SGD(learning_rate=0.1),
+                   loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
+train = tf.data.Dataset.from_tensor_slices((x[:32], y[:32])).batch(8)
+history = on_dataset.fit(train, epochs=3, verbose=0, validation_data=tf.data.Dataset.from_tensor_slices((x[32:], y[32:])).batch(4))
+print("dataset fit", {k: rounded(v) for k, v in sorted(history.history.items())})
+print("dataset evaluate", rounded(on_dataset.evaluate(train, verbose=0)))
+print("dataset predict", rounded(on_dataset.predict(tf.data.Dataset.from_tensor_slices(x[:4]).batch(3), verbose=0)))
+
 # ---- Functional ----------------------------------------------------------------------------------
 inputs = keras.Input(shape=(4,), name="features")
 hidden = layers.Dense(5, activation="tanh", name="hidden")(inputs)
