@@ -49,6 +49,10 @@ class PythonStdout {
   PythonStdout* outer_;
 };
 
+/// A layer factory (layers::register_layer_class, load_model's custom_objects) making layers of
+/// the Python class `cls` with cls.from_config(config).
+tf::keras::layers::LayerFactory python_layer_factory(nb::object cls);
+
 void bind_keras_layers(nb::module_& m);
 void bind_keras_objects(nb::module_& m);
 void bind_keras_callbacks(nb::module_& m);

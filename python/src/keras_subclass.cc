@@ -83,8 +83,13 @@ keras::TensorLogs step_in_python(const PythonSelf& self, const char* method, con
 
 class PythonLayer : public keras::Layer {
  public:
-  PythonLayer(nb::object self, const keras::LayerOptions& options)
-      : Layer(options), self_(std::make_shared<nb::object>(std::move(self))) {}
+  PythonLayer(nb::object self, const keras::LayerOptions& options, bool has_get_config)
+      : Layer(options), self_(std::make_shared<nb::object>(std::move(self))), has_get_config_(has_get_config) {}
+  keras::Config get_config() const override {
+    if (!has_get_config_) return Layer::get_config();
+    nb::gil_scoped_acquire gil;
+    return config_dict_from_python(self_->attr("get_config")());
+  }
   void build_multi(const std::vector<tf::TensorShape>& input_shapes) override { build_in_python(self_, input_shapes); }
   std::vector<tf::Tensor> call_multi(const std::vector<tf::Tensor>& inputs, bool training) override {
     return call_in_python(self_, inputs, training);
@@ -93,6 +98,7 @@ class PythonLayer : public keras::Layer {
 
  private:
   PythonSelf self_;
+  bool has_get_config_;
 };
 
 class PythonModel : public keras::Model {
@@ -134,15 +140,30 @@ tf::Tensor optional_tensor(nb::handle value) { return value.is_none() ? tf::Tens
 
 }  // namespace
 
+keras::layers::LayerFactory python_layer_factory(nb::object cls) {
+  auto holder = std::make_shared<nb::object>(std::move(cls));
+  return [holder](const keras::Config& config) -> std::shared_ptr<keras::Layer> {
+    nb::gil_scoped_acquire gil;
+    nb::object layer = holder->attr("from_config")(config_to_python(config));
+    return nb::cast<std::shared_ptr<keras::Layer>>(layer.attr("_cpp"));
+  };
+}
+
 void bind_keras_subclass(nb::module_& m) {
-  m.def("python_layer", [](nb::object self, std::string name, bool trainable, nb::handle dtype, std::string class_name) {
+  m.def("python_layer", [](nb::object self, std::string name, bool trainable, nb::handle dtype, std::string class_name,
+                           bool has_get_config) {
         keras::LayerOptions options{.name = std::move(name), .trainable = trainable, .class_name = std::move(class_name)};
         if (!dtype.is_none()) options.dtype = dtype_from(dtype);
-        auto layer = std::make_shared<PythonLayer>(std::move(self), options);
+        auto layer = std::make_shared<PythonLayer>(std::move(self), options, has_get_config);
         layer->layer_state().instance = layer;
         return std::shared_ptr<keras::Layer>(layer);
-      }, "self"_a, "name"_a, "trainable"_a, "dtype"_a.none(), "class_name"_a,
-      "A C++ layer calling the Python layer `self`'s build and call.");
+      }, "self"_a, "name"_a, "trainable"_a, "dtype"_a.none(), "class_name"_a, "has_get_config"_a,
+      "A C++ layer calling the Python layer `self`'s build, call (and get_config if it defines it).");
+  m.def("base_layer_config", [](const keras::Layer& layer) { return config_to_python(layer.keras::Layer::get_config()); },
+        "keras.layers.Layer.get_config: name, trainable and dtype.");
+  m.def("register_layer_class", [](const std::string& class_name, nb::object cls) {
+        keras::layers::register_layer_class(class_name, python_layer_factory(std::move(cls)));
+      }, "class_name"_a, "cls"_a, "Lets load_model and deserialize make `class_name` layers with cls.from_config.");
   m.def("python_model", [](nb::object self, std::string name, std::string class_name, bool has_build,
                            bool has_train_step, bool has_test_step) {
         auto model = std::make_shared<PythonModel>(std::move(self), name, class_name, has_build, has_train_step, has_test_step);

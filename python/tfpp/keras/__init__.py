@@ -10,11 +10,14 @@ import sys as _sys
 
 from .. import _tfpp
 from . import callbacks, datasets, initializers, layers, losses, metrics, optimizers, regularizers
-from . import models
+from . import models, utils
+from .initializers import Initializer
 from .layers import KerasTensor, Layer
+from .losses import Loss
+from .metrics import Metric
 from .models import Model, Sequential
-
-saving = models
+from .optimizers import Optimizer
+from .regularizers import Regularizer
 
 
 def Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None, name=None, tensor=None,

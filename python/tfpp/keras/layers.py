@@ -79,7 +79,11 @@ class Layer:
         input_shape = kwargs.pop("input_shape", None)
         if kwargs:
             raise ValueError("Unrecognized keyword arguments passed to %s: %s" % (type(self).__name__, kwargs))
-        self._attach(_k.python_layer(self, name or "", bool(trainable), dtype, type(self).__name__))
+        if isinstance(dtype, dict):  # Keras 3's DTypePolicy config, as get_config writes it
+            dtype = dtype.get("config", {}).get("name")
+        self._python_subclass = True
+        self._attach(_k.python_layer(self, name or "", bool(trainable), dtype, type(self).__name__,
+                                     type(self).get_config is not Layer.get_config))
         self._input_shape_arg = tuple(input_shape) if input_shape is not None else None
 
     # ---- What the C++ layer calls ---------------------------------------------------------------
@@ -205,6 +209,10 @@ class Layer:
         return self._cpp.count_params()
 
     def get_config(self):
+        """The layer's config: a subclass' base config (name, trainable, dtype) to extend, or a
+        built-in layer's whole config."""
+        if getattr(self, "_python_subclass", False):
+            return _k.base_layer_config(self._cpp)
         config = self._cpp.get_config()
         for key in _TUPLE_KEYS.intersection(config):
             config[key] = _tuples(config[key])
@@ -215,6 +223,8 @@ class Layer:
 
     @classmethod
     def from_config(cls, config):
+        if not issubclass(cls, _BuiltinLayer) and cls is not Layer:
+            return cls(**config)  # a Python subclass, as Keras makes it
         class_name = getattr(cls, "_class_name", cls.__name__)
         return wrap(_k.deserialize_layer({"class_name": class_name, "config": config}))
 

@@ -409,10 +409,20 @@ class Sequential(Model):
 
 
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
-    """keras.models.load_model: a .keras file (written by tfpp or Keras 3) with its weights."""
-    if custom_objects:
-        raise TypeError("tfpp.keras loads built-in layers only (custom_objects are not supported yet)")
-    return _layers.wrap(_k.load_model(str(filepath), bool(compile)))
+    """keras.models.load_model: a .keras file (written by tfpp or Keras 3) with its weights;
+    custom_objects maps class names to Python Layer subclasses (made with their from_config)."""
+    return _layers.wrap(_k.load_model(str(filepath), bool(compile), dict(custom_objects or {})))
+
+
+def register_keras_serializable(package="Custom", name=None):
+    """keras.saving.register_keras_serializable: a class decorator that lets load_model and
+    deserialize make the Layer subclass from its config without custom_objects."""
+
+    def register(cls):
+        _k.register_layer_class(name or cls.__name__, cls)
+        return cls
+
+    return register
 
 
 def model_from_json(json_string, custom_objects=None):

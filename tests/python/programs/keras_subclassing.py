@@ -4,6 +4,9 @@ add_weight, call with and without `training`, add_loss, Python layers in Sequent
 models, a subclassed model with its own train_step (compute_loss and the metrics loop), one with
 its own loss tracker and `metrics` property, and a custom test_step. Weights are set from NumPy so
 both libraries train the same numbers; losses and metrics are compared to 4 decimals."""
+import os
+import tempfile
+
 import numpy as np
 
 from harness import show_error, tf
@@ -192,6 +195,56 @@ evaluating.compile(optimizer=keras.optimizers.SGD(learning_rate=0.1), loss="mse"
 print(evaluating.name, "custom test_step", rounded(evaluating.evaluate(x, y, batch_size=16, verbose=0)))
 history = evaluating.fit(x, y, batch_size=8, epochs=2, shuffle=False, verbose=0, validation_data=(x[:16], y[:16]))
 print("with validation", history_text(history))
+
+# ---- Saving a model of Python layers ------------------------------------------------------------
+class Scale(keras.layers.Layer):
+    def __init__(self, units=2, factor=1.0, **kwargs):
+        super().__init__(**kwargs)
+        self.units = units
+        self.factor = factor
+
+    def build(self, input_shape):
+        self.kernel = self.add_weight(shape=(input_shape[-1], self.units), initializer="ones", name="kernel")
+
+    def call(self, inputs):
+        return tf.matmul(inputs, self.kernel) * self.factor
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"units": self.units, "factor": self.factor})
+        return config
+
+
+@keras.utils.register_keras_serializable(package="Test")
+class Shift(keras.layers.Layer):
+    def __init__(self, amount=0.5, **kwargs):
+        super().__init__(**kwargs)
+        self.amount = amount
+
+    def call(self, inputs):
+        return inputs + self.amount
+
+    def get_config(self):
+        config = super().get_config()
+        config["amount"] = self.amount
+        return config
+
+
+scale = Scale(3, factor=0.5, name="scale")
+config = scale.get_config()
+print("config", sorted(config), config["name"], config["units"], config["factor"])
+copy = Scale.from_config(config)
+print("from_config", type(copy).__name__, copy.units, copy.factor)
+inputs = keras.Input((3,))
+saved = keras.Model(inputs, keras.layers.Dense(1)(Shift(0.25)(scale(inputs))))
+fixed_weights(saved)
+with tempfile.TemporaryDirectory() as directory:
+    path = os.path.join(directory, "python_layers.keras")
+    saved.save(path)
+    loaded = keras.models.load_model(path, custom_objects={"Scale": Scale})
+    print("loaded layers", [type(layer).__name__ for layer in loaded.layers])
+    print("loaded scale", loaded.layers[1].units, loaded.layers[1].factor, "shift", loaded.layers[2].amount)
+    print("same predictions", np.allclose(loaded.predict(x[:4], verbose=0), saved.predict(x[:4], verbose=0), atol=1e-6))
 
 show_error("a layer without call", lambda: keras.layers.Layer()(x_small))
 show_error("an unknown keyword", lambda: Linear(2, units_typo=3))
