@@ -100,7 +100,9 @@ bool write_summary(const std::string& name, const Tensor& tensor, const Step& st
 
 bool write(const std::string& tag, const Tensor& tensor, Step step, const std::string& plugin_name) {
   if (!should_record_summaries()) return false;
-  return detail::write_summary(tag, tensor, step, detail::plugin_metadata(plugin_name, ""));
+  // Without a plugin the event has no metadata, as tf.summary.write(metadata=None) writes it.
+  return detail::write_summary(tag, tensor, step,
+                               plugin_name.empty() ? proto::SummaryMetadata() : detail::plugin_metadata(plugin_name, ""));
 }
 
 bool scalar(const std::string& name, const Tensor& data, Step step, const std::string& description) {

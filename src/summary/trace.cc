@@ -58,7 +58,8 @@ void trace_export(const std::string& name, Step step) {
   proto::RunMetadata run_metadata;
   {
     std::lock_guard<std::mutex> lock(t.mu);
-    if (!t.on) throw FailedPreconditionError("[trace_export] no trace to export: call tf::summary::trace_on first");
+    if (!t.on)  // TensorFlow's ValueError
+      throw InvalidArgumentError("[trace_export] Must enable trace before export through tf.summary.trace_on.");
     for (const auto& g : t.graphs)
       *run_metadata.add_function_graphs()->mutable_pre_optimization_graph() = graph::to_graph_def_proto(*g);
   }

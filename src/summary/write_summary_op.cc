@@ -20,7 +20,8 @@ void write_summary_kernel(ops::KernelContext& ctx) {
   event.set_step(ctx.input(0).item<std::int64_t>());
   proto::Summary::Value* value = event.mutable_summary()->add_value();
   value->set_tag(ctx.input(2).item<std::string>());
-  if (!value->mutable_metadata()->ParseFromString(ctx.input(3).item<std::string>()))
+  const std::string& metadata = ctx.input(3).item<std::string>();
+  if (!metadata.empty() && !value->mutable_metadata()->ParseFromString(metadata))  // none: no metadata field
     ctx.fail("summary metadata is not a serialized SummaryMetadata");
   proto_convert::to_tensor_proto(ctx.input(1), value->mutable_tensor());
   writer->file().write_event(event.SerializeAsString());

@@ -39,6 +39,19 @@ Tensor image_data() {
   return constant(v, {2, 4, 5, 3});
 }
 
+// A grayscale and an RGBA batch, values in [0, 1] as TensorFlow scales them.
+Tensor gray_data() {
+  std::vector<float> v(3 * 2 * 3);
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = static_cast<float>(i % 7) / 6.0f;
+  return constant(v, {3, 2, 3, 1});
+}
+
+Tensor rgba_data() {
+  std::vector<float> v(1 * 2 * 2 * 4);
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = static_cast<float>(i) / 15.0f;
+  return constant(v, {1, 2, 2, 4});
+}
+
 Tensor audio_data() {
   std::vector<float> v(100);
   for (int i = 0; i < 100; ++i)
@@ -73,6 +86,9 @@ TEST(Summary, TensorBoardReadsWhatTensorFlowWrites) {
     summary::text("notes", constant("hello **world**"), 1);
     summary::image("pictures", image_data(), 2, /*max_outputs=*/1);
     summary::audio("sound", audio_data(), 8000, 3);
+    summary::image("gray", gray_data(), 4, /*max_outputs=*/2);
+    summary::image("rgba", rgba_data(), 5);
+    summary::write("raw", constant(std::vector<std::int32_t>{1, 2, 3, 4}, {2, 2}), 6);  // a tensor summary, no plugin
   }
   writer.close();
   EXPECT_EQ(compare_with_tensorflow(logdir), "OK\n");
@@ -143,7 +159,11 @@ TEST(Summary, TheDefaultStepAndItsErrors) {
   EXPECT_THROW(summary::image("x", zeros({2, 3}), 0), InvalidArgumentError);
   EXPECT_THROW(summary::image("x", zeros({1, 2, 2, 5}), 0), InvalidArgumentError);
   EXPECT_THROW(summary::text("x", constant(1.0f), 0), InvalidArgumentError);
-  EXPECT_THROW(summary::trace_export("x", 0), FailedPreconditionError);
+  // TensorFlow's ValueError (README's deviations).
+  EXPECT_THROW(summary::trace_export("x", 0), InvalidArgumentError);
+  summary::trace_on();
+  summary::trace_off();
+  EXPECT_THROW(summary::trace_export("x", 0), InvalidArgumentError);
 }
 
 TEST(Summary, FileNameAndFirstEvent) {
