@@ -40,6 +40,25 @@ Grads max_pool_grad_grad_with_argmax_grad(const GradientContext& ctx, std::span<
   return {ops::nn::max_pool_grad_with_argmax(input_shape_tensor(ctx, 0), dy[0], ctx.input(1), ctx.attrs()), Tensor()};
 }
 
+// MaxPoolWithArgmax(input) -> (output, argmax) {ksize, strides, padding, data_format, Targmax,
+// include_batch_in_index}: through the values only.
+Grads flat_max_pool_with_argmax_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {ops::nn::flat_max_pool_grad_with_argmax(ctx.input(0), dy[0], ctx.output(1), std::get<bool>(ctx.attrs()[5]))};
+}
+
+// MaxPoolGradWithArgmax(input, grad, argmax) and MaxPoolGradGradWithArgmax, linear in grad and
+// each other's adjoint.
+Grads flat_max_pool_grad_with_argmax_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {Tensor(),
+          ops::nn::flat_max_pool_grad_grad_with_argmax(ctx.input(0), dy[0], ctx.input(2), std::get<bool>(ctx.attrs()[0])),
+          Tensor()};
+}
+Grads flat_max_pool_grad_grad_with_argmax_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {Tensor(),
+          ops::nn::flat_max_pool_grad_with_argmax(ctx.input(0), dy[0], ctx.input(2), std::get<bool>(ctx.attrs()[0])),
+          Tensor()};
+}
+
 Grads avg_pool_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   return {ops::nn::avg_pool_grad(input_shape_tensor(ctx, 0), dy[0], ctx.attrs())};
 }
@@ -57,6 +76,10 @@ TF_REGISTER_GRADIENT("MaxPoolGradGrad", max_pool_grad_grad_grad, {.inputs = true
 TF_REGISTER_GRADIENT("_MaxPoolWithArgmax", max_pool_with_argmax_grad, {.inputs = false, .outputs = true});
 TF_REGISTER_GRADIENT("_MaxPoolGradWithArgmax", max_pool_grad_with_argmax_grad, {.inputs = false, .outputs = false});
 TF_REGISTER_GRADIENT("_MaxPoolGradGradWithArgmax", max_pool_grad_grad_with_argmax_grad, {.inputs = false, .outputs = false});
+TF_REGISTER_GRADIENT("MaxPoolWithArgmax", flat_max_pool_with_argmax_grad, {.inputs = true, .outputs = true});
+TF_REGISTER_GRADIENT("MaxPoolGradWithArgmax", flat_max_pool_grad_with_argmax_grad, {.inputs = true, .outputs = false});
+TF_REGISTER_GRADIENT("MaxPoolGradGradWithArgmax", flat_max_pool_grad_grad_with_argmax_grad,
+                     {.inputs = true, .outputs = false});
 TF_REGISTER_GRADIENT("AvgPool", avg_pool_grad, {.inputs = true, .outputs = false});
 TF_REGISTER_GRADIENT("AvgPoolGrad", avg_pool_grad_grad, {.inputs = false, .outputs = false});
 

@@ -1,7 +1,8 @@
 // Max pooling that also returns each output's argmax (Note [Max pooling's argmax], pool.h), and
 // the two gathers that read it back: the gradient with respect to the input, and its own
 // gradient. Direct loops over runs of channels, which vectorize where channels are contiguous
-// (NHWC); float32 and float64, split over the intra-op pool by rows.
+// (NHWC); float32 and float64 (and, for MaxPoolWithArgmax, int32 and int64), split over the
+// intra-op pool by rows.
 #include <algorithm>
 #include <limits>
 #include <type_traits>
@@ -206,6 +207,8 @@ bool max_pool2d_read_at_argmax(const PoolGeometry& g, const std::int32_t* argmax
 
 template void max_pool2d_with_argmax<float>(const PoolGeometry&, const float*, float*, std::int32_t*);
 template void max_pool2d_with_argmax<double>(const PoolGeometry&, const double*, double*, std::int32_t*);
+template void max_pool2d_with_argmax<std::int32_t>(const PoolGeometry&, const std::int32_t*, std::int32_t*, std::int32_t*);
+template void max_pool2d_with_argmax<std::int64_t>(const PoolGeometry&, const std::int64_t*, std::int64_t*, std::int32_t*);
 template void max_pool2d_backward_with_argmax<float>(const PoolGeometry&, const std::int32_t*, const float*, float*);
 template void max_pool2d_backward_with_argmax<double>(const PoolGeometry&, const std::int32_t*, const double*, double*);
 template bool max_pool2d_read_at_argmax<float>(const PoolGeometry&, const std::int32_t*, const float*, float*);

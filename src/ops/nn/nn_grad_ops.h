@@ -38,6 +38,15 @@ Tensor max_pool_grad_with_argmax(const Tensor& input_sizes, const Tensor& dy, co
 /// _MaxPoolGradGradWithArgmax: `grad` (shaped like the input) read at each `argmax`, in the output's shape.
 Tensor max_pool_grad_grad_with_argmax(const Tensor& grad, const Tensor& argmax, std::span<const AttrValue> attrs);
 
+/// MaxPoolGradWithArgmax (the gradient of tf.nn.max_pool_with_argmax): each `grad` element added
+/// at the element of `input`'s shape its flat `argmax` names (per image unless
+/// include_batch_in_index).
+Tensor flat_max_pool_grad_with_argmax(const Tensor& input, const Tensor& grad, const Tensor& argmax,
+                                      bool include_batch_in_index);
+/// MaxPoolGradGradWithArgmax: `grad` (shaped like `input`) read at each flat `argmax`.
+Tensor flat_max_pool_grad_grad_with_argmax(const Tensor& input, const Tensor& grad, const Tensor& argmax,
+                                           bool include_batch_in_index);
+
 /// Softmax over the last axis.
 Tensor softmax(const Tensor& logits);
 /// LogSoftmax over the last axis.

@@ -13,11 +13,44 @@
 #include "kernels/cpu/pool.h"
 #include "ops/execute.h"
 #include "ops/nn/nn_grad_ops.h"
+#include "ops/nn/pool_geometry.h"
 #include "ops/nn/window.h"
 #include "ops/recorded_forms.h"
 #include "ops/shape_fns.h"
 
 namespace tf {
+namespace ops::nn {
+
+kernels::PoolGeometry pool_geometry(const OpContext& ctx, const TensorShape& input) {
+  check_rank4(ctx, input, "input");
+  Window w;
+  w.layout = parse_layout(ctx, ctx.attr<std::string>(kDataFormat), &w.nchw);
+  w.ksize = spatial_values(ctx, ctx.attr<std::vector<std::int64_t>>(kKsize), w.layout, "ksize");
+  w.stride = spatial_values(ctx, ctx.attr<std::vector<std::int64_t>>(kStrides), w.layout, "strides");
+  parse_padding(ctx, ctx.attr<std::string>(kPadding), {}, w, false);
+  auto dim = [&](int i) { return input.has_unknown_rank() ? None : input.dim(i); };
+  kernels::PoolGeometry g{};
+  g.n = dim(0), g.c = dim(w.layout.c), g.ih = dim(w.layout.h), g.iw = dim(w.layout.w);
+  g.kh = w.ksize[0], g.kw = w.ksize[1], g.sh = w.stride[0], g.sw = w.stride[1];
+  g.nchw = w.nchw;
+  const SpatialSize h = spatial_size(ctx, w, 0, g.ih), x = spatial_size(ctx, w, 1, g.iw);
+  g.oh = h.out, g.pt = h.pad_before, g.pb = h.pad_after;
+  g.ow = x.out, g.pl = x.pad_before, g.pr = x.pad_after;
+  return g;
+}
+
+void check_argmax_fits(const OpContext& ctx, const kernels::PoolGeometry& g) {
+  if (g.ih != None && g.iw != None && !kernels::argmax_fits(g))
+    ctx.fail("windows of " + std::to_string(std::min(g.kh, g.ih)) + "x" + std::to_string(std::min(g.kw, g.iw)) +
+             " pixels exceed the 2^31-1 positions an int32 argmax counts");
+}
+
+TensorShape image_shape(const kernels::PoolGeometry& g, std::int64_t h, std::int64_t w) {
+  return g.nchw ? TensorShape{g.n, g.c, h, w} : TensorShape{g.n, h, w, g.c};
+}
+
+}  // namespace ops::nn
+
 namespace {
 
 using kernels::PoolGeometry;
@@ -29,41 +62,9 @@ using ops::OpDef;
 using ops::ShapeContext;
 using namespace ops::nn;
 
-enum PoolAttr { kKsize, kStrides, kPadding, kDataFormat };
-
 void check_float(const OpContext& ctx, DType dtype, const char* what) {
   if (!is_floating(dtype))
     ctx.fail(std::string(what) + " has dtype " + std::string(dtype_name(dtype)) + "; expected float32 or float64");
-}
-
-// Validates a pooling of `input` and returns its sizes (tf::None where the input is unknown).
-PoolGeometry pool_geometry(const OpContext& ctx, const TensorShape& input) {
-  check_rank4(ctx, input, "input");
-  Window w;
-  w.layout = parse_layout(ctx, ctx.attr<std::string>(kDataFormat), &w.nchw);
-  w.ksize = spatial_values(ctx, ctx.attr<std::vector<std::int64_t>>(kKsize), w.layout, "ksize");
-  w.stride = spatial_values(ctx, ctx.attr<std::vector<std::int64_t>>(kStrides), w.layout, "strides");
-  parse_padding(ctx, ctx.attr<std::string>(kPadding), {}, w, false);
-  auto dim = [&](int i) { return input.has_unknown_rank() ? None : input.dim(i); };
-  PoolGeometry g{};
-  g.n = dim(0), g.c = dim(w.layout.c), g.ih = dim(w.layout.h), g.iw = dim(w.layout.w);
-  g.kh = w.ksize[0], g.kw = w.ksize[1], g.sh = w.stride[0], g.sw = w.stride[1];
-  g.nchw = w.nchw;
-  const SpatialSize h = spatial_size(ctx, w, 0, g.ih), x = spatial_size(ctx, w, 1, g.iw);
-  g.oh = h.out, g.pt = h.pad_before, g.pb = h.pad_after;
-  g.ow = x.out, g.pl = x.pad_before, g.pr = x.pad_after;
-  return g;
-}
-
-// Ops that keep an argmax: every window position must fit in an int32 (when the sizes are known).
-void check_argmax_fits(const OpContext& ctx, const PoolGeometry& g) {
-  if (g.ih != None && g.iw != None && !kernels::argmax_fits(g))
-    ctx.fail("windows of " + std::to_string(std::min(g.kh, g.ih)) + "x" + std::to_string(std::min(g.kw, g.iw)) +
-             " pixels exceed the 2^31-1 positions an int32 argmax counts");
-}
-
-TensorShape image_shape(const PoolGeometry& g, std::int64_t h, std::int64_t w) {
-  return g.nchw ? TensorShape{g.n, g.c, h, w} : TensorShape{g.n, h, w, g.c};
 }
 
 void check_output_like(const OpContext& ctx, const PoolGeometry& g, const TensorShape& shape, const char* what) {
