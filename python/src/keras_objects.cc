@@ -7,6 +7,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "keras_bindings.h"
+#include "tfpp/init_scope.h"
 
 namespace tfpp_python {
 namespace {
@@ -36,6 +37,14 @@ void bind_keras_objects(nb::module_& m) {
         for (nb::handle pair : nb::iter(grads_and_vars)) {
           nb::object g = pair[0];
           pairs.emplace_back(optional_tensor(g), nb::cast<tf::Variable>(pair[1]));
+        }
+        if (!o.built()) {
+          // As Keras' optimizers, the first apply creates the slot variables, eagerly even inside
+          // a tf.function trace (its first trace may create variables).
+          std::vector<tf::Variable> variables;
+          for (const auto& pair : pairs) variables.push_back(pair.second);
+          tf::init_scope eager;
+          o.build(variables);
         }
         o.apply_gradients(pairs);
         return o.iterations();

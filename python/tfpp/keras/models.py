@@ -113,6 +113,15 @@ class Model(_layers.Layer):
 
     # ---- Structure ------------------------------------------------------------------------------
 
+    def build(self, input_shape=None):
+        """Builds the model for inputs of `input_shape` (batch first); without one, a model that
+        knows its input (Functional, or Sequential given an Input or input_shape) is built already."""
+        if input_shape is None:
+            if not self.built:
+                raise ValueError("You must provide an `input_shape` argument.")
+            return
+        self._cpp.build(input_shape)
+
     @property
     def layers(self):
         return [_layers.wrap(layer) for layer in self._cpp.layers]
