@@ -19,5 +19,6 @@ NB_MODULE(_tfpp, m) {
   bind_control_flow(m);
   bind_tensor_array(m);
   bind_data(m);
+  bind_debugging(m);
   bind_keras(m);
 }

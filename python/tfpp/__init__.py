@@ -34,6 +34,9 @@ math = _tfpp.math
 nn = _tfpp.nn
 random = _tfpp.random
 config = _tfpp.config
+debugging = _tfpp.debugging
+assert_equal, assert_less, assert_greater, assert_rank = (debugging.assert_equal, debugging.assert_less,
+                                                          debugging.assert_greater, debugging.assert_rank)
 newaxis = None
 
 
@@ -64,7 +67,7 @@ for _name in ("DType", "float32", "float64", "int32", "int64", "bool", "string")
 dtypes.as_dtype = lambda type_value: TensorSpec([], type_value).dtype  # a DType, NumPy dtype or name
 
 for _name, _module in (("math", math), ("nn", nn), ("random", random), ("config", config), ("linalg", linalg),
-                       ("dtypes", dtypes)):
+                       ("dtypes", dtypes), ("debugging", debugging)):
     _sys.modules[__name__ + "." + _name] = _module
 
 __version__ = "0.1.0"
