@@ -130,6 +130,35 @@ class PythonModel : public keras::Model {
   bool has_build_, has_train_step_, has_test_step_;
 };
 
+// A keras.metrics.Metric subclassed in Python: update_state, result and reset_state (when the
+// subclass defines it) call the Python object's.
+class PythonMetric : public keras::metrics::Metric {
+ public:
+  PythonMetric(nb::object self, std::string name, std::optional<tf::DType> dtype, bool has_reset_state)
+      : Metric(std::move(name), dtype), self_(std::make_shared<nb::object>(std::move(self))), has_reset_state_(has_reset_state) {}
+  void update_state(const tf::Tensor& y_true, const tf::Tensor& y_pred, const tf::Tensor& sample_weight) override {
+    nb::gil_scoped_acquire gil;
+    self_->attr("update_state")(y_true, y_pred, "sample_weight"_a = sample_weight.defined() ? nb::cast(sample_weight) : nb::none());
+  }
+  tf::Tensor result() const override {
+    nb::gil_scoped_acquire gil;
+    return to_tensor(self_->attr("result")());
+  }
+  void reset_state() override {
+    if (!has_reset_state_) return Metric::reset_state();
+    nb::gil_scoped_acquire gil;
+    self_->attr("reset_state")();
+  }
+  /// A zero-initialized state variable "<metric>/<name>" (Metric::add_variable).
+  tf::Variable new_variable(const tf::TensorShape& shape, const std::string& name, std::optional<tf::DType> dtype) {
+    return add_variable(shape, name, dtype);
+  }
+
+ private:
+  PythonSelf self_;
+  bool has_reset_state_;
+};
+
 std::vector<tf::Tensor> tensor_list(nb::handle values) {
   if (values.is_none()) return {};
   if (PyList_Check(values.ptr()) || PyTuple_Check(values.ptr())) return flat_tensors(values);
@@ -171,6 +200,28 @@ void bind_keras_subclass(nb::module_& m) {
         return std::shared_ptr<keras::Model>(model);
       }, "self"_a, "name"_a, "class_name"_a, "has_build"_a, "has_train_step"_a, "has_test_step"_a,
       "A C++ model calling the Python model `self`'s call (and build, train_step, test_step if it defines them).");
+
+  nb::class_<PythonMetric, keras::metrics::Metric>(m, "PythonMetric", "A metric subclassed in Python.")
+      .def("add_variable", [](PythonMetric& metric, nb::handle shape, const std::string& name, nb::handle dtype) {
+        std::vector<std::int64_t> dims;
+        for (nb::handle d : nb::iter(shape)) dims.push_back(nb::cast<std::int64_t>(d));
+        return metric.new_variable(tf::TensorShape(dims), name, dtype.is_none() ? std::nullopt : std::optional(dtype_from(dtype)));
+      }, "shape"_a, "name"_a, "dtype"_a.none());
+  m.def("python_metric", [](nb::object self, std::string name, nb::handle dtype, bool has_reset_state) {
+        return std::make_shared<PythonMetric>(std::move(self), std::move(name),
+                                              dtype.is_none() ? std::nullopt : std::optional(dtype_from(dtype)), has_reset_state);
+      }, "self"_a, "name"_a, "dtype"_a.none(), "has_reset_state"_a,
+      "A C++ metric calling the Python metric `self`'s update_state, result and reset_state.");
+  m.def("python_loss", [](nb::object call, std::string name, std::string reduction) -> std::shared_ptr<keras::losses::Loss> {
+        auto holder = std::make_shared<nb::object>(std::move(call));
+        keras::losses::LossFunction fn = [holder](const tf::Tensor& y_true, const tf::Tensor& y_pred) {
+          nb::gil_scoped_acquire gil;
+          return to_tensor((*holder)(y_true, y_pred));
+        };
+        return std::make_shared<keras::losses::LossFunctionWrapper>(
+            std::move(fn), keras::losses::LossFunctionWrapperOptions{.reduction = std::move(reduction), .name = std::move(name),
+                                                                     .dtype = std::nullopt});
+      }, "call"_a, "name"_a, "reduction"_a, "A C++ loss reducing what the Python loss' call(y_true, y_pred) returns.");
 
   // What Python subclasses call from build, call and train_step.
   m.def("add_weight", [](keras::Layer& layer, std::string name, nb::handle shape, nb::handle initializer, nb::handle dtype,

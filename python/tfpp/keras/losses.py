@@ -1,5 +1,7 @@
 """tf.keras.losses: Keras' loss classes and functions over tfpp's C++ losses."""
 
+import re
+
 from .. import _tfpp
 from . import _objects
 from ._signatures import LOSSES as _SIGNATURES
@@ -7,8 +9,20 @@ from ._signatures import LOSSES as _SIGNATURES
 _k = _tfpp.keras
 
 
+def _snake_case(name):
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
 class Loss:
-    """keras.losses.Loss: loss(y_true, y_pred, sample_weight=None) -> the reduced loss."""
+    """keras.losses.Loss: loss(y_true, y_pred, sample_weight=None) -> the reduced loss. Subclass it
+    as in Keras (`call(y_true, y_pred)` returning per-sample values); compile takes it."""
+
+    def __init__(self, name=None, reduction="sum_over_batch_size", dtype=None):
+        self._cpp = _k.python_loss(self.call, name or _snake_case(type(self).__name__), reduction)
+
+    def call(self, y_true, y_pred):
+        """The per-sample loss (subclasses override it)."""
+        raise NotImplementedError("%s must implement call(y_true, y_pred)" % type(self).__name__)
 
     def __call__(self, y_true, y_pred, sample_weight=None):
         return self._cpp(y_true, y_pred, sample_weight)

@@ -1,5 +1,9 @@
 """tf.keras.metrics: Keras' metric classes over tfpp's C++ metrics."""
 
+import re
+
+import numpy as _np
+
 from .. import _tfpp
 from . import _objects
 from ._signatures import METRICS as _SIGNATURES
@@ -7,8 +11,33 @@ from ._signatures import METRICS as _SIGNATURES
 _k = _tfpp.keras
 
 
+def _snake_case(name):
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
 class Metric:
-    """keras.metrics.Metric: update_state, result, reset_state."""
+    """keras.metrics.Metric: update_state, result, reset_state. Subclass it as in Keras: state
+    variables from add_variable in `__init__`, then update_state, result (and reset_state, which by
+    default sets every variable to zero)."""
+
+    def __init__(self, dtype=None, name=None):
+        self._cpp = _k.python_metric(self, name or _snake_case(type(self).__name__), dtype,
+                                     type(self).reset_state is not Metric.reset_state)
+
+    def add_variable(self, shape=(), initializer="zeros", dtype=None, aggregation="sum", name=None):
+        """A state variable (zeros, or ones / a number as `initializer`)."""
+        variable = self._cpp.add_variable(list(shape), name or "variable", dtype)
+        if initializer == "ones":
+            variable.assign(_np.ones(tuple(shape), dtype=variable.dtype.name))
+        elif isinstance(initializer, (int, float)) and initializer != 0:
+            variable.assign(_np.full(tuple(shape), initializer, dtype=variable.dtype.name))
+        elif initializer not in ("zeros", 0, 0.0):
+            raise ValueError("tfpp metric variables start as zeros, ones or a number, not %r" % (initializer,))
+        return variable
+
+    def add_weight(self, name=None, shape=(), aggregation="sum", initializer="zeros", dtype=None):
+        """Keras 2's name for add_variable."""
+        return self.add_variable(shape, initializer, dtype, aggregation, name)
 
     def update_state(self, *args, sample_weight=None):
         """(y_true, y_pred[, sample_weight]), or (values[, sample_weight]) for Mean."""

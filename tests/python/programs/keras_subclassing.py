@@ -246,5 +246,55 @@ with tempfile.TemporaryDirectory() as directory:
     print("loaded scale", loaded.layers[1].units, loaded.layers[1].factor, "shift", loaded.layers[2].amount)
     print("same predictions", np.allclose(loaded.predict(x[:4], verbose=0), saved.predict(x[:4], verbose=0), atol=1e-6))
 
+# ---- Custom losses and metrics (the seed notes' CustomMSE, the guide's CategoricalTruePositives) --
+class CustomMSE(keras.losses.Loss):
+    def __init__(self, regularization_factor=0.1, name="custom_mse"):
+        super().__init__(name=name)
+        self.regularization_factor = regularization_factor
+
+    def call(self, y_true, y_pred):
+        mse = tf.math.reduce_mean(tf.square(y_true - y_pred))
+        reg = tf.math.reduce_mean(tf.square(0.5 - y_pred))
+        return mse + reg * self.regularization_factor
+
+
+class CategoricalTruePositives(keras.metrics.Metric):
+    def __init__(self, name="categorical_true_positives", **kwargs):
+        super().__init__(name=name, **kwargs)
+        self.true_positives = self.add_variable(shape=(), name="ctp", initializer="zeros")
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        y_pred = tf.reshape(tf.argmax(y_pred, axis=1), (-1, 1))
+        values = tf.cast(tf.cast(y_true, "int32") == tf.cast(y_pred, "int32"), "float32")
+        if sample_weight is not None:
+            values = values * tf.cast(tf.reshape(sample_weight, (-1, 1)), "float32")
+        self.true_positives.assign_add(tf.reduce_sum(values))
+
+    def result(self):
+        return self.true_positives
+
+    def reset_state(self):
+        self.true_positives.assign(0.0)
+
+
+loss = CustomMSE()
+print("custom loss", loss.name, round(float(loss(np.ones((2, 2), np.float32), np.full((2, 2), 0.5, np.float32))), 4))
+metric = CategoricalTruePositives()
+metric.update_state(np.array([[0], [2]]), np.array([[0.9, 0.1, 0.0], [0.2, 0.7, 0.1]], np.float32))
+print("custom metric", metric.name, float(metric.result()), len(metric.variables))
+metric.reset_state()
+print("after reset", float(metric.result()))
+labels = (x[:, :1] > 0.5).astype(np.int32) + (x[:, 1:2] > 0.5).astype(np.int32)
+classifier = keras.Sequential([keras.Input((3,)), keras.layers.Dense(3)])
+fixed_weights(classifier)
+classifier.compile(optimizer=keras.optimizers.SGD(learning_rate=0.1), loss=CustomMSE(),
+                   metrics=[CategoricalTruePositives()])
+one_hot = np.eye(3, dtype=np.float32)[labels[:, 0]]
+history = classifier.fit(x, one_hot, batch_size=8, epochs=2, shuffle=False, verbose=0)
+print("custom loss and metric", history_text(history))
+classifier.compile(optimizer=keras.optimizers.SGD(learning_rate=0.1), loss="sparse_categorical_crossentropy",
+                   metrics=[CategoricalTruePositives()])
+print("true positives", history_text(classifier.fit(x, labels, batch_size=8, epochs=2, shuffle=False, verbose=0)))
+
 show_error("a layer without call", lambda: keras.layers.Layer()(x_small))
 show_error("an unknown keyword", lambda: Linear(2, units_typo=3))
