@@ -2,6 +2,11 @@
 // first call, tensor arguments no trace takes, new non-tensor arguments, relaxed shapes.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include "reference_env.h"
 #include "tfpp/autograph.h"
 #include "tfpp/tfpp.h"
 
@@ -31,6 +36,23 @@ TEST(TraceLog, VerbosityOneLogsTracesRetracesAndWhy) {
     ASSERT_NE(found, std::string::npos) << "missing: " << line << "in:\n" << out;
     at = found + line.size();
   }
+}
+
+// AUTOGRAPH_VERBOSITY sets the starting level, read when the program starts: the test runs itself
+// again with it set, and the child logs its trace.
+TEST(TraceLog, AutographVerbosityFromTheEnvironment) {
+  if (std::getenv("TFPP_TRACE_LOG_CHILD")) {
+    EXPECT_EQ(autograph::get_verbosity(), 1);
+    function([](Tensor x) { return x + 1.0f; }, {.name = "from_env"})(constant({1.0f}));
+    return;
+  }
+  const std::string out = testing::run_command(
+      "AUTOGRAPH_VERBOSITY=1 TFPP_TRACE_LOG_CHILD=1 /proc/" + std::to_string(getpid()) +
+      "/exe --gtest_filter=TraceLog.AutographVerbosityFromTheEnvironment 2>&1");
+  EXPECT_NE(out.find("AutoGraph: from_env: tracing (trace 1) for float32[1]; because this is the first call"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("[  PASSED  ] 1 test"), std::string::npos) << out;
 }
 
 TEST(TraceLog, RelaxedShapesAreLogged) {
