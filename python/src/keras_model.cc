@@ -1,6 +1,10 @@
 // _tfpp.keras.Model and Sequential: Functional and Sequential models of C++ layers, with
 // compile, fit, evaluate and predict run by the C++ training loop (its progress bar and the
 // callbacks' messages go to Python's sys.stdout), saving, loading, and keras.datasets.
+#include <algorithm>
+#include <numeric>
+#include <random>
+
 #include <nanobind/stl/map.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
@@ -111,6 +115,46 @@ void compile(keras::Model& model, nb::handle optimizer, nb::handle loss, nb::han
   model.compile(std::move(o));
 }
 
+// A keras.utils.Sequence subclassed in Python: __len__, __getitem__ (a batch (x, y) or
+// (x, y, sample_weight)) and on_epoch_end are the Python object's. With `shuffle`, each epoch
+// reads the batches in a new random order, as Keras' PyDataset adapter does.
+class PythonSequence : public keras::utils::Sequence {
+ public:
+  PythonSequence(nb::handle sequence, bool shuffle) : sequence_(nb::borrow(sequence)), shuffle_(shuffle) { reorder(); }
+  std::int64_t size() const override {
+    nb::gil_scoped_acquire gil;
+    return static_cast<std::int64_t>(nb::len(sequence_));
+  }
+  std::vector<tf::Tensor> get(std::int64_t index) override {
+    nb::gil_scoped_acquire gil;
+    if (shuffle_ && static_cast<std::size_t>(index) < order_.size()) index = order_[static_cast<std::size_t>(index)];
+    nb::object batch = sequence_[nb::int_(index)];
+    nb::object as_input = nb::module_::import_("tfpp.keras.models").attr("_as_input");
+    std::vector<tf::Tensor> out;
+    for (nb::handle part : nb::iter(batch)) out.push_back(to_tensor(as_input(part)));
+    return out;
+  }
+  void on_epoch_end() override {
+    PythonStdout::flush_active();
+    nb::gil_scoped_acquire gil;
+    sequence_.attr("on_epoch_end")();
+    reorder();
+  }
+
+ private:
+  void reorder() {
+    if (!shuffle_) return;
+    order_.resize(static_cast<std::size_t>(size()));
+    std::iota(order_.begin(), order_.end(), std::int64_t{0});
+    std::shuffle(order_.begin(), order_.end(), random_);
+  }
+
+  nb::object sequence_;
+  bool shuffle_;
+  std::vector<std::int64_t> order_;
+  std::mt19937_64 random_{std::random_device{}()};
+};
+
 nb::object logs_dict(const keras::Logs& logs) {
   nb::dict d;
   for (const auto& [key, value] : logs) d[nb::str(key.c_str(), key.size())] = value;
@@ -212,6 +256,18 @@ void bind_keras_model(nb::module_& m) {
         return nb::make_tuple(h, nb::cast(history.epoch()));
       }, "model"_a, "dataset"_a, "epochs"_a, "verbose"_a, "callbacks"_a, "validation"_a.none(), "shuffle"_a,
       "class_weight"_a, "initial_epoch"_a, "steps_per_epoch"_a.none(), "validation_steps"_a.none(), "validation_freq"_a);
+  m.def("fit_sequence", [](keras::Model& model, nb::handle sequence, int epochs, int verbose, CallbackList callbacks,
+                           bool shuffle, int initial_epoch, nb::handle steps_per_epoch) {
+        keras::FitOptions o{.epochs = epochs, .verbose = verbose, .callbacks = std::move(callbacks), .shuffle = shuffle,
+                            .initial_epoch = initial_epoch, .steps_per_epoch = optional_int(steps_per_epoch)};
+        PythonSequence batches(sequence, shuffle);
+        PythonStdout out;
+        keras::History history = model.fit(batches, std::move(o));
+        nb::dict h;
+        for (const auto& [key, values] : history.history()) h[nb::str(key.c_str(), key.size())] = nb::cast(values);
+        return nb::make_tuple(h, nb::cast(history.epoch()));
+      }, "model"_a, "sequence"_a, "epochs"_a, "verbose"_a, "callbacks"_a, "shuffle"_a, "initial_epoch"_a,
+      "steps_per_epoch"_a.none());
   m.def("evaluate_dataset", [](keras::Model& model, const tf::data::Dataset& dataset, int verbose, nb::handle steps,
                                CallbackList callbacks) {
         keras::EvaluateOptions o{.verbose = verbose, .steps = optional_int(steps), .callbacks = std::move(callbacks)};

@@ -44,6 +44,12 @@ def _is_dataset(x):
     return getattr(x, "_tfpp_dataset", False)
 
 
+def _is_sequence(x):
+    """True for a keras.utils.PyDataset (Sequence)."""
+    from .utils import PyDataset
+    return isinstance(x, PyDataset)
+
+
 def _verbosity(verbose):
     return 1 if verbose == "auto" else int(verbose)
 
@@ -205,6 +211,13 @@ class Model(_layers.Layer):
             validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
             steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1):
         verbose = _verbosity(verbose)
+        if _is_sequence(x):
+            x.on_epoch_end()  # Keras' epoch iterator resets the PyDataset once before training
+            callbacks = self._with_metric_resets(callbacks) + [_SequenceEpochBegin(x)]
+            history_dict, epochs_run = _k.fit_sequence(self._cpp, x, int(epochs), verbose,
+                                                       _cpp_callbacks(callbacks, self), bool(shuffle),
+                                                       int(initial_epoch), steps_per_epoch)
+            return self._history(_callbacks.History(), history_dict, epochs_run, verbose, epochs, steps_per_epoch)
         if _is_dataset(x):
             return self._fit_dataset(x, epochs, verbose, callbacks, validation_data, shuffle, class_weight,
                                      initial_epoch, steps_per_epoch, validation_steps, validation_freq)
@@ -384,6 +397,17 @@ class _ResetMetrics(_callbacks.Callback):
 
     def on_test_begin(self, logs=None):
         self._metrics_of.reset_metrics()
+
+
+class _SequenceEpochBegin(_callbacks.Callback):
+    """Calls a PyDataset's on_epoch_begin at every epoch, as Keras' adapter does."""
+
+    def __init__(self, sequence):
+        super().__init__()
+        self._sequence = sequence
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self._sequence.on_epoch_begin()
 
 
 class Sequential(Model):

@@ -296,5 +296,32 @@ classifier.compile(optimizer=keras.optimizers.SGD(learning_rate=0.1), loss="spar
                    metrics=[CategoricalTruePositives()])
 print("true positives", history_text(classifier.fit(x, labels, batch_size=8, epochs=2, shuffle=False, verbose=0)))
 
+# ---- keras.utils.Sequence (the seed notes' CIFAR10Sequence, over arrays) --------------------------
+class ArraySequence(keras.utils.Sequence):
+    def __init__(self, inputs, targets, batch_size):
+        super().__init__()
+        self.inputs, self.targets = inputs, targets
+        self.batch_size = batch_size
+        self.epochs_ended = 0
+
+    def __len__(self):
+        return int(np.ceil(len(self.inputs) / float(self.batch_size)))
+
+    def __getitem__(self, idx):
+        batch_x = self.inputs[idx * self.batch_size:(idx + 1) * self.batch_size]
+        batch_y = self.targets[idx * self.batch_size:(idx + 1) * self.batch_size]
+        return np.array(batch_x), np.array(batch_y)
+
+    def on_epoch_end(self):
+        self.epochs_ended += 1
+
+
+sequence = ArraySequence(x, y, 10)
+sequence_model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+fixed_weights(sequence_model)
+sequence_model.compile(optimizer=keras.optimizers.SGD(learning_rate=0.05), loss="mse")
+print("sequence", len(sequence), history_text(sequence_model.fit(sequence, epochs=3, verbose=0, shuffle=False)),
+      "epochs ended", sequence.epochs_ended)
+
 show_error("a layer without call", lambda: keras.layers.Layer()(x_small))
 show_error("an unknown keyword", lambda: Linear(2, units_typo=3))
