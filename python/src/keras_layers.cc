@@ -77,8 +77,6 @@ void bind_keras_layers(nb::module_& m) {
         if (l.built()) return;
         l.build_for({tf::TensorShape(dims_from(shape))});
       })
-      .def("call_one", [](keras::Layer& l, nb::handle x, std::optional<bool> training) { return l(to_tensor(x), training); },
-           "x"_a, "training"_a = nb::none(), "Calls the layer on one tensor.")
       .def("call_list", [](keras::Layer& l, nb::handle xs, std::optional<bool> training) {
         return l.call_all(tensors_from(xs), training);
       }, "xs"_a, "training"_a = nb::none(), "Calls the layer on several tensors; returns every output.")

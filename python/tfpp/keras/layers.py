@@ -125,7 +125,7 @@ class Layer:
         elif isinstance(inputs, (list, tuple)):
             outputs = self._cpp.call_list(list(inputs), training)
         else:
-            return self._cpp.call_one(inputs, training)
+            outputs = self._cpp.call_list([inputs], training)  # a model may have several outputs
         return outputs[0] if len(outputs) == 1 else outputs
 
     @property
