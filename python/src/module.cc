@@ -20,5 +20,6 @@ NB_MODULE(_tfpp, m) {
   bind_tensor_array(m);
   bind_data(m);
   bind_debugging(m);
+  bind_checkpoint(m);
   bind_keras(m);
 }

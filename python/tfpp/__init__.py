@@ -21,6 +21,8 @@ from . import errors
 from . import keras
 from . import nest
 from .control_flow import cond, while_loop
+from . import train
+from .module import Module
 from . import tensor_methods as _tensor_methods  # noqa: F401  (installs Tensor.numpy, __getitem__, ...)
 from .function import function
 from .tensor_shape import TensorShape

@@ -1,0 +1,100 @@
+// tf.train.Checkpoint and CheckpointManager for Python over the C++ core's: Python objects reach
+// the checkpoint as module states (tf::detail::ModuleState) that tfpp/train.py refills from their
+// attributes before every save and restore, so the object graph follows what the Python objects
+// hold at that moment, named as TensorFlow names it.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "bindings.h"
+#include "tfpp/train/checkpoint.h"
+#include "tfpp/train/checkpoint_manager.h"
+
+namespace tfpp_python {
+namespace {
+
+using namespace nb::literals;
+using tf::train::Trackable;
+
+/// One Python object's node in the object graph (a tf.Module, list or dict): its variables and
+/// children by attribute name.
+struct PyNode {
+  std::shared_ptr<tf::detail::ModuleState> state = std::make_shared<tf::detail::ModuleState>();
+
+  void set(const std::vector<std::pair<std::string, tf::Variable>>& variables,
+           const std::vector<std::pair<std::string, const PyNode*>>& children) {
+    state->variables = variables;
+    state->submodules.clear();
+    for (const auto& [name, child] : children) state->submodules.emplace_back(name, child->state);
+  }
+};
+
+/// Runs `fn`, raising Python's AssertionError for a failed check, as TensorFlow's load status does.
+template <class F>
+void checked(F fn) {
+  try {
+    fn();
+  } catch (const tf::AssertionError& e) {
+    PyErr_SetString(PyExc_AssertionError, e.what());
+    throw nb::python_error();
+  }
+}
+
+Trackable::Map root_map(const std::vector<std::pair<std::string, nb::handle>>& objects) {
+  Trackable::Map map;
+  for (const auto& [name, object] : objects) {
+    if (nb::isinstance<tf::Variable>(object))
+      map.emplace(name, nb::cast<tf::Variable>(object));
+    else
+      map.emplace(name, tf::Module(nb::cast<const PyNode&>(object).state));
+  }
+  return map;
+}
+
+}  // namespace
+
+void bind_checkpoint(nb::module_& m) {
+  nb::module_ train = m.def_submodule("_train", "The C++ core of tf.train's checkpoints.");
+  nb::class_<PyNode>(train, "Node", "A Python object's node in a checkpoint's object graph.")
+      .def(nb::init<>())
+      .def("set", &PyNode::set, "variables"_a, "children"_a);
+
+  nb::class_<tf::train::CheckpointLoadStatus>(train, "CheckpointLoadStatus", "How a restore matched the objects.")
+      .def("assert_consumed", [](const tf::train::CheckpointLoadStatus& s) { checked([&] { s.assert_consumed(); }); })
+      .def("assert_existing_objects_matched",
+           [](const tf::train::CheckpointLoadStatus& s) { checked([&] { s.assert_existing_objects_matched(); }); })
+      .def("expect_partial", [](const tf::train::CheckpointLoadStatus& s) { s.expect_partial(); });
+
+  nb::class_<tf::train::Checkpoint>(train, "Checkpoint", "Saves and restores a graph of trackable objects.")
+      .def("__init__", [](tf::train::Checkpoint* self, const std::vector<std::pair<std::string, nb::handle>>& objects) {
+        new (self) tf::train::Checkpoint(root_map(objects));
+      }, "objects"_a)
+      .def("write", &tf::train::Checkpoint::write, "file_prefix"_a)
+      .def("save", &tf::train::Checkpoint::save, "file_prefix"_a)
+      .def("restore", &tf::train::Checkpoint::restore, "save_path"_a)
+      .def("save_counter", &tf::train::Checkpoint::save_counter);
+
+  nb::class_<tf::train::CheckpointManager>(train, "CheckpointManager", "Numbered checkpoints in a directory.")
+      .def("__init__", [](tf::train::CheckpointManager* self, tf::train::Checkpoint& checkpoint, std::string directory,
+                          std::optional<int> max_to_keep, std::optional<double> keep_every_n_hours,
+                          std::string checkpoint_name) {
+        new (self) tf::train::CheckpointManager(checkpoint, std::move(directory),
+                                                {.max_to_keep = max_to_keep,
+                                                 .keep_checkpoint_every_n_hours = keep_every_n_hours,
+                                                 .checkpoint_name = std::move(checkpoint_name)});
+      }, "checkpoint"_a, "directory"_a, "max_to_keep"_a.none(), "keep_checkpoint_every_n_hours"_a.none(),
+         "checkpoint_name"_a, nb::keep_alive<1, 2>())
+      .def("save", &tf::train::CheckpointManager::save, "checkpoint_number"_a.none())
+      .def("latest_checkpoint", &tf::train::CheckpointManager::latest_checkpoint)
+      .def("checkpoints", &tf::train::CheckpointManager::checkpoints)
+      .def("directory", &tf::train::CheckpointManager::directory);
+
+  train.def("list_variables", &tf::train::list_variables, "ckpt_dir_or_file"_a);
+  train.def("latest_checkpoint", &tf::train::latest_checkpoint, "checkpoint_dir"_a);
+  train.def("read_tensor", [](const std::string& path, const std::string& key) {
+    return tf::train::load_checkpoint(path).get_tensor(key);
+  }, "ckpt_dir_or_file"_a, "key"_a);
+}
+
+}  // namespace tfpp_python

@@ -1,0 +1,197 @@
+"""tf.train's checkpoints over the C++ core's (TensorFlow's format: TensorFlow reads what tfpp
+writes and the other way round). A checkpoint tracks tf.Variables and the tf.Modules, lists,
+tuples and dicts that hold them, under their attribute names; before every save and restore the
+object graph is refreshed from what the Python objects hold then."""
+
+import os
+
+from . import _tfpp
+from .module import Module
+
+_train = _tfpp._train
+
+
+class _ObjectGraph:
+    """The C++ nodes standing for Python containers, kept per object across saves."""
+
+    def __init__(self):
+        self._nodes = {}  # id(object) -> (object, node)
+
+    def handle(self, value):
+        """What the C++ checkpoint tracks for `value`: the variable, or the container's node."""
+        if isinstance(value, _tfpp.Variable):
+            return value
+        entry = self._nodes.get(id(value))
+        if entry is None:
+            entry = self._nodes[id(value)] = (value, _train.Node())
+        return entry[1]
+
+    def refresh(self, roots):
+        """Refills every container's node reachable from `roots` from its current contents."""
+        done = set()
+        pending = [v for v in roots if not isinstance(v, _tfpp.Variable)]
+        while pending:
+            value = pending.pop()
+            if id(value) in done:
+                continue
+            done.add(id(value))
+            variables, children = [], []
+            for name, child in _children(value):
+                if isinstance(child, _tfpp.Variable):
+                    variables.append((name, child))
+                else:
+                    children.append((name, self.handle(child)))
+                    pending.append(child)
+            self.handle(value).set(variables, children)
+
+
+def _trackable(value):
+    if isinstance(value, (_tfpp.Variable, Module)):
+        return True
+    if isinstance(value, dict):
+        return any(_trackable(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_trackable(v) for v in value)
+    return False
+
+
+def _children(value):
+    """(name, child) for each trackable child, as TensorFlow names them (attributes, list indices,
+    dict keys)."""
+    if isinstance(value, Module):
+        items = sorted(vars(value).items())
+    elif isinstance(value, dict):
+        items = sorted((str(k), v) for k, v in value.items())
+    else:
+        items = [(str(i), v) for i, v in enumerate(value)]
+    return [(name, child) for name, child in items if _trackable(child)]
+
+
+class CheckpointLoadStatus:
+    """How a restore matched the objects (Checkpoint.restore's result)."""
+
+    def __init__(self, status):
+        self._status = status
+
+    def assert_consumed(self):
+        """Raises AssertionError unless every saved value was restored and every variable got one."""
+        self._status.assert_consumed()
+        return self
+
+    def assert_existing_objects_matched(self):
+        """Raises AssertionError unless every existing variable got a value."""
+        self._status.assert_existing_objects_matched()
+        return self
+
+    def expect_partial(self):
+        """Accepts a partial match."""
+        self._status.expect_partial()
+        return self
+
+
+class Checkpoint:
+    """Saves and restores variables and the modules holding them (tf.train.Checkpoint)."""
+
+    def __init__(self, root=None, **kwargs):
+        if root is not None:
+            kwargs = dict(_children(root), **kwargs)
+        for name, value in kwargs.items():
+            if not _trackable(value):
+                raise ValueError("`Checkpoint` was expecting a trackable object (an object derived from `Trackable`), "
+                                 "got %r. If you believe this object should be trackable (i.e. it is part of the "
+                                 "TensorFlow Python API and manages state), please open an issue." % (value,))
+        self._roots = dict(sorted(kwargs.items()))
+        self._graph = _ObjectGraph()
+        self._impl = _train.Checkpoint([(k, self._graph.handle(v)) for k, v in self._roots.items()])
+
+    def _refresh(self):
+        self._graph.refresh(list(self._roots.values()))
+
+    @property
+    def save_counter(self):
+        """The number of save() calls so far (an int64 variable)."""
+        return self._impl.save_counter()
+
+    def save(self, file_prefix, options=None):
+        """Writes `<file_prefix>-<n>` for the n-th save and records it as the directory's latest."""
+        self._refresh()
+        return self._impl.save(os.fspath(file_prefix))
+
+    def write(self, file_prefix, options=None):
+        """Writes the checkpoint at `file_prefix` as it is (no counter)."""
+        self._refresh()
+        return self._impl.write(os.fspath(file_prefix))
+
+    def restore(self, save_path, options=None):
+        """Restores the saved values into the objects, matched by name."""
+        self._refresh()
+        return CheckpointLoadStatus(self._impl.restore(os.fspath(save_path)))
+
+    def read(self, save_path, options=None):
+        """restore() (the pair of write())."""
+        return self.restore(save_path, options)
+
+
+class CheckpointManager:
+    """Numbered checkpoints of a Checkpoint in a directory, keeping the newest max_to_keep."""
+
+    def __init__(self, checkpoint, directory, max_to_keep, keep_checkpoint_every_n_hours=None, checkpoint_name="ckpt",
+                 step_counter=None, checkpoint_interval=None, init_fn=None):
+        self._checkpoint = checkpoint
+        self._impl = _train.CheckpointManager(checkpoint._impl, os.fspath(directory), max_to_keep,
+                                              keep_checkpoint_every_n_hours, checkpoint_name)
+
+    def save(self, checkpoint_number=None, check_interval=True, options=None):
+        """Saves the next numbered checkpoint (or `checkpoint_number`) and returns its prefix."""
+        self._checkpoint._refresh()
+        return self._impl.save(None if checkpoint_number is None else int(checkpoint_number))
+
+    @property
+    def latest_checkpoint(self):
+        """The newest checkpoint's prefix, or None."""
+        return self._impl.latest_checkpoint()
+
+    @property
+    def checkpoints(self):
+        """The checkpoints kept, oldest first."""
+        return self._impl.checkpoints()
+
+    @property
+    def directory(self):
+        """The managed directory."""
+        return self._impl.directory()
+
+    @property
+    def checkpoint(self):
+        """The Checkpoint it saves."""
+        return self._checkpoint
+
+
+def latest_checkpoint(checkpoint_dir, latest_filename=None):
+    """The prefix of the newest checkpoint recorded in `checkpoint_dir`, or None."""
+    return _train.latest_checkpoint(os.fspath(checkpoint_dir))
+
+
+def list_variables(ckpt_dir_or_file):
+    """Every (key, shape) in a checkpoint, sorted by key."""
+    return [(key, list(shape)) for key, shape in _train.list_variables(os.fspath(ckpt_dir_or_file))]
+
+
+class CheckpointReader:
+    """Reads a checkpoint's values by key (tf.train.load_checkpoint's result)."""
+
+    def __init__(self, path):
+        self._path = path
+
+    def get_tensor(self, name):
+        """The value under `name` as a NumPy array."""
+        return _train.read_tensor(self._path, name).numpy()
+
+    def get_variable_to_shape_map(self):
+        """{key: shape} of every value."""
+        return dict(list_variables(self._path))
+
+
+def load_checkpoint(ckpt_dir_or_file):
+    """A reader of the checkpoint at a prefix, or of a directory's latest checkpoint."""
+    return CheckpointReader(os.fspath(ckpt_dir_or_file))
