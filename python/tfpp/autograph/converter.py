@@ -7,7 +7,8 @@ The passes run in TensorFlow's order, and the result is structured as TensorFlow
   break      `break` sets `break_` and leaves the iteration; the loop tests `not break_`
   continue   `continue` sets `continue_`; the rest of the iteration runs under `if not continue_`
   return     `return v` sets `do_return` and `retval_`; code after a return that may run is guarded
-  calls      `f(a, k=v)` becomes `ag__.converted_call(f, (a,), dict(k=v), fscope)`
+  calls      `f(a, k=v)` becomes `ag__.converted_call(f, (a,), dict(k=v), fscope)` (print and
+             the debugger's entry points excepted, as TensorFlow leaves them)
   control    if/while/for become nested functions and `ag__.if_stmt` / `while_stmt` / `for_stmt`
              calls, with get_state/set_state over the variables they modify that are live
   expr       `a if c else b`, `and`, `or`, `not` become ag__.if_exp / and_ / or_ / not_
@@ -281,12 +282,28 @@ class _CallTrees(ast.NodeTransformer):
         self.generic_visit(node)
         if not _is_original(node) or (isinstance(node.func, ast.Name) and node.func.id == "super"):
             return node
+        if _dotted_name(node.func) in _UNCONVERTED_CALLS:
+            return node
         if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             return node
         args = ast.Tuple(elts=node.args, ctx=ast.Load())
         kwargs = ast.Call(func=_name("dict"), args=[], keywords=node.keywords) if node.keywords else ast.Constant(None)
         return ast.copy_location(_expr("ag__.converted_call(func, args, kwargs, fscope)", func=node.func, args=args,
                                        kwargs=kwargs), node)
+
+
+# Calls AutoGraph leaves as they are, as TensorFlow's call_trees converter does: print (without
+# the builtin-functions feature) and the debugger entry points.
+_UNCONVERTED_CALLS = frozenset(("print", "pdb.set_trace", "ipdb.set_trace", "breakpoint"))
+
+
+def _dotted_name(node):
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _dotted_name(node.value)
+        return None if base is None else base + "." + node.attr
+    return None
 
 
 class _ControlFlow(ast.NodeTransformer):

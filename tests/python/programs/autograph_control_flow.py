@@ -2,29 +2,11 @@
 AutoGraph's control-flow reference, as tests: what each prints, returns and traces. `if`, `while`
 and `for` on tensors become tf.cond / tf.while_loop, on Python values they stay Python, with
 break, continue and return inside them, logical operators and user functions converted too."""
-import sys
-
+import autograph_functions
 from harness import rounded, tf
 
 
-@tf.function
-def fizzbuzz(n):
-    for i in tf.range(1, n + 1):
-        print("Tracing for loop")
-        if i % 15 == 0:
-            print("Tracing fizzbuzz branch")
-            tf.print("fizzbuzz", output_stream=sys.stdout)
-        elif i % 3 == 0:
-            print("Tracing fizz branch")
-            tf.print("fizz", output_stream=sys.stdout)
-        elif i % 5 == 0:
-            print("Tracing buzz branch")
-            tf.print("buzz", output_stream=sys.stdout)
-        else:
-            print("Tracing default branch")
-            tf.print(i, output_stream=sys.stdout)
-
-
+fizzbuzz = tf.function(autograph_functions.fizzbuzz)
 fizzbuzz(tf.constant(5))
 fizzbuzz(tf.constant(20))
 print("fizzbuzz traces:", fizzbuzz.experimental_get_tracing_count())
@@ -80,18 +62,7 @@ def triangle(n):
 print(repr(triangle(tf.constant(5))), repr(triangle(tf.constant(10))), triangle.experimental_get_tracing_count())
 
 
-@tf.function
-def collatz(x):
-    count = 0
-    while x != 1:
-        if x % 2 == 0:
-            x = x // 2
-        else:
-            x = 3 * x + 1
-        count += 1
-    return count
-
-
+collatz = tf.function(autograph_functions.collatz)
 print([int(collatz(tf.constant(n))) for n in (1, 6, 7, 27)], collatz.experimental_get_tracing_count())
 
 

@@ -1,6 +1,7 @@
 """tf.autograph.to_code: the converted source of functions with if/elif/else, while and for loops
 with break, continue and return, logical operators and conditional expressions is TensorFlow's
 (the order of names in variable lists aside, which TensorFlow leaves to a set's iteration)."""
+from autograph_functions import collatz, fizzbuzz
 from harness import normalized_code, tf
 
 
@@ -52,33 +53,10 @@ def sum_even(items):
     return s
 
 
-def fizzbuzz(n):
-    for i in tf.range(1, n + 1):
-        if i % 15 == 0:
-            tf.print('fizzbuzz')
-        elif i % 3 == 0:
-            tf.print('fizz')
-        elif i % 5 == 0:
-            tf.print('buzz')
-        else:
-            tf.print(i)
-
-
 def conditional_expression(x, y=2):
     z = tf.maximum(x, y, name="m")
     w = x if x > 0 else -x
     return z + w
-
-
-def collatz(x):
-    count = 0
-    while x != 1:
-        if x % 2 == 0:
-            x = x // 2
-        else:
-            x = 3 * x + 1
-        count += 1
-    return count
 
 
 def nested_loops(n):
