@@ -234,7 +234,7 @@ void bind_keras_model(nb::module_& m) {
       }, "x"_a, "y"_a.none(), "sample_weight"_a.none())
       .def("save", &keras::Model::save, "filepath"_a)
       .def("save_weights", &keras::Model::save_weights, "filepath"_a)
-      .def("load_weights", &keras::Model::load_weights, "filepath"_a)
+      .def("load_weights", &keras::Model::load_weights, "filepath"_a, "skip_mismatch"_a = false)
       .def("to_json", &keras::Model::to_json)
       .def("get_compile_config", [](const keras::Model& model) { return config_to_python(model.get_compile_config()); });
 

@@ -21,6 +21,7 @@ class Layer;
 
 namespace detail {
 struct Node;
+struct CallArguments;
 }
 
 /// A symbolic tensor of the Functional API.
@@ -58,6 +59,9 @@ struct Node {
   std::vector<DType> output_dtypes;       ///< dtypes of its outputs
   int index_in_layer = 0;                 ///< this call's index among the layer's calls
   bool single_input = true;               ///< called on one tensor rather than a list
+  /// Keras' other call arguments (masks, use_causal_mask, key, constants of an op), when the
+  /// call had any; null for a call on the tensors alone.
+  std::shared_ptr<const CallArguments> arguments;
 };
 
 }  // namespace detail

@@ -151,6 +151,10 @@ class Layer : public Module {
   KerasTensor operator()(const std::vector<KerasTensor>& inputs);
   /// Functional API: every output of a call.
   std::vector<KerasTensor> call_all(const std::vector<KerasTensor>& inputs);
+  /// Functional API: a call with Keras' other call arguments besides `inputs` (tfpp internals:
+  /// Functional configs with masks, attention flags or op constants in their nodes).
+  std::vector<KerasTensor> call_all(const std::vector<KerasTensor>& inputs,
+                                    std::shared_ptr<const detail::CallArguments> arguments);
 
   // ---- What subclasses override ----------------------------------------------------------
   /// Creates the weights for inputs of `input_shape` (batch dimension unknown); default: nothing.
@@ -259,7 +263,8 @@ class Layer : public Module {
  private:
   friend class Model;
   std::vector<Tensor> call_checked(const std::vector<Tensor>& inputs, std::optional<bool> training);
-  std::vector<KerasTensor> call_symbolic(const std::vector<KerasTensor>& inputs, bool single);
+  std::vector<KerasTensor> call_symbolic(const std::vector<KerasTensor>& inputs, bool single,
+                                         std::shared_ptr<const detail::CallArguments> arguments = nullptr);
   void check_input(const Tensor& input, std::size_t index) const;
 };
 

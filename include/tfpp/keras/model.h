@@ -139,8 +139,10 @@ class Model : public Layer {
   /// end in ".weights.h5") in Keras 3's layout, atomically; Keras' model.load_weights reads it.
   void save_weights(const std::string& filepath) const;
   /// Loads a ".weights.h5" file that save_weights or Keras 3 wrote into this model (built, with
-  /// the same layers). Every weight's presence, shape and type is checked before any changes.
-  void load_weights(const std::string& filepath);
+  /// the same layers). Every weight's presence, shape and type is checked before any changes;
+  /// with `skip_mismatch`, layers whose weights do not match keep theirs and one UserWarning on
+  /// stderr lists them (Keras' skip_mismatch), the others load.
+  void load_weights(const std::string& filepath, bool skip_mismatch = false);
 
   /// Writes the model to `filepath` (which must end in ".keras") as Keras 3 does: a zip of
   /// metadata.json, config.json (get_config() with the compile_config) and model.weights.h5

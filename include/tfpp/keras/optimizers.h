@@ -108,7 +108,7 @@ class Optimizer {
   /// Keras 3's config: name, learning_rate, weight_decay, clipnorm, global_clipnorm,
   /// clipvalue, use_ema, ema_momentum, ema_overwrite_frequency, loss_scale_factor,
   /// gradient_accumulation_steps, then the optimizer's own keys. A schedule's learning rate is
-  /// a nested {"class_name", "config"}.
+  /// a nested {"module", "class_name", "config", "registered_name"}, as Keras serializes it.
   Config get_config() const;
 
   /// The implementation object (tfpp internals).

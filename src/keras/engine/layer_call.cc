@@ -6,6 +6,7 @@
 
 #include "graph/graph.h"
 #include "graph/tracer.h"
+#include "keras/engine/call_arguments.h"
 #include "keras/engine/call_context.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/layer.h"
@@ -182,7 +183,41 @@ std::pair<std::vector<TensorShape>, std::vector<DType>> Layer::compute_output_sp
   return spec;
 }
 
-std::vector<KerasTensor> Layer::call_symbolic(const std::vector<KerasTensor>& inputs, bool single) {
+namespace {
+
+// Output shapes and dtypes of a call with Keras' other arguments, traced on placeholders into a
+// scratch graph (the call builds the layer itself: its node inputs include masks and keys).
+std::pair<std::vector<TensorShape>, std::vector<DType>> arguments_output_spec(Layer& layer, const std::vector<KerasTensor>& inputs,
+                                                                              const detail::CallArguments& arguments) {
+  detail::LayerState& s = layer.layer_state();
+  std::vector<Tensor> saved_losses = s.losses;
+  graph::Graph g;
+  graph::Tracer tracer(g, nullptr);
+  autodiff::SuspendTapes suspend;
+  ops::ContextScope scope(&tracer);
+  std::vector<Tensor> placeholders;
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    placeholders.push_back(tracer.add_arg({inputs[i].dtype(), inputs[i].shape()}, "input_" + std::to_string(i)));
+  std::vector<Tensor> outputs;
+  try {
+    outputs = detail::call_with_arguments(layer, placeholders, arguments, false);
+  } catch (...) {
+    s.losses = saved_losses;
+    throw;
+  }
+  s.losses = saved_losses;
+  std::pair<std::vector<TensorShape>, std::vector<DType>> spec;
+  for (const Tensor& t : outputs) {
+    spec.first.push_back(t.shape());
+    spec.second.push_back(t.dtype());
+  }
+  return spec;
+}
+
+}  // namespace
+
+std::vector<KerasTensor> Layer::call_symbolic(const std::vector<KerasTensor>& inputs, bool single,
+                                              std::shared_ptr<const detail::CallArguments> arguments) {
   std::shared_ptr<Layer> self = shared_instance();
   detail::LayerState& s = layer_state();
   std::vector<TensorShape> shapes;
@@ -190,15 +225,19 @@ std::vector<KerasTensor> Layer::call_symbolic(const std::vector<KerasTensor>& in
     if (!k.defined()) throw InvalidArgumentError("[" + name() + "] was called on an undefined KerasTensor");
     shapes.push_back(k.shape());
   }
-  self->build_for(shapes);
-
   auto node = std::make_shared<detail::Node>();
   node->layer = self;
   node->inputs = inputs;
   node->single_input = single;
+  node->arguments = arguments;
   std::vector<DType> dtypes;
   for (const KerasTensor& k : inputs) dtypes.push_back(k.dtype());
-  std::tie(node->output_shapes, node->output_dtypes) = self->compute_output_spec(shapes, dtypes);
+  if (arguments) {
+    std::tie(node->output_shapes, node->output_dtypes) = arguments_output_spec(*self, inputs, *arguments);
+  } else {
+    self->build_for(shapes);
+    std::tie(node->output_shapes, node->output_dtypes) = self->compute_output_spec(shapes, dtypes);
+  }
   node->index_in_layer = static_cast<int>(s.inbound_nodes.size());
   s.inbound_nodes.push_back(node);
   std::vector<KerasTensor> out;
@@ -221,6 +260,11 @@ KerasTensor Layer::operator()(const std::vector<KerasTensor>& inputs) {
 }
 
 std::vector<KerasTensor> Layer::call_all(const std::vector<KerasTensor>& inputs) { return call_symbolic(inputs, false); }
+
+std::vector<KerasTensor> Layer::call_all(const std::vector<KerasTensor>& inputs,
+                                         std::shared_ptr<const detail::CallArguments> arguments) {
+  return call_symbolic(inputs, inputs.size() == 1, std::move(arguments));
+}
 
 KerasTensor Layer::output() const {
   for (const auto& weak : layer_state().inbound_nodes)

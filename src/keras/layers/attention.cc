@@ -157,7 +157,11 @@ std::vector<Tensor> MultiHeadAttention::call_masked(const std::vector<Tensor>& i
   if (mask.defined()) {
     const Tensor m = expand_dims(mask, -3);  // [B, 1, T, S]
     scores = where(m, scores, scalar_like(scores, -1e9));
-    scores = where(m, nn::softmax(scores, -1), scalar_like(scores, 0.0));
+    // Keras computes through ops.dot_product_attention unless there is dropout or the scores are
+    // returned: a query row masked everywhere then attends uniformly; its Softmax layer, used
+    // otherwise, zeroes the masked positions.
+    const bool softmax_layer = options_.dropout > 0 || layout.return_attention_scores;
+    scores = softmax_layer ? where(m, nn::softmax(scores, -1), scalar_like(scores, 0.0)) : nn::softmax(scores, -1);
   } else {
     scores = nn::softmax(scores, -1);
   }

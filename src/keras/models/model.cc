@@ -6,6 +6,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "keras/engine/call_arguments.h"
 #include "keras/engine/call_context.h"
 #include "keras/layers/config_util.h"
 #include "keras/models/model_data.h"
@@ -202,7 +203,8 @@ std::vector<Tensor> Model::call_multi(const std::vector<Tensor>& inputs, bool tr
     if (values.count(node.get())) continue;
     std::vector<Tensor> args;
     for (const KerasTensor& k : node->inputs) args.push_back(values.at(k.node().get())[k.index()]);
-    values[node.get()] = node->layer->call_all(args);
+    values[node.get()] = node->arguments ? detail::call_with_arguments(*node->layer, args, *node->arguments, std::nullopt)
+                                         : node->layer->call_all(args);
   }
   std::vector<Tensor> out;
   for (const KerasTensor& k : data_->outputs) out.push_back(values.at(k.node().get())[k.index()]);

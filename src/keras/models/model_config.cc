@@ -7,7 +7,9 @@
 #include <optional>
 #include <set>
 
+#include "keras/engine/call_arguments.h"
 #include "keras/layers/config_util.h"
+#include "keras/models/op_layers.h"
 #include "keras/models/model_data.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/layers/deserialize.h"
@@ -51,7 +53,28 @@ ConfigValue keras_tensor_config(const KerasTensor& k, const std::map<const detai
 
 // {"args": [...], "kwargs": {...}} of one call. Keras passes one tensor as itself and several as
 // one list, except MultiHeadAttention, which takes query and value as arguments and key by name.
+// A call argument with its input placeholders replaced by the inputs' KerasTensor configs.
+ConfigValue with_tensors(const ConfigValue& v, const detail::Node& node, const std::map<const detail::Node*, std::int64_t>& index) {
+  if (std::optional<std::size_t> i = detail::referenced_input(v)) return keras_tensor_config(node.inputs.at(*i), index);
+  if (v.holds<List>()) {
+    List out;
+    for (const ConfigValue& item : v.get<List>()) out.push_back(with_tensors(item, node, index));
+    return out;
+  }
+  if (v.holds<Config>()) {
+    Config out;
+    for (const auto& [key, item] : v.get<Config>()) out[key] = with_tensors(item, node, index);
+    return out;
+  }
+  return v;
+}
+
 Config node_config(const detail::Node& node, const std::map<const detail::Node*, std::int64_t>& index) {
+  if (node.arguments) {
+    List args;
+    for (const ConfigValue& a : node.arguments->args) args.push_back(with_tensors(a, node, index));
+    return {{"args", args}, {"kwargs", with_tensors(node.arguments->kwargs, node, index)}};
+  }
   List args;
   Config kwargs;
   const std::vector<KerasTensor>& in = node.inputs;
@@ -98,6 +121,10 @@ Config Model::get_config() const {
               [&](const detail::Node* a, const detail::Node* b) { return index.at(a) < index.at(b); });
     for (const detail::Node* n : nodes) inbound.push_back(node_config(*n, index));
     Config c = layers::serialize(*layer);
+    if (const auto* op = dynamic_cast<const detail::OpLayer*>(layer.get())) {
+      c["module"] = op->module();
+      c["registered_name"] = op->class_name();
+    }
     c["name"] = layer->name();
     c["inbound_nodes"] = inbound;
     layer_configs.push_back(c);
@@ -129,7 +156,9 @@ class FunctionalBuilder {
     for (const ConfigValue& v : layer_list) {
       const Config& data = v.get<Config>();
       const std::string& name = detail::config_at(data, "name", who_).get<std::string>();
-      std::shared_ptr<Layer> layer = layers::deserialize(data);
+      // A keras.ops operation is made at its one call, which holds its constants.
+      std::shared_ptr<Layer> layer = detail::is_op_config(data) ? nullptr : layers::deserialize(data);
+      if (!layer) op_configs_.emplace(name, data);
       if (!layers_.emplace(name, layer).second)
         throw InvalidArgumentError(who_ + " the config has two layers named '" + name + "'");
       std::vector<std::vector<KerasTensor>>& made = outputs_[name];
@@ -198,20 +227,77 @@ class FunctionalBuilder {
     return true;
   }
 
+  // A call argument with each KerasTensor config replaced by a placeholder of its place in
+  // `inputs`; nullopt when a tensor it needs is not made yet.
+  std::optional<ConfigValue> templated(const ConfigValue& v, std::vector<KerasTensor>& inputs) const {
+    if (v.holds<List>()) {
+      List out;
+      for (const ConfigValue& item : v.get<List>()) {
+        std::optional<ConfigValue> t = templated(item, inputs);
+        if (!t) return std::nullopt;
+        out.push_back(*t);
+      }
+      return out;
+    }
+    if (v.holds<Config>() && v.get<Config>().count("class_name") &&
+        v.get<Config>().at("class_name") == ConfigValue("__keras_tensor__")) {
+      std::vector<KerasTensor> one;
+      if (!collect(v, one)) return std::nullopt;
+      inputs.push_back(one[0]);
+      return detail::input_reference(inputs.size() - 1);
+    }
+    if (v.holds<Config>()) {
+      Config out;
+      for (const auto& [key, item] : v.get<Config>()) {
+        std::optional<ConfigValue> t = templated(item, inputs);
+        if (!t) return std::nullopt;
+        out[key] = *t;
+      }
+      return out;
+    }
+    return v;
+  }
+
+  // A call on the tensors alone (one tensor or one list of them, no keyword argument but
+  // training and null masks), which tfpp records without arguments.
+  static bool plain(const detail::CallArguments& a) {
+    if (a.args.size() != 1) return false;
+    const ConfigValue& arg = a.args[0];
+    const bool tensors = detail::referenced_input(arg) ||
+                         (arg.holds<List>() && std::all_of(arg.get<List>().begin(), arg.get<List>().end(), [](const ConfigValue& v) {
+                            return detail::referenced_input(v).has_value();
+                          }));
+    if (!tensors) return false;
+    for (const auto& [key, value] : a.kwargs)
+      if (key != "training" && !(key == "mask" && value.is_null())) return false;
+    return true;
+  }
+
   // Makes one call of layer `name`; false when an input is not made yet.
   bool call(const std::string& name, const Config& node) {
     std::vector<KerasTensor> inputs;
-    if (!collect(detail::config_at(node, "args", who_), inputs)) return false;
-    if (auto it = node.find("kwargs"); it != node.end())
-      for (const auto& [key, value] : it->second.get<Config>()) {
-        if (value.is_null() || key == "training") continue;
-        if (key != "key" || layers_.at(name)->class_name() != "MultiHeadAttention")
-          throw InvalidArgumentError(who_ + " the call of '" + name + "' passes '" + key +
-                                     "', which tfpp's Functional models cannot record");
-        if (!collect(value, inputs)) return false;
-      }
-    Layer& layer = *layers_.at(name);
-    outputs_[name].push_back(inputs.size() == 1 ? layer.call_all({inputs[0]}) : layer.call_all(inputs));
+    auto arguments = std::make_shared<detail::CallArguments>();
+    std::optional<ConfigValue> args = templated(detail::config_at(node, "args", who_), inputs);
+    if (!args) return false;
+    if (!args->holds<List>()) throw InvalidArgumentError(who_ + " the call of '" + name + "' has args that are not a list");
+    arguments->args = args->get<List>();
+    if (auto it = node.find("kwargs"); it != node.end()) {
+      if (!it->second.holds<Config>()) throw InvalidArgumentError(who_ + " the call of '" + name + "' has kwargs that are not a dict");
+      std::optional<ConfigValue> kwargs = templated(it->second, inputs);
+      if (!kwargs) return false;
+      arguments->kwargs = kwargs->get<Config>();
+    }
+    std::shared_ptr<Layer>& layer = layers_.at(name);
+    if (!layer) {
+      if (outputs_.at(name).size() > 0) throw InvalidArgumentError(who_ + " the op '" + name + "' has more than one call");
+      layer = detail::op_layer_from(op_configs_.at(name), arguments);
+    }
+    if (plain(*arguments) && !dynamic_cast<detail::OpLayer*>(layer.get())) {
+      outputs_[name].push_back(inputs.size() == 1 ? layer->call_all({inputs[0]}) : layer->call_all(inputs));
+      return true;
+    }
+    detail::check_call_arguments(*layer, *arguments);
+    outputs_[name].push_back(layer->call_all(inputs, arguments));
     return true;
   }
 
@@ -229,7 +315,8 @@ class FunctionalBuilder {
 
   const Config& config_;
   const std::string who_ = "[Functional.from_config]";
-  std::map<std::string, std::shared_ptr<Layer>> layers_;
+  std::map<std::string, std::shared_ptr<Layer>> layers_;        // null for an op until its call
+  std::map<std::string, Config> op_configs_;                     // the ops' entries
   std::map<std::string, std::vector<std::vector<KerasTensor>>> outputs_;  // per layer, per call
 };
 

@@ -24,10 +24,10 @@ void Model::save_weights(const std::string& filepath) const {
   io::write_file_atomically(filepath, writer.finish(), "[save_weights]");
 }
 
-void Model::load_weights(const std::string& filepath) {
+void Model::load_weights(const std::string& filepath, bool skip_mismatch) {
   check_weights_suffix("[load_weights]", filepath);
   const saving::detail::H5Reader reader(saving::detail::read_file_bytes(filepath, "[load_weights]"), filepath);
-  saving::detail::load_state(*this, reader, "[load_weights]");
+  saving::detail::load_state(*this, reader, "[load_weights]", skip_mismatch);
 }
 
 }  // namespace tf::keras

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "keras/models/op_layers.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/layers/attention.h"
 #include "tfpp/keras/layers/recurrent.h"
@@ -102,7 +103,11 @@ class Walker {
 
   void container(const std::string& path, const std::vector<std::shared_ptr<Layer>>& layers) {
     std::map<std::string, int> used;
-    for (const auto& l : layers) layer(*l, join(path, unique_name(to_snake_case(l->class_name()), used)));
+    for (const auto& l : layers) {
+      // keras.ops operations of a Functional config are not among Keras' model.layers.
+      if (dynamic_cast<const keras::detail::OpLayer*>(l.get())) continue;
+      layer(*l, join(path, unique_name(to_snake_case(l->class_name()), used)));
+    }
   }
 
  private:
@@ -132,7 +137,7 @@ void save_state(const Model& model, H5Writer& file) {
   }
 }
 
-void load_state(Model& model, const H5Reader& file, const std::string& who) {
+void load_state(Model& model, const H5Reader& file, const std::string& who, bool skip_mismatch) {
   const std::string prefix = who + " '" + file.file() + "': ";
   // A compiled optimizer that has not run yet gets its slots first (as fit would create them),
   // so a restored model resumes training where the saved one stopped.
@@ -140,14 +145,13 @@ void load_state(Model& model, const H5Reader& file, const std::string& who) {
       file.keys(vars_group("optimizer")).size() > model.optimizer().variables().size())
     model.optimizer().build(model.trainable_weights());
 
-  std::vector<std::pair<Variable, Tensor>> assignments;
-  for (const StateEntry& e : walk(model)) {
+  // The values of one object's variables, checked against the file; the error when they do not match.
+  const auto read_entry = [&](const StateEntry& e, std::vector<std::pair<Variable, Tensor>>& out) -> std::string {
     const std::string group = vars_group(e.path);
     if (!file.has_group(group)) {
       // Keras saves no group for what has no state; an optimizer saved before compile has none either.
-      if (e.variables.empty() || e.is_optimizer) continue;
-      throw InvalidArgumentError(prefix + e.who + " has " + std::to_string(e.variables.size()) +
-                                 " weights, the file has none for it (no group " + group + ")");
+      if (e.variables.empty() || e.is_optimizer) return "";
+      return e.who + " has " + std::to_string(e.variables.size()) + " weights, the file has none for it (no group " + group + ")";
     }
     const std::vector<std::string> keys = file.keys(group);
     if (e.is_optimizer && keys.size() != e.variables.size()) {
@@ -156,31 +160,53 @@ void load_state(Model& model, const H5Reader& file, const std::string& who) {
       std::cerr << "UserWarning: Skipping variable loading for optimizer '" << e.name << "', because it has "
                 << e.variables.size() << " variables whereas the saved optimizer has " << keys.size() << " variables. "
                 << (e.variables.empty() ? "This is likely because the optimizer has not been called/built yet." : "") << "\n";
-      continue;
+      return "";
     }
     if (keys.size() != e.variables.size()) {
       std::string names;
       for (const Variable& v : e.variables) names += (names.empty() ? "" : ", ") + v.name();
-      throw InvalidArgumentError(prefix + e.who + " has " + std::to_string(e.variables.size()) + " weights [" + names +
-                                 "], the file has " + std::to_string(keys.size()) + " in " + group +
-                                 (e.variables.empty() ? " (is the model built?)" : ""));
+      return e.who + " has " + std::to_string(e.variables.size()) + " weights [" + names + "], the file has " +
+             std::to_string(keys.size()) + " in " + group + (e.variables.empty() ? " (is the model built?)" : "");
     }
     for (std::size_t i = 0; i < e.variables.size(); ++i) {
       const Variable& v = e.variables[i];
       const std::string key = std::to_string(i);
       const std::string dataset = group + "/" + key;
       if (std::find(keys.begin(), keys.end(), key) == keys.end())
-        throw InvalidArgumentError(prefix + e.who + ": the file has no weight " + dataset + " for " + v.name());
+        return e.who + ": the file has no weight " + dataset + " for " + v.name();
       const H5DatasetInfo info = file.dataset_info(dataset);
       const std::vector<std::int64_t> expected(v.shape().dims().begin(), v.shape().dims().end());
       if (info.shape != expected)
-        throw InvalidArgumentError(prefix + e.who + ": weight " + v.name() + " has shape " + v.shape().to_string() +
-                                   ", the file's " + dataset + " has shape " + shape_text(info.shape));
+        return e.who + ": weight " + v.name() + " has shape " + v.shape().to_string() + ", the file's " + dataset +
+               " has shape " + shape_text(info.shape);
       if (info.is_float != is_floating(v.dtype()))
-        throw InvalidArgumentError(prefix + e.who + ": weight " + v.name() + " is " + std::string(dtype_name(v.dtype())) +
-                                   ", the file's " + dataset + " holds " + (info.is_float ? "floats" : "integers"));
-      assignments.emplace_back(v, file.read_dataset(dataset, v.dtype(), info));
+        return e.who + ": weight " + v.name() + " is " + std::string(dtype_name(v.dtype())) + ", the file's " + dataset +
+               " holds " + (info.is_float ? "floats" : "integers");
+      out.emplace_back(v, file.read_dataset(dataset, v.dtype(), info));
     }
+    return "";
+  };
+
+  std::vector<std::pair<Variable, Tensor>> assignments;
+  std::vector<std::string> skipped, first_error;
+  for (const StateEntry& e : walk(model)) {
+    std::vector<std::pair<Variable, Tensor>> values;
+    const std::string error = read_entry(e, values);
+    if (error.empty()) {
+      assignments.insert(assignments.end(), values.begin(), values.end());
+      continue;
+    }
+    if (!skip_mismatch) throw InvalidArgumentError(prefix + error);
+    skipped.push_back(e.who);
+    if (first_error.empty()) first_error.push_back(error);
+  }
+  if (!skipped.empty()) {
+    // Keras' skip_mismatch: the objects that do not match keep their values, with one warning.
+    std::string list;
+    for (const std::string& s : skipped) list += (list.empty() ? "" : ", ") + s;
+    std::cerr << "UserWarning: A total of " << skipped.size() << " objects could not be loaded. Example error message for "
+              << skipped[0] << ":\n\n" << first_error[0] << "\n\nList of objects that could not be loaded:\n[" << list
+              << "]\n";
   }
   // Everything was read and checked: only now does the model change.
   for (auto& [variable, value] : assignments) variable.assign(value);

@@ -20,7 +20,8 @@ void save_state(const Model& model, H5Writer& file);
 /// Assigns the model's variables (and its optimizer's, when compiled and the file has them)
 /// from `file`. Every dataset's count, shape and type is checked before anything is assigned:
 /// InvalidArgumentError names the file, the layer and the weight that do not match.
-/// `who` prefixes errors ("[load_weights]").
-void load_state(Model& model, const H5Reader& file, const std::string& who);
+/// `who` prefixes errors ("[load_weights]"). With `skip_mismatch`, an object whose variables do
+/// not match keeps its values and one UserWarning on stderr names them (Keras' skip_mismatch).
+void load_state(Model& model, const H5Reader& file, const std::string& who, bool skip_mismatch = false);
 
 }  // namespace tf::keras::saving::detail

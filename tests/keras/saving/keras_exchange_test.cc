@@ -21,6 +21,9 @@
 #include "keras/saving/zip_archive.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/callbacks.h"
+#include "tfpp/keras/input.h"
+#include "tfpp/keras/layers/core.h"
+#include "tfpp/keras/layers/score_attention.h"
 #include "tfpp/keras/saving.h"
 
 namespace tf::keras {
@@ -189,7 +192,8 @@ TEST_P(KerasExchange, KerasFileLoadsSavesAndResumesOnBothSides) {
 INSTANTIATE_TEST_SUITE_P(Models, KerasExchange,
                          ::testing::Values("schedule_exponential", "schedule_piecewise", "schedule_cosine",
                                            "schedule_polynomial", "schedule_inverse_time", "bidirectional",
-                                           "time_distributed"));
+                                           "time_distributed", "embedding_mask", "masking", "attention_call",
+                                           "attention_mask", "mha_call", "ops"));
 
 // The message of the tf::Error fn throws, or "no error".
 std::string error_of(const std::function<void()>& fn) {
@@ -259,6 +263,58 @@ TEST(KerasExchange, SchedulesAndMetricsTfppLacksAreErrorsNamingClassAndFile) {
   edit_config(path, R"("top_k": null)", R"("top_k": null, "sparse": true)");
   error = error_of([&] { models::load_model(path); });
   EXPECT_EQ(error.rfind("[load_model] '" + path.string() + "': [metrics.deserialize] Precision: the config's 'sparse' (true)", 0), 0u)
+      << error;
+}
+
+TEST(KerasExchange, LoadWeightsSkipMismatchKeepsTheLayersThatDoNotMatch) {
+  namespace layers = keras::layers;
+  Sequential saved({layers::Dense(4, {.input_shape = {3}}), layers::Dense(3), layers::Dense(2)});
+  const fs::path path = scratch_dir("skip_mismatch") / "m.weights.h5";
+  saved.save_weights(path);
+  Sequential other({layers::Dense(4, {.input_shape = {3}, .name = "a"}), layers::Dense(5, {.name = "b"}),
+                    layers::Dense(2, {.name = "c"})});
+  const std::vector<Tensor> before = other.get_weights();
+  // Without skip_mismatch: an error naming the layer, and nothing changes.
+  const std::string error = error_of([&] { other.load_weights(path); });
+  EXPECT_NE(error.find("layer 'b': weight " + other.layers()[1]->weights()[0].name() +
+                       " has shape (4, 5), the file's layers/dense_1/vars/0 has shape (4, 3)"),
+            std::string::npos)
+      << error;
+  for (std::size_t i = 0; i < before.size(); ++i) EXPECT_EQ(other.get_weights()[i].numpy<float>(), before[i].numpy<float>());
+  // With it: the first layer loads; the second (5 units, not 3) and the third (its kernel now
+  // has 5 rows) keep their weights, with one warning.
+  ::testing::internal::CaptureStderr();
+  other.load_weights(path, true);
+  const std::string warning = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(warning.rfind("UserWarning: A total of 2 objects could not be loaded. Example error message for layer 'b':", 0), 0u)
+      << warning;
+  EXPECT_NE(warning.find("List of objects that could not be loaded:\n[layer 'b', layer 'c']"), std::string::npos) << warning;
+  const std::vector<Tensor> after = other.get_weights(), want = saved.get_weights();
+  EXPECT_EQ(after[0].numpy<float>(), want[0].numpy<float>());
+  EXPECT_EQ(after[1].numpy<float>(), want[1].numpy<float>());
+  EXPECT_EQ(after[2].numpy<float>(), before[2].numpy<float>());
+  EXPECT_EQ(after[3].numpy<float>(), before[3].numpy<float>());
+  EXPECT_EQ(after[4].numpy<float>(), before[4].numpy<float>());
+  EXPECT_EQ(after[5].numpy<float>(), before[5].numpy<float>());
+}
+
+TEST(KerasExchange, CallArgumentsAndOpsTfppCannotTakeAreErrorsNamingThemAndTheFile) {
+  const fs::path dir = scratch_dir("bad_calls");
+  auto q = Input({4, 3}, {.name = "q"});
+  auto v = Input({5, 3}, {.name = "v"});
+  Model model(std::vector<KerasTensor>{q, v}, {layers::Attention({.name = "att"})({q, v})}, {.name = "attention"});
+  const fs::path path = dir / "m.keras";
+  model.save(path);
+  edit_config(path, R"("kwargs": {"mask": null})", R"("kwargs": {"mask": null, "use_causal_mask": 3})");
+  std::string error = error_of([&] { models::load_model(path); });
+  EXPECT_EQ(error, "[load_model] '" + path.string() +
+                       "': [Functional.from_config] the call of 'att' (Attention) passes use_causal_mask=3, not a bool")
+      << error;
+  edit_config(path, R"("use_causal_mask": 3)", R"("dropout_rate": 0.5)");
+  error = error_of([&] { models::load_model(path); });
+  EXPECT_EQ(error, "[load_model] '" + path.string() +
+                       "': [Functional.from_config] the call of 'att' (Attention) passes 'dropout_rate' (0.5), which tfpp's "
+                       "Attention does not take")
       << error;
 }
 
