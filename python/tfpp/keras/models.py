@@ -8,6 +8,7 @@ standardizes them) and predictions come back as NumPy arrays.
 import numpy as _np
 
 from .. import _tfpp
+from .. import errors as _errors
 from . import callbacks as _callbacks
 from . import layers as _layers
 from . import losses as _losses
@@ -174,8 +175,11 @@ class Model(_layers.Layer):
             raise TypeError("tfpp.keras has no weighted_metrics yet")
         if isinstance(optimizer, str):
             optimizer = _optimizers.get(optimizer)
-        self._cpp.compile(optimizer._cpp, _cpp_spec(loss), _cpp_spec(metrics), loss_weights, bool(run_eagerly),
-                          int(steps_per_execution))
+        try:
+            self._cpp.compile(optimizer._cpp, _cpp_spec(loss), _cpp_spec(metrics), loss_weights, bool(run_eagerly),
+                              int(steps_per_execution))
+        except _errors.InvalidArgumentError as e:  # an unknown loss or metric: Keras' ValueError
+            raise ValueError(str(e)) from None
         self._optimizer = optimizer
 
     @property
@@ -210,6 +214,7 @@ class Model(_layers.Layer):
     def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,
             validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
             steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1):
+        self._require_compiled()
         verbose = _verbosity(verbose)
         if _is_sequence(x):
             x.on_epoch_end()  # Keras' epoch iterator resets the PyDataset once before training
@@ -255,6 +260,10 @@ class Model(_layers.Layer):
             validation_steps, int(validation_freq))
         return self._history(history, history_dict, epochs_run, verbose, epochs, steps_per_epoch)
 
+    def _require_compiled(self):
+        if not self._cpp.compiled:
+            raise ValueError("You must call `compile()` before using the model.")
+
     def _with_metric_resets(self, callbacks):
         """The callbacks, plus one resetting the metrics a subclass lists itself (the C++ loop
         resets the compiled ones)."""
@@ -273,6 +282,7 @@ class Model(_layers.Layer):
 
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None, callbacks=None,
                  return_dict=False):
+        self._require_compiled()
         if _is_dataset(x):
             logs = _k.evaluate_dataset(self._cpp, x._pipeline, _verbosity(verbose), steps,
                                        _cpp_callbacks(self._with_metric_resets(callbacks), self))

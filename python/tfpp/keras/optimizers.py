@@ -2,6 +2,7 @@
 model's variables with them)."""
 
 from .. import _tfpp
+from .. import errors as _errors
 from . import _objects
 from ._signatures import OPTIMIZERS as _SIGNATURES
 
@@ -54,7 +55,10 @@ _objects.make_classes(globals(), Optimizer, _SIGNATURES, _k.deserialize_optimize
 def get(identifier):
     """keras.optimizers.get: an optimizer for a name ("adam") or the object itself."""
     if isinstance(identifier, str):
-        return wrap(_k.deserialize_optimizer(identifier))
+        try:
+            return wrap(_k.deserialize_optimizer(identifier))
+        except _errors.InvalidArgumentError:
+            raise ValueError("Could not interpret optimizer identifier: %s" % identifier) from None
     return identifier
 
 

@@ -155,3 +155,14 @@ show_error("set_weights with a missing array", lambda: model.set_weights(model.g
 show_error("Dense with too many arguments", lambda: layers.Dense(1, None, True, "zeros", "zeros", None, None, None,
                                                                   None, None, None, None, None, None))
 show_error("a model without inputs", lambda: keras.Model(outputs=outputs))
+show_error("fit before compile", lambda: keras.Sequential([keras.Input((4,)), layers.Dense(2)]).fit(x, y, verbose=0))
+show_error("an unknown optimizer", lambda: model.compile(optimizer="no_such_optimizer", loss="mse"))
+
+
+class FailingCallback(keras.callbacks.Callback):
+    def on_epoch_end(self, epoch, logs=None):
+        raise KeyError("raised in a callback")
+
+
+show_error("a callback raising", lambda: model.fit(x, y, epochs=2, verbose=0, callbacks=[FailingCallback()]))
+print("still usable", model.predict(x[:1], verbose=0).shape)
