@@ -24,7 +24,8 @@ def masked(text):
     text = re.sub(r"(<time>)(\s+<time>)+", r"\1", text)
     # The padding and backspaces over an earlier line, as long as its (timed) text was.
     text = re.sub(r"\x08+", "<backspaces>", re.sub(r" +(?=[\r\n]|$)", "", text))
-    bar = re.compile(r"(?:<backspaces>)?\r\x1b\[1m(\d+)/(\d+)\x1b\[0m[^\r\n]*?<time>(?: - \w+: -?[\d.]+(?:e[-+]\d+)?)*")
+    bar = re.compile(r"(?:<backspaces>)?\r\x1b\[1m(\d+)/(\d+)\x1b\[0m [^\r\n]*?\x1b\[1m<time>\x1b\[0m <time>"
+                     r"(?: - \w+: -?[\d.]+(?:e[-+]\d+)?)*")
     return bar.sub(lambda m: m.group(0) if m.group(1) in ("1", m.group(2)) else "", text)
 
 
