@@ -24,7 +24,7 @@ void BM_MlpForwardBackward(benchmark::State& state) {
     benchmark::DoNotOptimize(tape.gradient(loss, vars));
   }
 }
-BENCHMARK(BM_MlpForwardBackward)->Arg(32)->Arg(128)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK(BM_MlpForwardBackward)->MeasureProcessCPUTime()->Arg(32)->Arg(128)->Unit(benchmark::kMicrosecond)->UseRealTime();
 
 }  // namespace
 
@@ -39,7 +39,7 @@ void BM_TapeVariableAdd(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations() * 100);
 }
-BENCHMARK(BM_TapeVariableAdd)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK(BM_TapeVariableAdd)->MeasureProcessCPUTime()->Unit(benchmark::kMicrosecond)->UseRealTime();
 
 void BM_TapeWatchedTensorAdd(benchmark::State& state) {
   const tf::Tensor a = tf::constant(1.0f), b = tf::constant(2.0f);
@@ -51,4 +51,4 @@ void BM_TapeWatchedTensorAdd(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations() * 100);
 }
-BENCHMARK(BM_TapeWatchedTensorAdd)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK(BM_TapeWatchedTensorAdd)->MeasureProcessCPUTime()->Unit(benchmark::kMicrosecond)->UseRealTime();

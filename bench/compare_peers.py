@@ -14,7 +14,14 @@ threads (TensorFlow with oneDNN on, TF_ENABLE_ONEDNN_OPTS=1) and its fastest med
 runs are interleaved (every side and thread count once, then again, --reps times), so that a burst
 of load on the shared machine hits all sides alike. Prints one Markdown table per program: medians,
 their spread ((max - min) / median over the runs), and the ratio tfpp / peer (below 1: tfpp is
-faster).
+faster), in real time and in process CPU time.
+
+Real time measures the scheduler as much as the code on a loaded machine (the shared 2-core
+machine often runs other builds), so every side also reports its process CPU time per call (all
+of its threads; Google Benchmark's MeasureProcessCPUTime, Python's time.process_time): a side that
+waits for the CPU is not charged for it. A cell's "cpu" is the median CPU time of the side's
+configuration that used the least CPU (usually 1 thread), and its ratio tfpp / peer compares those.
+Google Benchmark names such benchmarks ".../process_time"; tables and --json leave that out.
 
 Usage: .venv-ref/bin/python bench/compare_peers.py [--build build] [--reps 5] [--filter REGEX]
            [--groups eager,function,...] [--json results.json] [--no-build]
@@ -58,8 +65,13 @@ def env_for(threads):
     return env
 
 
+def plain_name(name):
+    """A benchmark's name without the "/process_time" Google Benchmark adds for process CPU time."""
+    return name.replace("/process_time", "")
+
+
 def run_gbench(binary, regex, threads):
-    """(name, variant, ns) of each benchmark of a Google Benchmark program, from one run (real time)."""
+    """(name, variant, (real ns, process CPU ns)) of each benchmark of a Google Benchmark program, from one run."""
     out = subprocess.run(
         [str(binary), "--benchmark_format=json", f"--benchmark_filter={regex}", "--benchmark_min_time=0.2",
          "--benchmark_enable_random_interleaving=true"],
@@ -67,7 +79,8 @@ def run_gbench(binary, regex, threads):
     if not out.strip():  # the filter matched nothing in this program
         return []
     scale = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}
-    return [(b["run_name"], None, b["real_time"] * scale[b["time_unit"]])
+    return [(plain_name(b["run_name"]), None,
+             (b["real_time"] * scale[b["time_unit"]], b["cpu_time"] * scale[b["time_unit"]]))
             for b in json.loads(out)["benchmarks"] if b.get("run_type") == "iteration"]
 
 
@@ -89,8 +102,8 @@ class PythonPeer:
                 env=env_for(self.threads))
 
     def run(self, regex):
-        """(name, variant, ns) of each twin that `regex` matches, from one run. If the peer dies, the
-        results it gave count, and it restarts for the next run."""
+        """(name, variant, (real ns, process CPU ns)) of each twin that `regex` matches, from one run.
+        If the peer dies, the results it gave count, and it restarts for the next run."""
         self.process.stdin.write(regex + "\n")
         self.process.stdin.flush()
         results = []
@@ -98,7 +111,7 @@ class PythonPeer:
             if line.strip() == "END":
                 return results
             record = json.loads(line)
-            results.append((record["name"], record["variant"], record["ns"]))
+            results.append((record["name"], record["variant"], (record["ns"], record["cpu_ns"])))
         print(f"python_peers.py ({self.side}, {self.threads} thread(s)) exited with {self.process.wait()}; "
               f"see {self.log}; restarting it", file=sys.stderr, flush=True)
         self.start()
@@ -121,26 +134,32 @@ def natural_key(name):
 
 
 def measure_group(group, args, build, peer_build, python_peers):
-    """samples[(side, threads, name, variant)] -> [ns, ...] for one benchmark program, interleaved."""
+    """samples[(side, threads, name, variant)] -> [(real ns, CPU ns), ...] for one benchmark program, interleaved
+    (names without "/process_time")."""
     ours = build / "bench" / f"{group}_bench"
     names = benchmark_names(ours, args.filter)
     if not names:
         return names, {}
     # Escapes only what both Python's and Google Benchmark's (std::regex) syntax treat as special:
     # std::regex rejects re.escape's "\:".
-    exact = "^(" + "|".join(re.sub(r"([.^$*+?()\[\]{}|\\])", r"\\\1", n) for n in names) + ")$"
+    def exact_of(names):
+        return "^(" + "|".join(re.sub(r"([.^$*+?()\[\]{}|\\])", r"\\\1", n) for n in names) + ")$"
+
+    exact = exact_of(names)  # Google Benchmark's names, "/process_time" and all
+    plain = exact_of(plain_name(n) for n in names)  # the Python peers' names
+    names = [plain_name(n) for n in names]
     runners = [("tfpp", lambda t: run_gbench(ours, exact, t))]
     for side, program in (("tfe", peer_build / f"tfe_{group}_bench"), ("torch_cpp", peer_build / f"torch_{group}_bench")):
         if program.exists():
             runners.append((side, lambda t, program=program: run_gbench(program, exact, t)))
-    runners += [(side, lambda t, side=side: python_peers[side, t].run(exact)) for side in ("tf", "torch_py")]
+    runners += [(side, lambda t, side=side: python_peers[side, t].run(plain)) for side in ("tf", "torch_py")]
     samples = {}
     for rep in range(args.reps):
         for side, run in runners:
             for threads in THREADS:
                 started = time.monotonic()
-                for name, variant, ns in run(threads):
-                    samples.setdefault((side, threads, name, variant), []).append(ns)
+                for name, variant, times in run(threads):
+                    samples.setdefault((side, threads, name, variant), []).append(times)
                 print(f"  {group} round {rep + 1}/{args.reps}: {side}, {threads} thread(s), "
                       f"{time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
         # The table so far, for a long run stopped early.
@@ -148,15 +167,17 @@ def measure_group(group, args, build, peer_build, python_peers):
     return names, samples
 
 
-def best(samples, side, name, variant=None):
-    """(median, spread, threads, variant) of the fastest thread count and variant of `side`, or None."""
+def best(samples, side, name, variant=None, cpu=False):
+    """(median, spread, threads, variant) of the thread count and variant of `side` with the lowest
+    median real time (with `cpu`, process CPU time), or None."""
     found = None
-    for (s, threads, n, v), values in samples.items():
+    for (s, threads, n, v), times in samples.items():
         if s != side or n != name or (variant is not None and v not in variant):
             continue
+        values = [t[1 if cpu else 0] for t in times]
         median = statistics.median(values)
         if found is None or median < found[0]:
-            found = (median, (max(values) - min(values)) / median, threads, v)
+            found = (median, (max(values) - min(values)) / median if median else 0, threads, v)
     return found
 
 
@@ -172,33 +193,38 @@ def table(group, names, samples):
     lines = [f"| {group} | tfpp | " + " | ".join(COLUMNS) + " |", "| --- " * (len(COLUMNS) + 2) + "|"]
     ratios = {}
     for name in sorted(names, key=natural_key):
-        ours = best(samples, "tfpp", name)
+        ours, ours_cpu = best(samples, "tfpp", name), best(samples, "tfpp", name, cpu=True)
         if ours is None:
             continue
-        row = [name.removesuffix("/real_time"), f"{fmt_time(ours[0])} ±{ours[1]:.0%} ({ours[2]}t)"]
+        row = [name.removesuffix("/real_time"),
+               f"{fmt_time(ours[0])} ±{ours[1]:.0%} ({ours[2]}t); cpu {fmt_time(ours_cpu[0])} ({ours_cpu[2]}t)"]
         ratios[name] = {}
         for column, (side, variant) in COLUMNS.items():
-            peer = best(samples, side, name, variant)
+            peer, peer_cpu = best(samples, side, name, variant), best(samples, side, name, variant, cpu=True)
             if peer is None:
                 row.append("—")
                 continue
-            ratio = ours[0] / peer[0]
-            ratios[name][column] = ratio
+            ratio, cpu_ratio = ours[0] / peer[0], ours_cpu[0] / peer_cpu[0] if peer_cpu[0] else float("nan")
+            ratios[name][column] = (ratio, cpu_ratio)
             label = f", {peer[3]}" if peer[3] in ("jit.script", "jit.trace", "xla") else ""
-            row.append(f"{fmt_time(peer[0])} ±{peer[1]:.0%} ({peer[2]}t{label}) → **{ratio:.2f}**")
+            row.append(f"{fmt_time(peer[0])} ±{peer[1]:.0%} ({peer[2]}t{label}) → **{ratio:.2f}**; "
+                       f"cpu {fmt_time(peer_cpu[0])} ({peer_cpu[2]}t) → **{cpu_ratio:.2f}**")
         lines.append("| " + " | ".join(row) + " |")
     return lines, ratios
 
 
 def summary(ratios):
-    """tfpp / the fastest TensorFlow peer and tfpp / the fastest PyTorch peer, per benchmark."""
-    lines = ["| benchmark | tfpp / best TensorFlow | tfpp / best PyTorch |", "| --- | --- | --- |"]
+    """tfpp / the fastest TensorFlow peer and tfpp / the fastest PyTorch peer, per benchmark, in real
+    time and in process CPU time."""
+    lines = ["| benchmark | tfpp / best TensorFlow | tfpp / best PyTorch | CPU: tfpp / best TensorFlow | "
+             "CPU: tfpp / best PyTorch |", "| --- | --- | --- | --- | --- |"]
     for name, by_column in ratios.items():
         cells = []
-        for columns in (TENSORFLOW_COLUMNS, TORCH_COLUMNS):
-            present = [(by_column[c], c) for c in columns if c in by_column]
-            # the fastest peer gives the largest ratio
-            cells.append(f"{max(present)[0]:.2f} ({max(present)[1]})" if present else "—")
+        for index in (0, 1):
+            for columns in (TENSORFLOW_COLUMNS, TORCH_COLUMNS):
+                present = [(by_column[c][index], c) for c in columns if c in by_column]
+                # the fastest peer gives the largest ratio
+                cells.append(f"{max(present)[0]:.2f} ({max(present)[1]})" if present else "—")
         lines.append(f"| {name.removesuffix('/real_time')} | " + " | ".join(cells) + " |")
     return lines
 
@@ -240,14 +266,16 @@ def main():
         lines, ratios = table(group, names, samples)
         all_ratios.update(ratios)
         print("\n".join(lines) + "\n", flush=True)
-        dump += [{"side": s, "threads": t, "name": n, "variant": v, "ns": values} for (s, t, n, v), values in samples.items()]
+        dump += [{"side": s, "threads": t, "name": n, "variant": v, "ns": [real for real, _ in times],
+                  "cpu_ns": [cpu for _, cpu in times]} for (s, t, n, v), times in samples.items()]
     for peer in python_peers.values():
         peer.close()
     print("\n".join(summary(all_ratios)))
     load_after = os.getloadavg()
     print(f"\nStarted {started}, {args.reps} interleaved rounds; load average "
           f"{load_before[0]:.1f} at the start, {load_after[0]:.1f} at the end. Cells: median ±spread "
-          "(thread count of the fastest configuration) → tfpp / peer.")
+          "(thread count of the fastest configuration) → tfpp / peer; cpu: median process CPU time of the "
+          "configuration using the least CPU → tfpp / peer.")
     if args.json:
         Path(args.json).write_text(json.dumps({"started": started, "load": [load_before, load_after], "samples": dump}))
 

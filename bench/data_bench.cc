@@ -48,7 +48,7 @@ void BM_FashionMnistPipeline(benchmark::State& state) {
   state.SetItemsProcessed(images);
   state.SetLabel(kShapeNames[shape]);
 }
-BENCHMARK(BM_FashionMnistPipeline)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_FashionMnistPipeline)->MeasureProcessCPUTime()->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The per-element pipeline's stages on the calling thread alone (no map workers, no
 // prefetch): arg 0 slices, 1 adds shuffle, 2 adds map(normalize), 3 adds batch(32). Items are
@@ -69,7 +69,7 @@ void BM_PipelineStagesInline(benchmark::State& state) {
   static const char* labels[] = {"slices", "+shuffle", "+map", "+batch"};
   state.SetLabel(labels[stages]);
 }
-BENCHMARK(BM_PipelineStagesInline)->DenseRange(0, 3)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PipelineStagesInline)->MeasureProcessCPUTime()->DenseRange(0, 3)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The TensorFlow classification tutorial's model (Flatten, Dense(128, relu), Dense(10)) as
 // variables, trained with plain SGD: the step the pipeline has to keep fed.
@@ -110,7 +110,7 @@ void BM_StepWithoutPipeline(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations() * 32);
 }
-BENCHMARK(BM_StepWithoutPipeline)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK(BM_StepWithoutPipeline)->MeasureProcessCPUTime()->Unit(benchmark::kMicrosecond)->UseRealTime();
 
 // The same steps fed by the pipeline: equal time means the pipeline never stalls training.
 // Arg 1 batches before mapping (the tf.data guide's vectorized map); arg 2 runs the pipeline
@@ -127,7 +127,7 @@ void BM_StepWithPipeline(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * 32);
   state.SetLabel(kShapeNames[shape]);
 }
-BENCHMARK(BM_StepWithPipeline)->DenseRange(0, 2)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK(BM_StepWithPipeline)->MeasureProcessCPUTime()->DenseRange(0, 2)->Unit(benchmark::kMicrosecond)->UseRealTime();
 
 // A ~200 MB TFRecord file of records of `record_size` bytes, written once per size.
 const std::string& tfrecord_file(std::int64_t record_size) {
@@ -159,6 +159,6 @@ void BM_TFRecordRead(benchmark::State& state) {
   }
   state.SetBytesProcessed(bytes);
 }
-BENCHMARK(BM_TFRecordRead)->Arg(1 << 10)->Arg(100 << 10)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_TFRecordRead)->MeasureProcessCPUTime()->Arg(1 << 10)->Arg(100 << 10)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

@@ -13,7 +13,7 @@ void BM_EagerAddScalar(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(tf::add(a, b));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_EagerAddScalar);
+BENCHMARK(BM_EagerAddScalar)->MeasureProcessCPUTime();
 
 // A chain of 100 small elementwise ops on a vector of range(0) elements.
 void BM_EagerChain100(benchmark::State& state) {
@@ -26,6 +26,6 @@ void BM_EagerChain100(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations() * 100);
 }
-BENCHMARK(BM_EagerChain100)->Arg(16)->Arg(1000);
+BENCHMARK(BM_EagerChain100)->MeasureProcessCPUTime()->Arg(16)->Arg(1000);
 
 }  // namespace

@@ -21,7 +21,7 @@ void BM_Chain100Eager(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(chain(x, c));
   state.SetItemsProcessed(state.iterations() * 100);
 }
-BENCHMARK(BM_Chain100Eager)->Arg(16)->Arg(1000)->Arg(100000);
+BENCHMARK(BM_Chain100Eager)->MeasureProcessCPUTime()->Arg(16)->Arg(1000)->Arg(100000);
 
 // The same chain through tf::function: one traced, optimized and fused graph per call.
 void BM_Chain100Traced(benchmark::State& state) {
@@ -31,7 +31,7 @@ void BM_Chain100Traced(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(f(x, c));
   state.SetItemsProcessed(state.iterations() * 100);
 }
-BENCHMARK(BM_Chain100Traced)->Arg(16)->Arg(1000)->Arg(100000);
+BENCHMARK(BM_Chain100Traced)->MeasureProcessCPUTime()->Arg(16)->Arg(1000)->Arg(100000);
 
 // The docs' "graphs vs eager" convolution: [1,200,200,100] image, 100 3x3 filters, VALID.
 void BM_Conv2DDocsEager(benchmark::State& state) {
@@ -39,7 +39,7 @@ void BM_Conv2DDocsEager(benchmark::State& state) {
   const tf::Tensor w = tf::random::normal({3, 3, 100, 100}, {.seed = 2});
   for (auto _ : state) benchmark::DoNotOptimize(tf::nn::conv2d(x, w, 1, "VALID"));
 }
-BENCHMARK(BM_Conv2DDocsEager)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Conv2DDocsEager)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_Conv2DDocsTraced(benchmark::State& state) {
   const tf::Tensor x = tf::random::normal({1, 200, 200, 100}, {.seed = 1});
@@ -48,6 +48,6 @@ void BM_Conv2DDocsTraced(benchmark::State& state) {
   f(x, w);
   for (auto _ : state) benchmark::DoNotOptimize(f(x, w));
 }
-BENCHMARK(BM_Conv2DDocsTraced)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Conv2DDocsTraced)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

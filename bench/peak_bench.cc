@@ -85,7 +85,7 @@ void BM_FmaPeakF32(benchmark::State& state) {
   state.counters["cpu_flops"] = cpu_flops;
   state.counters["threads"] = threads;
 }
-BENCHMARK(BM_FmaPeakF32<16>)->Name("BM_FmaPeakF32/avx512")->Arg(1)->Arg(0)->MinTime(2.0)->UseRealTime();
-BENCHMARK(BM_FmaPeakF32<8>)->Name("BM_FmaPeakF32/avx2")->Arg(1)->Arg(0)->MinTime(2.0)->UseRealTime();
+BENCHMARK(BM_FmaPeakF32<16>)->MeasureProcessCPUTime()->Name("BM_FmaPeakF32/avx512")->Arg(1)->Arg(0)->MinTime(2.0)->UseRealTime();
+BENCHMARK(BM_FmaPeakF32<8>)->MeasureProcessCPUTime()->Name("BM_FmaPeakF32/avx2")->Arg(1)->Arg(0)->MinTime(2.0)->UseRealTime();
 
 }  // namespace

@@ -33,7 +33,7 @@ void BM_MatMulF32(benchmark::State& state) {
   state.counters["cpu_flops"] = static_cast<double>(state.iterations()) * 2 * n * n * n * kThreads /
                                 (process_cpu_seconds() - cpu_start);
 }
-BENCHMARK(BM_MatMulF32)->Arg(64)->Arg(256)->Arg(1024)->Arg(2048)->UseRealTime();
+BENCHMARK(BM_MatMulF32)->MeasureProcessCPUTime()->Arg(64)->Arg(256)->Arg(1024)->Arg(2048)->UseRealTime();
 
 // Reductions of a float32 matrix over its rows (inner axis, arg 1), its columns (outer axis,
 // arg 0) or everything (arg -1); bytes processed give the achieved bandwidth. [4096, 4096]
@@ -55,23 +55,23 @@ void reduce_args(benchmark::internal::Benchmark* b) {
 void BM_ReduceSum(benchmark::State& state) {
   reduce_bench(state, [](auto&&... a) { return tf::reduce_sum(a...); });
 }
-BENCHMARK(BM_ReduceSum)->Apply(reduce_args);
+BENCHMARK(BM_ReduceSum)->MeasureProcessCPUTime()->Apply(reduce_args);
 void BM_ReduceMean(benchmark::State& state) {
   reduce_bench(state, [](auto&&... a) { return tf::reduce_mean(a...); });
 }
-BENCHMARK(BM_ReduceMean)->Apply(reduce_args);
+BENCHMARK(BM_ReduceMean)->MeasureProcessCPUTime()->Apply(reduce_args);
 void BM_ReduceMax(benchmark::State& state) {
   reduce_bench(state, [](auto&&... a) { return tf::reduce_max(a...); });
 }
-BENCHMARK(BM_ReduceMax)->Apply(reduce_args);
+BENCHMARK(BM_ReduceMax)->MeasureProcessCPUTime()->Apply(reduce_args);
 void BM_ReduceMin(benchmark::State& state) {
   reduce_bench(state, [](auto&&... a) { return tf::reduce_min(a...); });
 }
-BENCHMARK(BM_ReduceMin)->Apply(reduce_args);
+BENCHMARK(BM_ReduceMin)->MeasureProcessCPUTime()->Apply(reduce_args);
 void BM_ReduceProd(benchmark::State& state) {
   reduce_bench(state, [](auto&&... a) { return tf::reduce_prod(a...); });
 }
-BENCHMARK(BM_ReduceProd)->Apply(reduce_args);
+BENCHMARK(BM_ReduceProd)->MeasureProcessCPUTime()->Apply(reduce_args);
 
 // Softmax over the last axis of [1024, 1000] float32 logits.
 void BM_Softmax(benchmark::State& state) {
@@ -79,7 +79,7 @@ void BM_Softmax(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(tf::nn::softmax(x));
   state.SetBytesProcessed(state.iterations() * x.num_elements() * 4);
 }
-BENCHMARK(BM_Softmax)->UseRealTime();
+BENCHMARK(BM_Softmax)->MeasureProcessCPUTime()->UseRealTime();
 
 // Sparse softmax cross-entropy (loss and its backprop) of [rows, classes] float32 logits with
 // int32 labels: [128, 10] is the docs' MLP step, where per-row overhead dominates; [128, 1000]
@@ -92,6 +92,6 @@ void BM_SparseCrossEntropy(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(tf::nn::sparse_softmax_cross_entropy_with_logits(labels, logits));
   state.SetBytesProcessed(state.iterations() * logits.num_elements() * 4);
 }
-BENCHMARK(BM_SparseCrossEntropy)->Args({128, 10})->Args({128, 1000})->ArgNames({"rows", "classes"})->UseRealTime();
+BENCHMARK(BM_SparseCrossEntropy)->MeasureProcessCPUTime()->Args({128, 10})->Args({128, 1000})->ArgNames({"rows", "classes"})->UseRealTime();
 
 }  // namespace

@@ -58,7 +58,7 @@ void BM_ScalarSummaries(benchmark::State& state) {
   writer.close();
   std::filesystem::remove_all(logdir);
 }
-BENCHMARK(BM_ScalarSummaries)
+BENCHMARK(BM_ScalarSummaries)->MeasureProcessCPUTime()
     ->ArgNames({"count", "traced"})
     ->Args({count_from_env("TFPP_SUMMARY_SCALARS", 1000000), 0})
     ->Args({count_from_env("TFPP_SUMMARY_SCALARS", 1000000), 1})
@@ -92,7 +92,7 @@ void BM_HistogramSummaries(benchmark::State& state) {
   writer.close();
   std::filesystem::remove_all(logdir);
 }
-BENCHMARK(BM_HistogramSummaries)
+BENCHMARK(BM_HistogramSummaries)->MeasureProcessCPUTime()
     ->ArgNames({"count", "traced"})
     ->Args({count_from_env("TFPP_SUMMARY_HISTOGRAMS", 1000), 0})
     ->Args({count_from_env("TFPP_SUMMARY_HISTOGRAMS", 1000), 1})
@@ -149,7 +149,7 @@ void BM_TrainStep(benchmark::State& state) {
   writer.close();
   std::filesystem::remove_all(logdir);
 }
-BENCHMARK(BM_TrainStep)
+BENCHMARK(BM_TrainStep)->MeasureProcessCPUTime()
     ->ArgNames({"traced", "summaries"})
     ->ArgsProduct({{0, 1}, {0, 1, 2}})
     ->Unit(benchmark::kMicrosecond)

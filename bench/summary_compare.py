@@ -10,7 +10,9 @@ compare_peers.py reports).
                nothing, the loss as a scalar, or the loss and a histogram of each of the 6 weights,
                at every step
 
-Scalars and histograms are reported per summary (TensorFlow's eager calls, 10-100x slower, run a
+Each cell has the real time and the process CPU time (every thread's: Google Benchmark's
+MeasureProcessCPUTime, Python's time.process_time), whose ratio holds on a loaded machine where the
+real time's does not. Scalars and histograms are reported per summary (TensorFlow's eager calls, 10-100x slower, run a
 hundredth of the scalars and a tenth of the histograms); train steps per step. TensorFlow runs with its default
 thread pools, tfpp with its own; each side writes its own files in a fresh folder in /tmp.
 
@@ -37,7 +39,7 @@ SUMMARIES = ("nothing", "loss", "loss + 6 histograms")
 
 
 def run_tfpp(binary, scalars, histograms, steps_only):
-    """Seconds per summary and per train step, keyed as TensorFlowSide.run's results."""
+    """(real, process CPU) seconds per summary and per train step, keyed as TensorFlowSide.run's results."""
     env = dict(os.environ, TFPP_SUMMARY_SCALARS=str(scalars), TFPP_SUMMARY_HISTOGRAMS=str(histograms))
     # Three repetitions of each benchmark in random order, so load bursts spread over all of them.
     out = subprocess.run([str(binary), "--benchmark_format=json", "--benchmark_min_time=0.5",
@@ -45,15 +47,20 @@ def run_tfpp(binary, scalars, histograms, steps_only):
                          (["--benchmark_filter=BM_TrainStep"] if steps_only else []),
                          check=True, capture_output=True, text=True, env=env).stdout
     scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1}
-    times = {b["run_name"]: b["real_time"] * scale[b["time_unit"]] for b in json.loads(out)["benchmarks"]
-             if b.get("aggregate_name") == "median"}
+    times = {b["run_name"].replace("/process_time", ""): (b["real_time"] * scale[b["time_unit"]],
+                                                         b["cpu_time"] * scale[b["time_unit"]])
+             for b in json.loads(out)["benchmarks"] if b.get("aggregate_name") == "median"}
+
+    def per(times_pair, count):
+        return tuple(t / count for t in times_pair)
+
     result = {}
     for t, mode in enumerate(MODES):
         if not steps_only:
-            result[("scalar", mode)] = (
-                times[f"BM_ScalarSummaries/count:{scalars}/traced:{t}/iterations:1/real_time"] / scalars)
-            result[("histogram", mode)] = (
-                times[f"BM_HistogramSummaries/count:{histograms}/traced:{t}/iterations:1/real_time"] / histograms)
+            result[("scalar", mode)] = per(
+                times[f"BM_ScalarSummaries/count:{scalars}/traced:{t}/iterations:1/real_time"], scalars)
+            result[("histogram", mode)] = per(
+                times[f"BM_HistogramSummaries/count:{histograms}/traced:{t}/iterations:1/real_time"], histograms)
         for s, what in enumerate(SUMMARIES):
             result[("step", mode, what)] = times[f"BM_TrainStep/traced:{t}/summaries:{s}/real_time"]
     return result
@@ -87,16 +94,16 @@ class TensorFlowSide:
         with writer.as_default():
             if traced:
                 write_all(tf.constant(1, tf.int64))  # traces
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.process_time()
             if traced:
                 write_all(tf.constant(n, tf.int64))
             else:
                 for step in range(n):
                     tf.summary.scalar("loss", tf.constant(float(step)), step=step)
             writer.flush()
-            elapsed = time.perf_counter() - start
+            elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
         writer.close()
-        return elapsed / n
+        return elapsed / n, cpu / n
 
     def histograms(self, m, traced):
         tf = self.tf
@@ -106,16 +113,16 @@ class TensorFlowSide:
         with writer.as_default():
             if traced:
                 write_one(data, tf.constant(0, tf.int64))  # traces
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.process_time()
             for step in range(m):
                 if traced:
                     write_one(data, tf.constant(step, tf.int64))
                 else:
                     tf.summary.histogram("weights", data, step=step)
             writer.flush()
-            elapsed = time.perf_counter() - start
+            elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
         writer.close()
-        return elapsed / m
+        return elapsed / m, cpu / m
 
     def train_step(self, traced, summaries, steps):
         tf = self.tf
@@ -149,12 +156,12 @@ class TensorFlowSide:
         writer = self._writer()
         with writer.as_default():
             run(x, labels)  # traces
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.process_time()
             for _ in range(steps):
                 run(x, labels)
-            elapsed = (time.perf_counter() - start) / steps
+            elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
         writer.close()
-        return elapsed
+        return elapsed / steps, cpu / steps
 
     def run(self, scalars, histograms, steps, steps_only):
         result = {}
@@ -205,23 +212,32 @@ def main():
         text = f"{median * 1e6:.3g} µs" if median < 1e-3 else f"{median * 1e3:.3g} ms"
         return f"{text} ±{spread:.0%}"
 
+    def real(side, key):
+        return [t[0] for t in side[key]]
+
+    def cpu(side, key):
+        return [t[1] for t in side[key]]
+
     print(f"load average after: {os.getloadavg()[0]:.1f}")
-    print(f"\n{args.reps} interleaved runs; median ±spread (max − min over the median)\n")
-    print("| work | mode | tfpp | TensorFlow 2.21 | tfpp / TF |")
-    print("| --- | --- | --- | --- | --- |")
+    print(f"\n{args.reps} interleaved runs; median ±spread (max − min over the median); CPU: process CPU time\n")
+    print("| work | mode | tfpp | TensorFlow 2.21 | tfpp / TF | tfpp CPU | TF CPU | CPU tfpp / TF |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     rows = [] if args.steps_only else [(("scalar", m), "scalar summary", m) for m in MODES]
     rows += [] if args.steps_only else [(("histogram", m), "histogram of 1 MB", m) for m in MODES]
     rows += [(("step", m, w), f"MLP train step, {w}", m) for m in MODES for w in SUMMARIES]
     for key, label, mode in rows:
-        a, b = statistics.median(ours[key]), statistics.median(theirs[key])
-        print(f"| {label} | {mode} | {cell(ours[key])} | {cell(theirs[key])} | **{a / b:.2f}** |")
+        a, b = statistics.median(real(ours, key)), statistics.median(real(theirs, key))
+        ca, cb = statistics.median(cpu(ours, key)), statistics.median(cpu(theirs, key))
+        print(f"| {label} | {mode} | {cell(real(ours, key))} | {cell(real(theirs, key))} | **{a / b:.2f}** | "
+              f"{cell(cpu(ours, key))} | {cell(cpu(theirs, key))} | **{ca / cb:.2f}** |")
     print()
     for name, side in (("tfpp", ours), ("TensorFlow", theirs)):
         for mode in MODES:
-            base = statistics.median(side[("step", mode, SUMMARIES[0])])
-            extra = ", ".join(f"{w}: {statistics.median(side[('step', mode, w)]) / base - 1:+.1%}" for w in SUMMARIES[1:])
-            print(f"{name}, {mode} step: summaries make it slower by {extra}")
-
+            for measure, values in (("real", real), ("CPU", cpu)):
+                base = statistics.median(values(side, ("step", mode, SUMMARIES[0])))
+                extra = ", ".join(f"{w}: {statistics.median(values(side, ('step', mode, w))) / base - 1:+.1%}"
+                                  for w in SUMMARIES[1:])
+                print(f"{name}, {mode} step ({measure} time): summaries make it slower by {extra}")
 
 if __name__ == "__main__":
     main()

@@ -6,8 +6,9 @@ and thread count (kept running with --serve), or by hand:
 
     .venv-ref/bin/python bench/peers/python_peers.py --side tf --threads 2 --filter Chain
 
-prints one JSON object per line: {"name", "variant", "ns"}, the real time of one call (one epoch
-for the pipelines) averaged over about --min-time seconds. A name's variants are the peer's ways of
+prints one JSON object per line: {"name", "variant", "ns", "cpu_ns"}, the real time and the
+process CPU time (every thread's) of one call (one epoch for the pipelines) averaged over about
+--min-time seconds. A name's variants are the peer's ways of
 running it: "eager", "function" (tf.function) and, for the *Traced* benchmarks, "xla"
 (tf.function(jit_compile=True)) for TensorFlow; "eager", "jit.script" and
 "jit.trace" for PyTorch. Benchmarks named *Eager* get eager variants only, *Traced* ones traced
@@ -363,7 +364,7 @@ def torch_twins(wanted):
 
 
 def time_call(fn, min_time):
-    """Nanoseconds per call, averaged over about `min_time` seconds, after a warm-up."""
+    """(real, process CPU) nanoseconds per call, averaged over about `min_time` seconds, after a warm-up."""
     started = time.perf_counter()
     for _ in range(3):  # tf.function traces, TorchScript's profiling executor optimizes
         fn()
@@ -372,9 +373,11 @@ def time_call(fn, min_time):
     timer = timeit.Timer(fn)
     number = 1
     while True:
+        cpu_started = time.process_time()
         elapsed = timer.timeit(number)
+        cpu = time.process_time() - cpu_started
         if elapsed >= min_time:
-            return elapsed / number * 1e9
+            return elapsed / number * 1e9, cpu / number * 1e9
         number = max(number * 2, int(number * min_time / max(elapsed, 1e-9) * 1.2))
 
 
@@ -383,7 +386,8 @@ def run(twins_of, regex, min_time):
     pattern = re.compile(regex)
     for name, variants in twins_of(lambda name: bool(pattern.search(name))).items():
         for variant, fn in variants.items():
-            print(json.dumps({"name": name, "variant": variant, "ns": time_call(fn, min_time)}), flush=True)
+            ns, cpu_ns = time_call(fn, min_time)
+            print(json.dumps({"name": name, "variant": variant, "ns": ns, "cpu_ns": cpu_ns}), flush=True)
 
 
 def main():

@@ -14,7 +14,7 @@ void BM_EagerAddScalar(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(eager.op1("AddV2", {a, b}));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_EagerAddScalar);
+BENCHMARK(BM_EagerAddScalar)->MeasureProcessCPUTime();
 
 void BM_EagerChain100(benchmark::State& state) {
   tfe::Eager eager;
@@ -23,6 +23,6 @@ void BM_EagerChain100(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(tfe_peer::chain(eager, x, c));
   state.SetItemsProcessed(state.iterations() * 100);
 }
-BENCHMARK(BM_EagerChain100)->Arg(16)->Arg(1000);
+BENCHMARK(BM_EagerChain100)->MeasureProcessCPUTime()->Arg(16)->Arg(1000);
 
 }  // namespace

@@ -18,7 +18,7 @@ void BM_Chain100Eager(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(tfe_peer::chain(eager, x, c));
   state.SetItemsProcessed(state.iterations() * 100);
 }
-BENCHMARK(BM_Chain100Eager)->Arg(16)->Arg(1000)->Arg(100000);
+BENCHMARK(BM_Chain100Eager)->MeasureProcessCPUTime()->Arg(16)->Arg(1000)->Arg(100000);
 
 void BM_Chain100Traced(benchmark::State& state) {
   const std::string name = "chain" + std::to_string(state.range(0));
@@ -32,7 +32,7 @@ void BM_Chain100Traced(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(tfe::call(name.c_str(), {x, c}));
   state.SetItemsProcessed(state.iterations() * 100);
 }
-BENCHMARK(BM_Chain100Traced)->Arg(16)->Arg(1000)->Arg(100000);
+BENCHMARK(BM_Chain100Traced)->MeasureProcessCPUTime()->Arg(16)->Arg(1000)->Arg(100000);
 
 tfe::Value conv(tfe::Builder& b, const tfe::Value& x, const tfe::Value& w) {
   return b.op1("Conv2D", {x, w}, {{"strides", std::vector<std::int64_t>{1, 1, 1, 1}}, {"padding", std::string("VALID")}});
@@ -44,7 +44,7 @@ void BM_Conv2DDocsEager(benchmark::State& state) {
   conv(eager, x, w);  // builds the kernel
   for (auto _ : state) benchmark::DoNotOptimize(conv(eager, x, w));
 }
-BENCHMARK(BM_Conv2DDocsEager)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Conv2DDocsEager)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_Conv2DDocsTraced(benchmark::State& state) {
   {
@@ -56,6 +56,6 @@ void BM_Conv2DDocsTraced(benchmark::State& state) {
   tfe::call("conv", {x, w});  // optimizes and instantiates the function
   for (auto _ : state) benchmark::DoNotOptimize(tfe::call("conv", {x, w}));
 }
-BENCHMARK(BM_Conv2DDocsTraced)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Conv2DDocsTraced)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

@@ -23,7 +23,7 @@ void BM_Conv2DDocs(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(eager.op1("Conv2D", {x, w}, conv_attrs("VALID")));
   state.SetItemsProcessed(state.iterations() * 2LL * 198 * 198 * 100 * 100 * 9);
 }
-BENCHMARK(BM_Conv2DDocs)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Conv2DDocs)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_MaxPoolStem(benchmark::State& state) {
   tfe::Eager eager;
@@ -31,7 +31,7 @@ void BM_MaxPoolStem(benchmark::State& state) {
   eager.op1("MaxPool", {x}, pool_attrs());  // builds the kernel
   for (auto _ : state) benchmark::DoNotOptimize(eager.op1("MaxPool", {x}, pool_attrs()));
 }
-BENCHMARK(BM_MaxPoolStem)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_MaxPoolStem)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_Conv2DBatch(benchmark::State& state) {
   tfe::Eager eager;
@@ -40,7 +40,7 @@ void BM_Conv2DBatch(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(eager.op1("Conv2D", {x, w}, conv_attrs("SAME")));
   state.SetItemsProcessed(state.iterations() * 2LL * 16 * 28 * 28 * 64 * 64 * 9);
 }
-BENCHMARK(BM_Conv2DBatch)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Conv2DBatch)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Forward, a ones upstream gradient (the tape's default), and both backprops.
 void BM_Conv2DBatchGradients(benchmark::State& state) {
@@ -53,7 +53,7 @@ void BM_Conv2DBatchGradients(benchmark::State& state) {
     benchmark::DoNotOptimize(eager.op1("Conv2DBackpropFilter", {x, w_shape, dy}, conv_attrs("SAME")));
   }
 }
-BENCHMARK(BM_Conv2DBatchGradients)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Conv2DBatchGradients)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Arg 0: average pooling, 1: max pooling (whose gradient kernel takes the forward output).
 void BM_PoolGradients(benchmark::State& state) {
@@ -69,6 +69,6 @@ void BM_PoolGradients(benchmark::State& state) {
     }
   }
 }
-BENCHMARK(BM_PoolGradients)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PoolGradients)->MeasureProcessCPUTime()->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

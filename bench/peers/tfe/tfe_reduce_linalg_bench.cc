@@ -16,7 +16,7 @@ void BM_MatMulF32(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(eager.op1("MatMul", {a, b}));
   state.SetItemsProcessed(state.iterations() * 2 * n * n * n);
 }
-BENCHMARK(BM_MatMulF32)->Arg(64)->Arg(256)->Arg(1024)->Arg(2048)->UseRealTime();
+BENCHMARK(BM_MatMulF32)->MeasureProcessCPUTime()->Arg(64)->Arg(256)->Arg(1024)->Arg(2048)->UseRealTime();
 
 // Arg 2 is the reduced axis, or -1 for all axes, as in the tfpp benchmark.
 void reduce_bench(benchmark::State& state, const char* op) {
@@ -36,15 +36,15 @@ void reduce_args(benchmark::internal::Benchmark* b) {
 }
 
 void BM_ReduceSum(benchmark::State& state) { reduce_bench(state, "Sum"); }
-BENCHMARK(BM_ReduceSum)->Apply(reduce_args);
+BENCHMARK(BM_ReduceSum)->MeasureProcessCPUTime()->Apply(reduce_args);
 void BM_ReduceMean(benchmark::State& state) { reduce_bench(state, "Mean"); }
-BENCHMARK(BM_ReduceMean)->Apply(reduce_args);
+BENCHMARK(BM_ReduceMean)->MeasureProcessCPUTime()->Apply(reduce_args);
 void BM_ReduceMax(benchmark::State& state) { reduce_bench(state, "Max"); }
-BENCHMARK(BM_ReduceMax)->Apply(reduce_args);
+BENCHMARK(BM_ReduceMax)->MeasureProcessCPUTime()->Apply(reduce_args);
 void BM_ReduceMin(benchmark::State& state) { reduce_bench(state, "Min"); }
-BENCHMARK(BM_ReduceMin)->Apply(reduce_args);
+BENCHMARK(BM_ReduceMin)->MeasureProcessCPUTime()->Apply(reduce_args);
 void BM_ReduceProd(benchmark::State& state) { reduce_bench(state, "Prod"); }
-BENCHMARK(BM_ReduceProd)->Apply(reduce_args);
+BENCHMARK(BM_ReduceProd)->MeasureProcessCPUTime()->Apply(reduce_args);
 
 void BM_Softmax(benchmark::State& state) {
   tfe::Eager eager;
@@ -53,7 +53,7 @@ void BM_Softmax(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(eager.op1("Softmax", {x}));
   state.SetBytesProcessed(state.iterations() * 1024 * 1000 * 4);
 }
-BENCHMARK(BM_Softmax)->UseRealTime();
+BENCHMARK(BM_Softmax)->MeasureProcessCPUTime()->UseRealTime();
 
 // The loss and its backprop, both computed by TensorFlow's one kernel.
 void BM_SparseCrossEntropy(benchmark::State& state) {
@@ -64,6 +64,6 @@ void BM_SparseCrossEntropy(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(eager.op("SparseSoftmaxCrossEntropyWithLogits", {logits, labels}, {}, 2));
   state.SetBytesProcessed(state.iterations() * rows * classes * 4);
 }
-BENCHMARK(BM_SparseCrossEntropy)->Args({128, 10})->Args({128, 1000})->ArgNames({"rows", "classes"})->UseRealTime();
+BENCHMARK(BM_SparseCrossEntropy)->MeasureProcessCPUTime()->Args({128, 10})->Args({128, 1000})->ArgNames({"rows", "classes"})->UseRealTime();
 
 }  // namespace

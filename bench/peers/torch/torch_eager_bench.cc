@@ -10,7 +10,7 @@ void BM_EagerAddScalar(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(torch::add(a, b));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_EagerAddScalar);
+BENCHMARK(BM_EagerAddScalar)->MeasureProcessCPUTime();
 
 void BM_EagerChain100(benchmark::State& state) {
   torch::NoGradGuard no_grad;
@@ -23,6 +23,6 @@ void BM_EagerChain100(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations() * 100);
 }
-BENCHMARK(BM_EagerChain100)->Arg(16)->Arg(1000);
+BENCHMARK(BM_EagerChain100)->MeasureProcessCPUTime()->Arg(16)->Arg(1000);
 
 }  // namespace

@@ -18,7 +18,7 @@ void BM_Chain100Eager(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(chain(x, c));
   state.SetItemsProcessed(state.iterations() * 100);
 }
-BENCHMARK(BM_Chain100Eager)->Arg(16)->Arg(1000)->Arg(100000);
+BENCHMARK(BM_Chain100Eager)->MeasureProcessCPUTime()->Arg(16)->Arg(1000)->Arg(100000);
 
 // The chain unrolled in TorchScript source, as torch.jit.trace records it.
 std::string chain_source() {
@@ -35,7 +35,7 @@ void BM_Chain100Traced(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(unit->run_method("chain", x, c));
   state.SetItemsProcessed(state.iterations() * 100);
 }
-BENCHMARK(BM_Chain100Traced)->Arg(16)->Arg(1000)->Arg(100000);
+BENCHMARK(BM_Chain100Traced)->MeasureProcessCPUTime()->Arg(16)->Arg(1000)->Arg(100000);
 
 void BM_Conv2DDocsEager(benchmark::State& state) {
   torch::NoGradGuard no_grad;
@@ -43,7 +43,7 @@ void BM_Conv2DDocsEager(benchmark::State& state) {
   torch::Tensor w = torch::randn({100, 100, 3, 3});
   for (auto _ : state) benchmark::DoNotOptimize(torch::conv2d(x, w));
 }
-BENCHMARK(BM_Conv2DDocsEager)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Conv2DDocsEager)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_Conv2DDocsTraced(benchmark::State& state) {
   torch::NoGradGuard no_grad;
@@ -53,6 +53,6 @@ void BM_Conv2DDocsTraced(benchmark::State& state) {
   for (int i = 0; i < 3; ++i) unit->run_method("conv", x, w);
   for (auto _ : state) benchmark::DoNotOptimize(unit->run_method("conv", x, w));
 }
-BENCHMARK(BM_Conv2DDocsTraced)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Conv2DDocsTraced)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

@@ -12,14 +12,14 @@ void BM_Conv2DDocs(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(torch::conv2d(x, w));
   state.SetItemsProcessed(state.iterations() * 2LL * 198 * 198 * 100 * 100 * 9);
 }
-BENCHMARK(BM_Conv2DDocs)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Conv2DDocs)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_MaxPoolStem(benchmark::State& state) {
   torch::NoGradGuard no_grad;
   torch::Tensor x = torch::randn({32, 64, 112, 112}).contiguous(torch::MemoryFormat::ChannelsLast);
   for (auto _ : state) benchmark::DoNotOptimize(torch::max_pool2d(x, 3, 2, 1));
 }
-BENCHMARK(BM_MaxPoolStem)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_MaxPoolStem)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_Conv2DBatch(benchmark::State& state) {
   torch::NoGradGuard no_grad;
@@ -28,7 +28,7 @@ void BM_Conv2DBatch(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(torch::conv2d(x, w, {}, 1, 1));
   state.SetItemsProcessed(state.iterations() * 2LL * 16 * 28 * 28 * 64 * 64 * 9);
 }
-BENCHMARK(BM_Conv2DBatch)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Conv2DBatch)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_Conv2DBatchGradients(benchmark::State& state) {
   torch::Tensor x = torch::randn({16, 64, 28, 28}).contiguous(torch::MemoryFormat::ChannelsLast).requires_grad_();
@@ -38,7 +38,7 @@ void BM_Conv2DBatchGradients(benchmark::State& state) {
     benchmark::DoNotOptimize(torch::autograd::grad({y}, {x, w}, {torch::ones_like(y)}));
   }
 }
-BENCHMARK(BM_Conv2DBatchGradients)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Conv2DBatchGradients)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Arg 0: average pooling (counting only the window's cells inside the image, as TensorFlow's
 // SAME padding does), 1: max pooling.
@@ -49,6 +49,6 @@ void BM_PoolGradients(benchmark::State& state) {
     benchmark::DoNotOptimize(torch::autograd::grad({y}, {x}, {torch::ones_like(y)}));
   }
 }
-BENCHMARK(BM_PoolGradients)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PoolGradients)->MeasureProcessCPUTime()->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

@@ -25,7 +25,7 @@ void BM_MatMulF32(benchmark::State& state) {
   state.counters["cpu_flops"] = static_cast<double>(state.iterations()) * 2 * n * n * n * at::get_num_threads() /
                                 (process_cpu_seconds() - cpu_start);
 }
-BENCHMARK(BM_MatMulF32)->Arg(64)->Arg(256)->Arg(1024)->Arg(2048)->UseRealTime();
+BENCHMARK(BM_MatMulF32)->MeasureProcessCPUTime()->Arg(64)->Arg(256)->Arg(1024)->Arg(2048)->UseRealTime();
 
 // Arg 2 is the reduced axis, or -1 for all axes, as in the tfpp benchmark. Max and min use
 // amax/amin, which (unlike max(dim)) compute no indices, the peer's fastest form.
@@ -47,23 +47,23 @@ void reduce_args(benchmark::internal::Benchmark* b) {
 void BM_ReduceSum(benchmark::State& state) {
   reduce_bench(state, [](const torch::Tensor& x, std::int64_t axis) { return axis < 0 ? x.sum() : x.sum(axis); });
 }
-BENCHMARK(BM_ReduceSum)->Apply(reduce_args);
+BENCHMARK(BM_ReduceSum)->MeasureProcessCPUTime()->Apply(reduce_args);
 void BM_ReduceMean(benchmark::State& state) {
   reduce_bench(state, [](const torch::Tensor& x, std::int64_t axis) { return axis < 0 ? x.mean() : x.mean(axis); });
 }
-BENCHMARK(BM_ReduceMean)->Apply(reduce_args);
+BENCHMARK(BM_ReduceMean)->MeasureProcessCPUTime()->Apply(reduce_args);
 void BM_ReduceMax(benchmark::State& state) {
   reduce_bench(state, [](const torch::Tensor& x, std::int64_t axis) { return axis < 0 ? x.max() : x.amax(axis); });
 }
-BENCHMARK(BM_ReduceMax)->Apply(reduce_args);
+BENCHMARK(BM_ReduceMax)->MeasureProcessCPUTime()->Apply(reduce_args);
 void BM_ReduceMin(benchmark::State& state) {
   reduce_bench(state, [](const torch::Tensor& x, std::int64_t axis) { return axis < 0 ? x.min() : x.amin(axis); });
 }
-BENCHMARK(BM_ReduceMin)->Apply(reduce_args);
+BENCHMARK(BM_ReduceMin)->MeasureProcessCPUTime()->Apply(reduce_args);
 void BM_ReduceProd(benchmark::State& state) {
   reduce_bench(state, [](const torch::Tensor& x, std::int64_t axis) { return axis < 0 ? x.prod() : x.prod(axis); });
 }
-BENCHMARK(BM_ReduceProd)->Apply(reduce_args);
+BENCHMARK(BM_ReduceProd)->MeasureProcessCPUTime()->Apply(reduce_args);
 
 void BM_Softmax(benchmark::State& state) {
   torch::NoGradGuard no_grad;
@@ -71,7 +71,7 @@ void BM_Softmax(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(torch::softmax(x, -1));
   state.SetBytesProcessed(state.iterations() * x.numel() * 4);
 }
-BENCHMARK(BM_Softmax)->UseRealTime();
+BENCHMARK(BM_Softmax)->MeasureProcessCPUTime()->UseRealTime();
 
 // The per-row losses (PyTorch computes the backprop only in backward(); tfpp and TensorFlow
 // compute both in one kernel).
@@ -83,6 +83,6 @@ void BM_SparseCrossEntropy(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(torch::nn::functional::cross_entropy(logits, labels, options));
   state.SetBytesProcessed(state.iterations() * logits.numel() * 4);
 }
-BENCHMARK(BM_SparseCrossEntropy)->Args({128, 10})->Args({128, 1000})->ArgNames({"rows", "classes"})->UseRealTime();
+BENCHMARK(BM_SparseCrossEntropy)->MeasureProcessCPUTime()->Args({128, 10})->Args({128, 1000})->ArgNames({"rows", "classes"})->UseRealTime();
 
 }  // namespace
