@@ -50,6 +50,16 @@ void bind_tensor_array(nb::module_& m) {
       .def("unstack", [](const tf::TensorArray& ta, nb::handle value, nb::handle) {
         return ta.unstack(to_tensor(value, ta.dtype()));
       }, "value"_a, "name"_a = nb::none(), "The array holding the rows of `value`.")
+      .def("gather", [](const tf::TensorArray& ta, nb::handle indices, nb::handle) {
+        return ta.gather(tf::IntArray(to_tensor(indices, tf::int32)));
+      }, "indices"_a, "name"_a = nb::none(), "The elements at `indices`, stacked.")
+      .def("scatter", [](const tf::TensorArray& ta, nb::handle indices, nb::handle value, nb::handle) {
+        return ta.scatter(tf::IntArray(to_tensor(indices, tf::int32)), to_tensor(value, ta.dtype()));
+      }, "indices"_a, "value"_a, "name"_a = nb::none(), "The array with element indices[k] set to value[k].")
+      .def("split", [](const tf::TensorArray& ta, nb::handle value, nb::handle lengths, nb::handle) {
+        return ta.split(to_tensor(value, ta.dtype()), tf::IntArray(to_tensor(lengths, tf::int64)));
+      }, "value"_a, "lengths"_a, "name"_a = nb::none(),
+         "The array holding consecutive slices of `value` of the given lengths.")
       .def("size", [](const tf::TensorArray& ta, nb::handle) { return ta.size(); }, "name"_a = nb::none(),
            "The number of elements.")
       .def_prop_ro("dtype", [](const tf::TensorArray& ta) { return dtype_object(ta.dtype()); })

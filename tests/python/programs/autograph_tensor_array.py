@@ -69,3 +69,31 @@ def row(m, i):
 
 matrix = tf.constant([[1, 2], [3, 4], [5, 6]])
 print(repr(row(matrix, tf.constant(1))), repr(row(matrix, tf.constant(-1))))
+
+# ---- gather, scatter and split, eagerly and traced ----
+ta = tf.TensorArray(tf.float32, size=4)
+ta = ta.scatter([0, 2, 1, 3], tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]]))
+print(ta.gather([3, 0]))
+print(ta.read(1))
+print(tf.TensorArray(tf.int32, size=3).split(tf.range(6), [1, 2, 3]).concat())
+print(tf.TensorArray(tf.int32, size=3, infer_shape=False).split(tf.range(6), [1, 2, 3]).read(2))
+
+
+@tf.function
+def scattered_rows(x, order):
+    arr = tf.TensorArray(tf.float32, size=x.shape[0])
+    arr = arr.scatter(order, x)
+    return arr.gather(tf.range(arr.size()))
+
+
+print(scattered_rows(tf.constant([[1.0], [2.0], [3.0]]), tf.constant([2, 0, 1])))
+
+
+@tf.function
+def split_lengths(values, lengths):
+    arr = tf.TensorArray(tf.float32, size=lengths.shape[0], infer_shape=False)
+    arr = arr.split(values, lengths)
+    return arr.read(1)
+
+
+print(split_lengths(tf.constant([1.0, 2.0, 3.0, 4.0]), tf.constant([1, 3])))
