@@ -193,6 +193,7 @@ class FunctionState {
   static std::vector<Tensor> call(const ConcreteFunction& cf, const ArgWalk& walk);
   int tracing_count() const;
   std::string pretty_printed_concrete_signatures() const;
+  std::vector<ConcreteFunction> concrete_functions() const;
 
  private:
   struct Cache;
@@ -241,6 +242,8 @@ class Function {
   int tracing_count() const { return state_->tracing_count(); }
   /// Every concrete signature traced so far, one per paragraph.
   std::string pretty_printed_concrete_signatures() const { return state_->pretty_printed_concrete_signatures(); }
+  /// Every concrete function traced so far, in the order they were traced.
+  std::vector<ConcreteFunction> concrete_functions() const { return state_->concrete_functions(); }
 
  private:
   template <class R, class... Args>

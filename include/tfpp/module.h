@@ -16,6 +16,7 @@
 // named_submodules()).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -27,6 +28,7 @@
 namespace tf {
 
 class Module;
+class ConcreteFunction;
 
 namespace detail {
 
@@ -36,6 +38,8 @@ struct ModuleState {
   std::string name;
   std::vector<std::pair<std::string, Variable>> variables;
   std::vector<std::pair<std::string, std::shared_ptr<ModuleState>>> submodules;
+  /// The tf::function attributes: each lists the concrete functions it has traced.
+  std::vector<std::pair<std::string, std::function<std::vector<ConcreteFunction>()>>> functions;
 };
 
 }  // namespace detail
@@ -73,6 +77,17 @@ class Module {
     return module;
   }
 
+  /// Registers tf::function `fn` (shared, not copied) under `attribute` and returns it.
+  /// tf::saved_model::save writes every concrete function it has traced by then, as TensorFlow
+  /// saves a module's tf.function attributes.
+  template <class Fn>
+  const Fn& add_function(const std::string& attribute, const Fn& fn) {
+    register_function(attribute, [fn] { return fn.concrete_functions(); });
+    return fn;
+  }
+  /// The tf::function attributes registered directly on this module (tfpp internals).
+  const auto& named_functions() const { return state_->functions; }
+
   /// True when both handles refer to one module.
   bool is(const Module& other) const { return state_ == other.state_; }
   /// The shared state (tfpp internals).
@@ -82,6 +97,7 @@ class Module {
 
  protected:
   void register_module(const std::string& attribute, const Module& module);
+  void register_function(const std::string& attribute, std::function<std::vector<ConcreteFunction>()> concrete_functions);
   /// The name given to a module constructed without one: the class name in snake_case.
   virtual std::string make_name() const;
 

@@ -301,5 +301,12 @@ std::string FunctionState::pretty_printed_concrete_signatures() const {
   return out;
 }
 
+std::vector<ConcreteFunction> FunctionState::concrete_functions() const {
+  std::lock_guard lock(cache_->mutex);
+  std::vector<ConcreteFunction> out;
+  for (const auto& e : cache_->entries) out.push_back(e.function);
+  return out;
+}
+
 }  // namespace detail
 }  // namespace tf

@@ -145,4 +145,14 @@ void Module::register_module(const std::string& attribute, const Module& module)
   state_->submodules.emplace_back(attribute, module.state_);
 }
 
+void Module::register_function(const std::string& attribute,
+                               std::function<std::vector<ConcreteFunction>()> concrete_functions) {
+  for (auto& [existing, fn] : state_->functions)
+    if (existing == attribute) {
+      fn = std::move(concrete_functions);
+      return;
+    }
+  state_->functions.emplace_back(attribute, std::move(concrete_functions));
+}
+
 }  // namespace tf

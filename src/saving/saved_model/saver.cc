@@ -64,6 +64,7 @@ class Saver {
     add_variable_handles();
     add_objects();
     add_signatures();
+    add_functions();
     add_library();
     add_init_op();
     add_saver();
@@ -287,6 +288,81 @@ class Saver {
     call_attrs["executor_type"].set_s("");
     used_ops_.insert("StatefulPartitionedCall");
     used_ops_.insert("Placeholder");
+  }
+
+  // The tf::function attributes of every module (Module::add_function): a function node per
+  // attribute listing the concrete functions it traced, as TensorFlow saves a tf.Module's.
+  void add_functions() {
+    const std::size_t num_objects = nodes_.size();
+    for (std::size_t id = 0; id < num_objects; ++id) {
+      const Module* module = std::get_if<Module>(&nodes_[id].object.value());
+      if (!module) continue;
+      for (const auto& [attribute, concrete_functions] : module->named_functions()) {
+        const std::string what = "function " + (nodes_[id].path.empty() ? attribute : nodes_[id].path + "/" + attribute);
+        const std::vector<ConcreteFunction> traced = concrete_functions();
+        if (traced.empty())
+          throw FailedPreconditionError("[saved_model] " + what +
+                                        " has not been traced: call it or get_concrete_function() before saving");
+        const int function_id = objects().nodes_size();
+        proto::SavedFunction* saved = objects().add_nodes()->mutable_function();
+        for (const ConcreteFunction& cf : traced) {
+          const std::string name = inference_name(attribute);
+          const ExportedConcrete exported = export_concrete(cf, name, what, false);
+          add_concrete_function(name, cf, exported);
+          saved->add_concrete_functions(name);
+          if (!saved->has_function_spec()) *saved->mutable_function_spec()->mutable_fullargspec() = full_arg_spec(exported);
+        }
+        saved->mutable_function_spec()->mutable_input_signature()->mutable_none_value();
+        auto* ref = objects().mutable_nodes(static_cast<int>(id))->add_children();
+        ref->set_node_id(function_id);
+        ref->set_local_name(attribute);
+      }
+    }
+  }
+
+  // The object graph's entry of a function's concrete function: positional inputs, and outputs
+  // as a dict (named), one TensorSpec or a tuple.
+  void add_concrete_function(const std::string& name, const ConcreteFunction& cf, const ExportedConcrete& exported) {
+    const ConcreteFunction::Impl& impl = *cf.impl();
+    const graph::Graph& g = *impl.graph;
+    proto::SavedConcreteFunction& saved = (*objects().mutable_concrete_functions())[name];
+    for (int b : exported.bound) saved.add_bound_inputs(b);
+    auto* in_tuple = saved.mutable_canonicalized_input_signature()->mutable_tuple_value();
+    auto* args = in_tuple->add_values()->mutable_tuple_value();
+    in_tuple->add_values()->mutable_dict_value();
+    for (int i : exported.user)
+      *args->add_values() = tensor_spec(exported.sig.input_names[i], impl.inputs[i].shape, impl.inputs[i].dtype);
+    const bool named = impl.output_keys.size() == g.outputs().size() && !impl.output_keys.empty();
+    proto::StructuredValue& out = *saved.mutable_output_signature();
+    for (std::size_t o = 0; o < g.outputs().size(); ++o) {
+      const ops::TensorInfo& info = g.info(g.outputs()[o]);
+      const std::string& key = exported.sig.output_names[o];
+      if (named) (*out.mutable_dict_value()->mutable_fields())[key] = tensor_spec(key, info.shape, info.dtype);
+      else if (g.outputs().size() == 1) out = tensor_spec(key, info.shape, info.dtype);
+      else *out.mutable_tuple_value()->add_values() = tensor_spec(key, info.shape, info.dtype);
+    }
+    if (g.outputs().empty()) out.mutable_none_value();
+  }
+
+  // Python's FullArgSpec of a function taking the inputs positionally, as TensorFlow writes it.
+  static proto::StructuredValue full_arg_spec(const ExportedConcrete& exported) {
+    proto::StructuredValue spec;
+    auto* tuple = spec.mutable_named_tuple_value();
+    tuple->set_name("FullArgSpec");
+    auto field = [&](const char* key) {
+      auto* pair = tuple->add_values();
+      pair->set_key(key);
+      return pair->mutable_value();
+    };
+    auto* args = field("args")->mutable_list_value();
+    for (int i : exported.user) args->add_values()->set_string_value(exported.sig.input_names[i]);
+    field("varargs")->mutable_none_value();
+    field("varkw")->mutable_none_value();
+    field("defaults")->mutable_none_value();
+    field("kwonlyargs")->mutable_list_value();
+    field("kwonlydefaults")->mutable_none_value();
+    field("annotations")->mutable_dict_value();
+    return spec;
   }
 
   // The functions the exported ones call: branches and bodies of control flow.
