@@ -35,8 +35,9 @@ std::vector<std::pair<std::string, train::Trackable>> children_of(const train::T
     for (const auto& [name, v] : module->named_variables()) out.emplace_back(name, v);
     const auto* layer = dynamic_cast<const keras::detail::LayerState*>(module->module_state().get());
     for (const auto& [name, m] : module->named_submodules()) {
+      const auto* state = m.module_state().get();
       const bool is_sublayer = layer && std::any_of(layer->sublayers.begin(), layer->sublayers.end(),
-                                                   [&](const auto& sub) { return sub.get() == m.module_state().get(); });
+                                                   [&](const auto& sub) { return sub.get() == state; });
       if (!is_sublayer) out.emplace_back(name, m);
     }
     // Sublayers by position, as tf.keras names them ("layer_with_weights-0", "layer-0"), so

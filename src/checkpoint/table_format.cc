@@ -175,7 +175,7 @@ class TableParser {
     if (type != 0) fail(h.offset + h.size, std::string("unknown compression type of the ") + what + " block");
     const std::uint32_t actual = io::crc32c(contents, h.size + 1);
     const std::uint32_t stored = io::unmask_crc(get_fixed32(contents + h.size + 1));
-    if (actual != stored) fail(h.offset, std::string("CRC32C mismatch in the ") + what + " block");
+    if (!io::checksum_matches(stored, actual)) fail(h.offset, std::string("CRC32C mismatch in the ") + what + " block");
     return {contents, h.size};
   }
 

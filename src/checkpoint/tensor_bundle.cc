@@ -191,7 +191,7 @@ struct BundleReader::Impl {
       if (got <= 0) fail(file.path, e.offset + done, "cannot read the tensor \"" + key + "\"");
       done += static_cast<std::size_t>(got);
     }
-    if (e.info.dtype != DType::kString && io::crc32c(bytes.data(), bytes.size()) != io::unmask_crc(e.masked_crc))
+    if (e.info.dtype != DType::kString && !io::checksum_matches(io::unmask_crc(e.masked_crc), io::crc32c(bytes.data(), bytes.size())))
       fail(file.path, e.offset, "CRC32C mismatch in the tensor \"" + key + "\"");
     return bytes;
   }
@@ -214,7 +214,7 @@ struct BundleReader::Impl {
     }
     const std::uint64_t lengths_end = static_cast<std::uint64_t>(p - bytes.data());
     if (end - p < 4) fail(path, e.offset + lengths_end, "the string tensor \"" + key + "\" ends inside its length checksum");
-    if (io::unmask_crc(get_fixed32(p)) != crc) fail(path, e.offset + lengths_end, "string length CRC32C mismatch in \"" + key + "\"");
+    if (!io::checksum_matches(io::unmask_crc(get_fixed32(p)), crc)) fail(path, e.offset + lengths_end, "string length CRC32C mismatch in \"" + key + "\"");
     crc = io::crc32c_extend(crc, p, 4);
     p += 4;
     Tensor t = core::empty(DType::kString, e.info.shape);
@@ -227,7 +227,7 @@ struct BundleReader::Impl {
       p += lengths[i];
     }
     if (p != end) fail(path, e.offset + static_cast<std::uint64_t>(p - bytes.data()), "trailing bytes after the strings of \"" + key + "\"");
-    if (crc != io::unmask_crc(e.masked_crc)) fail(path, e.offset, "CRC32C mismatch in the tensor \"" + key + "\"");
+    if (!io::checksum_matches(io::unmask_crc(e.masked_crc), crc)) fail(path, e.offset, "CRC32C mismatch in the tensor \"" + key + "\"");
     return t;
   }
 };

@@ -1,4 +1,5 @@
 // The TFRecord format: writer and reader.
+#include <algorithm>
 #include <cstring>
 
 #include "io/crc32c.h"
@@ -46,15 +47,16 @@ bool TFRecordReader::read(std::string& record) {
   const std::size_t got = in_->read(header, sizeof header);
   if (got == 0) return false;
   if (got < sizeof header) fail(start, "truncated header (" + std::to_string(got) + " of 12 bytes)");
-  if (unmask_crc(get_u32(header + 8)) != crc32c(header, 8)) fail(start, "corrupted length (checksum mismatch)");
+  if (!checksum_matches(unmask_crc(get_u32(header + 8)), crc32c(header, 8))) fail(start, "corrupted length (checksum mismatch)");
   std::uint64_t length;
   std::memcpy(&length, header, 8);
   // A length past the end of the file would make resize allocate absurd amounts: read in
-  // bounded steps so a truncated file fails after reading what exists.
+  // steps that double from 64 KiB, so a truncated file fails having allocated at most twice
+  // what it holds.
   record.clear();
   std::uint64_t have = 0;
   while (have < length) {
-    const std::uint64_t step = std::min<std::uint64_t>(length - have, std::uint64_t{1} << 28);
+    const std::uint64_t step = std::min<std::uint64_t>(length - have, std::max<std::uint64_t>(have, std::uint64_t{1} << 16));
     record.resize(have + step);
     const std::size_t n = in_->read(record.data() + have, step);
     have += n;
@@ -62,7 +64,7 @@ bool TFRecordReader::read(std::string& record) {
   }
   char footer[4];
   if (in_->read(footer, 4) < 4) fail(start, "truncated data checksum");
-  if (unmask_crc(get_u32(footer)) != crc32c(record.data(), record.size())) fail(start, "corrupted data (checksum mismatch)");
+  if (!checksum_matches(unmask_crc(get_u32(footer)), crc32c(record.data(), record.size()))) fail(start, "corrupted data (checksum mismatch)");
   return true;
 }
 
