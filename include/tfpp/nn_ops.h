@@ -94,9 +94,13 @@ Tensor batch_normalization(const Tensor& x, const Tensor& mean, const Tensor& va
 /// Options of dropout.
 struct DropoutOptions {
   std::optional<std::int64_t> seed;  ///< op seed, combined with the global seed like the random ops
+  /// Shape of the keep/drop draw, broadcast over x (size 1 shares a draw along an axis; -1 takes
+  /// x's size); empty: x's shape.
+  std::vector<std::int64_t> noise_shape = {};
 };
 
-/// Zeroes each element with probability `rate` and scales the rest by 1 / (1 - rate) (tf.nn.dropout).
+/// Zeroes each element with probability `rate` and scales the rest by 1 / (1 - rate) (tf.nn.dropout);
+/// with noise_shape, whole slices along its size-1 axes are kept or dropped together.
 Tensor dropout(const Tensor& x, double rate, const DropoutOptions& options = {});
 
 }  // namespace tf::nn

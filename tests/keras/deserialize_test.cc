@@ -74,6 +74,8 @@ std::vector<Case> every_builtin() {
       make(layers::BatchNormalization({.momentum = 0.9}), {img}),
       make(layers::LayerNormalization({.epsilon = 1e-4}), {seq}),
       make(layers::SpatialDropout2D(0.1), {img}),
+      make(layers::SpatialDropout1D(0.1), {seq}),
+      make(layers::SpatialDropout3D(0.1), {}),
       make(layers::ZeroPadding2D(2), {img}),
       make(layers::Cropping2D(1), {img}),
       make(layers::UpSampling2D(2), {img}),

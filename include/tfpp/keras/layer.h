@@ -24,6 +24,8 @@
 //    size is an InvalidArgumentError naming the layer and both shapes.
 //  - `training` defaults to the enclosing layer call's value, else false.
 //  - Losses added with add_loss during the outermost call replace those of the previous call.
+//  - An activity regularizer adds its penalty of each output, divided by the output's batch
+//    size, as a loss of the call (Keras 3's Layer.__call__).
 //  - A layer called inside another layer's call becomes its sublayer (as Keras tracks
 //    attributes): its weights and losses join the outer layer's.
 // Calling a layer on KerasTensors (the Functional API) builds it from their shapes, infers the
@@ -70,6 +72,8 @@ struct LayerOptions {
   bool trainable = true;                       ///< false freezes the layer's weights
   DType dtype = float32;                       ///< dtype of the weights
   std::vector<std::int64_t> input_shape = {};  ///< input shape without the batch (Keras 2's input_shape)
+  /// Penalty on each output of every call, divided by the batch size, added to losses().
+  std::optional<regularizers::Regularizer> activity_regularizer = {};
   std::string class_name = {};                 ///< set by built-in layers ("Dense")
 };
 
@@ -78,12 +82,15 @@ struct LayerOptions {
   std::vector<std::int64_t> input_shape = {}; /**< input shape without the batch */             \
   std::string name = {};                      /**< unique name; default from the class name */ \
   bool trainable = true;                      /**< false freezes the layer's weights */         \
-  ::tf::DType dtype = ::tf::float32;          /**< dtype of the weights */
+  ::tf::DType dtype = ::tf::float32;          /**< dtype of the weights */                      \
+  /** penalty on the layer's outputs, divided by the batch size, added to losses() */           \
+  std::optional<::tf::keras::regularizers::Regularizer> activity_regularizer = {};
 
 /// The LayerOptions of a built-in layer's options.
 template <class O>
 LayerOptions layer_options(const O& o, const char* class_name) {
-  return {.name = o.name, .trainable = o.trainable, .dtype = o.dtype, .input_shape = o.input_shape, .class_name = class_name};
+  return {.name = o.name, .trainable = o.trainable, .dtype = o.dtype, .input_shape = o.input_shape,
+          .activity_regularizer = o.activity_regularizer, .class_name = class_name};
 }
 
 /// Options of add_weight.
@@ -118,6 +125,7 @@ struct LayerState : tf::detail::ModuleState {
   std::optional<TensorShape> input_shape;       ///< declared batch-less input shape (input_shape option)
   std::vector<TensorShape> build_input_shapes;  ///< what build() got
   std::optional<InputSpec> input_spec;
+  std::optional<regularizers::Regularizer> activity_regularizer;  ///< applied to each output of a call
   std::vector<Weight> weights;
   std::vector<std::shared_ptr<LayerState>> sublayers;  ///< tracked layers, in order
   std::vector<std::weak_ptr<Layer>> sublayer_objects;  ///< their instances, when known
@@ -207,6 +215,10 @@ class Layer : public Module {
   void apply_constraints();
   /// Number of weight elements.
   std::int64_t count_params() const;
+  /// The penalty on the layer's outputs, if any (Keras' activity_regularizer).
+  const std::optional<regularizers::Regularizer>& activity_regularizer() const;
+  /// Sets or clears the penalty on the layer's outputs, from the next call on.
+  void set_activity_regularizer(std::optional<regularizers::Regularizer> regularizer);
 
   // ---- State ----------------------------------------------------------------------------
   bool built() const;

@@ -8,6 +8,7 @@
 
 #include "checkpoint/deferred_restore.h"
 #include "keras/engine/call_context.h"
+#include "keras/layers/config_util.h"
 #include "tfpp/errors.h"
 #include "tfpp/reduction_ops.h"
 
@@ -66,6 +67,7 @@ Layer::Layer(const LayerOptions& options) : Module(std::static_pointer_cast<tf::
   s.class_name = options.class_name;
   s.trainable = options.trainable;
   s.dtype = options.dtype;
+  s.activity_regularizer = options.activity_regularizer;
   if (!options.input_shape.empty()) s.input_shape = TensorShape(std::span<const std::int64_t>(options.input_shape));
   if (!options.name.empty())
     s.name = options.name;
@@ -213,6 +215,14 @@ std::int64_t Layer::count_params() const {
   return n;
 }
 
+const std::optional<regularizers::Regularizer>& Layer::activity_regularizer() const {
+  return layer_state().activity_regularizer;
+}
+
+void Layer::set_activity_regularizer(std::optional<regularizers::Regularizer> regularizer) {
+  layer_state().activity_regularizer = std::move(regularizer);
+}
+
 void Layer::add_loss(const Tensor& loss) {
   if (!loss.defined()) throw InvalidArgumentError("[" + name() + "] add_loss got an undefined tensor");
   layer_state().losses.push_back(loss.rank() == 0 ? loss : reduce_sum(loss));
@@ -229,7 +239,10 @@ std::vector<Tensor> Layer::losses() const {
 }
 
 Config Layer::get_config() const {
-  return {{"name", name()}, {"trainable", trainable()}, {"dtype", std::string(dtype_name(dtype()))}};
+  Config c{{"name", name()}, {"trainable", trainable()}, {"dtype", std::string(dtype_name(dtype()))}};
+  // Keras writes the key only when the layer has one.
+  if (const auto& r = layer_state().activity_regularizer) c["activity_regularizer"] = detail::optional_config(r);
+  return c;
 }
 
 // ---- Overridable defaults ------------------------------------------------------------------

@@ -1,11 +1,13 @@
 // Calling a layer: eagerly or traced on tensors, and symbolically on KerasTensors
 // (Note [Layer call] in layer.h).
 #include <functional>
+#include <map>
 #include <tuple>
 #include <set>
 
 #include "graph/graph.h"
 #include "graph/tracer.h"
+#include "keras/engine/activity_regularization.h"
 #include "keras/engine/call_arguments.h"
 #include "keras/engine/call_context.h"
 #include "tfpp/errors.h"
@@ -23,14 +25,19 @@ TensorShape batchless(const TensorShape& shape) {
   return out;
 }
 
-void clear_losses(detail::LayerState& root) {
+// Calls fn on `root` and every layer state below it, once each.
+void for_each_state(detail::LayerState& root, const std::function<void(detail::LayerState&)>& fn) {
   std::set<detail::LayerState*> seen;
   std::function<void(detail::LayerState&)> go = [&](detail::LayerState& s) {
     if (!seen.insert(&s).second) return;
-    s.losses.clear();
+    fn(s);
     for (const auto& sub : s.sublayers) go(*sub);
   };
   go(root);
+}
+
+void clear_losses(detail::LayerState& root) {
+  for_each_state(root, [](detail::LayerState& s) { s.losses.clear(); });
 }
 
 // Rethrows an argument error from inside a layer with the layer's name in front.
@@ -123,6 +130,9 @@ std::vector<Tensor> Layer::call_checked(const std::vector<Tensor>& inputs, std::
       Tensor mask = self.compute_mask(inputs, masks);
       if (mask.defined()) set_keras_mask(out[0], mask);
     }
+    if (s.activity_regularizer)
+      for (const Tensor& t : out)
+        if (t.defined()) s.losses.push_back(detail::activity_loss(*s.activity_regularizer, t));
     return out;
   } catch (const InvalidArgumentError& e) {
     rethrow_in(name(), e);
@@ -154,8 +164,16 @@ std::pair<std::vector<TensorShape>, std::vector<DType>> Layer::compute_output_sp
   Layer& self = instance();
   detail::LayerState& s = layer_state();
   self.build_for(shapes);
-  // Trace the call on placeholders (without masks) into a scratch graph, keeping no side effects.
-  std::vector<Tensor> saved_losses = s.losses;
+  // Trace the call on placeholders (without masks) into a scratch graph, keeping no side effects:
+  // the losses of this layer and of its sublayers (add_loss, activity regularizers) are put back.
+  std::map<detail::LayerState*, std::vector<Tensor>> saved_losses;
+  for_each_state(s, [&](detail::LayerState& state) { saved_losses[&state] = state.losses; });
+  const auto restore_losses = [&] {
+    for_each_state(s, [&](detail::LayerState& state) {
+      auto it = saved_losses.find(&state);
+      state.losses = it == saved_losses.end() ? std::vector<Tensor>{} : it->second;
+    });
+  };
   graph::Graph g;
   graph::Tracer tracer(g, nullptr);
   autodiff::SuspendTapes suspend;
@@ -170,11 +188,14 @@ std::pair<std::vector<TensorShape>, std::vector<DType>> Layer::compute_output_sp
     try {
       outputs = self.call_masked(placeholders, std::vector<Tensor>(placeholders.size()), false);
     } catch (const InvalidArgumentError& e) {
-      s.losses = saved_losses;
+      restore_losses();
       rethrow_in(name(), e);
+    } catch (...) {
+      restore_losses();
+      throw;
     }
   }
-  s.losses = saved_losses;
+  restore_losses();
   std::pair<std::vector<TensorShape>, std::vector<DType>> spec;
   for (const Tensor& t : outputs) {
     spec.first.push_back(t.shape());

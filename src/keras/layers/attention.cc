@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "keras/engine/activity_regularization.h"
 #include "keras/layers/config_util.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
@@ -23,6 +24,8 @@ MultiHeadAttention::MultiHeadAttention(std::int64_t num_heads, std::int64_t key_
   if (!(options_.dropout >= 0 && options_.dropout < 1))
     throw InvalidArgumentError("[" + name() + "] dropout must be in [0, 1), got " + std::to_string(options_.dropout));
   set_supports_masking();
+  // Keras gives the activity regularizer to the four projections, not to the layer's output.
+  set_activity_regularizer(std::nullopt);
 }
 
 void MultiHeadAttention::build_multi(const std::vector<TensorShape>& shapes) {
@@ -144,9 +147,13 @@ std::vector<Tensor> MultiHeadAttention::call_masked(const std::vector<Tensor>& i
   }
 
   std::size_t w = 0;
+  auto regularize = [&](const Tensor& y) {
+    if (options_.activity_regularizer) add_loss(keras::detail::activity_loss(*options_.activity_regularizer, y));
+  };
   auto project = [&](const Tensor& x) {
     Tensor y = einsum("abc,cde->abde", {x, weight(w++)});
     if (options_.use_bias) y = y + weight(w++);
+    regularize(y);
     return y;
   };
   Tensor q = project(query);
@@ -169,6 +176,7 @@ std::vector<Tensor> MultiHeadAttention::call_masked(const std::vector<Tensor>& i
   Tensor out = einsum("acbe,aecd->abcd", {dropped, v});  // [B, T, N, value_dim]
   out = einsum("abcd,cde->abe", {out, weight(w++)});
   if (options_.use_bias) out = out + weight(w++);
+  regularize(out);
   if (layout.return_attention_scores) return {out, scores};
   return {out};
 }
@@ -191,7 +199,7 @@ Config MultiHeadAttention::get_config() const {
   c["bias_initializer"] = detail::object_config(options_.bias_initializer.class_name(), options_.bias_initializer.config());
   c["kernel_regularizer"] = detail::optional_config(options_.kernel_regularizer);
   c["bias_regularizer"] = detail::optional_config(options_.bias_regularizer);
-  c["activity_regularizer"] = nullptr;
+  c["activity_regularizer"] = detail::optional_config(options_.activity_regularizer);
   c["kernel_constraint"] = detail::optional_config(options_.kernel_constraint);
   c["bias_constraint"] = detail::optional_config(options_.bias_constraint);
   c["seed"] = options_.seed ? ConfigValue(*options_.seed) : ConfigValue();

@@ -71,6 +71,7 @@ initializers::Initializer initializer_from(const ConfigValue& v) {
 
 std::optional<regularizers::Regularizer> regularizer_from(const ConfigValue& v) {
   if (v.is_null()) return std::nullopt;
+  if (v.holds<std::string>()) return regularizers::get(v.get<std::string>());
   const std::string& cls = config_at(v.get<Config>(), "class_name", "regularizers").get<std::string>();
   const auto c = numbers(config_at(v.get<Config>(), "config", "regularizers"));
   if (cls == "L1") return regularizers::L1(num(c, "l1", 0.01));

@@ -48,12 +48,13 @@ void read_if_present(const Config& config, const char* key, T& out, F&& convert)
   if (auto it = config.find(key); it != config.end() && !it->second.is_null()) out = convert(it->second);
 }
 
-/// Reads name, trainable and dtype into a built-in layer's options.
+/// Reads name, trainable, dtype and activity_regularizer into a built-in layer's options.
 template <class O>
 void read_common(const Config& c, O& o) {
   if (auto it = c.find("name"); it != c.end()) o.name = it->second.get<std::string>();
   if (auto it = c.find("trainable"); it != c.end()) o.trainable = it->second.get<bool>();
   if (auto it = c.find("dtype"); it != c.end() && !it->second.is_null()) o.dtype = dtype_from(it->second);
+  if (auto it = c.find("activity_regularizer"); it != c.end()) o.activity_regularizer = regularizer_from(it->second);
 }
 
 }  // namespace tf::keras::detail

@@ -129,7 +129,7 @@ Config BaseConv::get_config() const {
   c["use_bias"] = options_.use_bias;
   detail::write_weight_config(c, "kernel", options_.kernel_initializer, options_.kernel_regularizer, options_.kernel_constraint);
   detail::write_weight_config(c, "bias", options_.bias_initializer, options_.bias_regularizer, options_.bias_constraint);
-  c["activity_regularizer"] = ConfigValue();
+  c["activity_regularizer"] = detail::optional_config(activity_regularizer());
   return c;
 }
 
@@ -238,7 +238,7 @@ Config Conv2DTranspose::get_config() const {
   c["use_bias"] = options_.use_bias;
   detail::write_weight_config(c, "kernel", options_.kernel_initializer, options_.kernel_regularizer, options_.kernel_constraint);
   detail::write_weight_config(c, "bias", options_.bias_initializer, options_.bias_regularizer, options_.bias_constraint);
-  c["activity_regularizer"] = ConfigValue();
+  c["activity_regularizer"] = detail::optional_config(activity_regularizer());
   return c;
 }
 
@@ -305,7 +305,7 @@ Config DepthwiseConv2D::get_config() const {
   c["use_bias"] = options_.use_bias;
   detail::write_weight_config(c, "depthwise", options_.depthwise_initializer, options_.depthwise_regularizer, options_.depthwise_constraint);
   detail::write_weight_config(c, "bias", options_.bias_initializer, options_.bias_regularizer, options_.bias_constraint);
-  c["activity_regularizer"] = ConfigValue();
+  c["activity_regularizer"] = detail::optional_config(activity_regularizer());
   return c;
 }
 
@@ -378,7 +378,7 @@ Config SeparableConv2D::get_config() const {
   detail::write_weight_config(c, "depthwise", options_.depthwise_initializer, options_.depthwise_regularizer, options_.depthwise_constraint);
   detail::write_weight_config(c, "pointwise", options_.pointwise_initializer, options_.pointwise_regularizer, options_.pointwise_constraint);
   detail::write_weight_config(c, "bias", options_.bias_initializer, options_.bias_regularizer, options_.bias_constraint);
-  c["activity_regularizer"] = ConfigValue();
+  c["activity_regularizer"] = detail::optional_config(activity_regularizer());
   return c;
 }
 

@@ -193,25 +193,34 @@ Softmax Softmax::from_config(const Config& c) {
 
 Dropout::Dropout(double rate, DropoutOptions options)
     : Layer(layer_options(options, "Dropout")), rate_(rate), options_(std::move(options)) {
-  if (rate < 0 || rate > 1) throw InvalidArgumentError("[" + name() + "] rate must be in [0, 1], got " + std::to_string(rate));
+  if (!(rate >= 0 && rate <= 1))
+    throw InvalidArgumentError("[" + name() + "] invalid value received for argument `rate`. Expected a float value "
+                               "between 0 and 1. Received: rate=" + std::to_string(rate));
+  if (options_.noise_shape)
+    for (std::size_t i = 0; i < options_.noise_shape->size(); ++i)
+      if (const std::int64_t d = (*options_.noise_shape)[i]; d != -1 && d <= 0)
+        throw InvalidArgumentError("[" + name() + "] invalid value received for argument `noise_shape`. Expected all "
+                                   "dimensions to be positive integers or None. Received negative or zero value at "
+                                   "index " + std::to_string(i) + ": " + std::to_string(d));
   set_supports_masking();
 }
 Tensor Dropout::call(const Tensor& x, bool training) {
   if (!training || rate_ == 0) return x;
   if (rate_ == 1) return x * 0.0;
-  return nn::dropout(x, rate_, {.seed = options_.seed});
+  return nn::dropout(x, rate_, {.seed = options_.seed, .noise_shape = options_.noise_shape.value_or(std::vector<std::int64_t>{})});
 }
 Config Dropout::get_config() const {
   Config c = Layer::get_config();
   c["rate"] = rate_;
   c["seed"] = options_.seed ? ConfigValue(*options_.seed) : ConfigValue();
-  c["noise_shape"] = ConfigValue();
+  c["noise_shape"] = options_.noise_shape ? detail::int_list(*options_.noise_shape) : ConfigValue();
   return c;
 }
 Dropout Dropout::from_config(const Config& c) {
   DropoutOptions o;
   detail::read_common(c, o);
-  if (auto it = c.find("seed"); it != c.end() && !it->second.is_null()) o.seed = it->second.get<std::int64_t>();
+  detail::read_if_present(c, "seed", o.seed, [](const ConfigValue& v) { return v.get<std::int64_t>(); });
+  detail::read_if_present(c, "noise_shape", o.noise_shape, [](const ConfigValue& v) { return detail::int_list_from(v); });
   return Dropout(detail::config_at(c, "rate", "Dropout").as_double(), o);
 }
 

@@ -46,7 +46,7 @@ Config Embedding::get_config() const {
   c["embeddings_initializer"] = detail::object_config(options_.embeddings_initializer.class_name(),
                                                       options_.embeddings_initializer.config());
   c["embeddings_regularizer"] = detail::optional_config(options_.embeddings_regularizer);
-  c["activity_regularizer"] = nullptr;
+  c["activity_regularizer"] = detail::optional_config(activity_regularizer());
   c["embeddings_constraint"] = detail::optional_config(options_.embeddings_constraint);
   c["mask_zero"] = options_.mask_zero;
   return c;

@@ -45,7 +45,7 @@ RNNOptions layer_rnn_options(const O& o) {
 Config flattened_config(Config layer, const Config& cell) {
   for (const auto& [key, value] : cell)
     if (key != "name" && key != "trainable" && key != "dtype") layer[key] = value;
-  layer["activity_regularizer"] = nullptr;
+  layer.try_emplace("activity_regularizer", nullptr);
   return layer;
 }
 

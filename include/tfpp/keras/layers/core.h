@@ -130,6 +130,9 @@ class Softmax : public Layer {
 
 /// Options of Dropout.
 struct DropoutOptions {
+  /// Shape of the keep/drop mask, broadcast over the input ({batch, 1, features} shares it along
+  /// the time axis); -1 is None (the input's size). Default: the input's shape.
+  std::optional<std::vector<std::int64_t>> noise_shape = {};
   std::optional<std::int64_t> seed = {};  ///< op seed for reproducible masks
   TFPP_KERAS_LAYER_OPTIONS
 };
