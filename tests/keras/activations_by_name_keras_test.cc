@@ -1,7 +1,8 @@
 // Keras 3.15's activations reached by name (mish, hard_silu / hard_swish, log_sigmoid, celu,
-// hard_tanh, tanh_shrink, soft_shrink, hard_shrink, squareplus, sparse_plus, sparse_sigmoid):
-// values and gradients against keras.activations in the same run, float64 gradients by finite
-// differences, and their names in a layer's config.
+// hard_tanh, tanh_shrink, soft_shrink, hard_shrink, squareplus, sparse_plus, sparse_sigmoid, and
+// glu, sparsemax and threshold, which take more than x): values and gradients against
+// keras.activations in the same run, float64 gradients by finite differences, and their names in
+// a layer's config.
 #include <gtest/gtest.h>
 
 #include <tfpp/constant.h>
@@ -12,6 +13,7 @@
 #include <tfpp/reduction_ops.h>
 
 #include "autodiff/gradient_checker.h"
+#include "error_of.h"
 #include "keras/keras_reference.h"
 
 namespace {
@@ -96,6 +98,81 @@ TEST(ActivationsByName, GradientsMatchFiniteDifferences) {
     const keras::activations::Activation fn = keras::activations::get(name);
     EXPECT_LT(max_gradient_error([&](const std::vector<tf::Tensor>& v) { return fn(v[0]); }, {x}), 1e-6);
   }
+}
+
+// glu and sparsemax along either axis of a [4, 6] input, and threshold: "<case>.y" the values,
+// "<case>.g" the gradient of sum(y * pattern(y.shape, 9)).
+const char* kAxisScript = R"PY(
+import tensorflow as tf
+import keras
+A = keras.activations
+x = tf.constant(pattern((4, 6), 0.3) * 2.5)
+cases = {'glu': lambda x: A.glu(x), 'glu0': lambda x: A.glu(x, axis=0),
+         'sparsemax': lambda x: A.sparsemax(x), 'sparsemax0': lambda x: A.sparsemax(x, axis=0),
+         'threshold': lambda x: A.threshold(x, 0.3, -1.5),
+         'by_name.glu': keras.activations.get('glu'), 'by_name.sparsemax': keras.activations.get('sparsemax')}
+for name, fn in cases.items():
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = fn(x)
+        loss = tf.reduce_sum(y * pattern(tuple(y.shape), 9.0))
+    emit(name + '.y', y)
+    emit(name + '.g', tape.gradient(loss, x))
+)PY";
+
+using AxisCase = std::pair<std::string, std::function<tf::Tensor(const tf::Tensor&)>>;
+
+std::vector<AxisCase> axis_cases() {
+  namespace A = keras::activations;
+  return {{"glu", [](const tf::Tensor& x) { return A::glu(x); }},
+          {"glu0", [](const tf::Tensor& x) { return A::glu(x, 0); }},
+          {"sparsemax", [](const tf::Tensor& x) { return A::sparsemax(x); }},
+          {"sparsemax0", [](const tf::Tensor& x) { return A::sparsemax(x, 0); }},
+          {"threshold", [](const tf::Tensor& x) { return A::threshold(x, 0.3, -1.5); }},
+          {"by_name.glu", [](const tf::Tensor& x) { return A::get("glu")(x); }},
+          {"by_name.sparsemax", [](const tf::Tensor& x) { return A::get("sparsemax")(x); }}};
+}
+
+TEST(ActivationsByName, GluSparsemaxAndThresholdAsKeras) {
+  const auto values = tf::testing::parse_values(
+      tf::testing::run_reference(std::string(tf::testing::kPythonPattern) + kAxisScript));
+  ASSERT_FALSE(values.empty()) << "the Keras script printed nothing";
+  const tf::Tensor x = tf::testing::pattern_tensor({4, 6}, 0.3) * 2.5;
+  for (const auto& [name, fn] : axis_cases()) {
+    SCOPED_TRACE(name);
+    tf::GradientTape tape;
+    tape.watch(x);
+    const tf::Tensor y = fn(x);
+    const tf::Tensor g = tape.gradient(tf::reduce_sum(y * tf::testing::pattern_tensor(y.shape(), 9.0)), x);
+    for (const auto& [suffix, got] : {std::pair<std::string, tf::Tensor>{".y", y}, {".g", g}}) {
+      ASSERT_TRUE(values.count(name + suffix)) << name + suffix << " missing from Keras' output";
+      const std::vector<double>& want = values.at(name + suffix);
+      const std::vector<float> have = got.numpy<float>();
+      ASSERT_EQ(have.size(), want.size());
+      for (std::size_t i = 0; i < have.size(); ++i) EXPECT_NEAR(have[i], want[i], 1e-5 * (1 + std::abs(want[i]))) << suffix << i;
+    }
+  }
+  EXPECT_EQ(keras::layers::Dense(2, {.activation = "sparsemax"}).get_config().at("activation").get<std::string>(), "sparsemax");
+}
+
+TEST(ActivationsByName, GluSparsemaxAndThresholdGradientsMatchFiniteDifferences) {
+  const tf::Tensor x = tf::cast(tf::testing::pattern_tensor({4, 6}, 0.3) * 2.5, tf::float64);
+  for (const auto& [name, fn] : axis_cases()) {
+    SCOPED_TRACE(name);
+    EXPECT_LT(max_gradient_error([&](const std::vector<tf::Tensor>& v) { return fn(v[0]); }, {x}), 1e-6);
+  }
+}
+
+TEST(ActivationsByName, GluSparsemaxAndThresholdErrors) {
+  using tf::testing::error_of;
+  namespace A = keras::activations;
+  EXPECT_NE(error_of([] { A::glu(tf::ones({2, 3})); }).find("[glu] axis size must be divisible by 2. Received: x.shape=(2, 3)"),
+            std::string::npos);
+  EXPECT_NE(error_of([] { A::sparsemax(tf::ones({2, 3}), 2); }).find("[sparsemax] axis 2 is out of range"), std::string::npos);
+  // By name, threshold resolves (a config may name it) but, as in Keras, cannot be called with x alone.
+  const A::Activation threshold = A::get("threshold");
+  EXPECT_EQ(threshold.name(), "threshold");
+  EXPECT_NE(error_of([&] { threshold(tf::ones({2})); }).find("[threshold] missing 2 required arguments"), std::string::npos);
 }
 
 }  // namespace

@@ -57,5 +57,12 @@ Tensor silu(const Tensor& x);         ///< x * sigmoid(x) (also "swish")
 Tensor exponential(const Tensor& x);  ///< exp(x)
 Tensor hard_sigmoid(const Tensor& x); ///< clip(x / 6 + 0.5, 0, 1), as Keras 3
 Tensor leaky_relu(const Tensor& x, double negative_slope = 0.2);  ///< x > 0 ? x : slope * x
+/// a * sigmoid(b), where a and b are the halves of x along `axis` (its size must be even).
+Tensor glu(const Tensor& x, int axis = -1);
+/// max(x - tau, 0) along `axis`, with tau computed as Keras 3.15 computes it (see activations.cc).
+Tensor sparsemax(const Tensor& x, int axis = -1);
+/// x > threshold ? x : default_value. By name ("threshold") it resolves but raises when called,
+/// as Keras' one-argument call of threshold does.
+Tensor threshold(const Tensor& x, double threshold, double default_value);
 
 }  // namespace tf::keras::activations
