@@ -209,6 +209,8 @@ class Huber : public Loss {
   /// A Huber loss with `options`.
   explicit Huber(HuberOptions options = {});
   Tensor call(const Tensor& y_true, const Tensor& y_pred) const override;
+  /// {"name", "reduction", "delta"} (Keras 3.15 leaves delta out; later Keras writes it).
+  Config get_config() const override;
 
  private:
   double delta_;
@@ -241,6 +243,8 @@ class CosineSimilarity : public Loss {
   /// A CosineSimilarity loss with `options`.
   explicit CosineSimilarity(CosineSimilarityOptions options = {});
   Tensor call(const Tensor& y_true, const Tensor& y_pred) const override;
+  /// {"name", "reduction", "axis"} (Keras 3.15 leaves axis out; later Keras writes it).
+  Config get_config() const override;
 
  private:
   std::int64_t axis_;

@@ -254,6 +254,11 @@ class CosineSimilarity : public MeanMetricWrapper {
  public:
   /// A CosineSimilarity metric with `options`.
   explicit CosineSimilarity(CosineSimilarityOptions options = {});
+  /// {"name", "dtype", "axis"} (Keras 3.15 leaves axis out; later Keras writes it).
+  Config get_config() const override;
+
+ private:
+  std::int64_t axis_;
 };
 
 /// The running mean of losses::log_cosh.

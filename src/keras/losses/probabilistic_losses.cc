@@ -202,6 +202,7 @@ Config SparseCategoricalCrossentropy::get_config() const {
   Config config = Loss::get_config();
   config["from_logits"] = options_.from_logits;
   config["ignore_class"] = options_.ignore_class ? ConfigValue(*options_.ignore_class) : ConfigValue();
+  config["axis"] = options_.axis;  // Keras 3.15 leaves it out; later Keras writes it
   return config;
 }
 

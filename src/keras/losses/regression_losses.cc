@@ -120,6 +120,11 @@ Tensor MeanSquaredLogarithmicError::call(const Tensor& y_true, const Tensor& y_p
 
 Huber::Huber(HuberOptions o) : Loss(std::move(o.name), std::move(o.reduction), o.dtype), delta_(o.delta) {}
 Tensor Huber::call(const Tensor& y_true, const Tensor& y_pred) const { return huber(y_true, y_pred, delta_); }
+Config Huber::get_config() const {
+  Config config = Loss::get_config();
+  config["delta"] = delta_;
+  return config;
+}
 
 LogCosh::LogCosh(LogCoshOptions o) : Loss(std::move(o.name), std::move(o.reduction), o.dtype) {}
 Tensor LogCosh::call(const Tensor& y_true, const Tensor& y_pred) const { return log_cosh(y_true, y_pred); }
@@ -128,6 +133,11 @@ CosineSimilarity::CosineSimilarity(CosineSimilarityOptions o)
     : Loss(std::move(o.name), std::move(o.reduction), o.dtype), axis_(o.axis) {}
 Tensor CosineSimilarity::call(const Tensor& y_true, const Tensor& y_pred) const {
   return cosine_similarity(y_true, y_pred, axis_);
+}
+Config CosineSimilarity::get_config() const {
+  Config config = Loss::get_config();
+  config["axis"] = axis_;
+  return config;
 }
 
 Hinge::Hinge(HingeOptions o) : Loss(std::move(o.name), std::move(o.reduction), o.dtype) {}

@@ -40,7 +40,13 @@ MeanSquaredLogarithmicError::MeanSquaredLogarithmicError(MetricOptions o)
 
 CosineSimilarity::CosineSimilarity(CosineSimilarityOptions o)
     : MeanMetricWrapper([axis = o.axis](const Tensor& y, const Tensor& p) { return positive_cosine_similarity(y, p, axis); },
-                        {.name = o.name, .dtype = o.dtype}) {}
+                        {.name = o.name, .dtype = o.dtype}),
+      axis_(o.axis) {}
+Config CosineSimilarity::get_config() const {
+  Config config = Metric::get_config();
+  config["axis"] = axis_;
+  return config;
+}
 
 LogCoshError::LogCoshError(MetricOptions o) : MeanMetricWrapper(losses::log_cosh, named(o, "logcosh")) {}
 
