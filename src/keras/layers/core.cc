@@ -53,7 +53,8 @@ void Dense::build(const TensorShape& input_shape) {
 }
 
 Tensor Dense::call(const Tensor& inputs, bool) {
-  Tensor x = inputs;
+  // Integer inputs (images as 0..255) become the layer's dtype, as Keras' matmul promotes them.
+  Tensor x = is_floating(inputs.dtype()) ? inputs : cast(inputs, dtype());
   const TensorShape& shape = x.shape();
   Tensor y;
   if (shape.rank() == 2) {

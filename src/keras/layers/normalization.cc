@@ -62,7 +62,9 @@ void BatchNormalization::build(const TensorShape& input_shape) {
 Variable BatchNormalization::moving_mean() const { return weight(std::size_t{options_.scale} + options_.center); }
 Variable BatchNormalization::moving_variance() const { return weight(std::size_t{options_.scale} + options_.center + 1); }
 
-Tensor BatchNormalization::call(const Tensor& x, bool training) {
+Tensor BatchNormalization::call(const Tensor& inputs, bool training) {
+  // Integer inputs become the layer's dtype, as Keras' arithmetic with its float weights promotes them.
+  const Tensor x = is_floating(inputs.dtype()) ? inputs : cast(inputs, dtype());
   const TensorShape& shape = x.shape();
   const std::vector<std::int64_t> feature{normalized_axis(name(), options_.axis, shape)};
   std::vector<std::int64_t> reduce;
@@ -155,7 +157,9 @@ void LayerNormalization::build(const TensorShape& input_shape) {
   set_input_spec(spec);
 }
 
-Tensor LayerNormalization::call(const Tensor& x, bool) {
+Tensor LayerNormalization::call(const Tensor& inputs, bool) {
+  // Keras casts the inputs to the layer's compute dtype.
+  const Tensor x = is_floating(inputs.dtype()) ? inputs : cast(inputs, dtype());
   const TensorShape& shape = x.shape();
   std::vector<std::int64_t> axes;
   for (std::int64_t a : options_.axis) axes.push_back(normalized_axis(name(), a, shape));

@@ -4,6 +4,7 @@
 #include "keras/layers/spatial_util.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/errors.h"
+#include "tfpp/math_ops.h"
 #include "tfpp/reduction_ops.h"
 
 namespace tf::keras::layers {
@@ -101,7 +102,9 @@ Tensor BaseGlobalPooling::call(const Tensor& x, bool) {
   std::vector<std::int64_t> axes;
   for (int i = 0; i < rank_; ++i) axes.push_back(channels_first_ ? 2 + i : 1 + i);
   const ReduceOptions options{.keepdims = options_.keepdims};
-  return max_ ? reduce_max(x, axes, options) : reduce_mean(x, axes, options);
+  if (max_) return reduce_max(x, axes, options);
+  // The mean of integers is a float in Keras (its ops.mean promotes them).
+  return reduce_mean(is_floating(x.dtype()) ? x : cast(x, dtype()), axes, options);
 }
 
 Config BaseGlobalPooling::get_config() const {
