@@ -203,20 +203,36 @@ Tensor clip_by_value(const Tensor& t, const Lo& clip_value_min, const Hi& clip_v
   return clip_by_value(t, detail::tensor_like(t, clip_value_min), detail::tensor_like(t, clip_value_max));
 }
 
+namespace detail {
+/// The binary operators on tensors: C++'s, and Python's `//`, `**` and `@` for the Python front end.
+enum class Operator {
+  kAdd, kSub, kMul, kTrueDiv, kMod, kLess, kLessEqual, kGreater, kGreaterEqual, kAnd, kOr,
+  kFloorDiv, kPow, kMatMul
+};
+/// Applies `op` as tf::math's function does; traced, its node is named as TensorFlow's Python
+/// operator names it (`x * y` is "mul", `x / y` "truediv", `x & y` "and"), and a C++ number or
+/// eager tensor operand becomes a constant inside that name ("mul/y").
+Tensor apply_operator(Operator op, const Tensor& a, const Tensor& b);
+/// apply_operator with a C++ number as the right operand, in a's dtype.
+Tensor apply_operator(Operator op, const Tensor& a, double b);
+/// apply_operator with a C++ number as the left operand, in b's dtype.
+Tensor apply_operator(Operator op, double a, const Tensor& b);
+}  // namespace detail
+
 // Operators: arithmetic, comparisons and logical ops, with C++ numbers on either side.
-#define TFPP_OPERATOR(op, fn)                                                                \
-  inline Tensor operator op(const Tensor& a, const Tensor& b) { return math::fn(a, b); }     \
-  template <Number S> Tensor operator op(const Tensor& a, S b) { return math::fn(a, b); }    \
-  template <Number S> Tensor operator op(S a, const Tensor& b) { return math::fn(a, b); }
-TFPP_OPERATOR(+, add)
-TFPP_OPERATOR(-, subtract)
-TFPP_OPERATOR(*, multiply)
-TFPP_OPERATOR(/, divide)
-TFPP_OPERATOR(%, floormod)
-TFPP_OPERATOR(<, less)
-TFPP_OPERATOR(<=, less_equal)
-TFPP_OPERATOR(>, greater)
-TFPP_OPERATOR(>=, greater_equal)
+#define TFPP_OPERATOR(op, kind)                                                                                       \
+  inline Tensor operator op(const Tensor& a, const Tensor& b) { return detail::apply_operator(kind, a, b); }          \
+  template <Number S> Tensor operator op(const Tensor& a, S b) { return detail::apply_operator(kind, a, double(b)); } \
+  template <Number S> Tensor operator op(S a, const Tensor& b) { return detail::apply_operator(kind, double(a), b); }
+TFPP_OPERATOR(+, detail::Operator::kAdd)
+TFPP_OPERATOR(-, detail::Operator::kSub)
+TFPP_OPERATOR(*, detail::Operator::kMul)
+TFPP_OPERATOR(/, detail::Operator::kTrueDiv)
+TFPP_OPERATOR(%, detail::Operator::kMod)
+TFPP_OPERATOR(<, detail::Operator::kLess)
+TFPP_OPERATOR(<=, detail::Operator::kLessEqual)
+TFPP_OPERATOR(>, detail::Operator::kGreater)
+TFPP_OPERATOR(>=, detail::Operator::kGreaterEqual)
 #undef TFPP_OPERATOR
 
 /// Elementwise x == number and x != number (as `x % 2 == 0` in TensorFlow). Between two tensors
@@ -229,9 +245,9 @@ template <Number S> Tensor operator!=(S a, const Tensor& b) { return math::not_e
 /// -x.
 inline Tensor operator-(const Tensor& x) { return math::negative(x); }
 /// Logical AND of bool tensors.
-inline Tensor operator&(const Tensor& a, const Tensor& b) { return math::logical_and(a, b); }
+inline Tensor operator&(const Tensor& a, const Tensor& b) { return detail::apply_operator(detail::Operator::kAnd, a, b); }
 /// Logical OR of bool tensors.
-inline Tensor operator|(const Tensor& a, const Tensor& b) { return math::logical_or(a, b); }
+inline Tensor operator|(const Tensor& a, const Tensor& b) { return detail::apply_operator(detail::Operator::kOr, a, b); }
 /// Logical NOT of a bool tensor (TensorFlow's `~`).
 inline Tensor operator~(const Tensor& x) { return math::logical_not(x); }
 

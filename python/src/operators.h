@@ -6,47 +6,48 @@
 
 namespace tfpp_python {
 
-template <tf::Tensor (*Fn)(const tf::Tensor&, const tf::Tensor&)>
+using tf::detail::Operator;
+
+// Through the C++ operators, so traced nodes are named as TensorFlow's Python names them ("mul").
+template <Operator Op>
 tf::Tensor forward(nb::handle a, nb::handle b) {
   auto [x, y] = binary_operands(a, b);
-  return Fn(x, y);
+  return tf::detail::apply_operator(Op, x, y);
 }
 
-template <tf::Tensor (*Fn)(const tf::Tensor&, const tf::Tensor&)>
+template <Operator Op>
 tf::Tensor reflected(nb::handle a, nb::handle b) {
   auto [y, x] = binary_operands(b, a);
-  return Fn(y, x);
+  return tf::detail::apply_operator(Op, y, x);
 }
-
-inline tf::Tensor matmul2(const tf::Tensor& a, const tf::Tensor& b) { return tf::matmul(a, b); }
 
 /// Adds the operators to a class whose objects convert to tensors (Tensor, Variable).
 template <class C>
 void add_operators(nb::class_<C>& cls) {
-  cls.def("__add__", &forward<tf::math::add>)
-      .def("__radd__", &reflected<tf::math::add>)
-      .def("__sub__", &forward<tf::math::subtract>)
-      .def("__rsub__", &reflected<tf::math::subtract>)
-      .def("__mul__", &forward<tf::math::multiply>)
-      .def("__rmul__", &reflected<tf::math::multiply>)
-      .def("__truediv__", &forward<tf::math::truediv>)
-      .def("__rtruediv__", &reflected<tf::math::truediv>)
-      .def("__floordiv__", &forward<tf::math::floordiv>)
-      .def("__rfloordiv__", &reflected<tf::math::floordiv>)
-      .def("__mod__", &forward<tf::math::floormod>)
-      .def("__rmod__", &reflected<tf::math::floormod>)
-      .def("__pow__", &forward<tf::math::pow>)
-      .def("__rpow__", &reflected<tf::math::pow>)
-      .def("__matmul__", &forward<matmul2>)
-      .def("__rmatmul__", &reflected<matmul2>)
-      .def("__lt__", &forward<tf::math::less>)
-      .def("__le__", &forward<tf::math::less_equal>)
-      .def("__gt__", &forward<tf::math::greater>)
-      .def("__ge__", &forward<tf::math::greater_equal>)
-      .def("__and__", &forward<tf::math::logical_and>)
-      .def("__rand__", &reflected<tf::math::logical_and>)
-      .def("__or__", &forward<tf::math::logical_or>)
-      .def("__ror__", &reflected<tf::math::logical_or>)
+  cls.def("__add__", &forward<Operator::kAdd>)
+      .def("__radd__", &reflected<Operator::kAdd>)
+      .def("__sub__", &forward<Operator::kSub>)
+      .def("__rsub__", &reflected<Operator::kSub>)
+      .def("__mul__", &forward<Operator::kMul>)
+      .def("__rmul__", &reflected<Operator::kMul>)
+      .def("__truediv__", &forward<Operator::kTrueDiv>)
+      .def("__rtruediv__", &reflected<Operator::kTrueDiv>)
+      .def("__floordiv__", &forward<Operator::kFloorDiv>)
+      .def("__rfloordiv__", &reflected<Operator::kFloorDiv>)
+      .def("__mod__", &forward<Operator::kMod>)
+      .def("__rmod__", &reflected<Operator::kMod>)
+      .def("__pow__", &forward<Operator::kPow>)
+      .def("__rpow__", &reflected<Operator::kPow>)
+      .def("__matmul__", &forward<Operator::kMatMul>)
+      .def("__rmatmul__", &reflected<Operator::kMatMul>)
+      .def("__lt__", &forward<Operator::kLess>)
+      .def("__le__", &forward<Operator::kLessEqual>)
+      .def("__gt__", &forward<Operator::kGreater>)
+      .def("__ge__", &forward<Operator::kGreaterEqual>)
+      .def("__and__", &forward<Operator::kAnd>)
+      .def("__rand__", &reflected<Operator::kAnd>)
+      .def("__or__", &forward<Operator::kOr>)
+      .def("__ror__", &reflected<Operator::kOr>)
       .def("__invert__", [](nb::handle x) { return tf::math::logical_not(to_tensor(x)); })
       .def("__neg__", [](nb::handle x) { return tf::math::negative(to_tensor(x)); })
       .def("__abs__", [](nb::handle x) { return tf::math::abs(to_tensor(x)); });

@@ -1,6 +1,8 @@
 #include "graph/graph.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 
 #include "core/tensor_impl.h"
 
@@ -11,11 +13,17 @@ std::atomic<std::uint64_t> next_graph_id{1};
 
 Graph::Graph() : id_(next_graph_id++) {}
 
+// TensorFlow's Graph.unique_name: names are compared without case ("Add" after "add" is
+// "Add_1"), and a suffixed name is marked taken too, so a later "mul_1" cannot collide with it.
 std::string Graph::unique_name(const std::string& base) {
-  int& count = name_counts_[base];
-  std::string name = count == 0 ? base : base + "_" + std::to_string(count);
-  ++count;
-  return name;
+  std::string key = base;
+  std::ranges::transform(key, key.begin(), [](unsigned char c) { return std::tolower(c); });
+  int& uses = names_in_use_[key];
+  if (uses++ == 0) return base;
+  int suffix = uses - 1;
+  while (names_in_use_.count(key + "_" + std::to_string(suffix))) ++suffix;
+  names_in_use_[key + "_" + std::to_string(suffix)] = 1;
+  return base + "_" + std::to_string(suffix);
 }
 
 int Graph::add_arg(const ops::TensorInfo& info, const std::string& name) {
@@ -43,7 +51,8 @@ int Graph::add_op(const ops::OpDef& op, std::vector<NodeOutput> inputs, std::vec
                   ops::OutputInfos outputs, const std::string& name) {
   Node n;
   n.kind = NodeKind::kOp;
-  n.name = unique_name(name);
+  // A name ending in '/' was reserved with unique_name already (TensorFlow's convention).
+  n.name = name.ends_with('/') ? name.substr(0, name.size() - 1) : unique_name(name);
   n.op = &op;
   n.inputs = std::move(inputs);
   n.attrs = std::move(attrs);

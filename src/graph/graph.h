@@ -47,6 +47,8 @@ class Graph {
   /// A process-unique id; symbolic tensors remember the id of the graph they belong to.
   std::uint64_t id() const { return id_; }
 
+  /// Each adds a node named `name` made unique, and returns its index. add_op takes a name
+  /// ending in '/' as one reserved with unique_name already, and drops the slash.
   int add_arg(const ops::TensorInfo& info, const std::string& name);
   int add_const(const Tensor& value, const std::string& name);
   int add_op(const ops::OpDef& op, std::vector<NodeOutput> inputs, std::vector<ops::AttrValue> attrs,
@@ -85,7 +87,7 @@ class Graph {
   std::vector<Node> nodes_;
   std::vector<int> args_;
   std::vector<NodeOutput> outputs_;
-  std::unordered_map<std::string, int> name_counts_;
+  std::unordered_map<std::string, int> names_in_use_;  // lower-cased names and their uses
 };
 
 /// A symbolic tensor for `output` of `graph`.

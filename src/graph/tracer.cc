@@ -10,8 +10,30 @@ namespace {
 thread_local const char* tls_node_name = nullptr;  // set by NodeNameOverride
 }  // namespace
 
-NodeNameOverride::NodeNameOverride(const char* name) : previous_(std::exchange(tls_node_name, name)) {}
-NodeNameOverride::~NodeNameOverride() { tls_node_name = previous_; }
+NodeNameOverride::NodeNameOverride(const char* name) : owns_(tls_node_name == nullptr) {
+  if (owns_) tls_node_name = name;
+}
+NodeNameOverride::~NodeNameOverride() {
+  if (owns_) tls_node_name = nullptr;  // unused, or already taken by its op
+}
+
+bool node_name_pending() { return tls_node_name != nullptr; }
+
+namespace {
+// The reserved full name, and the part of it below the current scope (the scope to open).
+std::string reserve(Graph& graph, const std::string& base) {
+  return graph.unique_name(current_name_scope() + base) + "/";
+}
+}  // namespace
+
+OpNameScope::OpNameScope(Tracer& tracer, const std::string& base)
+    : tracer_(tracer),
+      reserved_(reserve(tracer.graph(), base)),
+      scope_(reserved_.substr(current_name_scope().size(), reserved_.size() - current_name_scope().size() - 1)) {}
+
+Tensor OpNameScope::constant(const Tensor& value, const std::string& name) {
+  return make_symbolic(tracer_.graph(), {tracer_.graph().add_const(value, current_name_scope() + name), 0});
+}
 
 Tracer::Tracer(Graph& graph, Tracer* outer)
     : graph_(graph), outer_(outer), hooks_(outer ? outer->hooks_ : nullptr) {}
@@ -65,8 +87,9 @@ ops::Outputs Tracer::execute(const ops::OpDef& op, std::span<const Tensor> input
   edges.reserve(inputs.size());
   for (const Tensor& t : inputs) edges.push_back(resolve(t));
   const char* name = std::exchange(tls_node_name, nullptr);  // an override names one op only
+  const bool reserved = name && std::string_view(name).ends_with('/');
   const int node = graph_.add_op(op, std::move(edges), std::vector<ops::AttrValue>(attrs.begin(), attrs.end()), infos,
-                                 current_name_scope() + (name ? name : op.name));
+                                 reserved ? std::string(name) : current_name_scope() + (name ? name : op.name));
   if (hooks_) hooks_->op_added(graph_, node);
   ops::Outputs outputs(infos.size());
   for (std::size_t i = 0; i < infos.size(); ++i) outputs[i] = make_symbolic(graph_, {node, static_cast<int>(i)});

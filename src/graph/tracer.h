@@ -1,12 +1,14 @@
 // The execution context that records op calls into a Graph instead of running them.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "graph/graph.h"
 #include "ops/execute.h"
+#include "tfpp/name_scope.h"
 
 namespace tf::graph {
 
@@ -77,7 +79,8 @@ const std::string& current_name_scope();
 
 /// While alive, the next op traced on this thread is named `name` (in the current name scope)
 /// instead of by its type, as TensorFlow's Python wrappers name their nodes (tf.add's AddV2
-/// node is "Add").
+/// node is "Add"). A name ending in '/' is a full name reserved with Graph::unique_name. When
+/// overrides nest, the outer one names the op: the API the user called names its node.
 class NodeNameOverride {
  public:
   explicit NodeNameOverride(const char* name);
@@ -86,7 +89,31 @@ class NodeNameOverride {
   NodeNameOverride& operator=(const NodeNameOverride&) = delete;
 
  private:
-  const char* previous_;
+  bool owns_;  // false under an outer override, which keeps naming the op
+};
+
+/// True while a NodeNameOverride waits for the op it names.
+bool node_name_pending();
+
+/// While alive in a trace, reserves the unique node name `base` in the current name scope and
+/// opens it as a name scope, so nodes made for an op's operands are named "mul_1/y"; the op
+/// traced after name_next_op() takes the reserved name itself ("mul_1"). This is TensorFlow's
+/// Python `with name_scope(None, "mul") as name:` around an operator.
+class OpNameScope {
+ public:
+  OpNameScope(Tracer& tracer, const std::string& base);
+  OpNameScope(const OpNameScope&) = delete;
+  OpNameScope& operator=(const OpNameScope&) = delete;
+  /// A constant node named `name` inside the scope ("y"), holding `value`.
+  Tensor constant(const Tensor& value, const std::string& name);
+  /// Names the next traced op with the reserved name (until the scope ends).
+  void name_next_op() { name_.emplace(reserved_.c_str()); }
+
+ private:
+  Tracer& tracer_;
+  std::string reserved_;  // the full reserved name with a trailing '/'
+  tf::name_scope scope_;
+  std::optional<NodeNameOverride> name_;
 };
 
 }  // namespace tf::graph

@@ -177,13 +177,19 @@ Tensor add(const Tensor& a, const Tensor& b) {
 Tensor subtract(const Tensor& a, const Tensor& b) { return ops::execute1(kSub, {a, b}); }
 Tensor multiply(const Tensor& a, const Tensor& b) { return ops::execute1(kMul, {a, b}); }
 Tensor divide(const Tensor& a, const Tensor& b) {
+  // Traced, tf.math.truediv names its node as the `/` operator does ("truediv").
+  if (graph::Tracer::current() && !graph::node_name_pending()) return detail::apply_operator(detail::Operator::kTrueDiv, a, b);
   // tf.math.truediv: integers of one dtype divide as float64.
   if (is_integer(a.dtype()) && a.dtype() == b.dtype())
     return ops::execute1(kRealDiv, {cast(a, float64), cast(b, float64)});
   return ops::execute1(kRealDiv, {a, b});
 }
 Tensor truediv(const Tensor& a, const Tensor& b) { return divide(a, b); }
-Tensor floordiv(const Tensor& a, const Tensor& b) { return ops::execute1(kFloorDiv, {a, b}); }
+Tensor floordiv(const Tensor& a, const Tensor& b) {
+  // Traced, tf.math.floordiv names its node as the `//` operator does ("floordiv").
+  if (graph::Tracer::current() && !graph::node_name_pending()) return detail::apply_operator(detail::Operator::kFloorDiv, a, b);
+  return ops::execute1(kFloorDiv, {a, b});
+}
 Tensor floormod(const Tensor& a, const Tensor& b) { return ops::execute1(kFloorMod, {a, b}); }
 Tensor pow(const Tensor& a, const Tensor& b) { return ops::execute1(kPow, {a, b}); }
 Tensor maximum(const Tensor& a, const Tensor& b) { return ops::execute1(kMaximum, {a, b}); }
