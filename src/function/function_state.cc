@@ -253,6 +253,7 @@ ConcreteFunction FunctionState::trace(const std::vector<TensorSpec>& specs, cons
   {
     // Tapes outside see the call, never the symbolic ops of the trace.
     autodiff::SuspendTapes suspend;
+    graph::RootNameScope root;
     detail::VariableCreationScope creation(*refusal ? "[" + options_.name + "] " + refusal : std::string());
     // Each path through the body's tensor conditions runs it once (Note [AutoGraph paths]).
     traced = autograph::detail::trace_paths(options_.name, nullptr, [&](graph::Tracer& tracer) {

@@ -1,5 +1,7 @@
 #include "tfpp/name_scope.h"
 
+#include <utility>
+
 #include "graph/tracer.h"
 
 namespace tf {
@@ -11,5 +13,8 @@ name_scope::name_scope(const std::string& name) : previous_length_(tls_scope.siz
 name_scope::~name_scope() { tls_scope.resize(previous_length_); }
 
 const std::string& graph::current_name_scope() { return tls_scope; }
+
+graph::RootNameScope::RootNameScope() : caller_scope_(std::exchange(tls_scope, {})) {}
+graph::RootNameScope::~RootNameScope() { tls_scope = std::move(caller_scope_); }
 
 }  // namespace tf

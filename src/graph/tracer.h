@@ -77,6 +77,19 @@ class Tracer final : public ops::ExecutionContext {
 /// The current name scope prefix ("outer/inner/") on this thread.
 const std::string& current_name_scope();
 
+/// While alive, the current name scope is the root: a function's graph starts there, as a new
+/// FuncGraph does in TensorFlow, whatever scope its caller is in.
+class RootNameScope {
+ public:
+  RootNameScope();
+  ~RootNameScope();
+  RootNameScope(const RootNameScope&) = delete;
+  RootNameScope& operator=(const RootNameScope&) = delete;
+
+ private:
+  std::string caller_scope_;
+};
+
 /// While alive, the next op traced on this thread is named `name` (in the current name scope)
 /// instead of by its type, as TensorFlow's Python wrappers name their nodes (tf.add's AddV2
 /// node is "Add"). A name ending in '/' is a full name reserved with Graph::unique_name. When

@@ -4,8 +4,8 @@
 #include <chrono>
 
 #include "ops/execute.h"
-#include "proto/event.pb.h"
-#include "proto/tensor_proto.h"
+#include "proto/summary.pb.h"
+#include "summary/summary_event.h"
 #include "summary/summary_ops.h"
 #include "summary/writer_state.h"
 
@@ -15,16 +15,18 @@ namespace {
 void write_summary_kernel(ops::KernelContext& ctx) {
   std::shared_ptr<WriterState> writer = find_writer(ctx.attr<std::int64_t>(0));
   if (!writer) return;  // the writer was closed or dropped: TensorFlow writes nothing either
-  proto::Event event;
-  event.set_wall_time(std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count());
-  event.set_step(ctx.input(0).item<std::int64_t>());
-  proto::Summary::Value* value = event.mutable_summary()->add_value();
-  value->set_tag(ctx.input(2).item<std::string>());
   const std::string& metadata = ctx.input(3).item<std::string>();
-  if (!metadata.empty() && !value->mutable_metadata()->ParseFromString(metadata))  // none: no metadata field
-    ctx.fail("summary metadata is not a serialized SummaryMetadata");
-  proto_convert::to_tensor_proto(ctx.input(1), value->mutable_tensor());
-  writer->file().write_event(event.SerializeAsString());
+  thread_local std::string last_checked;  // a traced summary passes the same metadata at every step
+  if (metadata != last_checked) {
+    if (proto::SummaryMetadata parsed; !parsed.ParseFromString(metadata))
+      ctx.fail("summary metadata is not a serialized SummaryMetadata");
+    last_checked = metadata;
+  }
+  thread_local std::string event;
+  const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  serialize_summary_event(now, ctx.input(0).item<std::int64_t>(), ctx.input(2).item<std::string>(), ctx.input(1),
+                          metadata, event);
+  writer->file().write_event(event);
 }
 
 void write_summary_shape(ops::ShapeContext& ctx) {

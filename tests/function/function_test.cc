@@ -156,7 +156,7 @@ TEST(Function, NameScopesNameNodes) {
     return x * 2;
   });
   auto cf = f.get_concrete_function(tf::TensorSpec({2}, tf::float32));
-  EXPECT_NE(cf.graph().to_string().find("layer1/Mul"), std::string::npos);
+  EXPECT_NE(cf.graph().to_string().find("layer1/mul = Mul"), std::string::npos);
 }
 
 TEST(Function, EagerTensorsUsedInsideBecomeConstants) {

@@ -64,6 +64,16 @@ TEST(NodeNames, OperatorsAndMathFunctionsAreNamedAsTensorFlowNamesThem) {
   EXPECT_NE(ours.find("ops/truediv_1/Cast Cast\nops/truediv_1/Cast_1 Cast\nops/truediv_1 RealDiv\n"), std::string::npos) << ours;
 }
 
+TEST(NodeNames, AFunctionsGraphStartsAtTheRootScopeWhateverScopeItIsCalledIn) {
+  auto f = function([](Tensor x) {
+    name_scope inner("inner");
+    return x * 2.0;
+  });
+  name_scope outer("outer");
+  const std::string text = node_lines(f.get_concrete_function(TensorSpec(TensorShape{2}, float32)).graph().impl());
+  EXPECT_EQ(text, "inner/mul/y Const\ninner/mul Mul\n");
+}
+
 TEST(NodeNames, UniqueNamesIgnoreCaseAndSkipNamesTaken) {
   graph::Graph g;
   EXPECT_EQ(g.unique_name("add"), "add");

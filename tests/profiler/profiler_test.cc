@@ -59,7 +59,7 @@ TEST(Profiler, TensorFlowsToolsReadTheProfileAsTheirOwn) {
   // TensorFlow's op statistics count tfpp's eager ops as eager and the function's nodes as run
   // by a function.
   EXPECT_EQ(block(report, "ops"),
-            "Eager MatMul MatMul 1\nEager Relu Relu 1\nEager Sub Sub 1\nFunction Mul Mul 1\nFunction Sum Sum 1\n");
+            "Eager MatMul MatMul 1\nEager Relu Relu 1\nEager Sub Sub 1\nFunction Mul mul 1\nFunction Sum Sum 1\n");
   fs::remove_all(ours);
   fs::remove_all(theirs);
 }
