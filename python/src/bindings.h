@@ -28,6 +28,7 @@ void bind_tensor_array(nb::module_& m);
 void bind_data(nb::module_& m);
 void bind_debugging(nb::module_& m);
 void bind_checkpoint(nb::module_& m);
+void bind_summary(nb::module_& m);
 void bind_keras(nb::module_& m);
 
 /// A Python value as a tensor, as tf.convert_to_tensor does: tensors and variables as they are,

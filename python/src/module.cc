@@ -21,5 +21,6 @@ NB_MODULE(_tfpp, m) {
   bind_data(m);
   bind_debugging(m);
   bind_checkpoint(m);
+  bind_summary(m);
   bind_keras(m);
 }

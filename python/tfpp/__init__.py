@@ -7,7 +7,7 @@
     tape.gradient(y, x)          # <tf.Tensor: shape=(), dtype=float32, numpy=6.0>
 
 Names follow TensorFlow's module layout (tf.math, tf.nn, tf.random, tf.linalg, tf.errors,
-tf.config); the ones TensorFlow also exports at top level are here too.
+tf.config, tf.summary); the ones TensorFlow also exports at top level are here too.
 """
 
 import enum as _enum
@@ -20,6 +20,7 @@ from . import data
 from . import errors
 from . import keras
 from . import nest
+from . import summary
 from .control_flow import cond, while_loop
 from . import train
 from .module import Module

@@ -5,6 +5,7 @@
 #include "graph/tracer.h"
 #include "ops/execute.h"
 #include "summary/summary_ops.h"
+#include "summary/write_raw.h"
 #include "summary/write_summary.h"
 #include "summary/writer_state.h"
 #include "tfpp/constant.h"
@@ -83,16 +84,30 @@ proto::SummaryMetadata plugin_metadata(const std::string& plugin, const std::str
   return metadata;
 }
 
-bool write_summary(const std::string& name, const Tensor& tensor, const Step& step, const proto::SummaryMetadata& metadata) {
+namespace {
+
+// Hands one summary to the WriteSummary op: step, tensor, the full tag and serialized metadata.
+void execute_write(const std::string& tag, const Tensor& tensor, const Step& step, const std::string& metadata) {
   Context& ctx = context();
   const Step& used = step.defined() ? step : ctx.step;
   if (!used.defined())
-    throw InvalidArgumentError("[summary] No step set for '" + name +
+    throw InvalidArgumentError("[summary] No step set for '" + tag +
                                "'. Pass `step`, or set a default with tf::summary::experimental::set_step()");
   const ops::AttrValue attrs[] = {ctx.default_writer->id()};
-  const Tensor inputs[] = {used.to_tensor(), tensor, constant(graph::current_name_scope() + name),
-                           constant(metadata.SerializeAsString())};
+  const Tensor inputs[] = {used.to_tensor(), tensor, constant(tag), constant(metadata)};
   ops::execute(write_summary_op(), std::span<const Tensor>(inputs), attrs);
+}
+
+}  // namespace
+
+bool write_summary(const std::string& name, const Tensor& tensor, const Step& step, const proto::SummaryMetadata& metadata) {
+  execute_write(graph::current_name_scope() + name, tensor, step, metadata.SerializeAsString());
+  return true;
+}
+
+bool write_raw(const std::string& tag, const Tensor& tensor, const Step& step, const std::string& metadata) {
+  if (!should_record_summaries()) return false;
+  execute_write(tag, tensor, step, metadata);
   return true;
 }
 

@@ -1,0 +1,378 @@
+"""tf.summary: TensorBoard summaries written to event files, over the C++ tf::summary.
+
+    writer = tf.summary.create_file_writer("logs")
+    with writer.as_default(step=optimizer.iterations):
+        tf.summary.scalar("loss", loss)
+
+As in TensorFlow, this module keeps the thread's default writer, default step and record_if
+condition, resolves them at each summary call and returns a bool tensor (False when nothing was
+written). Each summary is a stateful op, so it runs at every call of a tf.function; a record_if
+tensor there becomes a tf.cond around the write, decided at every call. flush() and close() act
+when called (inside a tf.function: while it is traced), not as ops of the function.
+"""
+
+import contextlib
+import logging
+import os
+import sys
+import threading
+import types
+
+from . import _tfpp
+from . import errors
+from .control_flow import cond
+
+_summary = _tfpp._summary
+_logger = logging.getLogger("tfpp")
+
+
+class _SummaryState(threading.local):
+    def __init__(self):
+        super().__init__()
+        self.writer = None
+        self.step = None
+        self.is_recording = None  # None (record), a bool, a bool tensor or a callable giving one
+
+
+_state = _SummaryState()
+
+
+class SummaryWriter:
+    """A summary writer (tf.summary.SummaryWriter): the default one receives the summaries."""
+
+    def set_as_default(self, step=None):
+        """Makes this writer the thread's default; a `step` that is not None becomes the default step."""
+        self.as_default(step).__enter__()
+
+    def as_default(self, step=None):
+        """A context manager making this writer (and `step`, if not None) the default in its block; on
+        leaving, the writer is flushed and the previous writer (and step) restored."""
+        return _SummaryContextManager(self, step)
+
+    def init(self):
+        """Initializes the writer (file writers are ready when created)."""
+        raise NotImplementedError()
+
+    def flush(self):
+        """Writes buffered summaries to the file."""
+        raise NotImplementedError()
+
+    def close(self):
+        """Flushes and closes the writer."""
+        raise NotImplementedError()
+
+
+class _SummaryContextManager:
+    """writer.as_default(): a class, so that set_as_default can enter it and never leave."""
+
+    def __init__(self, writer, step):
+        self._writer, self._step = writer, step
+
+    def __enter__(self):
+        self._old_writer = _state.writer
+        _state.writer = self._writer
+        if self._step is not None:
+            self._old_step = _state.step
+            _state.step = self._step
+        return self._writer
+
+    def __exit__(self, *exc):
+        _state.writer.flush()
+        _state.writer = self._old_writer
+        if self._step is not None:
+            _state.step = self._old_step
+        return False
+
+
+class _FileWriter(SummaryWriter):
+    """A writer of one event file (what create_file_writer returns)."""
+
+    def __init__(self, handle):
+        self._handle = handle
+        self._closed = False
+
+    def _check_open(self):
+        if self._closed:
+            raise RuntimeError(f"SummaryWriter {self!r} is already closed")
+
+    def set_as_default(self, step=None):
+        self._check_open()
+        super().set_as_default(step)
+
+    def as_default(self, step=None):
+        self._check_open()
+        return super().as_default(step)
+
+    def init(self):
+        self._check_open()
+
+    def flush(self):
+        if not self._closed:
+            self._handle.flush()
+
+    def close(self):
+        if not self._closed:
+            self._handle.close()
+            self._closed = True
+
+
+class _NoopSummaryWriter(SummaryWriter):
+    """A writer that does nothing (create_noop_writer): as_default leaves the default writer alone."""
+
+    def set_as_default(self, step=None):
+        pass
+
+    @contextlib.contextmanager
+    def as_default(self, step=None):
+        yield
+
+    def init(self):
+        pass
+
+    def flush(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def _int(value):
+    # An int argument that TensorFlow also takes as an int32 scalar tensor.
+    return int(value.numpy()) if isinstance(value, _tfpp.Tensor) else int(value)
+
+
+def create_file_writer(logdir, max_queue=None, flush_millis=None, filename_suffix=None, name=None,
+                       experimental_trackable=False, experimental_mesh=None):
+    """A writer of a new event file in `logdir` (created if missing): at most `max_queue` (10) events
+    wait, none longer than `flush_millis` (120000) ms; the file's name ends in `filename_suffix` (".v2")."""
+    if logdir is None:
+        raise ValueError("Argument `logdir` cannot be None")
+    if experimental_mesh is not None:
+        raise NotImplementedError("tfpp has no DTensor meshes: create_file_writer's experimental_mesh must be None")
+    if isinstance(logdir, _tfpp.Tensor):
+        logdir = logdir.numpy()
+    if isinstance(logdir, bytes):
+        logdir = logdir.decode()
+    if not isinstance(logdir, (str, os.PathLike)):
+        raise TypeError(f"Cannot convert {logdir!r} to EagerTensor of dtype string")
+    if isinstance(filename_suffix, _tfpp.Tensor):
+        filename_suffix = filename_suffix.numpy().decode()
+    handle = _summary.create_file_writer(os.fspath(logdir), 10 if max_queue is None else _int(max_queue),
+                                         2 * 60 * 1000 if flush_millis is None else _int(flush_millis),
+                                         ".v2" if filename_suffix is None else filename_suffix)
+    return _FileWriter(handle)
+
+
+def create_noop_writer():
+    """A summary writer that does nothing, for code that expects one."""
+    return _NoopSummaryWriter()
+
+
+def flush(writer=None, name=None):
+    """Flushes `writer`, or the default writer if there is one."""
+    del name  # TensorFlow ignores it too
+    if writer is None:
+        writer = _state.writer
+        if writer is None:
+            return None
+    if isinstance(writer, SummaryWriter):
+        return writer.flush()
+    raise ValueError("Invalid argument to flush(): %r" % (writer,))
+
+
+@contextlib.contextmanager
+def record_if(condition):
+    """Records summaries in its block only if `condition` (a bool, a bool tensor, or a callable giving
+    one, called at each summary) holds."""
+    old = _state.is_recording
+    try:
+        _state.is_recording = condition
+        yield
+    finally:
+        _state.is_recording = old
+
+
+def _recording_condition():
+    """False, True or a bool tensor: whether a summary made now is recorded."""
+    if _state.writer is None:
+        return False
+    condition = _state.is_recording
+    if callable(condition):
+        condition = condition()
+    if condition is None:
+        return True
+    if isinstance(condition, _tfpp.Variable):
+        condition = condition.read_value()
+    if isinstance(condition, _tfpp.Tensor) and condition._is_symbolic():
+        return condition  # decided when the traced function runs
+    return bool(condition)
+
+
+def should_record_summaries():
+    """A bool tensor: True if summaries would be recorded now (a default writer exists and record_if allows)."""
+    condition = _recording_condition()
+    return condition if isinstance(condition, _tfpp.Tensor) else _tfpp.constant(condition)
+
+
+def _step_value(step):
+    """The step as the C++ core takes it: an int64 scalar tensor, or an int64 variable read when the
+    summary runs. TensorFlow converts steps with convert_to_tensor(step, tf.int64)."""
+    if isinstance(step, (_tfpp.Tensor, _tfpp.Variable)):
+        if step.dtype != _tfpp.int64:
+            raise ValueError(f"Tensor conversion requested dtype int64 for Tensor with dtype {step.dtype.name}: "
+                             f"{step!r}")
+    else:
+        step = _tfpp.convert_to_tensor(step, dtype=_tfpp.int64)
+    if step.shape.num_elements() != 1:
+        raise ValueError(f"Argument `step` must be a scalar. Received step with shape {step.shape}.")
+    return step
+
+
+def _write(step, write_fn):
+    """Calls write_fn(writer handle, step) if a summary is to be recorded now (in a tf.cond when that is
+    decided by a tensor inside a tf.function); returns a bool tensor, True if it was written."""
+    if step is not None:
+        _step_value(step)  # a bad explicit step fails even when nothing is recorded, as in TensorFlow
+    if _state.writer is None:
+        return _tfpp.constant(False)
+    step = _state.step if step is None else step
+
+    def record():
+        if step is None:
+            raise ValueError("No step set. Please specify one either through the `step` argument or through "
+                             "tf.summary.experimental.set_step()")
+        write_fn(_state.writer._handle, _step_value(step))
+        return _tfpp.constant(True)
+
+    condition = _recording_condition()
+    if isinstance(condition, _tfpp.Tensor):
+        return cond(condition, record, lambda: _tfpp.constant(False))
+    return record() if condition else _tfpp.constant(False)
+
+
+def write(tag, tensor, step=None, metadata=None, name=None):
+    """Writes `tensor` (or what a callable returns, called only if recorded) under `tag`, with
+    SummaryMetadata given as serialized bytes or a message with SerializeToString."""
+    if metadata is None:
+        metadata = b""
+    elif hasattr(metadata, "SerializeToString"):
+        metadata = metadata.SerializeToString()
+    return _write(step, lambda writer, s: _summary.write(
+        writer, tag, tensor() if callable(tensor) else tensor, s, bytes(metadata)))
+
+
+def _as_tensor(data):
+    return data.read_value() if isinstance(data, _tfpp.Variable) else _tfpp.convert_to_tensor(data)
+
+
+def scalar(name, data, step=None, description=None):
+    """Writes a scalar (any real number, as float32) for TensorBoard's scalars dashboard."""
+    data = _as_tensor(data)
+    if data.shape.rank not in (0, None):
+        raise ValueError(f"Expected scalar shape, saw shape: {data.shape}.")
+    return _write(step, lambda writer, s: _summary.scalar(writer, name, data, s, description or ""))
+
+
+def histogram(name, data, step=None, buckets=None, description=None):
+    """Writes a histogram of `data`'s values in `buckets` (30) equal-width buckets."""
+    if buckets is None:
+        buckets = 30
+    elif _as_tensor(buckets).dtype != _tfpp.int32:
+        raise TypeError(f"tensor must be of type tf.int32; got tf.{_as_tensor(buckets).dtype.name}")
+    count = max(_int(buckets), 0)
+    return _write(step, lambda writer, s: _summary.histogram(writer, name, _as_tensor(data), s, count,
+                                                             description or ""))
+
+
+def image(name, data, step=None, max_outputs=3, description=None):
+    """Writes up to `max_outputs` PNG images of a [k, height, width, channels] tensor (floats in [0, 1])."""
+    data = _as_tensor(data)
+    if data.shape.rank is not None and data.shape.rank != 4:
+        raise ValueError(f"Tensor  must have rank 4.  Received rank {data.shape.rank}, shape {data.shape}")
+    return _write(step, lambda writer, s: _summary.image(writer, name, data, s, _int(max_outputs),
+                                                         description or ""))
+
+
+def text(name, data, step=None, description=None):
+    """Writes a string tensor (Markdown in TensorBoard's text dashboard)."""
+    data = _as_tensor(data)
+    if data.dtype != _tfpp.string:
+        raise TypeError(f"tensor must be of type tf.string; got tf.{data.dtype.name}")
+    return _write(step, lambda writer, s: _summary.text(writer, name, data, s, description or ""))
+
+
+def audio(name, data, sample_rate, step=None, max_outputs=3, encoding=None, description=None):
+    """Writes up to `max_outputs` WAV clips of a [k, frames, channels] float tensor in [-1, 1]."""
+    if encoding is None:
+        encoding = "wav"
+    if encoding != "wav":
+        raise ValueError("Unknown encoding: %r" % encoding)
+    data = _as_tensor(data)
+    if data.shape.rank is not None and data.shape.rank != 3:
+        raise ValueError(f"Tensor  must have rank 3.  Received rank {data.shape.rank}, shape {data.shape}")
+    rate = float(sample_rate.numpy() if isinstance(sample_rate, _tfpp.Tensor) else sample_rate)
+    return _write(step, lambda writer, s: _summary.audio(writer, name, data, s, rate, _int(max_outputs),
+                                                         description or ""))
+
+
+_trace_enabled = False
+_trace_lock = threading.Lock()
+
+
+def trace_on(graph=True, profiler=False, profiler_outdir=None):
+    """Starts recording the graphs of the tf.functions called from now on (eagerly only)."""
+    global _trace_enabled
+    if _tfpp._tracing():
+        _logger.warning("Cannot enable trace inside a tf.function.")
+        return
+    if profiler:
+        raise errors.UnimplementedError(None, None, "tf.summary.trace_on: tfpp has no profiler; use profiler=False")
+    with _trace_lock:
+        if _trace_enabled:
+            _logger.warning("Trace already enabled")
+            return
+        _summary.trace_on(graph)
+        _trace_enabled = True
+
+
+def trace_export(name, step=None, profiler_outdir=None):
+    """Writes the recorded graphs to the default writer as summary `name`, then stops tracing."""
+    if step is not None:
+        _step_value(step)
+    if _tfpp._tracing():
+        _logger.warning("Cannot export trace inside a tf.function.")
+        return
+    with _trace_lock:
+        if not _trace_enabled:
+            raise ValueError("Must enable trace before export through tf.summary.trace_on.")
+    step = _state.step if step is None else step
+    if _state.writer is not None and _recording_condition():
+        if step is None:
+            raise ValueError("No step set. Please specify one either through the `step` argument or through "
+                             "tf.summary.experimental.set_step()")
+        _summary.trace_export(_state.writer._handle, name, _step_value(step))  # also stops the trace
+    trace_off()
+
+
+def trace_off():
+    """Stops tracing and drops what was recorded."""
+    global _trace_enabled
+    with _trace_lock:
+        _trace_enabled = False
+        _summary.trace_off()
+
+
+def _set_step(step):
+    """Sets the thread's default summary step (a number, an int64 tensor or variable, or None)."""
+    _state.step = step
+
+
+def _get_step():
+    """The thread's default summary step, as it was set (None if none)."""
+    return _state.step
+
+
+experimental = types.ModuleType("tfpp.summary.experimental", "tf.summary.experimental: the default step.")
+experimental.set_step = _set_step
+experimental.get_step = _get_step
+sys.modules[__name__ + ".experimental"] = experimental
