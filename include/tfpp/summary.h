@@ -128,7 +128,7 @@ bool text(const std::string& name, const Tensor& data, Step step = {},
 bool audio(const std::string& name, const Tensor& data, double sample_rate,
            Step step = {}, int max_outputs = 3, const std::string& description = "");
 /// A generic tensor summary with TensorBoard plugin metadata (tf.summary.write): `plugin_name`
-/// names the plugin that shows it ("" for none).
+/// names the plugin that shows it ("" for none). The tag is used as given, without the name scope.
 bool write(const std::string& tag, const Tensor& tensor, Step step = {},
            const std::string& plugin_name = "");
 

@@ -114,10 +114,9 @@ bool write_raw(const std::string& tag, const Tensor& tensor, const Step& step, c
 }  // namespace detail
 
 bool write(const std::string& tag, const Tensor& tensor, Step step, const std::string& plugin_name) {
-  if (!should_record_summaries()) return false;
-  // Without a plugin the event has no metadata, as tf.summary.write(metadata=None) writes it.
-  return detail::write_summary(tag, tensor, step,
-                               plugin_name.empty() ? proto::SummaryMetadata() : detail::plugin_metadata(plugin_name, ""));
+  // The tag as given, no name scope, and without a plugin no metadata, as tf.summary.write.
+  return detail::write_raw(tag, tensor, step,
+                           plugin_name.empty() ? std::string() : detail::plugin_metadata(plugin_name, "").SerializeAsString());
 }
 
 bool scalar(const std::string& name, const Tensor& data, Step step, const std::string& description) {

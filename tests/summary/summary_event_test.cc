@@ -40,6 +40,7 @@ TEST(SummaryEvent, EachRecordIsProtobufsSerializationOfItsEvent) {
     auto traced = function([](Tensor x, Tensor step) {
       name_scope scope("train");
       summary::scalar("loss", x, step);
+      summary::write("raw", x, step);  // tf.summary.write's tag is not scoped
       return x;
     });
     traced(constant(1.5f), constant(std::int64_t{8}));
@@ -51,7 +52,7 @@ TEST(SummaryEvent, EachRecordIsProtobufsSerializationOfItsEvent) {
   const std::string out = testing::run_command(testing::reference_python() + " " + script + " " + writer.path() + " 2>/dev/null");
   EXPECT_EQ(out,
             "7 loss same\n0 zero_step same\n-3 negative_step same\n1099511627776 notes same\n5 weights same\n"
-            "8 train/loss same\n");
+            "8 train/loss same\n8 raw same\n");
   fs::remove_all(logdir);
 }
 
