@@ -91,6 +91,11 @@ void broadcast_rows(const A* a, const B* b, O* out, const BroadcastPlan& plan, R
 /// The common case: out = f(a, b) elementwise with a scalar functor f.
 template <class A, class B, class O, class F>
 void broadcast_binary(const Tensor& ta, const Tensor& tb, Tensor& tout, F f, std::int64_t cost = 1) {
+  // Why: scalars (a loop's counter and bounds, a step) cost more to plan than to compute.
+  if (tout.shape().rank() == 0) {
+    *tout.mutable_data<O>() = f(*ta.data<A>(), *tb.data<B>());
+    return;
+  }
   const BroadcastPlan plan = plan_broadcast(ta.shape(), tb.shape(), tout.shape());
   broadcast_rows(
       ta.data<A>(), tb.data<B>(), tout.mutable_data<O>(), plan,
