@@ -5,6 +5,7 @@
 
 #include <nanobind/nanobind.h>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -29,7 +30,24 @@ void bind_data(nb::module_& m);
 void bind_debugging(nb::module_& m);
 void bind_checkpoint(nb::module_& m);
 void bind_summary(nb::module_& m);
+void bind_gradients(nb::module_& m);
 void bind_keras(nb::module_& m);
+
+/// A Python object that C++ code may copy and drop on any thread (a tape, a dataset's workers):
+/// the last owner takes the GIL to release it.
+class SharedPyObject {
+ public:
+  explicit SharedPyObject(nb::object object)
+      : object_(new nb::object(std::move(object)), [](nb::object* o) {
+          nb::gil_scoped_acquire gil;
+          delete o;
+        }) {}
+  /// The object; use with the GIL held.
+  const nb::object& get() const { return *object_; }
+
+ private:
+  std::shared_ptr<nb::object> object_;
+};
 
 /// A Python value as a tensor, as tf.convert_to_tensor does: tensors and variables as they are,
 /// Python scalars and nested lists with TensorFlow's inference (int32, int64 when needed,

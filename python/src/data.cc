@@ -21,21 +21,6 @@ using namespace nb::literals;
 using tf::data::Dataset;
 using tf::data::Element;
 
-/// A Python object that C++ threads may copy and drop: the last owner takes the GIL to release it.
-class SharedPyObject {
- public:
-  explicit SharedPyObject(nb::object object)
-      : object_(new nb::object(std::move(object)), [](nb::object* o) {
-          nb::gil_scoped_acquire gil;
-          delete o;
-        }) {}
-  /// The object; use with the GIL held.
-  const nb::object& get() const { return *object_; }
-
- private:
-  std::shared_ptr<nb::object> object_;
-};
-
 /// Rethrows the Python exception being handled as the tf:: error TensorFlow's from_generator
 /// raises for it (InvalidArgumentError; Python's class and message are kept in the text).
 [[noreturn]] void throw_generator_error(const nb::python_error& e) {

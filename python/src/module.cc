@@ -22,5 +22,6 @@ NB_MODULE(_tfpp, m) {
   bind_debugging(m);
   bind_checkpoint(m);
   bind_summary(m);
+  bind_gradients(m);
   bind_keras(m);
 }

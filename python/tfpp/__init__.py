@@ -26,6 +26,7 @@ from . import train
 from .module import Module
 from . import tensor_methods as _tensor_methods  # noqa: F401  (installs Tensor.numpy, __getitem__, ...)
 from .function import function
+from .gradients import RegisterGradient, custom_gradient
 from .tensor_shape import TensorShape
 from ._tfpp import (DType, GradientTape, Tensor, TensorArray, TensorSpec, Variable, bool, boolean_mask, concat, constant,
                     convert_to_tensor, einsum, executing_eagerly, expand_dims, eye, fill, float32, float64, gather,
@@ -38,6 +39,7 @@ nn = _tfpp.nn
 random = _tfpp.random
 config = _tfpp.config
 debugging = _tfpp.debugging
+image = _tfpp.image
 assert_equal, assert_less, assert_greater, assert_rank = (debugging.assert_equal, debugging.assert_less,
                                                           debugging.assert_greater, debugging.assert_rank)
 newaxis = None
@@ -70,7 +72,7 @@ for _name in ("DType", "float32", "float64", "int32", "int64", "bool", "string")
 dtypes.as_dtype = lambda type_value: TensorSpec([], type_value).dtype  # a DType, NumPy dtype or name
 
 for _name, _module in (("math", math), ("nn", nn), ("random", random), ("config", config), ("linalg", linalg),
-                       ("dtypes", dtypes), ("debugging", debugging)):
+                       ("dtypes", dtypes), ("debugging", debugging), ("image", image)):
     _sys.modules[__name__ + "." + _name] = _module
 
 __version__ = "0.1.0"
