@@ -45,6 +45,9 @@ struct ConcreteFunction::Impl {
   std::vector<TensorSpec> inputs;
   std::vector<std::string> output_keys;
   std::vector<Tensor> captured_inputs;  // handles of the variables the graph uses, passed after the arguments
+  // The tf::function's input_signature, empty without one: a SavedModel's FunctionSpec and
+  // TensorFlow's default serving signature read it.
+  std::vector<TensorSpec> input_signature;
 
   // The forward / backward pairs for calls under a tape, made on the first such call (Note
   // [Gradients through a call], call_gradient.cc).

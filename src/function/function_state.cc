@@ -269,8 +269,10 @@ ConcreteFunction FunctionState::trace(const std::vector<TensorSpec>& specs, cons
     c.last_created = creation.created();
   }
   graph::add_control_dependencies(*traced.graph);  // so the inspected graph shows them too
-  return ConcreteFunction(std::make_shared<ConcreteFunction::Impl>(options_.name, traced.graph, specs,
-                                                                   std::move(traced.keys), traced.tracer->captures()));
+  auto impl = std::make_shared<ConcreteFunction::Impl>(options_.name, traced.graph, specs, std::move(traced.keys),
+                                                       traced.tracer->captures());
+  impl->input_signature = options_.input_signature;
+  return ConcreteFunction(std::move(impl));
 }
 
 std::vector<Tensor> FunctionState::call(const ConcreteFunction& cf, const ArgWalk& walk) {

@@ -1,9 +1,13 @@
 // tf::saved_model::save of a module's tf::function attributes (Module::add_function): TensorFlow
 // 2.21 restores them as functions of the loaded object (in the same run) with every concrete
-// function traced, and tfpp's loader restores them too.
+// function traced, as its trace_N children too, and the root's one function with an
+// input_signature as its default signature; the object graph is the one TensorFlow writes for the
+// same module; tfpp's loader restores them too.
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "saving/saved_model_python.h"
 #include "tfpp/module.h"
@@ -35,6 +39,8 @@ TEST(SavedModelFunctions, TensorFlowCallsTfppsRestoredFunctions) {
   const std::string dir = testing::saved_model_temp_dir("functions");
   saved_model::save(root, dir);
 
+  // f, the root's one function with an input_signature, is the default signature; it takes its
+  // lone input by position too.
   auto theirs = testing::run_python("functions",
       "m = tf.saved_model.load('" + dir + "')\n"
       "show('f', m.f(tf.constant([0.5, -1.0, 4.0])))\n"
@@ -42,9 +48,21 @@ TEST(SavedModelFunctions, TensorFlowCallsTfppsRestoredFunctions) {
       "show('g1.s', out['s']); show('g1.d', out['d'])\n"
       "show('g0.s', m.g(tf.constant(1.5), tf.constant(-2.0))['s'])\n"
       "a, b = m.inner(tf.constant([3.0, 4.0]))\n"
-      "show('inner.0', a); show('inner.1', b)\n");
+      "show('inner.0', a); show('inner.1', b)\n"
+      "show('f.trace_0', m.f.trace_0(tf.constant([0.5, -1.0, 4.0])))\n"
+      "show('g.trace_1.s', m.g.trace_1(tf.constant(1.5), tf.constant(-2.0))['s'])\n"
+      "show('inner.trace_0.1', m.inner.__call__.trace_0(tf.constant([3.0, 4.0]))[1])\n"
+      "print('signatures', len(m.signatures))\n"
+      "show('serving', m.signatures['serving_default'](tf.constant([0.5, -1.0, 4.0]))['output_0'])\n"
+      "show('serving.x', m.signatures['serving_default'](x=tf.constant([0.5, -1.0, 4.0]))['output_0'])\n");
   ASSERT_TRUE(theirs.contains("f")) << "TensorFlow did not restore " << dir;
   expect_near(f(x), theirs.at("f"));
+  expect_near(f(x), theirs.at("f.trace_0"));
+  expect_near(g(constant(1.5f), constant(-2.0f)).at("s"), theirs.at("g.trace_1.s"));
+  expect_near(call(constant(std::vector<float>{3.0f, 4.0f}))[1], theirs.at("inner.trace_0.1"));
+  EXPECT_EQ(theirs.at("signatures"), std::vector<double>{1});
+  expect_near(f(x), theirs.at("serving"));
+  expect_near(f(x), theirs.at("serving.x"));
   const std::map<std::string, Tensor> g1 = g(constant(std::vector<float>{1.0f}), constant(std::vector<float>{2.0f}));
   expect_near(g1.at("s"), theirs.at("g1.s"));
   expect_near(g1.at("d"), theirs.at("g1.d"));
@@ -57,8 +75,13 @@ TEST(SavedModelFunctions, TensorFlowCallsTfppsRestoredFunctions) {
   saved_model::Loaded loaded = saved_model::load(dir);
   std::vector<std::string> paths = loaded.function_paths();
   std::sort(paths.begin(), paths.end());
-  EXPECT_EQ(paths, (std::vector<std::string>{"f", "g", "inner/__call__"}));
+  EXPECT_EQ(paths, (std::vector<std::string>{"f", "f/trace_0", "g", "g/trace_0", "g/trace_1", "inner/__call__",
+                                             "inner/__call__/trace_0"}));
   expect_near(loaded.function("f")(std::vector<Tensor>{x})[0], values(f(x)));
+  expect_near(loaded.function("g/trace_1")(std::vector<Tensor>{constant(1.5f), constant(-2.0f)})[1],
+              values(g(constant(1.5f), constant(-2.0f)).at("s")));
+  ASSERT_TRUE(loaded.signatures.contains("serving_default"));
+  expect_near(loaded.signatures.at("serving_default")(std::map<std::string, Tensor>{{"x", x}}).at("output_0"), values(f(x)));
   EXPECT_EQ(loaded.function("g").output_names(), (std::vector<std::string>{"d", "s"}));
   expect_near(loaded.function("g")(std::vector<Tensor>{constant(1.5f), constant(-2.0f)})[1],
               values(g(constant(1.5f), constant(-2.0f)).at("s")));
@@ -77,6 +100,144 @@ TEST(SavedModelFunctions, AFunctionNeverTracedIsAnError) {
     ADD_FAILURE() << "saved a function with no concrete function";
   } catch (const FailedPreconditionError& e) {
     EXPECT_NE(std::string(e.what()).find("function f has not been traced"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(fs::exists(dir));
+}
+
+// Runs `code` in the reference Python, with describe() of tests/saving/describe_saved_model.py
+// imported; returns what it prints after each line "=== <section>", by section.
+std::map<std::string, std::string> python_sections(const std::string& name, const std::string& code) {
+  const std::string script = testing::saved_model_temp_dir(name) + ".py";
+  std::ofstream(script) << "import os, sys\nos.environ['TF_CPP_MIN_LOG_LEVEL'] = '3'\n"
+                           "sys.path.insert(0, '" << testing::source_dir() << "/tests/saving')\n"
+                           "import tensorflow as tf\nfrom describe_saved_model import describe\n"
+                        << code;
+  std::istringstream lines(testing::run_command(testing::reference_python() + " " + script + " 2>/dev/null"));
+  fs::remove(script);
+  std::map<std::string, std::string> sections;
+  std::string line, section;
+  while (std::getline(lines, line)) {
+    if (line.starts_with("=== ")) section = line.substr(4);
+    else sections[section] += line + "\n";
+  }
+  return sections;
+}
+
+// The same modules in TensorFlow, saved by tf.saved_model.save with no signatures.
+constexpr const char* kTensorFlowModules = R"py(
+class Inner(tf.Module):
+  def __init__(self):
+    super().__init__()
+    self.w = tf.Variable([1.0, -3.0], name='w')
+  @tf.function
+  def __call__(self, x):
+    return x * self.w, x + self.w
+class Root(tf.Module):
+  def __init__(self):
+    super().__init__()
+    self.v = tf.Variable(2.0, name='v')
+    self.inner = Inner()
+  @tf.function
+  def f(self, x):
+    return x * self.v
+  @tf.function(input_signature=[tf.TensorSpec([None], tf.float32, name='a'), tf.TensorSpec([], tf.int32, name='b')])
+  def g(self, a, b):
+    return {'s': a * self.v, 'n': b + 1}
+m = Root()
+m.f(tf.constant(1.5)); m.f(tf.constant([0.5, -1.0]))
+m.inner(tf.constant([3.0, 4.0]))
+m.g(tf.constant([1.0]), tf.constant(2))
+spec = tf.TensorSpec([None], tf.float32, name='x')
+class Chosen(tf.Module):
+  def __init__(self):
+    super().__init__()
+    self.v = tf.Variable(2.0, name='v')
+  @tf.function(input_signature=[spec])
+  def _default_save_signature(self, x): return x * self.v
+  @tf.function(input_signature=[spec])
+  def g(self, x): return x + self.v
+class Two(tf.Module):
+  def __init__(self):
+    super().__init__()
+    self.v = tf.Variable(2.0, name='v')
+  @tf.function(input_signature=[spec])
+  def f(self, x): return x * self.v
+  @tf.function(input_signature=[spec])
+  def g(self, x): return x + self.v
+class NoInputSignature(tf.Module):
+  @tf.function
+  def _default_save_signature(self, x): return x * 2.0
+bad = NoInputSignature()
+bad._default_save_signature(tf.constant(1.0))
+)py";
+
+// What TensorFlow writes for a module without signatures, node for node (tests/saving/
+// describe_saved_model.py): each tf.function with its concrete functions as children trace_N, a
+// FunctionSpec with the input_signature, output specs named as TensorFlow names them, and the
+// "signatures" map, holding TensorFlow's default signature: the root's _default_save_signature,
+// else its only function with an input_signature, else none.
+TEST(SavedModelFunctions, TheObjectGraphIsTensorFlows) {
+  Module root("root"), inner("inner");
+  Variable v = root.add_variable("v", Variable(constant(2.0f), {.name = "v"}));
+  Variable w = inner.add_variable("w", Variable(constant(std::vector<float>{1.0f, -3.0f}), {.name = "w"}));
+  root.add_module("inner", inner);
+  auto f = root.add_function("f", function([&](const Tensor& x) { return x * v; }, {.arg_names = {"x"}}));
+  auto g = root.add_function("g", function([&](const Tensor& a, const Tensor& b) {
+                                     return std::map<std::string, Tensor>{{"s", a * v}, {"n", b + 1}};
+                                   },
+                                   {.input_signature = {TensorSpec({None}, float32, "a"), TensorSpec({}, int32, "b")}}));
+  auto call = inner.add_function(
+      "__call__", function([&](const Tensor& x) { return std::vector<Tensor>{x * w, x + w}; }, {.arg_names = {"x"}}));
+  f(constant(1.5f));
+  f(constant(std::vector<float>{0.5f, -1.0f}));
+  call(constant(std::vector<float>{3.0f, 4.0f}));
+  g(constant(std::vector<float>{1.0f}), constant(2));
+
+  const FunctionOptions x_spec{.input_signature = {TensorSpec({None}, float32, "x")}};
+  Module chosen("chosen"), two("two");
+  for (Module* m : {&chosen, &two}) {
+    Variable u = m->add_variable("v", Variable(constant(2.0f), {.name = "v"}));
+    const bool is_chosen = m == &chosen;
+    m->add_function(is_chosen ? "_default_save_signature" : "f", function([u](const Tensor& x) { return x * u; }, x_spec))
+        .get_concrete_function(TensorSpec({None}, float32, "x"));
+    m->add_function("g", function([u](const Tensor& x) { return x + u; }, x_spec))
+        .get_concrete_function(TensorSpec({None}, float32, "x"));
+  }
+  const std::map<std::string, std::pair<const Module*, std::string>> modules{
+      {"root", {&root, "m"}}, {"chosen", {&chosen, "Chosen()"}}, {"two", {&two, "Two()"}}};  // tfpp's, TensorFlow's
+  std::string code = kTensorFlowModules;
+  for (const auto& [name, module] : modules) {
+    const std::string mine = testing::saved_model_temp_dir("graph_tfpp_" + name);
+    const std::string theirs = testing::saved_model_temp_dir("graph_tf_" + name);
+    saved_model::save(*module.first, mine);
+    code += "tf.saved_model.save(" + module.second + ", '" + theirs + "')\n"
+            "print('=== tf " + name + "'); print(describe('" + theirs + "'))\n"
+            "print('=== tfpp " + name + "'); print(describe('" + mine + "'))\n";
+  }
+  const std::string tf_bad = testing::saved_model_temp_dir("graph_tf_bad");
+  code += "try:\n"
+          "  tf.saved_model.save(bad, '" + tf_bad + "')\n"
+          "except ValueError as e:\n"
+          "  print('=== bad'); print(type(e).__name__)\n";
+  const std::map<std::string, std::string> sections = python_sections("graph", code);
+  for (const auto& [name, module] : modules) {
+    ASSERT_TRUE(sections.contains("tf " + name)) << "TensorFlow did not save module " << name;
+    EXPECT_EQ(sections.at("tfpp " + name), sections.at("tf " + name)) << "module " << name;
+    fs::remove_all(testing::saved_model_temp_dir("graph_tfpp_" + name));
+    fs::remove_all(testing::saved_model_temp_dir("graph_tf_" + name));
+  }
+  fs::remove_all(tf_bad);
+  // Where TensorFlow raises ValueError, tfpp raises InvalidArgumentError and writes nothing.
+  EXPECT_EQ(sections.at("bad"), "ValueError\n");
+  Module bad("bad");
+  bad.add_function("_default_save_signature", function([](const Tensor& x) { return x * 2.0f; }))(constant(1.0f));
+  const std::string dir = testing::saved_model_temp_dir("graph_tfpp_bad");
+  try {
+    saved_model::save(bad, dir);
+    ADD_FAILURE() << "saved a _default_save_signature without an input_signature";
+  } catch (const InvalidArgumentError& e) {
+    EXPECT_NE(std::string(e.what()).find("_default_save_signature cannot be the serving signature"), std::string::npos)
+        << e.what();
   }
   EXPECT_FALSE(fs::exists(dir));
 }

@@ -1,6 +1,8 @@
 // tf::saved_model::save: a module's object tree and signature functions in TensorFlow's
 // SavedModel layout (INTEROP.md §2).
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <set>
 
 #include "autodiff/resource_variable_ops.h"
@@ -13,6 +15,7 @@
 #include "proto/saved_model.pb.h"
 #include "proto/tensor_proto.h"
 #include "proto/trackable_object_graph.pb.h"
+#include "saving/saved_model/default_signature.h"
 #include "saving/saved_model/export_directory.h"
 #include "saving/saved_model/function_exporter.h"
 #include "saving/saved_model/v1_saver.h"
@@ -38,6 +41,52 @@ proto::StructuredValue tensor_spec(const std::string& name, const TensorShape& s
   return v;
 }
 
+// TensorFlow's sanitize_spec_name: the name of the spec of an output at `path` ("0" for a tuple's
+// first, a dict's key, "" for a lone tensor).
+std::string spec_name(const std::string& path) {
+  if (path.empty()) return "unknown";
+  std::string out;
+  for (char c : path) {
+    const auto u = static_cast<unsigned char>(c);
+    out += std::isalnum(u) ? static_cast<char>(std::tolower(u)) : '_';
+  }
+  return std::isalpha(static_cast<unsigned char>(out[0])) ? out : "tensor_" + out;
+}
+
+// TensorFlow's FunctionSpec of a function taking `args` by position and `kwonlyargs` by keyword
+// only: Python's FullArgSpec, and the input_signature (None without one).
+proto::FunctionSpec function_spec(const std::vector<std::string>& args, const std::vector<std::string>& kwonlyargs,
+                                  const std::vector<TensorSpec>& input_signature) {
+  proto::FunctionSpec spec;
+  auto* tuple = spec.mutable_fullargspec()->mutable_named_tuple_value();
+  tuple->set_name("FullArgSpec");
+  auto field = [&](const char* key) {
+    auto* pair = tuple->add_values();
+    pair->set_key(key);
+    return pair->mutable_value();
+  };
+  auto* positional = field("args")->mutable_list_value();
+  for (const std::string& a : args) positional->add_values()->set_string_value(a);
+  field("varargs")->mutable_none_value();
+  field("varkw")->mutable_none_value();
+  field("defaults")->mutable_none_value();
+  auto* keyword = field("kwonlyargs")->mutable_list_value();
+  for (const std::string& a : kwonlyargs) keyword->add_values()->set_string_value(a);
+  field("kwonlydefaults")->mutable_none_value();
+  field("annotations")->mutable_dict_value();
+  if (input_signature.empty()) spec.mutable_input_signature()->mutable_none_value();
+  for (const TensorSpec& s : input_signature)
+    *spec.mutable_input_signature()->mutable_tuple_value()->add_values() = tensor_spec(s.name, s.shape, s.dtype);
+  return spec;
+}
+
+// The signatures to write: those given, else TensorFlow's default one.
+std::map<std::string, ConcreteFunction> signatures_to_save(const Module& module, const SaveOptions& options) {
+  if (!options.signatures.empty()) return options.signatures;
+  if (std::optional<ConcreteFunction> cf = saving::default_signature(module)) return {{"serving_default", *cf}};
+  return {};
+}
+
 // A name not used before in `used`: name, name_1, name_2, ...
 std::string unique(const std::string& name, std::set<std::string>& used) {
   std::string out = name;
@@ -48,7 +97,7 @@ std::string unique(const std::string& name, std::set<std::string>& used) {
 class Saver {
  public:
   Saver(const Module& module, const SaveOptions& options)
-      : options_(options), ops_(proto::FunctionDefLibrary(), proto::OpList()),
+      : signatures_(signatures_to_save(module, options)), ops_(proto::FunctionDefLibrary(), proto::OpList()),
         nodes_(checkpoint::traverse(train::Trackable(module))) {}
 
   // Everything is built before the first byte is written, so an error leaves no trace.
@@ -132,8 +181,8 @@ class Saver {
     }
   }
 
+  // The root's "signatures" child, written also when empty, as TensorFlow does.
   void add_signatures() {
-    if (options_.signatures.empty()) return;
     const int map_id = objects().nodes_size();
     auto* map = objects().add_nodes()->mutable_user_object();
     map->set_identifier("signature_map");
@@ -143,7 +192,7 @@ class Saver {
     root_ref->set_node_id(map_id);
     root_ref->set_local_name("signatures");
     int call_index = 0;
-    for (const auto& [key, cf] : options_.signatures) add_signature(key, cf, map_id, call_index++);
+    for (const auto& [key, cf] : signatures_) add_signature(key, cf, map_id, call_index++);
   }
 
   // What exporting a concrete function gives: how it was exported, the object ids of the
@@ -215,7 +264,7 @@ class Saver {
   }
 
   void add_signature(const std::string& key, const ConcreteFunction& cf, int map_id, int call_index) {
-    const ExportedConcrete exported = export_concrete(cf, inference_name(key), "signature " + key, true);
+    const ExportedConcrete exported = export_concrete(cf, inference_name("signature_wrapper"), "signature " + key, true);
     const saving::ExportSignature& sig = exported.sig;
     const std::vector<int>& user = exported.user;
     const std::vector<int>& bound = exported.bound;
@@ -233,12 +282,17 @@ class Saver {
     auto* out_dict = saved.mutable_output_signature()->mutable_dict_value();
     for (std::size_t o = 0; o < g.outputs().size(); ++o) {
       const ops::TensorInfo& info = g.info(g.outputs()[o]);
-      (*out_dict->mutable_fields())[sig.output_names[o]] = tensor_spec(sig.output_names[o], info.shape, info.dtype);
+      (*out_dict->mutable_fields())[sig.output_names[o]] = tensor_spec(spec_name(sig.output_names[o]), info.shape, info.dtype);
     }
+    // Keyword arguments only, but for a lone input, which TensorFlow also takes by position.
+    std::vector<std::string> keywords;
+    for (int i : user) keywords.push_back(sig.input_names[i]);
     const int bare_id = objects().nodes_size();
     auto* bare = objects().add_nodes()->mutable_bare_concrete_function();
     bare->set_concrete_function_name(sig.name);
-    for (int i : user) bare->add_argument_keywords(sig.input_names[i]);
+    for (const std::string& k : keywords) bare->add_argument_keywords(k);
+    bare->set_allowed_positional_arguments(keywords.size() == 1 ? 1 : 0);
+    *bare->mutable_function_spec() = function_spec({}, keywords, {});
     auto* ref = objects().mutable_nodes(map_id)->add_children();
     ref->set_node_id(bare_id);
     ref->set_local_name(key);
@@ -304,15 +358,34 @@ class Saver {
           throw FailedPreconditionError("[saved_model] " + what +
                                         " has not been traced: call it or get_concrete_function() before saving");
         const int function_id = objects().nodes_size();
-        proto::SavedFunction* saved = objects().add_nodes()->mutable_function();
+        objects().add_nodes()->mutable_function();
+        std::vector<std::string> names;
+        std::vector<std::vector<std::string>> args;  // of each concrete function
         for (const ConcreteFunction& cf : traced) {
-          const std::string name = inference_name(attribute);
-          const ExportedConcrete exported = export_concrete(cf, name, what, false);
-          add_concrete_function(name, cf, exported);
-          saved->add_concrete_functions(name);
-          if (!saved->has_function_spec()) *saved->mutable_function_spec()->mutable_fullargspec() = full_arg_spec(exported);
+          names.push_back(inference_name(attribute));
+          const ExportedConcrete exported = export_concrete(cf, names.back(), what, false);
+          add_concrete_function(names.back(), cf, exported);
+          args.emplace_back();
+          for (int i : exported.user) args.back().push_back(exported.sig.input_names[i]);
         }
-        saved->mutable_function_spec()->mutable_input_signature()->mutable_none_value();
+        proto::SavedFunction& saved = *objects().mutable_nodes(function_id)->mutable_function();
+        for (const std::string& name : names) saved.add_concrete_functions(name);
+        *saved.mutable_function_spec() = function_spec(args.front(), {}, traced.front().impl()->input_signature);
+        // Each concrete function is also a child and dependency "trace_<k>" (TensorFlow's loaded.f.trace_1).
+        for (std::size_t k = 0; k < names.size(); ++k) {
+          const int bare_id = objects().nodes_size();
+          auto* bare = objects().add_nodes()->mutable_bare_concrete_function();
+          bare->set_concrete_function_name(names[k]);
+          for (const std::string& a : args[k]) bare->add_argument_keywords(a);
+          bare->set_allowed_positional_arguments(static_cast<std::int64_t>(args[k].size()));
+          *bare->mutable_function_spec() = function_spec(args[k], {}, {});
+          for (auto* refs : {objects().mutable_nodes(function_id)->mutable_children(),
+                             objects().mutable_nodes(function_id)->mutable_dependencies()}) {
+            auto* ref = refs->Add();
+            ref->set_node_id(bare_id);
+            ref->set_local_name("trace_" + std::to_string(k));
+          }
+        }
         auto* ref = objects().mutable_nodes(static_cast<int>(id))->add_children();
         ref->set_node_id(function_id);
         ref->set_local_name(attribute);
@@ -333,36 +406,16 @@ class Saver {
     for (int i : exported.user)
       *args->add_values() = tensor_spec(exported.sig.input_names[i], impl.inputs[i].shape, impl.inputs[i].dtype);
     const bool named = impl.output_keys.size() == g.outputs().size() && !impl.output_keys.empty();
+    // Specs named as TensorFlow names them, by their path in the result.
     proto::StructuredValue& out = *saved.mutable_output_signature();
     for (std::size_t o = 0; o < g.outputs().size(); ++o) {
       const ops::TensorInfo& info = g.info(g.outputs()[o]);
       const std::string& key = exported.sig.output_names[o];
-      if (named) (*out.mutable_dict_value()->mutable_fields())[key] = tensor_spec(key, info.shape, info.dtype);
-      else if (g.outputs().size() == 1) out = tensor_spec(key, info.shape, info.dtype);
-      else *out.mutable_tuple_value()->add_values() = tensor_spec(key, info.shape, info.dtype);
+      if (named) (*out.mutable_dict_value()->mutable_fields())[key] = tensor_spec(spec_name(key), info.shape, info.dtype);
+      else if (g.outputs().size() == 1) out = tensor_spec(spec_name(""), info.shape, info.dtype);
+      else *out.mutable_tuple_value()->add_values() = tensor_spec(spec_name(std::to_string(o)), info.shape, info.dtype);
     }
     if (g.outputs().empty()) out.mutable_none_value();
-  }
-
-  // Python's FullArgSpec of a function taking the inputs positionally, as TensorFlow writes it.
-  static proto::StructuredValue full_arg_spec(const ExportedConcrete& exported) {
-    proto::StructuredValue spec;
-    auto* tuple = spec.mutable_named_tuple_value();
-    tuple->set_name("FullArgSpec");
-    auto field = [&](const char* key) {
-      auto* pair = tuple->add_values();
-      pair->set_key(key);
-      return pair->mutable_value();
-    };
-    auto* args = field("args")->mutable_list_value();
-    for (int i : exported.user) args->add_values()->set_string_value(exported.sig.input_names[i]);
-    field("varargs")->mutable_none_value();
-    field("varkw")->mutable_none_value();
-    field("defaults")->mutable_none_value();
-    field("kwonlyargs")->mutable_list_value();
-    field("kwonlydefaults")->mutable_none_value();
-    field("annotations")->mutable_dict_value();
-    return spec;
   }
 
   // The functions the exported ones call: branches and bodies of control flow.
@@ -411,7 +464,7 @@ class Saver {
     writer.finish();
   }
 
-  const SaveOptions& options_;
+  const std::map<std::string, ConcreteFunction> signatures_;
   saving::FunctionLibrary ops_;
   saving::ExportedFunctions library_;
   std::vector<checkpoint::GraphNode> nodes_;
