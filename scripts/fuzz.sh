@@ -27,7 +27,11 @@ CC=clang-14 CXX=clang++-14 cmake -S fuzz -B "$build" -G Ninja -DCMAKE_BUILD_TYPE
 cmake --build "$build" --target "${targets[@]/#/fuzz_}"
 if [[ ! -d $build/seeds ]]; then
   rm -rf "$build/seeds.tmp"
-  .venv-ref/bin/python scripts/make_fuzz_corpus.py "$build/seeds.tmp" >/dev/null 2>&1
+  if ! "${TFPP_REFERENCE_ENV:-.venv-ref}/bin/python" scripts/make_fuzz_corpus.py "$build/seeds.tmp" >"$build/seeds.log" 2>&1; then
+    tail -20 "$build/seeds.log"
+    echo "fuzz.sh: writing the seeds failed ($build/seeds.log)" >&2
+    exit 1
+  fi
   mv "$build/seeds.tmp" "$build/seeds"
 fi
 # The intra-op pool's workers live until exit; LeakSanitizer must not count their stacks. An
