@@ -96,7 +96,9 @@ struct LoadOptions {
 struct SaveOptions {
   /// The signatures by key ("serving_default"): concrete functions of the module, whose inputs
   /// are named by their specs' names (else the argument names) and outputs by the keys of a
-  /// returned std::map (else "output_0", ...).
+  /// returned std::map (else "output_0", ...). Empty: TensorFlow's default, "serving_default"
+  /// from the root's tf::function `_default_save_signature`, else from its only tf::function
+  /// (Module::add_function) with an input_signature, else no signature.
   std::map<std::string, ConcreteFunction> signatures = {};
 };
 
@@ -105,9 +107,12 @@ struct SaveOptions {
 /// object graph), variables/ (a tensor bundle with its object graph), assets/ and fingerprint.pb;
 /// The directory is replaced atomically: a save that fails or is killed leaves what was there
 /// before (FailedPreconditionError if `export_dir` holds files that are not a SavedModel's).
-/// TensorFlow's tf.saved_model.load and saved_model_cli read it. Throws UnimplementedError naming
-/// the signature and every op with no TensorFlow form, InvalidArgumentError for a function that
-/// captures a variable the module does not track.
+/// TensorFlow's tf.saved_model.load and saved_model_cli read it; each tf::function registered with
+/// Module::add_function is saved with every concrete function it traced (also as its children
+/// trace_0, trace_1, ...). Throws UnimplementedError naming the signature and every op with no
+/// TensorFlow form, InvalidArgumentError for a function that captures a variable the module does
+/// not track or a `_default_save_signature` without an input_signature, FailedPreconditionError
+/// for a registered function never traced.
 void save(const Module& module, const std::string& export_dir, const SaveOptions& options = {});
 
 /// Saves a Keras model as tf.saved_model.save does with Keras 3: without signatures given,
