@@ -40,6 +40,9 @@ struct ModuleState {
   std::vector<std::pair<std::string, std::shared_ptr<ModuleState>>> submodules;
   /// The tf::function attributes: each lists the concrete functions it has traced.
   std::vector<std::pair<std::string, std::function<std::vector<ConcreteFunction>()>>> functions;
+  /// What a SavedModel says the object is: a module, or a Python front end's list or dict
+  /// ("trackable_list_wrapper", "trackable_dict_wrapper"), which TensorFlow restores as such.
+  std::string saved_identifier = "_generic_user_object";
 };
 
 }  // namespace detail

@@ -50,6 +50,11 @@ class LoadedFunction {
   std::vector<TensorSpec> input_specs() const;
   /// The output names (a signature's keys, or "output_i"), in the order of the flat outputs.
   std::vector<std::string> output_names() const;
+  /// The input specs of each concrete function, in the order calls try them.
+  std::vector<std::vector<TensorSpec>> concrete_input_specs() const;
+  /// How the flat outputs nest at the top: "tensor" (one), "tuple", "list", "dict" (keyed by
+  /// output_names()) or "none", as the SavedModel's output signature says.
+  std::string output_structure() const;
   /// The name of the TensorFlow function that runs (the first concrete function's).
   std::string function_name() const;
   bool defined() const { return state_ != nullptr; }
@@ -59,6 +64,16 @@ class LoadedFunction {
 
  private:
   std::shared_ptr<const detail::FunctionState> state_;
+};
+
+/// One object of a loaded SavedModel's object graph.
+struct LoadedObject {
+  /// Where it is: attribute names from the root joined by '/' ("" for the root).
+  std::string path;
+  /// What it is: "variable", "function", "bare_concrete_function", "constant", "asset",
+  /// "resource", or a user object's identifier ("_generic_user_object",
+  /// "trackable_list_wrapper", "trackable_dict_wrapper", "signature_map", ...).
+  std::string kind;
 };
 
 /// What tf::saved_model::load returns: the restored root object.
@@ -76,6 +91,8 @@ class Loaded {
   std::vector<Variable> variables() const;
   /// The trainable ones.
   std::vector<Variable> trainable_variables() const;
+  /// Every object reached from the root, each once (shortest path), parents before children.
+  std::vector<LoadedObject> objects() const;
   /// The tags of the loaded MetaGraph.
   std::vector<std::string> tags() const;
 

@@ -5,6 +5,7 @@
 // same module; tfpp's loader restores them too.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -102,6 +103,50 @@ TEST(SavedModelFunctions, AFunctionNeverTracedIsAnError) {
     EXPECT_NE(std::string(e.what()).find("function f has not been traced"), std::string::npos) << e.what();
   }
   EXPECT_FALSE(fs::exists(dir));
+}
+
+// What the Python front end rebuilds a loaded model from: the object graph's paths and kinds (a
+// list saved with TensorFlow's identifier stays a list), each function's concrete input specs
+// and the nesting of its outputs.
+TEST(SavedModelFunctions, LoadedObjectGraphAndOutputStructure) {
+  Module root("root"), items("items"), first("first");
+  items.module_state()->saved_identifier = "trackable_list_wrapper";
+  Variable v = first.add_variable("v", constant(2.0f));
+  items.add_module("0", first);
+  root.add_module("items", items);
+  auto pair = root.add_function("pair", function([&](const Tensor& x) { return std::vector<Tensor>{x * v, x}; }));
+  auto named = root.add_function("named", function([&](const Tensor& x) { return std::map<std::string, Tensor>{{"y", x}}; }));
+  auto one = root.add_function("one", function([&](const Tensor& x) { return x * v; }));
+  pair(constant(1.0f));
+  pair(constant(std::vector<std::int32_t>{1, 2}));
+  named(constant(1.0f));
+  const ConcreteFunction serving = one.get_concrete_function(TensorSpec({}, float32, "x"));
+  const std::string dir = testing::saved_model_temp_dir("object_graph");
+  saved_model::save(root, dir, {.signatures = {{"serving_default", serving}}});
+  const saved_model::Loaded loaded = saved_model::load(dir);
+
+  std::vector<std::string> objects;
+  for (const saved_model::LoadedObject& o : loaded.objects())
+    if (o.path.find("/trace_") == std::string::npos) objects.push_back(o.path + ":" + o.kind);
+  ASSERT_FALSE(objects.empty());
+  EXPECT_EQ(objects.front(), ":_generic_user_object");  // the root first, parents before children
+  EXPECT_LT(std::find(objects.begin(), objects.end(), "items:trackable_list_wrapper"),
+            std::find(objects.begin(), objects.end(), "items/0:_generic_user_object"));
+  std::sort(objects.begin(), objects.end());
+  EXPECT_EQ(objects, (std::vector<std::string>{":_generic_user_object", "items/0/v:variable",
+                                               "items/0:_generic_user_object", "items:trackable_list_wrapper",
+                                               "named:function", "one:function", "pair:function",
+                                               "signatures/serving_default:bare_concrete_function",
+                                               "signatures:signature_map"}));
+  const std::vector<std::vector<TensorSpec>> specs = loaded.function("pair").concrete_input_specs();
+  ASSERT_EQ(specs.size(), 2u);
+  EXPECT_EQ(specs[0].at(0).dtype, float32);
+  EXPECT_EQ(specs[1].at(0).dtype, int32);
+  EXPECT_EQ(specs[1].at(0).shape, TensorShape({2}));
+  EXPECT_EQ(loaded.function("pair").output_structure(), "tuple");
+  EXPECT_EQ(loaded.function("named").output_structure(), "dict");
+  EXPECT_EQ(loaded.function("one").output_structure(), "tensor");
+  fs::remove_all(dir);
 }
 
 // Runs `code` in the reference Python, with describe() of tests/saving/describe_saved_model.py

@@ -54,6 +54,13 @@ std::map<std::string, Tensor> LoadedFunction::operator()(const std::map<std::str
 std::vector<std::string> LoadedFunction::input_names() const { return state_ ? state_->concrete.front().input_names : std::vector<std::string>{}; }
 std::vector<TensorSpec> LoadedFunction::input_specs() const { return state_ ? state_->concrete.front().input_specs : std::vector<TensorSpec>{}; }
 std::vector<std::string> LoadedFunction::output_names() const { return state_ ? state_->concrete.front().output_names : std::vector<std::string>{}; }
+std::vector<std::vector<TensorSpec>> LoadedFunction::concrete_input_specs() const {
+  std::vector<std::vector<TensorSpec>> out;
+  if (state_)
+    for (const detail::ConcreteFunctionEntry& e : state_->concrete) out.push_back(e.input_specs);
+  return out;
+}
+std::string LoadedFunction::output_structure() const { return state_ ? state_->concrete.front().output_kind : "none"; }
 std::string LoadedFunction::function_name() const { return state_ ? state_->concrete.front().name : std::string(); }
 
 LoadedFunction Loaded::function(const std::string& path) const {
@@ -87,6 +94,7 @@ std::vector<Variable> Loaded::trainable_variables() const {
   return out;
 }
 
+std::vector<LoadedObject> Loaded::objects() const { return state_->objects; }
 std::vector<std::string> Loaded::tags() const { return state_->tags; }
 
 }  // namespace tf::saved_model

@@ -19,6 +19,7 @@ struct ConcreteFunctionEntry {
   std::vector<TensorSpec> input_specs;
   std::vector<std::string> input_names;
   std::vector<std::string> output_names;
+  std::string output_kind;  ///< LoadedFunction::output_structure()
   std::vector<Tensor> captures;
   /// Runs the function through a tf::function (one trace serves every call matching the specs).
   std::function<std::vector<Tensor>(const std::vector<Tensor>&)> run;
@@ -34,6 +35,7 @@ struct LoadedState {
   std::vector<std::string> tags;
   std::vector<std::pair<std::string, Variable>> variables;  ///< by object path
   std::map<std::string, LoadedFunction> functions;          ///< by object path
+  std::vector<LoadedObject> objects;                        ///< Loaded::objects()
 };
 
 }  // namespace tf::saved_model::detail

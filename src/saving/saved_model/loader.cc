@@ -55,6 +55,7 @@ std::string escape_local_name(const std::string& name) {
 struct ObjectPaths {
   std::vector<std::string> path, key;
   std::vector<char> reached;
+  std::vector<int> order;  ///< the reached nodes, breadth first
 };
 
 ObjectPaths walk_objects(const proto::SavedObjectGraph& graph, const std::string& file) {
@@ -66,6 +67,7 @@ ObjectPaths walk_objects(const proto::SavedObjectGraph& graph, const std::string
   while (!queue.empty()) {
     const int i = queue.front();
     queue.pop_front();
+    p.order.push_back(i);
     for (const auto& child : graph.nodes(i).children()) {
       if (child.node_id() < 0 || child.node_id() >= n)
         throw DataLossError("[saved_model] " + file + " is damaged: object " + std::to_string(i) + " has child " +
@@ -115,6 +117,32 @@ void flatten_specs(const proto::StructuredValue& v, const std::string& name, std
   }
 }
 
+// What an object is (LoadedObject::kind).
+std::string object_kind(const proto::SavedObject& obj) {
+  switch (obj.kind_case()) {
+    case proto::SavedObject::kUserObject: return obj.user_object().identifier();
+    case proto::SavedObject::kAsset: return "asset";
+    case proto::SavedObject::kFunction: return "function";
+    case proto::SavedObject::kVariable: return "variable";
+    case proto::SavedObject::kBareConcreteFunction: return "bare_concrete_function";
+    case proto::SavedObject::kConstant: return "constant";
+    case proto::SavedObject::kResource: return "resource";
+    case proto::SavedObject::kCapturedTensor: return "captured_tensor";
+    default: return "";
+  }
+}
+
+// The top-level nesting of a function's outputs (LoadedFunction::output_structure).
+std::string structure_kind(const proto::StructuredValue& v) {
+  switch (v.kind_case()) {
+    case proto::StructuredValue::kTensorSpecValue: return "tensor";
+    case proto::StructuredValue::kTupleValue: return "tuple";
+    case proto::StructuredValue::kListValue: return "list";
+    case proto::StructuredValue::kDictValue: return "dict";
+    default: return "none";
+  }
+}
+
 class Loader {
  public:
   Loader(const std::string& dir, const LoadOptions& options) : dir_(dir), file_(dir + "/saved_model.pb") {
@@ -137,6 +165,7 @@ class Loader {
     restore_variables(graph, *state);
 
     Loaded loaded(state);
+    for (int i : paths_.order) state->objects.push_back({paths_.path[i], object_kind(graph.nodes(i))});
     for (int i = 0; i < graph.nodes_size(); ++i) {
       const proto::SavedObject& obj = graph.nodes(i);
       if (!paths_.reached[i]) continue;
@@ -244,6 +273,7 @@ class Loader {
       flatten_specs(cf.canonicalized_input_signature(), "", e.input_specs, e.input_names, file_);
       std::vector<TensorSpec> out_specs;
       flatten_specs(cf.output_signature(), "", out_specs, e.output_names, file_);
+      e.output_kind = structure_kind(cf.output_signature());
       for (std::size_t i = 0; i < e.output_names.size(); ++i)
         if (e.output_names[i].empty()) e.output_names[i] = "output_" + std::to_string(i);
       for (int id : cf.bound_inputs()) e.captures.push_back(bound_input(id, name));

@@ -174,7 +174,8 @@ class Saver {
         sv->set_name(checkpoint::variable_full_name(*v));
       } else {
         auto* user = obj->mutable_user_object();
-        user->set_identifier("_generic_user_object");
+        const Module* module = std::get_if<Module>(&node.object.value());
+        user->set_identifier(module ? module->module_state()->saved_identifier : "_generic_user_object");
         user->mutable_version()->set_producer(1);
         user->mutable_version()->set_min_consumer(1);
       }
