@@ -31,6 +31,7 @@ void bind_debugging(nb::module_& m);
 void bind_checkpoint(nb::module_& m);
 void bind_summary(nb::module_& m);
 void bind_gradients(nb::module_& m);
+void bind_saved_model(nb::module_& m);
 void bind_keras(nb::module_& m);
 
 /// A Python object that C++ code may copy and drop on any thread (a tape, a dataset's workers):
@@ -68,6 +69,8 @@ std::vector<std::int64_t> int_list(nb::handle value);
 tf::TensorShape shape_from(nb::handle value);
 /// A read-only NumPy array sharing the tensor's buffer (an object array of bytes for strings).
 nb::object tensor_array_view(const tf::Tensor& t);
+/// The module a tf.train checkpoint node (tfpp._tfpp._train.Node) stands for.
+tf::Module module_of_node(nb::handle node);
 /// A tfpp.TensorShape for `shape`.
 nb::object tensor_shape_object(const tf::TensorShape& shape);
 /// The dtype of a Python dtype argument (tfpp.float32, a NumPy dtype, or a name like "float32").

@@ -17,16 +17,23 @@ namespace {
 using namespace nb::literals;
 using tf::train::Trackable;
 
-/// One Python object's node in the object graph (a tf.Module, list or dict): its variables and
-/// children by attribute name.
+/// One Python object's node in the object graph (a tf.Module, list or dict): its variables,
+/// children and tf.function attributes by attribute name. A function is a Python callable
+/// returning the concrete functions to save (tf.saved_model.save's; checkpoints pass none).
 struct PyNode {
   std::shared_ptr<tf::detail::ModuleState> state = std::make_shared<tf::detail::ModuleState>();
 
   void set(const std::vector<std::pair<std::string, tf::Variable>>& variables,
-           const std::vector<std::pair<std::string, const PyNode*>>& children) {
+           const std::vector<std::pair<std::string, const PyNode*>>& children,
+           const std::vector<std::pair<std::string, nb::callable>>& functions) {
     state->variables = variables;
     state->submodules.clear();
     for (const auto& [name, child] : children) state->submodules.emplace_back(name, child->state);
+    state->functions.clear();
+    for (const auto& [name, concrete_functions] : functions)
+      state->functions.emplace_back(name, [concrete_functions] {
+        return nb::cast<std::vector<tf::ConcreteFunction>>(concrete_functions());
+      });
   }
 };
 
@@ -54,11 +61,16 @@ Trackable::Map root_map(const std::vector<std::pair<std::string, nb::handle>>& o
 
 }  // namespace
 
+tf::Module module_of_node(nb::handle node) { return tf::Module(nb::cast<const PyNode&>(node).state); }
+
 void bind_checkpoint(nb::module_& m) {
   nb::module_ train = m.def_submodule("_train", "The C++ core of tf.train's checkpoints.");
   nb::class_<PyNode>(train, "Node", "A Python object's node in a checkpoint's object graph.")
-      .def(nb::init<>())
-      .def("set", &PyNode::set, "variables"_a, "children"_a);
+      .def("__init__", [](PyNode* self, std::string saved_identifier) {
+        new (self) PyNode();
+        self->state->saved_identifier = std::move(saved_identifier);
+      }, "saved_identifier"_a = "_generic_user_object")
+      .def("set", &PyNode::set, "variables"_a, "children"_a, "functions"_a = std::vector<std::pair<std::string, nb::callable>>{});
 
   nb::class_<tf::train::CheckpointLoadStatus>(train, "CheckpointLoadStatus", "How a restore matched the objects.")
       .def("assert_consumed", [](const tf::train::CheckpointLoadStatus& s) { checked([&] { s.assert_consumed(); }); })

@@ -38,17 +38,20 @@ class PyFunctionState {
       : state_(options(std::move(name), input_signature, reduce_retracing)) {}
 
   /// The concrete function for this key and these leaves (placeholders named `names`);
-  /// `body(placeholders)` traces it, returning the flat output tensors.
+  /// `body(placeholders)` traces it, returning the flat output tensors and their keys (a list
+  /// when the function returns a dict, else None).
   tf::ConcreteFunction lookup_or_trace(const std::string& key, nb::handle leaves, const std::vector<std::string>& names,
                                        nb::callable body) {
     tf::detail::ArgWalk walk = walk_of(key, leaves);
     // Placeholders are named after the Python parameters, as TensorFlow names them.
     for (std::size_t i = 0; i < walk.leaves.size() && i < names.size(); ++i)
       if (walk.leaves[i].spec.name.empty()) walk.leaves[i].spec.name = names[i];
-    return state_.lookup_or_trace(walk, [&](const std::vector<tf::Tensor>& placeholders, std::vector<std::string>&) {
-      nb::object outputs = body(nb::cast(placeholders));
+    return state_.lookup_or_trace(walk, [&](const std::vector<tf::Tensor>& placeholders, std::vector<std::string>& keys) {
+      nb::tuple result = nb::cast<nb::tuple>(body(nb::cast(placeholders)));
       std::vector<tf::Tensor> flat;
-      for (nb::handle output : nb::iter(outputs)) flat.push_back(to_tensor(output));
+      for (nb::handle output : nb::iter(result[0])) flat.push_back(to_tensor(output));
+      // A SavedModel names a dict's outputs by its keys.
+      if (!result[1].is_none()) keys = nb::cast<std::vector<std::string>>(result[1]);
       return flat;
     });
   }

@@ -23,5 +23,6 @@ NB_MODULE(_tfpp, m) {
   bind_checkpoint(m);
   bind_summary(m);
   bind_gradients(m);
+  bind_saved_model(m);
   bind_keras(m);
 }

@@ -20,6 +20,7 @@ from . import data
 from . import errors
 from . import keras
 from . import nest
+from . import saved_model
 from . import summary
 from .control_flow import cond, while_loop
 from . import train

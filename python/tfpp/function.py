@@ -11,6 +11,7 @@ tf.while_loop.
 
 import functools
 import inspect
+import threading
 import weakref
 
 import numpy as _np
@@ -113,6 +114,31 @@ def _flatten_outputs(value, flat):
     return value
 
 
+def _output_keys(result, flat):
+    """The keys of a function returning a dict of tensors (a SavedModel's output names), else None."""
+    if isinstance(result, dict) and len(result) == len(flat) and all(isinstance(k, str) for k in result):
+        return list(result)
+    return None
+
+
+def _specs_of(args, kwargs):
+    """The arguments with tensors as TensorSpecs: what get_concrete_function traces them again from."""
+    def spec(value):
+        if isinstance(value, (_tfpp.Tensor, _np.ndarray)):
+            value = _tfpp.convert_to_tensor(value)
+            return _tfpp.TensorSpec(value.shape, value.dtype)
+        if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
+            return type(value)(spec(item) for item in value)
+        if isinstance(value, dict):
+            return {k: spec(v) for k, v in value.items()}
+        return value
+    return tuple(spec(a) for a in args), {k: spec(v) for k, v in kwargs.items()}
+
+
+# Set inside tf.saved_model.save on its thread: traces are keyed apart, as TensorFlow's save context does.
+save_context = threading.local()
+
+
 class _Slot:
     """A position in a concrete function's flat outputs."""
 
@@ -181,6 +207,7 @@ class Function:
         self._name = name or getattr(python_function, "__name__", "function")
         self._reduce_retracing = reduce_retracing
         self._structures = {}
+        self._signatures = {}  # the (args, kwargs) traced, tensors as TensorSpecs, by their repr
         self._pinned = {}
         self._bound = weakref.WeakKeyDictionary()
         try:
@@ -192,6 +219,7 @@ class Function:
             self._signature = None
             self._parameter_names = ()
             self._positional_count = -1
+        self._given_signature = input_signature  # a method's, named after its bound parameters in __get__
         # Placeholders of an input_signature are named after the parameters, as TensorFlow names them.
         self._input_signature = None if input_signature is None else [
             spec if spec.name or i >= len(self._parameter_names) else
@@ -210,7 +238,7 @@ class Function:
             return self
         bound = self._bound.get(instance)
         if bound is None:
-            bound = Function(self._python_function.__get__(instance, owner), self._name, self._input_signature,
+            bound = Function(self._python_function.__get__(instance, owner), self._name, self._given_signature,
                              self._reduce_retracing, self._autograph)
             self._bound[instance] = bound
         return bound
@@ -255,11 +283,14 @@ class Function:
             else:
                 result = self._python_function(*call_args, **call_kwargs)
             traced[:] = [_flatten_outputs(result, flat)]
-            return flat
+            return flat, _output_keys(result, flat)
 
-        concrete = self._state.lookup_or_trace("".join(walk.key), walk.leaves, walk.names, body)
+        key = ("save:" if getattr(save_context, "active", False) else "") + "".join(walk.key)
+        concrete = self._state.lookup_or_trace(key, walk.leaves, walk.names, body)
         if traced:
             self._structures[concrete.id()] = traced[0]
+            specs = _specs_of(args, kwargs)
+            self._signatures.setdefault(repr(specs), specs)
         return concrete, walk.leaves
 
     def __call__(self, *args, **kwargs):
@@ -274,6 +305,14 @@ class Function:
             args = tuple(self._input_signature)
         concrete, _ = self._concrete_for(args, kwargs)
         return ConcreteFunction(self, concrete, self._structures[concrete.id()])
+
+    def _concrete_functions_for_saving(self):
+        """TensorFlow's concrete functions of a saved tf.function: the input_signature's, else one per
+        signature traced so far, each traced again inside save() (TensorFlow's cache keys include the
+        save context, so Python side effects run again, as they do under TensorFlow)."""
+        signatures = [(tuple(self._input_signature), {})] if self._input_signature is not None else \
+            list(self._signatures.values())
+        return [self._concrete_for(args, kwargs)[0] for args, kwargs in signatures]
 
     def experimental_get_tracing_count(self):
         """How many times the Python function has been traced."""

@@ -1,5 +1,5 @@
 """The Python-level methods of tfpp.Tensor and tfpp.Variable: NumPy conversion, indexing,
-elementwise == and !=, iteration and hashing, as TensorFlow's eager tensors have them."""
+elementwise == and !=, iteration, hashing and format(), as TensorFlow's eager tensors have them."""
 
 from . import _tfpp
 from . import slicing
@@ -42,6 +42,13 @@ def _iter(self):
         yield self[i]
 
 
+def _format(self, format_spec):
+    # An eager tensor formats as its NumPy value ("{:.2f}".format(loss)), as TensorFlow's does.
+    if self._is_symbolic():
+        return object.__format__(self, format_spec)
+    return self.numpy().__format__(format_spec)
+
+
 def _unhashable(self):
     raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
 
@@ -55,3 +62,4 @@ for _cls in (_tfpp.Tensor, _tfpp.Variable):
     _cls.__ne__ = _ne
     _cls.__iter__ = _iter
     _cls.__hash__ = _unhashable
+_tfpp.Tensor.__format__ = _format

@@ -11,6 +11,10 @@ from .module import Module
 _train = _tfpp._train
 
 
+# How a SavedModel names Python containers, so that loading restores them as lists and dicts.
+_SAVED_IDENTIFIERS = {list: "trackable_list_wrapper", tuple: "trackable_tuple_wrapper", dict: "trackable_dict_wrapper"}
+
+
 class _ObjectGraph:
     """The C++ nodes standing for Python containers, kept per object across saves."""
 
@@ -23,11 +27,13 @@ class _ObjectGraph:
             return value
         entry = self._nodes.get(id(value))
         if entry is None:
-            entry = self._nodes[id(value)] = (value, _train.Node())
+            node = _train.Node(_SAVED_IDENTIFIERS.get(type(value), "_generic_user_object"))
+            entry = self._nodes[id(value)] = (value, node)
         return entry[1]
 
-    def refresh(self, roots):
-        """Refills every container's node reachable from `roots` from its current contents."""
+    def refresh(self, roots, functions=lambda value: []):
+        """Refills every container's node reachable from `roots` from its current contents;
+        `functions(value)` gives a container's (name, concrete functions callable) to save."""
         done = set()
         pending = [v for v in roots if not isinstance(v, _tfpp.Variable)]
         while pending:
@@ -42,7 +48,7 @@ class _ObjectGraph:
                 else:
                     children.append((name, self.handle(child)))
                     pending.append(child)
-            self.handle(value).set(variables, children)
+            self.handle(value).set(variables, children, functions(value))
 
 
 def _trackable(value):

@@ -1,0 +1,266 @@
+"""tf.saved_model over the C++ core's SavedModels (TensorFlow's format: TensorFlow loads what tfpp
+saves, and tfpp loads what TensorFlow and Keras 3 save). save() hands the C++ saver the object
+graph tf.train's checkpoints build, plus each tf.function attribute's concrete functions; load()
+rebuilds Python objects from the loaded object graph: restored variables, callable functions,
+lists, dicts and plain objects, and the root's `signatures`."""
+
+import collections.abc
+import os
+
+from . import _tfpp
+from . import function as _function
+from .keras import models as _keras_models
+from .module import Module
+from .train import _ObjectGraph
+
+_saved = _tfpp._saved_model
+
+
+class SaveOptions:
+    """tf.saved_model.SaveOptions: accepted; tfpp's saver has no options to set."""
+
+    def __init__(self, namespace_whitelist=None, save_debug_info=False, function_aliases=None,
+                 experimental_debug_stripper=False, experimental_io_device=None, experimental_variable_policy=None,
+                 experimental_custom_gradients=True, experimental_image_format=False,
+                 experimental_skip_saver=False, experimental_sharding_callback=None, extra_tags=None):
+        self.namespace_whitelist = namespace_whitelist
+        self.save_debug_info = save_debug_info
+        self.function_aliases = function_aliases
+
+
+class LoadOptions:
+    """tf.saved_model.LoadOptions: accepted; tfpp's loader has no options to set."""
+
+    def __init__(self, allow_partial_checkpoint=False, experimental_io_device=None,
+                 experimental_skip_checkpoint=False, experimental_variable_policy=None,
+                 experimental_load_function_aliases=False):
+        self.allow_partial_checkpoint = allow_partial_checkpoint
+
+
+def _functions_of(value):
+    """(name, callable giving the concrete functions to save) for the tf.function attributes of a
+    module (methods and instance attributes, by name), as TensorFlow lists them. A function never
+    traced and without an input_signature has nothing to save and is left out."""
+    if not isinstance(value, Module):
+        return []
+    found = {}
+    for name in sorted(set(dir(type(value))) | set(vars(value))):
+        if isinstance(vars(value).get(name, getattr(type(value), name, None)), _function.Function):
+            concrete = getattr(value, name)._concrete_functions_for_saving()
+            if concrete:
+                found[name] = concrete
+    return [(name, lambda concrete=concrete: concrete) for name, concrete in found.items()]
+
+
+def _signature_function(value):
+    """The C++ concrete function a `signatures` entry stands for."""
+    if isinstance(value, _function.ConcreteFunction):
+        return value._concrete
+    if isinstance(value, _function.Function) and value._input_signature is not None:
+        return value.get_concrete_function()._concrete
+    raise ValueError("Expected a TensorFlow function for which to generate a signature, but got %s. Only "
+                     "`tf.functions` with an input signature or concrete functions can be used as a signature." %
+                     (value,))
+
+
+def save(obj, export_dir, signatures=None, options=None):
+    """Saves a tf.Module (its variables, submodules and tf.functions) or a Keras model (Keras 3's
+    serving_default: "inputs" -> "output_0") as a SavedModel in `export_dir`.
+    `signatures`: a concrete function, a tf.function with an input_signature, or a dict of them by
+    key; without, TensorFlow's default (the root's only tf.function with an input_signature becomes
+    "serving_default")."""
+    if not isinstance(obj, (Module, _keras_models.Model)):
+        raise ValueError("Expected an object of type `Trackable`, such as `tf.Module` or a subclass of the "
+                         "`Trackable` class, for export. Got %s with type %s." % (obj, type(obj)))
+    _function.save_context.active = True
+    try:
+        if signatures is None:
+            signatures = {}
+        elif not isinstance(signatures, dict):
+            signatures = {"serving_default": signatures}
+        concrete = {key: _signature_function(value) for key, value in signatures.items()}
+        if isinstance(obj, _keras_models.Model):
+            _saved.save_keras(obj._cpp, os.fspath(export_dir), concrete)
+            return
+        graph = _ObjectGraph()
+        graph.refresh([obj], _functions_of)
+        _saved.save(graph.handle(obj), os.fspath(export_dir), concrete)
+    finally:
+        _function.save_context.active = False
+
+
+def contains_saved_model(export_dir):
+    """True when `export_dir` holds a saved_model.pb or saved_model.pbtxt."""
+    export_dir = os.fspath(export_dir)
+    return any(os.path.isfile(os.path.join(export_dir, name)) for name in ("saved_model.pb", "saved_model.pbtxt"))
+
+
+class _UserObject:
+    """A restored object: its children are attributes (TensorFlow's revived _UserObject)."""
+
+    def __call__(self, *args, **kwargs):
+        # Python looks __call__ up on the class; a restored `__call__` is an attribute.
+        call = vars(self).get("__call__")
+        if call is None:
+            raise TypeError("'_UserObject' object is not callable")
+        return call(*args, **kwargs)
+
+
+class _SignatureMap(collections.abc.Mapping):
+    """The signatures of a loaded SavedModel by key."""
+
+    def __init__(self, signatures):
+        self._signatures = signatures
+
+    def __getitem__(self, key):
+        return self._signatures[key]
+
+    def __iter__(self):
+        return iter(self._signatures)
+
+    def __len__(self):
+        return len(self._signatures)
+
+    def __repr__(self):
+        return "_SignatureMap(%r)" % (self._signatures,)
+
+
+def _describe(values):
+    lines = ["  Positional arguments (%d total):" % len(values)]
+    lines += ["    * %r" % (v,) for v in values]
+    lines.append("  Keyword arguments: {}")
+    return "\n".join(lines)
+
+
+def _matches(specs, args, convert):
+    """`args` as tensors matching `specs` (Python values converted when `convert`), or None."""
+    if len(args) != len(specs):
+        return None
+    tensors = []
+    for arg, spec in zip(args, specs):
+        if not isinstance(arg, (_tfpp.Tensor, _tfpp.Variable)):
+            if not convert:
+                return None
+            try:
+                arg = _tfpp.convert_to_tensor(arg, dtype=spec.dtype)
+            except (TypeError, ValueError):
+                return None
+        if arg.dtype != spec.dtype or not arg.shape.is_compatible_with(spec.shape):
+            return None
+        tensors.append(arg)
+    return tensors
+
+
+def _structured(function, flat):
+    """The flat outputs nested as the SavedModel's output signature says."""
+    kind = function.output_structure()
+    if kind == "tensor":
+        return flat[0]
+    if kind == "dict":
+        return dict(zip(function.output_names(), flat))
+    if kind == "list":
+        return list(flat)
+    if kind == "tuple":
+        return tuple(flat)
+    return None
+
+
+class RestoredFunction:
+    """A tf.function restored from a SavedModel: a call runs the first concrete function whose
+    input specs the arguments match (tensors as they are, then Python values and NumPy arrays
+    converted), as TensorFlow's restored functions do."""
+
+    def __init__(self, function):
+        self._function = function
+
+    def __call__(self, *args, **kwargs):
+        options = self._function.concrete_input_specs()
+        if not options:
+            raise ValueError("Found zero restored functions for caller function.")
+        names = self._function.input_names()
+        unknown = sorted(set(kwargs) - set(names[len(args):]))
+        if unknown:
+            raise TypeError("%s got an unexpected keyword argument '%s'" % (self._function.function_name(), unknown[0]))
+        args = list(args) + [kwargs[name] for name in names[len(args):] if name in kwargs]
+        for convert in (False, True):
+            for specs in options:
+                tensors = _matches(specs, args, convert)
+                if tensors is not None:
+                    return _structured(self._function, self._function.call_flat(tensors))
+        message = ["Could not find matching concrete function to call loaded from the SavedModel. Got:",
+                   _describe(args), "",
+                   " Expected these arguments to match one of the following %d option(s):" % len(options)]
+        for i, specs in enumerate(options):
+            message += ["", "Option %d:" % (i + 1), _describe(specs)]
+        raise ValueError("\n".join(message))
+
+
+class _SignatureFunction:
+    """A loaded signature: keyword tensors (or the inputs by position) in, a dict of tensors out."""
+
+    def __init__(self, function):
+        self._function = function
+        self._specs = function.concrete_input_specs()[0]
+        self._names = function.input_names()
+
+    @property
+    def structured_input_signature(self):
+        """((), {input name: TensorSpec}), as TensorFlow's signature functions give it."""
+        return (), dict(zip(self._names, self._specs))
+
+    def __call__(self, *args, **kwargs):
+        values = dict(zip(self._names, args), **kwargs)
+        missing = [name for name in self._names if name not in values]
+        extra = sorted(set(values) - set(self._names))
+        if missing or extra or len(args) > len(self._names):
+            problem = ("missing a required argument: '%s'" % missing[0]) if missing else \
+                ("got an unexpected keyword argument '%s'" % extra[0]) if extra else "too many positional arguments"
+            raise TypeError("Binding inputs to tf.function failed due to `%s`. Received args: %r and kwargs: %r for "
+                            "signature: (*, %s)." % (problem, args, kwargs, ", ".join(
+                                "%s: %r" % (n, s) for n, s in zip(self._names, self._specs))))
+        tensors = [_tfpp.convert_to_tensor(values[name], dtype=spec.dtype)
+                   for name, spec in zip(self._names, self._specs)]
+        return dict(zip(self._function.output_names(), self._function.call_flat(tensors)))
+
+
+def load(export_dir, tags=None, options=None):
+    """Loads the SavedModel in `export_dir`: an object whose attributes are its restored variables,
+    functions and child objects, with `signatures` (a mapping of key to signature function)."""
+    export_dir = os.fspath(export_dir)
+    if not contains_saved_model(export_dir):
+        raise OSError("SavedModel file does not exist at: %s%s{saved_model.pbtxt|saved_model.pb}" %
+                      (export_dir, os.path.sep))
+    if isinstance(tags, str):
+        tags = [tags]
+    loaded = _saved.load(export_dir, list(tags or []))
+    built = {}
+    for path, kind in loaded.objects():
+        parent, _, name = path.rpartition("/")
+        container = built.get(parent)
+        if path and not isinstance(container, (_UserObject, list, dict)):
+            continue  # below a function or signature map: its traces, which TensorFlow does not show
+        if kind == "variable":
+            value = loaded.variable(path)
+        elif kind in ("function", "bare_concrete_function"):
+            value = RestoredFunction(loaded.function(path))
+        elif kind == "signature_map":
+            value = _SignatureMap({k: _SignatureFunction(f) for k, f in loaded.signatures.items()})
+        elif kind in ("trackable_list_wrapper", "trackable_tuple_wrapper"):
+            value = []
+        elif kind == "trackable_dict_wrapper":
+            value = {}
+        elif kind in ("constant", "asset", "resource", "captured_tensor"):
+            continue  # what tfpp does not restore as an object
+        else:
+            value = _UserObject()
+        built[path] = value
+        if isinstance(container, list):
+            container.append(value)
+        elif isinstance(container, dict):
+            container[name] = value
+        elif path:
+            setattr(container, name, value)
+    root = built[""]
+    if not hasattr(root, "signatures"):
+        root.signatures = _SignatureMap({k: _SignatureFunction(f) for k, f in loaded.signatures.items()})
+    return root

@@ -1,0 +1,104 @@
+"""SavedModels between tfpp's Python front end and TensorFlow 2.21 / Keras 3, both ways. Each step runs
+under one library and leaves a SavedModel plus the outputs it computed (expected.json) for the
+other to check (saved_model_interop.sh runs them in order):
+
+    saved_model_interop.py save DIR    writer: saves DIR/writer_is_<library> models, records outputs
+    saved_model_interop.py check DIR   reader: loads the other library's models, compares outputs
+
+TensorFlow's side also exports a Keras 3 model (model.export), which tfpp loads."""
+import importlib
+import json
+import os
+import sys
+
+import numpy as np
+
+tf = importlib.import_module(os.environ.get("TFPP_TEST_MODULE", "tensorflow"))
+LIBRARY = tf.__name__
+INPUTS = [[1.0, 2.0, 3.0], [0.0, -1.0, 2.0]]
+
+
+class Dense(tf.Module):
+    def __init__(self, in_features, out_features):
+        super().__init__()
+        self.w = tf.Variable(tf.reshape(tf.range(in_features * out_features, dtype=tf.float32) / 10.,
+                                        [in_features, out_features]))
+        self.b = tf.Variable(tf.ones([out_features]))
+
+    @tf.function
+    def __call__(self, x):
+        return tf.nn.relu(tf.matmul(x, self.w) + self.b)
+
+
+class Model(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = [Dense(3, 4), Dense(4, 2)]
+        self.extras = {"scale": tf.Variable(2.0, trainable=False)}
+
+    @tf.function
+    def __call__(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x * self.extras["scale"]
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+    def named(self, x):
+        return {"out": self(x), "total": tf.reduce_sum(x)}
+
+
+def save(directory):
+    """Saves the module (and, under TensorFlow, an exported Keras model) with the outputs computed."""
+    model = Model()
+    x = tf.constant(INPUTS)
+    expected = {"call": model(x).numpy().tolist(), "layer0": model.layers[0](x).numpy().tolist(),
+                "named": {k: v.numpy().tolist() for k, v in model.named(x).items()},
+                "w": model.layers[1].w.numpy().tolist(), "scale": float(model.extras["scale"].numpy())}
+    tf.saved_model.save(model, os.path.join(directory, "module"),
+                        signatures={"serving_default": model.named, "call": model.__call__.get_concrete_function(
+                            tf.TensorSpec([None, 3], tf.float32))})
+    if LIBRARY == "tensorflow":
+        keras_model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2, activation="tanh")])
+        keras_model.layers[0].set_weights([np.arange(6, dtype=np.float32).reshape(3, 2) / 10., np.ones(2, np.float32)])
+        keras_model.export(os.path.join(directory, "keras"), verbose=False)
+        expected["keras"] = keras_model(x).numpy().tolist()
+    with open(os.path.join(directory, "expected.json"), "w") as f:
+        json.dump(expected, f)
+
+
+def close(a, b, what):
+    if not np.allclose(np.asarray(a), np.asarray(b), rtol=1e-6, atol=1e-6):
+        raise AssertionError("%s: %s loaded %r, the writer computed %r" % (what, LIBRARY, a, b))
+
+
+def check(directory):
+    """Loads the other library's models and compares every output with the writer's."""
+    with open(os.path.join(directory, "expected.json")) as f:
+        expected = json.load(f)
+    x = tf.constant(INPUTS)
+    loaded = tf.saved_model.load(os.path.join(directory, "module"))
+    close(loaded(x).numpy(), expected["call"], "__call__")
+    close(loaded.layers[0](x).numpy(), expected["layer0"], "layers[0].__call__")
+    for key, value in loaded.named(x).items():
+        close(value.numpy(), expected["named"][key], "named()[%r]" % key)
+    close(loaded.layers[1].w.numpy(), expected["w"], "layers[1].w")
+    close(loaded.extras["scale"].numpy(), expected["scale"], "extras['scale']")
+    assert isinstance(loaded.layers, list), type(loaded.layers)
+    assert isinstance(loaded.extras, dict), type(loaded.extras)
+    assert sorted(loaded.signatures) == ["call", "serving_default"], list(loaded.signatures)
+    for key, value in loaded.signatures["serving_default"](x=x).items():
+        close(value.numpy(), expected["named"][key], "signature serving_default[%r]" % key)
+    close(loaded.signatures["call"](x=x)["output_0"].numpy(), expected["call"], "signature call")
+    if "keras" in expected:
+        exported = tf.saved_model.load(os.path.join(directory, "keras"))
+        close(exported.serve(x).numpy(), expected["keras"], "Keras export's serve")
+        serving = exported.signatures["serving_default"]
+        (name,) = serving.structured_input_signature[1]
+        (output,) = serving(**{name: x}).values()
+        close(output.numpy(), expected["keras"], "Keras export's serving_default")
+    print("%s loaded %s's SavedModels and got its outputs" % (LIBRARY, "tfpp" if LIBRARY == "tensorflow" else
+                                                                "TensorFlow"))
+
+
+if __name__ == "__main__":
+    {"save": save, "check": check}[sys.argv[1]](sys.argv[2])
