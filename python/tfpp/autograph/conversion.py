@@ -51,6 +51,28 @@ def _parse(f):
     return function_def
 
 
+class _ExplicitSuper(ast.NodeTransformer):
+    """Rewrites `super()` as `super(__class__, self)`: Python gives a method's zero-argument super()
+    the class through an implicit `__class__` cell, which the converted function, compiled outside
+    the class, only gets by naming it."""
+
+    def __init__(self, first_arg):
+        self._first_arg = first_arg
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id == "super" and not node.args and not node.keywords:
+            node.args = [ast.Name(id="__class__", ctx=ast.Load()), ast.Name(id=self._first_arg, ctx=ast.Load())]
+        return node
+
+
+def _with_explicit_super(f, function_def):
+    arguments = function_def.args.posonlyargs + function_def.args.args
+    if "__class__" in f.__code__.co_freevars and arguments:
+        _ExplicitSuper(arguments[0].arg).visit(function_def)
+    return function_def
+
+
 def converted_source(f):
     """The converted function's source text (what tf.autograph.to_code shows)."""
     return _converted(f)[1]
@@ -59,7 +81,7 @@ def converted_source(f):
 def _converted(f):
     entry = _cache.get(f.__code__)
     if entry is None:
-        function_def = converter.convert(_parse(f), f.__name__)
+        function_def = converter.convert(_with_explicit_super(f, _parse(f)), f.__name__)
         text = ast.unparse(function_def)
         # A factory binds ag__ and the original's free variables, so that the converted function reads
         # them as closure variables.

@@ -279,3 +279,23 @@ def make_function():
 
 f = make_function()
 print(f(tf.constant(2)), f(tf.constant(1), 3, extra=5), "traces:", calls)
+
+
+# A method using zero-argument super() around a tensor condition: converted like any method.
+class Scaler:
+    def scale(self, x):
+        return x * 2.0
+
+
+class ClippedScaler(Scaler):
+    @tf.function
+    def scale(self, x):
+        if x > 0:
+            y = super().scale(x)
+        else:
+            y = -x
+        return y
+
+
+clipped = ClippedScaler()
+print("super():", clipped.scale(tf.constant(3.0)).numpy(), clipped.scale(tf.constant(-1.0)).numpy())
