@@ -57,6 +57,9 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
     target, bound_to = f, None
     if isinstance(f, types.MethodType):
         target, bound_to = f.__func__, f.__self__
+    elif not isinstance(f, (types.FunctionType, type)) and isinstance(getattr(type(f), "__call__", None),
+                                                                       types.FunctionType):
+        target, bound_to = type(f).__call__, f  # a callable object: its class's __call__, as TensorFlow's
     if conversion.is_unsupported(target):
         return f(*args, **kwargs)
     try:

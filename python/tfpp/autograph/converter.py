@@ -236,6 +236,39 @@ class _LoopJumps(ast.NodeTransformer):
         return node
 
 
+def _definitely_returns(block):
+    """True if every path through `block` ends in a return."""
+    for stmt in block:
+        if isinstance(stmt, ast.Return):
+            return True
+        if isinstance(stmt, ast.If) and _definitely_returns(stmt.body) and _definitely_returns(stmt.orelse):
+            return True
+        if isinstance(stmt, ast.With) and _definitely_returns(stmt.body):
+            return True
+    return False
+
+
+def _conditional_returns(block):
+    """TensorFlow's ConditionalReturnRewriter: after an `if` one of whose branches always returns, the
+    rest of the block moves into the other branch, so that both branches of a tensor condition return
+    (`if c: return x` then `return y` becomes `if c: return x else: return y`)."""
+    out = []
+    for i, stmt in enumerate(block):
+        blocks = _loop_blocks(stmt) + ([stmt.body, stmt.orelse] if isinstance(stmt, (ast.While, ast.For)) else [])
+        for inner in blocks:
+            inner[:] = _conditional_returns(inner)
+        out.append(stmt)
+        rest = block[i + 1:]
+        if isinstance(stmt, ast.If) and rest:  # the rest is appended as it is, not into a nested if
+            if _definitely_returns(stmt.body):
+                stmt.orelse += _conditional_returns(rest)
+                return out
+            if _definitely_returns(stmt.orelse):
+                stmt.body += _conditional_returns(rest)
+                return out
+    return out
+
+
 def _convert_returns(function_def, namer):
     """TensorFlow's return_statements pass: every return sets do_return and retval_."""
     do_return, retval = namer.new("do_return"), namer.new("retval_")
@@ -482,6 +515,7 @@ def convert(function_def, name):
     function_def.body = [_LoopJumps(namer, ast.Continue).visit(stmt) for stmt in body]
     returns = any(_contains(stmt, ast.Return, True) for stmt in function_def.body)
     if returns:
+        function_def.body = _conditional_returns(function_def.body)
         do_return, retval = _convert_returns(function_def, namer)
     function_def.body = [_CallTrees().visit(stmt) for stmt in function_def.body]
     if returns:

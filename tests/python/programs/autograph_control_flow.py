@@ -299,3 +299,22 @@ class ClippedScaler(Scaler):
 
 clipped = ClippedScaler()
 print("super():", clipped.scale(tf.constant(3.0)).numpy(), clipped.scale(tf.constant(-1.0)).numpy())
+
+
+# A callable object: its __call__ is converted (a tensor condition and a return inside it).
+class Threshold:
+    def __init__(self, limit):
+        self.limit = limit
+
+    def __call__(self, x):
+        if x > self.limit:
+            return x
+        return tf.constant(self.limit)
+
+
+@tf.function
+def thresholded(x):
+    return Threshold(1.0)(x)
+
+
+print("__call__:", thresholded(tf.constant(3.0)).numpy(), thresholded(tf.constant(0.5)).numpy())

@@ -69,8 +69,17 @@ def nested_loops(n):
     return total
 
 
+def early_return(x, limit):
+    if x > limit:
+        return x
+    elif x < -limit:
+        return -x
+    y = x * 2
+    return y
+
+
 for function in (f, loop_with_jumps, returns_in_loop, logical, for_with_break, sum_even, fizzbuzz,
-                 conditional_expression, collatz, nested_loops):
+                 conditional_expression, collatz, nested_loops, early_return):
     print(normalized_code(tf.autograph.to_code(function)))
     print()
 
