@@ -13,12 +13,11 @@
 
 namespace {
 
-// Fashion-MNIST's training set as float32 images [60000, 28, 28] (0..255) and int32 labels.
+// Fashion-MNIST's training set as float32 images [60000, 28, 28] (0..255) and uint8 labels.
 const std::pair<tf::Tensor, tf::Tensor>& fashion_mnist() {
   static const std::pair<tf::Tensor, tf::Tensor> data = [] {
     auto [train, test] = tf::keras::datasets::fashion_mnist::load_data();
-    std::vector<std::int32_t> px = train.first.numpy<std::int32_t>();
-    return std::pair{tf::constant(std::vector<float>(px.begin(), px.end()), train.first.shape()), train.second};
+    return std::pair{tf::cast(train.first, tf::float32), train.second};
   }();
   return data;
 }

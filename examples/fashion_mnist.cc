@@ -28,7 +28,7 @@ const char* const kClassNames[] = {"T-shirt/top", "Trouser", "Pullover", "Dress"
                                    "Sandal",      "Shirt",   "Sneaker",  "Bag",   "Ankle boot"};
 
 // Pixels 0..255 as floats in [0, 1]. The images come by value and go once cast, so at most two
-// copies of them are in memory at a time (moved in, the int32 pixels are freed before dividing).
+// copies of them are in memory at a time (moved in, the uint8 pixels are freed before dividing).
 tf::Tensor scale(tf::Tensor images) {
   tf::Tensor floats = tf::cast(images, tf::float32);
   images = tf::Tensor();
@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
 
   const tf::Tensor first = tf::slice(x_test, {0, 0, 0}, {5, 28, 28});
   const tf::Tensor predicted = tf::argmax(model.predict(first, {.verbose = 0}), 1, tf::int32);
-  const std::vector<std::int32_t> labels = tf::slice(y_test, {0}, {5}).numpy<std::int32_t>();
+  const std::vector<std::uint8_t> labels = tf::slice(y_test, {0}, {5}).numpy<std::uint8_t>();
   const std::vector<std::int32_t> guesses = predicted.numpy<std::int32_t>();
   for (std::size_t i = 0; i < guesses.size(); ++i)
     std::printf("test image %zu: predicted %-11s  true %s\n", i, kClassNames[guesses[i]], kClassNames[labels[i]]);

@@ -31,7 +31,7 @@ tf::Tensor normalize(const tf::Tensor& images) { return tf::cast(images, tf::flo
 int main() {
   auto [train, test] = tf::keras::datasets::fashion_mnist::load_data();
   auto preprocess = tf::function([](const tf::Tensor& image, const tf::Tensor& label) {
-    return std::pair{normalize(image), label};
+    return std::pair{normalize(image), tf::cast(label, tf::int32)};  // the loss op takes int32/int64 labels
   });
   tf::data::Dataset train_ds = tf::data::Dataset::from_tensor_slices({train.first, train.second})
                                    .shuffle(10000, {.seed = 7})
@@ -61,7 +61,7 @@ int main() {
       ++steps;
     }
     tf::Tensor predicted = tf::argmax(model.logits(test_images), 1, tf::int32);
-    const float accuracy = tf::reduce_mean(tf::cast(tf::equal(predicted, test.second), tf::float32)).item<float>();
+    const float accuracy = tf::reduce_mean(tf::cast(tf::equal(predicted, tf::cast(test.second, tf::int32)), tf::float32)).item<float>();
     std::printf("epoch %d: loss %.4f, test accuracy %.4f\n", epoch, loss_sum / steps, accuracy);
   }
   std::printf("train_step traced %d time(s)\n", train_step.tracing_count());

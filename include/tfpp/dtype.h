@@ -1,4 +1,5 @@
-// Element types of tensors: tf::float32, tf::float64, tf::int32, tf::int64, tf::bool_, tf::string,
+// Element types of tensors: tf::float32, tf::float64, tf::int32, tf::int64, tf::uint8 (pixels and
+// bytes), tf::bool_, tf::string,
 // tf::resource (handles to variables, which graphs carry as values), and tf::variant (a
 // scalar holding a list of tensors: the state of a tf::TensorArray in graphs).
 //
@@ -16,15 +17,17 @@
 namespace tf {
 
 /// The element type of a tensor.
-enum class DType : std::uint8_t { kFloat32, kFloat64, kInt32, kInt64, kBool, kString, kResource, kVariant };
+/// New dtypes go at the end: the values are stored in tf::data cache files.
+enum class DType : std::uint8_t { kFloat32, kFloat64, kInt32, kInt64, kBool, kString, kResource, kVariant, kUInt8 };
 
 /// How many dtypes exist; kernels are stored in arrays of this size.
-inline constexpr int kNumDTypes = 8;
+inline constexpr int kNumDTypes = 9;
 
 inline constexpr DType float32 = DType::kFloat32;  ///< tf.float32
 inline constexpr DType float64 = DType::kFloat64;  ///< tf.float64
 inline constexpr DType int32 = DType::kInt32;      ///< tf.int32
 inline constexpr DType int64 = DType::kInt64;      ///< tf.int64
+inline constexpr DType uint8 = DType::kUInt8;      ///< tf.uint8
 inline constexpr DType bool_ = DType::kBool;       ///< tf.bool (bool is a C++ keyword)
 inline constexpr DType string = DType::kString;    ///< tf.string: each element is a byte string
 inline constexpr DType resource = DType::kResource;  ///< tf.resource: each element is a handle to a variable
@@ -36,8 +39,10 @@ std::string_view dtype_name(DType dtype);
 std::size_t dtype_size(DType dtype);
 /// True for float32 and float64.
 constexpr bool is_floating(DType d) { return d == DType::kFloat32 || d == DType::kFloat64; }
-/// True for int32 and int64.
-constexpr bool is_integer(DType d) { return d == DType::kInt32 || d == DType::kInt64; }
+/// True for int32 and int64: the dtypes of shapes, axes and indices.
+constexpr bool is_index_dtype(DType d) { return d == DType::kInt32 || d == DType::kInt64; }
+/// True for int32, int64 and uint8.
+constexpr bool is_integer(DType d) { return is_index_dtype(d) || d == DType::kUInt8; }
 /// True for the dtypes arithmetic works on (floats and integers).
 constexpr bool is_numeric(DType d) { return is_floating(d) || is_integer(d); }
 
@@ -51,6 +56,7 @@ constexpr DType dtype_of() {
   else if constexpr (std::is_same_v<U, double>) return DType::kFloat64;
   else if constexpr (std::is_same_v<U, std::int32_t>) return DType::kInt32;
   else if constexpr (std::is_same_v<U, std::int64_t>) return DType::kInt64;
+  else if constexpr (std::is_same_v<U, std::uint8_t>) return DType::kUInt8;
   else if constexpr (std::is_same_v<U, bool>) return DType::kBool;
   else if constexpr (std::is_same_v<U, std::string>) return DType::kString;
   else static_assert(sizeof(U) == 0, "no tfpp dtype holds this C++ type");
@@ -72,6 +78,7 @@ decltype(auto) visit_dtype(DType dtype, Fn&& fn) {
     case DType::kFloat64: return fn(double{});
     case DType::kInt32: return fn(std::int32_t{});
     case DType::kInt64: return fn(std::int64_t{});
+    case DType::kUInt8: return fn(std::uint8_t{});
     case DType::kBool: return fn(bool{});
     case DType::kString: return fn(std::string{});
     case DType::kResource: throw_resource_has_no_values();

@@ -129,8 +129,7 @@ std::vector<T> leaf_values(const std::vector<nb::handle>& leaves, tf::DType dtyp
       } else {
         cannot_convert(leaf, dtype);
       }
-      if (x < std::numeric_limits<T>::min() || x > std::numeric_limits<T>::max()) cannot_convert(leaf, dtype);
-      out.push_back(static_cast<T>(x));
+      out.push_back(static_cast<T>(x));  // wraps into narrower types, as TensorFlow 2.21's conversion does
     }
   }
   return out;
@@ -183,10 +182,11 @@ tf::Tensor from_numpy(nb::handle value, std::optional<tf::DType> dtype) {
     else if (kind == "f" && itemsize == 8) source = tf::float64;
     else if (kind == "i" && itemsize == 4) source = tf::int32;
     else if (kind == "i" && itemsize == 8) source = tf::int64;
+    else if (kind == "u" && itemsize == 1) source = tf::uint8;
     else if (kind == "b") source = tf::bool_;
     else
       throw nb::type_error(("tfpp has no dtype for NumPy's " + nb::cast<std::string>(array.attr("dtype").attr("name")) +
-                            " (it has float32, float64, int32, int64, bool and string)").c_str());
+                            " (it has float32, float64, int32, int64, uint8, bool and string)").c_str());
     Py_buffer view;
     if (PyObject_GetBuffer(array.ptr(), &view, PyBUF_C_CONTIGUOUS) != 0) throw nb::python_error();
     try {

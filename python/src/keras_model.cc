@@ -304,7 +304,7 @@ void bind_keras_model(nb::module_& m) {
   m.def("fashion_mnist_load_data", []() {
         auto [train, test] = keras::datasets::fashion_mnist::load_data();
         return nb::make_tuple(nb::make_tuple(train.first, train.second), nb::make_tuple(test.first, test.second));
-      }, "Fashion-MNIST from the Debian package dataset-fashion-mnist, as int32 tensors.");
+      }, "Fashion-MNIST from the Debian package dataset-fashion-mnist, as uint8 tensors.");
 }
 
 }  // namespace tfpp_python

@@ -21,6 +21,7 @@ nb::dlpack::dtype dlpack_dtype(tf::DType d) {
     case tf::DType::kFloat64: return nb::dtype<double>();
     case tf::DType::kInt32: return nb::dtype<std::int32_t>();
     case tf::DType::kInt64: return nb::dtype<std::int64_t>();
+    case tf::DType::kUInt8: return nb::dtype<std::uint8_t>();
     case tf::DType::kBool: return nb::dtype<bool>();
     default: throw nb::type_error(("a " + std::string(tf::dtype_name(d)) + " tensor has no NumPy value").c_str());
   }

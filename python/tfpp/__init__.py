@@ -33,7 +33,7 @@ from ._tfpp import (DType, GradientTape, Tensor, TensorArray, TensorSpec, Variab
                     convert_to_tensor, einsum, executing_eagerly, expand_dims, eye, fill, float32, float64, gather,
                     gather_nd, identity, int32, int64, linspace, name_scope, one_hot, ones, ones_like, pad, print, range, rank,
                     reshape, reverse, shape, size, slice, split, squeeze, stack, stop_gradient, strided_slice, string,
-                    tensordot, tile, transpose, unstack, zeros, zeros_like)
+                    tensordot, tile, transpose, uint8, unstack, zeros, zeros_like)
 
 math = _tfpp.math
 nn = _tfpp.nn
@@ -68,7 +68,7 @@ linalg.tensordot = tensordot
 linalg.eye = eye
 
 dtypes = _types.ModuleType("tfpp.dtypes", "tf.dtypes: the element types.")
-for _name in ("DType", "float32", "float64", "int32", "int64", "bool", "string"):
+for _name in ("DType", "float32", "float64", "int32", "int64", "uint8", "bool", "string"):
     setattr(dtypes, _name, globals()[_name])
 dtypes.as_dtype = lambda type_value: TensorSpec([], type_value).dtype  # a DType, NumPy dtype or name
 

@@ -48,6 +48,16 @@ Tensor scalar(T value) {
   return t;
 }
 
+// `value` as an element of type T. A whole number wraps into a narrower integer type (300 is 44
+// as uint8), as TensorFlow converts Python ints; the detour through int64 keeps it defined.
+template <class T>
+T element_of(double value) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> && sizeof(T) < sizeof(std::int64_t))
+    return static_cast<T>(static_cast<std::int64_t>(value));
+  else
+    return static_cast<T>(value);
+}
+
 // Fills every element of a freshly created tensor with `value` converted to its dtype.
 Tensor filled(const TensorShape& shape, DType dtype, double value) {
   Tensor t = core::empty(dtype, shape);
@@ -56,7 +66,7 @@ Tensor filled(const TensorShape& shape, DType dtype, double value) {
     if constexpr (std::is_same_v<T, std::string>) {
       if (value != 0) throw InvalidArgumentError("[Fill] a tf::string tensor can only be filled with empty strings");
     } else {
-      std::fill_n(t.mutable_data<T>(), t.num_elements(), static_cast<T>(value));
+      std::fill_n(t.mutable_data<T>(), t.num_elements(), element_of<T>(value));
     }
   });
   return t;

@@ -13,6 +13,7 @@ std::string_view dtype_name(DType dtype) {
     case DType::kFloat64: return "float64";
     case DType::kInt32: return "int32";
     case DType::kInt64: return "int64";
+    case DType::kUInt8: return "uint8";
     case DType::kBool: return "bool";
     case DType::kString: return "string";
     case DType::kResource: return "resource";

@@ -165,7 +165,7 @@ void check_defaults(const std::vector<Tensor>& defaults, const CsvOptions& o) {
   if (defaults.empty()) throw InvalidArgumentError("[CsvDataset] record_defaults must name at least one column");
   for (std::size_t i = 0; i < defaults.size(); ++i) {
     const Tensor& d = defaults[i];
-    const bool ok_dtype = d.defined() && (is_numeric(d.dtype()) || d.dtype() == string);
+    const bool ok_dtype = d.defined() && (is_floating(d.dtype()) || is_index_dtype(d.dtype()) || d.dtype() == string);
     if (!ok_dtype || !(d.rank() == 0 || (d.rank() == 1 && d.num_elements() <= 1)))
       throw InvalidArgumentError("[CsvDataset] record_defaults[" + std::to_string(i) +
                                  "] must be a scalar default or an empty vector (a required column) of int32, int64, "

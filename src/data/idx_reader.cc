@@ -2,6 +2,7 @@
 // layout (big-endian magic 0x00000803 for images, 0x00000801 for labels, then the dims, then bytes).
 #include <zlib.h>
 
+#include <cstring>
 #include <vector>
 
 #include "core/tensor_impl.h"
@@ -40,7 +41,7 @@ std::uint32_t big_endian(const unsigned char* p) {
   return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
 }
 
-// Reads an IDX file of unsigned bytes with `rank` dims into an int32 tensor.
+// Reads an IDX file of unsigned bytes with `rank` dims into a uint8 tensor.
 Tensor read_idx(const IdxDataset& d, const std::string& path, int rank) {
   const std::vector<unsigned char> bytes = read_gzip(d, path);
   const std::size_t header = 4 + 4 * static_cast<std::size_t>(rank);
@@ -60,9 +61,8 @@ Tensor read_idx(const IdxDataset& d, const std::string& path, int rank) {
   }
   if (available != count)
     fail("holds " + std::to_string(available) + " data bytes but its dimensions need " + std::to_string(count));
-  Tensor t = core::empty(int32, TensorShape(dims));
-  std::int32_t* out = t.mutable_data<std::int32_t>();
-  for (std::size_t i = 0; i < count; ++i) out[i] = bytes[header + i];
+  Tensor t = core::empty(uint8, TensorShape(dims));
+  std::memcpy(t.raw_mutable_data(), bytes.data() + header, count);
   return t;
 }
 

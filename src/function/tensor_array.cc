@@ -27,7 +27,7 @@ using function_ops::merge_shapes;
 std::string describe(const Tensor& t) { return std::string(dtype_name(t.dtype())) + t.shape().debug_string(); }
 
 std::int64_t index_value(const Tensor& index) {
-  if (!index.defined() || !is_integer(index.dtype()) || index.num_elements() != 1)
+  if (!index.defined() || !is_index_dtype(index.dtype()) || index.num_elements() != 1)
     fail("an index must be a scalar int32 or int64 tensor, got " + (index.defined() ? describe(index) : "undefined"));
   return index.dtype() == DType::kInt32 ? index.item<std::int32_t>() : index.item<std::int64_t>();
 }
@@ -88,7 +88,7 @@ std::vector<Tensor> eager_elements(const TensorArray::Impl& a, const std::vector
 }
 
 std::vector<std::int64_t> index_values(const Tensor& t) {
-  if (!is_integer(t.dtype()) || t.rank() != 1) fail("indices must be an int32 or int64 vector, got " + describe(t));
+  if (!is_index_dtype(t.dtype()) || t.rank() != 1) fail("indices must be an int32 or int64 vector, got " + describe(t));
   std::vector<std::int64_t> v;
   for (std::int64_t i = 0; i < t.num_elements(); ++i)
     v.push_back(t.dtype() == DType::kInt32 ? t.data<std::int32_t>()[i] : t.data<std::int64_t>()[i]);

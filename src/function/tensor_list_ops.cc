@@ -26,7 +26,7 @@ std::vector<std::int64_t> int_vector(const Tensor& t) {
 
 void check_int(const ops::ShapeContext& ctx, std::size_t i, const char* what, bool scalar) {
   const Tensor& t = ctx.input(i);
-  if (!is_integer(t.dtype()) || (scalar && !t.shape().is_compatible_with(kScalar)))
+  if (!is_index_dtype(t.dtype()) || (scalar && !t.shape().is_compatible_with(kScalar)))
     ctx.fail(std::string(what) + " must be an int32 or int64 " + (scalar ? "scalar" : "tensor") + ", got " + describe(t));
 }
 

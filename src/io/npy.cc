@@ -25,12 +25,12 @@ constexpr char kNativeOrder = std::endian::native == std::endian::little ? '<' :
 
 struct DtypeCode {
   DType dtype;
-  char kind;  // NumPy's kind letter: f, i, b
+  char kind;  // NumPy's kind letter: f, i, u, b
   std::size_t size;
 };
 
 constexpr DtypeCode kCodes[] = {{DType::kFloat32, 'f', 4}, {DType::kFloat64, 'f', 8}, {DType::kInt32, 'i', 4},
-                                {DType::kInt64, 'i', 8}, {DType::kBool, 'b', 1}};
+                                {DType::kInt64, 'i', 8}, {DType::kUInt8, 'u', 1}, {DType::kBool, 'b', 1}};
 
 struct Header {
   std::string descr;

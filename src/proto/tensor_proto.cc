@@ -25,6 +25,7 @@ proto::DataType to_data_type(DType dtype) {
     case DType::kFloat64: return proto::DT_DOUBLE;
     case DType::kInt32: return proto::DT_INT32;
     case DType::kInt64: return proto::DT_INT64;
+    case DType::kUInt8: return proto::DT_UINT8;
     case DType::kBool: return proto::DT_BOOL;
     case DType::kString: return proto::DT_STRING;
     case DType::kResource: return proto::DT_RESOURCE;
@@ -39,6 +40,7 @@ DType from_data_type(int data_type) {
     case proto::DT_DOUBLE: return DType::kFloat64;
     case proto::DT_INT32: return DType::kInt32;
     case proto::DT_INT64: return DType::kInt64;
+    case proto::DT_UINT8: return DType::kUInt8;
     case proto::DT_BOOL: return DType::kBool;
     case proto::DT_STRING: return DType::kString;
     case proto::DT_RESOURCE: return DType::kResource;
@@ -111,6 +113,7 @@ Tensor from_tensor_proto(const proto::TensorProto& proto) {
     case DType::kFloat64: fill_from_field(proto.double_val(), t.mutable_data<double>(), n); break;
     case DType::kInt32: fill_from_field(proto.int_val(), t.mutable_data<std::int32_t>(), n); break;
     case DType::kInt64: fill_from_field(proto.int64_val(), t.mutable_data<std::int64_t>(), n); break;
+    case DType::kUInt8: fill_from_field(proto.int_val(), t.mutable_data<std::uint8_t>(), n); break;  // TensorFlow's field for small ints
     case DType::kBool: fill_from_field(proto.bool_val(), t.mutable_data<bool>(), n); break;
     default: throw InvalidArgumentError("[TensorProto] cannot read a " + std::string(dtype_name(dtype)) + " tensor");
   }

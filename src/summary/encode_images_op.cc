@@ -1,7 +1,8 @@
 // SummaryEncodeImages: the tensor of an image summary, [width, height, png...] as strings
-// (TensorBoard's images plugin). Floats are converted as tf.image.convert_image_dtype(...,
-// tf.uint8, saturate=True) does: x * 255.5, clipped to [0, 255], truncated. tfpp has no uint8
-// dtype, so integer images hold pixel values 0..255 (clipped).
+// (TensorBoard's images plugin). Pixels are converted as tf.image.convert_image_dtype(...,
+// tf.uint8, saturate=True) does: uint8 as they are; floats x * 255.5, clipped to [0, 255],
+// truncated; wider integers scaled down from their range (int32 floor-divided by 2^23, int64 by
+// 2^55) and clipped at 0.
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -17,8 +18,10 @@ template <class T>
 std::uint8_t to_pixel(T v) {
   if constexpr (std::is_floating_point_v<T>)
     return std::isnan(v) ? 0 : static_cast<std::uint8_t>(std::clamp(v * static_cast<T>(255.5), T{0}, T{255}));  // in T, as TensorFlow
-  else
-    return static_cast<std::uint8_t>(std::clamp<std::int64_t>(v, 0, 255));
+  else if constexpr (std::is_same_v<T, std::uint8_t>)
+    return v;
+  else  // an arithmetic shift is floor division by 2^(bits - 9)
+    return static_cast<std::uint8_t>(std::max<T>(v >> (8 * sizeof(T) - 9), 0));
 }
 
 template <class T>
@@ -41,8 +44,7 @@ void encode_images_kernel(ops::KernelContext& ctx) {
 void encode_images_shape(ops::ShapeContext& ctx) {
   const Tensor& images = ctx.input(0);
   const DType d = images.dtype();
-  if (!is_floating(d) && d != DType::kInt32 && d != DType::kInt64)
-    ctx.fail("images must be a real number tensor, got " + std::string(dtype_name(d)));
+  if (!is_numeric(d)) ctx.fail("images must be a real number tensor, got " + std::string(dtype_name(d)));
   const TensorShape& s = images.shape();
   if (!s.has_unknown_rank() && s.rank() != 4)
     ctx.fail("images must have shape [batch, height, width, channels], got " + s.debug_string());
@@ -57,7 +59,7 @@ void encode_images_shape(ops::ShapeContext& ctx) {
 const ops::OpDef& kEncodeImages = [] {
   ops::OpBuilder b("SummaryEncodeImages");
   b.inputs(1).attrs({"max_outputs"}).shape(encode_images_shape).no_gradient();
-  b.kernels<float, double, std::int32_t, std::int64_t>([]<class T>() { return &encode_images_kernel<T>; });
+  b.kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>([]<class T>() { return &encode_images_kernel<T>; });
   return std::ref(static_cast<const ops::OpDef&>(b));
 }();
 

@@ -39,6 +39,7 @@ def write(prefix):
         "e/bool": tf.constant([True, False, True]),
         "f/string": tf.constant([b"", b"hello", b"\x00\xff" * 200]),
         "g/empty": tf.zeros([0, 4], tf.float32),
+        "h/uint8": tf.constant([[0, 7], [128, 255]], tf.uint8),
     }
     names = sorted(tensors)
     tf.raw_ops.SaveV2(prefix=prefix, tensor_names=names, shape_and_slices=[""] * len(names),

@@ -76,6 +76,7 @@ std::map<std::string, Tensor> sample_tensors() {
       {"f/string", constant(strings)},
       {"g/empty", constant(std::vector<float>{}, {0, 4})},
       {"h/scalar_string", constant("a scalar")},
+      {"i/uint8", constant(std::vector<std::uint8_t>{0, 7, 128, 255}, {2, 2})},
   };
 }
 

@@ -270,5 +270,28 @@ def _fill(value, dims):
 ADAPTERS = {"tf.concat": _concat, "tf.stack": _stack, "tf.range": _range, "tf.fill": _fill}
 
 
+def uint8():
+    """Moving uint8 elements (images): the copy kernels, gathers, masks, one_hot of uint8 indices."""
+    img = T(np.arange(24).reshape(2, 3, 4) * 11 % 256, "uint8", (2, 3, 4))
+    return [
+        Case("tf.reshape", [img], {"shape": [6, 4]}),
+        Case("tf.transpose", [img], {"perm": [2, 0, 1]}),
+        Case("tf.concat", [img, img], {"axis": 1}),
+        Case("tf.stack", [T([1, 2], "uint8"), T([3, 250], "uint8")], {"axis": 1}),
+        Case("tf.tile", [T([[1, 255]], "uint8")], {"multiples": [2, 2]}),
+        Case("tf.pad", [T([[1, 255]], "uint8")], {"paddings": [[1, 0], [0, 2]]}),
+        Case("tf.reverse", [img], {"axis": [1]}),
+        Case("tf.gather", [img, T([1, 0, 1], "int32")], {"axis": 2}),
+        Case("tf.gather_nd", [img, T([[0, 2], [1, 1]], "int32")]),
+        Case("tf.boolean_mask", [T([5, 6, 7], "uint8"), T([True, False, True], "bool")]),
+        Case("tf.one_hot", [T([0, 2, 5], "uint8")], {"depth": 3}),
+        Case("tf.fill", [T(7, "uint8")], {"dims": [2, 2]}),
+        Case("tf.zeros", [], {"shape": [2], "dtype": DT("uint8")}),
+        Case("tf.ones_like", [T([1, 2], "uint8")]),
+        Case("tf.identity", [img]),
+        Case("tf.shape", [img]),
+    ]
+
+
 def cases():
-    return shapes() + joins() + tile_pad() + slices() + gathers() + masks_misc()
+    return shapes() + joins() + tile_pad() + slices() + gathers() + masks_misc() + uint8()

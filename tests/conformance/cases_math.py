@@ -204,6 +204,34 @@ def activations():
     return out
 
 
+def uint8():
+    """uint8 (pixels, bytes): wrapping arithmetic, float32 true division, the ops TensorFlow has no
+    uint8 kernel for, and casts into uint8 (floats go through int32 and keep the low byte)."""
+    a, b = T([200, 100, 5, 0, 255], "uint8"), T([100, 200, 3, 7, 1], "uint8")
+    out = [Case(f"tf.math.{op}", [a, b], note="uint8 wraps")
+           for op in ["add", "subtract", "multiply", "maximum", "minimum", "floordiv", "floormod", "divide"]]
+    out += [Case(f"tf.math.{op}", [T([[1], [250]], "uint8"), T([3, 9], "uint8")], note="uint8 broadcast")
+            for op in ["add", "multiply"]]
+    out += [Case(f"tf.math.{op}", [T([5, 1], "uint8"), T([0, 1], "uint8")], note="uint8 by zero")
+            for op in ["floordiv", "floormod"]]
+    out += [Case(f"tf.math.{op}", [a, b]) for op in ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal"]]
+    out += [Case(f"tf.math.{op}", [a], note="no uint8 kernel") for op in ["negative", "abs", "sign", "sqrt"]]
+    out += [Case(f"tf.math.{op}", [a, b], note="no uint8 kernel") for op in ["pow", "squared_difference"]]
+    out.append(Case("tf.math.square", [a], note="uint8 wraps"))
+    out.append(Case("tf.math.add", [a, T([1, 2, 3, 4, 5], "int32")], note="no implicit promotion"))
+    for src in FLOATS:
+        out.append(Case("tf.cast", [T([-1.0, 300.0, 255.9, 1e10, np.nan, -300.5, 2.7, -np.inf], src)], {"dtype": DT("uint8")}))
+    for src in INTS + ["bool"]:
+        v = [0, 1, 1, 0] if src == "bool" else [-1, 300, 256, -256, 2**31 - 1]
+        out.append(Case("tf.cast", [T(v, src)], {"dtype": DT("uint8")}))
+    for dst in NUMERIC + ["bool"]:
+        out.append(Case("tf.cast", [a], {"dtype": DT(dst)}))
+    out.append(Case("tf.clip_by_value", [a, T(3, "uint8"), T(150, "uint8")]))
+    out.append(Case("tf.where", [T([True, False, True, False, True], "bool"), a, b]))
+    out += [Case(f"tf.nn.{op}", [T([0, 7, 200], "uint8")]) for op in ["relu", "relu6"]]
+    return out
+
+
 def cases():
     return (arithmetic() + integer_division() + overflow() + unary() + comparisons() + logical()
-            + promotion_errors() + casts() + selection() + activations())
+            + promotion_errors() + casts() + selection() + activations() + uint8())

@@ -46,7 +46,9 @@ def cases():
                         ([True, False, True], "bool"), ([[True], [False]], "bool"), ([True, True], "bool"), ([[True]], "bool"), (list(range(40)), "int32"),
                         (list(range(-20, 20)), "int64")]:
         out.append(p(vals, dtype))
-    for v, dtype in [(5, "int32"), (-(2**63), "int64"), (True, "bool"), (False, "bool")]:
+    for vals, shape in [([0, 7, 255], None), (list(range(0, 256, 5)), None), ([[1, 22], [255, 0]], None)]:
+        out.append(p(vals, "uint8", shape, note="uint8 prints numbers"))
+    for v, dtype in [(5, "int32"), (-(2**63), "int64"), (True, "bool"), (False, "bool"), (200, "uint8")]:
         out.append(p(v, dtype, note="scalar"))
     strings = [["a", "bb", ""], ["it's", 'say "hi"', "both ' and \""], ["tab\t", "nl\n", "back\\slash"],
                [b"\x00\x01\xff", "\u00e9", b"\x7f"], ["x" * 40, "y" * 40], [["a", "b"], ["c", "d"]]]
@@ -112,6 +114,7 @@ def print_calls():
         ([T("alone", "string")], ["#"], {}),
         ([T("quoted", "string")], ["s:text", "#"], {}),
         ([T([True, False], "bool"), T(True, "bool")], ["#", "#"], {}),
+        ([T([0, 7, 255], "uint8"), T(200, "uint8")], ["#", "#"], {}),
         ([T(np.zeros((0, 3)), "float32"), T(np.zeros((2, 0)), "float32")], ["#", "#"], {}),
         ([T([1, 2], "int32"), T([3], "int32")], ["#", "#"], {"sep": ", ", "end": "!\n"}),
         ([T(7, "int32")], ["#", "s:done"], {"sep": "", "end": ""}),

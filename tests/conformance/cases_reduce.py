@@ -20,6 +20,9 @@ FLOATS = ["float32", "float64"]
 NUMERIC = FLOATS + ["int32", "int64"]
 NAN_ORDER = ("NaN in sort/top_k: TensorFlow sorts with a comparison that is no order on NaN, so where NaNs land "
              "depends on their positions; tfpp keeps NaN last ascending and first descending")
+NO_KERNEL = ("a dtype without a kernel: TensorFlow's MatMul op accepts uint8 but has no CPU kernel for it, so it raises "
+             "NotFoundError where an op that does not accept the dtype raises InvalidArgumentError; tfpp raises "
+             "InvalidArgumentError for both")
 REDUCE = ["reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod"]
 
 
@@ -170,5 +173,25 @@ def _einsum(*xs, equation):
 ADAPTERS = {"tf.einsum": _einsum}
 
 
+def uint8():
+    """uint8 sums, products and scans wrap; a uint8 mean sums without wrapping (TensorFlow's does)."""
+    pixels = T(np.arange(24).reshape(2, 3, 4) * 11 % 256, "uint8", (2, 3, 4))
+    out = []
+    for op in REDUCE:
+        for axis in [None, 0, [1, 2], -1]:
+            out.append(Case(f"tf.math.{op}", [pixels], {} if axis is None else {"axis": axis}))
+    out.append(Case("tf.math.reduce_mean", [T([200, 100, 5], "uint8")], note="no wrap"))
+    out.append(Case("tf.math.reduce_mean", [T(np.zeros((0, 2)), "uint8", (0, 2))], {"axis": 0}, note="empty"))
+    for op in ["argmax", "argmin"]:
+        out.append(Case(f"tf.math.{op}", [pixels], {"axis": 2}))
+    for op in ["cumsum", "cumprod"]:
+        out.append(Case(f"tf.math.{op}", [pixels], {"axis": 1, "exclusive": True}))
+    out.append(Case("tf.math.top_k", [T([7, 200, 3, 200, 0], "uint8")], {"k": 3}, note="ties"))
+    out.append(Case("tf.sort", [T([7, 200, 3, 255, 0], "uint8")], {"direction": "DESCENDING"}))
+    out.append(Case("tf.linalg.matmul", [T([[1, 2], [3, 4]], "uint8"), T([[1, 2], [3, 4]], "uint8")], note="no uint8 kernel",
+                    deviation=NO_KERNEL))
+    return out
+
+
 def cases():
-    return reductions() + args() + scans() + sorting() + products()
+    return reductions() + args() + scans() + sorting() + products() + uint8()

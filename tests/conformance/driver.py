@@ -56,7 +56,8 @@ def encode_tensor(arr):
 def dtype_name(arr):
     if arr.dtype == object or arr.dtype.kind in "SU":
         return "string"
-    return {"float32": "float32", "float64": "float64", "int32": "int32", "int64": "int64", "bool": "bool"}[str(arr.dtype)]
+    return {"float32": "float32", "float64": "float64", "int32": "int32", "int64": "int64", "uint8": "uint8",
+            "bool": "bool"}[str(arr.dtype)]
 
 
 def encode_attr(name, value):

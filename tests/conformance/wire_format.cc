@@ -40,7 +40,7 @@ std::string unhex_bytes(const std::string& token) {
 }
 
 DType dtype_from_name(const std::string& name) {
-  for (DType d : {float32, float64, int32, int64, bool_, string})
+  for (DType d : {float32, float64, int32, int64, uint8, bool_, string})
     if (dtype_name(d) == name) return d;
   throw std::runtime_error("conformance wire format: unknown dtype " + name);
 }
@@ -83,7 +83,7 @@ void write_tensor(std::ostream& out, const Tensor& t) {
       else if constexpr (std::is_same_v<T, double>) out << hex_of(std::bit_cast<std::uint64_t>(data[k]));
       else if constexpr (std::is_same_v<T, std::string>) out << hex_bytes(data[k]);
       else if constexpr (std::is_same_v<T, bool>) out << (data[k] ? 1 : 0);
-      else out << data[k];
+      else out << static_cast<std::int64_t>(data[k]);  // uint8 is a number, not a character
     }
   });
 }

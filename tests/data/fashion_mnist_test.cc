@@ -16,15 +16,16 @@ TEST(FashionMnist, LoadsTheDebianPackagesFiles) {
   EXPECT_EQ(x_train.shape(), tf::TensorShape({60000, 28, 28}));
   EXPECT_EQ(y_train.shape(), tf::TensorShape({60000}));
   EXPECT_EQ(test.first.shape(), tf::TensorShape({10000, 28, 28}));
-  EXPECT_EQ(x_train.dtype(), tf::int32);
+  EXPECT_EQ(x_train.dtype(), tf::uint8);  // as Keras returns them
+  EXPECT_EQ(y_train.dtype(), tf::uint8);
   // Known values: the first training label is 9 (ankle boot), the first test label 9 too.
-  EXPECT_EQ(y_train.data<std::int32_t>()[0], 9);
-  EXPECT_EQ(test.second.data<std::int32_t>()[0], 9);
-  const std::int32_t* px = x_train.data<std::int32_t>();
+  EXPECT_EQ(y_train.data<std::uint8_t>()[0], 9);
+  EXPECT_EQ(test.second.data<std::uint8_t>()[0], 9);
+  const std::uint8_t* px = x_train.data<std::uint8_t>();
   EXPECT_EQ(*std::min_element(px, px + x_train.num_elements()), 0);
   EXPECT_EQ(*std::max_element(px, px + x_train.num_elements()), 255);
   std::vector<int> counts(10);
-  for (std::int32_t y : y_train.numpy<std::int32_t>()) ++counts.at(y);
+  for (std::uint8_t y : y_train.numpy<std::uint8_t>()) ++counts.at(y);
   EXPECT_EQ(counts, std::vector<int>(10, 6000));
 }
 

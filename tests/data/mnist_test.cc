@@ -43,13 +43,13 @@ class Mnist : public ::testing::Test {
 TEST_F(Mnist, ReadsTheFourIdxFiles) {
   const auto [train, test] = tf::keras::datasets::mnist::load_data(dir_.string());
   EXPECT_EQ(train.first.shape(), tf::TensorShape({3, 2, 3}));
-  EXPECT_EQ(train.first.dtype(), tf::int32);
-  EXPECT_EQ(train.first.numpy<std::int32_t>(),
-            (std::vector<std::int32_t>{0, 1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 15, 250, 251, 252, 253, 254, 255}));
-  EXPECT_EQ(train.second.numpy<std::int32_t>(), (std::vector<std::int32_t>{7, 0, 9}));
+  EXPECT_EQ(train.first.dtype(), tf::uint8);
+  EXPECT_EQ(train.first.numpy<std::uint8_t>(),
+            (std::vector<std::uint8_t>{0, 1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 15, 250, 251, 252, 253, 254, 255}));
+  EXPECT_EQ(train.second.numpy<std::uint8_t>(), (std::vector<std::uint8_t>{7, 0, 9}));
   EXPECT_EQ(test.first.shape(), tf::TensorShape({2, 2, 3}));
-  EXPECT_EQ(test.first.numpy<std::int32_t>(), (std::vector<std::int32_t>{9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 128, 64}));
-  EXPECT_EQ(test.second.numpy<std::int32_t>(), (std::vector<std::int32_t>{2, 1}));
+  EXPECT_EQ(test.first.numpy<std::uint8_t>(), (std::vector<std::uint8_t>{9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 128, 64}));
+  EXPECT_EQ(test.second.numpy<std::uint8_t>(), (std::vector<std::uint8_t>{2, 1}));
 }
 
 TEST_F(Mnist, MissingFilesNameTheDirectory) {

@@ -12,7 +12,8 @@ TEST(Npy, RoundTripsEveryDtypeAndShape) {
   const std::vector<tf::Tensor> tensors = {
       tf::constant({{1.5f, -2.f, 3.f}, {4.f, 5.f, 6.25f}}), tf::constant({0.1, 0.2}),
       tf::constant({{1, -2}, {3, 4}}), tf::constant({std::int64_t{1} << 40, std::int64_t{-7}}),
-      tf::constant({true, false, true}), tf::constant(2.5f), tf::zeros({0, 3})};
+      tf::constant({true, false, true}), tf::constant(2.5f), tf::zeros({0, 3}),
+      tf::constant(std::vector<std::uint8_t>{0, 128, 255}, {3, 1})};
   for (const tf::Tensor& t : tensors) {
     const tf::Tensor back = tf::io::parse_npy(tf::io::serialize_npy(t), "memory");
     EXPECT_EQ(back.dtype(), t.dtype());
@@ -29,6 +30,7 @@ TEST(Npy, WritesNumPysHeader) {
   EXPECT_EQ(bytes.substr(10, 59), "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }");
   EXPECT_EQ(bytes[127], '\n');
   EXPECT_EQ(tf::io::serialize_npy(tf::constant(1.0)).substr(10, 55), "{'descr': '<f8', 'fortran_order': False, 'shape': (), }");
+  EXPECT_EQ(tf::io::serialize_npy(tf::zeros({2}, tf::uint8)).substr(10, 57), "{'descr': '|u1', 'fortran_order': False, 'shape': (2,), }");
 }
 
 TEST(Npy, RejectsEveryTruncationAndBitFlipCleanly) {

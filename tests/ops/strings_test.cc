@@ -139,7 +139,7 @@ TEST(DecodeRaw, Errors) {
             "[DecodeRaw] a string of 5 bytes is not a whole number of int32 values (4 bytes each)");
   EXPECT_EQ(error_of([] { tf::io::decode_raw(tf::constant(1.0f), tf::int32); }), "[DecodeRaw] bytes has dtype float32; expected string");
   EXPECT_EQ(error_of([] { tf::io::decode_raw(tf::constant("abcd"), tf::bool_); }),
-            "[DecodeRaw] out_type must be float32, float64, int32 or int64, got bool");
+            "[DecodeRaw] out_type must be float32, float64, int32, int64 or uint8, got bool");
   EXPECT_EQ(inferred_shape("DecodeRaw", {symbolic(tf::string, {tf::None, 3})}, {tf::float32, true}),
             tf::TensorShape({tf::None, 3, tf::None}));
 }

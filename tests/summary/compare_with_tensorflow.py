@@ -33,6 +33,14 @@ def rgba_data():
     return (np.arange(16) / 15.0).reshape(1, 2, 2, 4).astype(np.float32)
 
 
+def byte_data():
+    return (np.arange(2 * 3 * 2 * 3) * 11 % 256).reshape(2, 3, 2, 3).astype(np.uint8)
+
+
+def int32_image_data():
+    return np.array([-2**31, -1, 0, 2**23 - 1, 2**23, 2**30, 2**31 - 1, 12345678], np.int32).reshape(1, 2, 4, 1)
+
+
 def audio_data():
     t = np.arange(100, dtype=np.float32) / 8000.0
     return np.sin(2 * np.pi * 440 * t).reshape(1, 100, 1).astype(np.float32)
@@ -53,6 +61,8 @@ def write_reference(logdir):
         tf.summary.audio("sound", audio_data(), 8000, step=3)
         tf.summary.image("gray", gray_data(), step=4, max_outputs=2)
         tf.summary.image("rgba", rgba_data(), step=5)
+        tf.summary.image("bytes", byte_data(), step=5, max_outputs=2)
+        tf.summary.image("int32", int32_image_data(), step=5)
         tf.summary.write("raw", tf.constant([[1, 2], [3, 4]]), step=6)
     writer.close()
 
@@ -84,7 +94,7 @@ def main(tfpp_dir, scratch, subset=False):
             u, v = tf.make_ndarray(x.tensor_proto), tf.make_ndarray(y.tensor_proto)
             if u.dtype != v.dtype or u.shape != v.shape:
                 problems.append(f"{tag} step {x.step}: {u.dtype}{u.shape} vs {v.dtype}{v.shape}")
-            elif tag in ("pictures", "gray", "rgba"):  # compare decoded pixels, not PNG bytes (encoder settings differ)
+            elif tag in ("pictures", "gray", "rgba", "bytes", "int32"):  # compare decoded pixels, not PNG bytes (encoder settings differ)
                 if list(u[:2]) != list(v[:2]):
                     problems.append(f"{tag}: size {u[:2]} vs {v[:2]}")
                 for p, q in zip(u[2:], v[2:]):

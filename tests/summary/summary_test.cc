@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <numbers>
 
 #include "ops/execute.h"
@@ -52,6 +53,19 @@ Tensor rgba_data() {
   return constant(v, {1, 2, 2, 4});
 }
 
+// uint8 pixels, and int32 ones across the int32 range (TensorFlow scales them down to uint8).
+Tensor byte_data() {
+  std::vector<std::uint8_t> v(2 * 3 * 2 * 3);
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = static_cast<std::uint8_t>(i * 11 % 256);
+  return constant(v, {2, 3, 2, 3});
+}
+
+Tensor int32_image_data() {
+  using limits = std::numeric_limits<std::int32_t>;
+  return constant(std::vector<std::int32_t>{limits::min(), -1, 0, (1 << 23) - 1, 1 << 23, 1 << 30, limits::max(), 12345678},
+                  {1, 2, 4, 1});
+}
+
 Tensor audio_data() {
   std::vector<float> v(100);
   for (int i = 0; i < 100; ++i)
@@ -88,6 +102,8 @@ TEST(Summary, TensorBoardReadsWhatTensorFlowWrites) {
     summary::audio("sound", audio_data(), 8000, 3);
     summary::image("gray", gray_data(), 4, /*max_outputs=*/2);
     summary::image("rgba", rgba_data(), 5);
+    summary::image("bytes", byte_data(), 5, /*max_outputs=*/2);
+    summary::image("int32", int32_image_data(), 5);
     summary::write("raw", constant(std::vector<std::int32_t>{1, 2, 3, 4}, {2, 2}), 6);  // a tensor summary, no plugin
   }
   writer.close();

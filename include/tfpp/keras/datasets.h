@@ -12,9 +12,8 @@ namespace tf::keras::datasets::fashion_mnist {
 inline constexpr const char* kDefaultDirectory = "/usr/share/datasets/fashion-mnist";
 
 /// ((x_train, y_train), (x_test, y_test)) of Fashion-MNIST: x is [N, 28, 28] pixel values
-/// 0..255 and y is [N] class ids 0..9 (N = 60000 and 10000). TensorFlow returns uint8;
-/// tfpp has no uint8 dtype yet, so both come as int32. Throws NotFoundError if the files are
-/// missing and DataLossError if they are damaged.
+/// 0..255 and y is [N] class ids 0..9 (N = 60000 and 10000), both uint8 as Keras returns them.
+/// Throws NotFoundError if the files are missing and DataLossError if they are damaged.
 std::pair<std::pair<Tensor, Tensor>, std::pair<Tensor, Tensor>> load_data(const std::string& directory = kDefaultDirectory);
 
 }  // namespace tf::keras::datasets::fashion_mnist

@@ -11,8 +11,7 @@ from .. import _tfpp
 def _load_fashion_mnist():
     """((x_train, y_train), (x_test, y_test)): images [N, 28, 28] and labels [N], uint8."""
     (x_train, y_train), (x_test, y_test) = _tfpp.keras.fashion_mnist_load_data()
-    return tuple((_np.asarray(x).astype(_np.uint8), _np.asarray(y).astype(_np.uint8))
-                 for x, y in ((x_train, y_train), (x_test, y_test)))
+    return tuple((_np.asarray(x), _np.asarray(y)) for x, y in ((x_train, y_train), (x_test, y_test)))
 
 
 fashion_mnist = _types.ModuleType(__name__ + ".fashion_mnist", "keras.datasets.fashion_mnist")

@@ -130,7 +130,7 @@ void read_weight_config(const Config& config, const std::string& prefix, initial
 }
 
 DType dtype_from(const std::string& name) {
-  for (DType d : {float32, float64, int32, int64, bool_, string})
+  for (DType d : {float32, float64, int32, int64, uint8, bool_, string})
     if (dtype_name(d) == name) return d;
   throw InvalidArgumentError("[Layer] unknown dtype '" + name + "'");
 }

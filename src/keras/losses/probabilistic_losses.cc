@@ -113,7 +113,7 @@ Tensor sparse_categorical_crossentropy(const Tensor& y_true, const Tensor& y_pre
   Tensor target = y_true;
   if (target.rank() == rank && target.shape().dim(-1) == 1) target = squeeze(target, {-1});
   // Class ids stay integers; float labels (Keras casts every y_true to the loss dtype) become int64.
-  if (!is_integer(target.dtype())) target = cast(target, int64);
+  if (!is_index_dtype(target.dtype())) target = cast(target, int64);
   if (target.rank() != rank - 1)
     throw InvalidArgumentError("[sparse_categorical_crossentropy] output must have rank target.ndim + 1: " +
                                shapes_of(target, y_pred));

@@ -73,9 +73,10 @@ TypePair types_of(DType dtype, const std::string& where) {
     case DType::kFloat64: return {H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE};
     case DType::kInt32: return {H5T_STD_I32LE, H5T_NATIVE_INT32};
     case DType::kInt64: return {H5T_STD_I64LE, H5T_NATIVE_INT64};
+    case DType::kUInt8: return {H5T_STD_U8LE, H5T_NATIVE_UINT8};
     default:
       throw InvalidArgumentError(where + ": weights of dtype " + std::string(dtype_name(dtype)) +
-                                 " cannot be stored (float32, float64, int32 and int64 can)");
+                                 " cannot be stored (float32, float64, int32, int64 and uint8 can)");
   }
 }
 

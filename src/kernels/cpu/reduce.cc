@@ -251,6 +251,7 @@ template void reduce<float>(const float*, const TensorShape&, std::span<const bo
 template void reduce<double>(const double*, const TensorShape&, std::span<const bool>, double*, ReduceOp);
 template void reduce<std::int32_t>(const std::int32_t*, const TensorShape&, std::span<const bool>, std::int32_t*, ReduceOp);
 template void reduce<std::int64_t>(const std::int64_t*, const TensorShape&, std::span<const bool>, std::int64_t*, ReduceOp);
+template void reduce<std::uint8_t>(const std::uint8_t*, const TensorShape&, std::span<const bool>, std::uint8_t*, ReduceOp);
 template void reduce<bool>(const bool*, const TensorShape&, std::span<const bool>, bool*, ReduceOp);
 
 }  // namespace tf::kernels

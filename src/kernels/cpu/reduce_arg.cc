@@ -54,6 +54,7 @@ void arg_reduce(const T* in, Index* out, std::int64_t outer, std::int64_t n, std
   template void arg_reduce<T, std::int64_t>(const T*, std::int64_t*, std::int64_t, std::int64_t, std::int64_t, bool);
 TFPP_ARG_REDUCE(float)
 TFPP_ARG_REDUCE(double)
+TFPP_ARG_REDUCE(std::uint8_t)
 TFPP_ARG_REDUCE(std::int32_t)
 TFPP_ARG_REDUCE(std::int64_t)
 #undef TFPP_ARG_REDUCE

@@ -44,5 +44,6 @@ template void scan<float>(const float*, float*, std::int64_t, std::int64_t, std:
 template void scan<double>(const double*, double*, std::int64_t, std::int64_t, std::int64_t, ScanOptions);
 template void scan<std::int32_t>(const std::int32_t*, std::int32_t*, std::int64_t, std::int64_t, std::int64_t, ScanOptions);
 template void scan<std::int64_t>(const std::int64_t*, std::int64_t*, std::int64_t, std::int64_t, std::int64_t, ScanOptions);
+template void scan<std::uint8_t>(const std::uint8_t*, std::uint8_t*, std::int64_t, std::int64_t, std::int64_t, ScanOptions);
 
 }  // namespace tf::kernels

@@ -46,5 +46,6 @@ template void top_k_rows<float>(const float*, float*, std::int32_t*, std::int64_
 template void top_k_rows<double>(const double*, double*, std::int32_t*, std::int64_t, std::int64_t, std::int64_t);
 template void top_k_rows<std::int32_t>(const std::int32_t*, std::int32_t*, std::int32_t*, std::int64_t, std::int64_t, std::int64_t);
 template void top_k_rows<std::int64_t>(const std::int64_t*, std::int64_t*, std::int32_t*, std::int64_t, std::int64_t, std::int64_t);
+template void top_k_rows<std::uint8_t>(const std::uint8_t*, std::uint8_t*, std::int32_t*, std::int64_t, std::int64_t, std::int64_t);
 
 }  // namespace tf::kernels

@@ -19,7 +19,7 @@ std::vector<std::int64_t> int_values(const Tensor& t) {
 
 void check_int_input(const OpContext& ctx, std::size_t i, const char* what, int rank) {
   const Tensor& t = ctx.input(i);
-  if (!is_integer(t.dtype()))
+  if (!is_index_dtype(t.dtype()))
     ctx.fail(std::string(what) + " must be int32 or int64, got " + describe(t));
   const TensorShape& s = t.shape();
   if (rank >= 0 && !s.has_unknown_rank() && s.rank() != rank)

@@ -13,7 +13,7 @@
 
 namespace tf::ops::array {
 
-/// Registers `make.template operator()<S>()` for all six dtypes, S being the dtype's storage
+/// Registers `make.template operator()<S>()` for all seven value dtypes, S being the dtype's storage
 /// type (kernels that only move elements are compiled once per element size).
 template <class Make>
 OpBuilder& all_dtypes(OpBuilder& b, Make make) {
@@ -22,6 +22,7 @@ OpBuilder& all_dtypes(OpBuilder& b, Make make) {
       .kernel(DType::kFloat64, make.template operator()<storage_t<double>>())
       .kernel(DType::kInt32, make.template operator()<storage_t<std::int32_t>>())
       .kernel(DType::kInt64, make.template operator()<storage_t<std::int64_t>>())
+      .kernel(DType::kUInt8, make.template operator()<storage_t<std::uint8_t>>())
       .kernel(DType::kBool, make.template operator()<storage_t<bool>>())
       .kernel(DType::kString, make.template operator()<storage_t<std::string>>());
 }
@@ -35,7 +36,7 @@ OpBuilder copy_op(const char* name, int inputs, ShapeFn shape, std::vector<std::
   return b;
 }
 
-/// Registers one dtype-independent kernel (views, shape queries) for all six dtypes.
+/// Registers one dtype-independent kernel (views, shape queries) for every dtype.
 inline OpBuilder& all_dtypes(OpBuilder& b, KernelFn fn) {
   for (int d = 0; d < kNumDTypes; ++d) b.kernel(static_cast<DType>(d), fn);
   return b;

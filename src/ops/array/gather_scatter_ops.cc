@@ -283,7 +283,7 @@ const OpDef& kGatherNd = copy_op("GatherNd", 2, gather_nd_shape, {}, []<class S>
 const OpDef& kScatterNd = OpBuilder("ScatterNd").inputs(3).shape(scatter_nd_shape)
                               .kernels<std::int32_t, std::int64_t>([]<class I>() -> KernelFn { return &scatter_nd_kernel<I>; });
 const OpDef& kWhere = OpBuilder("Where").inputs(1).shape(where_shape).kernel_allocates_outputs().no_gradient()
-                          .kernels<float, double, std::int32_t, std::int64_t, bool>(
+                          .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool>(
                               []<class T>() -> KernelFn { return &where_kernel<T>; });
 
 }  // namespace

@@ -26,7 +26,8 @@ int depth_axis(const OpContext& ctx, int rank) {
 }
 
 void one_hot_shape(ShapeContext& ctx) {
-  check_int_input(ctx, 0, "indices", -1);
+  if (const Tensor& indices = ctx.input(0); indices.dtype() != uint8)  // TensorFlow's TI: uint8, int32, int64
+    check_int_input(ctx, 0, "indices", -1);
   check_int_input(ctx, 1, "depth", 0);
   const Tensor& on = ctx.input(2);
   const Tensor& off = ctx.input(3);
@@ -76,7 +77,8 @@ void one_hot_kernel(KernelContext& ctx) {
 
 // OneHot dispatches on the dtype of its first input, the indices.
 const OpDef& kOneHot = OpBuilder("OneHot").inputs(4).attrs({"axis"}).shape(one_hot_shape).no_gradient()
-                           .kernels<std::int32_t, std::int64_t>([]<class I>() -> KernelFn { return &one_hot_kernel<I>; });
+                           .kernels<std::int32_t, std::int64_t, std::uint8_t>(
+                               []<class I>() -> KernelFn { return &one_hot_kernel<I>; });
 
 }  // namespace
 

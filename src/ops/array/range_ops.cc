@@ -47,7 +47,7 @@ std::int64_t range_size(const OpContext& ctx, T start, T limit, T delta) {
 void range_shape(ShapeContext& ctx) {
   check_scalars(ctx, {"start", "limit", "delta"});
   const DType dtype = ctx.input(0).dtype();
-  if (!is_numeric(dtype)) ctx.fail("start must be numeric, got " + ops::array::describe(ctx.input(0)));
+  if (!is_floating(dtype) && !is_index_dtype(dtype)) ctx.fail("start must be float32, float64, int32 or int64, got " + ops::array::describe(ctx.input(0)));
   for (std::size_t i = 1; i < 3; ++i)
     if (ctx.input(i).dtype() != dtype)
       ctx.fail("start, limit and delta must have one dtype, got " + std::string(dtype_name(dtype)) + ", " +

@@ -141,7 +141,7 @@ void identity_kernel(KernelContext& ctx) { ctx.output(0) = core::view(ctx.input(
 
 DType checked_out_type(const OpContext& ctx) {
   const DType t = ctx.attr<DType>(0);
-  if (!is_integer(t)) ctx.fail("out_type must be int32 or int64, got " + std::string(dtype_name(t)));
+  if (!is_index_dtype(t)) ctx.fail("out_type must be int32 or int64, got " + std::string(dtype_name(t)));
   return t;
 }
 

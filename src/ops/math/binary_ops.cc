@@ -17,6 +17,7 @@
 #include "kernels/cpu/scalar_math.h"
 #include "ops/execute.h"
 #include "ops/math/elementwise_shapes.h"
+#include "ops/math/truediv_dtype.h"
 #include "tfpp/math_ops.h"
 
 namespace tf {
@@ -65,16 +66,24 @@ template <class T> struct WrapSquaredDifference {
 };
 template <class T> struct IntFloorDiv {
   T operator()(T a, T b) const {
-    if (b == -1) return T(Unsigned<T>(0) - Unsigned<T>(a));  // min / -1 wraps
-    const T q = a / b;
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+    if constexpr (std::is_unsigned_v<T>) {
+      return a / b;
+    } else {
+      if (b == -1) return T(Unsigned<T>(0) - Unsigned<T>(a));  // min / -1 wraps
+      const T q = a / b;
+      return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+    }
   }
 };
 template <class T> struct IntFloorMod {
   T operator()(T a, T b) const {
-    if (b == -1) return 0;  // min % -1 would trap
-    const T r = a % b;
-    return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+    if constexpr (std::is_unsigned_v<T>) {
+      return a % b;
+    } else {
+      if (b == -1) return 0;  // min % -1 would trap
+      const T r = a % b;
+      return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+    }
   }
 };
 template <class T> struct FloatFloorMod { T operator()(T a, T b) const { return kernels::scalar::floor_mod(a, b); } };
@@ -100,23 +109,25 @@ void int_pow_kernel(KernelContext& ctx) {
   functor_kernel<T, IntPow<T>>(ctx);
 }
 
-// An op with SIMD float kernels for `Op` and integer kernels from the functor IntF.
-template <BinaryOp Op, template <class> class IntF>
+// An op with SIMD float kernels for `Op` and kernels from the functor IntF for the integer
+// dtypes Ints (those TensorFlow registers the op for).
+template <BinaryOp Op, template <class> class IntF, class... Ints>
 OpBuilder arithmetic(const char* name) {
   OpBuilder b(name);
   b.inputs(2).shape(ops::binary_elementwise_shape);
   b.kernels<float, double>([]<class T>() -> KernelFn { return &simd_kernel<T, Op>; });
-  b.kernels<std::int32_t, std::int64_t>([]<class T>() -> KernelFn { return &functor_kernel<T, IntF<T>>; });
+  b.kernels<Ints...>([]<class T>() -> KernelFn { return &functor_kernel<T, IntF<T>>; });
   return b;
 }
 
-const OpDef& kAddV2 = arithmetic<BinaryOp::kAdd, WrapAdd>("AddV2").kernel(
+const OpDef& kAddV2 = arithmetic<BinaryOp::kAdd, WrapAdd, std::int32_t, std::int64_t, std::uint8_t>("AddV2").kernel(
     DType::kString, &functor_kernel<std::string, std::plus<std::string>>);
-const OpDef& kSub = arithmetic<BinaryOp::kSub, WrapSub>("Sub");
-const OpDef& kMul = arithmetic<BinaryOp::kMul, WrapMul>("Mul");
-const OpDef& kMaximum = arithmetic<BinaryOp::kMax, Max>("Maximum");
-const OpDef& kMinimum = arithmetic<BinaryOp::kMin, Min>("Minimum");
-const OpDef& kSquaredDifference = arithmetic<BinaryOp::kSquaredDifference, WrapSquaredDifference>("SquaredDifference");
+const OpDef& kSub = arithmetic<BinaryOp::kSub, WrapSub, std::int32_t, std::int64_t, std::uint8_t>("Sub");
+const OpDef& kMul = arithmetic<BinaryOp::kMul, WrapMul, std::int32_t, std::int64_t, std::uint8_t>("Mul");
+const OpDef& kMaximum = arithmetic<BinaryOp::kMax, Max, std::int32_t, std::int64_t, std::uint8_t>("Maximum");
+const OpDef& kMinimum = arithmetic<BinaryOp::kMin, Min, std::int32_t, std::int64_t, std::uint8_t>("Minimum");
+const OpDef& kSquaredDifference =
+    arithmetic<BinaryOp::kSquaredDifference, WrapSquaredDifference, std::int32_t, std::int64_t>("SquaredDifference");
 const OpDef& kRealDiv = OpBuilder("RealDiv").inputs(2).shape(ops::binary_elementwise_shape).kernels<float, double>(
     []<class T>() -> KernelFn { return &simd_kernel<T, BinaryOp::kDiv>; });
 const OpDef& kFloorDiv =
@@ -124,7 +135,7 @@ const OpDef& kFloorDiv =
         .inputs(2)
         .shape(ops::binary_elementwise_shape)
         .kernels<float, double>([]<class T>() -> KernelFn { return &simd_kernel<T, BinaryOp::kFloorDiv>; })
-        .kernels<std::int32_t, std::int64_t>(
+        .kernels<std::int32_t, std::int64_t, std::uint8_t>(
             []<class T>() -> KernelFn { return &checked_division_kernel<T, IntFloorDiv<T>>; })
         .no_gradient();
 const OpDef& kFloorMod =
@@ -132,7 +143,7 @@ const OpDef& kFloorMod =
         .inputs(2)
         .shape(ops::binary_elementwise_shape)
         .kernels<float, double>([]<class T>() -> KernelFn { return &functor_kernel<T, FloatFloorMod<T>>; })
-        .kernels<std::int32_t, std::int64_t>(
+        .kernels<std::int32_t, std::int64_t, std::uint8_t>(
             []<class T>() -> KernelFn { return &checked_division_kernel<T, IntFloorMod<T>>; });
 const OpDef& kPow = OpBuilder("Pow")
                         .inputs(2)
@@ -179,9 +190,11 @@ Tensor multiply(const Tensor& a, const Tensor& b) { return ops::execute1(kMul, {
 Tensor divide(const Tensor& a, const Tensor& b) {
   // Traced, tf.math.truediv names its node as the `/` operator does ("truediv").
   if (graph::Tracer::current() && !graph::node_name_pending()) return detail::apply_operator(detail::Operator::kTrueDiv, a, b);
-  // tf.math.truediv: integers of one dtype divide as float64.
-  if (is_integer(a.dtype()) && a.dtype() == b.dtype())
-    return ops::execute1(kRealDiv, {cast(a, float64), cast(b, float64)});
+  // tf.math.truediv: integers of one dtype divide as floats.
+  if (is_integer(a.dtype()) && a.dtype() == b.dtype()) {
+    const DType as = ops::math::truediv_dtype(a.dtype());
+    return ops::execute1(kRealDiv, {cast(a, as), cast(b, as)});
+  }
   return ops::execute1(kRealDiv, {a, b});
 }
 Tensor truediv(const Tensor& a, const Tensor& b) { return divide(a, b); }

@@ -27,11 +27,14 @@ void cast_shape(ShapeContext& ctx) {
 }
 
 // One element. Floats outside the integer range (and NaN) give the integer minimum, as the
-// x86 conversion TensorFlow's CPU kernels compile to does, instead of undefined behaviour.
+// x86 conversion TensorFlow's CPU kernels compile to does, instead of undefined behaviour; a
+// float becomes uint8 through int32, keeping the low byte (-1.0 -> 255, 300.0 -> 44), as there.
 template <class To, class From>
 To convert(From x) {
   if constexpr (std::is_same_v<To, bool>) {
     return x != From(0);
+  } else if constexpr (std::is_same_v<To, std::uint8_t> && std::is_floating_point_v<From>) {
+    return static_cast<To>(convert<std::int32_t>(x));
   } else if constexpr (std::is_integral_v<To> && std::is_floating_point_v<From>) {
     constexpr From lo = From(std::numeric_limits<To>::min());  // -2^k, exact in any float
     return x >= lo && x < -lo ? static_cast<To>(x) : std::numeric_limits<To>::min();
@@ -54,7 +57,7 @@ void cast_kernel(KernelContext& ctx) {
 }
 
 const OpDef& kCast =
-    OpBuilder("Cast").inputs(1).attrs({"DstT"}).shape(cast_shape).kernels<float, double, std::int32_t, std::int64_t, bool, std::string>(
+    OpBuilder("Cast").inputs(1).attrs({"DstT"}).shape(cast_shape).kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool, std::string>(
         []<class T>() -> KernelFn { return &cast_kernel<T>; });
 
 }  // namespace

@@ -45,7 +45,7 @@ void clip_kernel(KernelContext& ctx) {
                                          [](T x, T lo, T hi) { return std::max(std::min(x, hi), lo); });
 }
 
-const OpDef& kClipByValue = OpBuilder("ClipByValue").inputs(3).shape(clip_shape).kernels<float, double, std::int32_t, std::int64_t>(
+const OpDef& kClipByValue = OpBuilder("ClipByValue").inputs(3).shape(clip_shape).kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
     []<class T>() -> KernelFn { return &clip_kernel<T>; });
 
 }  // namespace

@@ -24,7 +24,7 @@ void compare_kernel(KernelContext& ctx) {
 template <template <class> class Cmp>
 OpBuilder ordering(const char* name) {
   OpBuilder b(name);
-  b.inputs(2).shape(ops::comparison_shape).no_gradient().kernels<float, double, std::int32_t, std::int64_t>(
+  b.inputs(2).shape(ops::comparison_shape).no_gradient().kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
       []<class T>() -> KernelFn { return &compare_kernel<T, Cmp>; });
   return b;
 }

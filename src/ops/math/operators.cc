@@ -1,6 +1,7 @@
 // The C++ operators on tensors (`a * b`, `x / 2`, `p & q`): tf::math's functions, with graph
 // nodes named as TensorFlow's Python operators name theirs.
 #include "graph/tracer.h"
+#include "ops/math/truediv_dtype.h"
 #include "tfpp/errors.h"
 #include "tfpp/linalg_ops.h"
 #include "tfpp/math_ops.h"
@@ -63,8 +64,8 @@ Tensor traced_operand(graph::OpNameScope& scope, const Tensor& t, const char* na
 Tensor trace(graph::OpNameScope& scope, Operator op, const Tensor& x, const Tensor& y) {
   Tensor a = traced_operand(scope, x, "x"), b = traced_operand(scope, y, "y");
   if (op == Operator::kTrueDiv && is_integer(a.dtype()) && a.dtype() == b.dtype()) {
-    a = cast(a, float64);
-    b = cast(b, float64);
+    a = cast(a, ops::math::truediv_dtype(a.dtype()));
+    b = cast(b, ops::math::truediv_dtype(b.dtype()));
   }
   scope.name_next_op();
   return compute(op, a, b);

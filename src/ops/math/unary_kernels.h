@@ -38,6 +38,13 @@ OpBuilder with_integers(OpBuilder b) {
   return b;
 }
 
+/// Adds a uint8 kernel from the functor F (for the ops TensorFlow has one for).
+template <template <class> class F>
+OpBuilder with_uint8(OpBuilder b) {
+  b.kernel(DType::kUInt8, &functor_unary_kernel<std::uint8_t, F>);
+  return b;
+}
+
 /// The unsigned twin of an integer type (for arithmetic that wraps instead of overflowing).
 template <class T>
 using Unsigned = std::make_unsigned_t<T>;

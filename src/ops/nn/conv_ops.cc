@@ -74,7 +74,7 @@ TensorShape image_shape(const ConvGeometry& g, std::int64_t c, std::int64_t h, s
 TensorShape size_input(const OpContext& ctx, std::size_t i, const char* what) {
   const Tensor& t = ctx.input(i);
   const TensorShape& s = t.shape();
-  if (!is_integer(t.dtype()) || (!s.has_unknown_rank() && (s.rank() != 1 || (s.dim(0) != None && s.dim(0) != 4))))
+  if (!is_index_dtype(t.dtype()) || (!s.has_unknown_rank() && (s.rank() != 1 || (s.dim(0) != None && s.dim(0) != 4))))
     ctx.fail(std::string(what) + " must be an int32 or int64 vector of 4 values, got " +
              std::string(dtype_name(t.dtype())) + " " + t.shape().debug_string());
   if (t.is_symbolic()) return TensorShape{None, None, None, None};

@@ -123,7 +123,7 @@ void max_pool_grad_grad_shape(ShapeContext& ctx) {
 // The input shape an int32/int64 vector of 4 sizes gives (unknown while it is symbolic).
 TensorShape input_sizes(const OpContext& ctx, const Tensor& sizes) {
   const TensorShape& s = sizes.shape();
-  if (!is_integer(sizes.dtype()) || (!s.has_unknown_rank() && (s.rank() != 1 || (s.dim(0) != None && s.dim(0) != 4))))
+  if (!is_index_dtype(sizes.dtype()) || (!s.has_unknown_rank() && (s.rank() != 1 || (s.dim(0) != None && s.dim(0) != 4))))
     ctx.fail("orig_input_shape must be an int32 or int64 vector of 4 values, got " +
              std::string(dtype_name(sizes.dtype())) + " " + s.debug_string());
   TensorShape input{None, None, None, None};

@@ -52,7 +52,7 @@ void softmax_kernel(KernelContext& ctx) {
 void sparse_xent_shape(ShapeContext& ctx) {
   check_floating(ctx, "logits", 0);
   const Tensor &features = ctx.input(0), &labels = ctx.input(1);
-  if (!is_integer(labels.dtype()))
+  if (!is_index_dtype(labels.dtype()))
     ctx.fail("labels must be int32 or int64, got " + std::string(dtype_name(labels.dtype())) + " " +
              labels.shape().debug_string());
   const TensorShape &f = features.shape(), &l = labels.shape();

@@ -35,7 +35,7 @@ void random_shape(ShapeContext& ctx) {
 }
 
 void uniform_int_shape(ShapeContext& ctx) {
-  random_shape<is_integer>(ctx);
+  random_shape<is_index_dtype>(ctx);
   const std::int64_t lo = ctx.attr<std::int64_t>(kMinval), hi = ctx.attr<std::int64_t>(kMaxval);
   if (lo >= hi) ctx.fail("needs minval < maxval, got minval " + std::to_string(lo) + " and maxval " + std::to_string(hi));
   if (ctx.attr<DType>(kDtype) == int32 &&
@@ -114,7 +114,7 @@ Tensor truncated_normal(const TensorShape& shape, const NormalOptions& options) 
 }
 
 Tensor uniform(const TensorShape& shape, const UniformOptions& options) {
-  if (is_integer(options.dtype)) {
+  if (is_index_dtype(options.dtype)) {
     if (!options.maxval)
       throw InvalidArgumentError("[RandomUniformInt] maxval must be given for integer dtype " +
                                  std::string(dtype_name(options.dtype)));

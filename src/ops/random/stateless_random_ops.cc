@@ -33,13 +33,13 @@ void stateless_shape(ShapeContext& ctx) {
   if (!allowed(dtype)) ctx.fail("unsupported dtype " + std::string(dtype_name(dtype)));
   if (!shape.is_fully_defined()) ctx.fail("the shape must be fully defined, got " + shape.debug_string());
   const Tensor& seed = ctx.input(0);
-  if (!is_integer(seed.dtype()) || seed.rank() != 1 || seed.shape().dims()[0] != 2)
+  if (!is_index_dtype(seed.dtype()) || seed.rank() != 1 || seed.shape().dims()[0] != 2)
     ctx.fail("seed must be an int32 or int64 tensor of shape [2], got " + ops::array::describe(seed));
   ctx.add_output(dtype, shape);
 }
 
 void uniform_int_shape(ShapeContext& ctx) {
-  stateless_shape<is_integer>(ctx);
+  stateless_shape<is_index_dtype>(ctx);
   const std::int64_t lo = ctx.attr<std::int64_t>(kMinval), hi = ctx.attr<std::int64_t>(kMaxval);
   if (lo >= hi) ctx.fail("needs minval < maxval, got minval " + std::to_string(lo) + " and maxval " + std::to_string(hi));
 }
@@ -135,7 +135,7 @@ Tensor stateless_truncated_normal(const TensorShape& shape, const IntArray& seed
 }
 
 Tensor stateless_uniform(const TensorShape& shape, const IntArray& seed, const StatelessUniformOptions& options) {
-  if (is_integer(options.dtype)) {
+  if (is_index_dtype(options.dtype)) {
     if (!options.maxval)
       throw InvalidArgumentError("[StatelessRandomUniformInt] maxval must be given for integer dtype " +
                                  std::string(dtype_name(options.dtype)));

@@ -35,7 +35,7 @@ void decode_raw_shape(ShapeContext& ctx) {
   const Tensor& bytes = ctx.input(0);
   if (bytes.dtype() != string) ctx.fail("bytes has dtype " + std::string(dtype_name(bytes.dtype())) + "; expected string");
   const DType out = ctx.attr<DType>(kOutType);
-  if (!is_numeric(out)) ctx.fail("out_type must be float32, float64, int32 or int64, got " + std::string(dtype_name(out)));
+  if (!is_numeric(out)) ctx.fail("out_type must be float32, float64, int32, int64 or uint8, got " + std::string(dtype_name(out)));
   TensorShape shape = bytes.shape();
   if (!shape.has_unknown_rank()) {
     if (shape.rank() == kMaxRank) ctx.fail("bytes has the largest rank already, shape " + shape.debug_string());

@@ -20,7 +20,7 @@ void to_number_shape(ShapeContext& ctx) {
   if (ctx.input(0).dtype() != string)
     ctx.fail("input has dtype " + std::string(dtype_name(ctx.input(0).dtype())) + "; expected string");
   const DType out = ctx.attr<DType>(0);
-  if (!is_numeric(out)) ctx.fail("out_type must be float32, float64, int32 or int64, got " + std::string(dtype_name(out)));
+  if (!is_floating(out) && !is_index_dtype(out)) ctx.fail("out_type must be float32, float64, int32 or int64, got " + std::string(dtype_name(out)));
   ctx.add_output(out, ctx.input(0).shape());
 }
 

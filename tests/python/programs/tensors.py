@@ -43,3 +43,14 @@ print(tf.convert_to_tensor([1, 2]), tf.convert_to_tensor(np.float32(1.0)), tf.co
 print(tf.cast(t, tf.int32), tf.cast(tf.constant([1.7, -1.7]), tf.int64), tf.cast(tf.constant([0, 2]), tf.bool))
 print(tf.constant(np.zeros([2, 0])), tf.constant([1e-7, 1e7]), tf.constant([[1.123456789]], dtype=tf.float64))
 print(tf.constant(np.arange(2000)))
+
+# uint8: images and bytes.
+pixels = tf.constant(np.array([[0, 128], [200, 255]], np.uint8))
+print(pixels, repr(pixels), pixels.dtype, repr(tf.uint8), tf.uint8.is_integer, tf.uint8.size, tf.dtypes.uint8 == np.uint8)
+print(pixels.numpy().dtype, np.asarray(pixels).dtype, int(pixels[1, 1]), tf.constant([1, 2], dtype=tf.uint8))
+print(pixels + pixels, pixels * 2, pixels // 3, pixels / 255, pixels > 100, tf.reduce_sum(pixels), tf.reduce_mean(pixels))
+print(tf.cast(tf.constant([-1.0, 300.0, 2.7]), tf.uint8), tf.cast(pixels, tf.float32) / 255.0)
+show_error("uint8 out of range", lambda: tf.constant(-1, dtype=tf.uint8))
+show_error("negate uint8", lambda: -pixels)
+print(tf.constant([-1, 300, 2**40], dtype=tf.uint8), tf.constant(2**40, dtype=tf.int32), pixels + 300, pixels - 3)
+show_error("uint8 plus float", lambda: pixels + 1.5)
