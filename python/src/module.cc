@@ -25,4 +25,6 @@ NB_MODULE(_tfpp, m) {
   bind_gradients(m);
   bind_saved_model(m);
   bind_keras(m);
+  bind_string_ops(m);
+  bind_io(m);
 }

@@ -7,7 +7,7 @@
     tape.gradient(y, x)          # <tf.Tensor: shape=(), dtype=float32, numpy=6.0>
 
 Names follow TensorFlow's module layout (tf.math, tf.nn, tf.random, tf.linalg, tf.errors,
-tf.config, tf.summary); the ones TensorFlow also exports at top level are here too.
+tf.config, tf.summary, tf.strings, tf.io); the ones TensorFlow also exports at top level are here too.
 """
 
 import enum as _enum
@@ -18,6 +18,7 @@ from . import _tfpp
 from . import autograph
 from . import data
 from . import errors
+from . import io
 from . import keras
 from . import nest
 from . import saved_model
@@ -25,6 +26,7 @@ from . import summary
 from .control_flow import cond, while_loop
 from . import train
 from .module import Module
+from .sparse_tensor import SparseTensor
 from . import tensor_methods as _tensor_methods  # noqa: F401  (installs Tensor.numpy, __getitem__, ...)
 from .function import function
 from .gradients import RegisterGradient, custom_gradient
@@ -41,6 +43,7 @@ random = _tfpp.random
 config = _tfpp.config
 debugging = _tfpp.debugging
 image = _tfpp.image
+strings = _tfpp.strings
 assert_equal, assert_less, assert_greater, assert_rank = (debugging.assert_equal, debugging.assert_less,
                                                           debugging.assert_greater, debugging.assert_rank)
 newaxis = None
@@ -72,8 +75,12 @@ for _name in ("DType", "float32", "float64", "int32", "int64", "uint8", "bool", 
     setattr(dtypes, _name, globals()[_name])
 dtypes.as_dtype = lambda type_value: TensorSpec([], type_value).dtype  # a DType, NumPy dtype or name
 
+sparse = _types.ModuleType("tfpp.sparse", "tf.sparse: sparse tensors.")
+sparse.SparseTensor = SparseTensor
+
 for _name, _module in (("math", math), ("nn", nn), ("random", random), ("config", config), ("linalg", linalg),
-                       ("dtypes", dtypes), ("debugging", debugging), ("image", image)):
+                       ("dtypes", dtypes), ("debugging", debugging), ("image", image), ("strings", strings),
+                       ("sparse", sparse)):
     _sys.modules[__name__ + "." + _name] = _module
 
 __version__ = "0.1.0"

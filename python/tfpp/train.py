@@ -6,6 +6,7 @@ object graph is refreshed from what the Python objects hold then."""
 import os
 
 from . import _tfpp
+from .example import BytesList, Example, Feature, Features, FloatList, Int64List  # noqa: F401
 from .module import Module
 
 _train = _tfpp._train

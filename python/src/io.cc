@@ -1,0 +1,140 @@
+// The C++ core of tf.io for Python (tfpp/io.py gives it TensorFlow's names): decode_raw,
+// TFRecordWriter, TFRecordDataset's source, Example serialization, and parsing Examples with
+// FixedLenFeature / VarLenFeature specs.
+#include <nanobind/stl/map.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "bindings.h"
+#include "tfpp/io/parsing.h"
+#include "tfpp/io/tfrecord.h"
+#include "tfpp/string_ops.h"
+#include "tfpp/train/example.h"
+
+namespace tfpp_python {
+namespace {
+
+using namespace nb::literals;
+
+/// The bytes of a Python bytes or str object (TFRecordWriter.write takes either, as TensorFlow's).
+std::string bytes_of(nb::handle value) {
+  if (nb::isinstance<nb::bytes>(value)) {
+    nb::bytes b = nb::borrow<nb::bytes>(value);
+    return std::string(b.c_str(), b.size());
+  }
+  if (nb::isinstance<nb::str>(value)) return nb::cast<std::string>(value);
+  throw nb::type_error(("write(): incompatible function arguments; record must be bytes or str, got " +
+                        nb::cast<std::string>(nb::repr(nb::handle(reinterpret_cast<PyObject*>(Py_TYPE(value.ptr()))))))
+                           .c_str());
+}
+
+/// A FixedLenFeature or VarLenFeature (tfpp/io.py's named tuples) as the C++ spec.
+tf::io::FeatureSpec feature_spec(nb::handle spec) {
+  const std::string kind = nb::cast<std::string>(spec.type().attr("__name__"));
+  if (kind == "VarLenFeature") return tf::io::VarLenFeature{.dtype = dtype_from(spec.attr("dtype"))};
+  if (kind != "FixedLenFeature")
+    throw nb::value_error(("Unsupported feature spec " + nb::cast<std::string>(nb::repr(spec)) +
+                           ": expected a tf.io.FixedLenFeature or tf.io.VarLenFeature").c_str());
+  tf::io::FixedLenFeature fixed{.shape = shape_from(spec.attr("shape")), .dtype = dtype_from(spec.attr("dtype"))};
+  nb::object default_value = spec.attr("default_value");
+  if (!default_value.is_none()) fixed.default_value = to_tensor(default_value, fixed.dtype);
+  return fixed;
+}
+
+std::map<std::string, tf::io::FeatureSpec> feature_specs(const nb::dict& features) {
+  std::map<std::string, tf::io::FeatureSpec> specs;
+  for (auto [name, spec] : features) specs[nb::cast<std::string>(name)] = feature_spec(spec);
+  return specs;
+}
+
+/// Parsing reads the serialized bytes, so it needs a value: TensorFlow's ParseExample op runs
+/// inside tf.function too, tfpp's parser runs eagerly only and says so when given a trace's tensor.
+tf::Tensor serialized_value(nb::handle serialized) {
+  tf::Tensor t = to_tensor(serialized, tf::string);
+  if (t.is_symbolic())
+    throw nb::type_error("tf.io.parse_example / parse_single_example in tfpp parse eagerly: the serialized "
+                         "Example must be a value, not a tensor of a tf.function's trace");
+  return t;
+}
+
+using tf::train::BytesList;
+using tf::train::FloatList;
+using tf::train::Int64List;
+
+/// An Example serialized from {name: ("bytes_list" | "float_list" | "int64_list", values)}.
+nb::bytes serialize_example(const nb::dict& features) {
+  tf::train::Example example;
+  for (auto [name, feature] : features) {
+    nb::tuple kind_and_values = nb::cast<nb::tuple>(feature);
+    const std::string kind = nb::cast<std::string>(kind_and_values[0]);
+    nb::handle values = kind_and_values[1];
+    tf::train::Feature f;
+    if (kind == "bytes_list") {
+      BytesList list;
+      for (nb::handle v : nb::iter(values)) list.value.push_back(bytes_of(v));
+      f = list;
+    } else if (kind == "float_list") {
+      f = FloatList{nb::cast<std::vector<float>>(values)};
+    } else if (kind == "int64_list") {
+      f = Int64List{nb::cast<std::vector<std::int64_t>>(values)};
+    }
+    example.features.feature[nb::cast<std::string>(name)] = std::move(f);
+  }
+  const std::string bytes = example.SerializeToString();
+  return nb::bytes(bytes.data(), bytes.size());
+}
+
+/// The features of a serialized Example as {name: (kind, values)}, kind None for an empty feature.
+nb::dict parse_example_proto(nb::handle serialized) {
+  const tf::train::Example example = tf::train::Example::FromString(bytes_of(serialized));
+  nb::dict out;
+  for (const auto& [name, feature] : example.features.feature) {
+    nb::object entry;
+    if (const auto* b = std::get_if<BytesList>(&feature.kind)) {
+      nb::list values;
+      for (const std::string& v : b->value) values.append(nb::bytes(v.data(), v.size()));
+      entry = nb::make_tuple("bytes_list", values);
+    } else if (const auto* f = std::get_if<FloatList>(&feature.kind)) {
+      entry = nb::make_tuple("float_list", nb::cast(f->value));
+    } else if (const auto* i = std::get_if<Int64List>(&feature.kind)) {
+      entry = nb::make_tuple("int64_list", nb::cast(i->value));
+    } else {
+      entry = nb::make_tuple(nb::none(), nb::list());
+    }
+    out[nb::str(name.c_str())] = entry;
+  }
+  return out;
+}
+
+}  // namespace
+
+void bind_io(nb::module_& m) {
+  nb::module_ io = m.def_submodule("_io", "The C++ core of tf.io.");
+  io.def("decode_raw", [](nb::handle bytes, nb::handle out_type, bool little_endian) {
+    return tf::io::decode_raw(to_tensor(bytes, tf::string), dtype_from(out_type), {.little_endian = little_endian});
+  }, "input_bytes"_a, "out_type"_a, "little_endian"_a = true);
+
+  nb::class_<tf::io::TFRecordWriter>(io, "TFRecordWriter", "Writes records to a TFRecord file.")
+      .def("__init__", [](tf::io::TFRecordWriter* w, const std::string& path, const std::string& compression_type) {
+        new (w) tf::io::TFRecordWriter(path, {.compression_type = compression_type});
+      }, "path"_a, "compression_type"_a)
+      .def("write", [](tf::io::TFRecordWriter& w, nb::handle record) { w.write(bytes_of(record)); }, "record"_a)
+      .def("flush", &tf::io::TFRecordWriter::flush)
+      .def("close", &tf::io::TFRecordWriter::close);
+
+  io.def("tfrecord_dataset", [](const std::vector<std::string>& filenames, const std::string& compression_type) {
+    return tf::data::Dataset(tf::data::TFRecordDataset(filenames, {.compression_type = compression_type}));
+  }, "filenames"_a, "compression_type"_a);
+
+  io.def("parse_single_example", [](nb::handle serialized, const nb::dict& features) {
+    return tf::io::parse_single_example(serialized_value(serialized), feature_specs(features));
+  }, "serialized"_a, "features"_a);
+  io.def("parse_example", [](nb::handle serialized, const nb::dict& features) {
+    return tf::io::parse_example(serialized_value(serialized), feature_specs(features));
+  }, "serialized"_a, "features"_a);
+
+  io.def("serialize_example", &serialize_example, "features"_a);
+  io.def("parse_example_proto", &parse_example_proto, "serialized"_a);
+}
+
+}  // namespace tfpp_python

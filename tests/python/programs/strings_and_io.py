@@ -1,0 +1,145 @@
+"""tf.strings and tf.io as TensorFlow's API documentation describes them: length, join, reduce_join,
+split (of a scalar), to_number and format on string tensors, eagerly and inside tf.function;
+decode_raw; TFRecordWriter (plain, GZIP, ZLIB) read back with tf.data.TFRecordDataset; tf.train.Example
+records parsed with parse_single_example / parse_example (FixedLenFeature, with defaults, and
+VarLenFeature as a SparseTensor). Errors: wrong dtypes, bad values, mismatched shapes, placeholder
+counts, missing features and missing files."""
+import os
+import tempfile
+
+from harness import show_error, tf
+
+words = tf.constant(["Hello", "wörld", ""])
+print(tf.strings.length(words))
+print(tf.strings.length(words, unit="UTF8_CHAR"))
+print(tf.strings.join(["a", tf.constant(["x", "y"])], separator="-"))
+print(tf.strings.join([tf.constant([["p"], ["q"]]), "=", tf.constant([["1"], ["2"]])]))
+grid = tf.constant([["a", "b", "c"], ["d", "e", "f"]])
+print(tf.strings.reduce_join(grid))
+print(tf.strings.reduce_join(grid, axis=1, separator=","))
+print(tf.strings.reduce_join(grid, axis=-2, keepdims=True))
+print(tf.strings.reduce_join(grid, axis=[0, 1], separator="."))
+print(tf.strings.reduce_join(grid, axis=[1, 0], separator=".", keepdims=True))
+cube = tf.reshape(tf.strings.join([tf.constant(list("abcdefgh"))]), [2, 2, 2])
+print(tf.strings.reduce_join(cube, axis=[0, 2], separator="."))
+print(tf.strings.reduce_join(cube, axis=[2, 0], separator=".", keepdims=True))
+print(tf.strings.split("a b  c"))
+print(tf.strings.split(tf.constant("a,b,,c"), sep=","))
+print(tf.strings.split("a,b,,c", sep=",", maxsplit=2))
+print(tf.strings.to_number(["1.5", "-2", " 3e2"]))
+print(tf.strings.to_number("7", out_type=tf.int64))
+print(tf.strings.to_number(tf.constant(["12", "-4"]), tf.int32))
+print(tf.strings.to_number("0.1", out_type=tf.float64))
+print(tf.strings.format("x={} y={}", (tf.constant([1, 2]), 3.5)))
+print(tf.strings.format("v: {}", tf.range(10), summarize=2))
+print(tf.strings.format("v: <>", [tf.constant("q")], placeholder="<>"))
+print(tf.strings.format("{} and {}", [tf.constant([[1.5, 2.0]]), True]))
+print(tf.io.decode_raw(tf.constant([b"\x01\x00\x00\x00\x02\x00\x00\x00"]), tf.int32))
+print(tf.io.decode_raw(b"\x00\x00\x80\x3f", tf.float32))
+print(tf.io.decode_raw(b"\x00\x00\x00\x00\x00\x00\x00\x05", tf.int64, little_endian=False))
+
+
+@tf.function
+def string_ops(x):
+    return (tf.strings.length(x), tf.strings.join([x, "!"]), tf.strings.to_number(x),
+            tf.strings.split(x[0], sep="2"), tf.strings.reduce_join(x, separator="+"), tf.strings.format("{}", [x]))
+
+
+for t in string_ops(tf.constant(["1", "22"])):
+    print("traced:", t)
+print("traced:", tf.function(lambda s: tf.strings.length(s, unit="UTF8_CHAR"))(tf.constant("ünï")))
+
+show_error("length of an int tensor", lambda: tf.strings.length(tf.constant(1)))
+show_error("length of a Python int", lambda: tf.strings.length(1))
+show_error("length with a bad unit", lambda: tf.strings.length("a", unit="CHAR"))
+show_error("to_number of text", lambda: tf.strings.to_number("abc"))
+show_error("to_number of an overflowing int32", lambda: tf.strings.to_number("99999999999", tf.int32))
+show_error("to_number to string", lambda: tf.strings.to_number("1", out_type=tf.string))
+show_error("join with an int tensor", lambda: tf.strings.join(["a", tf.constant(1)]))
+show_error("join of mismatched shapes", lambda: tf.strings.join([tf.constant(["a", "b"]), tf.constant(["a", "b", "c"])]))
+show_error("join of [2,1] and [2]", lambda: tf.strings.join([tf.constant([["p"], ["q"]]), tf.constant(["1", "2"])]))
+show_error("reduce_join axis out of range", lambda: tf.strings.reduce_join(tf.constant(["a"]), axis=3))
+show_error("format with too few inputs", lambda: tf.strings.format("{} {}", [1]))
+show_error("decode_raw of unequal lengths", lambda: tf.io.decode_raw(tf.constant([b"\x00\x00\x00\x01", b"\x00"]),
+                                                                     tf.int32))
+show_error("traced to_number of text", lambda: tf.function(lambda s: tf.strings.to_number(s))(tf.constant("zz")))
+show_error("traced length of an int tensor", lambda: tf.function(lambda s: tf.strings.length(s))(tf.constant(1)))
+
+# --- tf.train.Example records in a TFRecord file ---
+example = tf.train.Example(features=tf.train.Features(feature={
+    "id": tf.train.Feature(int64_list=tf.train.Int64List(value=[7])),
+    "xy": tf.train.Feature(float_list=tf.train.FloatList(value=[1.5, 2.5])),
+    "tags": tf.train.Feature(bytes_list=tf.train.BytesList(value=[b"a", b"bc"])),
+}))
+second = tf.train.Example(features=tf.train.Features(feature={
+    "id": tf.train.Feature(int64_list=tf.train.Int64List(value=[8])),
+    "xy": tf.train.Feature(float_list=tf.train.FloatList(value=[0.0, 1.0])),
+}))
+serialized = [example.SerializeToString(), second.SerializeToString()]
+read_back = tf.train.Example.FromString(serialized[0])
+print("round trip:", read_back == example, list(read_back.features.feature["id"].int64_list.value),
+      list(read_back.features.feature["xy"].float_list.value), list(read_back.features.feature["tags"].bytes_list.value))
+print("list kinds:", sorted((k, f.WhichOneof("kind")) for k, f in read_back.features.feature.items()))
+
+print(tf.io.FixedLenFeature([], tf.int64), tf.io.VarLenFeature(tf.string))
+spec = {"id": tf.io.FixedLenFeature([], tf.int64), "xy": tf.io.FixedLenFeature([2], tf.float32),
+        "tags": tf.io.VarLenFeature(tf.string), "label": tf.io.FixedLenFeature([], tf.int64, default_value=-1),
+        "name": tf.io.FixedLenFeature([1], tf.string, default_value="none")}
+single = tf.io.parse_single_example(serialized[0], spec)
+for key in sorted(single):
+    print("single", key, single[key])
+batch = tf.io.parse_example(tf.constant(serialized), spec)
+for key in sorted(batch):
+    print("batch", key, batch[key])
+print("tags dtype:", batch["tags"].dtype, "shape:", batch["tags"].shape)
+
+show_error("a missing required feature", lambda: tf.io.parse_single_example(serialized[1], {
+    "zz": tf.io.FixedLenFeature([], tf.int64)}))
+show_error("a feature of another type", lambda: tf.io.parse_single_example(serialized[0], {
+    "id": tf.io.FixedLenFeature([], tf.float32)}))
+show_error("a feature with too few values", lambda: tf.io.parse_single_example(serialized[0], {
+    "xy": tf.io.FixedLenFeature([3], tf.float32)}))
+show_error("a spec with dtype int32", lambda: tf.io.parse_single_example(serialized[0], {
+    "id": tf.io.FixedLenFeature([], tf.int32)}))
+
+root = tempfile.mkdtemp()
+path = os.path.join(root, "records.tfrecord")
+with tf.io.TFRecordWriter(path) as writer:
+    for record in serialized:
+        writer.write(record)
+    writer.write(b"raw bytes")
+    writer.write("text")
+dataset = tf.data.TFRecordDataset(path)
+print(dataset)
+records = list(dataset.as_numpy_iterator())
+print(len(records), records[0] == serialized[0], records[2:])
+parsed = [tf.io.parse_single_example(r, spec)["id"] for r in dataset.take(2)]
+print("ids:", parsed)
+for compression in ("GZIP", "ZLIB"):
+    packed = os.path.join(root, "packed." + compression.lower())
+    writer = tf.io.TFRecordWriter(packed, options=tf.io.TFRecordOptions(compression_type=compression))
+    writer.write(b"first")
+    writer.write(b"second")
+    writer.close()
+    print(compression, list(tf.data.TFRecordDataset([packed], compression_type=compression).as_numpy_iterator()))
+written = os.path.join(root, "string_options.tfrecord")
+writer = tf.io.TFRecordWriter(written, "GZIP")
+writer.write(b"z")
+writer.flush()
+writer.close()
+print(list(tf.data.TFRecordDataset(written, compression_type="GZIP").map(tf.strings.length).as_numpy_iterator()))
+
+
+@tf.function
+def total_length(ds):
+    total = tf.constant(0)
+    for record in ds:
+        total += tf.strings.length(record)
+    return total
+
+
+print("total length:", total_length(dataset))
+
+show_error("a writer in a missing directory", lambda: tf.io.TFRecordWriter(os.path.join(root, "no", "such", "file")))
+show_error("reading a missing file", lambda: list(tf.data.TFRecordDataset(os.path.join(root, "missing.tfrecord"))))
+show_error("writing an int", lambda: tf.io.TFRecordWriter(os.path.join(root, "int.tfrecord")).write(3))
