@@ -60,7 +60,7 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
     elif not isinstance(f, (types.FunctionType, type)) and isinstance(getattr(type(f), "__call__", None),
                                                                        types.FunctionType):
         target, bound_to = type(f).__call__, f  # a callable object: its class's __call__, as TensorFlow's
-    if conversion.is_unsupported(target):
+    if conversion.is_unsupported(target) or operators.is_autograph_artifact(target):
         return f(*args, **kwargs)
     try:
         converted = conversion.convert(target, _ag)
@@ -75,7 +75,7 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
 # The `ag__` module that converted code reads its operators from.
 _ag = types.ModuleType("ag__", "AutoGraph's operators, as converted code calls them.")
 for _name in ("Undefined", "UndefinedReturnValue", "ld", "ldu", "ConversionOptions", "FunctionScope", "and_", "or_",
-              "not_", "if_exp", "if_stmt", "while_stmt", "for_stmt"):
+              "not_", "if_exp", "if_stmt", "while_stmt", "for_stmt", "with_function_scope", "autograph_artifact"):
     setattr(_ag, _name, getattr(operators, _name))
 _ag.converted_call = converted_call
 
@@ -97,7 +97,7 @@ def to_code(entity, recursive=True, experimental_optional_features=None):
     python_function = getattr(entity, "python_function", None)
     if python_function is not None and not isinstance(entity, types.FunctionType):
         entity = python_function
-    return conversion.converted_source(entity)
+    return conversion.converted_source(entity) + "\n"  # TensorFlow's text ends with a newline
 
 
 def do_not_convert(func=None):

@@ -1,6 +1,7 @@
-"""Which functions AutoGraph converts, and converting them: the source is parsed with Python's ast
-module, rewritten (converter.py) and compiled with the user's file name and line numbers, so the
-converted function's frames point at the user's code. The converted function shares the original's
+"""Which functions AutoGraph converts, and converting them: the source (for a lambda, the lambda cut
+out of its line, lambda_source.py) is parsed with Python's ast module, rewritten (converter.py) and
+compiled with the user's file name and line numbers, so the converted function's frames point at
+the user's code. The converted function shares the original's
 globals and closure cells, so it sees the same names as the original."""
 
 import ast
@@ -11,6 +12,7 @@ import types
 import weakref
 
 from . import converter
+from . import lambda_source
 from . import logging as ag_logging
 
 _cache = weakref.WeakKeyDictionary()  # code object -> (code of the converted function, its source)
@@ -26,13 +28,14 @@ class ConversionError(Exception):
 
 def is_unsupported(f):
     """True for what AutoGraph calls as it is: builtins, classes, do_not_convert functions, code of
-    tfpp, the standard library and installed packages, lambdas and generators."""
+    tfpp, the standard library and installed packages, and generators. Lambdas are converted, as
+    TensorFlow converts them."""
     if getattr(f, DO_NOT_CONVERT, False):
         return True
     if not isinstance(f, types.FunctionType):
         return True
     code = f.__code__
-    if code.co_name == "<lambda>" or code.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE):
+    if code.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE):
         return True
     filename = code.co_filename
     return filename.startswith(_PACKAGE_PATH) or filename.startswith(_LIBRARY_PATHS) or filename.startswith("<")
@@ -78,26 +81,43 @@ def converted_source(f):
     return _converted(f)[1]
 
 
+def _is_lambda(f):
+    return f.__code__.co_name == "<lambda>"
+
+
+def _converted_definition(f):
+    """The converted definition of `f` as a statement (a def, or `tf__lam = lambda ...`), its name
+    and the name of its code object."""
+    if _is_lambda(f):
+        try:
+            node = lambda_source.find_lambda(f)
+        except lambda_source.LambdaSourceError as e:
+            raise ConversionError(str(e)) from None
+        statement = ast.Assign(targets=[ast.Name(id="tf__lam", ctx=ast.Store())], value=converter.convert_lambda(node))
+        ast.copy_location(statement, node)
+        return ast.fix_missing_locations(statement), "tf__lam", "<lambda>"
+    function_def = converter.convert(_with_explicit_super(f, _parse(f)), f.__name__)
+    return function_def, function_def.name, function_def.name
+
+
 def _converted(f):
     entry = _cache.get(f.__code__)
     if entry is None:
-        function_def = converter.convert(_with_explicit_super(f, _parse(f)), f.__name__)
-        text = ast.unparse(function_def)
+        definition, name, code_name = _converted_definition(f)
+        text = ast.unparse(definition)
         # A factory binds ag__ and the original's free variables, so that the converted function reads
         # them as closure variables.
         # (A function defined inside converted code already has ag__ among them.)
         free = tuple(n for n in f.__code__.co_freevars if n != "ag__")
         factory = ast.FunctionDef(name="outer_factory", args=ast.arguments(
             posonlyargs=[], args=[ast.arg(arg=n) for n in ("ag__",) + free], kwonlyargs=[],
-            kw_defaults=[], defaults=[]), body=[function_def, ast.Return(value=ast.Name(id=function_def.name,
-                                                                                   ctx=ast.Load()))],
+            kw_defaults=[], defaults=[]), body=[definition, ast.Return(value=ast.Name(id=name, ctx=ast.Load()))],
             decorator_list=[], returns=None)
-        ast.copy_location(factory, function_def)
+        ast.copy_location(factory, definition)
         module = ast.fix_missing_locations(ast.Module(body=[factory], type_ignores=[]))
         code = compile(module, f.__code__.co_filename, "exec")
         factory_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
-        inner = next(c for c in factory_code.co_consts if isinstance(c, types.CodeType) and c.co_name ==
-                     function_def.name)
+        inner = next(c for c in factory_code.co_consts if isinstance(c, types.CodeType) and c.co_name == code_name)
         entry = (inner, text)
         _cache[f.__code__] = entry
         _remember(inner, f.__name__)

@@ -11,9 +11,13 @@ The passes run in TensorFlow's order, and the result is structured as TensorFlow
              the debugger's entry points excepted, as TensorFlow leaves them)
   control    if/while/for become nested functions and `ag__.if_stmt` / `while_stmt` / `for_stmt`
              calls, with get_state/set_state over the variables they modify that are live
-  expr       `a if c else b`, `and`, `or`, `not` become ag__.if_exp / and_ / or_ / not_
+  expr       `a if c else b`, `and`, `or`, `not` become ag__.if_exp / and_ / or_ / not_; a lambda
+             is converted in place and wrapped in ag__.autograph_artifact (not converted again)
   variables  each read of a name the user wrote becomes `ag__.ld(name)` (Undefined names raise)
   function   the body runs in `with ag__.FunctionScope(...) as fscope` and returns fscope.ret(...)
+A lambda called by itself (given to tf.function, Dataset.map, or called from converted code) is
+converted by convert_lambda, into TensorFlow's form
+`lambda x: ag__.with_function_scope(lambda lscope: <converted body>, 'lscope', options)`.
 Generated statements keep the line numbers of the statements they come from, so errors raised in
 converted code point at the user's file and line.
 """
@@ -309,7 +313,11 @@ def _convert_returns(function_def, namer):
 
 
 class _CallTrees(ast.NodeTransformer):
-    """Calls in the user's code go through ag__.converted_call, which converts user functions."""
+    """Calls in the user's code go through ag__.converted_call, which converts user functions; the
+    call passes the function scope named `scope` (fscope in a function, lscope in a lambda)."""
+
+    def __init__(self, scope="fscope"):
+        self._scope = scope
 
     def visit_Call(self, node):
         self.generic_visit(node)
@@ -321,8 +329,8 @@ class _CallTrees(ast.NodeTransformer):
             return node
         args = ast.Tuple(elts=node.args, ctx=ast.Load())
         kwargs = ast.Call(func=_name("dict"), args=[], keywords=node.keywords) if node.keywords else ast.Constant(None)
-        return ast.copy_location(_expr("ag__.converted_call(func, args, kwargs, fscope)", func=node.func, args=args,
-                                       kwargs=kwargs), node)
+        return ast.copy_location(_expr("ag__.converted_call(func, args, kwargs, scope)", func=node.func, args=args,
+                                       kwargs=kwargs, scope=_name(self._scope)), node)
 
 
 # Calls AutoGraph leaves as they are, as TensorFlow's call_trees converter does: print (without
@@ -447,10 +455,11 @@ class _Expressions(ast.NodeTransformer):
     """Conditional expressions and the logical operators of the user's code."""
 
     def visit_IfExp(self, node):
+        # The condition's text as TensorFlow shows it: its `and`/`or`/`not` not yet converted.
+        text = ast.unparse(node.test)
         self.generic_visit(node)
         if not _is_original(node):
             return node
-        text = ast.unparse(node.test)
         return ast.copy_location(_expr("ag__.if_exp(test, lambda: body, lambda: orelse, text)", test=node.test,
                                        body=node.body, orelse=node.orelse, text=ast.Constant(text)), node)
 
@@ -469,6 +478,14 @@ class _Expressions(ast.NodeTransformer):
         if not _is_original(node) or not isinstance(node.op, ast.Not):
             return node
         return ast.copy_location(_expr("ag__.not_(a)", a=node.operand), node)
+
+    def visit_Lambda(self, node):
+        # A lambda of the user's code is converted with the code around it; marking it an artifact
+        # keeps converted_call from converting it a second time when it is called.
+        self.generic_visit(node)
+        if not _is_original(node):
+            return node
+        return ast.copy_location(_expr("ag__.autograph_artifact(f)", f=node), node)
 
 
 class _Variables(ast.NodeTransformer):
@@ -543,6 +560,23 @@ def convert(function_def, name):
     for arg in _all_args(function_def.args):
         arg.annotation = None
     return ast.fix_missing_locations(function_def)
+
+
+def convert_lambda(lambda_node):
+    """The converted form of a lambda (an ast.Lambda), as TensorFlow writes it: its body, with calls,
+    conditional expressions and logical operators converted, runs inside ag__.with_function_scope,
+    whose scope the body's calls pass as `lscope`. Names are read as they are (no ag__.ld)."""
+    for node in ast.walk(lambda_node):
+        node._ag_original = True
+    lambda_node._ag_original = False  # the lambda itself is what is being converted, not an inner one
+    body = _CallTrees("lscope").visit(lambda_node.body)
+    body = _Expressions().visit(body)
+    options = ("ag__.ConversionOptions(recursive=True, user_requested=True, optional_features=(), "
+               "internal_convert_user_code=True)")
+    lambda_node.body = _expr("ag__.with_function_scope(lambda lscope: body, 'lscope', %s)" % options, body=body)
+    lambda_node.args.defaults = [ast.Constant(None) for _ in lambda_node.args.defaults]
+    lambda_node.args.kw_defaults = [None if d is None else ast.Constant(None) for d in lambda_node.args.kw_defaults]
+    return ast.fix_missing_locations(lambda_node)
 
 
 def _all_args(args):

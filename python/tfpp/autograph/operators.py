@@ -84,6 +84,26 @@ class FunctionScope:
         return None if isinstance(value, UndefinedReturnValue) else value
 
 
+def with_function_scope(thunk, scope_name, options):
+    """Runs a converted lambda's body, thunk(scope), in a function scope of its own."""
+    with FunctionScope("lambda_", scope_name, options) as scope:
+        return thunk(scope)
+
+
+AUTOGRAPH_ARTIFACT = "autograph_info__"
+
+
+def autograph_artifact(entity):
+    """Marks `entity` (a lambda of converted code) as converted already: converted_call runs it as it is."""
+    setattr(entity, AUTOGRAPH_ARTIFACT, frozenset())
+    return entity
+
+
+def is_autograph_artifact(entity):
+    """True for what converted code marked with autograph_artifact."""
+    return hasattr(entity, AUTOGRAPH_ARTIFACT)
+
+
 def _is_tensor(value):
     return isinstance(value, (_tfpp.Tensor, _tfpp.Variable))
 

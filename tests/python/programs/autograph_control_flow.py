@@ -318,3 +318,53 @@ def thresholded(x):
 
 
 print("__call__:", thresholded(tf.constant(3.0)).numpy(), thresholded(tf.constant(0.5)).numpy())
+
+# Lambdas are converted as TensorFlow converts them: a conditional expression, `and` and `not` on
+# tensors in a lambda given to tf.function, a lambda defined and called inside a tf.function, a
+# lambda defined outside and called inside one, lambdas made in a comprehension, one spanning
+# lines, and lambdas given to Dataset.map and filter.
+absolute = tf.function(lambda x: x * 2 if x > 0 else -x)
+print("lambda:", absolute(tf.constant(3)).numpy(), absolute(tf.constant(-3)).numpy())
+in_range = tf.function(lambda x, low=0: x > low and x < 10)
+print("lambda and:", in_range(tf.constant(5)).numpy(), in_range(tf.constant(12)).numpy(),
+      in_range(tf.constant(1), 2).numpy())
+print("lambda not:", tf.function(lambda b: not b)(tf.constant(True)).numpy())
+
+
+@tf.function
+def inner_lambda(x):
+    h = lambda y: tf.abs(y) + 1 if tf.reduce_sum(y) > 0 else y - 1
+    return h(x)
+
+
+print("inner lambda:", inner_lambda(tf.constant([-4, 1])).numpy(), inner_lambda(tf.constant([4, -1, 1])).numpy(),
+      inner_lambda(tf.constant([-4, 3])).numpy())
+outer = lambda x: x * 10 if x > 2 else -x
+
+
+@tf.function
+def calls_outer(x):
+    return outer(x)
+
+
+print("outer lambda:", calls_outer(tf.constant(5)).numpy(), calls_outer(tf.constant(1)).numpy())
+
+
+@tf.function
+def made_in_comprehension(x):
+    scalers = [lambda y, k=k: y * k if y > 0 else y for k in (1, 2)]
+    return scalers[0](x) + scalers[1](x)
+
+
+print("comprehension lambdas:", made_in_comprehension(tf.constant(3)).numpy(),
+      made_in_comprehension(tf.constant(-3)).numpy())
+spanning = tf.function(lambda x:
+                       x + 1 if x > 0 else
+                       x - 1)
+print("multi-line lambda:", spanning(tf.constant(4)).numpy(), spanning(tf.constant(-4)).numpy())
+first, second = lambda x: x if x > 0 else -x, lambda y: y if y < 0 else -y
+print("two lambdas on a line:", tf.function(first)(tf.constant(-2)).numpy(), tf.function(second)(tf.constant(2)).numpy())
+mapped = tf.data.Dataset.range(5).map(lambda x: x * 10 if x > 2 else -x)
+print("map lambda:", list(mapped.as_numpy_iterator()))
+kept = tf.data.Dataset.range(6).filter(lambda x: x > 1 and x % 2 == 0)
+print("filter lambda:", list(kept.as_numpy_iterator()))

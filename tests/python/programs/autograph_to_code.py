@@ -1,5 +1,6 @@
 """tf.autograph.to_code: the converted source of functions with if/elif/else, while and for loops
-with break, continue and return, logical operators and conditional expressions is TensorFlow's
+with break, continue and return, logical operators and conditional expressions, and of lambdas (by
+themselves and inside functions), is TensorFlow's
 (the order of names in variable lists aside, which TensorFlow leaves to a set's iteration)."""
 from autograph_functions import collatz, fizzbuzz
 from harness import normalized_code, tf
@@ -85,3 +86,19 @@ for function in (f, loop_with_jumps, returns_in_loop, logical, for_with_break, s
 
 # to_code of a tf.function's python_function, as the seed notes show.
 print(normalized_code(tf.autograph.to_code(tf.function(collatz).python_function)))
+
+
+# Lambdas: by themselves (with a default, `and`, `not` and a call), spanning lines, and inside a function.
+print(normalized_code(tf.autograph.to_code(lambda a, b=1: tf.maximum(a, b) if a > b and b > 0 else not a)))
+spanning = (lambda x:
+            x + 1 if x > 0 else
+            x - 1)
+print(normalized_code(tf.autograph.to_code(spanning)))
+
+
+def with_inner_lambda(x):
+    h = lambda y: tf.abs(y) * 2 if y > 0 else -y
+    return h(x)
+
+
+print(normalized_code(tf.autograph.to_code(with_inner_lambda)))
