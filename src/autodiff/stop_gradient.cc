@@ -13,7 +13,7 @@ void stop_gradient_kernel(ops::KernelContext& ctx) { ctx.output(0) = core::view(
 const ops::OpDef& kStopGradient = ops::OpBuilder("StopGradient")
                                       .inputs(1)
                                       .shape(ops::unchanged_shape)
-                                      .kernels<float, double, std::int32_t, std::int64_t, bool, std::string>(
+                                      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool, std::string>(
                                           []<class T>() -> ops::KernelFn { return &stop_gradient_kernel; })
                                       .kernel_allocates_outputs()
                                       .no_gradient();

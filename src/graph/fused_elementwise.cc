@@ -135,7 +135,7 @@ const ops::OpDef& kFusedElementwise = ops::OpBuilder("FusedElementwise")
                                           .variadic_inputs()
                                           .attrs({"program"})
                                           .shape(fused_shape)
-                                          .kernels<float, double, std::int32_t, std::int64_t, bool>(
+                                          .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool>(
                                               []<class T>() -> ops::KernelFn { return &fused_kernel; })
                                           .no_gradient();
 

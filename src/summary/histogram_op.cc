@@ -53,15 +53,14 @@ void histogram_kernel(ops::KernelContext& ctx) {
 
 void histogram_shape(ops::ShapeContext& ctx) {
   const DType d = ctx.input(0).dtype();
-  if (!is_floating(d) && d != DType::kInt32 && d != DType::kInt64)
-    ctx.fail("data must be a real number tensor, got " + std::string(dtype_name(d)));
+  if (!is_numeric(d)) ctx.fail("data must be a real number tensor, got " + std::string(dtype_name(d)));
   ctx.add_output(DType::kFloat64, TensorShape{std::max<std::int64_t>(ctx.attr<std::int64_t>(0), 0), 3});
 }
 
 const ops::OpDef& kHistogramBuckets = [] {
   ops::OpBuilder b("SummaryHistogramBuckets");
   b.inputs(1).attrs({"bucket_count"}).shape(histogram_shape).no_gradient();
-  b.kernels<float, double, std::int32_t, std::int64_t>([]<class T>() { return &histogram_kernel<T>; });
+  b.kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>([]<class T>() { return &histogram_kernel<T>; });
   return std::ref(static_cast<const ops::OpDef&>(b));
 }();
 

@@ -101,6 +101,16 @@ TEST(ElementwiseFusion, IntegersCastsAndComparisonsRunTheirKernelsOnTiles) {
   EXPECT_EQ(out[4999], -1);
 }
 
+TEST(ElementwiseFusion, Uint8PixelsScaleInOneNode) {
+  // An image pipeline's first step: uint8 pixels wrap in uint8, then become floats in [0, 1].
+  Graph g = traced([](tf::Tensor x) { return tf::cast(x + x, tf::float32) / 255.0f * 2.0f; },
+                   tf::TensorSpec({3}, tf::uint8));
+  Graph f = fused_and_checked(g, tf::constant(std::vector<std::uint8_t>{0, 100, 200}));
+  EXPECT_EQ(count_all_ops(f), 1) << f.to_string();
+  const auto out = run(f, tf::constant(std::vector<std::uint8_t>{0, 100, 200}))[0].numpy<float>();
+  EXPECT_EQ(out, (std::vector<float>{0.0f, 200.0f / 255.0f * 2.0f, 144.0f / 255.0f * 2.0f}));
+}
+
 TEST(ElementwiseFusion, IntermediatesWithOtherReadersAreNotFusedAway) {
   auto fn = [](tf::Tensor x) {
     tf::Tensor shared = tf::math::exp(x * 2.0f);

@@ -63,6 +63,7 @@ def write_reference(logdir):
         tf.summary.image("rgba", rgba_data(), step=5)
         tf.summary.image("bytes", byte_data(), step=5, max_outputs=2)
         tf.summary.image("int32", int32_image_data(), step=5)
+        tf.summary.histogram("byte_values", byte_data(), step=5)
         tf.summary.write("raw", tf.constant([[1, 2], [3, 4]]), step=6)
     writer.close()
 

@@ -104,6 +104,7 @@ TEST(Summary, TensorBoardReadsWhatTensorFlowWrites) {
     summary::image("rgba", rgba_data(), 5);
     summary::image("bytes", byte_data(), 5, /*max_outputs=*/2);
     summary::image("int32", int32_image_data(), 5);
+    summary::histogram("byte_values", byte_data(), 5);
     summary::write("raw", constant(std::vector<std::int32_t>{1, 2, 3, 4}, {2, 2}), 6);  // a tensor summary, no plugin
   }
   writer.close();
