@@ -1,11 +1,13 @@
-// Gradients defined in Python: tf.custom_gradient's call (the decorator is python/tfpp/gradients.py)
-// and tf.RegisterGradient, over tf::custom_gradient's and tf::RegisterGradient's C++ machinery. The
+// Gradients defined in Python: tf.custom_gradient's record on the tapes (the decorator is
+// python/tfpp/gradients.py) and tf.RegisterGradient, over the C++ tapes and gradient registry. The
 // Python gradient functions run when a tape asks for them, possibly long after the call, so they
 // are held as SharedPyObject and called with the GIL taken.
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include "autodiff/tape.h"
 #include "bindings.h"
+#include "core/tensor_impl.h"
 #include "tfpp/image_ops.h"
 #include "tfpp/register_gradient.h"
 
@@ -26,26 +28,36 @@ std::vector<tf::Tensor> gradients_from(nb::handle result) {
   return grads;
 }
 
-// tf.custom_gradient's call: forward() returns (y, grad_fn); grad_fn(dy) gives the inputs' gradients.
-tf::Tensor custom_gradient_call(std::vector<tf::Tensor> inputs, nb::object forward) {
-  return tf::detail::call_with_custom_gradient(inputs, [&]() -> tf::detail::CustomGradientResult {
-    nb::object result = forward();
-    if (!nb::isinstance<nb::tuple>(result) || nb::len(result) != 2)
-      throw nb::type_error("A function decorated with tf.custom_gradient must return a pair (y, grad_fn)");
-    nb::object grad_fn = result[1];
-    if (!PyCallable_Check(grad_fn.ptr()))
-      throw nb::type_error("The gradient function of tf.custom_gradient (the second result) must be callable");
-    const std::size_t expected = inputs.size();
-    return {to_tensor(result[0]), [grad = SharedPyObject(grad_fn), expected](const tf::Tensor& dy) {
-              nb::gil_scoped_acquire gil;
-              std::vector<tf::Tensor> grads = gradients_from(grad.get()(dy));
-              if (grads.size() != expected)
-                throw nb::value_error(("custom_gradient function expected to return " + std::to_string(expected) +
-                                       " gradients, but returned " + std::to_string(grads.size()) + " instead.")
-                                          .c_str());
-              return grads;
-            }};
-  });
+// One upstream gradient per output for a Python gradient function (None where a tape has none).
+nb::list upstream_list(std::span<const tf::Tensor> grads) {
+  nb::list upstream;
+  for (const tf::Tensor& g : grads) upstream.append(g.defined() ? nb::cast(g) : nb::none());
+  return upstream;
+}
+
+// tf.custom_gradient's record (the decorator, python/tfpp/gradients.py, runs the forward function):
+// `outputs` get identities of their own, recorded on every recording tape as one call of `inputs`
+// whose backward is backward(upstream list) -> one gradient (or None) per input, as TensorFlow's
+// record_operation. The inputs include the reads of the variables the forward function used.
+std::vector<tf::Tensor> record_custom_gradient(std::vector<tf::Tensor> inputs, std::vector<tf::Tensor> outputs,
+                                               nb::callable backward) {
+  if (!tf::autodiff::any_tape_recording()) return outputs;
+  const std::size_t num_inputs = inputs.size();
+  auto backward_fn = std::make_shared<tf::autodiff::BackwardFn>(
+      [grad = SharedPyObject(std::move(backward)), num_inputs](std::span<const tf::Tensor> dys) {
+        nb::gil_scoped_acquire gil;
+        std::vector<tf::Tensor> grads = gradients_from(grad.get()(upstream_list(dys)));
+        if (grads.size() != num_inputs)  // the decorator checks first, with TensorFlow's messages
+          throw nb::value_error(("custom_gradient: " + std::to_string(grads.size()) + " gradients for " +
+                                 std::to_string(num_inputs) + " inputs").c_str());
+        tf::autodiff::Grads out;
+        for (tf::Tensor& g : grads) out.push_back(std::move(g));
+        return out;
+      });
+  tf::ops::Outputs identities;
+  for (const tf::Tensor& out : outputs) identities.push_back(tf::core::view(out, out.shape()));
+  for (tf::autodiff::Tape* tape : tf::autodiff::recording_tapes()) tape->record_custom(inputs, identities, backward_fn);
+  return std::vector<tf::Tensor>(identities.begin(), identities.end());
 }
 
 // tf.RegisterGradient(op_type)(fn): fn(op, *grads) with op.inputs, op.outputs and op.type.
@@ -67,7 +79,8 @@ void bind_gradients(nb::module_& m) {
       .def_prop_ro("type", &tf::Operation::type)
       .def_prop_ro("inputs", &tf::Operation::inputs)
       .def_prop_ro("outputs", &tf::Operation::outputs);
-  m.def("_custom_gradient_call", &custom_gradient_call, "inputs"_a, "forward"_a);
+  m.def("_record_custom_gradient", &record_custom_gradient, "inputs"_a, "outputs"_a, "backward"_a,
+        "Records outputs (returned as new identities) as one call of inputs whose gradient is backward(upstreams).");
   m.def("_register_gradient", &register_gradient, "op_type"_a, "fn"_a);
   nb::module_ image = m.def_submodule("image", "tf.image: image adjustments.");
   image.def("adjust_contrast", [](nb::handle images, nb::handle contrast_factor) {

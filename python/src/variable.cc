@@ -41,13 +41,23 @@ tf::Tensor value_for(const tf::Variable& v, nb::handle value) {
   return to_tensor(value, is_tensor_like(value) ? std::nullopt : std::optional(v.dtype()));
 }
 
+// The Python objects of the variables made in Python, weakly by variable id: a variable that C++
+// hands back (what a forward function read, for tf.custom_gradient) is then the user's own object,
+// as TensorFlow passes it.
+nb::object& python_variables() {
+  static auto* objects = new nb::object(nb::module_::import_("weakref").attr("WeakValueDictionary")());
+  return *objects;
+}
+
 }  // namespace
 
 void bind_variable(nb::module_& m) {
-  nb::class_<tf::Variable> cls(m, "Variable", "A mutable tensor-valued variable (tf.Variable).");
+  nb::class_<tf::Variable> cls(m, "Variable", "A mutable tensor-valued variable (tf.Variable).",
+                               nb::is_weak_referenceable());
   cls.def("__init__", [](tf::Variable* self, nb::handle initial_value, nb::handle trainable, nb::handle, nb::handle,
                          nb::handle name, nb::handle, nb::handle dtype, nb::kwargs) {
         new (self) tf::Variable(make_variable(initial_value, trainable, name, dtype));
+        if (nb::object object = nb::find(self); object.is_valid()) python_variables()[nb::int_(self->id())] = object;
       }, "initial_value"_a = nb::none(), "trainable"_a = nb::none(), "validate_shape"_a = true,
       "caching_device"_a = nb::none(), "name"_a = nb::none(), "variable_def"_a = nb::none(), "dtype"_a = nb::none(),
       "kwargs"_a)
@@ -83,6 +93,10 @@ void bind_variable(nb::module_& m) {
       .def("__float__", [](const tf::Variable& v) { return nb::float_(nb::cast(v.read_value())); })
       .def("__int__", [](const tf::Variable& v) { return nb::int_(nb::cast(v.read_value())); });
   add_operators(cls);
+  m.def("_python_variable", [](const tf::Variable& v) -> nb::object {
+    nb::object known = python_variables().attr("get")(nb::int_(v.id()));
+    return known.is_none() ? nb::cast(v) : known;
+  }, "variable"_a, "The Python object of a variable made in Python (else a new one for the same variable).");
 }
 
 }  // namespace tfpp_python

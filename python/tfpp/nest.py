@@ -2,30 +2,31 @@
 packing leaves back into a structure. None counts as an empty structure, as in tf.cond's results."""
 
 
-def flatten(structure):
-    """The leaves of `structure` in order (dicts by sorted key, as TensorFlow orders them)."""
+def flatten(structure, none_is_leaf=False):
+    """The leaves of `structure` in order (dicts by sorted key, as TensorFlow orders them). With
+    none_is_leaf, None is a leaf as in tf.nest (a gradient of None), not an empty structure."""
     leaves = []
-    _flatten_into(structure, leaves)
+    _flatten_into(structure, leaves, none_is_leaf)
     return leaves
 
 
-def _flatten_into(value, leaves):
-    if value is None:
+def _flatten_into(value, leaves, none_is_leaf):
+    if value is None and not none_is_leaf:
         return
     if isinstance(value, dict):
         for key in sorted(value):
-            _flatten_into(value[key], leaves)
+            _flatten_into(value[key], leaves, none_is_leaf)
     elif isinstance(value, (list, tuple)):
         for item in value:
-            _flatten_into(item, leaves)
+            _flatten_into(item, leaves, none_is_leaf)
     else:
         leaves.append(value)
 
 
-def pack_sequence_as(structure, flat):
-    """`structure` with its leaves replaced, in order, by the items of `flat`."""
+def pack_sequence_as(structure, flat, none_is_leaf=False):
+    """`structure` with its leaves replaced, in order, by the items of `flat` (None a leaf as in flatten)."""
     leaves = iter(flat)
-    packed = _pack(structure, leaves)
+    packed = _pack(structure, leaves, none_is_leaf)
     if next(leaves, _END) is not _END:
         raise ValueError("pack_sequence_as: more values than the structure has leaves")
     return packed
@@ -34,14 +35,14 @@ def pack_sequence_as(structure, flat):
 _END = object()
 
 
-def _pack(value, leaves):
-    if value is None:
+def _pack(value, leaves, none_is_leaf):
+    if value is None and not none_is_leaf:
         return None
     if isinstance(value, dict):
-        packed = {key: _pack(value[key], leaves) for key in sorted(value)}
+        packed = {key: _pack(value[key], leaves, none_is_leaf) for key in sorted(value)}
         return type(value)((key, packed[key]) for key in value)
     if isinstance(value, (list, tuple)):
-        items = [_pack(item, leaves) for item in value]
+        items = [_pack(item, leaves, none_is_leaf) for item in value]
         return type(value)(*items) if hasattr(value, "_fields") else type(value)(items)
     return next(leaves)
 
