@@ -9,6 +9,7 @@
 
 #include "bindings.h"
 #include "dtype_object.h"
+#include "graph/tracer.h"
 
 namespace tfpp_python {
 namespace {
@@ -114,6 +115,28 @@ class PyNameScope {
   std::unique_ptr<tf::name_scope> scope_;
 };
 
+// The scope TensorFlow's internal ops.name_scope opens (tf.summary.experimental.summary_scope's):
+// inside a trace its name is made unique in the graph ("loss_1"), and __enter__ returns the full
+// scope ("outer/loss/").
+class PyUniqueNameScope {
+ public:
+  explicit PyUniqueNameScope(std::string name) : name_(std::move(name)) {}
+  std::string enter() {
+    if (tf::graph::Tracer* tracer = tf::graph::Tracer::current()) traced_.emplace(*tracer, name_);
+    else eager_.emplace(name_);
+    return tf::graph::current_name_scope();
+  }
+  void exit() {
+    traced_.reset();
+    eager_.reset();
+  }
+
+ private:
+  std::string name_;
+  std::optional<tf::graph::OpNameScope> traced_;
+  std::optional<tf::name_scope> eager_;
+};
+
 }  // namespace
 
 void bind_function(nb::module_& m) {
@@ -152,6 +175,11 @@ void bind_function(nb::module_& m) {
       .def(nb::init<std::string>(), "name"_a)
       .def("__enter__", &PyNameScope::enter)
       .def("__exit__", [](PyNameScope& s, nb::args) { s.exit(); });
+  nb::class_<PyUniqueNameScope>(m, "_unique_name_scope", "A name scope made unique in the graph being traced.")
+      .def(nb::init<std::string>(), "name"_a)
+      .def("__enter__", &PyUniqueNameScope::enter)
+      .def("__exit__", [](PyUniqueNameScope& s, nb::args) { s.exit(); });
+  m.def("_current_name_scope", &tf::graph::current_name_scope, "The current name scope (\"outer/inner/\", or \"\").");
   m.def("_bind_variable_argument", &tf::detail::bind_variable_argument, "variable"_a, "placeholder"_a,
         "Makes a variable argument's handle stand for its placeholder in the trace being built.");
   m.def("executing_eagerly", &tf::executing_eagerly);

@@ -58,6 +58,10 @@ void bind_summary(nb::module_& m) {
     return tf::summary::detail::write_raw(tag, tensor, step, std::string(metadata.c_str(), metadata.size()));
   });
 
+  s.def("graph", [](const SummaryWriter& writer, const tf::ConcreteFunction& function) {
+    auto scope = writer.as_default();
+    return tf::summary::graph(function.graph());
+  }, "writer"_a, "function"_a, "Writes the function's traced graph as an Event's graph_def (tf.summary.graph).");
   s.def("trace_on", [](bool graph) { tf::summary::trace_on({.graph = graph}); }, "graph"_a);
   s.def("trace_export", [](const SummaryWriter& writer, const std::string& name, nb::handle step) {
     auto scope = writer.as_default();

@@ -8,12 +8,14 @@ As in TensorFlow, this module keeps the thread's default writer, default step an
 condition, resolves them at each summary call and returns a bool tensor (False when nothing was
 written). Each summary is a stateful op, so it runs at every call of a tf.function; a record_if
 tensor there becomes a tf.cond around the write, decided at every call. flush() and close() act
-when called (inside a tf.function: while it is traced), not as ops of the function.
+when called (inside a tf.function: while it is traced), not as ops of the function: the C++ core
+has no flush op yet.
 """
 
 import contextlib
 import logging
 import os
+import re
 import sys
 import threading
 import types
@@ -21,6 +23,7 @@ import types
 from . import _tfpp
 from . import errors
 from .control_flow import cond
+from .function import _GraphText
 
 _summary = _tfpp._summary
 _logger = logging.getLogger("tfpp")
@@ -315,6 +318,20 @@ def audio(name, data, sample_rate, step=None, max_outputs=3, encoding=None, desc
                                                          description or ""))
 
 
+def graph(graph_data):
+    """Writes a traced function's graph (a concrete function's `.graph`, tfpp's tf.Graph) as a GraphDef
+    for TensorBoard's graph dashboard, at step 0; eagerly only."""
+    if _tfpp._tracing():
+        raise ValueError("graph() cannot be invoked inside a graph context.")
+    if _state.writer is None or not _recording_condition():
+        return _tfpp.constant(False)
+    if not isinstance(graph_data, _GraphText):
+        raise ValueError("Argument 'graph_data' is not tf.Graph or tf.compat.v1.GraphDef. Received graph_data="
+                         f"{graph_data} of type {type(graph_data).__name__}.")
+    _summary.graph(_state.writer._handle, graph_data._concrete)
+    return _tfpp.constant(True)
+
+
 _trace_enabled = False
 _trace_lock = threading.Lock()
 
@@ -372,7 +389,25 @@ def _get_step():
     return _state.step
 
 
-experimental = types.ModuleType("tfpp.summary.experimental", "tf.summary.experimental: the default step.")
+# What TensorFlow removes from a summary's name to make its scope's name.
+_INVALID_SCOPE_CHARACTERS = re.compile(r"[^-_/.A-Za-z0-9]")
+
+
+@contextlib.contextmanager
+def _summary_scope(name, default_name="summary", values=None):
+    """A name scope for a custom summary op, yielding (tag, scope): the tag is the name under the
+    current name scope, as given; the scope drops the characters a scope name cannot hold (and is
+    made unique inside a tf.function, as a graph's scopes are)."""
+    del values  # TensorFlow uses them only to find the graph, which tfpp knows
+    name = name or default_name
+    tag = _tfpp._current_name_scope() + name
+    with _tfpp._unique_name_scope(_INVALID_SCOPE_CHARACTERS.sub("", name) or default_name) as scope:
+        yield tag, scope
+
+
+experimental = types.ModuleType("tfpp.summary.experimental", "tf.summary.experimental: the default step and "
+                                "summary_scope.")
 experimental.set_step = _set_step
 experimental.get_step = _get_step
+experimental.summary_scope = _summary_scope
 sys.modules[__name__ + ".experimental"] = experimental

@@ -2,7 +2,8 @@
 set_as_default, flush, close, a no-op writer), scalar, histogram, image, text, audio and write,
 eagerly and inside tf.function (a default step that is a number or a variable, set_step, record_if
 with a bool, a tensor and a callable), and the seed notes' summary blocks (trace_on / trace_export
-of a function's graph, unchanged; the TF1 scalar and histogram blocks in TF2's API). The event files
+of a function's graph, unchanged; the TF1 scalar and histogram blocks in TF2's API), custom summary
+ops named by tf.summary.experimental.summary_scope, and tf.summary.graph. The event files
 are then read back in pure Python (event_files.py) and printed: tags, steps, plugins, values,
 histogram buckets, decoded image pixels and audio samples."""
 import os
@@ -250,3 +251,61 @@ for logdir in ("tensorboard3", "tensorboard4"):
     events = [e for e in read_events(logdir) if e["summaries"]]
     print(logdir, len(events), "summaries, steps", events[0]["step"], "to", events[-1]["step"])
     print(" ", describe(events[7]["summaries"][0]))
+
+# ---- summary_scope, for custom summary ops (its docs' example), and tf.summary.graph ----
+
+
+def my_op(name, my_value, step):
+    with tf.summary.experimental.summary_scope(name, "MyOp", [my_value]) as (tag, scope):
+        my_value = tf.convert_to_tensor(my_value)
+        print("  tag %r, scope %r" % (tag, scope))
+        return tf.summary.write(tag, my_value, step=step)
+
+
+extras_dir = os.path.join(root, "extras")
+extras = tf.summary.create_file_writer(extras_dir)
+with extras.as_default():
+    print(my_op("value", 1.5, step=1).numpy())
+    with tf.name_scope("outer"):
+        my_op("my value!", [2, 3], step=2)  # the tag keeps what the scope's name drops
+        my_op(None, 4.0, step=3)  # the default name
+        my_op("!!", 5.0, step=4)  # nothing left for the scope: the default name
+        with tf.summary.experimental.summary_scope("") as (tag, scope):
+            print("  empty name: %r %r" % (tag, scope))
+
+
+@tf.function
+def scoped_summaries(x):
+    for name in ("loss", "loss", "a b"):  # inside a graph the scopes are made unique
+        my_op(name, x, step=5)
+    with tf.name_scope("inner"):
+        my_op("loss", x * 2.0, step=6)
+    return x
+
+
+with extras.as_default():
+    scoped_summaries(tf.constant(7.0))
+    scoped_summaries(tf.constant(8.0))
+
+
+@tf.function
+def affine(x, w):
+    with tf.name_scope("layer"):
+        return tf.nn.relu(tf.matmul(x, w) + 1.0)
+
+
+affine_graph = affine.get_concrete_function(tf.TensorSpec([2, 3]), tf.TensorSpec([3, 4])).graph
+with extras.as_default():
+    print("graph:", tf.summary.graph(affine_graph).numpy())
+    with tf.summary.record_if(False):
+        print("graph, not recording:", tf.summary.graph(affine_graph).numpy())
+    show_error("graph of a function", lambda: tf.summary.graph(affine))
+    show_error("graph inside tf.function", tf.function(lambda: tf.summary.graph(affine_graph)))
+extras.close()
+show(extras_dir)
+for event in read_events(extras_dir):
+    if event["graph_def"] is not None:
+        nodes = [dict(fields(node)) for number, node in fields(event["graph_def"]) if number == 1]
+        # TensorFlow's graphs end in an Identity node per output, which tfpp's do not have.
+        print("  step %d graph_def nodes %s" % (event["step"], sorted(
+            (n[1].decode(), n[2].decode()) for n in nodes if n[2] != b"Identity")))
