@@ -5,6 +5,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include "autodiff/custom_gradient_boundary.h"
 #include "autodiff/tape.h"
 #include "bindings.h"
 #include "core/tensor_impl.h"
@@ -41,6 +42,7 @@ nb::list upstream_list(std::span<const tf::Tensor> grads) {
 // record_operation. The inputs include the reads of the variables the forward function used.
 std::vector<tf::Tensor> record_custom_gradient(std::vector<tf::Tensor> inputs, std::vector<tf::Tensor> outputs,
                                                nb::callable backward) {
+  for (tf::Tensor& out : outputs) out = tf::autodiff::custom_gradient_boundary(out);  // Note [Custom gradients in traced graphs]
   if (!tf::autodiff::any_tape_recording()) return outputs;
   const std::size_t num_inputs = inputs.size();
   auto backward_fn = std::make_shared<tf::autodiff::BackwardFn>(

@@ -1,5 +1,6 @@
 #include "tfpp/custom_gradient.h"
 
+#include "autodiff/custom_gradient_boundary.h"
 #include "autodiff/tape.h"
 
 namespace tf {
@@ -12,6 +13,7 @@ Tensor call_with_custom_gradient(std::span<const Tensor> inputs, const std::func
     result = forward();
   }
   if (!result.value.defined()) throw InvalidArgumentError("[custom_gradient] the forward function returned an undefined tensor");
+  result.value = autodiff::custom_gradient_boundary(result.value);  // Note [Custom gradients in traced graphs]
   if (!autodiff::any_tape_recording()) return result.value;
   const std::size_t num_inputs = inputs.size();
   auto backward = std::make_shared<autodiff::BackwardFn>(

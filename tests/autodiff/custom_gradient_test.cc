@@ -64,6 +64,43 @@ TEST(CustomGradient, GradientIsDifferentiableAgain) {
   EXPECT_DOUBLE_EQ(outer.gradient(d1, x).item<double>(), 12.0);  // 6x
 }
 
+// A gradient that clips dy to [-1, 1], where the plain gradient of 3x would be 3 dy.
+auto clipped_triple() {
+  return tf::custom_gradient([](const tf::Tensor& x) {
+    return std::pair{x * 3.0f, [](const tf::Tensor& dy) { return tf::clip_by_value(dy, -1.0f, 1.0f); }};
+  });
+}
+
+TEST(CustomGradient, InsideAFunctionTheInnerTapeUsesIt) {
+  auto triple = clipped_triple();
+  auto grad = tf::function([&](const tf::Tensor& x) {
+    tf::GradientTape tape;
+    tape.watch(x);
+    tf::Tensor y = triple(x) * 2.0f;
+    return tape.gradient(y, x);
+  });
+  EXPECT_EQ(grad(tf::constant({1.0f, 2.0f})).numpy<float>(), (std::vector<float>{1.0f, 1.0f}));
+  EXPECT_NE(grad.get_concrete_function(tf::TensorSpec({2}, tf::float32)).graph().to_string().find("IdentityN"),
+            std::string::npos);
+}
+
+TEST(CustomGradient, ThroughACallOfItsFunctionRaisesInsteadOfIgnoringIt) {
+  // Replaying the traced graph would differentiate x * 3 and give 6: a silently wrong gradient.
+  auto triple = clipped_triple();
+  auto f = tf::function([&](const tf::Tensor& x) { return triple(x) * 2.0f; });
+  tf::Tensor x = tf::constant(1.0f);
+  tf::GradientTape tape;
+  tape.watch(x);
+  tf::Tensor y = f(x);
+  EXPECT_EQ(y.item<float>(), 6.0f);  // the forward is unaffected
+  try {
+    tape.gradient(y, x);
+    FAIL() << "expected UnimplementedError";
+  } catch (const tf::UnimplementedError& e) {
+    EXPECT_NE(std::string(e.what()).find("[custom_gradient]"), std::string::npos) << e.what();
+  }
+}
+
 TEST(StopGradient, BlocksGradientsButKeepsValues) {
   tf::Tensor x = tf::constant({1.0f, 2.0f});
   tf::GradientTape tape({.persistent = true});
