@@ -27,6 +27,7 @@ from .control_flow import cond, while_loop
 from . import train
 from .module import Module
 from .sparse_tensor import SparseTensor
+from . import dtype_limits as _dtype_limits  # noqa: F401  (installs DType.min, .max, ...)
 from . import tensor_methods as _tensor_methods  # noqa: F401  (installs Tensor.numpy, __getitem__, ...)
 from .function import function
 from .gradients import RegisterGradient, custom_gradient

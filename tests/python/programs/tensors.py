@@ -54,3 +54,7 @@ show_error("uint8 out of range", lambda: tf.constant(-1, dtype=tf.uint8))
 show_error("negate uint8", lambda: -pixels)
 print(tf.constant([-1, 300, 2**40], dtype=tf.uint8), tf.constant(2**40, dtype=tf.int32), pixels + 300, pixels - 3)
 show_error("uint8 plus float", lambda: pixels + 1.5)
+for dtype in [tf.float32, tf.float64, tf.int32, tf.int64, tf.uint8, tf.bool, tf.string]:
+    print(dtype.name, "is_unsigned", dtype.is_unsigned)
+    for attribute in ["min", "max", "limits"]:
+        show_error(f"{dtype.name}.{attribute}", lambda: str(getattr(dtype, attribute)))
