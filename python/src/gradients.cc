@@ -5,10 +5,8 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
-#include "autodiff/custom_gradient_boundary.h"
-#include "autodiff/tape.h"
 #include "bindings.h"
-#include "core/tensor_impl.h"
+#include "function/custom_gradient_record.h"
 #include "tfpp/image_ops.h"
 #include "tfpp/register_gradient.h"
 
@@ -42,8 +40,6 @@ nb::list upstream_list(std::span<const tf::Tensor> grads) {
 // record_operation. The inputs include the reads of the variables the forward function used.
 std::vector<tf::Tensor> record_custom_gradient(std::vector<tf::Tensor> inputs, std::vector<tf::Tensor> outputs,
                                                nb::callable backward) {
-  for (tf::Tensor& out : outputs) out = tf::autodiff::custom_gradient_boundary(out);  // Note [Custom gradients in traced graphs]
-  if (!tf::autodiff::any_tape_recording()) return outputs;
   const std::size_t num_inputs = inputs.size();
   auto backward_fn = std::make_shared<tf::autodiff::BackwardFn>(
       [grad = SharedPyObject(std::move(backward)), num_inputs](std::span<const tf::Tensor> dys) {
@@ -56,10 +52,7 @@ std::vector<tf::Tensor> record_custom_gradient(std::vector<tf::Tensor> inputs, s
         for (tf::Tensor& g : grads) out.push_back(std::move(g));
         return out;
       });
-  tf::ops::Outputs identities;
-  for (const tf::Tensor& out : outputs) identities.push_back(tf::core::view(out, out.shape()));
-  for (tf::autodiff::Tape* tape : tf::autodiff::recording_tapes()) tape->record_custom(inputs, identities, backward_fn);
-  return std::vector<tf::Tensor>(identities.begin(), identities.end());
+  return tf::function_ops::record_custom_gradient(inputs, outputs, std::move(backward_fn));
 }
 
 // tf.RegisterGradient(op_type)(fn): fn(op, *grads) with op.inputs, op.outputs and op.type.

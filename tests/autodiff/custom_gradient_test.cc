@@ -1,4 +1,6 @@
 // tf::custom_gradient, tf::stop_gradient, and ops without a registered gradient.
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include <tfpp/tfpp.h>
@@ -84,21 +86,83 @@ TEST(CustomGradient, InsideAFunctionTheInnerTapeUsesIt) {
             std::string::npos);
 }
 
-TEST(CustomGradient, ThroughACallOfItsFunctionRaisesInsteadOfIgnoringIt) {
-  // Replaying the traced graph would differentiate x * 3 and give 6: a silently wrong gradient.
+TEST(CustomGradient, ThroughACallOfItsFunctionUsesIt) {
+  // Replaying the traced graph's forward ops would differentiate x * 3 and give 6.
   auto triple = clipped_triple();
   auto f = tf::function([&](const tf::Tensor& x) { return triple(x) * 2.0f; });
+  tf::Tensor x = tf::constant({1.0f, -2.0f});
+  tf::GradientTape tape;
+  tape.watch(x);
+  tf::Tensor y = f(x);
+  EXPECT_EQ(y.numpy<float>(), (std::vector<float>{6.0f, -12.0f}));
+  EXPECT_EQ(tape.gradient(y, x).numpy<float>(), (std::vector<float>{1.0f, 1.0f}));  // clip(2 dy)
+}
+
+TEST(CustomGradient, ThroughACallItsGradientUsesForwardIntermediates) {
+  // log(1 + e^x), whose gradient function uses the forward's e^x: a tensor of the traced graph.
+  // At x = 100 (float32) e^x is inf: the forward ops' gradient would be 0 * inf = nan.
+  auto log1pexp = tf::custom_gradient([](const tf::Tensor& x) {
+    tf::Tensor e = tf::exp(x);
+    return std::pair{tf::math::log(1.0f + e), [e](const tf::Tensor& dy) { return dy * (1.0f - 1.0f / (1.0f + e)); }};
+  });
+  auto f = tf::function([&](const tf::Tensor& x) { return log1pexp(x); });
+  tf::Tensor x = tf::constant({0.0f, 100.0f});
+  tf::GradientTape outer;
+  outer.watch(x);
+  tf::Tensor d1;
+  {
+    tf::GradientTape inner;
+    inner.watch(x);
+    d1 = inner.gradient(f(x), x);
+  }
+  EXPECT_EQ(d1.numpy<float>(), (std::vector<float>{0.5f, 1.0f}));
+  // Higher order: the outer tape records the traced gradient's ops. e^x / (1 + e^x)^2 is
+  // inf / inf at 100.
+  const std::vector<float> d2 = outer.gradient(d1, x).numpy<float>();
+  EXPECT_EQ(d2[0], 0.25f);
+  EXPECT_TRUE(std::isnan(d2[1]));
+}
+
+TEST(CustomGradient, InsideATracedFunctionTheGradientFunctionRunsOnce) {
+  int calls = 0;
+  auto counted = tf::custom_gradient([&](const tf::Tensor& x) {
+    return std::pair{x * 3.0f, [&](const tf::Tensor& dy) {
+                       ++calls;
+                       return dy * 5.0f;
+                     }};
+  });
+  auto grad = tf::function([&](const tf::Tensor& x) {
+    tf::GradientTape tape;
+    tape.watch(x);
+    tf::Tensor y = counted(x);
+    return tape.gradient(y, x);
+  });
+  EXPECT_EQ(grad(tf::constant(1.0f)).item<float>(), 5.0f);
+  EXPECT_EQ(grad(tf::constant(2.0f)).item<float>(), 5.0f);
+  EXPECT_EQ(calls, 1);  // traced once, into the graph; the tape replays it
+}
+
+TEST(CustomGradient, AGradientFunctionThatCannotBeTracedRaisesOnlyThroughACall) {
+  // Reading a value needs a concrete tensor; inside the trace the tape calls the function when
+  // asked, eagerly-valued here because the function is run eagerly.
+  auto concrete_only = tf::custom_gradient([](const tf::Tensor& x) {
+    return std::pair{x * 3.0f, [](const tf::Tensor& dy) { return tf::constant(dy.item<float>() * 7.0f); }};
+  });
+  auto f = tf::function([&](const tf::Tensor& x) { return concrete_only(x); });
   tf::Tensor x = tf::constant(1.0f);
   tf::GradientTape tape;
   tape.watch(x);
   tf::Tensor y = f(x);
-  EXPECT_EQ(y.item<float>(), 6.0f);  // the forward is unaffected
+  EXPECT_EQ(y.item<float>(), 3.0f);
   try {
     tape.gradient(y, x);
     FAIL() << "expected UnimplementedError";
   } catch (const tf::UnimplementedError& e) {
-    EXPECT_NE(std::string(e.what()).find("[custom_gradient]"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("could not be traced"), std::string::npos) << e.what();
   }
+  tf::GradientTape eager;  // eagerly the same function works
+  eager.watch(x);
+  EXPECT_EQ(eager.gradient(concrete_only(x), x).item<float>(), 7.0f);
 }
 
 TEST(StopGradient, BlocksGradientsButKeepsValues) {

@@ -134,6 +134,27 @@ std::string saved_model_cli_show(const std::string& dir) {
   return testing::run_command("TF_CPP_MIN_LOG_LEVEL=3 " + cli + " show --all --dir " + dir + " 2>/dev/null");
 }
 
+TEST(SavedModelSave, AFunctionWithACustomGradientSavesItsForward) {
+  // The IdentityN node carrying the traced gradient is TensorFlow's IdentityN in the file (its
+  // extra inputs are extra outputs there); the gradient stays in this process.
+  auto clipped_triple = custom_gradient([](const Tensor& x) {
+    return std::pair{x * 3.0f, [](const Tensor& dy) { return clip_by_value(dy, -1.0f, 1.0f); }};
+  });
+  Module root("root");
+  auto f = root.add_function("f", function([&](const Tensor& x) { return clipped_triple(x) * 2.0f; },
+                                           {.input_signature = {TensorSpec({None}, float32, "x")}}));
+  ConcreteFunction cf = f.get_concrete_function(TensorSpec({None}, float32, "x"));
+  const std::string dir = temp_dir("custom_gradient");
+  saved_model::save(root, dir, {.signatures = {{"serving_default", cf}}});
+  auto theirs = run_python("custom_gradient", "m = tf.saved_model.load('" + dir + "')\n"
+                                              "show('f', m.f(tf.constant([1.0, -2.0])))\n");
+  ASSERT_TRUE(theirs.contains("f")) << "TensorFlow did not load " << dir;
+  EXPECT_EQ(theirs.at("f"), (std::vector<double>{6.0, -12.0}));
+  saved_model::Loaded loaded = saved_model::load(dir);
+  EXPECT_EQ(loaded.signatures.at("serving_default")({{"x", constant({1.0f, -2.0f})}}).at("output_0").numpy<float>(),
+            (std::vector<float>{6.0f, -12.0f}));
+}
+
 TEST(SavedModelSave, SavedModelCliShowsWhatItShowsForTensorFlowsOwn) {
   Mlp mlp;
   auto forward = function(

@@ -21,7 +21,9 @@ const std::map<std::string, std::string, std::less<>>& axis_attr_ops() {
 }
 
 // tfpp's variable ops carry the variable's shape and name for messages; TensorFlow's do not.
+// IdentityN carries a custom gradient traced in this process (Note [Custom gradients in traced graphs]).
 bool ignorable_attr(const std::string& op, const std::string& attr) {
+  if (op == "IdentityN") return true;
   return (attr == "shape" || attr == "shared_name") &&
          (op == "ReadVariableOp" || op.starts_with("Assign") || op == "ResourceScatterUpdate");
 }

@@ -335,3 +335,33 @@ with tf.GradientTape() as tape:
     tape.watch(x)
     y = layer(x)
 print("a method:", y.numpy(), [g.numpy() for g in tape.gradient(y, [x, layer.w])])
+
+
+# ---- a tf.function using a custom gradient, differentiated through its call ----
+@tf.function
+def clipped_in_function(x):
+    return clip_gradients(x * 3.0) * 2.0
+
+
+x = tf.constant([1.0, -2.0])
+with tf.GradientTape() as tape:
+    tape.watch(x)
+    y = clipped_in_function(x)
+print("through a tf.function call:", y.numpy(), tape.gradient(y, x).numpy())
+
+traced_log1pexp = tf.function(log1pexp)
+x = tf.constant([0.0, 1.0])  # at 100 TensorFlow 2.21 gives nan here, 1.0 eagerly (README, deviations)
+with tf.GradientTape() as outer:
+    outer.watch(x)
+    with tf.GradientTape() as inner:
+        inner.watch(x)
+        y = traced_log1pexp(x)
+    d1 = inner.gradient(y, x)
+print("first and second order through a call:", rounded(d1), rounded(outer.gradient(d1, x)))
+
+traced_poly = tf.function(lambda x: linear_poly(x))
+x = tf.constant([1.0, 2.0, 3.0])
+with tf.GradientTape() as tape:
+    tape.watch(x)
+    poly = traced_poly(x)
+print("variables through a call:", [g.numpy() for g in tape.gradient(poly, [x, weights])])

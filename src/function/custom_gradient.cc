@@ -1,7 +1,6 @@
 #include "tfpp/custom_gradient.h"
 
-#include "autodiff/custom_gradient_boundary.h"
-#include "autodiff/tape.h"
+#include "function/custom_gradient_record.h"
 
 namespace tf {
 namespace detail {
@@ -13,8 +12,6 @@ Tensor call_with_custom_gradient(std::span<const Tensor> inputs, const std::func
     result = forward();
   }
   if (!result.value.defined()) throw InvalidArgumentError("[custom_gradient] the forward function returned an undefined tensor");
-  result.value = autodiff::custom_gradient_boundary(result.value);  // Note [Custom gradients in traced graphs]
-  if (!autodiff::any_tape_recording()) return result.value;
   const std::size_t num_inputs = inputs.size();
   auto backward = std::make_shared<autodiff::BackwardFn>(
       [gradient = std::move(result.gradient), num_inputs](std::span<const Tensor> grads) -> autodiff::Grads {
@@ -26,9 +23,7 @@ Tensor call_with_custom_gradient(std::span<const Tensor> inputs, const std::func
         for (Tensor& t : g) out.push_back(std::move(t));
         return out;
       });
-  ops::Outputs outputs{core::view(result.value, result.value.shape())};  // its own identity on the tapes
-  for (autodiff::Tape* tape : autodiff::recording_tapes()) tape->record_custom(inputs, outputs, backward);
-  return outputs[0];
+  return function_ops::record_custom_gradient(inputs, {&result.value, 1}, std::move(backward))[0];
 }
 
 }  // namespace detail
