@@ -1,7 +1,7 @@
 // The C++ half of tfpp.function: tfpp's own trace cache (tf::detail::FunctionState), fed with
 // the cache key and tensor leaves that tfpp/function.py computes from Python arguments, and
-// tracing by calling back into Python with symbolic tensors. Also tf.TensorSpec, tf.print and
-// tf.config.run_functions_eagerly.
+// tracing by calling back into Python with symbolic tensors. Also tf.TensorSpec, tf.print's
+// PrintV2 op (tfpp/printing.py builds its text) and tf.config.run_functions_eagerly.
 #include <memory>
 
 #include <nanobind/stl/string.h>
@@ -9,7 +9,9 @@
 
 #include "bindings.h"
 #include "dtype_object.h"
+#include "function/concrete_function_impl.h"
 #include "graph/tracer.h"
+#include "ops/print_op.h"
 
 namespace tfpp_python {
 namespace {
@@ -79,27 +81,6 @@ class PyFunctionState {
   tf::detail::FunctionState state_;
 };
 
-// tf.print: tensors and variables print as TensorFlow summarizes them, other values as Python's str().
-void print_values(nb::args values, nb::handle output_stream, int summarize, std::string sep, std::string end, nb::kwargs) {
-  nb::module_ sys = nb::module_::import_("sys");
-  tf::PrintOptions options{.summarize = summarize, .sep = std::move(sep), .end = std::move(end)};
-  if (output_stream.is(sys.attr("stdout")) ||
-      (nb::isinstance<nb::str>(output_stream) && nb::cast<std::string>(output_stream) == "stdout")) {
-    options.output_stream = "stdout";
-    sys.attr("stdout").attr("flush")();  // Python's buffered text first
-  } else if (nb::isinstance<nb::str>(output_stream)) {
-    options.output_stream = nb::cast<std::string>(output_stream);
-  }
-  std::vector<tf::detail::PrintItem> items;
-  for (nb::handle v : values) {
-    if (is_tensor_like(v))
-      items.emplace_back(to_tensor(v));
-    else
-      items.emplace_back(std::in_place_index<1>, nb::cast<std::string>(nb::str(v)));
-  }
-  tf::detail::print_items(items, options);
-}
-
 // tf.name_scope as a context manager: the scope lives from __enter__ to __exit__.
 class PyNameScope {
  public:
@@ -162,6 +143,17 @@ void bind_function(nb::module_& m) {
       .def("graph_def_text", [](const tf::ConcreteFunction& cf) { return cf.graph().as_graph_def().to_text(); })
       .def("pretty_printed_signature", &tf::ConcreteFunction::pretty_printed_signature)
       .def("inputs", &tf::ConcreteFunction::inputs)
+      .def("output_specs", [](const tf::ConcreteFunction& cf) {
+        const tf::graph::Graph& g = cf.graph().impl();
+        std::vector<tf::TensorSpec> specs;
+        for (const tf::graph::NodeOutput& o : g.outputs()) specs.emplace_back(g.info(o).shape, g.info(o).dtype);
+        return specs;
+      }, "The dtype and shape of each flat output.")
+      .def("captured_handle_ids", [](const tf::ConcreteFunction& cf) {
+        std::vector<std::uintptr_t> ids;  // as the C++ signature text shows them
+        for (const tf::Tensor& handle : cf.impl()->captured_inputs) ids.push_back(reinterpret_cast<std::uintptr_t>(handle.impl().get()));
+        return ids;
+      }, "An id of each captured variable handle.")
       .def("id", [](const tf::ConcreteFunction& cf) { return reinterpret_cast<std::uintptr_t>(cf.impl().get()); });
 
   nb::class_<PyFunctionState>(m, "_FunctionState", "The trace cache of one tf.function.")
@@ -183,9 +175,8 @@ void bind_function(nb::module_& m) {
   m.def("_bind_variable_argument", &tf::detail::bind_variable_argument, "variable"_a, "placeholder"_a,
         "Makes a variable argument's handle stand for its placeholder in the trace being built.");
   m.def("executing_eagerly", &tf::executing_eagerly);
-  m.def("print", &print_values, "inputs"_a, "output_stream"_a = nb::none(), "summarize"_a = 3, "sep"_a = " ",
-        "end"_a = "\n", "kwargs"_a,
-        "Prints tensors and values when the op runs: at every call of a tf.function (tf.print).");
+  m.def("_print_v2", &tf::ops::print_v2, "text"_a, "output_stream"_a, "end"_a,
+        "Writes a string scalar and `end` to a stream when the op runs (tf.print's last step).");
   nb::module_ config = m.def_submodule("config", "tf.config: run_functions_eagerly.");
   config.def("run_functions_eagerly", &tf::config::run_functions_eagerly, "run_eagerly"_a);
   config.def("functions_run_eagerly", &tf::config::functions_run_eagerly);

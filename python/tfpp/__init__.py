@@ -31,10 +31,11 @@ from . import dtype_limits as _dtype_limits  # noqa: F401  (installs DType.min, 
 from . import tensor_methods as _tensor_methods  # noqa: F401  (installs Tensor.numpy, __getitem__, ...)
 from .function import function
 from .gradients import RegisterGradient, custom_gradient
+from .printing import print  # noqa: A001
 from .tensor_shape import TensorShape
 from ._tfpp import (DType, GradientTape, Tensor, TensorArray, TensorSpec, Variable, bool, boolean_mask, concat, constant,
                     convert_to_tensor, einsum, executing_eagerly, expand_dims, eye, fill, float32, float64, gather,
-                    gather_nd, identity, int32, int64, linspace, name_scope, one_hot, ones, ones_like, pad, print, range, rank,
+                    gather_nd, identity, int32, int64, linspace, name_scope, one_hot, ones, ones_like, pad, range, rank,
                     reshape, reverse, shape, size, slice, split, squeeze, stack, stop_gradient, strided_slice, string,
                     tensordot, tile, transpose, uint8, unstack, zeros, zeros_like)
 

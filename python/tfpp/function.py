@@ -18,6 +18,7 @@ import numpy as _np
 
 from . import _tfpp
 from . import autograph
+from . import function_signatures
 
 
 class _Walk:
@@ -181,8 +182,8 @@ class ConcreteFunction:
         return self._concrete.inputs()
 
     def pretty_printed_signature(self, verbose=True):
-        """The argument specs and result description."""
-        return self._concrete.pretty_printed_signature()
+        """The parameters' and the result's trace types and the captures, as TensorFlow prints them."""
+        return self._function._signature_text(self._concrete, verbose)
 
 
 class _GraphText:
@@ -207,6 +208,7 @@ class Function:
         self._name = name or getattr(python_function, "__name__", "function")
         self._reduce_retracing = reduce_retracing
         self._structures = {}
+        self._traced_arguments = {}  # the (args, kwargs) each concrete function was traced for, by its id
         self._signatures = {}  # the (args, kwargs) traced, tensors as TensorSpecs, by their repr
         self._pinned = {}
         self._bound = weakref.WeakKeyDictionary()
@@ -291,6 +293,8 @@ class Function:
             self._structures[concrete.id()] = traced[0]
             specs = _specs_of(args, kwargs)
             self._signatures.setdefault(repr(specs), specs)
+            self._traced_arguments[concrete.id()] = (concrete, specs if self._given_signature is None else
+                                                     (tuple(self._given_signature), {}))
         return concrete, walk.leaves
 
     def __call__(self, *args, **kwargs):
@@ -319,8 +323,15 @@ class Function:
         return self._state.tracing_count()
 
     def pretty_printed_concrete_signatures(self, verbose=True):
-        """Every concrete signature traced so far."""
-        return self._state.pretty_printed_concrete_signatures()
+        """Every concrete signature traced so far, in TensorFlow's text."""
+        return ("\n\n" if verbose else "\n").join(
+            self._signature_text(concrete, verbose) for concrete, _ in self._traced_arguments.values())
+
+    def _signature_text(self, concrete, verbose):
+        _, (args, kwargs) = self._traced_arguments[concrete.id()]
+        output = function_signatures.output_type(self._structures[concrete.id()], concrete.output_specs(), _Slot)
+        return function_signatures.signature_text(function_signatures.parameters(self._signature, args, kwargs), output,
+                                                  concrete.captured_handle_ids(), verbose)
 
 
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,

@@ -1,6 +1,8 @@
 // PrintV2: the stateful op behind tf::print (TensorFlow's PrintV2: a string scalar written to
 // an output stream, then `end`), and tf::print's own part of tf.print: the StringFormat
 // template built from the arguments.
+#include "ops/print_op.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -101,7 +103,11 @@ void detail::print_items(const std::vector<PrintItem>& items, const PrintOptions
     const ops::AttrValue attrs[] = {tmpl, placeholder, std::int64_t{options.summarize}};
     text = std::move(ops::execute(ops::string_format_op(), std::span<const Tensor>(tensors), attrs)[0]);
   }
-  const ops::AttrValue attrs[] = {stream, options.end};
+  ops::print_v2(text, stream, options.end);
+}
+
+void ops::print_v2(const Tensor& text, const std::string& output_stream, const std::string& end) {
+  const ops::AttrValue attrs[] = {output_stream, end};
   ops::execute(kPrintV2, std::span<const Tensor>(&text, 1), attrs);
 }
 

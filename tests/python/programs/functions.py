@@ -184,3 +184,37 @@ print(structured([tf.constant(1.0), tf.constant(2.0)], scale=3.0))
 tf.config.run_functions_eagerly(True)
 print(double(tf.constant(5)), double.experimental_get_tracing_count())
 tf.config.run_functions_eagerly(False)
+
+
+# ---- tf.print of nested structures, and the concrete signatures' text ----
+tf.print({"b": [tf.constant(1.5), "s", 3], "a": tf.constant([1, 2])}, output_stream=sys.stdout)
+tf.print([tf.constant([[1, 2], [3, 4]]), (tf.constant("x"), None)], "end", sep=" | ", output_stream=sys.stdout)
+
+
+@tf.function
+def signatures(a, b=(1, 2.5), c=None, *, d="s", e=True):
+    tf.print({"a": a, "n": [a + 1, "lit"]}, output_stream=sys.stdout)
+    return {"out": a * 2, "pair": (a, a)}
+
+
+signatures(tf.constant([1.0, 2.0]))
+signatures(tf.constant(3), [tf.constant(1), 3], {"k": tf.constant(2.0), "j": "x"}, e=False)
+print(signatures.pretty_printed_concrete_signatures())
+print(signatures.pretty_printed_concrete_signatures(verbose=False))
+
+
+@tf.function
+def variadic(x, *args, **kwargs):
+    return [x, (x,)], x
+
+
+print(variadic.get_concrete_function(tf.TensorSpec([None], tf.float32), 2, tf.TensorSpec([2], tf.int32), k=3)
+      .pretty_printed_signature())
+
+
+@tf.function(input_signature=[tf.TensorSpec(None, tf.float32), tf.TensorSpec([2], tf.int32, name="n")])
+def given(a, b):
+    return a
+
+
+print(given.get_concrete_function().pretty_printed_signature(verbose=False))
