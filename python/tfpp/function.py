@@ -136,6 +136,30 @@ def _specs_of(args, kwargs):
     return tuple(spec(a) for a in args), {k: spec(v) for k, v in kwargs.items()}
 
 
+def _with_traced_shapes(specs, inputs):
+    """`specs` (what _specs_of gives) with each TensorSpec's shape the traced one (relaxed by
+    reduce_retracing), matched to `inputs` (a concrete function's) in the order _Walk visits leaves."""
+    inputs = iter(inputs)
+
+    def visit(value):
+        if isinstance(value, _tfpp.TensorSpec):
+            return _tfpp.TensorSpec(next(inputs).shape, value.dtype, value.name)
+        if isinstance(value, _tfpp.Variable) or getattr(type(value), "_tfpp_dataset", False):
+            next(inputs)
+            return value
+        if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
+            return type(value)(visit(item) for item in value)
+        if isinstance(value, dict):
+            visited = {k: visit(value[k]) for k in sorted(value, key=repr)}
+            return {k: visited[k] for k in value}
+        return value
+
+    args, kwargs = specs
+    args = tuple(visit(arg) for arg in args)
+    visited = {k: visit(kwargs[k]) for k in sorted(kwargs)}
+    return args, {k: visited[k] for k in kwargs}
+
+
 # Set inside tf.saved_model.save on its thread: traces are keyed apart, as TensorFlow's save context does.
 save_context = threading.local()
 
@@ -293,7 +317,8 @@ class Function:
             self._structures[concrete.id()] = traced[0]
             specs = _specs_of(args, kwargs)
             self._signatures.setdefault(repr(specs), specs)
-            self._traced_arguments[concrete.id()] = (concrete, specs if self._given_signature is None else
+            self._traced_arguments[concrete.id()] = (concrete, _with_traced_shapes(specs, concrete.inputs())
+                                                     if self._given_signature is None else
                                                      (tuple(self._given_signature), {}))
         return concrete, walk.leaves
 

@@ -4,7 +4,8 @@
 // plus one TensorSpec per tensor. An exact key match runs that trace. Otherwise a trace with
 // the same structure whose (partly unknown) specs accept the call runs. Otherwise the call is
 // traced; with reduce_retracing, or after kRelaxAfter traces that differ only in dimension
-// sizes, differing dimensions become unknown so one trace serves them all.
+// sizes, differing dimensions become unknown so one trace serves them all (with reduce_retracing
+// a differing rank too, as TensorFlow relaxes).
 #include <atomic>
 #include <iostream>
 #include <mutex>
@@ -82,15 +83,23 @@ bool accepts(const std::vector<TensorSpec>& specs, const std::vector<Leaf>& leav
   return true;
 }
 
-// The most general specs covering `a` and `b`, or false if they differ in dtype or rank.
-bool relax(std::vector<TensorSpec>& a, const std::vector<TensorSpec>& b) {
+// The most general specs covering `a` and `b`, or false if they differ in dtype, or in rank
+// unless `across_ranks` (then the spec has an unknown rank, as reduce_retracing relaxes in
+// TensorFlow).
+bool relax(std::vector<TensorSpec>& a, const std::vector<TensorSpec>& b, bool across_ranks) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a[i].dtype != b[i].dtype || a[i].shape.rank() != b[i].shape.rank() || a[i].shape.has_unknown_rank()) return false;
+    if (a[i].dtype != b[i].dtype) return false;
+    if (!across_ranks && (a[i].shape.rank() != b[i].shape.rank() || a[i].shape.has_unknown_rank())) return false;
   }
-  for (std::size_t i = 0; i < a.size(); ++i)
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i].shape.has_unknown_rank() || b[i].shape.has_unknown_rank() || a[i].shape.rank() != b[i].shape.rank()) {
+      a[i].shape = TensorShape::unknown_rank();
+      continue;
+    }
     for (int d = 0; d < a[i].shape.rank(); ++d)
       if (a[i].shape.dim(d) != b[i].shape.dim(d)) a[i].shape.set_dim(d, None);
+  }
   return true;
 }
 
@@ -205,7 +214,7 @@ ConcreteFunction FunctionState::lookup_or_trace(ArgWalk& walk, const TraceBody& 
       int similar = 0;
       std::vector<TensorSpec> relaxed = specs;
       for (const auto& e : c.entries)
-        if (e.structure == walk.key && relax(relaxed, e.specs)) ++similar;
+        if (e.structure == walk.key && relax(relaxed, e.specs, options_.reduce_retracing)) ++similar;
       if (similar > 0 && (options_.reduce_retracing || similar + 1 >= kRelaxAfter) && relaxed != specs) {
         if (!options_.reduce_retracing)
           std::cerr << "tfpp: " << options_.name << " has been traced " << similar + 1

@@ -93,6 +93,20 @@ TEST(Function, ReduceRetracingRelaxesAtTheSecondTrace) {
   EXPECT_EQ(f.tracing_count(), 2);
 }
 
+TEST(Function, ReduceRetracingRelaxesAcrossRanksToAnUnknownRank) {
+  // As TensorFlow 2.21: (1,), then (None,), then a rank-2 call relaxes to an unknown shape that
+  // every later rank reuses.
+  auto f = tf::function([](tf::Tensor x) { return x * 2.0f; }, {.reduce_retracing = true});
+  f(tf::ones({1}));
+  f(tf::ones({2}));
+  f(tf::ones({1, 1}));
+  EXPECT_EQ(f.tracing_count(), 3);
+  EXPECT_EQ(f(tf::ones({2, 2})).shape(), tf::TensorShape({2, 2}));
+  EXPECT_EQ(f(tf::constant(5.0f)).item<float>(), 10.0f);
+  EXPECT_EQ(f.tracing_count(), 3);
+  EXPECT_TRUE(f.concrete_functions().back().inputs()[0].shape.has_unknown_rank());
+}
+
 TEST(Function, ResultsMayBeVectorsTuplesAndMaps) {
   auto f = tf::function([](tf::Tensor x) { return std::tuple{x + 1, x * 2}; });
   auto [a, b] = f(tf::constant(3));

@@ -218,3 +218,15 @@ def given(a, b):
 
 
 print(given.get_concrete_function().pretty_printed_signature(verbose=False))
+
+
+@tf.function(reduce_retracing=True)
+def relaxed(x, n):
+    return x * n
+
+
+for value in ([1.0], [1.0, 2.0], [1.0, 2.0, 3.0], [[1.0]], [[1.0, 2.0], [3.0, 4.0]], 5.0):
+    relaxed(tf.constant(value), 2.0)
+    print("reduce_retracing traces:", relaxed.experimental_get_tracing_count())
+relaxed(tf.constant([1.0]), 3.0)
+print(relaxed.pretty_printed_concrete_signatures())
