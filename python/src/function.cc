@@ -81,13 +81,14 @@ class PyFunctionState {
   tf::detail::FunctionState state_;
 };
 
-// tf.name_scope as a context manager: the scope lives from __enter__ to __exit__.
-class PyNameScope {
+// A tf.Module's name scope: its name pushed as it is, never renamed; __enter__ returns the full
+// scope.
+class PyModuleNameScope {
  public:
-  explicit PyNameScope(std::string name) : name_(std::move(name)) {}
+  explicit PyModuleNameScope(std::string name) : name_(std::move(name)) {}
   std::string enter() {
     scope_ = std::make_unique<tf::name_scope>(name_);
-    return name_ + "/";
+    return tf::graph::current_name_scope();
   }
   void exit() { scope_.reset(); }
 
@@ -96,12 +97,12 @@ class PyNameScope {
   std::unique_ptr<tf::name_scope> scope_;
 };
 
-// The scope TensorFlow's internal ops.name_scope opens (tf.summary.experimental.summary_scope's):
-// inside a trace its name is made unique in the graph ("loss_1"), and __enter__ returns the full
-// scope ("outer/loss/").
-class PyUniqueNameScope {
+// tf.name_scope (and tf.summary.experimental.summary_scope's): inside a trace its name is made
+// unique in the graph ("layer_1"), as TensorFlow's graph name scopes are; __enter__ returns the
+// full scope ("outer/layer_1/").
+class PyNameScope {
  public:
-  explicit PyUniqueNameScope(std::string name) : name_(std::move(name)) {}
+  explicit PyNameScope(std::string name) : name_(std::move(name)) {}
   std::string enter() {
     if (tf::graph::Tracer* tracer = tf::graph::Tracer::current()) traced_.emplace(*tracer, name_);
     else eager_.emplace(name_);
@@ -163,14 +164,15 @@ void bind_function(nb::module_& m) {
       .def("tracing_count", &PyFunctionState::tracing_count)
       .def("pretty_printed_concrete_signatures", &PyFunctionState::pretty_printed_concrete_signatures);
 
-  nb::class_<PyNameScope>(m, "name_scope", "Prefixes the names of graph nodes created in its `with` block.")
+  nb::class_<PyNameScope>(m, "name_scope",
+                          "Prefixes the names of graph nodes created in its `with` block (made unique in a trace).")
       .def(nb::init<std::string>(), "name"_a)
       .def("__enter__", &PyNameScope::enter)
       .def("__exit__", [](PyNameScope& s, nb::args) { s.exit(); });
-  nb::class_<PyUniqueNameScope>(m, "_unique_name_scope", "A name scope made unique in the graph being traced.")
+  nb::class_<PyModuleNameScope>(m, "_module_name_scope", "A tf.Module's name scope: its name, never renamed.")
       .def(nb::init<std::string>(), "name"_a)
-      .def("__enter__", &PyUniqueNameScope::enter)
-      .def("__exit__", [](PyUniqueNameScope& s, nb::args) { s.exit(); });
+      .def("__enter__", &PyModuleNameScope::enter)
+      .def("__exit__", [](PyModuleNameScope& s, nb::args) { s.exit(); });
   m.def("_current_name_scope", &tf::graph::current_name_scope, "The current name scope (\"outer/inner/\", or \"\").");
   m.def("_bind_variable_argument", &tf::detail::bind_variable_argument, "variable"_a, "placeholder"_a,
         "Makes a variable argument's handle stand for its placeholder in the trace being built.");

@@ -89,6 +89,10 @@ void bind_tensor(nb::module_& m) {
   cls.def_prop_ro("dtype", [](const tf::Tensor& t) { return dtype_object(t.dtype()); })
       .def_prop_ro("shape", [](const tf::Tensor& t) { return shape_object(t.shape()); })
       .def_prop_ro("ndim", [](const tf::Tensor& t) { return t.rank(); })
+      .def_prop_ro("name", [](const tf::Tensor& t) {  // a graph tensor's "op_name:index"
+        if (!t.is_symbolic()) throw nb::attribute_error("Tensor.name is undefined when eager execution is enabled.");
+        return t.impl()->symbolic->name;
+      })
       .def("get_shape", [](const tf::Tensor& t) { return shape_object(t.shape()); })
       .def("_array_view", &array_view, "The values as a read-only NumPy array sharing the tensor's buffer.")
       .def("_is_symbolic", &tf::Tensor::is_symbolic)

@@ -43,7 +43,7 @@ class Module:
     @property
     def name_scope(self):
         """A name scope named after the module, for the ops of its methods."""
-        return _tfpp.name_scope(self._name)
+        return _tfpp._module_name_scope(self._name)
 
     def _flatten(self, predicate):
         found, seen, queue = [], {id(self)}, [self]

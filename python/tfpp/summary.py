@@ -401,7 +401,7 @@ def _summary_scope(name, default_name="summary", values=None):
     del values  # TensorFlow uses them only to find the graph, which tfpp knows
     name = name or default_name
     tag = _tfpp._current_name_scope() + name
-    with _tfpp._unique_name_scope(_INVALID_SCOPE_CHARACTERS.sub("", name) or default_name) as scope:
+    with _tfpp.name_scope(_INVALID_SCOPE_CHARACTERS.sub("", name) or default_name) as scope:
         yield tag, scope
 
 

@@ -230,3 +230,24 @@ for value in ([1.0], [1.0, 2.0], [1.0, 2.0, 3.0], [[1.0]], [[1.0, 2.0], [3.0, 4.
     print("reduce_retracing traces:", relaxed.experimental_get_tracing_count())
 relaxed(tf.constant([1.0]), 3.0)
 print(relaxed.pretty_printed_concrete_signatures())
+
+# tf.name_scope returns the full scope, made unique inside a tf.function as TensorFlow's graph scopes are.
+with tf.name_scope("outer") as outer_scope:
+    with tf.name_scope("inner") as inner_scope:
+        print("eager scopes:", outer_scope, inner_scope)
+
+
+@tf.function
+def scoped(x):
+    scopes = []
+    for _ in range(2):
+        with tf.name_scope("layer") as layer_scope:
+            scopes.append(layer_scope)
+            with tf.name_scope("dense") as dense_scope:
+                scopes.append(dense_scope)
+    print("traced scopes:", scopes, x.name)
+    return x
+
+
+scoped(tf.constant(1.0))
+show_error("an eager tensor's name", lambda: tf.constant(1.0).name)
