@@ -32,7 +32,8 @@ std::vector<tf::Tensor> tensor_list(nb::handle values) {
 }  // namespace
 
 void bind_array_ops(nb::module_& m) {
-  m.def("constant", [](nb::handle value, nb::handle dtype, nb::handle shape, nb::handle) {
+  m.def("constant", [](nb::handle value, nb::handle dtype, nb::handle shape, nb::handle name) {
+    NodeName named(name);
     tf::Tensor t = to_tensor(value, optional_dtype(dtype));
     if (!shape.is_none()) {
       tf::TensorShape target = shape_from(shape);
@@ -53,24 +54,37 @@ void bind_array_ops(nb::module_& m) {
     }
     return to_tensor(value);
   }, "value"_a, "dtype"_a = nb::none(), "name"_a = nb::none(), "dtype_hint"_a = nb::none());
-  m.def("zeros", [](nb::handle shape, nb::handle dtype, nb::handle) { return tf::zeros(shape_from(shape), dtype_from(dtype)); },
+  m.def("zeros", [](nb::handle shape, nb::handle dtype, nb::handle name) {
+    NodeName named(name);
+    return tf::zeros(shape_from(shape), dtype_from(dtype));
+  },
         "shape"_a, "dtype"_a = nb::str("float32"), "name"_a = nb::none());
-  m.def("ones", [](nb::handle shape, nb::handle dtype, nb::handle) { return tf::ones(shape_from(shape), dtype_from(dtype)); },
+  m.def("ones", [](nb::handle shape, nb::handle dtype, nb::handle name) {
+    NodeName named(name);
+    return tf::ones(shape_from(shape), dtype_from(dtype));
+  },
         "shape"_a, "dtype"_a = nb::str("float32"), "name"_a = nb::none());
-  m.def("zeros_like", [](nb::handle input, nb::handle dtype, nb::handle) {
+  m.def("zeros_like", [](nb::handle input, nb::handle dtype, nb::handle name) {
+    NodeName named(name);
     tf::Tensor t = to_tensor(input);
     return dtype.is_none() ? tf::zeros_like(t) : tf::zeros(t.shape(), dtype_from(dtype));
   }, "input"_a, "dtype"_a = nb::none(), "name"_a = nb::none());
-  m.def("ones_like", [](nb::handle input, nb::handle dtype, nb::handle) {
+  m.def("ones_like", [](nb::handle input, nb::handle dtype, nb::handle name) {
+    NodeName named(name);
     tf::Tensor t = to_tensor(input);
     return dtype.is_none() ? tf::ones_like(t) : tf::ones(t.shape(), dtype_from(dtype));
   }, "input"_a, "dtype"_a = nb::none(), "name"_a = nb::none());
-  m.def("fill", [](nb::handle dims, nb::handle value, nb::handle) { return tf::fill(shape_from(dims), to_tensor(value)); },
+  m.def("fill", [](nb::handle dims, nb::handle value, nb::handle name) {
+    NodeName named(name);
+    return tf::fill(shape_from(dims), to_tensor(value));
+  },
         "dims"_a, "value"_a, "name"_a = nb::none());
-  m.def("eye", [](std::int64_t num_rows, nb::handle num_columns, nb::handle dtype, nb::handle) {
+  m.def("eye", [](std::int64_t num_rows, nb::handle num_columns, nb::handle dtype, nb::handle name) {
+    NodeName named(name);
     return tf::eye(num_rows, num_columns.is_none() ? -1 : nb::cast<std::int64_t>(num_columns), dtype_from(dtype));
   }, "num_rows"_a, "num_columns"_a = nb::none(), "dtype"_a = nb::str("float32"), "name"_a = nb::none());
-  m.def("range", [](nb::handle start, nb::handle limit, nb::handle delta, nb::handle dtype, nb::handle) {
+  m.def("range", [](nb::handle start, nb::handle limit, nb::handle delta, nb::handle dtype, nb::handle name) {
+    NodeName named(name);
     if (limit.is_none()) std::swap(start, limit), start = nb::int_(0);
     // TensorFlow infers the widest dtype of the three, then converts all to it.
     std::optional<tf::DType> d = optional_dtype(dtype);
@@ -83,37 +97,61 @@ void bind_array_ops(nb::module_& m) {
     }
     return tf::range(tf::cast(to_tensor(start), *d), tf::cast(to_tensor(limit), *d), tf::cast(to_tensor(delta), *d));
   }, "start"_a, "limit"_a = nb::none(), "delta"_a = 1, "dtype"_a = nb::none(), "name"_a = "range");
-  m.def("linspace", [](nb::handle start, nb::handle stop, std::int64_t num, nb::handle) {
+  m.def("linspace", [](nb::handle start, nb::handle stop, std::int64_t num, nb::handle name) {
+    NodeName named(name);
     auto [a, b] = binary_operands(start, stop);
     return tf::linspace(a, b, num);
   }, "start"_a, "stop"_a, "num"_a, "name"_a = nb::none());
-  m.def("reshape", [](nb::handle tensor, nb::handle shape, nb::handle) { return tf::reshape(to_tensor(tensor), int_array(shape)); },
+  m.def("reshape", [](nb::handle tensor, nb::handle shape, nb::handle name) {
+    NodeName named(name);
+    return tf::reshape(to_tensor(tensor), int_array(shape));
+  },
         "tensor"_a, "shape"_a, "name"_a = nb::none());
-  m.def("squeeze", [](nb::handle input, nb::handle axis, nb::handle) {
+  m.def("squeeze", [](nb::handle input, nb::handle axis, nb::handle name) {
+    NodeName named(name);
     return tf::squeeze(to_tensor(input), axis.is_none() ? std::vector<std::int64_t>{} : int_list(axis));
   }, "input"_a, "axis"_a = nb::none(), "name"_a = nb::none());
-  m.def("expand_dims", [](nb::handle input, std::int64_t axis, nb::handle) { return tf::expand_dims(to_tensor(input), axis); },
+  m.def("expand_dims", [](nb::handle input, std::int64_t axis, nb::handle name) {
+    NodeName named(name);
+    return tf::expand_dims(to_tensor(input), axis);
+  },
         "input"_a, "axis"_a, "name"_a = nb::none());
-  m.def("transpose", [](nb::handle a, nb::handle perm, nb::handle) {
+  m.def("transpose", [](nb::handle a, nb::handle perm, nb::handle name) {
+    NodeName named(name);
     return perm.is_none() ? tf::transpose(to_tensor(a)) : tf::transpose(to_tensor(a), int_array(perm));
   }, "a"_a, "perm"_a = nb::none(), "name"_a = "transpose");
-  m.def("concat", [](nb::handle values, std::int64_t axis, nb::handle) { return tf::concat(tensor_list(values), axis); },
+  m.def("concat", [](nb::handle values, std::int64_t axis, nb::handle name) {
+    NodeName named(name);
+    return tf::concat(tensor_list(values), axis);
+  },
         "values"_a, "axis"_a, "name"_a = "concat");
-  m.def("stack", [](nb::handle values, std::int64_t axis, nb::handle) { return tf::stack(tensor_list(values), axis); },
+  m.def("stack", [](nb::handle values, std::int64_t axis, nb::handle name) {
+    NodeName named(name);
+    return tf::stack(tensor_list(values), axis);
+  },
         "values"_a, "axis"_a = 0, "name"_a = "stack");
-  m.def("unstack", [](nb::handle value, nb::handle, std::int64_t axis, nb::handle) { return tf::unstack(to_tensor(value), axis); },
+  m.def("unstack", [](nb::handle value, nb::handle, std::int64_t axis, nb::handle name) {
+    NodeName named(name);
+    return tf::unstack(to_tensor(value), axis);
+  },
         "value"_a, "num"_a = nb::none(), "axis"_a = 0, "name"_a = "unstack");
-  m.def("split", [](nb::handle value, nb::handle num_or_size_splits, std::int64_t axis, nb::handle, nb::handle) {
+  m.def("split", [](nb::handle value, nb::handle num_or_size_splits, std::int64_t axis, nb::handle, nb::handle name) {
+    NodeName named(name);
     tf::Tensor t = to_tensor(value);
     if (PyLong_Check(num_or_size_splits.ptr())) return tf::split(t, nb::cast<std::int64_t>(num_or_size_splits), axis);
     return tf::split(t, int_array(num_or_size_splits), axis);
   }, "value"_a, "num_or_size_splits"_a, "axis"_a = 0, "num"_a = nb::none(), "name"_a = "split");
-  m.def("tile", [](nb::handle input, nb::handle multiples, nb::handle) { return tf::tile(to_tensor(input), int_array(multiples)); },
+  m.def("tile", [](nb::handle input, nb::handle multiples, nb::handle name) {
+    NodeName named(name);
+    return tf::tile(to_tensor(input), int_array(multiples));
+  },
         "input"_a, "multiples"_a, "name"_a = nb::none());
-  m.def("pad", [](nb::handle tensor, nb::handle paddings, std::string mode, double constant_values, nb::handle) {
+  m.def("pad", [](nb::handle tensor, nb::handle paddings, std::string mode, double constant_values, nb::handle name) {
+    NodeName named(name);
     return tf::pad(to_tensor(tensor), to_tensor(paddings), {.mode = mode, .constant_values = constant_values});
   }, "tensor"_a, "paddings"_a, "mode"_a = "CONSTANT", "constant_values"_a = 0, "name"_a = nb::none());
-  m.def("slice", [](nb::handle input, nb::handle begin, nb::handle size, nb::handle) {
+  m.def("slice", [](nb::handle input, nb::handle begin, nb::handle size, nb::handle name) {
+    NodeName named(name);
     return tf::slice(to_tensor(input), int_array(begin), int_array(size));
   }, "input_"_a, "begin"_a, "size"_a, "name"_a = nb::none());
   m.def("strided_slice", [](nb::handle input, nb::handle begin, nb::handle end, nb::handle strides, std::int64_t begin_mask,
@@ -125,16 +163,19 @@ void bind_array_ops(nb::module_& m) {
                               .new_axis_mask = new_axis_mask, .shrink_axis_mask = shrink_axis_mask});
   }, "input_"_a, "begin"_a, "end"_a, "strides"_a = nb::none(), "begin_mask"_a = 0, "end_mask"_a = 0,
      "ellipsis_mask"_a = 0, "new_axis_mask"_a = 0, "shrink_axis_mask"_a = 0, "var"_a = nb::none(), "name"_a = nb::none());
-  m.def("gather", [](nb::handle params, nb::handle indices, nb::handle, nb::handle axis, std::int64_t batch_dims, nb::handle) {
+  m.def("gather", [](nb::handle params, nb::handle indices, nb::handle, nb::handle axis, std::int64_t batch_dims, nb::handle name) {
+    NodeName named(name);
     return tf::gather(to_tensor(params), int_array(indices),
                       {.axis = axis.is_none() ? batch_dims : nb::cast<std::int64_t>(axis), .batch_dims = batch_dims});
   }, "params"_a, "indices"_a, "validate_indices"_a = nb::none(), "axis"_a = nb::none(), "batch_dims"_a = 0,
      "name"_a = nb::none());
-  m.def("gather_nd", [](nb::handle params, nb::handle indices, std::int64_t, nb::handle) {
+  m.def("gather_nd", [](nb::handle params, nb::handle indices, std::int64_t, nb::handle name) {
+    NodeName named(name);
     return tf::gather_nd(to_tensor(params), int_array(indices));
   }, "params"_a, "indices"_a, "batch_dims"_a = 0, "name"_a = nb::none());
   m.def("one_hot", [](nb::handle indices, std::int64_t depth, nb::handle on_value, nb::handle off_value, nb::handle axis,
-                      nb::handle dtype, nb::handle) {
+                      nb::handle dtype, nb::handle name) {
+    NodeName named(name);
     return tf::one_hot(int_array(indices), depth,
                        {.on_value = on_value.is_none() ? 1.0 : nb::cast<double>(on_value),
                         .off_value = off_value.is_none() ? 0.0 : nb::cast<double>(off_value),
@@ -142,24 +183,45 @@ void bind_array_ops(nb::module_& m) {
                         .dtype = dtype.is_none() ? tf::float32 : dtype_from(dtype)});
   }, "indices"_a, "depth"_a, "on_value"_a = nb::none(), "off_value"_a = nb::none(), "axis"_a = nb::none(),
      "dtype"_a = nb::none(), "name"_a = nb::none());
-  m.def("reverse", [](nb::handle tensor, nb::handle axis, nb::handle) { return tf::reverse(to_tensor(tensor), int_array(axis)); },
+  m.def("reverse", [](nb::handle tensor, nb::handle axis, nb::handle name) {
+    NodeName named(name);
+    return tf::reverse(to_tensor(tensor), int_array(axis));
+  },
         "tensor"_a, "axis"_a, "name"_a = nb::none());
-  m.def("boolean_mask", [](nb::handle tensor, nb::handle mask, std::int64_t axis, nb::handle) {
+  m.def("boolean_mask", [](nb::handle tensor, nb::handle mask, std::int64_t axis, nb::handle name) {
+    NodeName named(name);
     return tf::boolean_mask(to_tensor(tensor), to_tensor(mask), axis);
   }, "tensor"_a, "mask"_a, "axis"_a = 0, "name"_a = "boolean_mask");
-  m.def("shape", [](nb::handle input, nb::handle out_type, nb::handle) { return tf::shape(to_tensor(input), dtype_from(out_type)); },
+  m.def("shape", [](nb::handle input, nb::handle out_type, nb::handle name) {
+    NodeName named(name);
+    return tf::shape(to_tensor(input), dtype_from(out_type));
+  },
         "input"_a, "out_type"_a = nb::str("int32"), "name"_a = nb::none());
-  m.def("size", [](nb::handle input, nb::handle out_type, nb::handle) { return tf::size(to_tensor(input), dtype_from(out_type)); },
+  m.def("size", [](nb::handle input, nb::handle out_type, nb::handle name) {
+    NodeName named(name);
+    return tf::size(to_tensor(input), dtype_from(out_type));
+  },
         "input"_a, "out_type"_a = nb::str("int32"), "name"_a = nb::none());
-  m.def("rank", [](nb::handle input, nb::handle) { return tf::rank(to_tensor(input)); }, "input"_a, "name"_a = nb::none());
-  m.def("identity", [](nb::handle input, nb::handle) { return tf::identity(to_tensor(input)); }, "input"_a,
+  m.def("rank", [](nb::handle input, nb::handle name) {
+    NodeName named(name);
+    return tf::rank(to_tensor(input));
+  }, "input"_a, "name"_a = nb::none());
+  m.def("identity", [](nb::handle input, nb::handle name) {
+    const tf::Tensor x = to_tensor(input);
+    NodeName named(name);
+    return tf::identity(x);
+  }, "input"_a,
         "name"_a = nb::none());
-  m.def("stop_gradient", [](nb::handle input, nb::handle) { return tf::stop_gradient(to_tensor(input)); }, "input"_a,
+  m.def("stop_gradient", [](nb::handle input, nb::handle name) {
+    NodeName named(name);
+    return tf::stop_gradient(to_tensor(input));
+  }, "input"_a,
         "name"_a = nb::none());
   m.def("einsum", [](std::string equation, nb::args inputs, nb::kwargs) {
     return tf::einsum(equation, tensor_list(inputs));
   }, "equation"_a, "inputs"_a, "kwargs"_a);
-  m.def("tensordot", [](nb::handle a, nb::handle b, std::int64_t axes, nb::handle) {
+  m.def("tensordot", [](nb::handle a, nb::handle b, std::int64_t axes, nb::handle name) {
+    NodeName named(name);
     auto [x, y] = binary_operands(a, b);
     return tf::tensordot(x, y, axes);
   }, "a"_a, "b"_a, "axes"_a, "name"_a = nb::none());

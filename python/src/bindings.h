@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "graph/tracer.h"
 #include "tfpp/tfpp.h"
 
 namespace tfpp_python {
@@ -50,6 +51,18 @@ class SharedPyObject {
 
  private:
   std::shared_ptr<nb::object> object_;
+};
+
+/// While alive inside a trace, the next op traced is named after a Python op's `name=` argument
+/// (in the current name scope, made unique), as TensorFlow's op wrappers name their nodes;
+/// nothing when the argument is None or eagerly.
+class NodeName {
+ public:
+  explicit NodeName(nb::handle name);
+
+ private:
+  std::string name_;
+  std::optional<tf::graph::NodeNameOverride> override_;
 };
 
 /// A Python value as a tensor, as tf.convert_to_tensor does: tensors and variables as they are,

@@ -203,6 +203,12 @@ tf::Tensor from_numpy(nb::handle value, std::optional<tf::DType> dtype) {
 
 }  // namespace
 
+NodeName::NodeName(nb::handle name) {
+  if (name.is_none() || !tf::graph::Tracer::current()) return;
+  name_ = nb::cast<std::string>(name);
+  override_.emplace(name_.c_str());
+}
+
 bool is_tensor_like(nb::handle value) { return nb::isinstance<tf::Tensor>(value) || nb::isinstance<tf::Variable>(value); }
 
 tf::Tensor to_tensor(nb::handle value, std::optional<tf::DType> dtype) {

@@ -86,59 +86,76 @@ void bind_math_ops(nb::module_& m) {
   nb::module_ math = m.def_submodule("math", "tf.math: elementwise math, comparisons and reductions.");
   for (const UnaryOp& op : kUnaryOps) {
     UnaryFn fn = op.fn;
-    math.def(op.name, [fn](nb::handle x, nb::handle) { return fn(to_tensor(x)); }, nb::arg(op.arg),
+    math.def(op.name, [fn](nb::handle x, nb::handle name) {
+      NodeName named(name);
+      return fn(to_tensor(x));
+    }, nb::arg(op.arg),
              "name"_a = nb::none());
   }
   for (const BinaryOp& op : kBinaryOps) {
     BinaryFn fn = op.fn;
-    math.def(op.name, [fn](nb::handle x, nb::handle y, nb::handle) {
+    math.def(op.name, [fn](nb::handle x, nb::handle y, nb::handle name) {
       auto [a, b] = binary_operands(x, y);
+      NodeName named(name);
       return fn(a, b);
     }, "x"_a, "y"_a, "name"_a = nb::none());
   }
   for (const Reduction& r : kReductions) {
     ReduceAllFn all = r.all;
     ReduceAxesFn axes = r.axes;
-    math.def(r.name, [all, axes](nb::handle input, nb::handle axis, bool keepdims, nb::handle) {
+    math.def(r.name, [all, axes](nb::handle input, nb::handle axis, bool keepdims, nb::handle name) {
+      NodeName named(name);
       tf::Tensor x = to_tensor(input);
       if (axis.is_none()) return all(x, {.keepdims = keepdims});
       return axes(x, tf::Axes(int_list(axis)), {.keepdims = keepdims});
     }, "input_tensor"_a, "axis"_a = nb::none(), "keepdims"_a = false, "name"_a = nb::none());
   }
-  math.def("argmax", [](nb::handle input, nb::handle axis, nb::handle output_type, nb::handle) {
+  math.def("argmax", [](nb::handle input, nb::handle axis, nb::handle output_type, nb::handle name) {
+    NodeName named(name);
     return tf::argmax(to_tensor(input), axis.is_none() ? 0 : nb::cast<std::int64_t>(axis), dtype_from(output_type));
   }, "input"_a, "axis"_a = nb::none(), "output_type"_a = nb::str("int64"), "name"_a = nb::none());
-  math.def("argmin", [](nb::handle input, nb::handle axis, nb::handle output_type, nb::handle) {
+  math.def("argmin", [](nb::handle input, nb::handle axis, nb::handle output_type, nb::handle name) {
+    NodeName named(name);
     return tf::argmin(to_tensor(input), axis.is_none() ? 0 : nb::cast<std::int64_t>(axis), dtype_from(output_type));
   }, "input"_a, "axis"_a = nb::none(), "output_type"_a = nb::str("int64"), "name"_a = nb::none());
-  math.def("cumsum", [](nb::handle x, std::int64_t axis, bool exclusive, bool reverse, nb::handle) {
+  math.def("cumsum", [](nb::handle x, std::int64_t axis, bool exclusive, bool reverse, nb::handle name) {
+    NodeName named(name);
     return tf::cumsum(to_tensor(x), axis, {.exclusive = exclusive, .reverse = reverse});
   }, "x"_a, "axis"_a = 0, "exclusive"_a = false, "reverse"_a = false, "name"_a = nb::none());
-  math.def("cumprod", [](nb::handle x, std::int64_t axis, bool exclusive, bool reverse, nb::handle) {
+  math.def("cumprod", [](nb::handle x, std::int64_t axis, bool exclusive, bool reverse, nb::handle name) {
+    NodeName named(name);
     return tf::math::cumprod(to_tensor(x), axis, {.exclusive = exclusive, .reverse = reverse});
   }, "x"_a, "axis"_a = 0, "exclusive"_a = false, "reverse"_a = false, "name"_a = nb::none());
-  math.def("top_k", [](nb::handle input, std::int64_t k, bool sorted, nb::handle) {
+  math.def("top_k", [](nb::handle input, std::int64_t k, bool sorted, nb::handle name) {
+    NodeName named(name);
     tf::math::TopK r = tf::math::top_k(to_tensor(input), k, sorted);
     return std::pair(r.values, r.indices);
   }, "input"_a, "k"_a = 1, "sorted"_a = true, "name"_a = nb::none());
-  math.def("cast", [](nb::handle x, nb::handle dtype, nb::handle) { return tf::cast(to_tensor(x), dtype_from(dtype)); },
+  math.def("cast", [](nb::handle x, nb::handle dtype, nb::handle name) {
+    NodeName named(name);
+    return tf::cast(to_tensor(x), dtype_from(dtype));
+  },
            "x"_a, "dtype"_a, "name"_a = nb::none());
-  math.def("where", [](nb::handle condition, nb::handle x, nb::handle y, nb::handle) {
+  math.def("where", [](nb::handle condition, nb::handle x, nb::handle y, nb::handle name) {
+    NodeName named(name);
     tf::Tensor c = to_tensor(condition);
     if (x.is_none() && y.is_none()) return tf::where(c);
     if (x.is_none() || y.is_none()) throw nb::value_error("x and y must both be non-None or both be None.");
     auto [a, b] = binary_operands(x, y);
     return tf::where(c, a, b);
   }, "condition"_a, "x"_a = nb::none(), "y"_a = nb::none(), "name"_a = nb::none());
-  math.def("clip_by_value", [](nb::handle t, nb::handle lo, nb::handle hi, nb::handle) {
+  math.def("clip_by_value", [](nb::handle t, nb::handle lo, nb::handle hi, nb::handle name) {
+    NodeName named(name);
     tf::Tensor x = to_tensor(t);
     return tf::clip_by_value(x, operand_like(lo, x), operand_like(hi, x));
   }, "t"_a, "clip_value_min"_a, "clip_value_max"_a, "name"_a = nb::none());
-  math.def("matmul", [](nb::handle a, nb::handle b, bool transpose_a, bool transpose_b, nb::handle) {
+  math.def("matmul", [](nb::handle a, nb::handle b, bool transpose_a, bool transpose_b, nb::handle name) {
+    NodeName named(name);
     auto [x, y] = binary_operands(a, b);
     return tf::matmul(x, y, {.transpose_a = transpose_a, .transpose_b = transpose_b});
   }, "a"_a, "b"_a, "transpose_a"_a = false, "transpose_b"_a = false, "name"_a = nb::none());
-  math.def("scalar_mul", [](nb::handle scalar, nb::handle x, nb::handle) {
+  math.def("scalar_mul", [](nb::handle scalar, nb::handle x, nb::handle name) {
+    NodeName named(name);
     tf::Tensor t = to_tensor(x);
     return tf::math::multiply(operand_like(scalar, t), t);
   }, "scalar"_a, "x"_a, "name"_a = nb::none());

@@ -36,54 +36,69 @@ void bind_nn_ops(nb::module_& m) {
   nb::module_ nn = m.def_submodule("nn", "tf.nn: activations, softmax, convolutions and pooling.");
   for (const Activation& a : kActivations) {
     UnaryFn fn = a.fn;
-    nn.def(a.name, [fn](nb::handle x, nb::handle) { return fn(to_tensor(x)); }, nb::arg(a.arg), "name"_a = nb::none());
+    nn.def(a.name, [fn](nb::handle x, nb::handle name) {
+      NodeName named(name);
+      return fn(to_tensor(x));
+    }, nb::arg(a.arg), "name"_a = nb::none());
   }
-  nn.def("gelu", [](nb::handle features, bool approximate, nb::handle) {
+  nn.def("gelu", [](nb::handle features, bool approximate, nb::handle name) {
+    NodeName named(name);
     return tf::nn::gelu(to_tensor(features), {.approximate = approximate});
   }, "features"_a, "approximate"_a = false, "name"_a = nb::none());
-  nn.def("softmax", [](nb::handle logits, nb::handle axis, nb::handle) {
+  nn.def("softmax", [](nb::handle logits, nb::handle axis, nb::handle name) {
+    NodeName named(name);
     return tf::nn::softmax(to_tensor(logits), axis.is_none() ? -1 : nb::cast<std::int64_t>(axis));
   }, "logits"_a, "axis"_a = nb::none(), "name"_a = nb::none());
-  nn.def("log_softmax", [](nb::handle logits, nb::handle axis, nb::handle) {
+  nn.def("log_softmax", [](nb::handle logits, nb::handle axis, nb::handle name) {
+    NodeName named(name);
     return tf::nn::log_softmax(to_tensor(logits), axis.is_none() ? -1 : nb::cast<std::int64_t>(axis));
   }, "logits"_a, "axis"_a = nb::none(), "name"_a = nb::none());
-  nn.def("sparse_softmax_cross_entropy_with_logits", [](nb::handle labels, nb::handle logits, nb::handle) {
+  nn.def("sparse_softmax_cross_entropy_with_logits", [](nb::handle labels, nb::handle logits, nb::handle name) {
+    NodeName named(name);
     return tf::nn::sparse_softmax_cross_entropy_with_logits(to_tensor(labels), to_tensor(logits));
   }, "labels"_a, "logits"_a, "name"_a = nb::none());
-  nn.def("softmax_cross_entropy_with_logits", [](nb::handle labels, nb::handle logits, std::int64_t axis, nb::handle) {
+  nn.def("softmax_cross_entropy_with_logits", [](nb::handle labels, nb::handle logits, std::int64_t axis, nb::handle name) {
+    NodeName named(name);
     auto [l, x] = binary_operands(labels, logits);
     return tf::nn::softmax_cross_entropy_with_logits(l, x, axis);
   }, "labels"_a, "logits"_a, "axis"_a = -1, "name"_a = nb::none());
   nn.def("conv2d", [](nb::handle input, nb::handle filters, nb::handle strides, std::string padding,
-                      std::string data_format, nb::handle dilations, nb::handle) {
+                      std::string data_format, nb::handle dilations, nb::handle name) {
+    NodeName named(name);
     return tf::nn::conv2d(to_tensor(input), to_tensor(filters), sizes(strides), padding,
                           {.dilations = dilations.is_none() ? tf::nn::Sizes(1) : sizes(dilations), .data_format = data_format});
   }, "input"_a, "filters"_a, "strides"_a, "padding"_a, "data_format"_a = "NHWC", "dilations"_a = nb::none(),
      "name"_a = nb::none());
   nn.def("max_pool2d", [](nb::handle input, nb::handle ksize, nb::handle strides, std::string padding,
-                          std::string data_format, nb::handle) {
+                          std::string data_format, nb::handle name) {
+    NodeName named(name);
     return tf::nn::max_pool2d(to_tensor(input), sizes(ksize), sizes(strides), padding, {.data_format = data_format});
   }, "input"_a, "ksize"_a, "strides"_a, "padding"_a, "data_format"_a = "NHWC", "name"_a = nb::none());
   nn.def("avg_pool2d", [](nb::handle input, nb::handle ksize, nb::handle strides, std::string padding,
-                          std::string data_format, nb::handle) {
+                          std::string data_format, nb::handle name) {
+    NodeName named(name);
     return tf::nn::avg_pool2d(to_tensor(input), sizes(ksize), sizes(strides), padding, {.data_format = data_format});
   }, "input"_a, "ksize"_a, "strides"_a, "padding"_a, "data_format"_a = "NHWC", "name"_a = nb::none());
-  nn.def("dropout", [](nb::handle x, double rate, nb::handle, nb::handle seed, nb::handle) {
+  nn.def("dropout", [](nb::handle x, double rate, nb::handle, nb::handle seed, nb::handle name) {
+    NodeName named(name);
     return tf::nn::dropout(to_tensor(x), rate, {.seed = optional_seed(seed)});
   }, "x"_a, "rate"_a, "noise_shape"_a = nb::none(), "seed"_a = nb::none(), "name"_a = nb::none());
 
   nb::module_ random = m.def_submodule("random", "tf.random: seeded random tensors (TensorFlow's Philox streams).");
   random.def("set_seed", [](nb::handle seed) { tf::random::set_seed(optional_seed(seed)); }, "seed"_a);
-  random.def("normal", [](nb::handle shape, double mean, double stddev, nb::handle dtype, nb::handle seed, nb::handle) {
+  random.def("normal", [](nb::handle shape, double mean, double stddev, nb::handle dtype, nb::handle seed, nb::handle name) {
+    NodeName named(name);
     return tf::random::normal(shape_from(shape), {.mean = mean, .stddev = stddev, .dtype = dtype_from(dtype), .seed = optional_seed(seed)});
   }, "shape"_a, "mean"_a = 0.0, "stddev"_a = 1.0, "dtype"_a = nb::str("float32"), "seed"_a = nb::none(),
      "name"_a = nb::none());
-  random.def("truncated_normal", [](nb::handle shape, double mean, double stddev, nb::handle dtype, nb::handle seed, nb::handle) {
+  random.def("truncated_normal", [](nb::handle shape, double mean, double stddev, nb::handle dtype, nb::handle seed, nb::handle name) {
+    NodeName named(name);
     return tf::random::truncated_normal(shape_from(shape),
                                         {.mean = mean, .stddev = stddev, .dtype = dtype_from(dtype), .seed = optional_seed(seed)});
   }, "shape"_a, "mean"_a = 0.0, "stddev"_a = 1.0, "dtype"_a = nb::str("float32"), "seed"_a = nb::none(),
      "name"_a = nb::none());
-  random.def("uniform", [](nb::handle shape, double minval, nb::handle maxval, nb::handle dtype, nb::handle seed, nb::handle) {
+  random.def("uniform", [](nb::handle shape, double minval, nb::handle maxval, nb::handle dtype, nb::handle seed, nb::handle name) {
+    NodeName named(name);
     return tf::random::uniform(shape_from(shape),
                                {.minval = minval,
                                 .maxval = maxval.is_none() ? std::nullopt : std::optional(nb::cast<double>(maxval)),

@@ -251,3 +251,20 @@ def scoped(x):
 
 scoped(tf.constant(1.0))
 show_error("an eager tensor's name", lambda: tf.constant(1.0).name)
+
+
+@tf.function
+def named_ops(x):
+    with tf.name_scope("block"):
+        a = tf.math.square(x, name="sq")
+        b = tf.reshape(a, [-1], name="flat")
+        c = tf.reduce_sum(b, name="total")
+        d = tf.nn.relu(c, name="act")
+        e = tf.concat([b, b], 0)
+        g = tf.add(d, 1.0)
+        h = tf.add(d, 2.0, name="sq")  # taken in this scope: sq_1
+    print("node names:", [t.name for t in (a, b, c, d, e, g, h)])
+    return h
+
+
+named_ops(tf.constant([[1.0, 2.0]]))
