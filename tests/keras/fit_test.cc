@@ -169,10 +169,32 @@ TEST(FitTest, MultiOutputLossesWeightsAndMetrics) {
   for (const char* key : {"loss", "cls_loss", "reg_loss", "cls_accuracy", "reg_mse"})
     EXPECT_EQ(hist.history().count(key), 1u) << key;
   keras::Logs ev = model.evaluate({x}, {y, target}, {.verbose = 0});
-  EXPECT_NEAR(ev.at("loss"), ev.at("cls_loss") + ev.at("reg_loss"), 1e-4);
+  // As Keras 3: each output's logged loss is before its loss weight.
+  EXPECT_NEAR(ev.at("loss"), ev.at("cls_loss") + 0.5 * ev.at("reg_loss"), 1e-4);
   std::vector<tf::Tensor> preds = model.predict_all({x}, {.verbose = 0});
   ASSERT_EQ(preds.size(), 2u);
   EXPECT_EQ(preds[1].shape(), tf::TensorShape({64, 1}));
+}
+
+TEST(FitTest, WeightedMetricsUseTheSampleWeightsAndMetricsDoNot) {
+  // Predictions are the row sums [1, 1, 2, 0] against zeros: absolute errors [1, 1, 2, 0].
+  tf::Tensor x = tf::constant({{1.0f, 0.0f}, {0.0f, 1.0f}, {1.0f, 1.0f}, {0.0f, 0.0f}});
+  tf::Tensor y = tf::zeros({4, 1});
+  tf::Tensor weights = tf::constant({1.0f, 0.0f, 3.0f, 0.0f});
+  keras::Sequential model({layers::Dense(1, {.kernel_initializer = "ones", .input_shape = {2}})});
+  model.compile({.optimizer = keras::optimizers::SGD({.learning_rate = 0.0}), .loss = "mse", .metrics = {"mae"},
+                 .weighted_metrics = {"mae", "mse"}});
+  keras::Logs logs = model.evaluate(x, y, {.verbose = 0, .sample_weight = weights});
+  EXPECT_NEAR(logs.at("mae"), 1.0, 1e-6);           // (1 + 1 + 2 + 0) / 4
+  EXPECT_NEAR(logs.at("weighted_mae"), 1.75, 1e-6);  // (1 + 6) / 4: the name "mae" was taken
+  EXPECT_NEAR(logs.at("mse"), 3.25, 1e-6);           // (1 + 12) / 4
+  EXPECT_EQ(logs.size(), 4u);
+  // get_compile_config keeps them, and a model compiled from it logs the same.
+  keras::Config config = model.get_compile_config();
+  keras::Sequential again({layers::Dense(1, {.kernel_initializer = "ones", .input_shape = {2}})});
+  again.compile_from_config(config);
+  keras::Logs again_logs = again.evaluate(x, y, {.verbose = 0, .sample_weight = weights});
+  for (const auto& [name, value] : logs) EXPECT_NEAR(again_logs.at(name), value, 1e-6) << name;
 }
 
 TEST(FitTest, RegularizationAndAddLossJoinTheLoss) {

@@ -103,8 +103,9 @@ class Model : public Layer {
   Tensor predict(const data::Dataset& dataset, PredictOptions options = {});
   /// The model's outputs for x, batch by batch, concatenated.
   Tensor predict(const Tensor& x, PredictOptions options = {});
-  /// predict() for multi-input or multi-output models.
+  /// predict() for multi-input or multi-output models: one tensor per output.
   std::vector<Tensor> predict_all(const std::vector<Tensor>& x, PredictOptions options = {});
+  std::vector<Tensor> predict_all(const data::Dataset& dataset, PredictOptions options = {});
   /// One training step on one batch (the default: forward, loss, gradients, optimizer update,
   /// metric updates); returns the logs. Override to customize fit.
   virtual TensorLogs train_step(const Batch& batch);

@@ -113,6 +113,7 @@ class OptimizerSpec {
 };
 
 /// Options of Model::compile (Keras' arguments; several outputs take lists or maps by output name).
+/// As in Keras 3, `metrics` ignore the sample weights and `weighted_metrics` are weighted by them.
 struct CompileOptions {
   OptimizerSpec optimizer = "rmsprop";                           ///< Keras' default
   LossSpec loss = {};                                            ///< one loss, for every output
@@ -121,6 +122,9 @@ struct CompileOptions {
   std::vector<MetricSpec> metrics = {};                          ///< metrics of a single-output model
   std::vector<std::vector<MetricSpec>> metrics_per_output = {};  ///< or a list per output
   std::map<std::string, std::vector<MetricSpec>> metrics_by_output = {};  ///< or by output name
+  std::vector<MetricSpec> weighted_metrics = {};                 ///< metrics weighted by sample_weight
+  std::vector<std::vector<MetricSpec>> weighted_metrics_per_output = {};  ///< or a list per output
+  std::map<std::string, std::vector<MetricSpec>> weighted_metrics_by_output = {};  ///< or by output name
   std::vector<double> loss_weights = {};                         ///< weight of each output's loss
   std::map<std::string, double> loss_weights_by_output = {};     ///< or by output name
   bool run_eagerly = false;                                      ///< skip tf::function (debugging)

@@ -55,6 +55,35 @@ std::vector<MetricSpec> metrics_from(const ConfigValue& v, const std::string& wh
   return out;
 }
 
+// compile()'s metrics or weighted_metrics: a list, a list per output, a dict by output name or null.
+ConfigValue metrics_value(const std::vector<MetricSpec>& single, const std::vector<std::vector<MetricSpec>>& per_output,
+                          const std::map<std::string, std::vector<MetricSpec>>& by_output) {
+  if (!single.empty()) return metric_list(single);
+  if (!per_output.empty()) {
+    List list;
+    for (const auto& specs : per_output) list.push_back(metric_list(specs));
+    return list;
+  }
+  if (!by_output.empty()) {
+    Config config;
+    for (const auto& [name, specs] : by_output) config[name] = metric_list(specs);
+    return config;
+  }
+  return nullptr;
+}
+
+// Reads metrics_value()'s forms (or Keras') into the three fields.
+void read_metrics(const ConfigValue& m, const std::string& who, std::vector<MetricSpec>& single,
+                  std::vector<std::vector<MetricSpec>>& per_output, std::map<std::string, std::vector<MetricSpec>>& by_output) {
+  if (m.holds<List>() && !m.get<List>().empty() && m.get<List>()[0].holds<List>()) {
+    for (const ConfigValue& specs : m.get<List>()) per_output.push_back(metrics_from(specs, who));
+  } else if (m.holds<Config>() && !is_object(m)) {
+    for (const auto& [output, specs] : m.get<Config>()) by_output[output] = metrics_from(specs, who);
+  } else {
+    single = metrics_from(m, who);
+  }
+}
+
 }  // namespace
 
 Config Model::get_compile_config() const {
@@ -87,20 +116,8 @@ Config Model::get_compile_config() const {
   } else {
     c["loss_weights"] = nullptr;
   }
-  if (!o.metrics.empty()) {
-    c["metrics"] = metric_list(o.metrics);
-  } else if (!o.metrics_per_output.empty()) {
-    List list;
-    for (const auto& per_output : o.metrics_per_output) list.push_back(metric_list(per_output));
-    c["metrics"] = list;
-  } else if (!o.metrics_by_output.empty()) {
-    Config by_output;
-    for (const auto& [name, list] : o.metrics_by_output) by_output[name] = metric_list(list);
-    c["metrics"] = by_output;
-  } else {
-    c["metrics"] = nullptr;
-  }
-  c["weighted_metrics"] = nullptr;
+  c["metrics"] = metrics_value(o.metrics, o.metrics_per_output, o.metrics_by_output);
+  c["weighted_metrics"] = metrics_value(o.weighted_metrics, o.weighted_metrics_per_output, o.weighted_metrics_by_output);
   c["run_eagerly"] = o.run_eagerly;
   c["steps_per_execution"] = static_cast<std::int64_t>(o.steps_per_execution);
   c["jit_compile"] = false;
@@ -134,18 +151,10 @@ void Model::compile_from_config(const Config& config) {
       o.loss_weights.push_back(w.as_double());
     }
   }
-  if (auto it = config.find("metrics"); it != config.end() && !it->second.is_null()) {
-    const ConfigValue& m = it->second;
-    if (m.holds<List>() && !m.get<List>().empty() && m.get<List>()[0].holds<List>()) {
-      for (const ConfigValue& per_output : m.get<List>()) o.metrics_per_output.push_back(metrics_from(per_output, who));
-    } else if (m.holds<Config>() && !is_object(m)) {
-      for (const auto& [output, list] : m.get<Config>()) o.metrics_by_output[output] = metrics_from(list, who);
-    } else {
-      o.metrics = metrics_from(m, who);
-    }
-  }
+  if (auto it = config.find("metrics"); it != config.end() && !it->second.is_null())
+    read_metrics(it->second, who, o.metrics, o.metrics_per_output, o.metrics_by_output);
   if (auto it = config.find("weighted_metrics"); it != config.end() && !it->second.is_null())
-    throw UnimplementedError(who + " weighted_metrics " + keras::to_json(it->second) + " are a compile argument tfpp does not have");
+    read_metrics(it->second, who, o.weighted_metrics, o.weighted_metrics_per_output, o.weighted_metrics_by_output);
   if (auto it = config.find("run_eagerly"); it != config.end() && it->second.holds<bool>()) o.run_eagerly = it->second.get<bool>();
   if (auto it = config.find("steps_per_execution"); it != config.end() && it->second.holds<std::int64_t>())
     o.steps_per_execution = static_cast<int>(std::clamp<std::int64_t>(it->second.get<std::int64_t>(), 0, 1 << 30));

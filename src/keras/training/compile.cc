@@ -1,4 +1,6 @@
 // Model::compile and the compiled loss and metrics (Keras 3's CompileLoss / CompileMetrics).
+#include <map>
+
 #include "keras/models/model_data.h"
 #include "keras/training/training_state.h"
 #include "tfpp/array_ops.h"
@@ -59,8 +61,10 @@ detail::TrainingState& state_of(const Model& m) {
   return *t;
 }
 
-// Output names: a Functional model's output layers, else output_0, output_1, ...
+// Output names: the keys the outputs were given under, else a Functional model's output layers,
+// else output_0, output_1, ...
 std::vector<std::string> output_names(const Model& m, std::size_t count) {
+  if (m.model_data().output_names.size() == count) return m.model_data().output_names;
   std::vector<std::string> names;
   const auto& outs = m.model_data().outputs;
   for (std::size_t i = 0; i < count; ++i)
@@ -83,6 +87,11 @@ void Model::compile(CompileOptions options) {
     for (const MetricSpec& m : list) m.check();
   for (const auto& [k, list] : options.metrics_by_output)
     for (const MetricSpec& m : list) m.check();
+  for (const MetricSpec& m : options.weighted_metrics) m.check();
+  for (const auto& list : options.weighted_metrics_per_output)
+    for (const MetricSpec& m : list) m.check();
+  for (const auto& [k, list] : options.weighted_metrics_by_output)
+    for (const MetricSpec& m : list) m.check();
   t->loss_tracker = std::make_shared<metrics::Mean>(metrics::MetricOptions{.name = "loss"});
   t->options = std::move(options);
   data_->training = t;
@@ -93,6 +102,39 @@ bool Model::compiled() const { return data_->training != nullptr; }
 optimizers::Optimizer& Model::optimizer() const { return state_of(*this).optimizer; }
 
 namespace detail {
+
+namespace {
+
+// Names the resolved metrics by their log keys as Keras 3's CompileMetrics.result() does: the
+// output's name first when there are several outputs, "_1", "_2", ... for repeated names, and
+// "weighted_" for a weighted metric whose name an unweighted one took. `base_names` gets the
+// names before renaming.
+void name_metrics(std::vector<OutputSlot>& slots, std::vector<std::string>& base_names) {
+  std::map<std::string, int> taken;
+  auto unique = [&](const std::string& name) {
+    auto [it, fresh] = taken.try_emplace(name, 1);
+    return fresh ? name : name + "_" + std::to_string(it->second++);
+  };
+  const bool prefixed = slots.size() > 1;
+  base_names.clear();
+  for (OutputSlot& s : slots) {
+    const std::string prefix = prefixed ? s.name + "_" : "";
+    for (const auto& m : s.metrics) {
+      base_names.push_back(m->name());
+      m->set_name(unique(prefix + m->name()));
+    }
+  }
+  for (OutputSlot& s : slots) {
+    const std::string prefix = prefixed ? s.name + "_" : "";
+    for (const auto& m : s.weighted_metrics) {
+      base_names.push_back(m->name());
+      const std::string name = prefix + m->name();
+      m->set_name(taken.try_emplace(name, 1).second ? name : unique(prefix + "weighted_" + m->name()));
+    }
+  }
+}
+
+}  // namespace
 
 // Resolves the compiled losses and metrics for outputs of these shapes (first batch).
 void resolve_outputs(Model& m, const std::vector<TensorShape>& y_true, const std::vector<TensorShape>& y_pred) {
@@ -128,18 +170,25 @@ void resolve_outputs(Model& m, const std::vector<TensorShape>& y_true, const std
     for (std::size_t i = 0; i < n; ++i) slots[i].weight = o.loss_weights[i];
   }
   for (const auto& [key, w] : o.loss_weights_by_output) slots[index_of(key, "a loss weight")].weight = w;
-  // Metrics.
-  if (!o.metrics.empty()) {
-    if (n != 1)
-      throw InvalidArgumentError(who + "has " + std::to_string(n) + " outputs: give compile() metrics_per_output or metrics_by_output");
-    slots[0].metric_specs = o.metrics;
-  }
-  if (!o.metrics_per_output.empty()) {
-    if (o.metrics_per_output.size() != n)
-      throw InvalidArgumentError(who + "compile() got metrics for " + std::to_string(o.metrics_per_output.size()) + " outputs, the model has " + std::to_string(n));
-    for (std::size_t i = 0; i < n; ++i) slots[i].metric_specs = o.metrics_per_output[i];
-  }
-  for (const auto& [key, specs] : o.metrics_by_output) slots[index_of(key, "metrics")].metric_specs = specs;
+  // Metrics and weighted metrics: one list for a single output, a list per output, or by name.
+  auto assign_metrics = [&](const std::vector<MetricSpec>& single, const std::vector<std::vector<MetricSpec>>& per_output,
+                            const std::map<std::string, std::vector<MetricSpec>>& by_output, const std::string& what,
+                            std::vector<MetricSpec> OutputSlot::*field) {
+    if (!single.empty()) {
+      if (n != 1)
+        throw InvalidArgumentError(who + "has " + std::to_string(n) + " outputs: give compile() " + what + "_per_output or " + what + "_by_output");
+      slots[0].*field = single;
+    }
+    if (!per_output.empty()) {
+      if (per_output.size() != n)
+        throw InvalidArgumentError(who + "compile() got " + what + " for " + std::to_string(per_output.size()) + " outputs, the model has " + std::to_string(n));
+      for (std::size_t i = 0; i < n; ++i) slots[i].*field = per_output[i];
+    }
+    for (const auto& [key, specs] : by_output) slots[index_of(key, what.c_str())].*field = specs;
+  };
+  assign_metrics(o.metrics, o.metrics_per_output, o.metrics_by_output, "metrics", &OutputSlot::metric_specs);
+  assign_metrics(o.weighted_metrics, o.weighted_metrics_per_output, o.weighted_metrics_by_output, "weighted_metrics",
+                 &OutputSlot::weighted_metric_specs);
 
   if (y_true.size() != n)
     throw InvalidArgumentError(who + "has " + std::to_string(n) + " output(s) but was given " + std::to_string(y_true.size()) + " target(s)");
@@ -147,12 +196,10 @@ void resolve_outputs(Model& m, const std::vector<TensorShape>& y_true, const std
     OutputSlot& s = slots[i];
     s.loss = s.loss_spec.resolve(y_true[i], y_pred[i]);
     if (n > 1 && s.loss) s.loss_tracker = std::make_shared<metrics::Mean>(metrics::MetricOptions{.name = s.name + "_loss"});
-    for (const MetricSpec& spec : s.metric_specs) {
-      auto metric = spec.resolve(y_true[i], y_pred[i]);
-      if (n > 1) metric->set_name(s.name + "_" + metric->name());
-      s.metrics.push_back(metric);
-    }
+    for (const MetricSpec& spec : s.metric_specs) s.metrics.push_back(spec.resolve(y_true[i], y_pred[i]));
+    for (const MetricSpec& spec : s.weighted_metric_specs) s.weighted_metrics.push_back(spec.resolve(y_true[i], y_pred[i]));
   }
+  name_metrics(slots, t.metric_base_names);
   t.outputs = std::move(slots);
   t.resolved = true;
 }
@@ -175,8 +222,9 @@ Tensor Model::compiled_loss(const std::vector<Tensor>& y, const std::vector<Tens
     detail::OutputSlot& s = t.outputs[i];
     if (!s.loss) continue;
     Tensor value = (*s.loss)(y[i], y_pred[i], sample_weight);
-    if (s.weight != 1.0) value = value * s.weight;
+    // As Keras 3's CompileLoss: "<output>_loss" tracks the loss before its weight.
     if (s.loss_tracker) s.loss_tracker->update_state(value, detail::batch_size_of(y_pred[i]));
+    if (s.weight != 1.0) value = value * s.weight;
     total = total.defined() ? total + value : value;
   }
   return total;
@@ -194,8 +242,11 @@ Tensor Model::compute_loss(const std::vector<Tensor>& x, const std::vector<Tenso
 void Model::compiled_metrics_update(const std::vector<Tensor>& y, const std::vector<Tensor>& y_pred, const Tensor& sample_weight) {
   detail::TrainingState& t = state_of(*this);
   if (!t.resolved) compiled_loss(y, y_pred, sample_weight);
-  for (std::size_t i = 0; i < t.outputs.size(); ++i)
-    for (const auto& m : t.outputs[i].metrics) m->update_state(y[i], y_pred[i], sample_weight);
+  for (std::size_t i = 0; i < t.outputs.size(); ++i) {
+    // Keras 3 weighs only the weighted metrics by the sample weights.
+    for (const auto& m : t.outputs[i].metrics) m->update_state(y[i], y_pred[i]);
+    for (const auto& m : t.outputs[i].weighted_metrics) m->update_state(y[i], y_pred[i], sample_weight);
+  }
 }
 
 std::vector<std::shared_ptr<metrics::Metric>> Model::metrics() const {
@@ -205,6 +256,7 @@ std::vector<std::shared_ptr<metrics::Metric>> Model::metrics() const {
   for (const auto& s : t->outputs)
     if (s.loss_tracker) out.push_back(s.loss_tracker);
   for (const auto& s : t->outputs) out.insert(out.end(), s.metrics.begin(), s.metrics.end());
+  for (const auto& s : t->outputs) out.insert(out.end(), s.weighted_metrics.begin(), s.weighted_metrics.end());
   return out;
 }
 

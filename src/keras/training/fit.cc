@@ -485,9 +485,13 @@ Tensor Model::predict(const Tensor& x, PredictOptions o) {
   return out[0];
 }
 
-Tensor Model::predict(const data::Dataset& dataset, PredictOptions o) {
+std::vector<Tensor> Model::predict_all(const data::Dataset& dataset, PredictOptions o) {
   detail::DatasetBatches source(name(), dataset, num_inputs(*this), num_outputs(*this), false);
-  std::vector<Tensor> out = run_predict(*this, source, o);
+  return run_predict(*this, source, o);
+}
+
+Tensor Model::predict(const data::Dataset& dataset, PredictOptions o) {
+  std::vector<Tensor> out = predict_all(dataset, std::move(o));
   if (out.size() != 1) throw InvalidArgumentError("[" + name() + "] has " + std::to_string(out.size()) + " outputs");
   return out[0];
 }

@@ -25,7 +25,9 @@ struct OutputSlot {
   std::shared_ptr<losses::Loss> loss;                    ///< resolved; null: no loss for this output
   double weight = 1.0;                                   ///< loss weight
   std::vector<MetricSpec> metric_specs;                  ///< as given to compile
-  std::vector<std::shared_ptr<metrics::Metric>> metrics; ///< resolved
+  std::vector<std::shared_ptr<metrics::Metric>> metrics; ///< resolved (named by their log keys)
+  std::vector<MetricSpec> weighted_metric_specs;         ///< as given to compile
+  std::vector<std::shared_ptr<metrics::Metric>> weighted_metrics;  ///< resolved (named by their log keys)
   std::shared_ptr<metrics::Mean> loss_tracker;           ///< "<output>_loss" (several outputs only)
 };
 
@@ -38,6 +40,9 @@ struct TrainingState {
   std::vector<OutputSlot> outputs;
   bool resolved = false;
   std::shared_ptr<metrics::Mean> loss_tracker;  ///< "loss"
+  /// The compiled metrics' own names before output prefixes and renaming, metrics then weighted
+  /// metrics (Keras 3 lists its logs in this order when evaluate returns a list).
+  std::vector<std::string> metric_base_names;
   const Model* owner = nullptr;                 ///< the object the step functions call
   StepFn train_fn, test_fn;
   std::optional<FuncGraph> train_graph;          ///< the traced train step's graph, after its first call
