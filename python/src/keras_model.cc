@@ -12,6 +12,8 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include "keras/models/model_data.h"
+#include "keras/training/training_state.h"
 #include "keras_bindings.h"
 
 namespace tfpp_python {
@@ -83,9 +85,26 @@ keras::OptimizerSpec optimizer_spec(nb::handle h) {
   return nb::cast<const keras::optimizers::Optimizer&>(h);
 }
 
-// compile(): one loss or a list / dict per output; metrics as a list, a list of lists or a dict.
-void compile(keras::Model& model, nb::handle optimizer, nb::handle loss, nb::handle metrics, nb::handle loss_weights,
-             bool run_eagerly, int steps_per_execution) {
+// Metrics or weighted metrics as a list, a list of lists (one per output) or a dict by output name.
+void read_metrics(nb::handle metrics, std::vector<keras::MetricSpec>& single,
+                  std::vector<std::vector<keras::MetricSpec>>& per_output,
+                  std::map<std::string, std::vector<keras::MetricSpec>>& by_output) {
+  if (PyDict_Check(metrics.ptr())) {
+    for (auto [name, ms] : nb::borrow<nb::dict>(metrics)) by_output[nb::cast<std::string>(name)] = metric_list(ms);
+  } else if (!metrics.is_none()) {
+    bool nested = false;
+    for (nb::handle item : nb::iter(metrics)) nested |= PyList_Check(item.ptr()) || PyTuple_Check(item.ptr());
+    if (nested) {
+      for (nb::handle item : nb::iter(metrics)) per_output.push_back(metric_list(item));
+    } else {
+      single = metric_list(metrics);
+    }
+  }
+}
+
+// compile(): one loss or a list / dict per output; metrics and weighted metrics as read_metrics reads them.
+void compile(keras::Model& model, nb::handle optimizer, nb::handle loss, nb::handle metrics, nb::handle weighted_metrics,
+             nb::handle loss_weights, bool run_eagerly, int steps_per_execution) {
   keras::CompileOptions o{.optimizer = optimizer_spec(optimizer), .run_eagerly = run_eagerly,
                           .steps_per_execution = steps_per_execution};
   if (PyDict_Check(loss.ptr())) {
@@ -95,17 +114,8 @@ void compile(keras::Model& model, nb::handle optimizer, nb::handle loss, nb::han
   } else {
     o.loss = loss_spec(loss);
   }
-  if (PyDict_Check(metrics.ptr())) {
-    for (auto [name, ms] : nb::borrow<nb::dict>(metrics)) o.metrics_by_output[nb::cast<std::string>(name)] = metric_list(ms);
-  } else if (!metrics.is_none()) {
-    bool nested = false;
-    for (nb::handle item : nb::iter(metrics)) nested |= PyList_Check(item.ptr()) || PyTuple_Check(item.ptr());
-    if (nested) {
-      for (nb::handle item : nb::iter(metrics)) o.metrics_per_output.push_back(metric_list(item));
-    } else {
-      o.metrics = metric_list(metrics);
-    }
-  }
+  read_metrics(metrics, o.metrics, o.metrics_per_output, o.metrics_by_output);
+  read_metrics(weighted_metrics, o.weighted_metrics, o.weighted_metrics_per_output, o.weighted_metrics_by_output);
   if (PyDict_Check(loss_weights.ptr())) {
     for (auto [name, w] : nb::borrow<nb::dict>(loss_weights))
       o.loss_weights_by_output[nb::cast<std::string>(name)] = nb::cast<double>(w);
@@ -186,10 +196,14 @@ void bind_keras_model(nb::module_& m) {
         return names;
       })
       .def("metrics", &keras::Model::metrics)
+      .def("metric_base_names", [](const keras::Model& model) {
+        const auto& t = model.model_data().training;
+        return t ? t->metric_base_names : std::vector<std::string>{};
+      }, "The compiled metrics' names before output prefixes and renaming, as Keras 3 orders evaluate's list.")
       .def("get_layer", [](const keras::Model& model, const std::string& name) { return model.get_layer(name).shared_instance(); })
       .def("summary_string", &keras::Model::summary_string, "line_length"_a = -1)
-      .def("compile", &compile, "optimizer"_a, "loss"_a.none(), "metrics"_a.none(), "loss_weights"_a.none(),
-           "run_eagerly"_a, "steps_per_execution"_a)
+      .def("compile", &compile, "optimizer"_a, "loss"_a.none(), "metrics"_a.none(), "weighted_metrics"_a.none(),
+           "loss_weights"_a.none(), "run_eagerly"_a, "steps_per_execution"_a)
       .def("fit", [](keras::Model& model, nb::handle x, nb::handle y, nb::handle batch_size, int epochs, int verbose,
                      CallbackList callbacks, double validation_split, nb::handle validation_data, bool shuffle,
                      std::map<std::int64_t, double> class_weight, nb::handle sample_weight, int initial_epoch,
@@ -278,16 +292,21 @@ void bind_keras_model(nb::module_& m) {
                               CallbackList callbacks) {
         keras::PredictOptions o{.verbose = verbose, .steps = optional_int(steps), .callbacks = std::move(callbacks)};
         PythonStdout out;
-        return model.predict(dataset, std::move(o));
+        return model.predict_all(dataset, std::move(o));
       }, "model"_a, "dataset"_a, "verbose"_a, "steps"_a.none(), "callbacks"_a);
 
   nb::class_<keras::Sequential, keras::Model>(m, "Sequential", "A C++ Keras Sequential model.")
       .def("add", [](keras::Sequential& s, std::shared_ptr<keras::Layer> layer) { s.add(keras::LayerRef(std::move(layer))); })
       .def("pop", &keras::Sequential::pop);
 
-  m.def("functional", [](std::vector<keras::KerasTensor> inputs, std::vector<keras::KerasTensor> outputs, std::string name) {
-        return adopted(std::make_shared<keras::Model>(std::move(inputs), std::move(outputs), keras::ModelOptions{.name = std::move(name)}));
-      }, "inputs"_a, "outputs"_a, "name"_a, "A Functional model from its input and output KerasTensors.");
+  m.def("functional", [](std::vector<keras::KerasTensor> inputs, std::vector<keras::KerasTensor> outputs, std::string name,
+                         std::vector<std::string> output_names) {
+        auto model = adopted(std::make_shared<keras::Model>(std::move(inputs), std::move(outputs), keras::ModelOptions{.name = std::move(name)}));
+        model->model_data().output_names = std::move(output_names);
+        return model;
+      }, "inputs"_a, "outputs"_a, "name"_a, "output_names"_a,
+      "A Functional model from its input and output KerasTensors; `output_names` (the keys of a dict of outputs, or "
+      "empty) name the outputs' losses and metrics.");
   m.def("sequential", [](std::vector<std::shared_ptr<keras::Layer>> layers, std::string name) {
         std::vector<keras::LayerRef> refs(layers.begin(), layers.end());
         return adopted(std::make_shared<keras::Sequential>(std::move(refs), keras::ModelOptions{.name = std::move(name)}));

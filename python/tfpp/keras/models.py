@@ -30,14 +30,27 @@ def _as_input(value):
     return array
 
 
-def _as_list(x):
+def _as_list(x, keys=None):
+    """Inputs or targets as the list the C++ model takes: a dict's values in the order of `keys`
+    (the model's input or output keys, else the dict's sorted keys, as Keras 3 flattens it)."""
     if x is None:
         return None
     if isinstance(x, dict):
-        raise TypeError("tfpp.keras takes inputs and targets as arrays or lists of arrays, not dicts")
+        return [_as_input(v) for v in _by_keys(x, keys)]
     if isinstance(x, (list, tuple)):
         return [_as_input(v) for v in x]
     return [_as_input(x)]
+
+
+def _by_keys(values, keys):
+    """A dict's values in the order of `keys` (default: its sorted keys); ValueError, as Keras', for
+    a missing one."""
+    keys = sorted(values) if keys is None else keys
+    missing = [k for k in keys if k not in values]
+    if missing:
+        raise ValueError("Missing data for the model's keys %s: expected the keys %s, got %s" % (
+            missing, keys, sorted(values)))
+    return [values[k] for k in keys]
 
 
 def _is_dataset(x):
@@ -94,10 +107,15 @@ class Model(_layers.Layer):
             raise ValueError("Model() needs inputs and outputs (the Functional API)")
         if kwargs:
             raise TypeError("Model() got unexpected arguments %s" % sorted(kwargs))
-        self._single_output = not isinstance(outputs, (list, tuple))
-        inputs = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
-        outputs = list(outputs) if isinstance(outputs, (list, tuple)) else [outputs]
-        self._attach(_k.functional(inputs, outputs, name))
+        # Dicts of inputs or outputs are flattened in their sorted keys' order, as Keras 3's tree does.
+        self._input_keys = sorted(inputs) if isinstance(inputs, dict) else None
+        self._output_keys = sorted(outputs) if isinstance(outputs, dict) else None
+        self._single_output = not isinstance(outputs, (list, tuple, dict))
+        inputs = _by_keys(inputs, None) if isinstance(inputs, dict) else (
+            list(inputs) if isinstance(inputs, (list, tuple)) else [inputs])
+        outputs = _by_keys(outputs, None) if isinstance(outputs, dict) else (
+            list(outputs) if isinstance(outputs, (list, tuple)) else [outputs])
+        self._attach(_k.functional(inputs, outputs, name, self._output_keys or []))
 
     def _init_subclass(self, name=None, trainable=True, dtype=None, **kwargs):
         """A model subclassed in Python: a C++ model calling its call (and build, train_step,
@@ -117,6 +135,15 @@ class Model(_layers.Layer):
         self.history = None
         if not hasattr(self, "_single_output"):
             self._single_output = len(cpp.outputs) <= 1 if cpp.is_functional else True
+        if not hasattr(self, "_input_keys"):
+            self._input_keys = self._output_keys = None
+        self._loss_keys = None
+
+    def _structured_outputs(self, outputs):
+        """A list of outputs as the model was given them: a dict by output key, the one output, or the list."""
+        if self._output_keys is not None:
+            return dict(zip(self._output_keys, outputs))
+        return outputs[0] if self._single_output else outputs
 
     # ---- Structure ------------------------------------------------------------------------------
 
@@ -144,11 +171,15 @@ class Model(_layers.Layer):
     @property
     def input(self):
         inputs = self._cpp.inputs
+        if self._input_keys is not None:
+            return dict(zip(self._input_keys, inputs))
         return inputs[0] if len(inputs) == 1 else list(inputs)
 
     @property
     def output(self):
         outputs = self._cpp.outputs
+        if self._output_keys is not None:
+            return dict(zip(self._output_keys, outputs))
         return outputs[0] if len(outputs) == 1 else list(outputs)
 
     def get_layer(self, name=None, index=None):
@@ -171,13 +202,16 @@ class Model(_layers.Layer):
 
     def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
                 run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
-        if weighted_metrics:
-            raise TypeError("tfpp.keras has no weighted_metrics yet")
+        for argument, value in (("metrics", metrics), ("weighted_metrics", weighted_metrics)):
+            if value and not isinstance(value, (list, tuple, dict)):
+                raise ValueError("Expected `%s` argument to be a list, tuple, or dict. Received instead: %s=%s of type %s"
+                                 % (argument, argument, value, type(value)))
         if isinstance(optimizer, str):
             optimizer = _optimizers.get(optimizer)
+        self._loss_keys = list(loss) if isinstance(loss, dict) and self._output_keys is not None else None
         try:
-            self._cpp.compile(optimizer._cpp, _cpp_spec(loss), _cpp_spec(metrics), loss_weights, bool(run_eagerly),
-                              int(steps_per_execution))
+            self._cpp.compile(optimizer._cpp, _cpp_spec(loss), _cpp_spec(metrics), _cpp_spec(weighted_metrics),
+                              loss_weights, bool(run_eagerly), int(steps_per_execution))
         except _errors.InvalidArgumentError as e:  # an unknown loss or metric: Keras' ValueError
             raise ValueError(str(e)) from None
         self._optimizer = optimizer
@@ -197,7 +231,9 @@ class Model(_layers.Layer):
         """Keras 3's names: "loss", then "compile_metrics" standing for the compiled metrics."""
         if not self._cpp.compiled:
             return []
-        return ["loss"] + (["compile_metrics"] if len(self._cpp.metric_names()) > 1 else [])
+        config = self._cpp.get_compile_config()
+        has_metrics = config["metrics"] is not None or config["weighted_metrics"] is not None
+        return ["loss"] + (["compile_metrics"] if has_metrics or len(self._cpp.metric_names()) > 1 else [])
 
     @property
     def metrics(self):
@@ -228,13 +264,13 @@ class Model(_layers.Layer):
                                      initial_epoch, steps_per_epoch, validation_steps, validation_freq)
         validation = None
         if validation_data is not None:
-            validation = _as_list(validation_data[0]) + _as_list(validation_data[1])
+            validation = self._x(validation_data[0]) + self._y(validation_data[1])
             if len(validation_data) > 2 and validation_data[2] is not None:
                 validation.append(_as_input(validation_data[2]))
         history = _callbacks.History()
         cpp_callbacks = _cpp_callbacks(self._with_metric_resets(callbacks), self)
         history_dict, epochs_run = self._cpp.fit(
-            _as_list(x), _as_list(y), batch_size, int(epochs), verbose, cpp_callbacks, float(validation_split),
+            self._x(x), self._y(y), batch_size, int(epochs), verbose, cpp_callbacks, float(validation_split),
             validation, bool(shuffle), {int(k): float(v) for k, v in (class_weight or {}).items()},
             None if sample_weight is None else _as_input(sample_weight), int(initial_epoch), steps_per_epoch,
             validation_steps, validation_batch_size, int(validation_freq))
@@ -260,6 +296,18 @@ class Model(_layers.Layer):
             validation_steps, int(validation_freq))
         return self._history(history, history_dict, epochs_run, verbose, epochs, steps_per_epoch)
 
+    def _x(self, x):
+        """Inputs as the C++ model's list: a dict by the model's input keys, or for a Functional model
+        of a list of inputs, by the inputs' names (as Keras 3 reconciles the two)."""
+        keys = self._input_keys
+        if keys is None and isinstance(x, dict) and self._cpp.is_functional:
+            keys = [t._layer.name for t in self._cpp.inputs]
+        return _as_list(x, keys)
+
+    def _y(self, y):
+        """Targets as the C++ model's list (a dict by the model's output keys)."""
+        return _as_list(y, self._output_keys)
+
     def _require_compiled(self):
         if not self._cpp.compiled:
             raise ValueError("You must call `compile()` before using the model.")
@@ -275,9 +323,16 @@ class Model(_layers.Layer):
     def _ordered(self, logs, return_dict):
         if return_dict:
             return logs
-        names = self._cpp.metric_names()  # the loss, then the compiled metrics in order
+        # As Keras 3's _flatten_metrics_in_order: the logs named as the loss, the compiled metrics'
+        # own names (before output prefixes and renaming, so a name may come twice or not at all)
+        # and the outputs' losses, then the other logs in sorted order.
+        names, base_names = self._cpp.metric_names(), list(self._cpp.metric_base_names())
+        output_losses = names[1:len(names) - len(base_names)]
+        if self._loss_keys is not None:  # Keras tracks a dict of outputs' losses in the loss dict's order
+            output_losses.sort(key=lambda n: self._loss_keys.index(n[:-len("_loss")]))
+        names = names[:1] + base_names + output_losses
         values = [logs[name] for name in names if name in logs]
-        values += [logs[name] for name in logs if name not in names]
+        values += [logs[name] for name in sorted(logs) if name not in names]
         return values[0] if len(values) == 1 else values
 
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None, callbacks=None,
@@ -287,56 +342,68 @@ class Model(_layers.Layer):
             logs = _k.evaluate_dataset(self._cpp, x._pipeline, _verbosity(verbose), steps,
                                        _cpp_callbacks(self._with_metric_resets(callbacks), self))
             return self._ordered(logs, return_dict)
-        logs = self._cpp.evaluate(_as_list(x), _as_list(y), batch_size, _verbosity(verbose),
+        logs = self._cpp.evaluate(self._x(x), self._y(y), batch_size, _verbosity(verbose),
                                   None if sample_weight is None else _as_input(sample_weight), steps,
                                   _cpp_callbacks(self._with_metric_resets(callbacks), self))
         return self._ordered(logs, return_dict)
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
         if _is_dataset(x):
-            return _numpy(_k.predict_dataset(self._cpp, x._pipeline, _verbosity(verbose), steps,
-                                             _cpp_callbacks(callbacks, self)))
-        outputs = [_numpy(t) for t in self._cpp.predict(_as_list(x), batch_size, _verbosity(verbose), steps,
+            return self._structured_outputs([_numpy(t) for t in _k.predict_dataset(
+                self._cpp, x._pipeline, _verbosity(verbose), steps, _cpp_callbacks(callbacks, self))])
+        outputs = [_numpy(t) for t in self._cpp.predict(self._x(x), batch_size, _verbosity(verbose), steps,
                                                         _cpp_callbacks(callbacks, self))]
-        return outputs[0] if self._single_output else outputs
+        return self._structured_outputs(outputs)
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
-        logs = self._cpp.train_on_batch(_as_list(x), _as_list(y), None if sample_weight is None else _as_input(sample_weight))
+        logs = self._cpp.train_on_batch(self._x(x), self._y(y), None if sample_weight is None else _as_input(sample_weight))
         return self._ordered(logs, return_dict)
 
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
-        logs = self._cpp.test_on_batch(_as_list(x), _as_list(y), None if sample_weight is None else _as_input(sample_weight))
+        logs = self._cpp.test_on_batch(self._x(x), self._y(y), None if sample_weight is None else _as_input(sample_weight))
         return self._ordered(logs, return_dict)
 
     def predict_on_batch(self, x):
-        return self.predict(x, batch_size=len(_as_list(x)[0]), verbose=0)
+        return self.predict(x, batch_size=len(self._x(x)[0]), verbose=0)
 
     def __call__(self, inputs, training=None, mask=None, **kwargs):
+        if isinstance(inputs, dict):
+            inputs = self._x(inputs) if not _layers._is_symbolic(list(inputs.values())) else _by_keys(
+                inputs, self._input_keys)
         if isinstance(inputs, (list, tuple)) and not _layers._is_symbolic(inputs):
             inputs = [_as_input(i) if isinstance(i, _np.ndarray) else i for i in inputs]
         elif isinstance(inputs, _np.ndarray):
             inputs = _as_input(inputs)
-        return super().__call__(inputs, training=training, mask=mask, **kwargs)
+        outputs = super().__call__(inputs, training=training, mask=mask, **kwargs)
+        if self._output_keys is not None:
+            return dict(zip(self._output_keys, outputs))
+        return outputs
 
     # ---- Customizing fit (train_step / test_step) ------------------------------------------------
 
     def train_step(self, data):
         """Keras' step: forward pass, compiled loss, gradients, optimizer update, metrics."""
         x, y, sample_weight = _unpack(data)
-        return _k.default_train_step(self._cpp, x, y, sample_weight)
+        return _k.default_train_step(self._cpp, self._x(x), self._y(y), sample_weight)
 
     def test_step(self, data):
         """Keras' evaluation step: forward pass, compiled loss, metrics."""
         x, y, sample_weight = _unpack(data)
-        return _k.default_test_step(self._cpp, x, y, sample_weight)
+        return _k.default_test_step(self._cpp, self._x(x), self._y(y), sample_weight)
 
     def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
         """The compiled loss of y_pred against y plus the model's losses (regularization, add_loss)."""
-        return _k.compute_loss(self._cpp, x, y, y_pred, sample_weight)
+        return _k.compute_loss(self._cpp, self._x(x), self._y(y), self._y(y_pred), sample_weight)
 
     def compiled_loss(self, y, y_pred, sample_weight=None, regularization_losses=None):
         """Keras 2's compiled loss: the compiled loss alone."""
-        return _k.compiled_loss(self._cpp, y, y_pred, sample_weight)
+        return _k.compiled_loss(self._cpp, self._y(y), self._y(y_pred), sample_weight)
+
+    def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        """Updates the compiled metrics (the weighted ones with sample_weight) and returns
+        get_metrics_result()."""
+        _k.compiled_metrics_update(self._cpp, self._y(y), self._y(y_pred), sample_weight)
+        return self.get_metrics_result()
 
     @property
     def compiled_metrics(self):
