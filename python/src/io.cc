@@ -6,6 +6,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
+#include "io/parse_example_op.h"
 #include "tfpp/io/parsing.h"
 #include "tfpp/io/tfrecord.h"
 #include "tfpp/string_ops.h"
@@ -47,14 +48,18 @@ std::map<std::string, tf::io::FeatureSpec> feature_specs(const nb::dict& feature
   return specs;
 }
 
-/// Parsing reads the serialized bytes, so it needs a value: TensorFlow's ParseExample op runs
-/// inside tf.function too, tfpp's parser runs eagerly only and says so when given a trace's tensor.
-tf::Tensor serialized_value(nb::handle serialized) {
-  tf::Tensor t = to_tensor(serialized, tf::string);
-  if (t.is_symbolic())
-    throw nb::type_error("tf.io.parse_example / parse_single_example in tfpp parse eagerly: the serialized "
-                         "Example must be a value, not a tensor of a tf.function's trace");
-  return t;
+/// tf.io.parse_single_example (`rank` 0) / parse_example (`rank` 1) through the ParseExample op,
+/// eagerly or traced: ({name: dense tensor}, {name: (indices, values, dense_shape)}).
+nb::tuple parse_features(nb::handle serialized, const nb::dict& features, int rank) {
+  const tf::Tensor t = to_tensor(serialized, tf::string);
+  if (!t.shape().has_unknown_rank() && t.rank() != rank)
+    throw tf::InvalidArgumentError(std::string("[ParseExample] serialized must be a string ") +
+                                   (rank == 0 ? "scalar" : "vector") + ", got shape " + t.shape().debug_string());
+  const tf::io::ParsedFeatures parsed = tf::io::parse_example_features(t, feature_specs(features));
+  nb::dict dense, sparse;
+  for (const auto& [name, value] : parsed.dense) dense[name.c_str()] = value;
+  for (const auto& [name, triple] : parsed.sparse) sparse[name.c_str()] = nb::make_tuple(triple[0], triple[1], triple[2]);
+  return nb::make_tuple(dense, sparse);
 }
 
 using tf::train::BytesList;
@@ -126,12 +131,7 @@ void bind_io(nb::module_& m) {
     return tf::data::Dataset(tf::data::TFRecordDataset(filenames, {.compression_type = compression_type}));
   }, "filenames"_a, "compression_type"_a);
 
-  io.def("parse_single_example", [](nb::handle serialized, const nb::dict& features) {
-    return tf::io::parse_single_example(serialized_value(serialized), feature_specs(features));
-  }, "serialized"_a, "features"_a);
-  io.def("parse_example", [](nb::handle serialized, const nb::dict& features) {
-    return tf::io::parse_example(serialized_value(serialized), feature_specs(features));
-  }, "serialized"_a, "features"_a);
+  io.def("parse_features", &parse_features, "serialized"_a, "features"_a, "rank"_a);
 
   io.def("serialize_example", &serialize_example, "features"_a);
   io.def("parse_example_proto", &parse_example_proto, "serialized"_a);

@@ -1,6 +1,6 @@
 """tf.io: decoding raw bytes, TFRecord files, and parsing tf.train.Example records into tensors
-(FixedLenFeature as dense tensors, VarLenFeature as SparseTensors). Parsing runs eagerly: tfpp's
-Example parser works on values, so inside tf.function (or Dataset.map) it raises TypeError."""
+(FixedLenFeature as dense tensors, VarLenFeature as SparseTensors) by the ParseExample op, eagerly,
+inside tf.function and in Dataset.map functions."""
 
 import collections as _collections
 
@@ -30,45 +30,21 @@ def decode_raw(input_bytes, out_type, little_endian=True, name=None):
     return _io.decode_raw(input_bytes, out_type, little_endian)
 
 
-def _var_len_specs(features):
-    return {k: v for k, v in features.items() if isinstance(v, VarLenFeature)}
-
-
-def _sparse_row(values):
-    """The SparseTensor of one example's VarLenFeature values (a 1-D tensor)."""
-    n = int(values.shape[0])
-    return SparseTensor([[i] for i in range(n)] if n else _tfpp.zeros([0, 1], _tfpp.int64), values, [n])
+def _parsed(serialized, features, rank):
+    dense, sparse = _io.parse_features(serialized, features, rank)
+    dense.update({key: SparseTensor(*triple) for key, triple in sparse.items()})
+    return dense
 
 
 def parse_single_example(serialized, features, example_names=None, name=None):
     """The features of one serialized Example (a string scalar), by `features`' specs."""
-    parsed = _io.parse_single_example(serialized, features)
-    for key in _var_len_specs(features):
-        parsed[key] = _sparse_row(parsed[key])
-    return parsed
+    return _parsed(serialized, features, 0)
 
 
 def parse_example(serialized, features, example_names=None, name=None):
     """The features of a batch of serialized Examples (a 1-D string tensor); the first dimension of
     every result is the batch."""
-    parsed = _io.parse_example(serialized, features)
-    var_len = _var_len_specs(features)
-    if var_len:
-        # The batch's dense VarLenFeature results are padded; each example's own values give the
-        # sparse positions.
-        records = _tfpp.convert_to_tensor(serialized, dtype=_tfpp.string)
-        rows = [_io.parse_single_example(records[i], var_len) for i in range(int(records.shape[0]))]
-        for key in var_len:
-            indices, values, longest = [], [], 0
-            for i, row in enumerate(rows):
-                n = int(row[key].shape[0])
-                indices += [[i, j] for j in range(n)]
-                values.append(row[key])
-                longest = max(longest, n)
-            values = _tfpp.concat(values, 0) if values else _tfpp.zeros([0], var_len[key].dtype)
-            parsed[key] = SparseTensor(indices if indices else _tfpp.zeros([0, 2], _tfpp.int64), values,
-                                       [len(rows), longest])
-    return parsed
+    return _parsed(serialized, features, 1)
 
 
 class TFRecordOptions:

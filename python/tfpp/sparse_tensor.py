@@ -36,6 +36,8 @@ class SparseTensor:
     def shape(self):
         """The dense shape as a TensorShape."""
         from .tensor_shape import TensorShape
+        if self._dense_shape._is_symbolic():  # known only when the graph runs
+            return TensorShape([None] * int(self._dense_shape.shape[0]))
         return TensorShape([int(d) for d in self._dense_shape.numpy()])
 
     def __repr__(self):

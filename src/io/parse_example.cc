@@ -1,8 +1,13 @@
-// parse_single_example / parse_example: Example records into tensors.
+// parse_single_example / parse_example: Example records into tensors, eagerly, and the
+// ParseExample op that parses in graphs too.
+#include "io/parse_example_op.h"
+
 #include <algorithm>
+#include <span>
 
 #include "core/tensor_impl.h"
 #include "data/tensor_copy.h"
+#include "ops/execute.h"
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
 #include "tfpp/io/parsing.h"
@@ -112,16 +117,9 @@ void check_inputs(const Tensor& serialized, int rank, const std::map<std::string
   for (const auto& [name, spec] : features) check_spec(name, spec);
 }
 
-}  // namespace
-
-std::map<std::string, Tensor> parse_single_example(const Tensor& serialized,
-                                                   const std::map<std::string, FeatureSpec>& features) {
-  check_inputs(serialized, 0, features);
-  return parse_one(decode(serialized, 0), features);
-}
-
-std::map<std::string, Tensor> parse_example(const Tensor& serialized, const std::map<std::string, FeatureSpec>& features) {
-  check_inputs(serialized, 1, features);
+// Each record of the string vector `serialized` parsed, errors naming the record.
+std::vector<std::map<std::string, Tensor>> parse_rows(const Tensor& serialized,
+                                                      const std::map<std::string, FeatureSpec>& features) {
   const std::int64_t n = serialized.shape().dim(0);
   std::vector<std::map<std::string, Tensor>> rows;
   rows.reserve(n);
@@ -134,14 +132,35 @@ std::map<std::string, Tensor> parse_example(const Tensor& serialized, const std:
       throw InvalidArgumentError("[ParseExample] record " + std::to_string(i) + ": " + msg);
     }
   }
+  return rows;
+}
+
+// A batch's values of one FixedLenFeature, stacked along a new first dimension.
+Tensor stack_fixed(std::span<const Tensor* const> parts, const std::string& name, const FixedLenFeature& spec) {
+  if (!parts.empty()) return data::detail::stack(parts, "[ParseExample] feature '" + name + "'");
+  TensorShape shape = spec.shape;
+  shape.insert_dim(0, 0);
+  return core::empty(spec.dtype, shape);
+}
+
+}  // namespace
+
+std::map<std::string, Tensor> parse_single_example(const Tensor& serialized,
+                                                   const std::map<std::string, FeatureSpec>& features) {
+  check_inputs(serialized, 0, features);
+  return parse_one(decode(serialized, 0), features);
+}
+
+std::map<std::string, Tensor> parse_example(const Tensor& serialized, const std::map<std::string, FeatureSpec>& features) {
+  check_inputs(serialized, 1, features);
+  const std::int64_t n = serialized.shape().dim(0);
+  const std::vector<std::map<std::string, Tensor>> rows = parse_rows(serialized, features);
   std::map<std::string, Tensor> out;
   for (const auto& [name, spec] : features) {
     std::vector<const Tensor*> parts;
     for (const auto& r : rows) parts.push_back(&r.at(name));
     if (const auto* fixed = std::get_if<FixedLenFeature>(&spec)) {
-      TensorShape shape = fixed->shape;
-      shape.insert_dim(0, n);
-      out[name] = n == 0 ? zeros(shape, fixed->dtype) : data::detail::stack(parts, "[ParseExample] feature '" + name + "'");
+      out[name] = stack_fixed(parts, name, *fixed);
     } else {
       std::int64_t longest = 0;
       for (const Tensor* p : parts) longest = std::max(longest, p->num_elements());
@@ -150,6 +169,121 @@ std::map<std::string, Tensor> parse_example(const Tensor& serialized, const std:
     }
   }
   return out;
+}
+
+// --- The ParseExample op ---------------------------------------------------------------------
+// Outputs: each FixedLenFeature's tensor, then each VarLenFeature's indices, values and
+// dense_shape, features in name order.
+
+namespace {
+
+struct FeatureSpecs : ops::OpPayload {
+  std::map<std::string, FeatureSpec> features;
+};
+
+const std::map<std::string, FeatureSpec>& specs_of(const ops::OpContext& ctx) {
+  return static_cast<const FeatureSpecs&>(*ctx.attr<std::shared_ptr<const ops::OpPayload>>(0)).features;
+}
+
+void parse_shape(ops::ShapeContext& ctx) {
+  const Tensor& serialized = ctx.input(0);
+  const TensorShape& in = serialized.shape();
+  if (serialized.dtype() != string || (!in.has_unknown_rank() && in.rank() > 1))
+    ctx.fail("serialized must be a string scalar or vector, got " + std::string(dtype_name(serialized.dtype())) +
+             in.debug_string());
+  if (in.has_unknown_rank()) ctx.fail("serialized needs a known rank (a scalar or a vector)");
+  const std::map<std::string, FeatureSpec>& features = specs_of(ctx);
+  for (const auto& [name, spec] : features) check_spec(name, spec);
+  const int rank = in.rank();
+  for (const auto& [name, spec] : features)
+    if (const auto* fixed = std::get_if<FixedLenFeature>(&spec)) {
+      TensorShape shape = fixed->shape;
+      if (rank == 1) shape.insert_dim(0, in.dim(0));
+      ctx.add_output(fixed->dtype, shape);
+    }
+  for (const auto& [name, spec] : features)
+    if (std::holds_alternative<VarLenFeature>(spec)) {
+      ctx.add_output(int64, TensorShape{None, rank + 1});
+      ctx.add_output(spec_dtype(spec), TensorShape{None});
+      ctx.add_output(int64, TensorShape{rank + 1});
+    }
+}
+
+Tensor int64_tensor(const std::vector<std::int64_t>& values, const TensorShape& shape) {
+  Tensor t = core::empty(int64, shape);
+  std::copy(values.begin(), values.end(), t.mutable_data<std::int64_t>());
+  return t;
+}
+
+// One VarLenFeature's sparse triple from each example's values (`rows` of one example when
+// `batched` is false).
+std::array<Tensor, 3> sparse_of(std::span<const Tensor* const> rows, bool batched, DType dtype) {
+  std::vector<std::int64_t> indices;
+  std::int64_t total = 0, longest = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const std::int64_t n = rows[i]->num_elements();
+    for (std::int64_t j = 0; j < n; ++j) {
+      if (batched) indices.push_back(static_cast<std::int64_t>(i));
+      indices.push_back(j);
+    }
+    total += n;
+    longest = std::max(longest, n);
+  }
+  const std::int64_t rank = batched ? 2 : 1;
+  Tensor values = core::empty(dtype, TensorShape{total});
+  std::int64_t at = 0;
+  for (const Tensor* r : rows) {
+    data::detail::copy_elements(dtype, r->raw_data(), static_cast<char*>(values.raw_mutable_data()) + at * dtype_size(dtype),
+                                r->num_elements());
+    at += r->num_elements();
+  }
+  std::vector<std::int64_t> dense_shape{longest};
+  if (batched) dense_shape.insert(dense_shape.begin(), static_cast<std::int64_t>(rows.size()));
+  return {int64_tensor(indices, TensorShape{total, rank}), values, int64_tensor(dense_shape, TensorShape{rank})};
+}
+
+void parse_kernel(ops::KernelContext& ctx) {
+  const Tensor& serialized = ctx.input(0);
+  const std::map<std::string, FeatureSpec>& features = specs_of(ctx);
+  const bool batched = serialized.rank() == 1;
+  const std::vector<std::map<std::string, Tensor>> rows =
+      batched ? parse_rows(serialized, features) : std::vector{parse_one(decode(serialized, 0), features)};
+  std::size_t out = 0;
+  for (const auto& [name, spec] : features)
+    if (const auto* fixed = std::get_if<FixedLenFeature>(&spec)) {
+      std::vector<const Tensor*> parts;
+      for (const auto& r : rows) parts.push_back(&r.at(name));
+      ctx.output(out++) = batched ? stack_fixed(parts, name, *fixed) : rows[0].at(name);
+    }
+  for (const auto& [name, spec] : features)
+    if (std::holds_alternative<VarLenFeature>(spec)) {
+      std::vector<const Tensor*> parts;
+      for (const auto& r : rows) parts.push_back(&r.at(name));
+      for (Tensor& t : sparse_of(parts, batched, spec_dtype(spec))) ctx.output(out++) = std::move(t);
+    }
+}
+
+const ops::OpDef& kParseExample = ops::OpBuilder("ParseExample")
+    .inputs(1).attrs({"features"}).shape(parse_shape).kernel(string, parse_kernel).kernel_allocates_outputs().no_gradient();
+
+}  // namespace
+
+ParsedFeatures parse_example_features(const Tensor& serialized, const std::map<std::string, FeatureSpec>& features) {
+  if (!serialized.defined()) throw InvalidArgumentError("[ParseExample] serialized is an undefined tensor");
+  auto specs = std::make_shared<FeatureSpecs>();
+  specs->features = features;
+  const ops::AttrValue attrs[] = {std::shared_ptr<const ops::OpPayload>(std::move(specs))};
+  const ops::Outputs outputs = ops::execute(kParseExample, {serialized}, attrs);
+  ParsedFeatures parsed;
+  std::size_t out = 0;
+  for (const auto& [name, spec] : features)
+    if (std::holds_alternative<FixedLenFeature>(spec)) parsed.dense[name] = outputs[out++];
+  for (const auto& [name, spec] : features)
+    if (std::holds_alternative<VarLenFeature>(spec)) {
+      parsed.sparse[name] = {outputs[out], outputs[out + 1], outputs[out + 2]};
+      out += 3;
+    }
+  return parsed;
 }
 
 }  // namespace tf::io

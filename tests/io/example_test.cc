@@ -2,6 +2,8 @@
 
 #include <tfpp/tfpp.h>
 
+#include "io/parse_example_op.h"
+
 namespace {
 
 using tf::train::BytesList;
@@ -109,6 +111,37 @@ TEST(ParseExample, BatchesAndPadsVarLen) {
   } catch (const tf::InvalidArgumentError& e) {
     EXPECT_EQ(std::string(e.what()).rfind("[ParseExample] record 1: ", 0), 0u) << e.what();
   }
+}
+
+TEST(ParseExampleOp, ParsesInsideATracedFunctionWithSparseVarLenFeatures) {
+  const std::map<std::string, tf::io::FeatureSpec> specs{{"a", tf::io::FixedLenFeature{{2}, tf::int64}},
+                                                         {"c", tf::io::VarLenFeature{tf::string}},
+                                                         {"v", tf::io::VarLenFeature{tf::int64}}};
+  auto parse = tf::function([&](const tf::Tensor& serialized) {
+    tf::io::ParsedFeatures p = tf::io::parse_example_features(serialized, specs);
+    EXPECT_TRUE(p.dense.at("a").is_symbolic());
+    EXPECT_EQ(p.dense.at("a").shape(), tf::TensorShape({tf::None, 2}));  // the batch is unknown while tracing
+    return std::vector<tf::Tensor>{p.dense.at("a"), p.sparse.at("c")[0], p.sparse.at("c")[1], p.sparse.at("c")[2],
+                                   p.sparse.at("v")[0], p.sparse.at("v")[2]};
+  }, {.input_signature = {tf::TensorSpec({tf::None}, tf::string)}});
+  std::vector<std::string> records;
+  records.push_back(sample().SerializeToString());
+  records.push_back(tf::train::Example{.features = {.feature = {{"a", Int64List{{7, 8}}},
+                                                                 {"v", Int64List{{4, 5, 6}}}}}}.SerializeToString());
+  const std::vector<tf::Tensor> out = parse(tf::constant(records));
+  EXPECT_EQ(out[0].numpy<std::int64_t>(), (std::vector<std::int64_t>{1, 300, 7, 8}));
+  EXPECT_EQ(out[1].numpy<std::int64_t>(), (std::vector<std::int64_t>{0, 0}));  // c: one value, in record 0
+  EXPECT_EQ(out[2].numpy<std::string>(), (std::vector<std::string>{"xy"}));
+  EXPECT_EQ(out[3].numpy<std::int64_t>(), (std::vector<std::int64_t>{2, 1}));
+  EXPECT_EQ(out[4].numpy<std::int64_t>(), (std::vector<std::int64_t>{1, 0, 1, 1, 1, 2}));  // v: three in record 1
+  EXPECT_EQ(out[5].numpy<std::int64_t>(), (std::vector<std::int64_t>{2, 3}));
+  // One Example (a scalar): sparse indices of rank 1.
+  tf::io::ParsedFeatures one = tf::io::parse_example_features(tf::constant(records[1]), specs);
+  EXPECT_EQ(one.sparse.at("v")[0].shape(), tf::TensorShape({3, 1}));
+  EXPECT_EQ(one.sparse.at("v")[2].numpy<std::int64_t>(), (std::vector<std::int64_t>{3}));
+  EXPECT_EQ(one.sparse.at("c")[1].shape(), tf::TensorShape({0}));
+  EXPECT_THROW(tf::io::parse_example_features(tf::constant(std::vector<float>{1.0f}), specs), tf::InvalidArgumentError);
+  EXPECT_THROW(tf::io::parse_example_features(tf::constant("not an example \x0a\x09"), specs), tf::InvalidArgumentError);
 }
 
 TEST(ParseExample, ThroughATFRecordPipeline) {

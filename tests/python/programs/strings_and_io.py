@@ -143,3 +143,36 @@ print("total length:", total_length(dataset))
 show_error("a writer in a missing directory", lambda: tf.io.TFRecordWriter(os.path.join(root, "no", "such", "file")))
 show_error("reading a missing file", lambda: list(tf.data.TFRecordDataset(os.path.join(root, "missing.tfrecord"))))
 show_error("writing an int", lambda: tf.io.TFRecordWriter(os.path.join(root, "int.tfrecord")).write(3))
+
+
+# ---- parsing Examples inside Dataset.map and tf.function (the ParseExample op) ----
+def as_text(value):
+    value = value.numpy()
+    return value.tolist() if hasattr(value, "tolist") else value
+
+
+examples_path = os.path.join(root, "examples.tfrecord")
+with tf.io.TFRecordWriter(examples_path) as writer:
+    for i in range(3):
+        writer.write(tf.train.Example(features=tf.train.Features(feature={
+            "x": tf.train.Feature(float_list=tf.train.FloatList(value=[i * 1.5, i + 0.5])),
+            "label": tf.train.Feature(int64_list=tf.train.Int64List(value=[i])),
+            "tags": tf.train.Feature(bytes_list=tf.train.BytesList(value=[b"t%d" % j for j in range(i)])),
+            "name": tf.train.Feature(bytes_list=tf.train.BytesList(value=[b"n%d" % i]))})).SerializeToString())
+feature_spec = {"x": tf.io.FixedLenFeature([2], tf.float32), "label": tf.io.FixedLenFeature([], tf.int64),
+                "name": tf.io.FixedLenFeature([], tf.string)}
+for parsed in tf.data.TFRecordDataset(examples_path).map(lambda r: tf.io.parse_single_example(r, feature_spec)):
+    print(sorted((k, as_text(v)) for k, v in parsed.items()))
+for parsed in tf.data.TFRecordDataset(examples_path).batch(2).map(lambda r: tf.io.parse_example(r, feature_spec)):
+    print(sorted((k, as_text(v)) for k, v in parsed.items()))
+
+
+@tf.function
+def parsed_in_function(records):
+    parsed = tf.io.parse_example(records, dict(feature_spec, tags=tf.io.VarLenFeature(tf.string)))
+    tags = parsed["tags"]
+    return parsed["x"] * 2, tags.indices, tags.values, tags.dense_shape
+
+
+records = tf.constant([r.numpy() for r in tf.data.TFRecordDataset(examples_path)])
+print("parsed in tf.function:", [as_text(t) for t in parsed_in_function(records)])
