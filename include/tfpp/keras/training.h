@@ -50,7 +50,7 @@ class LossSpec {
              !std::derived_from<std::remove_cvref_t<F>, losses::Loss>)
   LossSpec(F fn)  // NOLINT(google-explicit-constructor)
       : loss_(std::make_shared<losses::LossFunctionWrapper>(losses::LossFunction(std::move(fn)),
-                                                            losses::LossFunctionWrapperOptions{.name = "loss"})) {}
+                                                            losses::LossFunctionWrapperOptions{.name = "loss", .dtype = std::nullopt})) {}
   /// True when a loss was given.
   bool defined() const { return loss_ != nullptr || !name_.empty(); }
   /// The loss for targets and predictions of these shapes (names resolve as Keras' compile does).
