@@ -24,8 +24,8 @@ struct LengthOptions {
 /// The length of each string, as int32 (tf.strings.length).
 Tensor length(const Tensor& input, const LengthOptions& options = {});
 
-/// Elementwise concatenation of string tensors with `separator` between them, broadcasting
-/// their shapes (tf.strings.join).
+/// Elementwise concatenation of string tensors with `separator` between them (tf.strings.join):
+/// the inputs have one shape, or are scalars, which are repeated.
 Tensor join(const std::vector<Tensor>& inputs, const std::string& separator = "");
 
 /// Options of reduce_join.

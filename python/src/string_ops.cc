@@ -34,19 +34,6 @@ tf::Tensor join_input(nb::handle value) {
   return t;
 }
 
-/// TensorFlow's StringJoin broadcasts scalars only: other inputs must all have one shape.
-void check_join_shapes(const std::vector<tf::Tensor>& inputs) {
-  const tf::TensorShape* first = nullptr;
-  for (const tf::Tensor& t : inputs) {
-    const tf::TensorShape& shape = t.shape();
-    if (!shape.is_fully_defined() || shape.rank() == 0) continue;
-    if (first && shape != *first)
-      throw tf::InvalidArgumentError("[StringJoin] input shapes do not match: " + first->debug_string() + " vs. " +
-                                     shape.debug_string());
-    if (!first) first = &shape;
-  }
-}
-
 /// reduce_join over several axes, as TensorFlow orders the strings: the first axis listed varies
 /// fastest. Joining one axis at a time, in the listed order, gives that order.
 tf::Tensor reduce_join(nb::handle inputs, nb::handle axis, bool keepdims, const std::string& separator) {
@@ -122,10 +109,9 @@ void bind_string_ops(nb::module_& m) {
   strings.def("join", [](nb::handle inputs, const std::string& separator, nb::handle) {
     std::vector<tf::Tensor> tensors;
     for (nb::handle v : nb::iter(inputs)) tensors.push_back(join_input(v));
-    check_join_shapes(tensors);
     return tf::strings::join(tensors, separator);
   }, "inputs"_a, "separator"_a = "", "name"_a = nb::none(),
-     "Elementwise concatenation of string tensors (broadcast), with `separator` between them.");
+     "Elementwise concatenation of string tensors of one shape (or scalars), with `separator` between them.");
   strings.def("reduce_join", [](nb::handle inputs, nb::handle axis, bool keepdims, const std::string& separator,
                                 nb::handle) { return reduce_join(inputs, axis, keepdims, separator); },
               "inputs"_a, "axis"_a = nb::none(), "keepdims"_a = false, "separator"_a = "", "name"_a = nb::none(),

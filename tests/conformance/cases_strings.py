@@ -1,4 +1,4 @@
-"""Strings and decode ops: length in bytes and UTF-8 characters, join with broadcasting,
+"""Strings and decode ops: length in bytes and UTF-8 characters, join of equal shapes and scalars,
 reduce_join over axes, split on whitespace and on a separator with maxsplit, to_number for every
 output dtype (exponents, signs, whitespace, inf/nan, overflow and garbage), decode_raw of every
 dtype in both byte orders, string comparisons and concatenation.
@@ -26,6 +26,8 @@ def basics():
         Case("tf.strings.join", [T(["a", "b"], "string"), T("-", "string"), T(["c", "d"], "string")], {"separator": "+"}),
         Case("tf.strings.join", [T("x", "string"), T("y", "string")], {"separator": ", "}),
         Case("tf.strings.join", [T(["a", "b"], "string"), T(["c", "d", "e"], "string")], note="shape mismatch"),
+        Case("tf.strings.join", [T([["a", "b"]], "string"), T(["c", "d"], "string")], note="no broadcasting"),
+        Case("tf.strings.join", [T([["a", "b"]], "string"), T("-", "string"), T([["c", "d"]], "string")]),
         Case("tf.strings.reduce_join", [words]),
         Case("tf.strings.reduce_join", [words], {"axis": 0}),
         Case("tf.strings.reduce_join", [words], {"axis": 1, "separator": "|"}),

@@ -32,16 +32,34 @@ TEST(StringLength, LargeInputTakesTheParallelPath) {
   for (std::size_t i = 0; i < many.size(); ++i) ASSERT_EQ(lengths[i], static_cast<std::int32_t>(i % 7));
 }
 
-TEST(StringJoin, ElementwiseWithBroadcasting) {
-  tf::Tensor a = tf::constant({"a", "b"}), b = tf::constant("-"), c = tf::constant(Strings{"x", "y", "z", "w"}, {2, 2});
-  EXPECT_EQ(tf::strings::join({a, b, c}).numpy<std::string>(), (Strings{"a-x", "b-y", "a-z", "b-w"}));
+TEST(StringJoin, ElementwiseRepeatingScalars) {
+  tf::Tensor a = tf::constant({"a", "b"}), b = tf::constant("-"), c = tf::constant({"x", "y"});
+  EXPECT_EQ(tf::strings::join({a, b, c}).numpy<std::string>(), (Strings{"a-x", "b-y"}));
   EXPECT_EQ(tf::strings::join({a, a}, ", ").numpy<std::string>(), (Strings{"a, a", "b, b"}));
   EXPECT_EQ(tf::strings::join({tf::constant("solo")}, "+").item<std::string>(), "solo");
+  EXPECT_EQ(tf::strings::join({b, tf::constant("x")}).item<std::string>(), "-x");
   EXPECT_EQ(tf::strings::join({tf::constant(Strings{}, {0}), b}).shape(), tf::TensorShape({0}));
-  EXPECT_EQ(error_of([&] { tf::strings::join({a, tf::constant({"p", "q", "r"})}); }),
-            "[StringJoin] shapes [2] and [3] cannot be broadcast together");
+  EXPECT_EQ(tf::strings::join({}).item<std::string>(), "");  // as TensorFlow: an empty scalar
   EXPECT_EQ(error_of([&] { tf::strings::join({a, tf::constant(1)}); }), "[StringJoin] input 1 has dtype int32; expected string");
-  EXPECT_EQ(error_of([&] { tf::strings::join({}); }), "[StringJoin] needs at least one input");
+}
+
+// Regression: StringJoin broadcast [2] with [2,2] where TensorFlow accepts only equal shapes and scalars.
+TEST(StringJoin, ShapesMustMatchUnlessScalar) {
+  tf::Tensor a = tf::constant({"a", "b"});
+  EXPECT_EQ(error_of([&] { tf::strings::join({a, tf::constant({"p", "q", "r"})}); }),
+            "[StringJoin] Input shapes do not match: [2] vs. [3]");
+  EXPECT_EQ(error_of([&] { tf::strings::join({a, tf::constant(Strings{"x", "y", "z", "w"}, {2, 2})}); }),
+            "[StringJoin] Input shapes do not match: [2] vs. [2,2]");
+  EXPECT_EQ(error_of([&] { tf::strings::join({tf::constant(Strings{"x", "y"}, {1, 2}), a}); }),
+            "[StringJoin] Input shapes do not match: [1,2] vs. [2]");
+  // Unknown dims are filled in from the other inputs; scalars leave the shape alone.
+  EXPECT_EQ(inferred_shape("StringJoin", {symbolic(tf::string, {tf::None, 3}), symbolic(tf::string, {}),
+                                          symbolic(tf::string, {2, tf::None})}, {std::string()}),
+            tf::TensorShape({2, 3}));
+  EXPECT_EQ(inferred_shape("StringJoin", {symbolic(tf::string, {}), symbolic(tf::string, {})}, {std::string()}),
+            tf::TensorShape({}));
+  EXPECT_THROW(inferred_shape("StringJoin", {symbolic(tf::string, {2}), symbolic(tf::string, {3})}, {std::string()}),
+               tf::InvalidArgumentError);
 }
 
 TEST(ReduceJoin, AlongAnAxisOrAll) {

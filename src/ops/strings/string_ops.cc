@@ -1,10 +1,9 @@
-// String ops on whole strings: StringLength, StringJoin (elementwise, broadcasting) and
+// String ops on whole strings: StringLength, StringJoin (elementwise, repeating scalars) and
 // ReduceJoin (along a dimension).
 #include "tfpp/string_ops.h"
 
 #include "kernels/cpu/parallel.h"
 #include "ops/execute.h"
-#include "ops/shape_fns.h"
 
 namespace tf {
 namespace {
@@ -52,45 +51,39 @@ const OpDef& kStringLength = OpBuilder("StringLength").inputs(1).attrs({"unit"})
 
 // --- StringJoin -----------------------------------------------------------------------------
 
+// As TensorFlow: the inputs that are not scalars have one shape (unknown dims are filled in from
+// the others), and scalars are repeated; all scalars give a scalar.
 void join_shape(ShapeContext& ctx) {
-  if (ctx.num_inputs() == 0) ctx.fail("needs at least one input");
-  TensorShape shape = ctx.input(0).shape();
+  TensorShape shape;  // a scalar until an input that is not one
+  bool found = false;
   for (std::size_t i = 0; i < ctx.num_inputs(); ++i) {
     check_string(ctx, i);
-    shape = ops::broadcast_shapes(ctx, shape, ctx.input(i).shape());
+    const TensorShape& in = ctx.input(i).shape();
+    if (in.rank() == 0 || (found && in.has_unknown_rank())) continue;
+    if (!found || shape.has_unknown_rank()) {
+      shape = in;
+      found = true;
+      continue;
+    }
+    if (!in.is_compatible_with(shape))
+      ctx.fail("Input shapes do not match: " + shape.debug_string() + " vs. " + in.debug_string());
+    for (int d = 0; d < shape.rank(); ++d)
+      if (shape.dim(d) < 0) shape.set_dim(d, in.dim(d));
   }
   ctx.add_output(string, shape);
 }
 
-// Element strides of `in` over the output's dimensions (0 where `in` is broadcast).
-std::array<std::int64_t, kMaxRank> broadcast_strides(const TensorShape& in, const TensorShape& out) {
-  std::array<std::int64_t, kMaxRank> strides{};
-  std::int64_t stride = 1;
-  for (int d = in.rank() - 1, o = out.rank() - 1; d >= 0; --d, --o) {
-    strides[o] = in.dim(d) == 1 ? 0 : stride;
-    stride *= in.dim(d);
-  }
-  return strides;
-}
-
 void join_kernel(KernelContext& ctx) {
   Tensor& out = ctx.output(0);
-  const TensorShape& shape = out.shape();
   const std::string& separator = ctx.attr<std::string>(0);
-  std::vector<std::array<std::int64_t, kMaxRank>> strides;
-  for (const Tensor& in : ctx.inputs()) strides.push_back(broadcast_strides(in.shape(), shape));
   std::string* o = out.mutable_data<std::string>();
   kernels::parallel_for(out.num_elements(), 16 * ctx.num_inputs(), [&](std::int64_t begin, std::int64_t end) {
     for (std::int64_t i = begin; i < end; ++i) {
       std::string s;
       for (std::size_t k = 0; k < ctx.num_inputs(); ++k) {
-        std::int64_t rem = i, offset = 0;
-        for (int d = shape.rank() - 1; d >= 0; --d) {
-          offset += rem % shape.dim(d) * strides[k][d];
-          rem /= shape.dim(d);
-        }
+        const Tensor& in = ctx.input(k);
         if (k) s += separator;
-        s += ctx.input(k).data<std::string>()[offset];
+        s += in.data<std::string>()[in.rank() == 0 ? 0 : i];
       }
       o[i] = std::move(s);
     }

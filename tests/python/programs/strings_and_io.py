@@ -64,6 +64,8 @@ show_error("decode_raw of unequal lengths", lambda: tf.io.decode_raw(tf.constant
                                                                      tf.int32))
 show_error("traced to_number of text", lambda: tf.function(lambda s: tf.strings.to_number(s))(tf.constant("zz")))
 show_error("traced length of an int tensor", lambda: tf.function(lambda s: tf.strings.length(s))(tf.constant(1)))
+show_error("traced join of mismatched shapes", lambda: tf.function(lambda a, b: tf.strings.join([a, b]))(
+    tf.constant(["a", "b"]), tf.constant(["c", "d", "e"])))
 
 # --- tf.train.Example records in a TFRecord file ---
 example = tf.train.Example(features=tf.train.Features(feature={
