@@ -17,6 +17,8 @@ library_packages=(
   libcli11-dev                        # the tfpp command-line tool (tools/tfpp)
   libhdf5-dev                         # Keras' .weights.h5 files
   libzip-dev                          # Keras' .keras files (zip archives)
+  libre2-dev                          # regular expressions of tf.strings (RegexReplace, RegexFullMatch)
+  libicu-dev                          # Unicode case mapping of tf.strings.lower/upper (encoding "utf-8")
   dataset-fashion-mnist
 )
 apt_install "${library_packages[@]}"

@@ -68,6 +68,59 @@ SplitResult split(const Tensor& input, const SplitOptions& options = {});
 /// a number raises InvalidArgumentError naming it.
 Tensor to_number(const Tensor& input, DType out_type = float32);
 
+/// Each string lowercased (tf.strings.lower): ASCII letters only when `encoding` is "", all of
+/// Unicode when it is "utf-8".
+Tensor lower(const Tensor& input, const std::string& encoding = "");
+
+/// Each string uppercased (tf.strings.upper); `encoding` as in lower.
+Tensor upper(const Tensor& input, const std::string& encoding = "");
+
+/// Each string without leading and trailing ASCII whitespace (tf.strings.strip).
+Tensor strip(const Tensor& input);
+
+/// Options of substr.
+struct SubstrOptions {
+  std::string unit = "BYTE";  ///< "BYTE", or "UTF8_CHAR" to count pos and len in UTF-8 code points
+};
+
+/// The substring of each string starting at `pos` (from the end when negative) of at most `len`
+/// units (tf.strings.substr). `pos` and `len` (int32 or int64) have one shape, which broadcasts
+/// with the input's; a `pos` outside a string raises InvalidArgumentError.
+Tensor substr(const Tensor& input, const Tensor& pos, const Tensor& len, const SubstrOptions& options = {});
+
+/// Options of as_string: a printf-like format of the numbers.
+struct AsStringOptions {
+  std::int64_t precision = -1;  ///< digits after the point (floats only; -1: printf's 6)
+  bool scientific = false;      ///< exponent notation (floats only)
+  bool shortest = false;        ///< the shorter of plain and exponent notation, %g (floats only)
+  std::int64_t width = -1;      ///< pad each result to at least this many characters (-1: none)
+  std::string fill;             ///< "", or one of ' ', '0' (pad with it), '-' (left align), '+', '#'
+};
+
+/// Each element formatted as text (tf.strings.as_string), for numbers, bools and strings.
+Tensor as_string(const Tensor& input, const AsStringOptions& options = {});
+
+/// Options of regex_replace.
+struct RegexReplaceOptions {
+  bool replace_global = true;  ///< replace every match, not only the first
+};
+
+/// Each string with matches of the RE2 `pattern` replaced by `rewrite` (\\1 names a group), with
+/// the pattern compiled once (StaticRegexReplace); an invalid pattern raises InvalidArgumentError.
+Tensor regex_replace(const Tensor& input, const std::string& pattern, const std::string& rewrite,
+                     const RegexReplaceOptions& options = {});
+
+/// regex_replace with the pattern and rewrite given as string scalars (RegexReplace), so they may
+/// be computed.
+Tensor regex_replace(const Tensor& input, const Tensor& pattern, const Tensor& rewrite,
+                     const RegexReplaceOptions& options = {});
+
+/// Whether each string matches the RE2 `pattern` as a whole (StaticRegexFullMatch), as bool.
+Tensor regex_full_match(const Tensor& input, const std::string& pattern);
+
+/// regex_full_match with the pattern given as a string scalar (RegexFullMatch).
+Tensor regex_full_match(const Tensor& input, const Tensor& pattern);
+
 }  // namespace tf::strings
 
 namespace tf::io {
@@ -80,5 +133,6 @@ struct DecodeRawOptions {
 /// Reinterprets each string's bytes as numbers of `out_type`; the result has one more
 /// (last) dimension, and every string must have the same length (tf.io.decode_raw).
 Tensor decode_raw(const Tensor& bytes, DType out_type, const DecodeRawOptions& options = {});
+
 
 }  // namespace tf::io

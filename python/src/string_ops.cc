@@ -1,5 +1,6 @@
 // tf.strings for Python: the C++ string ops (StringLength, StringJoin, ReduceJoin, StringSplitV2,
-// StringToNumber, StringFormat) under TensorFlow's names and signatures. All are ops, so they run
+// StringToNumber, StringFormat, StringLower/Upper/Strip, Substr, AsString, the regex ops) under
+// TensorFlow's names and signatures. All are ops, so they run
 // eagerly and inside tf.function alike.
 #include <algorithm>
 #include <array>
@@ -71,6 +72,31 @@ tf::Tensor split(nb::handle input, nb::handle sep, std::int64_t maxsplit) {
   return tf::strings::split(t, options);
 }
 
+/// pos and len of tf.strings.substr: as TensorFlow's op wrapper, a Python value takes the dtype
+/// of the other argument when that is a tensor (int32 otherwise).
+std::pair<tf::Tensor, tf::Tensor> substr_indices(nb::handle pos, nb::handle len) {
+  const bool pos_tensor = nb::isinstance<tf::Tensor>(pos), len_tensor = nb::isinstance<tf::Tensor>(len);
+  if (!pos_tensor && len_tensor) {
+    tf::Tensor l = to_tensor(len);
+    return {to_tensor(pos, l.dtype()), l};
+  }
+  tf::Tensor p = to_tensor(pos);
+  return {p, len_tensor ? to_tensor(len) : to_tensor(len, p.dtype())};
+}
+
+/// True for a Python str or bytes: TensorFlow's regex functions then use the Static op, whose
+/// pattern is an attribute.
+bool is_text(nb::handle value) { return nb::isinstance<nb::str>(value) || nb::isinstance<nb::bytes>(value); }
+
+/// The bytes of a Python str or bytes.
+std::string text_of(nb::handle value) {
+  if (nb::isinstance<nb::bytes>(value)) {
+    nb::bytes b = nb::borrow<nb::bytes>(value);
+    return std::string(b.c_str(), b.size());
+  }
+  return nb::cast<std::string>(value);
+}
+
 /// The number of non-overlapping occurrences of `placeholder` in `text`.
 std::size_t count_placeholders(const std::string& text, const std::string& placeholder) {
   if (placeholder.empty()) return 0;
@@ -128,6 +154,39 @@ void bind_string_ops(nb::module_& m) {
                            std::int64_t summarize, nb::handle) { return format(text, inputs, placeholder, summarize); },
               "template"_a, "inputs"_a, "placeholder"_a = "{}", "summarize"_a = 3, "name"_a = nb::none(),
               "A string scalar: `template` with each placeholder replaced by the next input's values.");
+  strings.def("lower", [](nb::handle input, const std::string& encoding, nb::handle) {
+    return tf::strings::lower(string_input(input), encoding);
+  }, "input"_a, "encoding"_a = "", "name"_a = nb::none(),
+     "Each string lowercased: ASCII only when `encoding` is \"\", all of Unicode when \"utf-8\".");
+  strings.def("upper", [](nb::handle input, const std::string& encoding, nb::handle) {
+    return tf::strings::upper(string_input(input), encoding);
+  }, "input"_a, "encoding"_a = "", "name"_a = nb::none(),
+     "Each string uppercased: ASCII only when `encoding` is \"\", all of Unicode when \"utf-8\".");
+  strings.def("strip", [](nb::handle input, nb::handle) { return tf::strings::strip(string_input(input)); },
+              "input"_a, "name"_a = nb::none(), "Each string without leading and trailing ASCII whitespace.");
+  strings.def("substr", [](nb::handle input, nb::handle pos, nb::handle len, const std::string& unit, nb::handle) {
+    auto [p, l] = substr_indices(pos, len);
+    return tf::strings::substr(string_input(input), p, l, {.unit = unit});
+  }, "input"_a, "pos"_a, "len"_a, "unit"_a = "BYTE", "name"_a = nb::none(),
+     "The substring of each string at `pos` of at most `len` bytes (or UTF-8 characters).");
+  strings.def("as_string", [](nb::handle input, std::int64_t precision, bool scientific, bool shortest,
+                              std::int64_t width, const std::string& fill, nb::handle) {
+    return tf::strings::as_string(to_tensor(input), {.precision = precision, .scientific = scientific,
+                                                     .shortest = shortest, .width = width, .fill = fill});
+  }, "input"_a, "precision"_a = -1, "scientific"_a = false, "shortest"_a = false, "width"_a = -1, "fill"_a = "",
+     "name"_a = nb::none(), "Each element formatted as text.");
+  strings.def("regex_replace", [](nb::handle input, nb::handle pattern, nb::handle rewrite, bool replace_global,
+                                  nb::handle) {
+    const tf::strings::RegexReplaceOptions options{.replace_global = replace_global};
+    if (is_text(pattern) && is_text(rewrite))
+      return tf::strings::regex_replace(string_input(input), text_of(pattern), text_of(rewrite), options);
+    return tf::strings::regex_replace(string_input(input), string_input(pattern), string_input(rewrite), options);
+  }, "input"_a, "pattern"_a, "rewrite"_a, "replace_global"_a = true, "name"_a = nb::none(),
+     "Each string with the matches of the RE2 `pattern` replaced by `rewrite`.");
+  strings.def("regex_full_match", [](nb::handle input, nb::handle pattern, nb::handle) {
+    if (is_text(pattern)) return tf::strings::regex_full_match(string_input(input), text_of(pattern));
+    return tf::strings::regex_full_match(string_input(input), string_input(pattern));
+  }, "input"_a, "pattern"_a, "name"_a = nb::none(), "Whether each string matches the RE2 `pattern` as a whole.");
 }
 
 }  // namespace tfpp_python

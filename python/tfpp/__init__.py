@@ -46,6 +46,7 @@ config = _tfpp.config
 debugging = _tfpp.debugging
 image = _tfpp.image
 strings = _tfpp.strings
+as_string = strings.as_string
 assert_equal, assert_less, assert_greater, assert_rank = (debugging.assert_equal, debugging.assert_less,
                                                           debugging.assert_greater, debugging.assert_rank)
 newaxis = None

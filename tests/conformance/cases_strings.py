@@ -1,7 +1,10 @@
 """Strings and decode ops: length in bytes and UTF-8 characters, join of equal shapes and scalars,
-reduce_join over axes, split on whitespace and on a separator with maxsplit, to_number for every
-output dtype (exponents, signs, whitespace, inf/nan, overflow and garbage), decode_raw of every
-dtype in both byte orders, string comparisons and concatenation.
+reduce_join over axes, lower/upper (ASCII and UTF-8), strip, substr (bytes and UTF-8 characters,
+broadcasting, out-of-range positions), as_string of every dtype with each format attribute,
+regex_replace and regex_full_match (pattern as attribute and as tensor, invalid patterns), split
+on whitespace and on a separator with maxsplit, to_number for every output dtype (exponents,
+signs, whitespace, inf/nan, overflow and garbage), decode_raw of every dtype in both byte orders,
+string comparisons and concatenation.
 
 Tolerance: 0 ulps: string to float conversion is correctly rounded on both sides (strtod/
 from_chars), and decoding copies bytes."""
@@ -84,6 +87,82 @@ def decode():
     return out
 
 
+def text():
+    mixed = T(["HeLLo \u00c9t\u00e9", "  ab\t\n", "\u00c0B", "Stra\u00dfe \ufb01", "\u03a3\u0391\u03a3", b"A\xff", ""], "string")
+    out = [
+        Case("tf.strings.lower", [mixed]),
+        Case("tf.strings.upper", [mixed]),
+        Case("tf.strings.lower", [mixed], {"encoding": "utf-8"}),
+        Case("tf.strings.upper", [mixed], {"encoding": "utf-8"}),
+        Case("tf.strings.lower", [mixed], {"encoding": "latin1"}, note="bad encoding"),
+        Case("tf.strings.upper", [T([1], "int32")], note="not a string"),
+        Case("tf.strings.strip", [T([["  ab c\t\n", "\x0b\x0c x \r"], ["", "\u00a0x\u00a0"]], "string")]),
+        Case("tf.strings.strip", [T("   ", "string")]),
+    ]
+    words = T(["hello", "world", "h\u00e9llo"], "string")
+    for pos, length in [(1, 3), (-3, 2), (0, 0), (5, 2), (1, -1), (-5, 10)]:
+        for unit in ["BYTE", "UTF8_CHAR"]:
+            out.append(Case("tf.strings.substr", [words, T(pos, "int32"), T(length, "int32")], {"unit": unit}))
+    out += [
+        Case("tf.strings.substr", [words, T([1, 2, 3], "int64"), T([2, 10, 1], "int64")]),
+        Case("tf.strings.substr", [T([["hello", "world"]], "string"), T([[1], [2]], "int32"), T([[2], [3]], "int32")]),
+        Case("tf.strings.substr", [words, T(6, "int32"), T(1, "int32")], note="pos past the end"),
+        Case("tf.strings.substr", [words, T(-7, "int32"), T(1, "int32")], {"unit": "UTF8_CHAR"}, note="pos before the start"),
+        Case("tf.strings.substr", [words, T([1, 2], "int32"), T(1, "int32")], note="pos and len shapes differ"),
+        Case("tf.strings.substr", [words, T([1, 2], "int32"), T([1, 2], "int32")], note="cannot broadcast"),
+        Case("tf.strings.substr", [words, T(1, "int64"), T(1, "int32")], note="pos and len dtypes differ"),
+        Case("tf.strings.substr", [words, T(1, "int32"), T(1, "int32")], {"unit": "CHAR"}, note="bad unit"),
+    ]
+    floats = [1.5, -2.25, 1e10, 3.14159265, 0.1, 1e-5, float("nan"), float("inf"), -float("inf"), 0.0]
+    formats = [{}, {"precision": 2}, {"scientific": True}, {"shortest": True}, {"shortest": True, "precision": 3},
+               {"width": 12, "fill": "0"}, {"width": 12, "fill": "-"}, {"width": 12}, {"fill": "+"}, {"fill": " "},
+               {"precision": 0, "fill": "#", "width": 6}, {"precision": -2, "width": -5}]
+    for dtype in ["float32", "float64"]:
+        for attrs in formats:
+            out.append(Case("tf.strings.as_string", [T(floats, dtype)], attrs))
+    ints = {"int32": [1, -22, 2**31 - 1, 0], "int64": [2**40, -5, 0], "uint8": [0, 200, 255]}
+    for dtype, values in ints.items():
+        for attrs in [{}, {"width": 5}, {"width": 5, "fill": "0"}, {"width": 6, "fill": "-"}, {"fill": "+"}]:
+            out.append(Case("tf.strings.as_string", [T(values, dtype)], attrs))
+        out.append(Case("tf.strings.as_string", [T(values, dtype)], {"precision": 2}, note="precision of an integer"))
+        out.append(Case("tf.strings.as_string", [T(values, dtype)], {"scientific": True}, note="scientific integer"))
+    out += [
+        Case("tf.strings.as_string", [T([True, False], "bool")]),
+        Case("tf.strings.as_string", [T([True, False], "bool")], {"width": 7, "fill": "0"}),
+        Case("tf.strings.as_string", [T([True], "bool")], {"shortest": True}, note="shortest bool"),
+        Case("tf.strings.as_string", [T(["ab", ""], "string")], {"width": 4}),
+        Case("tf.strings.as_string", [T(["ab", ""], "string")], {"width": 4, "fill": "-"}),
+        Case("tf.strings.as_string", [T(["ab"], "string")], {"precision": 1, "scientific": True}),
+        Case("tf.strings.as_string", [T(1.5, "float32")], {"scientific": True, "shortest": True}, note="both notations"),
+        Case("tf.strings.as_string", [T(1.5, "float32")], {"fill": "ab"}, note="fill too long"),
+        Case("tf.strings.as_string", [T(1.5, "float32")], {"fill": "x"}, note="bad fill"),
+    ]
+    return out
+
+
+def regex():
+    s = T([["aabb", "ab"], ["ba", ""]], "string")
+    out = []
+    for pattern, rewrite in [("a+", "X"), ("a", "X"), ("(a)(b)", r"\2\1"), ("", "-"), ("b", r"\3"), ("^", ">"), ("\\w", "\\0\\0")]:
+        for replace_global in [True, False]:
+            attrs = {"pattern": pattern, "rewrite": rewrite, "replace_global": replace_global}
+            out.append(Case("tf.strings.regex_replace", [s], attrs))
+            out.append(Case("tf.strings.regex_replace", [s, T(pattern, "string"), T(rewrite, "string")],
+                            {"replace_global": replace_global}))
+    for pattern in ["a+b+", "a", "b?a?", "[ab]*", ".*"]:
+        out.append(Case("tf.strings.regex_full_match", [s], {"pattern": pattern}))
+        out.append(Case("tf.strings.regex_full_match", [s, T(pattern, "string")]))
+    out += [
+        Case("tf.strings.regex_replace", [s], {"pattern": "(a", "rewrite": "X"}, note="invalid pattern"),
+        Case("tf.strings.regex_replace", [s, T("(a", "string"), T("X", "string")], note="invalid pattern"),
+        Case("tf.strings.regex_replace", [s, T(["a"], "string"), T("X", "string")], note="pattern not a scalar"),
+        Case("tf.strings.regex_full_match", [s], {"pattern": "[a"}, note="invalid pattern"),
+        Case("tf.strings.regex_full_match", [s, T("[a", "string")], note="invalid pattern"),
+        Case("tf.strings.regex_full_match", [s, T(["a"], "string")], note="pattern not a scalar"),
+    ]
+    return out
+
+
 def _join(*xs, separator=""):
     import tensorflow as tf
     return tf.strings.join(list(xs), separator=separator)
@@ -93,4 +172,4 @@ ADAPTERS = {"tf.strings.join": _join}
 
 
 def cases():
-    return basics() + numbers() + decode()
+    return basics() + numbers() + decode() + text() + regex()

@@ -76,6 +76,27 @@ void add_misc_functions(CaseFunctions& t) {
   t["tf.strings.to_number"] = [](const Inputs& in, const Attrs& a) {
     return Outputs{strings::to_number(in.at(0), a.d("out_type", float32))};
   };
+  t["tf.strings.lower"] = [](const Inputs& in, const Attrs& a) { return Outputs{strings::lower(in.at(0), a.s("encoding"))}; };
+  t["tf.strings.upper"] = [](const Inputs& in, const Attrs& a) { return Outputs{strings::upper(in.at(0), a.s("encoding"))}; };
+  t["tf.strings.strip"] = [](const Inputs& in, const Attrs&) { return Outputs{strings::strip(in.at(0))}; };
+  t["tf.strings.substr"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{strings::substr(in.at(0), in.at(1), in.at(2), {.unit = a.s("unit", "BYTE")})};
+  };
+  t["tf.strings.as_string"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{strings::as_string(in.at(0), {.precision = a.i("precision", -1), .scientific = a.b("scientific"),
+                                                 .shortest = a.b("shortest"), .width = a.i("width", -1),
+                                                 .fill = a.s("fill")})};
+  };
+  // The pattern as an attribute (TensorFlow's Static op, for a Python str) or as tensor inputs.
+  t["tf.strings.regex_replace"] = [](const Inputs& in, const Attrs& a) {
+    const strings::RegexReplaceOptions options{.replace_global = a.b("replace_global", true)};
+    if (in.size() == 3) return Outputs{strings::regex_replace(in[0], in[1], in[2], options)};
+    return Outputs{strings::regex_replace(in.at(0), a.s("pattern"), a.s("rewrite"), options)};
+  };
+  t["tf.strings.regex_full_match"] = [](const Inputs& in, const Attrs& a) {
+    if (in.size() == 2) return Outputs{strings::regex_full_match(in[0], in[1])};
+    return Outputs{strings::regex_full_match(in.at(0), a.s("pattern"))};
+  };
   t["tf.io.decode_raw"] = [](const Inputs& in, const Attrs& a) {
     return Outputs{io::decode_raw(in.at(0), a.d("out_type", float32), {.little_endian = a.b("little_endian", true)})};
   };

@@ -1,8 +1,9 @@
 """tf.strings and tf.io as TensorFlow's API documentation describes them: length, join, reduce_join,
-split (of a scalar), to_number and format on string tensors, eagerly and inside tf.function;
-decode_raw; TFRecordWriter (plain, GZIP, ZLIB) read back with tf.data.TFRecordDataset; tf.train.Example
-records parsed with parse_single_example / parse_example (FixedLenFeature, with defaults, and
-VarLenFeature as a SparseTensor). Errors: wrong dtypes, bad values, mismatched shapes, placeholder
+split (of a scalar), to_number, format, lower/upper, strip, substr, as_string, regex_replace and
+regex_full_match on string tensors, eagerly and inside tf.function; decode_raw; TFRecordWriter
+(plain, GZIP, ZLIB) read back with tf.data.TFRecordDataset; tf.train.Example records parsed with
+parse_single_example / parse_example (FixedLenFeature, with defaults, and VarLenFeature as a
+SparseTensor). Errors: wrong dtypes, bad values, mismatched shapes, placeholder
 counts, missing features and missing files."""
 import os
 import tempfile
@@ -66,6 +67,63 @@ show_error("traced to_number of text", lambda: tf.function(lambda s: tf.strings.
 show_error("traced length of an int tensor", lambda: tf.function(lambda s: tf.strings.length(s))(tf.constant(1)))
 show_error("traced join of mismatched shapes", lambda: tf.function(lambda a, b: tf.strings.join([a, b]))(
     tf.constant(["a", "b"]), tf.constant(["c", "d", "e"])))
+
+# --- case, strip, substr, as_string, regular expressions ---
+mixed = tf.constant(["HeLLo Été", "  Straße\t", "ΣΑΣ"])
+print(tf.strings.lower(mixed))
+print(tf.strings.upper(mixed))
+print(tf.strings.lower(mixed, encoding="utf-8"))
+print(tf.strings.upper(mixed, encoding="utf-8"))
+print(tf.strings.strip(mixed))
+print(tf.strings.strip(" \n x y \r"))
+print(tf.strings.substr(tf.constant(["hello", "world"]), 1, 3))
+print(tf.strings.substr(tf.constant(["hello", "world"]), [-3, 0], [2, 10]))
+print(tf.strings.substr("héllo", 1, 3, unit="UTF8_CHAR"))
+print(tf.strings.substr(tf.constant([["hello", "world"]]), [[1], [2]], [[2], [3]]))
+print(tf.strings.substr("abcdef", tf.constant(2, tf.int64), 2), tf.strings.substr("héllo", -2, 2, "UTF8_CHAR"))
+print(tf.strings.as_string(tf.constant([1.5, -2.25, 1e10])))
+print(tf.strings.as_string(tf.constant([1.5, -2.25, 1e10]), precision=2))
+print(tf.strings.as_string(tf.constant([3.14159, 0.1], tf.float64), scientific=True))
+print(tf.strings.as_string(tf.constant([3.14159, 1e-7]), shortest=True))
+print(tf.strings.as_string(tf.constant([7, -42]), width=6, fill="0"))
+print(tf.strings.as_string(tf.constant([7, -42], tf.int64), width=6, fill="-"))
+print(tf.strings.as_string(tf.constant([200], tf.uint8)), tf.as_string(True), tf.as_string("ab", width=4))
+print(tf.strings.regex_replace(["aabb", "abc"], "a+", "X"))
+print(tf.strings.regex_replace(["aabb", "abc"], "[ab]", "_", replace_global=False))
+print(tf.strings.regex_replace("2024-01-15", r"(\d+)-(\d+)-(\d+)", r"\3/\2/\1"))
+print(tf.strings.regex_replace(tf.constant(["aabb", "abc"]), tf.constant("b+"), tf.constant("<\\0>")))
+print(tf.strings.regex_full_match(["aabb", "abc", ""], "a*b*"))
+print(tf.strings.regex_full_match(tf.constant([["12", "1a"]]), tf.constant("[0-9]+")))
+
+
+@tf.function
+def text_ops(x, n):
+    cleaned = tf.strings.lower(tf.strings.strip(x))
+    return (cleaned, tf.strings.upper(x, encoding="utf-8"), tf.strings.substr(cleaned, 0, n),
+            tf.strings.as_string(tf.cast(n, tf.float32) / 3, precision=3), tf.strings.regex_replace(cleaned, "[aeiou]", "*"),
+            tf.strings.regex_replace(cleaned, tf.strings.join(["^", x[0]]), "#"), tf.strings.regex_full_match(cleaned, "[a-z]+"))
+
+
+for t in text_ops(tf.constant([" Apple ", "Bé", "CHERRY\n"]), tf.constant(2)):
+    print("traced:", t)
+
+show_error("lower with encoding latin1", lambda: tf.strings.lower("a", encoding="latin1"))
+show_error("strip of an int", lambda: tf.strings.strip(3))
+show_error("substr past the end", lambda: tf.strings.substr(tf.constant(["hello", "ab"]), 3, 1))
+show_error("substr before the start", lambda: tf.strings.substr("héllo", -6, 1, unit="UTF8_CHAR"))
+show_error("substr with pos and len of two shapes", lambda: tf.strings.substr(["ab", "cd"], [1, 0], 1))
+show_error("substr with an int64 pos and int32 len", lambda: tf.strings.substr("ab", tf.constant(1, tf.int64),
+                                                                                tf.constant(1)))
+show_error("traced substr past the end", lambda: tf.function(lambda s: tf.strings.substr(s, 2, 1))(tf.constant(["a"])))
+show_error("as_string of an int with precision", lambda: tf.strings.as_string(tf.constant([1]), precision=2))
+show_error("as_string scientific and shortest", lambda: tf.strings.as_string(1.5, scientific=True, shortest=True))
+show_error("as_string with a bad fill", lambda: tf.strings.as_string(1.5, fill="x"))
+show_error("regex_replace with an invalid pattern", lambda: tf.strings.regex_replace("ab", "(a", "x"))
+show_error("regex_replace with an invalid tensor pattern", lambda: tf.strings.regex_replace("ab", tf.constant("(a"), "x"))
+show_error("regex_full_match with an invalid pattern", lambda: tf.strings.regex_full_match("ab", "[a"))
+show_error("regex_full_match with a vector pattern", lambda: tf.strings.regex_full_match("ab", tf.constant(["a"])))
+show_error("traced regex_full_match with an invalid pattern",
+           lambda: tf.function(lambda s: tf.strings.regex_full_match(s, "[a"))(tf.constant("a")))
 
 # --- tf.train.Example records in a TFRecord file ---
 example = tf.train.Example(features=tf.train.Features(feature={
