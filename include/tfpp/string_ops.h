@@ -1,4 +1,5 @@
-// String ops (tf.strings) and decoding raw bytes (tf.io.decode_raw).
+// String ops (tf.strings), decoding raw bytes (tf.io.decode_raw), and reading and writing whole
+// files (tf.io.read_file, tf.io.write_file).
 //
 // A tf::string element is a byte string. tf::strings::split returns a RaggedTensor in
 // TensorFlow; tfpp has no ragged tensors yet, so split returns a 1-D string tensor for a
@@ -134,5 +135,12 @@ struct DecodeRawOptions {
 /// (last) dimension, and every string must have the same length (tf.io.decode_raw).
 Tensor decode_raw(const Tensor& bytes, DType out_type, const DecodeRawOptions& options = {});
 
+/// The contents of the file named by a string scalar, as a string scalar (tf.io.read_file);
+/// NotFoundError if it cannot be opened.
+Tensor read_file(const Tensor& filename);
+
+/// Writes a string scalar to the file named by a string scalar, replacing it atomically and
+/// creating missing parent directories, as TensorFlow does (tf.io.write_file).
+void write_file(const Tensor& filename, const Tensor& contents);
 
 }  // namespace tf::io

@@ -1,6 +1,6 @@
 // The C++ core of tf.io for Python (tfpp/io.py gives it TensorFlow's names): decode_raw,
-// TFRecordWriter, TFRecordDataset's source, Example serialization, and parsing Examples with
-// FixedLenFeature / VarLenFeature specs.
+// read_file and write_file, TFRecordWriter, TFRecordDataset's source, Example serialization, and
+// parsing Examples with FixedLenFeature / VarLenFeature specs.
 #include <nanobind/stl/map.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -118,6 +118,11 @@ void bind_io(nb::module_& m) {
   io.def("decode_raw", [](nb::handle bytes, nb::handle out_type, bool little_endian) {
     return tf::io::decode_raw(to_tensor(bytes, tf::string), dtype_from(out_type), {.little_endian = little_endian});
   }, "input_bytes"_a, "out_type"_a, "little_endian"_a = true);
+  io.def("read_file", [](nb::handle filename) { return tf::io::read_file(to_tensor(filename, tf::string)); },
+         "filename"_a);
+  io.def("write_file", [](nb::handle filename, nb::handle contents) {
+    tf::io::write_file(to_tensor(filename, tf::string), to_tensor(contents, tf::string));
+  }, "filename"_a, "contents"_a);
 
   nb::class_<tf::io::TFRecordWriter>(io, "TFRecordWriter", "Writes records to a TFRecord file.")
       .def("__init__", [](tf::io::TFRecordWriter* w, const std::string& path, const std::string& compression_type) {

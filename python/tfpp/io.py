@@ -1,6 +1,6 @@
-"""tf.io: decoding raw bytes, TFRecord files, and parsing tf.train.Example records into tensors
-(FixedLenFeature as dense tensors, VarLenFeature as SparseTensors) by the ParseExample op, eagerly,
-inside tf.function and in Dataset.map functions."""
+"""tf.io: decoding raw bytes, reading and writing whole files, TFRecord files, and parsing
+tf.train.Example records into tensors (FixedLenFeature as dense tensors, VarLenFeature as
+SparseTensors) by the ParseExample op, eagerly, inside tf.function and in Dataset.map functions."""
 
 import collections as _collections
 
@@ -28,6 +28,16 @@ class VarLenFeature(_collections.namedtuple("VarLenFeature", ["dtype"])):
 def decode_raw(input_bytes, out_type, little_endian=True, name=None):
     """Each string's bytes as numbers of `out_type`, in one more (last) dimension."""
     return _io.decode_raw(input_bytes, out_type, little_endian)
+
+
+def read_file(filename, name=None):
+    """The contents of the file `filename`, as a string scalar."""
+    return _io.read_file(filename)
+
+
+def write_file(filename, contents, name=None):
+    """Writes the string scalar `contents` to the file `filename`, creating missing directories."""
+    _io.write_file(filename, contents)
 
 
 def _parsed(serialized, features, rank):

@@ -1,15 +1,17 @@
 """Strings and decode ops: length in bytes and UTF-8 characters, join of equal shapes and scalars,
 reduce_join over axes, lower/upper (ASCII and UTF-8), strip, substr (bytes and UTF-8 characters,
 broadcasting, out-of-range positions), as_string of every dtype with each format attribute,
-regex_replace and regex_full_match (pattern as attribute and as tensor, invalid patterns), split
-on whitespace and on a separator with maxsplit, to_number for every output dtype (exponents,
-signs, whitespace, inf/nan, overflow and garbage), decode_raw of every dtype in both byte orders,
-string comparisons and concatenation.
+regex_replace and regex_full_match (pattern as attribute and as tensor, invalid patterns),
+read_file and write_file, split on whitespace and on a separator with maxsplit, to_number for
+every output dtype (exponents, signs, whitespace, inf/nan, overflow and garbage), decode_raw of
+every dtype in both byte orders, string comparisons and concatenation.
 
 Tolerance: 0 ulps: string to float conversion is correctly rounded on both sides (strtod/
 from_chars), and decoding copies bytes."""
 
+import os
 import struct
+import tempfile
 
 import numpy as np
 
@@ -163,13 +165,30 @@ def regex():
     return out
 
 
+def files():
+    path = os.path.join(tempfile.gettempdir(), "tfpp_conformance_%d" % os.getpid())
+    return [
+        Case("io.write_then_read", [T(path + "/a.bin", "string"), T(b"bytes\x00\xff\n", "string")]),
+        Case("io.write_then_read", [T(path + "/deeper/b.txt", "string"), T("", "string")]),
+        Case("tf.io.read_file", [T(path + "/missing", "string")], note="missing file"),
+        Case("tf.io.read_file", [T([path], "string")], note="not a scalar"),
+        Case("io.write_then_read", [T(path + "/c", "string"), T(["a"], "string")], note="contents not a scalar"),
+    ]
+
+
+def _write_then_read(filename, contents):
+    import tensorflow as tf
+    tf.io.write_file(filename, contents)
+    return tf.io.read_file(filename)
+
+
 def _join(*xs, separator=""):
     import tensorflow as tf
     return tf.strings.join(list(xs), separator=separator)
 
 
-ADAPTERS = {"tf.strings.join": _join}
+ADAPTERS = {"tf.strings.join": _join, "io.write_then_read": _write_then_read}
 
 
 def cases():
-    return basics() + numbers() + decode() + text() + regex()
+    return basics() + numbers() + decode() + text() + regex() + files()

@@ -1,4 +1,4 @@
-// Case functions for string and decode ops and random ops.
+// Case functions for string, decode and file ops and random ops.
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -96,6 +96,11 @@ void add_misc_functions(CaseFunctions& t) {
   t["tf.strings.regex_full_match"] = [](const Inputs& in, const Attrs& a) {
     if (in.size() == 2) return Outputs{strings::regex_full_match(in[0], in[1])};
     return Outputs{strings::regex_full_match(in.at(0), a.s("pattern"))};
+  };
+  t["tf.io.read_file"] = [](const Inputs& in, const Attrs&) { return Outputs{io::read_file(in.at(0))}; };
+  t["io.write_then_read"] = [](const Inputs& in, const Attrs&) {
+    io::write_file(in.at(0), in.at(1));
+    return Outputs{io::read_file(in.at(0))};
   };
   t["tf.io.decode_raw"] = [](const Inputs& in, const Attrs& a) {
     return Outputs{io::decode_raw(in.at(0), a.d("out_type", float32), {.little_endian = a.b("little_endian", true)})};

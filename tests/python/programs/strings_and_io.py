@@ -1,9 +1,9 @@
 """tf.strings and tf.io as TensorFlow's API documentation describes them: length, join, reduce_join,
 split (of a scalar), to_number, format, lower/upper, strip, substr, as_string, regex_replace and
-regex_full_match on string tensors, eagerly and inside tf.function; decode_raw; TFRecordWriter
-(plain, GZIP, ZLIB) read back with tf.data.TFRecordDataset; tf.train.Example records parsed with
-parse_single_example / parse_example (FixedLenFeature, with defaults, and VarLenFeature as a
-SparseTensor). Errors: wrong dtypes, bad values, mismatched shapes, placeholder
+regex_full_match on string tensors, eagerly and inside tf.function; decode_raw; read_file and
+write_file; TFRecordWriter (plain, GZIP, ZLIB) read back with tf.data.TFRecordDataset;
+tf.train.Example records parsed with parse_single_example / parse_example (FixedLenFeature, with
+defaults, and VarLenFeature as a SparseTensor). Errors: wrong dtypes, bad values, mismatched shapes, placeholder
 counts, missing features and missing files."""
 import os
 import tempfile
@@ -199,6 +199,34 @@ def total_length(ds):
 
 
 print("total length:", total_length(dataset))
+
+# --- whole files ---
+text_path = os.path.join(root, "sub", "dir", "text.bin")
+print(tf.io.write_file(text_path, b"first\x00line\n"))
+print(tf.io.read_file(text_path))
+print(tf.io.read_file(tf.constant(text_path)).shape)
+
+
+# A read after a write in the same function is left out: TensorFlow merges two reads of one file
+# into one that may run before the write, tfpp orders them as written.
+@tf.function
+def append(name, suffix):
+    tf.io.write_file(name, tf.strings.join([tf.io.read_file(name), suffix]))
+
+
+size = tf.function(lambda name: tf.strings.length(tf.io.read_file(name)))
+append(tf.constant(text_path), tf.constant("+"))
+print("traced:", size(tf.constant(text_path)))
+append(tf.constant(text_path), tf.constant("++"))
+print("traced:", size(tf.constant(text_path)), tf.io.read_file(text_path))
+print(sorted(os.listdir(os.path.dirname(text_path))))
+show_error("read_file of a missing file", lambda: tf.io.read_file(os.path.join(root, "missing.txt")))
+show_error("read_file of a directory", lambda: tf.io.read_file(root))
+show_error("read_file of a vector", lambda: tf.io.read_file([text_path]))
+show_error("read_file of an int", lambda: tf.io.read_file(3))
+show_error("write_file of a vector", lambda: tf.io.write_file(text_path, ["a"]))
+show_error("traced read_file of a missing file",
+           lambda: tf.function(lambda p: tf.io.read_file(p))(tf.constant(os.path.join(root, "missing.txt"))))
 
 show_error("a writer in a missing directory", lambda: tf.io.TFRecordWriter(os.path.join(root, "no", "such", "file")))
 show_error("reading a missing file", lambda: list(tf.data.TFRecordDataset(os.path.join(root, "missing.tfrecord"))))
