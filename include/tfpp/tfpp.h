@@ -19,6 +19,7 @@
 #include "tfpp/function.h"
 #include "tfpp/gradient_tape.h"
 #include "tfpp/io/parsing.h"
+#include "tfpp/io/serialize_tensor.h"
 #include "tfpp/io/tfrecord.h"
 #include "tfpp/keras/datasets.h"
 #include "tfpp/keras/optimizers.h"

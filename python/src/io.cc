@@ -1,6 +1,6 @@
 // The C++ core of tf.io for Python (tfpp/io.py gives it TensorFlow's names): decode_raw,
-// read_file and write_file, TFRecordWriter, TFRecordDataset's source, Example serialization, and
-// parsing Examples with FixedLenFeature / VarLenFeature specs.
+// read_file and write_file, serialize_tensor and parse_tensor, TFRecordWriter, TFRecordDataset's
+// source, Example serialization, and parsing Examples with FixedLenFeature / VarLenFeature specs.
 #include <nanobind/stl/map.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -8,6 +8,7 @@
 #include "bindings.h"
 #include "io/parse_example_op.h"
 #include "tfpp/io/parsing.h"
+#include "tfpp/io/serialize_tensor.h"
 #include "tfpp/io/tfrecord.h"
 #include "tfpp/string_ops.h"
 #include "tfpp/train/example.h"
@@ -123,6 +124,10 @@ void bind_io(nb::module_& m) {
   io.def("write_file", [](nb::handle filename, nb::handle contents) {
     tf::io::write_file(to_tensor(filename, tf::string), to_tensor(contents, tf::string));
   }, "filename"_a, "contents"_a);
+  io.def("serialize_tensor", [](nb::handle tensor) { return tf::io::serialize_tensor(to_tensor(tensor)); }, "tensor"_a);
+  io.def("parse_tensor", [](nb::handle serialized, nb::handle out_type) {
+    return tf::io::parse_tensor(to_tensor(serialized, tf::string), dtype_from(out_type));
+  }, "serialized"_a, "out_type"_a);
 
   nb::class_<tf::io::TFRecordWriter>(io, "TFRecordWriter", "Writes records to a TFRecord file.")
       .def("__init__", [](tf::io::TFRecordWriter* w, const std::string& path, const std::string& compression_type) {

@@ -1,6 +1,7 @@
-"""tf.io: decoding raw bytes, reading and writing whole files, TFRecord files, and parsing
-tf.train.Example records into tensors (FixedLenFeature as dense tensors, VarLenFeature as
-SparseTensors) by the ParseExample op, eagerly, inside tf.function and in Dataset.map functions."""
+"""tf.io: decoding raw bytes, reading and writing whole files, tensors as serialized TensorProtos,
+TFRecord files, and parsing tf.train.Example records into tensors (FixedLenFeature as dense
+tensors, VarLenFeature as SparseTensors) by the ParseExample op, eagerly, inside tf.function and in
+Dataset.map functions."""
 
 import collections as _collections
 
@@ -38,6 +39,16 @@ def read_file(filename, name=None):
 def write_file(filename, contents, name=None):
     """Writes the string scalar `contents` to the file `filename`, creating missing directories."""
     _io.write_file(filename, contents)
+
+
+def serialize_tensor(tensor, name=None):
+    """The tensor as a serialized TensorProto, in a string scalar."""
+    return _io.serialize_tensor(tensor)
+
+
+def parse_tensor(serialized, out_type, name=None):
+    """The tensor of dtype `out_type` that the string scalar `serialized` holds as a TensorProto."""
+    return _io.parse_tensor(serialized, out_type)
 
 
 def _parsed(serialized, features, rank):

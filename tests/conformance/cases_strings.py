@@ -2,9 +2,10 @@
 reduce_join over axes, lower/upper (ASCII and UTF-8), strip, substr (bytes and UTF-8 characters,
 broadcasting, out-of-range positions), as_string of every dtype with each format attribute,
 regex_replace and regex_full_match (pattern as attribute and as tensor, invalid patterns),
-read_file and write_file, split on whitespace and on a separator with maxsplit, to_number for
-every output dtype (exponents, signs, whitespace, inf/nan, overflow and garbage), decode_raw of
-every dtype in both byte orders, string comparisons and concatenation.
+read_file and write_file, serialize_tensor and parse_tensor (the bytes compared with
+TensorFlow's), split on whitespace and on a separator with maxsplit, to_number for every output
+dtype (exponents, signs, whitespace, inf/nan, overflow and garbage), decode_raw of every dtype in
+both byte orders, string comparisons and concatenation.
 
 Tolerance: 0 ulps: string to float conversion is correctly rounded on both sides (strtod/
 from_chars), and decoding copies bytes."""
@@ -176,6 +177,28 @@ def files():
     ]
 
 
+def serialized():
+    out = []
+    values = {"float32": [[1.5, -0.0], [np.inf, 3.25e-3]], "float64": 2.5, "int32": [1, -2, 2**31 - 1],
+              "int64": 2**40, "uint8": [0, 255], "bool": [True, False], "string": [["a", ""], ["b\x00c", "\u00e9"]]}
+    for dtype, v in values.items():
+        out.append(Case("tf.io.serialize_tensor", [T(v, dtype)]))
+        out.append(Case("io.serialize_then_parse", [T(v, dtype)], {"out_type": DT(dtype)}))
+    out += [
+        Case("tf.io.serialize_tensor", [T(np.zeros((0, 3)), "float32")]),
+        Case("io.serialize_then_parse", [T(np.zeros((2, 0)), "int64")], {"out_type": DT("int64")}),
+        Case("io.serialize_then_parse", [T([1.5], "float32")], {"out_type": DT("int32")}, note="another dtype"),
+        Case("tf.io.parse_tensor", [T(b"garbage\xff", "string")], {"out_type": DT("int32")}, note="not a TensorProto"),
+        Case("tf.io.parse_tensor", [T([b""], "string")], {"out_type": DT("int32")}, note="not a scalar"),
+    ]
+    return out
+
+
+def _serialize_then_parse(tensor, out_type):
+    import tensorflow as tf
+    return tf.io.parse_tensor(tf.io.serialize_tensor(tensor), out_type)
+
+
 def _write_then_read(filename, contents):
     import tensorflow as tf
     tf.io.write_file(filename, contents)
@@ -187,8 +210,9 @@ def _join(*xs, separator=""):
     return tf.strings.join(list(xs), separator=separator)
 
 
-ADAPTERS = {"tf.strings.join": _join, "io.write_then_read": _write_then_read}
+ADAPTERS = {"tf.strings.join": _join, "io.write_then_read": _write_then_read,
+            "io.serialize_then_parse": _serialize_then_parse}
 
 
 def cases():
-    return basics() + numbers() + decode() + text() + regex() + files()
+    return basics() + numbers() + decode() + text() + regex() + files() + serialized()

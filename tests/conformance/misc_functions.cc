@@ -102,6 +102,13 @@ void add_misc_functions(CaseFunctions& t) {
     io::write_file(in.at(0), in.at(1));
     return Outputs{io::read_file(in.at(0))};
   };
+  t["tf.io.serialize_tensor"] = [](const Inputs& in, const Attrs&) { return Outputs{io::serialize_tensor(in.at(0))}; };
+  t["tf.io.parse_tensor"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{io::parse_tensor(in.at(0), a.d("out_type", float32))};
+  };
+  t["io.serialize_then_parse"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{io::parse_tensor(io::serialize_tensor(in.at(0)), a.d("out_type", float32))};
+  };
   t["tf.io.decode_raw"] = [](const Inputs& in, const Attrs& a) {
     return Outputs{io::decode_raw(in.at(0), a.d("out_type", float32), {.little_endian = a.b("little_endian", true)})};
   };

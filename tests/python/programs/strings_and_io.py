@@ -1,9 +1,9 @@
 """tf.strings and tf.io as TensorFlow's API documentation describes them: length, join, reduce_join,
 split (of a scalar), to_number, format, lower/upper, strip, substr, as_string, regex_replace and
 regex_full_match on string tensors, eagerly and inside tf.function; decode_raw; read_file and
-write_file; TFRecordWriter (plain, GZIP, ZLIB) read back with tf.data.TFRecordDataset;
-tf.train.Example records parsed with parse_single_example / parse_example (FixedLenFeature, with
-defaults, and VarLenFeature as a SparseTensor). Errors: wrong dtypes, bad values, mismatched shapes, placeholder
+write_file; serialize_tensor and parse_tensor; TFRecordWriter (plain, GZIP, ZLIB) read back with
+tf.data.TFRecordDataset; tf.train.Example records parsed with parse_single_example / parse_example
+(FixedLenFeature, with defaults, and VarLenFeature as a SparseTensor). Errors: wrong dtypes, bad values, mismatched shapes, placeholder
 counts, missing features and missing files."""
 import os
 import tempfile
@@ -227,6 +227,17 @@ show_error("read_file of an int", lambda: tf.io.read_file(3))
 show_error("write_file of a vector", lambda: tf.io.write_file(text_path, ["a"]))
 show_error("traced read_file of a missing file",
            lambda: tf.function(lambda p: tf.io.read_file(p))(tf.constant(os.path.join(root, "missing.txt"))))
+
+# --- tensors as serialized TensorProtos ---
+for value in (tf.constant([[1.5, -2.0]]), tf.constant(7), tf.constant(["a", "bc"]), tf.constant([True]),
+              tf.constant(2**40), tf.constant([3], tf.uint8), tf.constant(0.25, tf.float64)):
+    packed = tf.io.serialize_tensor(value)
+    print(packed.numpy(), tf.io.parse_tensor(packed, value.dtype))
+print("traced:", tf.function(lambda x: tf.io.parse_tensor(tf.io.serialize_tensor(x), tf.float32) * 2)(
+    tf.constant([1.0, 2.5])))
+show_error("parse_tensor of another dtype", lambda: tf.io.parse_tensor(tf.io.serialize_tensor(1.5), tf.int32))
+show_error("parse_tensor of garbage", lambda: tf.io.parse_tensor(b"\xff\xff", tf.int32))
+show_error("parse_tensor of a vector", lambda: tf.io.parse_tensor([b""], tf.int32))
 
 show_error("a writer in a missing directory", lambda: tf.io.TFRecordWriter(os.path.join(root, "no", "such", "file")))
 show_error("reading a missing file", lambda: list(tf.data.TFRecordDataset(os.path.join(root, "missing.tfrecord"))))
