@@ -20,6 +20,7 @@
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "tfpp/concrete_function.h"
@@ -182,6 +183,10 @@ using ArgOf = ArgTraits<std::remove_cvref_t<T>>;
 /// Traces the user's callable: given symbolic leaves, returns flat outputs and map keys.
 using TraceBody = FlatFn;
 
+/// A tensor, for each index of a pack (one tensor per input_signature spec).
+template <std::size_t>
+using TensorAt = Tensor;
+
 /// The non-template state of a tf::function: options, the trace cache, and tracing.
 class FunctionState {
  public:
@@ -194,6 +199,11 @@ class FunctionState {
   int tracing_count() const;
   std::string pretty_printed_concrete_signatures() const;
   std::vector<ConcreteFunction> concrete_functions() const;
+  /// The input_signature option (empty without one).
+  const std::vector<TensorSpec>& input_signature() const { return options_.input_signature; }
+  /// Throws for get_concrete_function() without arguments on a callable that does not take one
+  /// tensor per input_signature spec.
+  [[noreturn]] void throw_untraceable_signature() const;
 
  private:
   struct Cache;
@@ -232,11 +242,18 @@ class Function {
   /// The concrete function for arguments like these; tf::TensorSpec stands for a tensor.
   template <class... Args>
   ConcreteFunction get_concrete_function(const Args&... args) const {
-    using R = std::remove_cvref_t<std::invoke_result_t<F&, typename detail::ArgOf<Args>::Traced...>>;
-    detail::ArgWalk walk;
-    (detail::ArgOf<Args>::walk(args, walk), ...);
-    return trace<R>(walk, args...);
+    return concrete_function_for(args...);
   }
+  /// The concrete function of the input_signature, traced if need be (TensorFlow's
+  /// get_concrete_function() without arguments); the callable must take one tensor per spec
+  /// (up to kMaxSignatureTensors). Without an input_signature, the trace of a call with no arguments.
+  ConcreteFunction get_concrete_function() const {
+    return signature_concrete_function(std::make_index_sequence<kMaxSignatureTensors + 1>());
+  }
+  /// The most specs get_concrete_function() without arguments traces.
+  static constexpr std::size_t kMaxSignatureTensors = 8;
+  /// The input_signature option (empty without one).
+  const std::vector<TensorSpec>& input_signature() const { return state_->input_signature(); }
 
   /// How many times the callable has been traced.
   int tracing_count() const { return state_->tracing_count(); }
@@ -246,6 +263,35 @@ class Function {
   std::vector<ConcreteFunction> concrete_functions() const { return state_->concrete_functions(); }
 
  private:
+  template <class... Args>
+  ConcreteFunction concrete_function_for(const Args&... args) const {
+    using R = std::remove_cvref_t<std::invoke_result_t<F&, typename detail::ArgOf<Args>::Traced...>>;
+    detail::ArgWalk walk;
+    (detail::ArgOf<Args>::walk(args, walk), ...);
+    return trace<R>(walk, args...);
+  }
+
+  // Traces the input_signature with the callable's arity among 0..kMaxSignatureTensors that
+  // matches its number of specs.
+  template <std::size_t... K>
+  ConcreteFunction signature_concrete_function(std::index_sequence<K...>) const {
+    const std::vector<TensorSpec>& specs = state_->input_signature();
+    ConcreteFunction out;
+    const bool traced = ((specs.size() == K && trace_specs(specs, std::make_index_sequence<K>(), out)) || ...);
+    if (!traced) state_->throw_untraceable_signature();
+    return out;
+  }
+
+  template <std::size_t... I>
+  bool trace_specs(const std::vector<TensorSpec>& specs, std::index_sequence<I...>, ConcreteFunction& out) const {
+    if constexpr (std::is_invocable_v<F&, detail::TensorAt<I>...>) {
+      out = concrete_function_for(specs[I]...);
+      return true;
+    } else {
+      return false;
+    }
+  }
+
   template <class R, class... Args>
   ConcreteFunction trace(detail::ArgWalk& walk, const Args&... args) const {
     return state_->lookup_or_trace(walk, [&](const std::vector<Tensor>& leaves, std::vector<std::string>& keys) {

@@ -313,6 +313,15 @@ std::string FunctionState::pretty_printed_concrete_signatures() const {
   return out;
 }
 
+void FunctionState::throw_untraceable_signature() const {
+  const std::string n = std::to_string(options_.input_signature.size());
+  throw InvalidArgumentError("[" + options_.name + "] get_concrete_function() without arguments traces the " +
+                             (options_.input_signature.empty() ? std::string("call with no arguments")
+                                                               : "input_signature, which needs a callable taking its " +
+                                                                     n + " specs as " + n + " tensors") +
+                             "; pass arguments (tf::TensorSpec for tensors) to get_concrete_function instead");
+}
+
 std::vector<ConcreteFunction> FunctionState::concrete_functions() const {
   std::lock_guard lock(cache_->mutex);
   std::vector<ConcreteFunction> out;

@@ -142,6 +142,37 @@ TEST(Function, GetConcreteFunctionFromSpecs) {
             "  None\n");
 }
 
+// TensorFlow's get_concrete_function() without arguments traces the input_signature, through
+// the cache calls use.
+TEST(Function, GetConcreteFunctionWithoutArgumentsTracesTheInputSignature) {
+  auto f = tf::function([](tf::Tensor a, tf::Tensor b) { return a * b; },
+                        {.input_signature = {tf::TensorSpec({tf::None}, tf::float32), tf::TensorSpec({}, tf::float32)}});
+  EXPECT_TRUE(f.concrete_functions().empty());
+  tf::ConcreteFunction cf = f.get_concrete_function();
+  EXPECT_EQ(f.tracing_count(), 1);
+  ASSERT_EQ(f.concrete_functions().size(), 1u);
+  EXPECT_EQ(cf(tf::constant({1.0f, 2.0f}), tf::constant(3.0f)).numpy<float>(), (std::vector<float>{3, 6}));
+  EXPECT_EQ(f(tf::constant({4.0f}), tf::constant(0.5f)).numpy<float>(), (std::vector<float>{2}));
+  f.get_concrete_function();
+  EXPECT_EQ(f.tracing_count(), 1);
+
+  // Without an input_signature it is the trace of a call with no arguments.
+  auto nullary = tf::function([] { return tf::constant(7); });
+  EXPECT_EQ(nullary.get_concrete_function()().item<std::int32_t>(), 7);
+  auto unary = tf::function([](tf::Tensor a) { return a; });
+  EXPECT_THROW(unary.get_concrete_function(), tf::InvalidArgumentError);
+  // A callable that does not take one tensor per spec needs the specs spelt out.
+  auto listed = tf::function([](std::vector<tf::Tensor> xs) { return xs[0] + xs[1]; },
+                             {.input_signature = {tf::TensorSpec({}, tf::float32), tf::TensorSpec({}, tf::float32)}});
+  try {
+    listed.get_concrete_function();
+    ADD_FAILURE() << "traced a callable that takes a vector for two specs";
+  } catch (const tf::InvalidArgumentError& e) {
+    EXPECT_NE(std::string(e.what()).find("needs a callable taking its 2 specs as 2 tensors"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(listed.tracing_count(), 0);
+}
+
 TEST(Function, SpecWithUnknownDimsIsNotServedByAMoreSpecificTrace) {
   auto twice = tf::function([](tf::Tensor a) { return a + a; });
   twice(tf::constant({1.0f, 2.0f}));
