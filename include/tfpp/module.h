@@ -82,10 +82,14 @@ class Module {
 
   /// Registers tf::function `fn` (shared, not copied) under `attribute` and returns it.
   /// tf::saved_model::save writes every concrete function it has traced by then, as TensorFlow
-  /// saves a module's tf.function attributes.
+  /// saves a module's tf.function attributes; one with an input_signature and no trace yet is
+  /// traced for it then (get_concrete_function()), as TensorFlow does.
   template <class Fn>
   const Fn& add_function(const std::string& attribute, const Fn& fn) {
-    register_function(attribute, [fn] { return fn.concrete_functions(); });
+    register_function(attribute, [fn] {
+      if (!fn.input_signature().empty() && fn.tracing_count() == 0) fn.get_concrete_function();
+      return fn.concrete_functions();
+    });
     return fn;
   }
   /// The tf::function attributes registered directly on this module (tfpp internals).

@@ -42,7 +42,8 @@ class LoadedFunction {
   /// Calls with named inputs (a signature's keyword arguments); returns the outputs by name.
   std::map<std::string, Tensor> operator()(const std::map<std::string, Tensor>& inputs) const;
   /// Calls with positional tensors; returns the flat outputs. For a tf.function with several
-  /// concrete functions, the first whose input specs accept the arguments runs.
+  /// concrete functions, the first whose input specs accept the arguments runs; one saved with
+  /// none (never traced) throws InvalidArgumentError, as TensorFlow's raises ValueError.
   std::vector<Tensor> operator()(const std::vector<Tensor>& args) const;
   /// The input names (a signature's keywords, or the positional argument names) in call order.
   std::vector<std::string> input_names() const;
@@ -126,10 +127,12 @@ struct SaveOptions {
 /// before (FailedPreconditionError if `export_dir` holds files that are not a SavedModel's).
 /// TensorFlow's tf.saved_model.load and saved_model_cli read it; each tf::function registered with
 /// Module::add_function is saved with every concrete function it traced (also as its children
-/// trace_0, trace_1, ...). Throws UnimplementedError naming the signature and every op with no
-/// TensorFlow form, InvalidArgumentError for a function that captures a variable the module does
-/// not track or a `_default_save_signature` without an input_signature, FailedPreconditionError
-/// for a registered function never traced.
+/// trace_0, trace_1, ...), one with an input_signature being traced for it if it was never called;
+/// one never traced and without an input_signature is saved with no concrete function, and
+/// calling it after loading throws, as in TensorFlow. Throws UnimplementedError naming the
+/// signature and every op with no TensorFlow form, InvalidArgumentError for a function that
+/// captures a variable the module does not track or a `_default_save_signature` without an
+/// input_signature.
 void save(const Module& module, const std::string& export_dir, const SaveOptions& options = {});
 
 /// Saves a Keras model as tf.saved_model.save does with Keras 3: without signatures given,

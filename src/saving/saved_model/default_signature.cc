@@ -34,7 +34,6 @@ std::optional<ConcreteFunction> default_signature(const Module& root) {
   std::vector<ConcreteFunction> possible;
   for (const auto& [attribute, concrete_functions] : root.named_functions()) {
     const std::vector<ConcreteFunction> traced = concrete_functions();
-    if (traced.empty()) continue;  // save() raises for a function never traced
     const std::optional<ConcreteFunction> cf = input_signature_trace(traced);
     if (attribute == kDefaultSignatureAttr) {
       if (!cf || !valid_signature(*cf))

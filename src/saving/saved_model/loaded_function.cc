@@ -9,6 +9,17 @@ std::string describe(const Tensor& t) {
   return std::string(dtype_name(t.dtype())) + t.shape().to_string();
 }
 
+// The first concrete function of `state`, throwing TensorFlow's error for a function saved with none.
+const detail::ConcreteFunctionEntry& first(const detail::FunctionState& state) {
+  if (state.concrete.empty())
+    throw InvalidArgumentError("[saved_model] " + state.path +
+                               ": found zero restored functions for caller function (it was saved without being traced)");
+  return state.concrete.front();
+}
+
+// Nothing is known of a function saved with no concrete function: no inputs, no outputs.
+bool has_concrete(const std::shared_ptr<const detail::FunctionState>& state) { return state && !state->concrete.empty(); }
+
 bool accepts(const detail::ConcreteFunctionEntry& e, const std::vector<Tensor>& args) {
   if (args.size() != e.input_specs.size()) return false;
   for (std::size_t i = 0; i < args.size(); ++i)
@@ -20,6 +31,7 @@ bool accepts(const detail::ConcreteFunctionEntry& e, const std::vector<Tensor>& 
 
 std::vector<Tensor> LoadedFunction::operator()(const std::vector<Tensor>& args) const {
   if (!state_) throw FailedPreconditionError("[saved_model] calling an undefined LoadedFunction");
+  first(*state_);
   for (const detail::ConcreteFunctionEntry& e : state_->concrete)
     if (accepts(e, args)) return e.run(args);
   std::string message = "[saved_model] " + state_->path + " has no concrete function for arguments (";
@@ -35,7 +47,7 @@ std::vector<Tensor> LoadedFunction::operator()(const std::vector<Tensor>& args) 
 
 std::map<std::string, Tensor> LoadedFunction::operator()(const std::map<std::string, Tensor>& inputs) const {
   if (!state_) throw FailedPreconditionError("[saved_model] calling an undefined LoadedFunction");
-  const detail::ConcreteFunctionEntry& e = state_->concrete.front();
+  const detail::ConcreteFunctionEntry& e = first(*state_);
   std::vector<Tensor> args;
   for (const std::string& name : e.input_names) {
     auto it = inputs.find(name);
@@ -51,17 +63,17 @@ std::map<std::string, Tensor> LoadedFunction::operator()(const std::map<std::str
   return named;
 }
 
-std::vector<std::string> LoadedFunction::input_names() const { return state_ ? state_->concrete.front().input_names : std::vector<std::string>{}; }
-std::vector<TensorSpec> LoadedFunction::input_specs() const { return state_ ? state_->concrete.front().input_specs : std::vector<TensorSpec>{}; }
-std::vector<std::string> LoadedFunction::output_names() const { return state_ ? state_->concrete.front().output_names : std::vector<std::string>{}; }
+std::vector<std::string> LoadedFunction::input_names() const { return has_concrete(state_) ? state_->concrete.front().input_names : std::vector<std::string>{}; }
+std::vector<TensorSpec> LoadedFunction::input_specs() const { return has_concrete(state_) ? state_->concrete.front().input_specs : std::vector<TensorSpec>{}; }
+std::vector<std::string> LoadedFunction::output_names() const { return has_concrete(state_) ? state_->concrete.front().output_names : std::vector<std::string>{}; }
 std::vector<std::vector<TensorSpec>> LoadedFunction::concrete_input_specs() const {
   std::vector<std::vector<TensorSpec>> out;
   if (state_)
     for (const detail::ConcreteFunctionEntry& e : state_->concrete) out.push_back(e.input_specs);
   return out;
 }
-std::string LoadedFunction::output_structure() const { return state_ ? state_->concrete.front().output_kind : "none"; }
-std::string LoadedFunction::function_name() const { return state_ ? state_->concrete.front().name : std::string(); }
+std::string LoadedFunction::output_structure() const { return has_concrete(state_) ? state_->concrete.front().output_kind : "none"; }
+std::string LoadedFunction::function_name() const { return has_concrete(state_) ? state_->concrete.front().name : std::string(); }
 
 LoadedFunction Loaded::function(const std::string& path) const {
   auto it = state_->functions.find(path);

@@ -170,8 +170,9 @@ class Loader {
       const proto::SavedObject& obj = graph.nodes(i);
       if (!paths_.reached[i]) continue;
       if (obj.has_function()) {
+        // With no concrete function (saved without being traced) it is restored, and raises when called.
         std::vector<std::string> names(obj.function().concrete_functions().begin(), obj.function().concrete_functions().end());
-        if (!names.empty()) state->functions.emplace(paths_.path[i], make_function(paths_.path[i], names));
+        state->functions.emplace(paths_.path[i], make_function(paths_.path[i], names));
       } else if (obj.has_bare_concrete_function()) {
         const auto& bare = obj.bare_concrete_function();
         LoadedFunction f = make_function(paths_.path[i], {bare.concrete_function_name()});

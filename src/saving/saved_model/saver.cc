@@ -54,9 +54,10 @@ std::string spec_name(const std::string& path) {
 }
 
 // TensorFlow's FunctionSpec of a function taking `args` by position and `kwonlyargs` by keyword
-// only: Python's FullArgSpec, and the input_signature (None without one).
+// only (and, when `variadic`, any others: `*args, **kwargs`): Python's FullArgSpec, and the
+// input_signature (None without one).
 proto::FunctionSpec function_spec(const std::vector<std::string>& args, const std::vector<std::string>& kwonlyargs,
-                                  const std::vector<TensorSpec>& input_signature) {
+                                  const std::vector<TensorSpec>& input_signature, bool variadic = false) {
   proto::FunctionSpec spec;
   auto* tuple = spec.mutable_fullargspec()->mutable_named_tuple_value();
   tuple->set_name("FullArgSpec");
@@ -67,8 +68,10 @@ proto::FunctionSpec function_spec(const std::vector<std::string>& args, const st
   };
   auto* positional = field("args")->mutable_list_value();
   for (const std::string& a : args) positional->add_values()->set_string_value(a);
-  field("varargs")->mutable_none_value();
-  field("varkw")->mutable_none_value();
+  if (variadic) field("varargs")->set_string_value("args");
+  else field("varargs")->mutable_none_value();
+  if (variadic) field("varkw")->set_string_value("kwargs");
+  else field("varkw")->mutable_none_value();
   field("defaults")->mutable_none_value();
   auto* keyword = field("kwonlyargs")->mutable_list_value();
   for (const std::string& a : kwonlyargs) keyword->add_values()->set_string_value(a);
@@ -346,7 +349,11 @@ class Saver {
   }
 
   // The tf::function attributes of every module (Module::add_function): a function node per
-  // attribute listing the concrete functions it traced, as TensorFlow saves a tf.Module's.
+  // attribute listing the concrete functions it traced, as TensorFlow saves a tf.Module's. One
+  // never traced (it has no input_signature, which would have been traced) lists none: TensorFlow
+  // saves it so, and calling it after loading raises. Its parameters are unknown here, so its
+  // FunctionSpec takes `*args, **kwargs`: TensorFlow binds any call to them and then raises its
+  // "Found zero restored functions" ValueError.
   void add_functions() {
     const std::size_t num_objects = nodes_.size();
     for (std::size_t id = 0; id < num_objects; ++id) {
@@ -355,9 +362,6 @@ class Saver {
       for (const auto& [attribute, concrete_functions] : module->named_functions()) {
         const std::string what = "function " + (nodes_[id].path.empty() ? attribute : nodes_[id].path + "/" + attribute);
         const std::vector<ConcreteFunction> traced = concrete_functions();
-        if (traced.empty())
-          throw FailedPreconditionError("[saved_model] " + what +
-                                        " has not been traced: call it or get_concrete_function() before saving");
         const int function_id = objects().nodes_size();
         objects().add_nodes()->mutable_function();
         std::vector<std::string> names;
@@ -371,7 +375,8 @@ class Saver {
         }
         proto::SavedFunction& saved = *objects().mutable_nodes(function_id)->mutable_function();
         for (const std::string& name : names) saved.add_concrete_functions(name);
-        *saved.mutable_function_spec() = function_spec(args.front(), {}, traced.front().impl()->input_signature);
+        *saved.mutable_function_spec() =
+            traced.empty() ? function_spec({}, {}, {}, true) : function_spec(args.front(), {}, traced.front().impl()->input_signature);
         // Each concrete function is also a child and dependency "trace_<k>" (TensorFlow's loaded.f.trace_1).
         for (std::size_t k = 0; k < names.size(); ++k) {
           const int bare_id = objects().nodes_size();
