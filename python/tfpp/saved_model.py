@@ -40,15 +40,14 @@ class LoadOptions:
 def _functions_of(value):
     """(name, callable giving the concrete functions to save) for the tf.function attributes of a
     module (methods and instance attributes, by name), as TensorFlow lists them. A function never
-    traced and without an input_signature has nothing to save and is left out."""
+    traced and without an input_signature is saved with none, as TensorFlow saves it: calling it
+    after loading raises."""
     if not isinstance(value, Module):
         return []
     found = {}
     for name in sorted(set(dir(type(value))) | set(vars(value))):
         if isinstance(vars(value).get(name, getattr(type(value), name, None)), _function.Function):
-            concrete = getattr(value, name)._concrete_functions_for_saving()
-            if concrete:
-                found[name] = concrete
+            found[name] = getattr(value, name)._concrete_functions_for_saving()
     return [(name, lambda concrete=concrete: concrete) for name, concrete in found.items()]
 
 

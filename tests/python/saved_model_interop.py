@@ -5,7 +5,9 @@ other to check (saved_model_interop.sh runs them in order):
     saved_model_interop.py save DIR    writer: saves DIR/writer_is_<library> models, records outputs
     saved_model_interop.py check DIR   reader: loads the other library's models, compares outputs
 
-TensorFlow's side also exports a Keras 3 model (model.export), which tfpp loads."""
+The models: a module with nested modules, lists, dicts and signatures, and one whose tf.functions
+were never called before saving (Untraced). TensorFlow's side also exports a Keras 3 model
+(model.export), which tfpp loads."""
 import importlib
 import json
 import os
@@ -47,6 +49,23 @@ class Model(tf.Module):
         return {"out": self(x), "total": tf.reduce_sum(x)}
 
 
+class Untraced(tf.Module):
+    """tf.functions never called before saving: `scale` is traced for its input_signature (and is
+    the default serving signature), `shift` is saved with no concrete function."""
+
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable(3.)
+
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+    def scale(self, x):
+        return x * self.v
+
+    @tf.function
+    def shift(self, x):
+        return x + self.v
+
+
 def save(directory):
     """Saves the module (and, under TensorFlow, an exported Keras model) with the outputs computed."""
     model = Model()
@@ -57,6 +76,9 @@ def save(directory):
     tf.saved_model.save(model, os.path.join(directory, "module"),
                         signatures={"serving_default": model.named, "call": model.__call__.get_concrete_function(
                             tf.TensorSpec([None, 3], tf.float32))})
+    untraced = Untraced()
+    tf.saved_model.save(untraced, os.path.join(directory, "untraced"))
+    expected["untraced.scale"] = untraced.scale(x[0]).numpy().tolist()
     if LIBRARY == "tensorflow":
         keras_model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2, activation="tanh")])
         keras_model.layers[0].set_weights([np.arange(6, dtype=np.float32).reshape(3, 2) / 10., np.ones(2, np.float32)])
@@ -89,6 +111,16 @@ def check(directory):
     for key, value in loaded.signatures["serving_default"](x=x).items():
         close(value.numpy(), expected["named"][key], "signature serving_default[%r]" % key)
     close(loaded.signatures["call"](x=x)["output_0"].numpy(), expected["call"], "signature call")
+    untraced = tf.saved_model.load(os.path.join(directory, "untraced"))
+    close(untraced.scale(x[0]).numpy(), expected["untraced.scale"], "untraced.scale")
+    assert list(untraced.signatures) == ["serving_default"], list(untraced.signatures)
+    close(untraced.signatures["serving_default"](x=x[0])["output_0"].numpy(), expected["untraced.scale"],
+          "untraced signature serving_default")
+    try:
+        untraced.shift(x[0])
+        raise AssertionError("untraced.shift, saved with no concrete function, ran")
+    except ValueError as e:
+        assert str(e) == "Found zero restored functions for caller function.", e
     if "keras" in expected:
         exported = tf.saved_model.load(os.path.join(directory, "keras"))
         close(exported.serve(x).numpy(), expected["keras"], "Keras export's serve")

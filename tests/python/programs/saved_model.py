@@ -3,7 +3,8 @@ and tf.functions saved, loaded and called (tracing again inside save, as TensorF
 variable assigned through a restored function and trained through GradientTape, signatures (the
 default, one concrete function, several, named outputs) listed and called with keyword tensors, a
 function traced for two shapes, nested modules in lists and dicts, variables changed and saved
-again, a Keras model, and the errors for what cannot be saved or loaded. Every model is saved and loaded back by
+again, a Keras model, tf.functions never called before saving (with and without an
+input_signature), and the errors for what cannot be saved or loaded. Every model is saved and loaded back by
 the library that runs the program."""
 import os
 import tempfile
@@ -187,6 +188,34 @@ tf.saved_model.save(keras_model, keras_path)
 keras_loaded = tf.saved_model.load(keras_path)
 print(list(keras_loaded.signatures.keys()), keras_loaded.signatures['serving_default'].structured_input_signature)
 print(values(keras_loaded.signatures['serving_default'](inputs=inputs)))
+
+# tf.functions never called before saving: one with an input_signature is traced for it (and, the
+# root's only one, becomes serving_default); one without is saved with no concrete function, and
+# the loaded one raises when called.
+class Untraced(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable(3.)
+
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+    def scale(self, x):
+        return x * self.v
+
+    @tf.function
+    def shift(self, x):
+        return x + self.v
+
+
+untraced = Untraced()
+untraced_path = os.path.join(tmpdir, 'untraced')
+tf.saved_model.save(untraced, untraced_path)
+print(untraced.scale.experimental_get_tracing_count(), untraced.shift.experimental_get_tracing_count())
+loaded_untraced = tf.saved_model.load(untraced_path)
+print(loaded_untraced.scale(tf.constant([1., -2.])).numpy().tolist())
+print(list(loaded_untraced.signatures.keys()))
+print(values(loaded_untraced.signatures['serving_default'](x=tf.constant([0.5]))))
+print(hasattr(loaded_untraced, 'shift'))
+show_error("calling a function saved without being traced", lambda: loaded_untraced.shift(tf.constant(1.)))
 
 # What cannot be saved or loaded.
 show_error("saving a number", lambda: tf.saved_model.save(3, os.path.join(tmpdir, 'number')))
