@@ -13,6 +13,7 @@
 
 #include "io/atomic_file.h"
 #include "ops/execute.h"
+#include "ops/strings/string_inputs.h"
 #include "tfpp/string_ops.h"
 
 namespace tf {
@@ -25,8 +26,8 @@ using ops::ShapeContext;
 
 // Input i must be a string scalar; `what` names it as TensorFlow's messages do.
 void check_scalar_string(ShapeContext& ctx, std::size_t i, const std::string& what) {
+  ops::check_string_input(ctx, i, what);
   const Tensor& t = ctx.input(i);
-  if (t.dtype() != string) ctx.fail(what + " has dtype " + std::string(dtype_name(t.dtype())) + "; expected string");
   if (!t.shape().has_unknown_rank() && t.rank() != 0)
     ctx.fail(what + " tensor must be scalar, but had shape: " + t.shape().debug_string());
 }

@@ -3,6 +3,7 @@
 #include "tfpp/io/serialize_tensor.h"
 
 #include "ops/execute.h"
+#include "ops/strings/string_inputs.h"
 #include "proto/tensor_proto.h"
 
 namespace tf {
@@ -33,8 +34,7 @@ const OpDef& kSerializeTensor = OpBuilder("SerializeTensor").inputs(1).shape(ser
 
 void parse_shape(ShapeContext& ctx) {
   const Tensor& serialized = ctx.input(0);
-  if (serialized.dtype() != string)
-    ctx.fail("serialized has dtype " + std::string(dtype_name(serialized.dtype())) + "; expected string");
+  ops::check_string_input(ctx, 0, "serialized");
   if (!serialized.shape().has_unknown_rank() && serialized.rank() != 0)
     ctx.fail("Expected `serialized` to be a scalar, got shape: " + serialized.shape().debug_string());
   ctx.add_output(ctx.attr<DType>(0), TensorShape::unknown_rank());

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "ops/execute.h"
+#include "ops/strings/string_inputs.h"
 #include "tfpp/string_ops.h"
 
 namespace tf {
@@ -33,7 +34,7 @@ std::int64_t common_length(const OpContext& ctx, const Tensor& bytes, DType out)
 
 void decode_raw_shape(ShapeContext& ctx) {
   const Tensor& bytes = ctx.input(0);
-  if (bytes.dtype() != string) ctx.fail("bytes has dtype " + std::string(dtype_name(bytes.dtype())) + "; expected string");
+  ops::check_string_input(ctx, 0, "bytes");
   const DType out = ctx.attr<DType>(kOutType);
   if (!is_numeric(out)) ctx.fail("out_type must be float32, float64, int32, int64 or uint8, got " + std::string(dtype_name(out)));
   TensorShape shape = bytes.shape();

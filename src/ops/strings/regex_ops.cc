@@ -11,6 +11,7 @@
 
 #include "kernels/cpu/parallel.h"
 #include "ops/execute.h"
+#include "ops/strings/string_inputs.h"
 #include "tfpp/string_ops.h"
 
 namespace tf {
@@ -46,16 +47,10 @@ std::shared_ptr<const RE2> compiled(const OpContext& ctx, const std::string& pat
   return re;
 }
 
-void check_string_input(ShapeContext& ctx) {
-  if (ctx.input(0).dtype() != string)
-    ctx.fail("input has dtype " + std::string(dtype_name(ctx.input(0).dtype())) + "; expected string");
-}
-
 // Input i of a dynamic op must be a string scalar (`what` names it as TensorFlow's messages do).
 void check_scalar_input(ShapeContext& ctx, std::size_t i, const std::string& what) {
+  ops::check_string_input(ctx, i, what);
   const Tensor& t = ctx.input(i);
-  if (t.dtype() != string)
-    ctx.fail(what + " has dtype " + std::string(dtype_name(t.dtype())) + "; expected string");
   if (!t.shape().has_unknown_rank() && t.rank() != 0)
     ctx.fail(what + " must be scalar, but received " + t.shape().debug_string());
 }
@@ -85,7 +80,7 @@ void full_match_all(KernelContext& ctx, const RE2& re) {
 // --- StaticRegexReplace: attrs pattern, rewrite, replace_global ------------------------------
 
 void static_replace_shape(ShapeContext& ctx) {
-  check_string_input(ctx);
+  ops::check_string_input(ctx, 0);
   ctx.add_output(string, ctx.input(0).shape());
 }
 
@@ -100,7 +95,7 @@ const OpDef& kStaticRegexReplace = OpBuilder("StaticRegexReplace").inputs(1)
 // --- RegexReplace: inputs input, pattern, rewrite; attr replace_global -----------------------
 
 void replace_shape(ShapeContext& ctx) {
-  check_string_input(ctx);
+  ops::check_string_input(ctx, 0);
   check_scalar_input(ctx, 1, "Pattern");
   check_scalar_input(ctx, 2, "Replacement pattern");
   ctx.add_output(string, ctx.input(0).shape());
@@ -117,7 +112,7 @@ const OpDef& kRegexReplace = OpBuilder("RegexReplace").inputs(3).attrs({"replace
 // --- StaticRegexFullMatch: attr pattern -----------------------------------------------------
 
 void static_full_match_shape(ShapeContext& ctx) {
-  check_string_input(ctx);
+  ops::check_string_input(ctx, 0);
   ctx.add_output(bool_, ctx.input(0).shape());
 }
 
@@ -129,7 +124,7 @@ const OpDef& kStaticRegexFullMatch = OpBuilder("StaticRegexFullMatch").inputs(1)
 // --- RegexFullMatch: inputs input, pattern --------------------------------------------------
 
 void full_match_shape(ShapeContext& ctx) {
-  check_string_input(ctx);
+  ops::check_string_input(ctx, 0);
   check_scalar_input(ctx, 1, "Pattern");
   ctx.add_output(bool_, ctx.input(0).shape());
 }

@@ -4,6 +4,7 @@
 
 #include "kernels/cpu/parallel.h"
 #include "ops/execute.h"
+#include "ops/strings/string_inputs.h"
 
 namespace tf {
 namespace {
@@ -14,16 +15,10 @@ using ops::OpContext;
 using ops::OpDef;
 using ops::ShapeContext;
 
-void check_string(const OpContext& ctx, std::size_t i) {
-  if (ctx.input(i).dtype() != string)
-    ctx.fail("input " + std::to_string(i) + " has dtype " + std::string(dtype_name(ctx.input(i).dtype())) +
-             "; expected string");
-}
-
 // --- StringLength -------------------------------------------------------------------------
 
 void length_shape(ShapeContext& ctx) {
-  check_string(ctx, 0);
+  ops::check_string_input(ctx, 0, "input 0");
   const std::string& unit = ctx.attr<std::string>(0);
   if (unit != "BYTE" && unit != "UTF8_CHAR") ctx.fail("unit must be \"BYTE\" or \"UTF8_CHAR\", got \"" + unit + "\"");
   ctx.add_output(int32, ctx.input(0).shape());
@@ -57,7 +52,7 @@ void join_shape(ShapeContext& ctx) {
   TensorShape shape;  // a scalar until an input that is not one
   bool found = false;
   for (std::size_t i = 0; i < ctx.num_inputs(); ++i) {
-    check_string(ctx, i);
+    ops::check_string_input(ctx, i, "input " + std::to_string(i));
     const TensorShape& in = ctx.input(i).shape();
     if (in.rank() == 0 || (found && in.has_unknown_rank())) continue;
     if (!found || shape.has_unknown_rank()) {
@@ -112,7 +107,7 @@ std::vector<bool> joined_dims(const OpContext& ctx, int rank) {
 }
 
 void reduce_join_shape(ShapeContext& ctx) {
-  check_string(ctx, 0);
+  ops::check_string_input(ctx, 0, "input 0");
   const TensorShape& in = ctx.input(0).shape();
   if (in.has_unknown_rank()) return ctx.add_output(string, TensorShape::unknown_rank());
   const std::vector<bool> joined = joined_dims(ctx, in.rank());

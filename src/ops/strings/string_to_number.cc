@@ -6,6 +6,7 @@
 
 #include "kernels/cpu/parallel.h"
 #include "ops/execute.h"
+#include "ops/strings/string_inputs.h"
 #include "tfpp/string_ops.h"
 
 namespace tf {
@@ -17,8 +18,7 @@ using ops::OpDef;
 using ops::ShapeContext;
 
 void to_number_shape(ShapeContext& ctx) {
-  if (ctx.input(0).dtype() != string)
-    ctx.fail("input has dtype " + std::string(dtype_name(ctx.input(0).dtype())) + "; expected string");
+  ops::check_string_input(ctx, 0);
   const DType out = ctx.attr<DType>(0);
   if (!is_floating(out) && !is_index_dtype(out)) ctx.fail("out_type must be float32, float64, int32 or int64, got " + std::string(dtype_name(out)));
   ctx.add_output(out, ctx.input(0).shape());

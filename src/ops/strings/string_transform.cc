@@ -5,6 +5,7 @@
 
 #include "kernels/cpu/parallel.h"
 #include "ops/execute.h"
+#include "ops/strings/string_inputs.h"
 #include "tfpp/string_ops.h"
 
 namespace tf {
@@ -15,14 +16,9 @@ using ops::OpBuilder;
 using ops::OpDef;
 using ops::ShapeContext;
 
-void check_string_input(ShapeContext& ctx) {
-  if (ctx.input(0).dtype() != string)
-    ctx.fail("input has dtype " + std::string(dtype_name(ctx.input(0).dtype())) + "; expected string");
-}
-
 // StringLower and StringUpper: attr encoding.
 void case_shape(ShapeContext& ctx) {
-  check_string_input(ctx);
+  ops::check_string_input(ctx, 0);
   const std::string& encoding = ctx.attr<std::string>(0);
   if (!encoding.empty() && encoding != "utf-8")
     ctx.fail("only utf-8 or '' (no encoding) is supported, received " + encoding);
@@ -66,7 +62,7 @@ const OpDef& kStringUpper = OpBuilder("StringUpper").inputs(1).attrs({"encoding"
     .kernel(string, case_kernel<true>).no_gradient();
 
 void strip_shape(ShapeContext& ctx) {
-  check_string_input(ctx);
+  ops::check_string_input(ctx, 0);
   ctx.add_output(string, ctx.input(0).shape());
 }
 

@@ -5,6 +5,7 @@
 #include "kernels/cpu/broadcast.h"
 #include "ops/execute.h"
 #include "ops/shape_fns.h"
+#include "ops/strings/string_inputs.h"
 #include "tfpp/string_ops.h"
 
 namespace tf {
@@ -16,8 +17,7 @@ using ops::OpDef;
 using ops::ShapeContext;
 
 void substr_shape(ShapeContext& ctx) {
-  if (ctx.input(0).dtype() != string)
-    ctx.fail("input has dtype " + std::string(dtype_name(ctx.input(0).dtype())) + "; expected string");
+  ops::check_string_input(ctx, 0);
   const DType index = ctx.input(1).dtype();
   if (!is_index_dtype(index)) ctx.fail("pos has dtype " + std::string(dtype_name(index)) + "; expected int32 or int64");
   if (ctx.input(2).dtype() != index)
