@@ -15,10 +15,45 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
 def reads(node):
-    """Names loaded anywhere in `node` (nested functions and lambdas included: they may read them)."""
+    """Names loaded anywhere in `node` (nested functions, lambdas and comprehensions included: they
+    may read them), less the parameters and targets those bind in their own scope (the `x` of
+    `lambda x: x * x` is not the enclosing x)."""
     if node is None:
         return set()
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    if isinstance(node, ast.Name):
+        return {node.id} if isinstance(node.ctx, ast.Load) else set()
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        args = node.args
+        body = node.body if isinstance(node.body, list) else [node.body]
+        outer = set()
+        for default in args.defaults + [d for d in args.kw_defaults if d is not None]:
+            outer |= reads(default)
+        for decorator in getattr(node, "decorator_list", []):
+            outer |= reads(decorator)
+        inner = set()
+        for stmt in body:
+            inner |= reads(stmt)
+        return outer | (inner - _parameter_names(args))
+    if isinstance(node, _COMPREHENSIONS):
+        # The first iterable is evaluated in the enclosing scope; the rest sees the targets.
+        bound = writes([ast.Assign(targets=[g.target], value=ast.Constant(None)) for g in node.generators])
+        inner = set()
+        for child in ast.iter_child_nodes(node):
+            if child is not node.generators[0]:
+                inner |= reads(child)
+        first = node.generators[0]
+        inner |= reads(first.target) | set().union(*(reads(c) for c in first.ifs))
+        return reads(first.iter) | (inner - bound)
+    out = set()
+    for child in ast.iter_child_nodes(node):
+        out |= reads(child)
+    return out
+
+
+def _parameter_names(args):
+    params = args.posonlyargs + args.args + args.kwonlyargs
+    params += [a for a in (args.vararg, args.kwarg) if a is not None]
+    return {a.arg for a in params}
 
 
 def _target_names(target, out):

@@ -1,7 +1,8 @@
 """AutoGraph's `for x in dataset` inside tf.function, as TensorFlow's AutoGraph reference
 describes it: the loop becomes the dataset's reduce, run at every call (a generator is called
 anew each time), with break (return inside is an error, as in TensorFlow), TensorArray appends, captured tensors and variables,
-loops over batches and (x, y) pairs, and the converted code."""
+loops over batches and (x, y) pairs, and the converted code (a lambda's parameter in the loop's
+iterable is not a loop variable)."""
 from harness import normalized_code, show_error, tf
 
 
@@ -183,3 +184,13 @@ def loop_sum(ds):
 
 
 print(normalized_code(tf.autograph.to_code(loop_sum)))
+
+
+def loop_over_squares(ds, n):
+    s = tf.constant(0, tf.int64)
+    for x in ds.map(lambda x: x * x).take(n):
+        s += x
+    return s
+
+
+print(normalized_code(tf.autograph.to_code(loop_over_squares)))
