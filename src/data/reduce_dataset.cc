@@ -7,8 +7,6 @@
 #include <optional>
 
 #include "function/traced_body.h"
-#include "core/buffer.h"
-#include "core/tensor_impl.h"
 #include "graph/function_body.h"
 #include "ops/execute.h"
 #include "ops/op_def.h"
@@ -36,7 +34,7 @@ void reduce_dataset_kernel(ops::KernelContext& ctx) {
   const auto m = static_cast<std::size_t>(ctx.attr<std::int64_t>(kNumElement));
   const BodyPtr& cond = ctx.attr<BodyPtr>(kCond);
   const FunctionBody& body = *ctx.attr<BodyPtr>(kBody);
-  const Dataset& dataset = dataset_of(ctx.input(0));
+  const Dataset& dataset = dataset_of(ctx.input(0), "ReduceDataset");
   // Note [ReduceDataset inputs]: values[i] is op input i + 1, then the element.
   std::vector<Tensor> values(ctx.inputs().begin() + 1, ctx.inputs().end());
   const std::size_t element_at = values.size();
@@ -74,21 +72,6 @@ std::string describe(const ops::TensorInfo& info) {
 }
 
 }  // namespace
-
-Tensor dataset_variant(const Dataset& dataset) {
-  Tensor t = core::empty(DType::kVariant, TensorShape{});
-  *static_cast<core::Variant*>(t.raw_mutable_data()) = std::make_shared<const Dataset>(dataset);
-  return t;
-}
-
-const Dataset& dataset_of(const Tensor& t) {
-  if (t.dtype() != DType::kVariant || t.num_elements() != 1 || t.is_symbolic())
-    throw InvalidArgumentError("[ReduceDataset] expected a dataset (a concrete variant scalar), got " +
-                               std::string(dtype_name(t.dtype())) + t.shape().debug_string());
-  const auto* dataset = static_cast<const core::Variant*>(t.raw_data())->get();
-  if (dataset == nullptr) throw InvalidArgumentError("[ReduceDataset] the dataset variant is empty");
-  return *static_cast<const Dataset*>(dataset);
-}
 
 std::vector<Tensor> reduce_dataset_traced(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
                                           const std::vector<Tensor>& initial_state, const tf::detail::FlatFn* cond,

@@ -6,15 +6,9 @@
 #include <vector>
 
 #include "tfpp/control_flow.h"
-#include "tfpp/data/dataset.h"
+#include "data/dataset_variant.h"
 
 namespace tf::data::detail {
-
-/// A variant scalar holding `dataset`: how a dataset enters a traced function (an argument or a
-/// capture) and reaches ReduceDataset.
-Tensor dataset_variant(const Dataset& dataset);
-/// The dataset a variant scalar from dataset_variant holds.
-const Dataset& dataset_of(const Tensor& variant);
 
 /// Adds to the current trace a ReduceDataset node that, each time it runs, starts a pass over
 /// the dataset `dataset` (a variant from dataset_variant, or its placeholder) holds and folds its elements into the state: state = body(state..., element...) (flat

@@ -1,0 +1,130 @@
+// The graph ops that transform a dataset variant (TakeDataset, SkipDataset, RepeatDataset,
+// PrefetchDataset, BatchDatasetV2, MapDataset, FilterDataset): eagerly, and inside a tf::function where the
+// dataset is an argument, transformed anew at every call.
+#include "data/dataset_ops.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include <tfpp/tfpp.h>
+
+#include "data/reduce_dataset.h"
+
+namespace {
+
+using tf::data::Dataset;
+using tf::data::Element;
+using namespace tf::data::detail;
+
+tf::Tensor i64(std::int64_t v) { return tf::constant(v); }
+
+// The int64 scalars of a dataset of them, in order.
+std::vector<std::int64_t> values(const tf::Tensor& variant) {
+  std::vector<std::int64_t> out;
+  for (const Element& e : dataset_of(variant, "test")) {
+    for (std::int64_t v : e.at(0).numpy<std::int64_t>()) out.push_back(v);
+  }
+  return out;
+}
+
+const std::vector<tf::TensorSpec> kInt64Scalar{tf::TensorSpec({}, tf::int64)};
+
+TEST(DatasetOps, TakeSkipRepeatPrefetchEagerly) {
+  tf::Tensor range = dataset_variant(Dataset::range(5));
+  EXPECT_EQ(values(take_dataset(range, i64(3))), (std::vector<std::int64_t>{0, 1, 2}));
+  EXPECT_EQ(values(take_dataset(range, i64(-1))), (std::vector<std::int64_t>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(values(skip_dataset(range, i64(3))), (std::vector<std::int64_t>{3, 4}));
+  EXPECT_EQ(values(repeat_dataset(skip_dataset(range, i64(3)), i64(2))), (std::vector<std::int64_t>{3, 4, 3, 4}));
+  EXPECT_EQ(dataset_of(take_dataset(repeat_dataset(range, i64(-1)), i64(7)), "test").cardinality(), 7);
+  EXPECT_EQ(values(prefetch_dataset(range, i64(tf::data::AUTOTUNE))), (std::vector<std::int64_t>{0, 1, 2, 3, 4}));
+}
+
+TEST(DatasetOps, BatchEagerlyKeepsOrDropsTheRemainder) {
+  tf::Tensor range = dataset_variant(Dataset::range(5));
+  std::vector<tf::TensorShape> shapes;
+  const Dataset batched = dataset_of(batch_dataset(range, i64(2), tf::constant(false)), "test");
+  for (const Element& e : batched) shapes.push_back(e[0].shape());
+  EXPECT_EQ(shapes, (std::vector<tf::TensorShape>{{2}, {2}, {1}}));
+  EXPECT_EQ(values(batch_dataset(range, i64(2), tf::constant(true))), (std::vector<std::int64_t>{0, 1, 2, 3}));
+}
+
+TEST(DatasetOps, MapAndFilterEagerlyWithACapturedTensor) {
+  tf::Tensor k = i64(10);
+  tf::detail::FlatFn times_k = [&](const std::vector<tf::Tensor>& e, std::vector<std::string>&) {
+    return std::vector<tf::Tensor>{e[0] * k};
+  };
+  tf::detail::FlatFn odd = [](const std::vector<tf::Tensor>& e, std::vector<std::string>&) {
+    return std::vector<tf::Tensor>{tf::equal(tf::math::floormod(e[0], std::int64_t{2}), std::int64_t{1})};
+  };
+  tf::Tensor range = dataset_variant(Dataset::range(5));
+  EXPECT_EQ(values(map_dataset(range, kInt64Scalar, times_k)), (std::vector<std::int64_t>{0, 10, 20, 30, 40}));
+  EXPECT_EQ(values(filter_dataset(range, kInt64Scalar, odd)), (std::vector<std::int64_t>{1, 3}));
+}
+
+TEST(DatasetOps, TracedTransformationsRunOnEachCallsDataset) {
+  // sum(x * k for x in ds if x is odd)[:n], with ds, k and n arguments of the function.
+  auto f = tf::function([](const tf::Tensor& ds, const tf::Tensor& k, const tf::Tensor& n) {
+    tf::detail::FlatFn times_k = [&](const std::vector<tf::Tensor>& e, std::vector<std::string>&) {
+      return std::vector<tf::Tensor>{e[0] * k};
+    };
+    tf::detail::FlatFn odd = [](const std::vector<tf::Tensor>& e, std::vector<std::string>&) {
+      return std::vector<tf::Tensor>{tf::equal(tf::math::floormod(e[0], std::int64_t{2}), std::int64_t{1})};
+    };
+    tf::Tensor mapped = take_dataset(map_dataset(filter_dataset(ds, kInt64Scalar, odd), kInt64Scalar, times_k), n);
+    tf::detail::FlatFn add = [](const std::vector<tf::Tensor>& v, std::vector<std::string>&) {
+      return std::vector<tf::Tensor>{v[0] + v[1]};
+    };
+    return reduce_dataset_traced(mapped, kInt64Scalar, {i64(0)}, nullptr, add).at(0);
+  });
+  EXPECT_EQ(f(dataset_variant(Dataset::range(10)), i64(2), i64(3)).item<std::int64_t>(), 2 * (1 + 3 + 5));
+  EXPECT_EQ(f(dataset_variant(Dataset::range(100, 110)), i64(1), i64(2)).item<std::int64_t>(), 101 + 103);
+  EXPECT_EQ(f.tracing_count(), 1);
+  const std::string graph =
+      f.get_concrete_function(dataset_variant(Dataset::range(1)), i64(1), i64(1)).graph().to_string();
+  for (const char* op : {"FilterDataset", "MapDataset", "TakeDataset", "ReduceDataset"})
+    EXPECT_NE(graph.find(op), std::string::npos) << op << " in\n" << graph;
+}
+
+TEST(DatasetOps, TracedBatchSkipRepeatPrefetch) {
+  // The sum of each batch of ds.skip(1).repeat(2).batch(size).prefetch(1).
+  auto f = tf::function([](const tf::Tensor& ds, const tf::Tensor& size) {
+    tf::Tensor batched = prefetch_dataset(
+        batch_dataset(repeat_dataset(skip_dataset(ds, i64(1)), i64(2)), size, tf::constant(false)), i64(1));
+    tf::detail::FlatFn append_sum = [](const std::vector<tf::Tensor>& v, std::vector<std::string>&) {
+      return std::vector<tf::Tensor>{tf::concat({v[0], tf::reshape(tf::reduce_sum(v[1]), {1})}, 0)};
+    };
+    tf::Tensor empty = tf::zeros({0}, tf::int64);
+    return reduce_dataset_traced(batched, {tf::TensorSpec({tf::None}, tf::int64)}, {empty}, nullptr, append_sum).at(0);
+  });
+  EXPECT_EQ(f(dataset_variant(Dataset::range(5)), i64(3)).numpy<std::int64_t>(), (std::vector<std::int64_t>{6, 7, 7}));
+  EXPECT_EQ(f(dataset_variant(Dataset::range(3)), i64(4)).numpy<std::int64_t>(), (std::vector<std::int64_t>{6}));
+  EXPECT_EQ(f.tracing_count(), 1);
+}
+
+TEST(DatasetOps, ErrorsNameTheOp) {
+  tf::Tensor range = dataset_variant(Dataset::range(3));
+  try {
+    take_dataset(range, tf::constant(3));
+    FAIL() << "expected an error";
+  } catch (const tf::InvalidArgumentError& e) {
+    EXPECT_NE(std::string(e.what()).find("[TakeDataset] the count must be a scalar of dtype int64, got int32[]"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    batch_dataset(i64(1), i64(2), tf::constant(false));
+    FAIL() << "expected an error";
+  } catch (const tf::InvalidArgumentError& e) {
+    EXPECT_NE(std::string(e.what()).find("[BatchDatasetV2] the dataset must be a scalar of dtype variant"),
+              std::string::npos)
+        << e.what();
+  }
+  tf::detail::FlatFn not_bool = [](const std::vector<tf::Tensor>& e, std::vector<std::string>&) {
+    return std::vector<tf::Tensor>{e[0]};
+  };
+  EXPECT_THROW(filter_dataset(range, kInt64Scalar, not_bool), tf::InvalidArgumentError);
+}
+
+}  // namespace
