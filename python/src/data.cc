@@ -11,6 +11,8 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
+#include "data/dataset_ops.h"
+#include "data/dataset_variant.h"
 #include "data/reduce_dataset.h"
 #include "tfpp/data/dataset.h"
 
@@ -148,6 +150,20 @@ void bind_data(nb::module_& m) {
   }, "dataset"_a, "element_specs"_a, "initial_state"_a, "cond"_a.none(), "body"_a,
      "A ReduceDataset node in the current trace over the dataset variant `dataset`: body(state + element) returns "
      "the next state; cond(state), when given, is checked before each element.");
+  // The dataset ops a traced function transforms a dataset variant with (data/dataset_ops.h).
+  data.def("take_op", &tf::data::detail::take_dataset, "dataset"_a, "count"_a, "A TakeDataset node.");
+  data.def("skip_op", &tf::data::detail::skip_dataset, "dataset"_a, "count"_a, "A SkipDataset node.");
+  data.def("repeat_op", &tf::data::detail::repeat_dataset, "dataset"_a, "count"_a, "A RepeatDataset node.");
+  data.def("prefetch_op", &tf::data::detail::prefetch_dataset, "dataset"_a, "buffer_size"_a, "A PrefetchDataset node.");
+  data.def("batch_op", &tf::data::detail::batch_dataset, "dataset"_a, "batch_size"_a, "drop_remainder"_a,
+           "A BatchDatasetV2 node.");
+  data.def("map_op", [](const tf::Tensor& dataset, const std::vector<tf::TensorSpec>& element_specs, nb::callable fn) {
+    return tf::data::detail::map_dataset(dataset, element_specs, python_flat_fn(fn));
+  }, "dataset"_a, "element_specs"_a, "fn"_a, "A MapDataset node whose function, fn(element), is traced now.");
+  data.def("filter_op", [](const tf::Tensor& dataset, const std::vector<tf::TensorSpec>& element_specs,
+                           nb::callable predicate) {
+    return tf::data::detail::filter_dataset(dataset, element_specs, python_flat_fn(predicate));
+  }, "dataset"_a, "element_specs"_a, "predicate"_a, "A FilterDataset node whose predicate is traced now.");
 }
 
 }  // namespace tfpp_python

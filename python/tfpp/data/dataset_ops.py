@@ -5,6 +5,10 @@ _BatchDataset, ...), so that datasets print as TensorFlow prints them. The funct
 filter and reduce are traced once, when the transformation is created, as TensorFlow traces
 them (AutoGraph on; Python side effects run then and only then); the C++ workers run the traced
 graph without the GIL. A generator's steps are the only Python the pipeline calls at run time.
+
+Inside a tf.function, map, filter, batch, take, skip, repeat and prefetch become graph ops on the
+dataset's variant (TensorFlow's MapDataset, FilterDataset, BatchDatasetV2, ...), so that they
+transform the dataset each call passes in; their functions are traced into the op, as reduce's is.
 """
 
 from .. import _tfpp
@@ -33,8 +37,9 @@ class DatasetV2:
     @property
     def _pipeline(self):
         if self._impl is None:
-            raise TypeError("tfpp iterates a dataset passed to a tf.function only with `for` loops and reduce inside "
-                            "the function; build the pipeline outside it")
+            raise TypeError("inside a tf.function tfpp transforms a dataset only with map, filter, batch, take, "
+                            "skip, repeat and prefetch, and iterates it with `for` loops and reduce; build the rest "
+                            "of the pipeline outside the function")
         return self._impl
 
     def _variant_tensor(self):
@@ -44,6 +49,11 @@ class DatasetV2:
     def _with_variant(self, variant):
         """This dataset as a traced function sees it: its placeholder."""
         return type(self)(None, self._element_spec, variant)
+
+    def _in_graph(self):
+        """Whether transformations become graph ops (TakeDataset, MapDataset, ...) on the variant:
+        inside a tf.function, so that they run on the dataset of each call."""
+        return self._impl is None or _tfpp._tracing()
 
     @property
     def element_spec(self):
@@ -90,7 +100,8 @@ class DatasetV2:
         impl = _data.Dataset.range(start, stop, step)
         dataset = _RangeDataset(impl, _tfpp.TensorSpec([], _tfpp.int64))
         if dtype != _tfpp.int64:
-            return _RangeDataset(dataset.map(lambda x: _tfpp.math.cast(x, dtype))._impl, _tfpp.TensorSpec([], dtype))
+            cast = dataset.map(lambda x: _tfpp.math.cast(x, dtype))
+            return _RangeDataset(cast._impl, _tfpp.TensorSpec([], dtype), cast._variant)
         return dataset
 
     @staticmethod
@@ -143,21 +154,51 @@ class DatasetV2:
     def map(self, map_func, num_parallel_calls=None, deterministic=None, synchronous=None, use_unbounded_threadpool=False,
             name=None):
         """Applies `map_func` (traced once, now) to every element."""
+        cls = _MapDataset if num_parallel_calls is None else _ParallelMapDataset
+        if self._in_graph():  # the graph's MapDataset applies the function in order, one element at a time
+            variant, spec = self._function_op(_data.map_op, map_func)
+            return cls(None, spec, variant)
         fn, spec = _trace(map_func, self._element_spec, "map")
         impl = self._pipeline.map(fn, 0 if num_parallel_calls is None else int(num_parallel_calls),
                               deterministic is not False)
-        return (_MapDataset if num_parallel_calls is None else _ParallelMapDataset)(impl, spec)
+        return cls(impl, spec)
 
     def filter(self, predicate, name=None):
         """The elements for which `predicate` (traced once, now) returns True."""
+        if self._in_graph():
+            variant, spec = self._function_op(_data.filter_op, predicate, _check_predicate)
+            return _FilterDataset(None, self._element_spec, variant)
         fn, spec = _trace(predicate, self._element_spec, "filter")
-        if not isinstance(spec, _tfpp.TensorSpec) or spec.dtype != _tfpp.bool or spec.shape.rank != 0:
-            raise ValueError("Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its return "
-                             "type is %r." % (spec,))
+        _check_predicate(spec)
         return _FilterDataset(self._pipeline.filter(fn), self._element_spec)
+
+    def _function_op(self, op, func, check=None):
+        """A MapDataset or FilterDataset node over this dataset's variant, `func` traced as its
+        function (as _trace traces it); returns the new variant and the function's result spec."""
+        result_spec = []
+
+        def flat_function(flat):
+            element = structure.pack(self._element_spec, flat)
+            args = element if type(element) is tuple else (element,)
+            result = structure.normalize(autograph.converted_call(func, args, {}))
+            result_spec[:] = [structure.specs_of(result)]
+            if check is not None:
+                check(result_spec[0])
+            return nest.flatten(result)
+
+        variant = op(self._variant_tensor(), structure.flat_specs(self._element_spec), flat_function)
+        return variant, result_spec[0]
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None, name=None):
         """Stacks `batch_size` consecutive elements; the last batch may be short unless drop_remainder."""
+        if self._in_graph():
+            static_size, static_drop = _static_value(batch_size), _static_value(drop_remainder)
+            known = static_size is not None and static_drop is not None and bool(static_drop)
+            dim = int(static_size) if known else None
+            spec = nest.map_structure(lambda s: _tfpp.TensorSpec([dim] + _dims(s), s.dtype), self._element_spec)
+            variant = _data.batch_op(self._variant_tensor(), _int64(batch_size),
+                                     _tfpp.convert_to_tensor(drop_remainder, dtype=_tfpp.bool))
+            return _BatchDataset(None, spec, variant)
         batch_size = int(batch_size)
         dim = batch_size if drop_remainder else None
         spec = nest.map_structure(lambda s: _tfpp.TensorSpec([dim] + _dims(s), s.dtype), self._element_spec)
@@ -176,18 +217,28 @@ class DatasetV2:
 
     def repeat(self, count=None, name=None):
         """The elements `count` times over (forever without a count)."""
+        if self._in_graph():
+            return _RepeatDataset(None, self._element_spec, _data.repeat_op(self._variant_tensor(), _int64(
+                -1 if count is None else count)))
         return _RepeatDataset(self._pipeline.repeat(-1 if count is None else int(count)), self._element_spec)
 
     def take(self, count, name=None):
         """The first `count` elements (all for -1)."""
+        if self._in_graph():
+            return _TakeDataset(None, self._element_spec, _data.take_op(self._variant_tensor(), _int64(count)))
         return _TakeDataset(self._pipeline.take(int(count)), self._element_spec)
 
     def skip(self, count, name=None):
         """All but the first `count` elements."""
+        if self._in_graph():
+            return _SkipDataset(None, self._element_spec, _data.skip_op(self._variant_tensor(), _int64(count)))
         return _SkipDataset(self._pipeline.skip(int(count)), self._element_spec)
 
     def prefetch(self, buffer_size, name=None):
         """Prepares up to `buffer_size` elements ahead on a background thread."""
+        if self._in_graph():
+            return _PrefetchDataset(None, self._element_spec, _data.prefetch_op(self._variant_tensor(),
+                                                                                _int64(buffer_size)))
         return _PrefetchDataset(self._pipeline.prefetch(int(buffer_size)), self._element_spec)
 
     def cache(self, filename="", name=None):
@@ -324,6 +375,24 @@ class NumpyIterator:
 def _tfpp_errors():
     from .. import errors
     return errors
+
+
+def _int64(value):
+    """A count argument as the int64 tensor a dataset op takes."""
+    return _tfpp.convert_to_tensor(value, dtype=_tfpp.int64)
+
+
+def _static_value(value):
+    """A Python value or a concrete tensor's value; None for a traced tensor (known only per call)."""
+    if isinstance(value, _tfpp.Tensor):
+        return None if value._is_symbolic() else value.numpy()
+    return value
+
+
+def _check_predicate(spec):
+    if not isinstance(spec, _tfpp.TensorSpec) or spec.dtype != _tfpp.bool or spec.shape.rank != 0:
+        raise ValueError("Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its return "
+                         "type is %r." % (spec,))
 
 
 def _dims(spec):

@@ -2,7 +2,8 @@
 describes it: the loop becomes the dataset's reduce, run at every call (a generator is called
 anew each time), with break (return inside is an error, as in TensorFlow), TensorArray appends, captured tensors and variables,
 loops over batches and (x, y) pairs, and the converted code (a lambda's parameter in the loop's
-iterable is not a loop variable)."""
+iterable is not a loop variable); also map, filter, batch, take, skip, repeat and prefetch applied
+inside the function to a dataset argument (or one built there), run on each call's dataset."""
 from harness import normalized_code, show_error, tf
 
 
@@ -174,6 +175,112 @@ def needs_definition(ds):
 
 
 show_error("a variable defined only in the loop", lambda: needs_definition(tf.data.Dataset.range(2)))
+
+
+# Transformations of a dataset argument inside the function: graph ops on the dataset of each call.
+@tf.function
+def first_squares(ds, n):
+    s = tf.constant(0, tf.int64)
+    for x in ds.map(lambda x: x * x).take(n):
+        s += x
+    return s
+
+
+print(first_squares(tf.data.Dataset.range(10), tf.constant(3, tf.int64)))
+print(first_squares(tf.data.Dataset.range(1, 20), tf.constant(4, tf.int64)))
+print("traces:", first_squares.experimental_get_tracing_count())
+
+
+@tf.function
+def transformed_specs(ds):
+    for d in (ds.batch(2), ds.batch(2, drop_remainder=True), ds.map(lambda x: (x, tf.cast(x, tf.float32) / 2)),
+              ds.filter(lambda x: x % 2 == 0), ds.take(1), ds.skip(1), ds.repeat(2), ds.repeat(), ds.prefetch(1)):
+        print(type(d).__name__, d.element_spec)
+    return 0
+
+
+transformed_specs(tf.data.Dataset.range(3))
+
+
+@tf.function
+def batch_sums(ds):
+    ta = tf.TensorArray(tf.int64, size=0, dynamic_size=True)
+    for b in ds.skip(1).repeat(2).batch(3).prefetch(tf.data.AUTOTUNE):
+        ta = ta.write(ta.size(), tf.reduce_sum(b))
+    return ta.stack()
+
+
+print(batch_sums(tf.data.Dataset.range(5)))
+print(batch_sums(tf.data.Dataset.range(10, 13)))
+
+offset = tf.Variable(3, dtype=tf.int64)
+
+
+@tf.function
+def odd_sum(ds, k):
+    return ds.map(lambda x: x * k + offset).filter(lambda x: x % 2 == 1).reduce(tf.constant(0, tf.int64),
+                                                                                 lambda s, x: s + x)
+
+
+print(odd_sum(tf.data.Dataset.range(6), tf.constant(2, tf.int64)))
+print(odd_sum(tf.data.Dataset.range(6), tf.constant(1, tf.int64)))
+offset.assign(4)
+print(odd_sum(tf.data.Dataset.range(6), tf.constant(1, tf.int64)))
+print("traces:", odd_sum.experimental_get_tracing_count())
+
+
+@tf.function
+def built_inside():
+    ds = tf.data.Dataset.range(8).map(lambda x: x + 1).batch(3, drop_remainder=True)
+    print(ds.element_spec)
+    return ds.reduce(tf.constant(0, tf.int64), lambda s, b: s + tf.reduce_prod(b))
+
+
+print(built_inside())
+
+
+@tf.function
+def pair_batches(ds):
+    s = tf.constant(0.0)
+    for x, y in ds.map(lambda x, y: (x * 2.0, y)).batch(2):
+        s += tf.reduce_sum(x) * tf.cast(tf.reduce_sum(y), tf.float32)
+    return s
+
+
+print(pair_batches(tf.data.Dataset.from_tensor_slices(([1.0, 2.0, 3.0], [1, 2, 3]))))
+print(pair_batches(tf.data.Dataset.from_tensor_slices(([1.0, 2.0, 3.0, 4.0], [1, 0, 1, 0]))))
+print("traces:", pair_batches.experimental_get_tracing_count())
+
+
+@tf.function
+def dict_map_filter(ds):
+    ds = ds.map(lambda e: {"a": e["a"] * 2, "b": e["b"]}).filter(lambda e: e["a"] > 2)
+    print(ds.element_spec)
+    n = tf.constant(0)
+    for e in ds:
+        n += e["a"]
+    return n
+
+
+print(dict_map_filter(tf.data.Dataset.from_tensor_slices({"a": [1, 2, 3], "b": ["x", "y", "z"]})))
+
+
+@tf.function
+def int32_range_inside():
+    ds = tf.data.Dataset.range(4, output_type=tf.int32).map(lambda x: x * 2)
+    print(type(ds).__name__, ds.element_spec)
+    return ds.reduce(0, lambda s, x: s + x)
+
+
+print(int32_range_inside())
+
+
+@tf.function
+def bad_predicate(ds):
+    return ds.filter(lambda x: x + 1).reduce(tf.constant(0, tf.int64), lambda s, x: s + x)
+
+
+show_error("a filter predicate that is not a bool", lambda: bad_predicate(tf.data.Dataset.range(3)))
 
 
 def loop_sum(ds):
