@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "tfpp/concrete_function.h"
+#include "tfpp/structured_value.h"
 #include "tfpp/tensor.h"
 #include "tfpp/variable.h"
 
@@ -45,17 +46,27 @@ class LoadedFunction {
   /// concrete functions, the first whose input specs accept the arguments runs; one saved with
   /// none (never traced) throws InvalidArgumentError, as TensorFlow's raises ValueError.
   std::vector<Tensor> operator()(const std::vector<Tensor>& args) const;
+  /// Calls concrete function `concrete` (an index into concrete_input_signatures()) with its flat
+  /// tensors; throws InvalidArgumentError when they do not match its input specs.
+  std::vector<Tensor> call_concrete(std::size_t concrete, const std::vector<Tensor>& args) const;
   /// The input names (a signature's keywords, or the positional argument names) in call order.
   std::vector<std::string> input_names() const;
   /// The specs of the inputs, in call order.
   std::vector<TensorSpec> input_specs() const;
-  /// The output names (a signature's keys, or "output_i"), in the order of the flat outputs.
-  std::vector<std::string> output_names() const;
+  /// The output names (a signature's keys, or "output_i") of concrete function `concrete`, in the
+  /// order of the flat outputs.
+  std::vector<std::string> output_names(std::size_t concrete = 0) const;
   /// The input specs of each concrete function, in the order calls try them.
   std::vector<std::vector<TensorSpec>> concrete_input_specs() const;
-  /// How the flat outputs nest at the top: "tensor" (one), "tuple", "list", "dict" (keyed by
-  /// output_names()) or "none", as the SavedModel's output signature says.
-  std::string output_structure() const;
+  /// Each concrete function's structured input signature, in the order calls try them: a tuple
+  /// (args, kwargs) of the Python values it was traced with and a TensorSpec per tensor input.
+  std::vector<StructuredValue> concrete_input_signatures() const;
+  /// The function's parameters as the SavedModel records them (Python's FullArgSpec, a named
+  /// tuple); None for a signature or a SavedModel without them.
+  StructuredValue fullargspec() const;
+  /// How concrete function `concrete`'s flat outputs nest at the top: "tensor" (one), "tuple",
+  /// "list", "dict" (keyed by output_names()) or "none", as the SavedModel's output signature says.
+  std::string output_structure(std::size_t concrete = 0) const;
   /// The name of the TensorFlow function that runs (the first concrete function's).
   std::string function_name() const;
   bool defined() const { return state_ != nullptr; }

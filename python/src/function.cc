@@ -12,6 +12,7 @@
 #include "function/concrete_function_impl.h"
 #include "graph/tracer.h"
 #include "ops/print_op.h"
+#include "structured_value.h"
 
 namespace tfpp_python {
 namespace {
@@ -155,6 +156,12 @@ void bind_function(nb::module_& m) {
         for (const tf::Tensor& handle : cf.impl()->captured_inputs) ids.push_back(reinterpret_cast<std::uintptr_t>(handle.impl().get()));
         return ids;
       }, "An id of each captured variable handle.")
+      .def("_set_structured_signature", [](const tf::ConcreteFunction& cf, nb::handle inputs, nb::handle fullargspec) {
+        cf.impl()->structured_signature = std::make_shared<const tf::StructuredSignature>(
+            tf::StructuredSignature{structured_value_from(inputs), structured_value_from(fullargspec)});
+      }, "inputs"_a, "fullargspec"_a,
+           "Records how the function was called for this trace ((args, kwargs), tensors as TensorSpecs in input order) "
+           "and its FullArgSpec, which a SavedModel writes.")
       .def("id", [](const tf::ConcreteFunction& cf) { return reinterpret_cast<std::uintptr_t>(cf.impl().get()); });
 
   nb::class_<PyFunctionState>(m, "_FunctionState", "The trace cache of one tf.function.")

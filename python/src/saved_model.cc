@@ -7,6 +7,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
+#include "structured_value.h"
 #include "tfpp/keras/model.h"
 #include "tfpp/module.h"
 #include "tfpp/saved_model.h"
@@ -50,8 +51,16 @@ void bind_saved_model(nb::module_& m) {
            "args"_a)
       .def("input_names", &sm::LoadedFunction::input_names)
       .def("concrete_input_specs", &sm::LoadedFunction::concrete_input_specs)
-      .def("output_names", &sm::LoadedFunction::output_names)
-      .def("output_structure", &sm::LoadedFunction::output_structure)
+      .def("concrete_input_signatures", [](const sm::LoadedFunction& f) {
+        nb::list out;
+        for (const tf::StructuredValue& v : f.concrete_input_signatures()) out.append(structured_value_object(v));
+        return out;
+      }, "Each concrete function's (args, kwargs): Python values, and TensorSpecs where tensors go.")
+      .def("fullargspec", [](const sm::LoadedFunction& f) { return structured_value_object(f.fullargspec()); },
+           "The parameters as a FullArgSpec named tuple, or None.")
+      .def("call_concrete", &sm::LoadedFunction::call_concrete, "concrete"_a, "args"_a)
+      .def("output_names", &sm::LoadedFunction::output_names, "concrete"_a = 0)
+      .def("output_structure", &sm::LoadedFunction::output_structure, "concrete"_a = 0)
       .def("function_name", &sm::LoadedFunction::function_name);
 
   nb::class_<sm::Loaded>(saved, "Loaded", "A loaded SavedModel's root.")

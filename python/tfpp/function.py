@@ -160,6 +160,31 @@ def _with_traced_shapes(specs, inputs):
     return args, {k: visited[k] for k in kwargs}
 
 
+def _structured_inputs(specs):
+    """A trace's (args, kwargs) as a SavedModel records them (Python literals, TensorSpecs for tensor
+    leaves, variables and datasets included), or None when it holds another object, as TensorFlow's
+    nested_structure_coder encodes them."""
+    def encode(value):
+        if value is None or isinstance(value, (bool, int, float, str, _tfpp.TensorSpec)):
+            return value
+        if isinstance(value, _tfpp.Variable) or getattr(type(value), "_tfpp_dataset", False):
+            return _tfpp.TensorSpec([], _tfpp.float32)  # its place; the saver writes the traced input's spec
+        if isinstance(value, (list, tuple)):
+            items = [encode(item) for item in value]
+            if any(item is _NOT_ENCODABLE for item in items):
+                return _NOT_ENCODABLE
+            return type(value)(*items) if hasattr(value, "_fields") else type(value)(items)
+        if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+            items = {k: encode(v) for k, v in value.items()}
+            return _NOT_ENCODABLE if any(v is _NOT_ENCODABLE for v in items.values()) else items
+        return _NOT_ENCODABLE
+
+    encoded = encode(tuple(specs))
+    return None if encoded is _NOT_ENCODABLE else encoded
+
+
+_NOT_ENCODABLE = object()
+
 # Set inside tf.saved_model.save on its thread: traces are keyed apart, as TensorFlow's save context does.
 save_context = threading.local()
 
@@ -341,7 +366,31 @@ class Function:
         save context, so Python side effects run again, as they do under TensorFlow)."""
         signatures = [(tuple(self._input_signature), {})] if self._input_signature is not None else \
             list(self._signatures.values())
-        return [self._concrete_for(args, kwargs)[0] for args, kwargs in signatures]
+        concrete_functions = [self._concrete_for(args, kwargs)[0] for args, kwargs in signatures]
+        fullargspec = self._fullargspec()
+        for concrete in concrete_functions:
+            inputs = _structured_inputs(self._traced_arguments[concrete.id()][1])
+            if inputs is not None and fullargspec is not None:
+                concrete._set_structured_signature(inputs, fullargspec)
+        return concrete_functions
+
+    def _fullargspec(self):
+        """The parameters as Python's FullArgSpec (a method's without `self`, annotations left out),
+        as TensorFlow's SavedModel records them; None when a default is no Python literal."""
+        if self._signature is None:
+            return None
+        kinds = inspect.Parameter
+        params = list(self._signature.parameters.values())
+        args = [p.name for p in params if p.kind in (kinds.POSITIONAL_ONLY, kinds.POSITIONAL_OR_KEYWORD)]
+        defaults = tuple(p.default for p in params if p.kind in (kinds.POSITIONAL_ONLY, kinds.POSITIONAL_OR_KEYWORD)
+                         and p.default is not p.empty)
+        kwonly = [p for p in params if p.kind == kinds.KEYWORD_ONLY]
+        kwonlydefaults = {p.name: p.default for p in kwonly if p.default is not p.empty}
+        spec = inspect.FullArgSpec(
+            args=args, varargs=next((p.name for p in params if p.kind == kinds.VAR_POSITIONAL), None),
+            varkw=next((p.name for p in params if p.kind == kinds.VAR_KEYWORD), None), defaults=defaults or None,
+            kwonlyargs=[p.name for p in kwonly], kwonlydefaults=kwonlydefaults or None, annotations={})
+        return spec if _structured_inputs(((), spec._asdict())) is not None else None
 
     def experimental_get_tracing_count(self):
         """How many times the Python function has been traced."""

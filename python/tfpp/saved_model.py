@@ -5,7 +5,9 @@ rebuilds Python objects from the loaded object graph: restored variables, callab
 lists, dicts and plain objects, and the root's `signatures`."""
 
 import collections.abc
+import inspect
 import os
+import pprint
 
 from . import _tfpp
 from . import function as _function
@@ -150,13 +152,14 @@ def _matches(specs, args, convert):
     return tensors
 
 
-def _structured(function, flat):
-    """The flat outputs nested as the SavedModel's output signature says."""
-    kind = function.output_structure()
+def _structured(function, flat, concrete=0):
+    """The flat outputs nested as the SavedModel's output signature (of concrete function
+    `concrete`) says."""
+    kind = function.output_structure(concrete)
     if kind == "tensor":
         return flat[0]
     if kind == "dict":
-        return dict(zip(function.output_names(), flat))
+        return dict(zip(function.output_names(concrete), flat))
     if kind == "list":
         return list(flat)
     if kind == "tuple":
@@ -164,15 +167,123 @@ def _structured(function, flat):
     return None
 
 
-class RestoredFunction:
-    """A tf.function restored from a SavedModel: a call runs the first concrete function whose
-    input specs the arguments match (tensors as they are, then Python values and NumPy arrays
-    converted), as TensorFlow's restored functions do."""
+def _signature_of(fullargspec):
+    """The inspect.Signature of a restored function's FullArgSpec, without a method's `self`, as
+    TensorFlow's restored functions bind their arguments."""
+    kinds = inspect.Parameter
+    args = list(fullargspec.args or [])
+    if args and args[0] == "self":
+        args = args[1:]
+    defaults = tuple(fullargspec.defaults or ())
+    first_default = len(args) - len(defaults)
+    params = [kinds(name, kinds.POSITIONAL_OR_KEYWORD,
+                    default=defaults[i - first_default] if i >= first_default else kinds.empty)
+              for i, name in enumerate(args)]
+    if fullargspec.varargs:
+        params.append(kinds(fullargspec.varargs, kinds.VAR_POSITIONAL))
+    kwonlydefaults = fullargspec.kwonlydefaults or {}
+    params += [kinds(name, kinds.KEYWORD_ONLY, default=kwonlydefaults.get(name, kinds.empty))
+               for name in fullargspec.kwonlyargs or []]
+    if fullargspec.varkw:
+        params.append(kinds(fullargspec.varkw, kinds.VAR_KEYWORD))
+    return inspect.Signature(params)
 
-    def __init__(self, function):
+
+def _is_tensor(value):
+    return isinstance(value, (_tfpp.Tensor, _tfpp.Variable))
+
+
+def _is_namedtuple(value):
+    return isinstance(value, tuple) and hasattr(value, "_fields")
+
+
+def _match_structure(expected, value, convert, tensors):
+    """Whether `value` fits a concrete function's `expected` input structure, as TensorFlow's
+    restored functions check it: the same nesting, Python values equal, tensors (or, when
+    `convert`, values converted to tensors) of the TensorSpec's dtype and a compatible shape,
+    appended to `tensors` in flattening order (dict keys sorted)."""
+    if isinstance(expected, _tfpp.TensorSpec):
+        if not _is_tensor(value):
+            if not convert:
+                return False
+            try:
+                value = _tfpp.convert_to_tensor(value, dtype=expected.dtype)
+            except (TypeError, ValueError):
+                return False
+        if value.dtype != expected.dtype or not value.shape.is_compatible_with(expected.shape):
+            return False
+        tensors.append(value)
+        return True
+    if isinstance(expected, dict):
+        if not isinstance(value, dict) or set(value) != set(expected):
+            return False
+        return all(_match_structure(expected[k], value[k], convert, tensors) for k in sorted(expected))
+    if isinstance(expected, (list, tuple)):
+        if _is_namedtuple(expected):
+            same_type = _is_namedtuple(value) and type(value).__name__ == type(expected).__name__ and \
+                tuple(value._fields) == tuple(expected._fields)
+        else:
+            same_type = type(value) is type(expected)
+        return same_type and len(value) == len(expected) and all(
+            _match_structure(e, v, convert, tensors) for e, v in zip(expected, value))
+    if _is_tensor(value):
+        return False
+    try:
+        return bool(value == expected)
+    except (TypeError, ValueError):
+        return False
+
+
+class _SymbolicTensor:
+    """How TensorFlow's error shows a tensor argument: the restored function's placeholder."""
+
+    def __init__(self, tensor, name):
+        self._text = "<tf.Tensor '%s:0' shape=%s dtype=%s>" % (name, tuple(tensor.shape), tensor.dtype.name)
+
+    def __repr__(self):
+        return self._text
+
+
+def _as_placeholders(value, name):
+    if _is_tensor(value):
+        return _SymbolicTensor(value, name)
+    if isinstance(value, list):
+        return [_as_placeholders(v, name) for v in value]
+    if isinstance(value, tuple) and not _is_namedtuple(value):
+        return tuple(_as_placeholders(v, name) for v in value)
+    if isinstance(value, dict):
+        return {k: _as_placeholders(v, name) for k, v in value.items()}
+    return value
+
+
+def _positional_text(values):
+    return "Positional arguments (%d total):\n    * %s" % (len(values), "\n    * ".join(pprint.pformat(v) for v in values))
+
+
+def _signature_text(signature):
+    """The parameters as TensorFlow's binding errors show them."""
+    return "(%s)" % ", ".join(
+        "*" + p.name if p.kind == p.VAR_POSITIONAL else "**" + p.name if p.kind == p.VAR_KEYWORD else
+        p.name if p.default is p.empty else p.name + "=<captured_default_value>" for p in signature.parameters.values())
+
+
+class RestoredFunction:
+    """A tf.function restored from a SavedModel. With the parameters the SavedModel records, a call
+    binds its arguments to them (defaults applied) and runs the first concrete function whose
+    structured input signature they match: Python values equal, tensors as they are, then Python
+    values and NumPy arrays converted where tensors go, as TensorFlow's restored functions do.
+    Without (a bare concrete function), the arguments are its tensors, by position or name."""
+
+    def __init__(self, function, structured=False):
         self._function = function
+        fullargspec = function.fullargspec() if structured else None
+        self._signature = None if fullargspec is None else _signature_of(fullargspec)
+        if self._signature is not None:
+            self.__signature__ = self._signature
 
     def __call__(self, *args, **kwargs):
+        if self._signature is not None:
+            return self._call_structured(args, kwargs)
         options = self._function.concrete_input_specs()
         if not options:
             raise ValueError("Found zero restored functions for caller function.")
@@ -192,6 +303,33 @@ class RestoredFunction:
         for i, specs in enumerate(options):
             message += ["", "Option %d:" % (i + 1), _describe(specs)]
         raise ValueError("\n".join(message))
+
+
+    def _call_structured(self, args, kwargs):
+        options = self._function.concrete_input_signatures()
+        try:
+            bound = self._signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError("Binding inputs to tf.function failed due to `%s`. Received args: %r and kwargs: %r for "
+                            "signature: %s." % (e, args, kwargs, _signature_text(self._signature))) from None
+        bound.apply_defaults()
+        args, kwargs = bound.args, bound.kwargs
+        if not options:
+            raise ValueError("Found zero restored functions for caller function.")
+        for convert in (False, True):
+            for index, expected in enumerate(options):
+                tensors = []
+                if _match_structure(expected, (args, kwargs), convert, tensors):
+                    return _structured(self._function, self._function.call_concrete(index, tensors), index)
+        names = list(self._signature.parameters)
+        got = tuple(_as_placeholders(a, names[i] if i < len(names) else "args_%d" % i) for i, a in enumerate(args))
+        got_kwargs = {k: _as_placeholders(v, k) for k, v in kwargs.items()}
+        descriptions = ["Option %d:\n  %s\n  Keyword arguments: %s" % (i + 1, _positional_text(positional), keyword)
+                        for i, (positional, keyword) in enumerate(options)]
+        raise ValueError("Could not find matching concrete function to call loaded from the SavedModel. Got:\n  %s\n  "
+                         "Keyword arguments: %s\n\n Expected these arguments to match one of the following %d "
+                         "option(s):\n\n%s" % (_positional_text(got), got_kwargs, len(options),
+                                                 "\n\n".join(descriptions)))
 
 
 class _SignatureFunction:
@@ -241,7 +379,7 @@ def load(export_dir, tags=None, options=None):
         if kind == "variable":
             value = loaded.variable(path)
         elif kind in ("function", "bare_concrete_function"):
-            value = RestoredFunction(loaded.function(path))
+            value = RestoredFunction(loaded.function(path), structured=kind == "function")
         elif kind == "signature_map":
             value = _SignatureMap({k: _SignatureFunction(f) for k, f in loaded.signatures.items()})
         elif kind in ("trackable_list_wrapper", "trackable_tuple_wrapper"):

@@ -31,6 +31,7 @@ inline std::shared_ptr<const graph::Graph> fused(const graph::Graph& optimized) 
 namespace function_ops {
 struct CallGradients;  // call_gradient.h
 }
+struct StructuredSignature;  // tfpp/structured_value.h
 
 /// TensorFlow's name of a concrete function's graph, "__inference_<name>_<n>" with a
 /// process-unique n, as its profiler's trace viewer shows a function call.
@@ -48,6 +49,9 @@ struct ConcreteFunction::Impl {
   // The tf::function's input_signature, empty without one: a SavedModel's FunctionSpec and
   // TensorFlow's default serving signature read it.
   std::vector<TensorSpec> input_signature;
+  // How a front end (Python) called the function for this trace, which a SavedModel records
+  // (null: positional tensors). Set once, before saving; the trace itself does not depend on it.
+  mutable std::shared_ptr<const StructuredSignature> structured_signature;
 
   // The forward / backward pairs for calls under a tape, made on the first such call (Note
   // [Gradients through a call], call_gradient.cc).

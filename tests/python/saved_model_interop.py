@@ -1,6 +1,7 @@
 """SavedModels between tfpp's Python front end and TensorFlow 2.21 / Keras 3, both ways. Each step runs
-under one library and leaves a SavedModel plus the outputs it computed (expected.json) for the
-other to check (saved_model_interop.sh runs them in order):
+under one library and leaves SavedModels plus the outputs it computed (expected.json) for the
+other to check, including a tf.function traced with Python arguments that the reader calls with
+them (saved_model_interop.sh runs the steps in order):
 
     saved_model_interop.py save DIR    writer: saves DIR/writer_is_<library> models, records outputs
     saved_model_interop.py check DIR   reader: loads the other library's models, compares outputs
@@ -66,6 +67,27 @@ class Untraced(tf.Module):
         return x + self.v
 
 
+class Flagged(tf.Module):
+    """A tf.function with Python arguments, traced for three of their values."""
+
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable(2.0)
+
+    @tf.function
+    def f(self, x, training=False, scale=1, *, options=None):
+        if training:
+            return x * self.v * scale
+        if options and options["shift"]:
+            return x - scale
+        return x + scale
+
+
+# The calls each library makes of the other's Flagged, by name: (args, kwargs) after x.
+FLAGGED_CALLS = {"default": ((), {}), "training": ((), {"training": True}), "scaled": ((True, 3), {}),
+                 "positional_false": ((False,), {}), "options": ((), {"options": {"shift": True}})}
+
+
 def save(directory):
     """Saves the module (and, under TensorFlow, an exported Keras model) with the outputs computed."""
     model = Model()
@@ -79,6 +101,13 @@ def save(directory):
     untraced = Untraced()
     tf.saved_model.save(untraced, os.path.join(directory, "untraced"))
     expected["untraced.scale"] = untraced.scale(x[0]).numpy().tolist()
+    flagged = Flagged()
+    for name in ("default", "training", "scaled", "options"):
+        args, kwargs = FLAGGED_CALLS[name]
+        flagged.f(tf.constant(5.0), *args, **kwargs)
+    expected["flagged"] = {name: float(flagged.f(tf.constant(5.0), *args, **kwargs).numpy())
+                           for name, (args, kwargs) in FLAGGED_CALLS.items()}
+    tf.saved_model.save(flagged, os.path.join(directory, "flagged"))
     if LIBRARY == "tensorflow":
         keras_model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2, activation="tanh")])
         keras_model.layers[0].set_weights([np.arange(6, dtype=np.float32).reshape(3, 2) / 10., np.ones(2, np.float32)])
@@ -121,6 +150,15 @@ def check(directory):
         raise AssertionError("untraced.shift, saved with no concrete function, ran")
     except ValueError as e:
         assert str(e) == "Found zero restored functions for caller function.", e
+    flagged = tf.saved_model.load(os.path.join(directory, "flagged"))
+    for name, (args, kwargs) in FLAGGED_CALLS.items():
+        close(flagged.f(tf.constant(5.0), *args, **kwargs).numpy(), expected["flagged"][name], "flagged.f " + name)
+    try:
+        flagged.f(tf.constant(5.0), True, 4)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("flagged.f(x, True, 4): %s matched a trace the writer never made" % LIBRARY)
     if "keras" in expected:
         exported = tf.saved_model.load(os.path.join(directory, "keras"))
         close(exported.serve(x).numpy(), expected["keras"], "Keras export's serve")

@@ -63,17 +63,49 @@ std::map<std::string, Tensor> LoadedFunction::operator()(const std::map<std::str
   return named;
 }
 
-std::vector<std::string> LoadedFunction::input_names() const { return has_concrete(state_) ? state_->concrete.front().input_names : std::vector<std::string>{}; }
-std::vector<TensorSpec> LoadedFunction::input_specs() const { return has_concrete(state_) ? state_->concrete.front().input_specs : std::vector<TensorSpec>{}; }
-std::vector<std::string> LoadedFunction::output_names() const { return has_concrete(state_) ? state_->concrete.front().output_names : std::vector<std::string>{}; }
+std::vector<std::string> LoadedFunction::input_names() const {
+  return has_concrete(state_) ? state_->concrete.front().input_names : std::vector<std::string>{};
+}
+std::vector<TensorSpec> LoadedFunction::input_specs() const {
+  return has_concrete(state_) ? state_->concrete.front().input_specs : std::vector<TensorSpec>{};
+}
+std::vector<Tensor> LoadedFunction::call_concrete(std::size_t concrete, const std::vector<Tensor>& args) const {
+  if (!state_ || concrete >= state_->concrete.size())
+    throw InvalidArgumentError("[saved_model] " + (state_ ? state_->path : std::string("an undefined LoadedFunction")) +
+                               " has no concrete function " + std::to_string(concrete));
+  const detail::ConcreteFunctionEntry& e = state_->concrete[concrete];
+  if (!accepts(e, args)) {
+    std::string message = "[saved_model] " + e.name + " takes (";
+    for (std::size_t i = 0; i < e.input_specs.size(); ++i) message += (i ? ", " : "") + e.input_specs[i].to_string();
+    message += "), got (";
+    for (std::size_t i = 0; i < args.size(); ++i) message += (i ? ", " : "") + (args[i].defined() ? describe(args[i]) : "undefined");
+    throw InvalidArgumentError(message + ")");
+  }
+  return e.run(args);
+}
+
+std::vector<std::string> LoadedFunction::output_names(std::size_t concrete) const {
+  return state_ && concrete < state_->concrete.size() ? state_->concrete[concrete].output_names : std::vector<std::string>{};
+}
 std::vector<std::vector<TensorSpec>> LoadedFunction::concrete_input_specs() const {
   std::vector<std::vector<TensorSpec>> out;
   if (state_)
     for (const detail::ConcreteFunctionEntry& e : state_->concrete) out.push_back(e.input_specs);
   return out;
 }
-std::string LoadedFunction::output_structure() const { return has_concrete(state_) ? state_->concrete.front().output_kind : "none"; }
-std::string LoadedFunction::function_name() const { return has_concrete(state_) ? state_->concrete.front().name : std::string(); }
+std::vector<StructuredValue> LoadedFunction::concrete_input_signatures() const {
+  std::vector<StructuredValue> out;
+  if (state_)
+    for (const detail::ConcreteFunctionEntry& e : state_->concrete) out.push_back(e.input_signature);
+  return out;
+}
+StructuredValue LoadedFunction::fullargspec() const { return state_ ? state_->fullargspec : StructuredValue(); }
+std::string LoadedFunction::output_structure(std::size_t concrete) const {
+  return state_ && concrete < state_->concrete.size() ? state_->concrete[concrete].output_kind : "none";
+}
+std::string LoadedFunction::function_name() const {
+  return has_concrete(state_) ? state_->concrete.front().name : std::string();
+}
 
 LoadedFunction Loaded::function(const std::string& path) const {
   auto it = state_->functions.find(path);

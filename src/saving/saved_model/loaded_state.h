@@ -20,6 +20,7 @@ struct ConcreteFunctionEntry {
   std::vector<std::string> input_names;
   std::vector<std::string> output_names;
   std::string output_kind;  ///< LoadedFunction::output_structure()
+  StructuredValue input_signature;  ///< (args, kwargs), as the SavedModel records it
   std::vector<Tensor> captures;
   /// Runs the function through a tf::function (one trace serves every call matching the specs).
   std::function<std::vector<Tensor>(const std::vector<Tensor>&)> run;
@@ -27,6 +28,7 @@ struct ConcreteFunctionEntry {
 
 struct FunctionState {
   std::string path;  ///< where in the object graph (for messages)
+  StructuredValue fullargspec;  ///< LoadedFunction::fullargspec()
   std::vector<ConcreteFunctionEntry> concrete;
 };
 

@@ -11,6 +11,7 @@
 #include "saving/saved_model/function_importer.h"
 #include "saving/saved_model/loaded_state.h"
 #include "saving/saved_model/saved_model_file.h"
+#include "saving/saved_model/structured_value_proto.h"
 #include "tfpp/errors.h"
 #include "tfpp/function.h"
 
@@ -110,7 +111,11 @@ void flatten_specs(const proto::StructuredValue& v, const std::string& name, std
       for (const auto& pair : v.named_tuple_value().values()) flatten_specs(pair.value(), pair.key(), specs, names, file);
       return;
     case proto::StructuredValue::kNoneValue:
-    case proto::StructuredValue::KIND_NOT_SET: return;
+    case proto::StructuredValue::kBoolValue:
+    case proto::StructuredValue::kInt64Value:
+    case proto::StructuredValue::kFloat64Value:
+    case proto::StructuredValue::kStringValue:
+    case proto::StructuredValue::KIND_NOT_SET: return;  // a Python value, which is no input
     default:
       throw UnimplementedError("[saved_model] " + file + ": a function argument or result of kind " +
                                std::to_string(v.kind_case()) + " (not a tensor) is not supported");
@@ -172,10 +177,11 @@ class Loader {
       if (obj.has_function()) {
         // With no concrete function (saved without being traced) it is restored, and raises when called.
         std::vector<std::string> names(obj.function().concrete_functions().begin(), obj.function().concrete_functions().end());
-        state->functions.emplace(paths_.path[i], make_function(paths_.path[i], names));
+        state->functions.emplace(paths_.path[i], make_function(paths_.path[i], names, &obj.function().function_spec()));
       } else if (obj.has_bare_concrete_function()) {
         const auto& bare = obj.bare_concrete_function();
-        LoadedFunction f = make_function(paths_.path[i], {bare.concrete_function_name()});
+        LoadedFunction f = make_function(paths_.path[i], {bare.concrete_function_name()},
+                                         bare.has_function_spec() ? &bare.function_spec() : nullptr);
         state->functions.emplace(paths_.path[i], f);
       }
     }
@@ -264,14 +270,24 @@ class Loader {
                              " of a kind tfpp does not restore (only variables and constants)");
   }
 
-  LoadedFunction make_function(const std::string& path, const std::vector<std::string>& names) {
+  // `spec`: the FunctionSpec of a tf.function or bare concrete function (null for a signature).
+  LoadedFunction make_function(const std::string& path, const std::vector<std::string>& names,
+                               const proto::FunctionSpec* spec = nullptr) {
     auto state = std::make_shared<detail::FunctionState>();
     state->path = path;
+    if (spec && spec->has_fullargspec()) {
+      try {
+        state->fullargspec = saving::from_proto(spec->fullargspec(), path);
+      } catch (const UnimplementedError&) {
+        // A default tfpp cannot represent (a NumPy array): calls bind the tensors by name instead.
+      }
+    }
     for (const std::string& name : names) {
       const proto::SavedConcreteFunction& cf = concrete(name);
       detail::ConcreteFunctionEntry e;
       e.name = name;
       flatten_specs(cf.canonicalized_input_signature(), "", e.input_specs, e.input_names, file_);
+      e.input_signature = saving::from_proto(cf.canonicalized_input_signature(), name);
       std::vector<TensorSpec> out_specs;
       flatten_specs(cf.output_signature(), "", out_specs, e.output_names, file_);
       e.output_kind = structure_kind(cf.output_signature());

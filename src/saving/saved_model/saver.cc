@@ -18,11 +18,13 @@
 #include "saving/saved_model/default_signature.h"
 #include "saving/saved_model/export_directory.h"
 #include "saving/saved_model/function_exporter.h"
+#include "saving/saved_model/structured_value_proto.h"
 #include "saving/saved_model/v1_saver.h"
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
 #include "tfpp/module.h"
 #include "tfpp/saved_model.h"
+#include "tfpp/structured_value.h"
 
 namespace tf::saved_model {
 namespace {
@@ -79,6 +81,35 @@ proto::FunctionSpec function_spec(const std::vector<std::string>& args, const st
   field("annotations")->mutable_dict_value();
   if (input_signature.empty()) spec.mutable_input_signature()->mutable_none_value();
   for (const TensorSpec& s : input_signature)
+    *spec.mutable_input_signature()->mutable_tuple_value()->add_values() = tensor_spec(s.name, s.shape, s.dtype);
+  return spec;
+}
+
+// The FunctionSpec of a function's concrete function `cf` taking tensors named `args`: the front
+// end's FullArgSpec when it gave one (a function node's with its defaults; a trace's, as TensorFlow
+// writes it, without defaults, its keyword-only parameters followed by the extra keywords it was
+// called with), else function_spec's.
+proto::FunctionSpec function_spec_of(const ConcreteFunction& cf, const std::vector<std::string>& args, bool trace) {
+  const ConcreteFunction::Impl& impl = *cf.impl();
+  if (!impl.structured_signature) return function_spec(args, {}, trace ? std::vector<TensorSpec>{} : impl.input_signature);
+  StructuredValue fullargspec = impl.structured_signature->fullargspec;
+  const std::vector<StructuredValue>& call = impl.structured_signature->inputs.items;  // (args, kwargs)
+  if (trace && fullargspec.kind == StructuredValue::Kind::kNamedTuple && call.size() == 2) {
+    const StructuredValue& kwargs = call[1];
+    for (std::size_t i = 0; i < fullargspec.keys.size(); ++i) {
+      const std::string& key = fullargspec.keys[i];
+      StructuredValue& field = fullargspec.items[i];
+      if (key == "varkw" || key == "defaults" || key == "kwonlydefaults") field = StructuredValue();
+      if (key != "kwonlyargs") continue;
+      for (const std::string& k : kwargs.keys)
+        if (std::none_of(field.items.begin(), field.items.end(), [&](const StructuredValue& a) { return a.string_value == k; }))
+          field.items.emplace_back(k);
+    }
+  }
+  proto::FunctionSpec spec;
+  *spec.mutable_fullargspec() = saving::to_proto(fullargspec);
+  if (trace || impl.input_signature.empty()) spec.mutable_input_signature()->mutable_none_value();
+  for (const TensorSpec& s : trace ? std::vector<TensorSpec>{} : impl.input_signature)
     *spec.mutable_input_signature()->mutable_tuple_value()->add_values() = tensor_spec(s.name, s.shape, s.dtype);
   return spec;
 }
@@ -376,7 +407,7 @@ class Saver {
         proto::SavedFunction& saved = *objects().mutable_nodes(function_id)->mutable_function();
         for (const std::string& name : names) saved.add_concrete_functions(name);
         *saved.mutable_function_spec() =
-            traced.empty() ? function_spec({}, {}, {}, true) : function_spec(args.front(), {}, traced.front().impl()->input_signature);
+            traced.empty() ? function_spec({}, {}, {}, true) : function_spec_of(traced.front(), args.front(), false);
         // Each concrete function is also a child and dependency "trace_<k>" (TensorFlow's loaded.f.trace_1).
         for (std::size_t k = 0; k < names.size(); ++k) {
           const int bare_id = objects().nodes_size();
@@ -384,7 +415,7 @@ class Saver {
           bare->set_concrete_function_name(names[k]);
           for (const std::string& a : args[k]) bare->add_argument_keywords(a);
           bare->set_allowed_positional_arguments(static_cast<std::int64_t>(args[k].size()));
-          *bare->mutable_function_spec() = function_spec(args[k], {}, {});
+          *bare->mutable_function_spec() = function_spec_of(traced[k], args[k], true);
           for (auto* refs : {objects().mutable_nodes(function_id)->mutable_children(),
                              objects().mutable_nodes(function_id)->mutable_dependencies()}) {
             auto* ref = refs->Add();
@@ -399,18 +430,23 @@ class Saver {
     }
   }
 
-  // The object graph's entry of a function's concrete function: positional inputs, and outputs
-  // as a dict (named), one TensorSpec or a tuple.
+  // The object graph's entry of a function's concrete function: the inputs as the front end
+  // called it (else positional tensors), and outputs as a dict (named), one TensorSpec or a tuple.
   void add_concrete_function(const std::string& name, const ConcreteFunction& cf, const ExportedConcrete& exported) {
     const ConcreteFunction::Impl& impl = *cf.impl();
     const graph::Graph& g = *impl.graph;
     proto::SavedConcreteFunction& saved = (*objects().mutable_concrete_functions())[name];
     for (int b : exported.bound) saved.add_bound_inputs(b);
-    auto* in_tuple = saved.mutable_canonicalized_input_signature()->mutable_tuple_value();
-    auto* args = in_tuple->add_values()->mutable_tuple_value();
-    in_tuple->add_values()->mutable_dict_value();
-    for (int i : exported.user)
-      *args->add_values() = tensor_spec(exported.sig.input_names[i], impl.inputs[i].shape, impl.inputs[i].dtype);
+    std::vector<TensorSpec> specs;
+    for (int i : exported.user) specs.emplace_back(impl.inputs[i].shape, impl.inputs[i].dtype, exported.sig.input_names[i]);
+    if (impl.structured_signature && impl.structured_signature->inputs.num_specs() == specs.size()) {
+      *saved.mutable_canonicalized_input_signature() = saving::to_proto(saving::with_specs(impl.structured_signature->inputs, specs));
+    } else {
+      auto* in_tuple = saved.mutable_canonicalized_input_signature()->mutable_tuple_value();
+      auto* args = in_tuple->add_values()->mutable_tuple_value();
+      in_tuple->add_values()->mutable_dict_value();
+      for (const TensorSpec& spec : specs) *args->add_values() = tensor_spec(spec.name, spec.shape, spec.dtype);
+    }
     const bool named = impl.output_keys.size() == g.outputs().size() && !impl.output_keys.empty();
     // Specs named as TensorFlow names them, by their path in the result.
     proto::StructuredValue& out = *saved.mutable_output_signature();

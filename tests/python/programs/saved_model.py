@@ -217,6 +217,78 @@ print(values(loaded_untraced.signatures['serving_default'](x=tf.constant([0.5]))
 print(hasattr(loaded_untraced, 'shift'))
 show_error("calling a function saved without being traced", lambda: loaded_untraced.shift(tf.constant(1.)))
 
+# Python arguments: each trace is saved with the Python values it was called with, and a restored
+# function binds a call to its parameters (defaults applied) and runs the trace they match.
+class Flagged(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable(2.0)
+
+    @tf.function
+    def f(self, x, training=False, scale=1):
+        if training:
+            return x * self.v * scale
+        return x + scale
+
+
+flagged = Flagged()
+print(flagged.f(tf.constant(1.0)).numpy(), flagged.f(tf.constant(1.0), training=True).numpy(),
+      flagged.f(tf.constant(1.0), True, 3).numpy())
+flagged_path = os.path.join(tmpdir, 'flagged')
+tf.saved_model.save(flagged, flagged_path)
+restored_flagged = tf.saved_model.load(flagged_path)
+print(restored_flagged.f(tf.constant(5.0)).numpy(), restored_flagged.f(tf.constant(5.0), training=True).numpy(),
+      restored_flagged.f(tf.constant(5.0), True, 3).numpy(), restored_flagged.f(tf.constant(5.0), False).numpy())
+print(restored_flagged.f(5.0, scale=3, training=True).numpy(), restored_flagged.f(x=tf.constant(5.0)).numpy(),
+      restored_flagged.f(tf.constant(5.0), 1).numpy(), restored_flagged.f(np.float32(2.0), True).numpy())
+show_error("Python values no trace had", lambda: restored_flagged.f(tf.constant(5.0), True, 4))
+show_error("a tensor where a Python value was", lambda: restored_flagged.f(tf.constant(5.0), tf.constant(True)))
+show_error("an unknown keyword", lambda: restored_flagged.f(tf.constant(5.0), foo=1))
+show_error("a missing argument", lambda: restored_flagged.f())
+show_error("too many arguments", lambda: restored_flagged.f(1., False, 1, 2))
+
+
+# A Keras-like `training` flag (None by default), keyword-only options and nested Python values.
+class Block(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.w = tf.Variable([[1., 2.], [3., 4.]])
+
+    @tf.function
+    def __call__(self, inputs, training=None):
+        y = tf.matmul(inputs, self.w)
+        if training:
+            return y * 0.5
+        return y
+
+    @tf.function
+    def mix(self, x, weights=(1.0, 2.0), *, mode="sum", options=None):
+        total = x * weights[0] + x * weights[1]
+        if mode == "sum":
+            return tf.reduce_sum(total)
+        if options and options["square"]:
+            return total * total
+        return total
+
+
+block = Block()
+data = tf.constant([[1., 0.], [0., 1.]])
+print(block(data).numpy().tolist(), block(data, training=True).numpy().tolist(), block(data, False).numpy().tolist())
+print(block.mix(tf.constant([1., 2.])).numpy(), block.mix(tf.constant([1., 2.]), [0.5, 0.5], mode="keep").numpy().tolist(),
+      block.mix(tf.constant([1., 2.]), mode="keep", options={"square": True, "name": "sq"}).numpy().tolist())
+block_path = os.path.join(tmpdir, 'block')
+tf.saved_model.save(block, block_path)
+restored_block = tf.saved_model.load(block_path)
+print(restored_block(data).numpy().tolist(), restored_block(data, training=True).numpy().tolist(),
+      restored_block(data, training=False).numpy().tolist(), restored_block(inputs=data, training=None).numpy().tolist())
+print(restored_block.mix(tf.constant([3., 4.])).numpy(),
+      restored_block.mix(tf.constant([3., 4.]), [0.5, 0.5], mode="keep").numpy().tolist(),
+      restored_block.mix(tf.constant([3., 4.]), options={"name": "sq", "square": True}, mode="keep").numpy().tolist())
+show_error("a list where a tuple was", lambda: restored_block.mix(tf.constant([3., 4.]), [1.0, 2.0]))
+show_error("a dict with another value", lambda: restored_block.mix(
+    tf.constant([3., 4.]), mode="keep", options={"square": False, "name": "sq"}))
+show_error("another shape", lambda: restored_block(tf.constant([1., 2.]), training=True))
+
 # What cannot be saved or loaded.
 show_error("saving a number", lambda: tf.saved_model.save(3, os.path.join(tmpdir, 'number')))
 show_error("saving a list of variables", lambda: tf.saved_model.save([tf.Variable(1.)], os.path.join(tmpdir, 'list')))
