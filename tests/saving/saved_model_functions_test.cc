@@ -3,7 +3,7 @@
 // function traced, as its trace_N children too (a function with an input_signature traced for it
 // if never called, one without saved with none), and the root's one function with an
 // input_signature as its default signature; the object graph is the one TensorFlow writes for the
-// same module; tfpp's loader restores them too.
+// same module; tfpp's loader restores them too, with the Python values TensorFlow traced them for.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -465,6 +465,57 @@ TEST(SavedModelFunctions, TfppCallsTensorFlowsRestoredFunctions) {
   EXPECT_EQ(loaded.variable("count").read_value().item<std::int32_t>(), 3);
   loaded.variable("v").assign(constant(-1.0f));
   expect_near(f({constant(1.5f)})[0], theirs.at("f.after_assign"));
+  fs::remove_all(dir);
+}
+
+// A tf.function TensorFlow traced with Python arguments: each concrete function's structured
+// input signature holds the Python values, the function its parameters with their defaults, and
+// call_concrete runs the trace a caller picks by them (their flat tensors are alike).
+TEST(SavedModelFunctions, TfppLoadsTensorFlowsPythonArguments) {
+  const std::string dir = testing::saved_model_temp_dir("tf_python_arguments");
+  auto theirs = testing::run_python("tf_python_arguments",
+      "class M(tf.Module):\n"
+      "  def __init__(self):\n"
+      "    super().__init__()\n"
+      "    self.v = tf.Variable(2.0)\n"
+      "  @tf.function\n"
+      "  def f(self, x, training=False, scale=1, *, mode='a'):\n"
+      "    if training:\n"
+      "      return x * self.v * scale\n"
+      "    return x + scale\n"
+      "m = M()\n"
+      "show('plain', m.f(tf.constant(5.0)))\n"
+      "show('training', m.f(tf.constant(5.0), training=True, mode='b'))\n"
+      "tf.saved_model.save(m, '" + dir + "')\n");
+  ASSERT_TRUE(theirs.contains("training")) << "TensorFlow did not save " << dir;
+
+  const saved_model::LoadedFunction f = saved_model::load(dir).function("f");
+  const StructuredValue spec = f.fullargspec();
+  ASSERT_EQ(spec.kind, StructuredValue::Kind::kNamedTuple);
+  EXPECT_EQ(spec.string_value, "FullArgSpec");
+  ASSERT_EQ(spec.keys.at(0), "args");
+  ASSERT_EQ(spec.items.at(0).items.size(), 3u);
+  EXPECT_EQ(spec.items[0].items[1].string_value, "training");
+  EXPECT_EQ(spec.keys.at(3), "defaults");
+  EXPECT_EQ(spec.items.at(3).items.at(0).kind, StructuredValue::Kind::kBool);
+  EXPECT_EQ(spec.items[3].items[1].int_value, 1);
+
+  const std::vector<StructuredValue> signatures = f.concrete_input_signatures();
+  ASSERT_EQ(signatures.size(), 2u);
+  std::size_t training = signatures.size();
+  for (std::size_t i = 0; i < signatures.size(); ++i) {
+    const StructuredValue& args = signatures[i].items.at(0);
+    ASSERT_EQ(args.items.size(), 3u);
+    EXPECT_EQ(args.items[0].tensor_spec, TensorSpec({}, float32, "x"));
+    EXPECT_EQ(signatures[i].items.at(1).keys, std::vector<std::string>{"mode"});
+    if (args.items[1].bool_value) training = i;
+  }
+  ASSERT_LT(training, signatures.size());
+  EXPECT_EQ(signatures[training].items[1].items[0].string_value, "b");
+  expect_near(f.call_concrete(training, {constant(5.0f)})[0], theirs.at("training"));
+  expect_near(f.call_concrete(1 - training, {constant(5.0f)})[0], theirs.at("plain"));
+  EXPECT_THROW(f.call_concrete(0, {constant(5)}), InvalidArgumentError);
+  EXPECT_THROW(f.call_concrete(2, {constant(5.0f)}), InvalidArgumentError);
   fs::remove_all(dir);
 }
 
