@@ -23,22 +23,6 @@
 
 #include "tfpp/errors.h"
 
-namespace tf {
-
-/// What the call would create exists already: a second profiler (tf.errors.AlreadyExistsError).
-class AlreadyExistsError : public Error {
- public:
-  using Error::Error;
-};
-
-/// The service the call needs is not running: no profiler to stop (tf.errors.UnavailableError).
-class UnavailableError : public Error {
- public:
-  using Error::Error;
-};
-
-}  // namespace tf
-
 namespace tf::profiler::experimental {
 
 /// Options of start (tf.profiler.experimental.ProfilerOptions).

@@ -1,5 +1,5 @@
-// C++ errors become the Python exceptions TensorFlow raises: tf::InvalidArgumentError becomes
-// tfpp.errors.InvalidArgumentError (an OpError, as in TensorFlow), tf::LookupError Python's
+// C++ errors become the Python exceptions TensorFlow raises: tf::NotFoundError becomes
+// tfpp.errors.NotFoundError (an OpError, as in TensorFlow), tf::LookupError Python's
 // LookupError; an op's input checks failing while tracing raise TypeError or ValueError. The
 // classes are defined in tfpp/errors.py.
 #include <nanobind/stl/string.h>
@@ -37,22 +37,10 @@ void translate(const std::exception_ptr& p, void*) {
       return;
     }
     raise_tf_error("InvalidArgumentError", e.what());
-  } catch (const tf::NotFoundError& e) {
-    raise_tf_error("NotFoundError", e.what());
-  } catch (const tf::OutOfRangeError& e) {
-    raise_tf_error("OutOfRangeError", e.what());
-  } catch (const tf::FailedPreconditionError& e) {
-    raise_tf_error("FailedPreconditionError", e.what());
-  } catch (const tf::UnimplementedError& e) {
-    raise_tf_error("UnimplementedError", e.what());
-  } catch (const tf::InternalError& e) {
-    raise_tf_error("InternalError", e.what());
-  } catch (const tf::DataLossError& e) {
-    raise_tf_error("DataLossError", e.what());
   } catch (const tf::LookupError& e) {
     PyErr_SetString(PyExc_LookupError, e.what());
   } catch (const tf::Error& e) {
-    raise_tf_error("UnknownError", e.what());
+    raise_tf_error(e.class_name(), e.what());
   }
 }
 

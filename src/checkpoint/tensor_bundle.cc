@@ -15,6 +15,7 @@
 #include "checkpoint/varint.h"
 #include "core/tensor_impl.h"
 #include "io/crc32c.h"
+#include "io/errno_error.h"
 #include "io/file_stream.h"
 #include "proto/tensor_bundle.pb.h"
 #include "proto/tensor_proto.h"
@@ -168,7 +169,10 @@ struct BundleReader::Impl {
     auto f = std::make_unique<DataFile>();
     f->path = data_filename(prefix, id, num_shards);
     f->fd = ::open(f->path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (f->fd < 0) throw NotFoundError("[BundleReader] cannot open the data file " + f->path + ": " + errno_text());
+    if (f->fd < 0) {
+      const int err = errno;
+      io::throw_errno_error(err, "[BundleReader] cannot open the data file " + f->path + ": " + std::strerror(err));
+    }
     struct stat st;
     if (::fstat(f->fd, &st) != 0) throw DataLossError("[BundleReader] cannot stat " + f->path + ": " + errno_text());
     f->size = static_cast<std::uint64_t>(st.st_size);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "io/errno_error.h"
 #include "tfpp/errors.h"
 
 namespace tf::io {
@@ -33,7 +34,10 @@ std::string temporary_name(const std::string& path) {
 AtomicFile::AtomicFile(std::string path, std::string what)
     : path_(std::move(path)), tmp_path_(temporary_name(path_)), what_(std::move(what)) {
   fd_ = ::open(tmp_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw NotFoundError(what_ + " cannot create '" + path_ + "': " + errno_text(errno));
+  if (fd_ < 0) {
+    const int err = errno;
+    throw_errno_error(err, what_ + " cannot create '" + path_ + "': " + errno_text(err));
+  }
 }
 
 AtomicFile::~AtomicFile() { abandon(); }

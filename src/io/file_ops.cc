@@ -12,6 +12,7 @@
 #include <filesystem>
 
 #include "io/atomic_file.h"
+#include "io/errno_error.h"
 #include "ops/execute.h"
 #include "ops/strings/string_inputs.h"
 #include "tfpp/string_ops.h"
@@ -32,13 +33,9 @@ void check_scalar_string(ShapeContext& ctx, std::size_t i, const std::string& wh
     ctx.fail(what + " tensor must be scalar, but had shape: " + t.shape().debug_string());
 }
 
-// The error of a failed open or read, of TensorFlow's class for errno (NotFound for a missing
-// file, FailedPrecondition for a directory).
+// The error of a failed open, read or write, in TensorFlow's words and of its class for errno.
 [[noreturn]] void fail_errno(const std::string& op, const std::string& path, int err) {
-  const std::string message = "[" + op + "] " + path + "; " + std::strerror(err);
-  if (err == ENOENT || err == ENOTDIR) throw NotFoundError(message);
-  if (err == EISDIR) throw FailedPreconditionError(message);
-  throw InternalError(message);
+  io::throw_errno_error(err, "[" + op + "] " + path + "; " + std::strerror(err));
 }
 
 void read_shape(ShapeContext& ctx) {
@@ -80,17 +77,41 @@ void write_shape(ShapeContext& ctx) {
   check_scalar_string(ctx, 1, "Contents");
 }
 
-// As TensorFlow, missing parent directories are created first.
+// Writes `contents` into an existing device or FIFO (/dev/null, a pipe): it has no earlier
+// contents to keep, and renaming a new file over it would replace the device itself.
+void write_in_place(const std::string& path, const std::string& contents) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) fail_errno("WriteFile", path, errno);
+  for (std::size_t done = 0; done < contents.size();) {
+    const ssize_t n = ::write(fd, contents.data() + done, contents.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int err = n < 0 ? errno : ENOSPC;
+      ::close(fd);
+      fail_errno("WriteFile", path, err);
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+}
+
+// As TensorFlow, missing parent directories are created first. A regular file is replaced
+// atomically, so a failed write leaves its earlier contents.
 void write_kernel(KernelContext& ctx) {
   const std::string& path = ctx.input(0).item<std::string>();
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) fail_errno("WriteFile", path, EISDIR);
+  const std::string& contents = ctx.input(1).item<std::string>();
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) fail_errno("WriteFile", path, EISDIR);
+    if (!S_ISREG(st.st_mode)) return write_in_place(path, contents);
+  }
   const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  std::error_code error;
   if (!parent.empty() && !std::filesystem::exists(parent, error)) {
     std::filesystem::create_directories(parent, error);
     if (error) fail_errno("WriteFile", path, error.value());
   }
-  io::write_file_atomically(path, ctx.input(1).item<std::string>(), "[WriteFile]");
+  io::write_file_atomically(path, contents, "[WriteFile]");
 }
 
 const OpDef& kWriteFile = OpBuilder("WriteFile").inputs(2).shape(write_shape).kernel(string, write_kernel).stateful()

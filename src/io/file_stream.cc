@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "io/errno_error.h"
 #include "tfpp/errors.h"
 
 namespace tf::io {
@@ -27,7 +28,10 @@ class FileInput : public InputStream {
  public:
   FileInput(const std::string& path, const std::string& what) : InputStream(path, what) {
     fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd_ < 0) throw NotFoundError(what + " cannot open '" + path + "': " + errno_text());
+    if (fd_ < 0) {
+      const int err = errno;
+      throw_errno_error(err, what + " cannot open '" + path + "': " + std::strerror(err));
+    }
     ::posix_fadvise(fd_, 0, 0, POSIX_FADV_SEQUENTIAL);
   }
   ~FileInput() override { ::close(fd_); }

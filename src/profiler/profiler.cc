@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <mutex>
 
+#include "io/errno_error.h"
 #include "io/file_stream.h"
 #include "profiler/trace_recorder.h"
 #include "profiler/xspace_builder.h"
@@ -56,8 +57,7 @@ void save(const std::string& logdir, const proto::XSpace& space, const std::stri
   const std::filesystem::path dir = std::filesystem::path(logdir) / "plugins" / "profile" / run_name();
   std::error_code error;
   std::filesystem::create_directories(dir, error);
-  if (error)
-    throw FailedPreconditionError("[profiler] cannot create " + dir.string() + ": " + error.message());
+  if (error) io::throw_errno_error(error.value(), "[profiler] cannot create " + dir.string() + ": " + error.message());
   const std::string bytes = space.SerializeAsString();
   io::OutputStream out((dir / (host + ".xplane.pb")).string(), "", "[profiler]");
   out.write(bytes.data(), bytes.size());

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "io/errno_error.h"
 #include "io/record_framing.h"
 #include "proto/event.pb.h"
 #include "tfpp/errors.h"
@@ -39,10 +40,14 @@ EventFileWriter::EventFileWriter(const std::string& logdir, int max_queue, int f
     : max_queue_(static_cast<std::size_t>(std::max(max_queue, 1))), flush_interval_(std::max(flush_millis, 1)) {
   std::error_code error;
   std::filesystem::create_directories(logdir, error);
-  if (error) throw NotFoundError("[create_file_writer] cannot create the log directory " + logdir + ": " + error.message());
+  if (error)
+    io::throw_errno_error(error.value(), "[create_file_writer] cannot create the log directory " + logdir + ": " + error.message());
   path_ = (std::filesystem::path(logdir) / event_file_name(suffix)).string();
   file_ = std::fopen(path_.c_str(), "wb");
-  if (!file_) throw NotFoundError("[create_file_writer] cannot create " + path_ + ": " + std::strerror(errno));
+  if (!file_) {
+    const int err = errno;
+    io::throw_errno_error(err, "[create_file_writer] cannot create " + path_ + ": " + std::strerror(err));
+  }
 
   proto::Event first;
   first.set_wall_time(static_cast<double>(static_cast<std::int64_t>(now_seconds())));

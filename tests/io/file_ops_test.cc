@@ -81,4 +81,30 @@ TEST_F(FileOpsTest, Errors) {
   EXPECT_EQ(error_of([&] { tf::io::write_file(path("y"), tf::constant(1)); }), "[WriteFile] Contents has dtype int32; expected string");
 }
 
+// Failed system calls raise TensorFlow's class for their errno, as TensorFlow 2.21 does for the same paths.
+TEST_F(FileOpsTest, ErrorsHaveTensorFlowsClassForTheErrno) {
+  tf::io::write_file(path("f"), tf::constant("x"));
+  try {
+    tf::io::read_file(tf::constant((dir_ / "f" / "x").string()));  // ENOTDIR
+    ADD_FAILURE() << "no error";
+  } catch (const tf::FailedPreconditionError& e) {
+    EXPECT_EQ(std::string(e.what()), "[ReadFile] " + (dir_ / "f" / "x").string() + "; Not a directory");
+  }
+  try {
+    tf::io::write_file(tf::constant("/dev/full"), tf::constant("x"));  // ENOSPC
+    ADD_FAILURE() << "no error";
+  } catch (const tf::ResourceExhaustedError& e) {
+    EXPECT_EQ(std::string(e.what()), "[WriteFile] /dev/full; No space left on device");
+  }
+  if (!fs::is_directory("/sys/kernel")) GTEST_SKIP() << "no sysfs";
+  EXPECT_THROW(tf::io::write_file(tf::constant("/sys/kernel/tfpp_file"), tf::constant("x")), tf::PermissionDeniedError);
+}
+
+// A device is written in place: renaming a new file over /dev/null would replace the device.
+TEST_F(FileOpsTest, WritingADeviceKeepsTheDevice) {
+  tf::io::write_file(tf::constant("/dev/null"), tf::constant("discarded"));
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+  EXPECT_EQ(tf::io::read_file(tf::constant("/dev/null")).item<std::string>(), "");
+}
+
 }  // namespace

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <set>
 
+#include "io/errno_error.h"
 #include "tfpp/errors.h"
 
 namespace tf::saving {
@@ -24,9 +25,11 @@ bool is_saved_model_entry(const std::string& name) {
   return names.contains(name);
 }
 
+[[noreturn]] void fail_errno(int err, const std::string& what) { io::throw_errno_error(err, what + ": " + std::strerror(err)); }
+
 void sync_directory(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) throw NotFoundError("[saved_model] cannot open directory " + path + ": " + std::strerror(errno));
+  if (fd < 0) fail_errno(errno, "[saved_model] cannot open directory " + path);
   const int rc = ::fsync(fd);
   const int err = errno;
   ::close(fd);
@@ -73,12 +76,12 @@ void ExportDirectory::commit() {
   if (fs::exists(target_, ec)) {
     // Swap the two directories in one step, then remove the old model (now under the temporary name).
     if (::renameat2(AT_FDCWD, temp_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) != 0)
-      throw FailedPreconditionError("[saved_model] cannot replace " + target_ + ": " + std::strerror(errno));
+      fail_errno(errno, "[saved_model] cannot replace " + target_);
     committed_ = true;
     fs::remove_all(temp_, ec);
   } else {
     if (::renameat2(AT_FDCWD, temp_.c_str(), AT_FDCWD, target_.c_str(), RENAME_NOREPLACE) != 0)
-      throw FailedPreconditionError("[saved_model] cannot create " + target_ + ": " + std::strerror(errno));
+      fail_errno(errno, "[saved_model] cannot create " + target_);
     committed_ = true;
   }
   sync_directory(parent_of(target_));

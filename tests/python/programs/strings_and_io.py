@@ -225,6 +225,9 @@ show_error("read_file of a directory", lambda: tf.io.read_file(root))
 show_error("read_file of a vector", lambda: tf.io.read_file([text_path]))
 show_error("read_file of an int", lambda: tf.io.read_file(3))
 show_error("write_file of a vector", lambda: tf.io.write_file(text_path, ["a"]))
+show_error("read_file under a file", lambda: tf.io.read_file(os.path.join(text_path, "x")))
+show_error("write_file to a full device", lambda: tf.io.write_file("/dev/full", "x"))
+print(tf.io.write_file("/dev/null", "discarded"), os.path.exists("/dev/null") and not os.path.isfile("/dev/null"))
 show_error("traced read_file of a missing file",
            lambda: tf.function(lambda p: tf.io.read_file(p))(tf.constant(os.path.join(root, "missing.txt"))))
 
