@@ -173,6 +173,11 @@ void bind_array_ops(nb::module_& m) {
     NodeName named(name);
     return tf::gather_nd(to_tensor(params), int_array(indices));
   }, "params"_a, "indices"_a, "batch_dims"_a = 0, "name"_a = nb::none());
+  m.def("scatter_nd", [](nb::handle indices, nb::handle updates, nb::handle shape, nb::handle name) {
+    NodeName named(name);
+    return tf::scatter_nd(int_array(indices), to_tensor(updates), int_array(shape));
+  }, "indices"_a, "updates"_a, "shape"_a, "name"_a = nb::none(),
+     "A zero tensor of `shape` with `updates` added at the index tuples `indices` (duplicates add).");
   m.def("one_hot", [](nb::handle indices, std::int64_t depth, nb::handle on_value, nb::handle off_value, nb::handle axis,
                       nb::handle dtype, nb::handle name) {
     NodeName named(name);

@@ -26,6 +26,11 @@ tf::detail::Leaf leaf_of(nb::handle value) {
     return {nb::cast<const tf::Variable&>(value).handle(), tf::TensorSpec(tf::TensorShape{}, tf::resource)};
   }
   if (nb::isinstance<tf::TensorSpec>(value)) return {tf::Tensor(), nb::cast<const tf::TensorSpec&>(value)};
+  // (tensor, spec): a composite tensor's component, keyed and traced by its type spec's component spec.
+  if (nb::isinstance<nb::tuple>(value)) {
+    nb::tuple pair = nb::cast<nb::tuple>(value);
+    return {to_tensor(pair[0]), nb::cast<const tf::TensorSpec&>(pair[1])};
+  }
   tf::Tensor t = to_tensor(value);
   return {t, tf::TensorSpec(t.shape(), t.dtype())};
 }

@@ -3,10 +3,13 @@
 // source, Example serialization, and parsing Examples with FixedLenFeature / VarLenFeature specs.
 #include <nanobind/stl/map.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
 #include "io/parse_example_op.h"
+#include "ops/execute.h"
+#include "ops/op_def.h"
 #include "tfpp/io/parsing.h"
 #include "tfpp/io/serialize_tensor.h"
 #include "tfpp/io/tfrecord.h"
@@ -128,6 +131,13 @@ void bind_io(nb::module_& m) {
   io.def("parse_tensor", [](nb::handle serialized, nb::handle out_type) {
     return tf::io::parse_tensor(to_tensor(serialized, tf::string), dtype_from(out_type));
   }, "serialized"_a, "out_type"_a);
+  io.def("deserialize_sparse", [](nb::handle serialized, nb::handle dtype) {
+    static const tf::ops::OpDef& op = *tf::ops::find_op("DeserializeSparse");
+    const std::array<tf::ops::AttrValue, 1> attrs{dtype_from(dtype)};
+    tf::ops::Outputs out = tf::ops::execute(op, {to_tensor(serialized, tf::string)}, attrs);
+    return std::tuple(std::move(out[0]), std::move(out[1]), std::move(out[2]));
+  }, "serialized_sparse"_a, "dtype"_a,
+     "The DeserializeSparse op: SparseTensors serialized as [..., 3] strings as one (indices, values, dense_shape).");
 
   nb::class_<tf::io::TFRecordWriter>(io, "TFRecordWriter", "Writes records to a TFRecord file.")
       .def("__init__", [](tf::io::TFRecordWriter* w, const std::string& path, const std::string& compression_type) {

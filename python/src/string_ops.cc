@@ -7,10 +7,13 @@
 #include <span>
 
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
 #include "ops/execute.h"
+#include "ops/op_def.h"
+#include "tfpp/constant.h"
 #include "ops/string_format.h"
 #include "tfpp/string_ops.h"
 
@@ -59,17 +62,15 @@ tf::Tensor reduce_join(nb::handle inputs, nb::handle axis, bool keepdims, const 
   return t;
 }
 
-/// tf.strings.split of a scalar: a 1-D tensor of the pieces. TensorFlow returns a RaggedTensor for
-/// higher ranks, a type tfpp does not have, so those raise TypeError saying so.
-tf::Tensor split(nb::handle input, nb::handle sep, std::int64_t maxsplit) {
-  tf::Tensor t = string_input(input);
-  if (t.shape().has_unknown_rank() || t.rank() != 0)
-    throw nb::type_error(("tf.strings.split of a string tensor of shape " + t.shape().debug_string() +
-                          " returns a RaggedTensor in TensorFlow, and tfpp has no RaggedTensor; split scalars "
-                          "(e.g. one element at a time)").c_str());
-  tf::strings::SplitOptions options{.maxsplit = maxsplit};
-  if (!sep.is_none()) options.sep = nb::cast<std::string>(sep);
-  return tf::strings::split(t, options);
+/// The StringSplitV2 op on a vector of strings: the pieces in TensorFlow's sparse form (indices
+/// [n, 2], values [n], dense_shape [2]), from which tf.strings.split (python/tfpp/ragged) builds
+/// its RaggedTensor.
+std::tuple<tf::Tensor, tf::Tensor, tf::Tensor> split_v2(nb::handle input, nb::handle sep, std::int64_t maxsplit) {
+  static const tf::ops::OpDef& op = *tf::ops::find_op("StringSplitV2");
+  const std::array<tf::ops::AttrValue, 1> attrs{maxsplit};
+  const tf::Tensor separator = sep.is_none() ? tf::constant(std::string()) : string_input(sep);
+  tf::ops::Outputs out = tf::ops::execute(op, {string_input(input), separator}, attrs);
+  return std::tuple(std::move(out[0]), std::move(out[1]), std::move(out[2]));
 }
 
 /// pos and len of tf.strings.substr: as TensorFlow's op wrapper, a Python value takes the dtype
@@ -142,10 +143,8 @@ void bind_string_ops(nb::module_& m) {
                                 nb::handle) { return reduce_join(inputs, axis, keepdims, separator); },
               "inputs"_a, "axis"_a = nb::none(), "keepdims"_a = false, "separator"_a = "", "name"_a = nb::none(),
               "Concatenates the strings along `axis` (all axes when None).");
-  strings.def("split", [](nb::handle input, nb::handle sep, std::int64_t maxsplit, nb::handle) {
-    return split(input, sep, maxsplit);
-  }, "input"_a, "sep"_a = nb::none(), "maxsplit"_a = -1, "name"_a = nb::none(),
-     "The pieces of a string scalar split on `sep` (runs of whitespace when None).");
+  strings.def("_split_v2", &split_v2, "input"_a, "sep"_a.none(), "maxsplit"_a,
+              "The StringSplitV2 op: the pieces of each string of a vector as (indices, values, dense_shape).");
   strings.def("to_number", [](nb::handle input, nb::handle out_type, nb::handle) {
     return tf::strings::to_number(string_input(input), dtype_from(out_type));
   }, "input"_a, "out_type"_a = nb::str("float32"), "name"_a = nb::none(),

@@ -21,12 +21,17 @@ from . import errors
 from . import io
 from . import keras
 from . import nest
+from . import ragged
+from .ragged import ragged_ops as _ragged_ops, ragged_strings as _ragged_strings
 from . import saved_model
 from . import summary
 from .control_flow import cond, while_loop
 from . import train
 from .module import Module
+from .ragged.ragged_tensor import RaggedTensor
 from .sparse_tensor import SparseTensor
+from .type_spec import RaggedTensorSpec, SparseTensorSpec
+from . import sparse_ops as _sparse_ops
 from . import dtype_limits as _dtype_limits  # noqa: F401  (installs DType.min, .max, ...)
 from . import tensor_methods as _tensor_methods  # noqa: F401  (installs Tensor.numpy, __getitem__, ...)
 from .function import function
@@ -46,6 +51,9 @@ config = _tfpp.config
 debugging = _tfpp.debugging
 image = _tfpp.image
 strings = _tfpp.strings
+strings.split = _ragged_strings.split
+strings.bytes_split = _ragged_strings.bytes_split
+strings.unicode_split = _ragged_strings.unicode_split
 as_string = strings.as_string
 assert_equal, assert_less, assert_greater, assert_rank = (debugging.assert_equal, debugging.assert_less,
                                                           debugging.assert_greater, debugging.assert_rank)
@@ -58,6 +66,11 @@ class UnconnectedGradients(_enum.Enum):
     NONE = "none"
     ZERO = "zero"
 
+
+# Reductions and casts of RaggedTensors go to tf.ragged's versions.
+for _name in ("reduce_all", "reduce_any", "reduce_max", "reduce_mean", "reduce_min", "reduce_prod", "reduce_sum"):
+    setattr(math, _name, _ragged_ops.reduction(_name[len("reduce_"):]))
+math.cast = _ragged_ops.dispatch_for_ragged(math.cast, _ragged_ops.cast)
 
 # tf.math functions that TensorFlow also exports at top level.
 for _name in ("abs", "add", "argmax", "argmin", "cast", "ceil", "clip_by_value", "cos", "cumsum", "divide", "equal",
@@ -80,6 +93,9 @@ dtypes.as_dtype = lambda type_value: TensorSpec([], type_value).dtype  # a DType
 
 sparse = _types.ModuleType("tfpp.sparse", "tf.sparse: sparse tensors.")
 sparse.SparseTensor = SparseTensor
+sparse.from_dense = _sparse_ops.from_dense
+sparse.to_dense = _sparse_ops.to_dense
+sparse.reorder = _sparse_ops.reorder
 
 for _name, _module in (("math", math), ("nn", nn), ("random", random), ("config", config), ("linalg", linalg),
                        ("dtypes", dtypes), ("debugging", debugging), ("image", image), ("strings", strings),

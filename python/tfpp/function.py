@@ -19,6 +19,7 @@ import numpy as _np
 from . import _tfpp
 from . import autograph
 from . import function_signatures
+from . import type_spec
 
 
 class _Walk:
@@ -78,10 +79,49 @@ class _Walk:
             # A tf.data dataset, by its element_spec (as TensorFlow keys it), passed as a variant.
             key.append("D%r" % (value.element_spec,))
             self._leaf(value._variant_tensor(), prefix)
+        elif isinstance(value, _Bound) or type_spec.is_composite(value) or type_spec.is_composite_spec(value):
+            self._visit_composite(value, prefix)
         else:
             # By identity; the function keeps the object so that its id is not reused.
             self._pinned[id(value)] = value
             key.append("o%d" % id(value))
+
+
+    def _visit_composite(self, value, prefix):
+        """A RaggedTensor or SparseTensor (or its type spec), by its type spec, as its components;
+        a tensor bound to an input_signature's TensorSpec, by that spec."""
+        value, spec = _value_and_spec(value)
+        self.key.append("C%r" % (spec,))
+        if isinstance(spec, _tfpp.TensorSpec):
+            self._leaf(spec if value is None else (value, spec), prefix)
+            return
+        components = [None] * len(spec._component_specs) if value is None else spec._to_components(value)
+        for component, component_spec in zip(components, spec._component_specs):
+            self._leaf(component_spec if component is None else (component, component_spec), prefix)
+
+
+class _Bound:
+    """An argument checked against a composite input_signature: traced by the signature's spec."""
+
+    def __init__(self, value, spec):
+        self.value = value
+        self.spec = spec
+
+
+def _value_and_spec(value):
+    """(value, spec) of a composite argument; value None for a spec standing for one."""
+    if isinstance(value, _Bound):
+        return (None if value.value is value.spec else value.value), value.spec
+    if type_spec.is_composite_spec(value):
+        return None, value
+    return value, value._type_spec
+
+
+def _rebuild_composite(value, placeholders):
+    _, spec = _value_and_spec(value)
+    if isinstance(spec, _tfpp.TensorSpec):
+        return next(placeholders)
+    return spec._from_components([next(placeholders) for _ in spec._component_specs])
 
 
 def _rebuild(value, placeholders):
@@ -93,6 +133,8 @@ def _rebuild(value, placeholders):
         return value
     if getattr(type(value), "_tfpp_dataset", False):
         return value._with_variant(next(placeholders))
+    if isinstance(value, _Bound) or type_spec.is_composite(value) or type_spec.is_composite_spec(value):
+        return _rebuild_composite(value, placeholders)
     if isinstance(value, (list, tuple)):
         items = [_rebuild(item, placeholders) for item in value]
         return type(value)(items) if not hasattr(value, "_fields") else type(value)(*items)
@@ -107,6 +149,10 @@ def _flatten_outputs(value, flat):
     if isinstance(value, (_tfpp.Tensor, _tfpp.Variable, bool, int, float, str, bytes)):
         flat.append(value)  # Python scalars and strings are returned as tensors, as TensorFlow does
         return _Slot(len(flat) - 1)
+    if type_spec.is_composite(value):
+        spec = value._type_spec
+        flat.extend(spec._to_components(value))
+        return _CompositeSlot(spec, len(flat) - len(spec._component_specs), len(flat))
     if isinstance(value, (list, tuple)):
         items = [_flatten_outputs(item, flat) for item in value]
         return type(value)(items) if not hasattr(value, "_fields") else type(value)(*items)
@@ -128,6 +174,8 @@ def _specs_of(args, kwargs):
         if isinstance(value, (_tfpp.Tensor, _np.ndarray)):
             value = _tfpp.convert_to_tensor(value)
             return _tfpp.TensorSpec(value.shape, value.dtype)
+        if isinstance(value, _Bound) or type_spec.is_composite(value):
+            return _value_and_spec(value)[1]
         if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
             return type(value)(spec(item) for item in value)
         if isinstance(value, dict):
@@ -144,6 +192,10 @@ def _with_traced_shapes(specs, inputs):
     def visit(value):
         if isinstance(value, _tfpp.TensorSpec):
             return _tfpp.TensorSpec(next(inputs).shape, value.dtype, value.name)
+        if type_spec.is_composite_spec(value):
+            for _ in value._component_specs:
+                next(inputs)
+            return value
         if isinstance(value, _tfpp.Variable) or getattr(type(value), "_tfpp_dataset", False):
             next(inputs)
             return value
@@ -196,9 +248,20 @@ class _Slot:
         self.index = index
 
 
+class _CompositeSlot:
+    """The positions of a composite result's components in a concrete function's flat outputs."""
+
+    def __init__(self, spec, begin, end):
+        self.spec = spec
+        self.begin = begin
+        self.end = end
+
+
 def _pack(structure, outputs):
     if isinstance(structure, _Slot):
         return outputs[structure.index]
+    if isinstance(structure, _CompositeSlot):
+        return structure.spec._from_components(list(outputs[structure.begin:structure.end]))
     if isinstance(structure, (list, tuple)):
         items = [_pack(item, outputs) for item in structure]
         return type(structure)(items) if not hasattr(structure, "_fields") else type(structure)(*items)
@@ -273,9 +336,13 @@ class Function:
         self._given_signature = input_signature  # a method's, named after its bound parameters in __get__
         # Placeholders of an input_signature are named after the parameters, as TensorFlow names them.
         self._input_signature = None if input_signature is None else [
-            spec if spec.name or i >= len(self._parameter_names) else
+            spec if type_spec.is_composite_spec(spec) or spec.name or i >= len(self._parameter_names) else
             _tfpp.TensorSpec(spec.shape, spec.dtype, self._parameter_names[i]) for i, spec in enumerate(input_signature)]
-        self._state = _tfpp._FunctionState(self._name, self._input_signature, reduce_retracing)
+        # A signature with composite specs is checked here and traced by its specs' components.
+        self._composite_signature = self._input_signature is not None and any(
+            type_spec.is_composite_spec(spec) for spec in self._input_signature)
+        self._state = _tfpp._FunctionState(self._name, None if self._composite_signature else self._input_signature,
+                                           reduce_retracing)
         functools.update_wrapper(self, python_function)
 
     @property
@@ -299,6 +366,8 @@ class Function:
             if kwargs or len(args) != len(self._input_signature):
                 raise TypeError("%s takes %d tensor arguments (its input_signature), got %d" %
                                 (self._name, len(self._input_signature), len(args) + len(kwargs)))
+            if self._composite_signature:
+                return tuple(self._bind_to_spec(a, spec) for a, spec in zip(args, self._input_signature)), {}
             args = tuple(a if isinstance(a, (_tfpp.Tensor, _tfpp.Variable, _tfpp.TensorSpec)) else
                          _tfpp.convert_to_tensor(a, dtype=spec.dtype) for a, spec in zip(args, self._input_signature))
             for arg, spec in zip(args, self._input_signature):
@@ -313,6 +382,21 @@ class Function:
             bound.apply_defaults()
             return bound.args, bound.kwargs
         return args, kwargs
+
+    def _bind_to_spec(self, arg, spec):
+        """An argument of a composite input_signature, checked against its spec."""
+        if arg is spec:
+            return _Bound(spec, spec)
+        if type_spec.is_composite_spec(spec):
+            compatible = spec.is_compatible_with(arg) if type_spec.is_composite(arg) else False
+        else:
+            if not isinstance(arg, (_tfpp.Tensor, _tfpp.Variable)):
+                arg = _tfpp.convert_to_tensor(arg, dtype=spec.dtype)
+            compatible = arg.dtype == spec.dtype and arg.shape.is_compatible_with(spec.shape)
+        if not compatible:
+            raise TypeError("Binding inputs to tf.function `%s` failed: %r is not compatible with %r" %
+                            (self._name, arg, spec))
+        return _Bound(arg, spec)
 
     def _concrete_for(self, args, kwargs):
         args, kwargs = self._canonical(args, kwargs)

@@ -1,7 +1,9 @@
 """tf.SparseTensor as a value: the indices, values and dense shape of a tensor whose other elements
-are zero. tf.io's VarLenFeature results are SparseTensors, as in TensorFlow."""
+are zero. tf.io's VarLenFeature results are SparseTensors, as in TensorFlow; tf.function and
+tf.data take them apart into their components by their type spec (tfpp/type_spec.py)."""
 
 from . import _tfpp
+from .tensor_shape import TensorShape
 
 
 class SparseTensor:
@@ -11,6 +13,23 @@ class SparseTensor:
         self._indices = _tfpp.convert_to_tensor(indices, dtype=_tfpp.int64)
         self._values = _tfpp.convert_to_tensor(values)
         self._dense_shape = _tfpp.convert_to_tensor(dense_shape, dtype=_tfpp.int64)
+        for tensor, rank, what in ((self._indices, 2, "indices"), (self._values, 1, "values"),
+                                   (self._dense_shape, 1, "dense_shape")):
+            if tensor.shape.rank is not None and tensor.shape.rank != rank:
+                raise ValueError("Shape %s must have rank %d (the SparseTensor's %s)" % (tensor.shape, rank, what))
+        self._static_shape = None
+
+    @classmethod
+    def _with_static_shape(cls, indices, values, dense_shape, shape):
+        """A SparseTensor whose dense shape, known only when a graph runs, is at least `shape`."""
+        sparse = cls(indices, values, dense_shape)
+        sparse._static_shape = TensorShape(shape)
+        return sparse
+
+    @classmethod
+    def from_value(cls, sparse_tensor_value):
+        """The SparseTensor itself (TensorFlow's conversion of SparseTensorValues)."""
+        return sparse_tensor_value
 
     @property
     def indices(self):
@@ -35,10 +54,21 @@ class SparseTensor:
     @property
     def shape(self):
         """The dense shape as a TensorShape."""
-        from .tensor_shape import TensorShape
-        if self._dense_shape._is_symbolic():  # known only when the graph runs
-            return TensorShape([None] * int(self._dense_shape.shape[0]))
-        return TensorShape([int(d) for d in self._dense_shape.numpy()])
+        if not self._dense_shape._is_symbolic():
+            return TensorShape([int(d) for d in self._dense_shape.numpy()])
+        if self._static_shape is not None:
+            return self._static_shape
+        rank = self._dense_shape.shape[0]
+        return TensorShape(None if rank is None else [None] * rank)
+
+    def get_shape(self):
+        """The dense shape as a TensorShape (as .shape)."""
+        return self.shape
+
+    @property
+    def _type_spec(self):
+        from .type_spec import SparseTensorSpec
+        return SparseTensorSpec(self.shape, self.dtype)
 
     def __repr__(self):
         return "SparseTensor(indices=%s, values=%s, dense_shape=%s)" % (self._indices, self._values,

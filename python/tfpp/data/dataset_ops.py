@@ -85,7 +85,8 @@ class DatasetV2:
     def from_tensors(tensors, name=None):
         """One element: `tensors`."""
         element = structure.normalize(tensors)
-        return _TensorDataset(_data.Dataset.from_tensors(nest.flatten(element)), structure.specs_of(element))
+        spec = structure.specs_of(element)
+        return _TensorDataset(_data.Dataset.from_tensors(structure.to_flat(spec, element)), spec)
 
     @staticmethod
     def range(*args, output_type=None, name=None):
@@ -184,7 +185,7 @@ class DatasetV2:
             result_spec[:] = [structure.specs_of(result)]
             if check is not None:
                 check(result_spec[0])
-            return nest.flatten(result)
+            return structure.to_flat(result_spec[0], result)
 
         variant = op(self._variant_tensor(), structure.flat_specs(self._element_spec), flat_function)
         return variant, result_spec[0]
@@ -195,18 +196,18 @@ class DatasetV2:
             static_size, static_drop = _static_value(batch_size), _static_value(drop_remainder)
             known = static_size is not None and static_drop is not None and bool(static_drop)
             dim = int(static_size) if known else None
-            spec = nest.map_structure(lambda s: _tfpp.TensorSpec([dim] + _dims(s), s.dtype), self._element_spec)
+            spec = nest.map_structure(lambda s: structure.batched(s, dim), self._element_spec)
             variant = _data.batch_op(self._variant_tensor(), _int64(batch_size),
                                      _tfpp.convert_to_tensor(drop_remainder, dtype=_tfpp.bool))
             return _BatchDataset(None, spec, variant)
         batch_size = int(batch_size)
         dim = batch_size if drop_remainder else None
-        spec = nest.map_structure(lambda s: _tfpp.TensorSpec([dim] + _dims(s), s.dtype), self._element_spec)
+        spec = nest.map_structure(lambda s: structure.batched(s, dim), self._element_spec)
         return _BatchDataset(self._pipeline.batch(batch_size, bool(drop_remainder)), spec)
 
     def unbatch(self, name=None):
         """Splits each element along its first dimension (batch's inverse)."""
-        spec = nest.map_structure(lambda s: _tfpp.TensorSpec(_dims(s)[1:], s.dtype), self._element_spec)
+        spec = nest.map_structure(structure.unbatched, self._element_spec)
         return _UnbatchDataset(self._pipeline.unbatch(), spec)
 
     def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None, name=None):
@@ -256,8 +257,8 @@ class DatasetV2:
         if not same_types:
             raise TypeError("Incompatible dataset elements:\n  %r vs.   %r" % (self._element_spec,
                                                                               dataset.element_spec))
-        spec = structure.pack(self._element_spec, [structure.most_specific_compatible(a, b)
-                                                   for a, b in zip(mine, theirs)])
+        spec = nest.pack_sequence_as(self._element_spec, [structure.most_specific_compatible(a, b) for a, b in zip(
+            nest.flatten(self._element_spec), nest.flatten(dataset.element_spec))])
         return _ConcatenateDataset(self._pipeline.concatenate(dataset._pipeline), spec)
 
     def enumerate(self, start=0, name=None):
@@ -395,12 +396,6 @@ def _check_predicate(spec):
                          "type is %r." % (spec,))
 
 
-def _dims(spec):
-    if spec.shape.rank is None:
-        raise ValueError("Cannot batch tensors of unknown rank: %r" % (spec,))
-    return spec.shape.as_list()
-
-
 def _zip_specs(types, shapes):
     if isinstance(types, dict):
         return {k: _zip_specs(types[k], shapes[k]) for k in types}
@@ -434,7 +429,7 @@ def _trace(func, input_spec, kind):
         args = element if type(element) is tuple else (element,)
         result = structure.normalize(autograph.converted_call(func, args, {}))
         result_spec[:] = [structure.specs_of(result)]
-        return tuple(nest.flatten(result))
+        return tuple(structure.to_flat(result_spec[0], result))
 
     placeholders = [_tfpp.TensorSpec(s.shape, s.dtype, "args_%d" % i)
                     for i, s in enumerate(structure.flat_specs(input_spec))]

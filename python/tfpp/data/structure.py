@@ -1,11 +1,13 @@
 """Elements of tf.data datasets as TensorFlow structures them: tuples and dicts nest, everything
-else (lists included, as tf.data treats them) is one tensor. A dataset's element_spec is such a
-structure of TensorSpecs; the C++ pipeline carries its leaves as a flat list."""
+else (lists included, as tf.data treats them) is one tensor or composite tensor (SparseTensor). A
+dataset's element_spec is such a structure of TensorSpecs and composite type specs; the C++
+pipeline carries its leaves as a flat list of tensors, a composite as its spec's tensor list."""
 
 import numpy as _np
 
 from .. import _tfpp
 from .. import nest
+from .. import type_spec
 
 
 def is_structure(value):
@@ -21,6 +23,8 @@ def normalize(value):
     if isinstance(value, tuple):
         items = [normalize(v) for v in value]
         return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
+    if type_spec.is_composite(value):
+        return value
     return to_tensor(value)
 
 
@@ -36,13 +40,42 @@ def to_tensor(value):
 
 
 def spec_of(tensor, name=None):
-    """The TensorSpec of one tensor."""
+    """The TensorSpec of one tensor (the type spec of a composite tensor)."""
+    if type_spec.is_composite(tensor):
+        return tensor._type_spec
     return _tfpp.TensorSpec(tensor.shape, tensor.dtype, name)
 
 
 def flat_specs(element_spec):
-    """The TensorSpecs of a structure's leaves, in the pipeline's order."""
-    return nest.flatten(element_spec)
+    """The TensorSpecs of the tensors the pipeline carries for a structure, in its order."""
+    specs = []
+    for spec in nest.flatten(element_spec):
+        specs.extend(spec._flat_tensor_specs if type_spec.is_composite_spec(spec) else [spec])
+    return specs
+
+
+def to_flat(element_spec, element):
+    """The tensors the pipeline carries for `element` (of `element_spec`), in its order."""
+    tensors = []
+    for spec, leaf in zip(nest.flatten(element_spec), nest.flatten(element)):
+        tensors.extend(spec._to_tensor_list(leaf) if type_spec.is_composite_spec(spec) else [leaf])
+    return tensors
+
+
+def batched(spec, batch_size):
+    """The spec of `batch_size` stacked values of `spec` (None: unknown)."""
+    if type_spec.is_composite_spec(spec):
+        return spec._batch(batch_size)
+    if spec.shape.rank is None:
+        raise ValueError("Cannot batch tensors of unknown rank: %r" % (spec,))
+    return _tfpp.TensorSpec([batch_size] + spec.shape.as_list(), spec.dtype)
+
+
+def unbatched(spec):
+    """The spec of one row of a value of `spec`."""
+    if type_spec.is_composite_spec(spec):
+        return spec._unbatch()
+    return _tfpp.TensorSpec(spec.shape.as_list()[1:], spec.dtype)
 
 
 def specs_of(element):
@@ -51,8 +84,18 @@ def specs_of(element):
 
 
 def pack(element_spec, tensors):
-    """Tensors in the pipeline's order packed into the structure of `element_spec`."""
-    return nest.pack_sequence_as(element_spec, list(tensors))
+    """Tensors in the pipeline's order packed into the structure of `element_spec`, composite
+    tensors rebuilt from theirs."""
+    tensors = iter(tensors)
+    leaves = []
+    for spec in nest.flatten(element_spec):
+        if type_spec.is_composite_spec(spec):
+            leaves.append(spec._from_tensor_list([next(tensors) for _ in spec._flat_tensor_specs]))
+        else:
+            leaves.append(next(tensors))
+    if next(tensors, None) is not None:
+        raise ValueError("pack: more tensors than the element_spec %r has" % (element_spec,))
+    return nest.pack_sequence_as(element_spec, leaves)
 
 
 def flatten_up_to(element_spec, value):
@@ -92,7 +135,11 @@ def leaf_for_spec(value, spec):
 
 
 def most_specific_compatible(a, b):
-    """The TensorSpec compatible with both (unknown where their dims differ)."""
+    """The spec compatible with both (unknown where their dims differ)."""
+    if type_spec.is_composite_spec(a):
+        if type(a) is not type(b) or a._with_shape(b.shape) != b:
+            raise TypeError("Incompatible dataset elements:\n  %r vs.   %r" % (a, b))
+        return a._with_shape(type_spec.most_specific_shape(a.shape, b.shape))
     if a.shape.rank is None or b.shape.rank is None or a.shape.rank != b.shape.rank:
         return _tfpp.TensorSpec(None, a.dtype)
     dims = [x if x == y else None for x, y in zip(a.shape.as_list(), b.shape.as_list())]

@@ -1,0 +1,8 @@
+"""tf.ragged: RaggedTensors (ragged_tensor.py) and their factories, elementwise ops, reductions and
+string splitting."""
+
+from .ragged_factory import constant, ragged_range as range  # noqa: A004
+from .ragged_ops import map_flat_values
+from .ragged_tensor import RaggedTensor, is_ragged
+
+__all__ = ["RaggedTensor", "constant", "range", "map_flat_values", "is_ragged"]

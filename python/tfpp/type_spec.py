@@ -1,0 +1,212 @@
+"""Type specs of composite tensors (tf.RaggedTensorSpec, tf.SparseTensorSpec): what a RaggedTensor or
+SparseTensor is made of, as TensorFlow's TypeSpecs describe it.
+
+A composite value goes through tf.function and tf.data as its component tensors:
+`_to_components` takes them apart, `_from_components` rebuilds the value, and
+`_component_specs` are the placeholders a trace gets. tf.data carries a composite element as one
+string tensor instead (`_to_tensor_list`: its components serialized as TensorProtos), so that
+batching stacks the serialized elements and `_from_tensor_list` rebuilds one batched value, as
+TensorFlow's variant encoding does.
+"""
+
+from . import _tfpp
+from .tensor_shape import TensorShape
+
+
+class TypeSpec:
+    """The base of composite type specs: compared, hashed and printed by their fields."""
+
+    # How many Dataset.batch calls stacked the encoded values tf.data carries for this spec.
+    _batch_levels = 0
+
+    def _fields(self):
+        raise NotImplementedError
+
+    def __eq__(self, other):
+        return type(self) is type(other) and self._fields() == other._fields()
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash((type(self).__name__,) + self._fields())
+
+    def _dtype_text(self, dtype):
+        return "tf." + dtype.name
+
+    @property
+    def _flat_tensor_specs(self):
+        """How tf.data carries the value: one string tensor of serialized components."""
+        return [_tfpp.TensorSpec(None, _tfpp.string)]
+
+    def _with_batch_levels(self, levels):
+        self._batch_levels = levels
+        return self
+
+    def _check_unbatch(self):
+        if self._batch_levels == 0:
+            raise ValueError("tfpp unbatches %s elements only where Dataset.batch stacked them, got %r" % (
+                type(self).__name__[:-len("Spec")], self))
+
+
+class SparseTensorSpec(TypeSpec):
+    """The type of a tf.SparseTensor: its dense shape (None where unknown) and dtype."""
+
+    def __init__(self, shape=None, dtype=_tfpp.float32):
+        self._shape = TensorShape(shape)
+        self._dtype = _tfpp.TensorSpec([], dtype).dtype
+
+    shape = property(lambda self: self._shape, doc="The dense shape.")
+    dtype = property(lambda self: self._dtype, doc="The dtype of the values.")
+
+    @property
+    def value_type(self):
+        from .sparse_tensor import SparseTensor
+        return SparseTensor
+
+    def _fields(self):
+        return (self._shape, self._dtype.name)
+
+    def __repr__(self):
+        return "SparseTensorSpec(%r, %s)" % (self._shape, self._dtype_text(self._dtype))
+
+    @property
+    def _component_specs(self):
+        rank = self._shape.rank
+        return [_tfpp.TensorSpec([None, rank], _tfpp.int64), _tfpp.TensorSpec([None], self._dtype),
+                _tfpp.TensorSpec([rank], _tfpp.int64)]
+
+    def _to_components(self, value):
+        return [value.indices, value.values, value.dense_shape]
+
+    def _from_components(self, components):
+        from .sparse_tensor import SparseTensor
+        return SparseTensor._with_static_shape(*components, self._shape)
+
+    def _with_shape(self, shape):
+        return SparseTensorSpec(shape, self._dtype)
+
+    def _batch(self, batch_size):
+        return SparseTensorSpec(TensorShape([batch_size]).concatenate(self._shape), self._dtype)._with_batch_levels(
+            self._batch_levels + 1)
+
+    def _unbatch(self):
+        # TensorFlow's rows of a batch keep the batch's dense shape; tfpp's encoding keeps each
+        # element's own, so it does not unbatch them rather than give other shapes.
+        raise TypeError("tfpp does not unbatch SparseTensor elements yet: %r" % (self,))
+
+    def _to_tensor_list(self, value):
+        return [_tfpp.stack([_tfpp._io.serialize_tensor(t) for t in self._to_components(value)])]
+
+    def _from_tensor_list(self, tensors):
+        from .sparse_tensor import SparseTensor
+        indices, values, dense_shape = _tfpp._io.deserialize_sparse(tensors[0], self._dtype)
+        return SparseTensor._with_static_shape(indices, values, dense_shape, self._shape)
+
+    def is_compatible_with(self, value):
+        spec = value._type_spec if hasattr(value, "_type_spec") else value
+        return (isinstance(spec, SparseTensorSpec) and spec._dtype == self._dtype and
+                spec._shape.is_compatible_with(self._shape))
+
+
+class RaggedTensorSpec(TypeSpec):
+    """The type of a tf.RaggedTensor: its shape (None for ragged dimensions), dtype, ragged_rank and
+    the dtype of its row splits."""
+
+    def __init__(self, shape=None, dtype=_tfpp.float32, ragged_rank=None, row_splits_dtype=_tfpp.int64,
+                 flat_values_spec=None):
+        self._shape = TensorShape(shape)
+        self._dtype = _tfpp.TensorSpec([], dtype).dtype
+        self._row_splits_dtype = _tfpp.TensorSpec([], row_splits_dtype).dtype
+        rank = self._shape.rank
+        if ragged_rank is None:
+            if rank is None:
+                raise ValueError("Must specify ragged_rank or a shape with a known rank.")
+            ragged_rank = rank - 1
+        if rank is not None and not 0 <= ragged_rank < rank and not (rank == 0 and ragged_rank == 0):
+            raise ValueError("ragged_rank must be non-negative and less than the rank %d, got %d" % (rank, ragged_rank))
+        self._ragged_rank = ragged_rank
+
+    shape = property(lambda self: self._shape, doc="The shape, None for the ragged dimensions.")
+    dtype = property(lambda self: self._dtype, doc="The dtype of the values.")
+    ragged_rank = property(lambda self: self._ragged_rank, doc="The number of ragged dimensions.")
+    row_splits_dtype = property(lambda self: self._row_splits_dtype, doc="The dtype of the row splits.")
+
+    @property
+    def value_type(self):
+        from .ragged.ragged_tensor import RaggedTensor
+        return RaggedTensor
+
+    def _fields(self):
+        return (self._shape, self._dtype.name, self._ragged_rank, self._row_splits_dtype.name)
+
+    def __repr__(self):
+        return "RaggedTensorSpec(%r, %s, %d, %s)" % (self._shape, self._dtype_text(self._dtype), self._ragged_rank,
+                                                     self._dtype_text(self._row_splits_dtype))
+
+    def _inner_shape(self):
+        rank = self._shape.rank
+        return None if rank is None else [None] + self._shape.as_list()[self._ragged_rank + 1:]
+
+    @property
+    def _component_specs(self):
+        if self._ragged_rank == 0:
+            return [_tfpp.TensorSpec(self._shape.dims, self._dtype)]
+        nrows = self._shape[0] if self._shape.rank is not None else None
+        outer = [None if nrows is None else nrows + 1]
+        return [_tfpp.TensorSpec(self._inner_shape(), self._dtype), _tfpp.TensorSpec(outer, self._row_splits_dtype)] + [
+            _tfpp.TensorSpec([None], self._row_splits_dtype) for _ in range(self._ragged_rank - 1)]
+
+    def _to_components(self, value):
+        if self._ragged_rank == 0:
+            return [value]
+        return [value.flat_values] + list(value.nested_row_splits)
+
+    def _from_components(self, components):
+        if self._ragged_rank == 0:
+            return components[0]
+        from .ragged.ragged_tensor import RaggedTensor
+        return RaggedTensor.from_nested_row_splits(components[0], components[1:], validate=False)
+
+    def _with_shape(self, shape):
+        return RaggedTensorSpec(shape, self._dtype, self._ragged_rank, self._row_splits_dtype)
+
+    def _batch(self, batch_size):
+        return RaggedTensorSpec(TensorShape([batch_size]).concatenate(self._shape), self._dtype, self._ragged_rank + 1,
+                                self._row_splits_dtype)._with_batch_levels(self._batch_levels + 1)
+
+    def _unbatch(self):
+        self._check_unbatch()
+        return RaggedTensorSpec(self._shape[1:], self._dtype, self._ragged_rank - 1,
+                                self._row_splits_dtype)._with_batch_levels(self._batch_levels - 1)
+
+    def _to_tensor_list(self, value):
+        from .ragged import ragged_encoding
+        return [ragged_encoding.encode(value)]
+
+    def _from_tensor_list(self, tensors):
+        from .ragged import ragged_encoding
+        return ragged_encoding.decode(tensors[0], self, self._batch_levels)
+
+    def is_compatible_with(self, value):
+        spec = value._type_spec if hasattr(value, "_type_spec") else value
+        return (isinstance(spec, RaggedTensorSpec) and spec._dtype == self._dtype and
+                spec._ragged_rank == self._ragged_rank and spec._row_splits_dtype == self._row_splits_dtype and
+                spec._shape.is_compatible_with(self._shape))
+
+
+def most_specific_shape(a, b):
+    """The shape compatible with both: unknown where their dimensions differ."""
+    if a.rank is None or b.rank is None or a.rank != b.rank:
+        return TensorShape(None)
+    return TensorShape([x if x == y else None for x, y in zip(a.as_list(), b.as_list())])
+
+
+def is_composite_spec(spec):
+    """Whether `spec` describes a composite tensor (a RaggedTensorSpec or SparseTensorSpec)."""
+    return isinstance(spec, TypeSpec)
+
+
+def is_composite(value):
+    """Whether `value` is a composite tensor (a RaggedTensor or SparseTensor)."""
+    return isinstance(getattr(value, "_type_spec", None), TypeSpec)
