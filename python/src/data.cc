@@ -12,6 +12,7 @@
 
 #include "bindings.h"
 #include "data/dataset_ops.h"
+#include "data/dataset_source_ops.h"
 #include "data/dataset_variant.h"
 #include "data/reduce_dataset.h"
 #include "tfpp/data/dataset.h"
@@ -160,10 +161,29 @@ void bind_data(nb::module_& m) {
   data.def("map_op", [](const tf::Tensor& dataset, const std::vector<tf::TensorSpec>& element_specs, nb::callable fn) {
     return tf::data::detail::map_dataset(dataset, element_specs, python_flat_fn(fn));
   }, "dataset"_a, "element_specs"_a, "fn"_a, "A MapDataset node whose function, fn(element), is traced now.");
+  data.def("parallel_map_op", [](const tf::Tensor& dataset, const std::vector<tf::TensorSpec>& element_specs,
+                                 nb::callable fn, std::int64_t num_parallel_calls, bool deterministic) {
+    return tf::data::detail::parallel_map_dataset(dataset, element_specs, python_flat_fn(fn), num_parallel_calls,
+                                                  deterministic);
+  }, "dataset"_a, "element_specs"_a, "fn"_a, "num_parallel_calls"_a, "deterministic"_a,
+     "A ParallelMapDatasetV2 node whose function, fn(element), is traced now.");
   data.def("filter_op", [](const tf::Tensor& dataset, const std::vector<tf::TensorSpec>& element_specs,
                            nb::callable predicate) {
     return tf::data::detail::filter_dataset(dataset, element_specs, python_flat_fn(predicate));
   }, "dataset"_a, "element_specs"_a, "predicate"_a, "A FilterDataset node whose predicate is traced now.");
+  data.def("shuffle_op", &tf::data::detail::shuffle_dataset, "dataset"_a, "buffer_size"_a, "seed"_a.none(),
+           "reshuffle_each_iteration"_a, "A ShuffleDataset node; without a seed the order is random.");
+  data.def("unbatch_op", &tf::data::detail::unbatch_dataset, "dataset"_a, "An UnbatchDataset node.");
+  data.def("cache_op", &tf::data::detail::cache_dataset, "dataset"_a, "filename"_a, "A CacheDataset node.");
+  data.def("concatenate_op", &tf::data::detail::concatenate_dataset, "dataset"_a, "other"_a,
+           "A ConcatenateDataset node.");
+  data.def("zip_op", &tf::data::detail::zip_dataset, "datasets"_a, "A ZipDataset node.");
+  data.def("shard_op", &tf::data::detail::shard_dataset, "dataset"_a, "num_shards"_a, "index"_a, "A ShardDataset node.");
+  data.def("cardinality_op", &tf::data::detail::dataset_cardinality, "dataset"_a, "A DatasetCardinality node.");
+  // The dataset sources a traced function builds from its tensors (data/dataset_source_ops.h).
+  data.def("tensor_slice_op", &tf::data::detail::tensor_slice_dataset, "components"_a, "A TensorSliceDataset node.");
+  data.def("tensor_op", &tf::data::detail::tensor_dataset, "components"_a, "A TensorDataset node.");
+  data.def("range_op", &tf::data::detail::range_dataset, "start"_a, "stop"_a, "step"_a, "A RangeDataset node.");
 }
 
 }  // namespace tfpp_python

@@ -4,6 +4,7 @@
 // function's arguments (element, captures) all index one vector, as ReduceDataset's do.
 #include "data/dataset_ops.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -54,6 +55,48 @@ void function_dataset_shape(ops::ShapeContext& ctx) {
   ctx.add_output(DType::kVariant, TensorShape{});
 }
 
+// Inputs: the dataset, buffer_size and, when seeded, the seed.
+void shuffle_shape(ops::ShapeContext& ctx) {
+  if (ctx.num_inputs() != 2 && ctx.num_inputs() != 3)
+    ctx.fail("takes the dataset, buffer_size and an optional seed, got " + std::to_string(ctx.num_inputs()) +
+             " inputs");
+  check_scalar(ctx, 0, DType::kVariant, "the dataset");
+  check_scalar(ctx, 1, DType::kInt64, "buffer_size");
+  if (ctx.num_inputs() == 3) check_scalar(ctx, 2, DType::kInt64, "the seed");
+  ctx.add_output(DType::kVariant, TensorShape{});
+}
+
+void unbatch_shape(ops::ShapeContext& ctx) {
+  check_scalar(ctx, 0, DType::kVariant, "the dataset");
+  ctx.add_output(DType::kVariant, TensorShape{});
+}
+
+void cache_shape(ops::ShapeContext& ctx) {
+  check_scalar(ctx, 0, DType::kVariant, "the dataset");
+  check_scalar(ctx, 1, DType::kString, "the filename");
+  ctx.add_output(DType::kVariant, TensorShape{});
+}
+
+// ConcatenateDataset's and ZipDataset's inputs: datasets only.
+void datasets_shape(ops::ShapeContext& ctx) {
+  if (ctx.num_inputs() == 0) ctx.fail("needs at least one dataset");
+  for (std::size_t i = 0; i < ctx.num_inputs(); ++i)
+    check_scalar(ctx, i, DType::kVariant, ("dataset " + std::to_string(i)).c_str());
+  ctx.add_output(DType::kVariant, TensorShape{});
+}
+
+void shard_shape(ops::ShapeContext& ctx) {
+  check_scalar(ctx, 0, DType::kVariant, "the dataset");
+  check_scalar(ctx, 1, DType::kInt64, "num_shards");
+  check_scalar(ctx, 2, DType::kInt64, "index");
+  ctx.add_output(DType::kVariant, TensorShape{});
+}
+
+void cardinality_shape(ops::ShapeContext& ctx) {
+  check_scalar(ctx, 0, DType::kVariant, "the dataset");
+  ctx.add_output(DType::kInt64, TensorShape{});
+}
+
 const Dataset& input_dataset(ops::KernelContext& ctx) { return dataset_of(ctx.input(0), ctx.op().name); }
 
 void take_kernel(ops::KernelContext& ctx) {
@@ -77,6 +120,40 @@ void batch_kernel(ops::KernelContext& ctx) {
       dataset_variant(input_dataset(ctx).batch(ctx.input(1).item<std::int64_t>(), ctx.input(2).item<bool>()));
 }
 
+void shuffle_kernel(ops::KernelContext& ctx) {
+  ShuffleOptions options{.reshuffle_each_iteration = ctx.attr<bool>(0)};
+  if (ctx.num_inputs() == 3) options.seed = static_cast<std::uint64_t>(ctx.input(2).item<std::int64_t>());
+  ctx.output(0) = dataset_variant(input_dataset(ctx).shuffle(ctx.input(1).item<std::int64_t>(), options));
+}
+
+void unbatch_kernel(ops::KernelContext& ctx) { ctx.output(0) = dataset_variant(input_dataset(ctx).unbatch()); }
+
+void cache_kernel(ops::KernelContext& ctx) {
+  ctx.output(0) = dataset_variant(input_dataset(ctx).cache(ctx.input(1).item<std::string>()));
+}
+
+void concatenate_kernel(ops::KernelContext& ctx) {
+  ctx.output(0) = dataset_variant(input_dataset(ctx).concatenate(dataset_of(ctx.input(1), ctx.op().name)));
+}
+
+void zip_kernel(ops::KernelContext& ctx) {
+  std::vector<Dataset> datasets;
+  for (const Tensor& t : ctx.inputs()) datasets.push_back(dataset_of(t, ctx.op().name));
+  ctx.output(0) = dataset_variant(Dataset::zip(datasets));
+}
+
+void shard_kernel(ops::KernelContext& ctx) {
+  const auto num_shards = ctx.input(1).item<std::int64_t>(), index = ctx.input(2).item<std::int64_t>();
+  if (num_shards < 1) ctx.fail("num_shards must be >= 1, got " + std::to_string(num_shards));
+  if (index < 0 || index >= num_shards)
+    ctx.fail("index must be between 0 and " + std::to_string(num_shards - 1) + ", got " + std::to_string(index));
+  ctx.output(0) = dataset_variant(input_dataset(ctx).shard(num_shards, index));
+}
+
+void cardinality_kernel(ops::KernelContext& ctx) {
+  *static_cast<std::int64_t*>(ctx.output(0).raw_mutable_data()) = input_dataset(ctx).cardinality();
+}
+
 // Note [Dataset function inputs]: the function runs on the op's inputs followed by the element.
 struct BoundFunction {
   BodyPtr body;
@@ -96,14 +173,21 @@ void map_kernel(ops::KernelContext& ctx) {
   ctx.output(0) = dataset_variant(input_dataset(ctx).map([f = bind(ctx)](const Element& e) { return f(e); }));
 }
 
+void parallel_map_kernel(ops::KernelContext& ctx) {
+  const MapOptions options{.num_parallel_calls = ctx.attr<std::int64_t>(1), .deterministic = ctx.attr<bool>(2)};
+  ctx.output(0) =
+      dataset_variant(input_dataset(ctx).map([f = bind(ctx)](const Element& e) { return f(e); }, options));
+}
+
 void filter_kernel(ops::KernelContext& ctx) {
   ctx.output(0) = dataset_variant(input_dataset(ctx).filter([f = bind(ctx)](const Element& e) { return f(e).at(0); }));
 }
 
-const ops::OpDef& dataset_op(const char* name, int num_inputs, ops::ShapeFn shape, ops::KernelFn kernel) {
+// A dataset op whose kernel makes the output dataset; num_inputs < 0 for a variadic list.
+ops::OpBuilder dataset_op_builder(const char* name, int num_inputs, ops::ShapeFn shape, ops::KernelFn kernel) {
   ops::OpBuilder b(name);
   if (num_inputs < 0) {
-    b.variadic_inputs().attrs({"f"});
+    b.variadic_inputs();
   } else {
     b.inputs(num_inputs);
   }
@@ -111,22 +195,55 @@ const ops::OpDef& dataset_op(const char* name, int num_inputs, ops::ShapeFn shap
   return b;
 }
 
+const ops::OpDef& dataset_op(const char* name, int num_inputs, ops::ShapeFn shape, ops::KernelFn kernel) {
+  return dataset_op_builder(name, num_inputs, shape, kernel);
+}
+
+// A dataset op running a function (attribute 0, "f") on the elements.
+const ops::OpDef& function_dataset_op(const char* name, ops::KernelFn kernel, std::vector<std::string> more_attrs = {}) {
+  more_attrs.insert(more_attrs.begin(), "f");
+  return dataset_op_builder(name, -1, function_dataset_shape, kernel).attrs(std::move(more_attrs));
+}
+
+// Shuffling and caching are stateful: every run starts a new order or cache, which constant
+// folding must not turn into one dataset that all calls share.
+const ops::OpDef& stateful_dataset_op(const char* name, int num_inputs, ops::ShapeFn shape, ops::KernelFn kernel,
+                                      std::vector<std::string> attrs = {}) {
+  return dataset_op_builder(name, num_inputs, shape, kernel).attrs(std::move(attrs)).stateful();
+}
+
 const ops::OpDef& kTakeDataset = dataset_op("TakeDataset", 2, dataset_and_int64_shape, take_kernel);
 const ops::OpDef& kSkipDataset = dataset_op("SkipDataset", 2, dataset_and_int64_shape, skip_kernel);
 const ops::OpDef& kRepeatDataset = dataset_op("RepeatDataset", 2, dataset_and_int64_shape, repeat_kernel);
 const ops::OpDef& kPrefetchDataset = dataset_op("PrefetchDataset", 2, prefetch_shape, prefetch_kernel);
 const ops::OpDef& kBatchDatasetV2 = dataset_op("BatchDatasetV2", 3, batch_shape, batch_kernel);
-const ops::OpDef& kMapDataset = dataset_op("MapDataset", -1, function_dataset_shape, map_kernel);
-const ops::OpDef& kFilterDataset = dataset_op("FilterDataset", -1, function_dataset_shape, filter_kernel);
+const ops::OpDef& kMapDataset = function_dataset_op("MapDataset", map_kernel);
+const ops::OpDef& kParallelMapDatasetV2 =
+    function_dataset_op("ParallelMapDatasetV2", parallel_map_kernel, {"num_parallel_calls", "deterministic"});
+const ops::OpDef& kFilterDataset = function_dataset_op("FilterDataset", filter_kernel);
+const ops::OpDef& kShuffleDataset =
+    stateful_dataset_op("ShuffleDataset", -1, shuffle_shape, shuffle_kernel, {"reshuffle_each_iteration"});
+const ops::OpDef& kUnbatchDataset = dataset_op("UnbatchDataset", 1, unbatch_shape, unbatch_kernel);
+const ops::OpDef& kCacheDataset = stateful_dataset_op("CacheDataset", 2, cache_shape, cache_kernel);
+const ops::OpDef& kConcatenateDataset = dataset_op("ConcatenateDataset", 2, datasets_shape, concatenate_kernel);
+const ops::OpDef& kZipDataset = dataset_op("ZipDataset", -1, datasets_shape, zip_kernel);
+const ops::OpDef& kShardDataset = dataset_op("ShardDataset", 3, shard_shape, shard_kernel);
+const ops::OpDef& kDatasetCardinality = [] {
+  ops::OpBuilder b("DatasetCardinality");
+  b.inputs(1).no_gradient().shape(cardinality_shape).kernel(DType::kVariant, cardinality_kernel);
+  return std::ref(static_cast<const ops::OpDef&>(b));
+}();
 
 Tensor run(const ops::OpDef& op, std::vector<Tensor> inputs, std::span<const ops::AttrValue> attrs = {}) {
   return ops::execute(op, std::span<const Tensor>(inputs), attrs)[0];
 }
 
 // Traces `fn` over the element and adds the op running it on `dataset`: the node's inputs are the
-// dataset and the captures (Note [Dataset function inputs]). Returns the new dataset.
+// dataset and the captures (Note [Dataset function inputs]), its attributes the traced function
+// and `more_attrs`. Returns the new dataset.
 Tensor function_dataset(const ops::OpDef& op, const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
-                        const tf::detail::FlatFn& fn, const char* name, bool predicate) {
+                        const tf::detail::FlatFn& fn, const char* name, bool predicate,
+                        std::vector<ops::AttrValue> more_attrs = {}) {
   std::vector<ops::TensorInfo> specs;
   for (const TensorSpec& s : element_specs) specs.push_back({s.dtype, s.shape});
   tf::detail::TracedBody traced = tf::detail::trace_body(specs, fn, name);
@@ -138,8 +255,8 @@ Tensor function_dataset(const ops::OpDef& op, const Tensor& dataset, const std::
   std::vector<int> sources(specs.size(), -1);
   sources = tf::detail::wire_captures(inputs, traced, std::move(sources), 1);
   for (std::size_t j = 0; j < specs.size(); ++j) sources[j] = static_cast<int>(inputs.size() + j);
-  const ops::AttrValue attrs[] = {std::make_shared<const FunctionBody>(traced.graph, std::move(sources))};
-  return run(op, std::move(inputs), attrs);
+  more_attrs.insert(more_attrs.begin(), std::make_shared<const FunctionBody>(traced.graph, std::move(sources)));
+  return run(op, std::move(inputs), more_attrs);
 }
 
 }  // namespace
@@ -162,9 +279,42 @@ Tensor map_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element
   return function_dataset(kMapDataset, dataset, element_specs, fn, "map_fn", false);
 }
 
+Tensor parallel_map_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
+                            const tf::detail::FlatFn& fn, std::int64_t num_parallel_calls, bool deterministic) {
+  if (num_parallel_calls < 1 && num_parallel_calls != AUTOTUNE)
+    throw InvalidArgumentError("[ParallelMapDatasetV2] num_parallel_calls must be positive or AUTOTUNE (-1), got " +
+                               std::to_string(num_parallel_calls));
+  return function_dataset(kParallelMapDatasetV2, dataset, element_specs, fn, "map_fn", false,
+                          {num_parallel_calls, deterministic});
+}
+
 Tensor filter_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
                       const tf::detail::FlatFn& predicate) {
   return function_dataset(kFilterDataset, dataset, element_specs, predicate, "filter_fn", true);
 }
+
+Tensor shuffle_dataset(const Tensor& dataset, const Tensor& buffer_size, const std::optional<Tensor>& seed,
+                       bool reshuffle_each_iteration) {
+  std::vector<Tensor> inputs{dataset, buffer_size};
+  if (seed) inputs.push_back(*seed);
+  const ops::AttrValue attrs[] = {reshuffle_each_iteration};
+  return run(kShuffleDataset, std::move(inputs), attrs);
+}
+
+Tensor unbatch_dataset(const Tensor& dataset) { return run(kUnbatchDataset, {dataset}); }
+
+Tensor cache_dataset(const Tensor& dataset, const Tensor& filename) { return run(kCacheDataset, {dataset, filename}); }
+
+Tensor concatenate_dataset(const Tensor& dataset, const Tensor& other) {
+  return run(kConcatenateDataset, {dataset, other});
+}
+
+Tensor zip_dataset(const std::vector<Tensor>& datasets) { return run(kZipDataset, datasets); }
+
+Tensor shard_dataset(const Tensor& dataset, const Tensor& num_shards, const Tensor& index) {
+  return run(kShardDataset, {dataset, num_shards, index});
+}
+
+Tensor dataset_cardinality(const Tensor& dataset) { return run(kDatasetCardinality, {dataset}); }
 
 }  // namespace tf::data::detail

@@ -1,9 +1,13 @@
 // The graph ops that transform a dataset (a variant scalar, data/dataset_variant.h) into another:
-// TakeDataset, SkipDataset, RepeatDataset, PrefetchDataset, BatchDatasetV2, MapDataset and
-// FilterDataset, as TensorFlow's are. They run eagerly or, inside a traced function, become nodes, so that a
-// dataset passed to the function is transformed anew at every call.
+// TakeDataset, SkipDataset, RepeatDataset, PrefetchDataset, BatchDatasetV2, MapDataset,
+// ParallelMapDatasetV2, FilterDataset, ShuffleDataset, UnbatchDataset, CacheDataset,
+// ConcatenateDataset, ZipDataset and ShardDataset, as TensorFlow's are, and DatasetCardinality.
+// They run eagerly or, inside a traced function, become nodes, so that a dataset passed to the
+// function is transformed anew at every call.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "data/dataset_variant.h"
@@ -26,8 +30,32 @@ Tensor batch_dataset(const Tensor& dataset, const Tensor& batch_size, const Tens
 /// fn applied to every element; fn is traced once, now, over `element_specs` (the element's flat
 /// tensors), the tensors it captures becoming the node's inputs.
 Tensor map_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs, const tf::detail::FlatFn& fn);
+/// map_dataset with `num_parallel_calls` elements (AUTOTUNE: one per core) mapped at once by the
+/// pipeline's parallel map; `deterministic` keeps the input's order.
+Tensor parallel_map_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
+                            const tf::detail::FlatFn& fn, std::int64_t num_parallel_calls, bool deterministic);
 /// The elements for which `predicate` (traced as map's fn is) returns true (one scalar bool).
 Tensor filter_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
                       const tf::detail::FlatFn& predicate);
+
+/// The elements in a random order, drawn from a buffer of `buffer_size` (an int64 scalar). With
+/// `seed` (an int64 scalar) the order is reproducible, without it random. Each run of the op
+/// starts anew (so a traced function shuffles alike at every call); `reshuffle_each_iteration`
+/// orders each pass of the result differently.
+Tensor shuffle_dataset(const Tensor& dataset, const Tensor& buffer_size, const std::optional<Tensor>& seed,
+                       bool reshuffle_each_iteration);
+/// Each element split along its first dimension into several (batch's inverse).
+Tensor unbatch_dataset(const Tensor& dataset);
+/// The elements of the first full pass kept, in memory (`filename` an empty string scalar) or in
+/// that file, for later passes; each run of the op starts a new cache.
+Tensor cache_dataset(const Tensor& dataset, const Tensor& filename);
+/// The elements of `dataset`, then those of `other`.
+Tensor concatenate_dataset(const Tensor& dataset, const Tensor& other);
+/// The elements of `datasets` side by side (their components concatenated), as long as the shortest.
+Tensor zip_dataset(const std::vector<Tensor>& datasets);
+/// Every `num_shards`-th element (int64 scalars) from the `index`-th on.
+Tensor shard_dataset(const Tensor& dataset, const Tensor& num_shards, const Tensor& index);
+/// The number of elements as an int64 scalar, or INFINITE_CARDINALITY / UNKNOWN_CARDINALITY.
+Tensor dataset_cardinality(const Tensor& dataset);
 
 }  // namespace tf::data::detail

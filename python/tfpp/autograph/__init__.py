@@ -36,6 +36,9 @@ def _len(value):
     # len() of a tensor whose first dimension is unknown is its dynamic size.
     if isinstance(value, (_tfpp.Tensor, _tfpp.Variable)) and value.shape.rank and value.shape[0] is None:
         return _tfpp.shape(value)[0]
+    if getattr(value, "_tfpp_dataset", False) and not _tfpp.executing_eagerly():
+        from ..data.dataset_ops import traced_len  # tfpp.data imports this module
+        return traced_len(value)
     return builtins.len(value)
 
 

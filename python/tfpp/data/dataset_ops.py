@@ -6,9 +6,11 @@ filter and reduce are traced once, when the transformation is created, as Tensor
 them (AutoGraph on; Python side effects run then and only then); the C++ workers run the traced
 graph without the GIL. A generator's steps are the only Python the pipeline calls at run time.
 
-Inside a tf.function, map, filter, batch, take, skip, repeat and prefetch become graph ops on the
-dataset's variant (TensorFlow's MapDataset, FilterDataset, BatchDatasetV2, ...), so that they
-transform the dataset each call passes in; their functions are traced into the op, as reduce's is.
+Inside a tf.function, the transformations become graph ops on the dataset's variant (TensorFlow's
+MapDataset, FilterDataset, BatchDatasetV2, ShuffleDataset, ZipDataset, ...), so that they transform
+the dataset each call passes in; their functions are traced into the op, as reduce's is. Sources
+built there from traced tensors (from_tensor_slices of an argument, range of a tensor) are graph
+ops too (TensorSliceDataset, TensorDataset, RangeDataset), and cardinality() a DatasetCardinality.
 """
 
 from .. import _tfpp
@@ -20,6 +22,7 @@ from . import structure
 AUTOTUNE = -1
 INFINITE_CARDINALITY = -1
 UNKNOWN_CARDINALITY = -2
+_INT64_MAX = 2 ** 63 - 1
 
 _data = _tfpp._data
 
@@ -37,9 +40,7 @@ class DatasetV2:
     @property
     def _pipeline(self):
         if self._impl is None:
-            raise TypeError("inside a tf.function tfpp transforms a dataset only with map, filter, batch, take, "
-                            "skip, repeat and prefetch, and iterates it with `for` loops and reduce; build the rest "
-                            "of the pipeline outside the function")
+            raise TypeError("inside a tf.function tfpp iterates a dataset only with `for` loops and reduce")
         return self._impl
 
     def _variant_tensor(self):
@@ -79,6 +80,8 @@ class DatasetV2:
             if r is not None and rows[0] is not None and r != rows[0]:
                 raise ValueError("Dimensions %d and %d are not compatible" % (rows[0], r))
         spec = nest.map_structure(lambda t: _tfpp.TensorSpec(t.shape.as_list()[1:], t.dtype), element)
+        if _any_symbolic(flat):
+            return _TensorSliceDataset(None, spec, _data.tensor_slice_op(flat))
         return _TensorSliceDataset(_data.Dataset.from_tensor_slices(flat), spec)
 
     @staticmethod
@@ -86,20 +89,26 @@ class DatasetV2:
         """One element: `tensors`."""
         element = structure.normalize(tensors)
         spec = structure.specs_of(element)
-        return _TensorDataset(_data.Dataset.from_tensors(structure.to_flat(spec, element)), spec)
+        flat = structure.to_flat(spec, element)
+        if _any_symbolic(flat):
+            return _TensorDataset(None, spec, _data.tensor_op(flat))
+        return _TensorDataset(_data.Dataset.from_tensors(flat), spec)
 
     @staticmethod
     def range(*args, output_type=None, name=None):
         """int64 scalars as Python's range(start, stop, step) gives them."""
-        bounds = [int(a) for a in args]
-        if not 1 <= len(bounds) <= 3:
+        if not 1 <= len(args) <= 3:
             raise ValueError("Invalid arguments to RangeDataset: %r" % (args,))
-        start, stop, step = (0, bounds[0], 1) if len(bounds) == 1 else (bounds + [1])[:3]
-        if step == 0:
-            raise _tfpp_errors().InvalidArgumentError(None, None, "step must be a non-zero integer.")
+        start, stop, step = (0, args[0], 1) if len(args) == 1 else (list(args) + [1])[:3]
         dtype = _tfpp.int64 if output_type is None else _tfpp.TensorSpec([], output_type).dtype
-        impl = _data.Dataset.range(start, stop, step)
-        dataset = _RangeDataset(impl, _tfpp.TensorSpec([], _tfpp.int64))
+        spec = _tfpp.TensorSpec([], _tfpp.int64)
+        if _any_symbolic([start, stop, step]):  # a RangeDataset node: the bounds are known at each call
+            dataset = _RangeDataset(None, spec, _data.range_op(_int64(start), _int64(stop), _int64(step)))
+        else:
+            start, stop, step = int(start), int(stop), int(step)
+            if step == 0:
+                raise _tfpp_errors().InvalidArgumentError(None, None, "step must be a non-zero integer.")
+            dataset = _RangeDataset(_data.Dataset.range(start, stop, step), spec)
         if dtype != _tfpp.int64:
             cast = dataset.map(lambda x: _tfpp.math.cast(x, dtype))
             return _RangeDataset(cast._impl, _tfpp.TensorSpec([], dtype), cast._variant)
@@ -143,22 +152,28 @@ class DatasetV2:
         if datasets is None:
             datasets = args[0] if len(args) == 1 else tuple(args)
         flat = nest.flatten(datasets)
-        for d in flat:
-            if not isinstance(d, DatasetV2):
-                raise TypeError("Invalid input to `zip`. Inputs are expected to be (nested) structures of "
-                                "`tf.data.Dataset` objects. Python `list` is not supported and you should use "
-                                "`tuple` instead.")
+        if _has_list(datasets) or not all(isinstance(d, DatasetV2) for d in flat):
+            raise TypeError("Invalid input to `zip`. Inputs are expected to be (nested) structures of "
+                            "`tf.data.Dataset` objects. Python `list` is not supported and you should use "
+                            "`tuple` instead.")
         spec = nest.map_structure(lambda d: d.element_spec, datasets)
+        if any(d._in_graph() for d in flat):
+            return _ZipDataset(None, spec, _data.zip_op([d._variant_tensor() for d in flat]))
         return _ZipDataset(_data.Dataset.zip([d._pipeline for d in flat]), spec)
 
     # ---- transformations ----
     def map(self, map_func, num_parallel_calls=None, deterministic=None, synchronous=None, use_unbounded_threadpool=False,
             name=None):
         """Applies `map_func` (traced once, now) to every element."""
+        if self._in_graph():
+            if num_parallel_calls is None:
+                variant, spec = self._function_op(_data.map_op, map_func)
+                return _MapDataset(None, spec, variant)
+            variant, spec = self._function_op(
+                lambda *args: _data.parallel_map_op(*args, int(num_parallel_calls), deterministic is not False),
+                map_func)
+            return _ParallelMapDataset(None, spec, variant)
         cls = _MapDataset if num_parallel_calls is None else _ParallelMapDataset
-        if self._in_graph():  # the graph's MapDataset applies the function in order, one element at a time
-            variant, spec = self._function_op(_data.map_op, map_func)
-            return cls(None, spec, variant)
         fn, spec = _trace(map_func, self._element_spec, "map")
         impl = self._pipeline.map(fn, 0 if num_parallel_calls is None else int(num_parallel_calls),
                               deterministic is not False)
@@ -208,12 +223,18 @@ class DatasetV2:
     def unbatch(self, name=None):
         """Splits each element along its first dimension (batch's inverse)."""
         spec = nest.map_structure(structure.unbatched, self._element_spec)
+        if self._in_graph():
+            return _UnbatchDataset(None, spec, _data.unbatch_op(self._variant_tensor()))
         return _UnbatchDataset(self._pipeline.unbatch(), spec)
 
     def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None, name=None):
         """Shuffles with a buffer of `buffer_size` elements; with `seed` the order is reproducible."""
-        impl = self._pipeline.shuffle(int(buffer_size), None if seed is None else int(seed),
-                                  reshuffle_each_iteration is not False)
+        reshuffle = reshuffle_each_iteration is not False
+        if self._in_graph():  # each call shuffles anew: with a seed, alike at every call
+            variant = _data.shuffle_op(self._variant_tensor(), _int64(buffer_size),
+                                       None if seed is None else _int64(seed), reshuffle)
+            return _ShuffleDataset(None, self._element_spec, variant)
+        impl = self._pipeline.shuffle(int(buffer_size), None if seed is None else int(seed), reshuffle)
         return _ShuffleDataset(impl, self._element_spec)
 
     def repeat(self, count=None, name=None):
@@ -244,6 +265,9 @@ class DatasetV2:
 
     def cache(self, filename="", name=None):
         """Keeps the elements of the first full pass, in memory or in `filename`."""
+        if self._in_graph():  # a cache for each call's dataset
+            return CacheDataset(None, self._element_spec, _data.cache_op(
+                self._variant_tensor(), _tfpp.convert_to_tensor(filename, dtype=_tfpp.string)))
         return CacheDataset(self._pipeline.cache(filename), self._element_spec)
 
     def concatenate(self, dataset, name=None):
@@ -259,15 +283,23 @@ class DatasetV2:
                                                                               dataset.element_spec))
         spec = nest.pack_sequence_as(self._element_spec, [structure.most_specific_compatible(a, b) for a, b in zip(
             nest.flatten(self._element_spec), nest.flatten(dataset.element_spec))])
+        if self._in_graph() or dataset._in_graph():
+            return _ConcatenateDataset(None, spec, _data.concatenate_op(self._variant_tensor(),
+                                                                        dataset._variant_tensor()))
         return _ConcatenateDataset(self._pipeline.concatenate(dataset._pipeline), spec)
 
     def enumerate(self, start=0, name=None):
         """(index, element) pairs, the index an int64 scalar counting from `start`."""
+        if self._in_graph():  # as TensorFlow: zip((range(start, int64 max), self))
+            return DatasetV2.zip((DatasetV2.range(start, _INT64_MAX), self))
         spec = (_tfpp.TensorSpec([], _tfpp.int64), self._element_spec)
         return _ZipDataset(self._pipeline.enumerate(int(start)), spec)
 
     def shard(self, num_shards, index, name=None):
         """Every num_shards-th element, starting at `index`."""
+        if self._in_graph():
+            return _ShardDataset(None, self._element_spec, _data.shard_op(self._variant_tensor(), _int64(num_shards),
+                                                                          _int64(index)))
         return _ShardDataset(self._pipeline.shard(int(num_shards), int(index)), self._element_spec)
 
     def reduce(self, initial_state, reduce_func, name=None):
@@ -314,9 +346,14 @@ class DatasetV2:
 
     def cardinality(self):
         """The number of elements as an int64 scalar, or INFINITE_CARDINALITY / UNKNOWN_CARDINALITY."""
+        if self._in_graph():
+            return _data.cardinality_op(self._variant_tensor())
         return _tfpp.constant(self._pipeline.cardinality(), dtype=_tfpp.int64)
 
     def __len__(self):
+        if not _tfpp.executing_eagerly():
+            raise TypeError("`tf.data.Dataset` only supports `len` in eager mode. Use `tf.data.Dataset.cardinality()` "
+                            "instead.")
         n = self._pipeline.cardinality()
         if n == INFINITE_CARDINALITY:
             raise TypeError("The dataset is infinite.")
@@ -373,6 +410,15 @@ class NumpyIterator:
         return nest.map_structure(lambda t: t.numpy(), next(self._iterator))
 
 
+def traced_len(dataset):
+    """len(dataset) in code AutoGraph converted, inside a tf.function: the cardinality, which each
+    call checks to be known and finite (InvalidArgumentError otherwise), as TensorFlow's AutoGraph."""
+    n = dataset.cardinality()
+    _tfpp._assert_true((n != INFINITE_CARDINALITY) & (n != UNKNOWN_CARDINALITY),
+                       "len requires dataset with definitive cardinality")
+    return n
+
+
 def _tfpp_errors():
     from .. import errors
     return errors
@@ -381,6 +427,18 @@ def _tfpp_errors():
 def _int64(value):
     """A count argument as the int64 tensor a dataset op takes."""
     return _tfpp.convert_to_tensor(value, dtype=_tfpp.int64)
+
+
+def _has_list(value):
+    """Whether a list is part of a structure (tf.data nests only into tuples and dicts)."""
+    if isinstance(value, dict):
+        value = tuple(value.values())
+    return isinstance(value, list) or (isinstance(value, tuple) and any(_has_list(v) for v in value))
+
+
+def _any_symbolic(values):
+    """Whether any of `values` is a traced tensor (known only at each call of the function)."""
+    return any(isinstance(v, _tfpp.Tensor) and v._is_symbolic() for v in values)
 
 
 def _static_value(value):

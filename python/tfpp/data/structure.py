@@ -75,7 +75,9 @@ def unbatched(spec):
     """The spec of one row of a value of `spec`."""
     if type_spec.is_composite_spec(spec):
         return spec._unbatch()
-    return _tfpp.TensorSpec(spec.shape.as_list()[1:], spec.dtype)
+    if spec.shape.rank == 0:
+        raise ValueError("Cannot unbatch an input with scalar components.")
+    return _tfpp.TensorSpec(None if spec.shape.rank is None else spec.shape.as_list()[1:], spec.dtype)
 
 
 def specs_of(element):

@@ -1,0 +1,20 @@
+// The graph ops that make a dataset (a variant scalar, data/dataset_variant.h) from tensors:
+// TensorSliceDataset, TensorDataset and RangeDataset, as TensorFlow's are. Inside a traced
+// function they become nodes, so that a dataset built there from the function's arguments or
+// from tensors it computes holds each call's values.
+#pragma once
+
+#include <vector>
+
+#include "data/dataset_variant.h"
+
+namespace tf::data::detail {
+
+/// Element i holds row i of every tensor of `components` (rank >= 1, one first dimension).
+Tensor tensor_slice_dataset(const std::vector<Tensor>& components);
+/// One element: `components`.
+Tensor tensor_dataset(const std::vector<Tensor>& components);
+/// int64 scalars from `start` below `stop` (above it for a negative step) by `step` (int64 scalars).
+Tensor range_dataset(const Tensor& start, const Tensor& stop, const Tensor& step);
+
+}  // namespace tf::data::detail
