@@ -171,6 +171,19 @@ void bind_data(nb::module_& m) {
                            nb::callable predicate) {
     return tf::data::detail::filter_dataset(dataset, element_specs, python_flat_fn(predicate));
   }, "dataset"_a, "element_specs"_a, "predicate"_a, "A FilterDataset node whose predicate is traced now.");
+  data.def("flat_map_op", [](const tf::Tensor& dataset, const std::vector<tf::TensorSpec>& element_specs,
+                             nb::callable fn) {
+    return tf::data::detail::flat_map_dataset(dataset, element_specs, python_flat_fn(fn));
+  }, "dataset"_a, "element_specs"_a, "fn"_a, "A FlatMapDataset node whose function, fn(element) returning a dataset "
+     "variant, is traced now.");
+  data.def("interleave_op", [](const tf::Tensor& dataset, const std::vector<tf::TensorSpec>& element_specs,
+                               nb::callable fn, std::int64_t cycle_length, std::int64_t block_length) {
+    return tf::data::detail::interleave_dataset(dataset, element_specs, python_flat_fn(fn), cycle_length,
+                                                block_length);
+  }, "dataset"_a, "element_specs"_a, "fn"_a, "cycle_length"_a, "block_length"_a,
+     "An InterleaveDataset node whose function, fn(element) returning a dataset variant, is traced now.");
+  data.def("dataset_of", [](const tf::Tensor& variant) { return tf::data::detail::dataset_of(variant, "dataset_of"); },
+           "variant"_a, "The dataset a concrete variant scalar holds.");
   data.def("shuffle_op", &tf::data::detail::shuffle_dataset, "dataset"_a, "buffer_size"_a, "seed"_a.none(),
            "reshuffle_each_iteration"_a, "A ShuffleDataset node; without a seed the order is random.");
   data.def("unbatch_op", &tf::data::detail::unbatch_dataset, "dataset"_a, "An UnbatchDataset node.");

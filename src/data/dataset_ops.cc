@@ -50,7 +50,8 @@ void batch_shape(ops::ShapeContext& ctx) {
   ctx.add_output(DType::kVariant, TensorShape{});
 }
 
-void function_dataset_shape(ops::ShapeContext& ctx) {
+// Ops whose only input, apart from their function's captures, is the dataset.
+void dataset_shape(ops::ShapeContext& ctx) {
   check_scalar(ctx, 0, DType::kVariant, "the dataset");
   ctx.add_output(DType::kVariant, TensorShape{});
 }
@@ -63,11 +64,6 @@ void shuffle_shape(ops::ShapeContext& ctx) {
   check_scalar(ctx, 0, DType::kVariant, "the dataset");
   check_scalar(ctx, 1, DType::kInt64, "buffer_size");
   if (ctx.num_inputs() == 3) check_scalar(ctx, 2, DType::kInt64, "the seed");
-  ctx.add_output(DType::kVariant, TensorShape{});
-}
-
-void unbatch_shape(ops::ShapeContext& ctx) {
-  check_scalar(ctx, 0, DType::kVariant, "the dataset");
   ctx.add_output(DType::kVariant, TensorShape{});
 }
 
@@ -179,6 +175,20 @@ void parallel_map_kernel(ops::KernelContext& ctx) {
       dataset_variant(input_dataset(ctx).map([f = bind(ctx)](const Element& e) { return f(e); }, options));
 }
 
+// The dataset the function returns for an element.
+std::function<Dataset(const Element&)> dataset_function(ops::KernelContext& ctx) {
+  return [f = bind(ctx), op = ctx.op().name](const Element& e) { return dataset_of(f(e).at(0), op); };
+}
+
+void flat_map_kernel(ops::KernelContext& ctx) {
+  ctx.output(0) = dataset_variant(input_dataset(ctx).flat_map(dataset_function(ctx)));
+}
+
+void interleave_kernel(ops::KernelContext& ctx) {
+  const InterleaveOptions options{.cycle_length = ctx.attr<std::int64_t>(1), .block_length = ctx.attr<std::int64_t>(2)};
+  ctx.output(0) = dataset_variant(input_dataset(ctx).interleave(dataset_function(ctx), options));
+}
+
 void filter_kernel(ops::KernelContext& ctx) {
   ctx.output(0) = dataset_variant(input_dataset(ctx).filter([f = bind(ctx)](const Element& e) { return f(e).at(0); }));
 }
@@ -202,7 +212,7 @@ const ops::OpDef& dataset_op(const char* name, int num_inputs, ops::ShapeFn shap
 // A dataset op running a function (attribute 0, "f") on the elements.
 const ops::OpDef& function_dataset_op(const char* name, ops::KernelFn kernel, std::vector<std::string> more_attrs = {}) {
   more_attrs.insert(more_attrs.begin(), "f");
-  return dataset_op_builder(name, -1, function_dataset_shape, kernel).attrs(std::move(more_attrs));
+  return dataset_op_builder(name, -1, dataset_shape, kernel).attrs(std::move(more_attrs));
 }
 
 // Shuffling and caching are stateful: every run starts a new order or cache, which constant
@@ -221,9 +231,12 @@ const ops::OpDef& kMapDataset = function_dataset_op("MapDataset", map_kernel);
 const ops::OpDef& kParallelMapDatasetV2 =
     function_dataset_op("ParallelMapDatasetV2", parallel_map_kernel, {"num_parallel_calls", "deterministic"});
 const ops::OpDef& kFilterDataset = function_dataset_op("FilterDataset", filter_kernel);
+const ops::OpDef& kFlatMapDataset = function_dataset_op("FlatMapDataset", flat_map_kernel);
+const ops::OpDef& kInterleaveDataset =
+    function_dataset_op("InterleaveDataset", interleave_kernel, {"cycle_length", "block_length"});
 const ops::OpDef& kShuffleDataset =
     stateful_dataset_op("ShuffleDataset", -1, shuffle_shape, shuffle_kernel, {"reshuffle_each_iteration"});
-const ops::OpDef& kUnbatchDataset = dataset_op("UnbatchDataset", 1, unbatch_shape, unbatch_kernel);
+const ops::OpDef& kUnbatchDataset = dataset_op("UnbatchDataset", 1, dataset_shape, unbatch_kernel);
 const ops::OpDef& kCacheDataset = stateful_dataset_op("CacheDataset", 2, cache_shape, cache_kernel);
 const ops::OpDef& kConcatenateDataset = dataset_op("ConcatenateDataset", 2, datasets_shape, concatenate_kernel);
 const ops::OpDef& kZipDataset = dataset_op("ZipDataset", -1, datasets_shape, zip_kernel);
@@ -238,19 +251,24 @@ Tensor run(const ops::OpDef& op, std::vector<Tensor> inputs, std::span<const ops
   return ops::execute(op, std::span<const Tensor>(inputs), attrs)[0];
 }
 
+// What a dataset op's function returns: any element, a predicate's scalar bool or a dataset.
+enum class FunctionResult { kElement, kPredicate, kDataset };
+
 // Traces `fn` over the element and adds the op running it on `dataset`: the node's inputs are the
 // dataset and the captures (Note [Dataset function inputs]), its attributes the traced function
 // and `more_attrs`. Returns the new dataset.
 Tensor function_dataset(const ops::OpDef& op, const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
-                        const tf::detail::FlatFn& fn, const char* name, bool predicate,
+                        const tf::detail::FlatFn& fn, const char* name, FunctionResult result,
                         std::vector<ops::AttrValue> more_attrs = {}) {
   std::vector<ops::TensorInfo> specs;
   for (const TensorSpec& s : element_specs) specs.push_back({s.dtype, s.shape});
   tf::detail::TracedBody traced = tf::detail::trace_body(specs, fn, name);
   const graph::Graph& g = *traced.graph;
-  if (predicate && (g.outputs().size() != 1 || g.info(g.outputs()[0]).dtype != DType::kBool ||
-                    !g.info(g.outputs()[0]).shape.is_compatible_with(TensorShape{})))
+  const bool one_scalar = g.outputs().size() == 1 && g.info(g.outputs()[0]).shape.is_compatible_with(TensorShape{});
+  if (result == FunctionResult::kPredicate && !(one_scalar && g.info(g.outputs()[0]).dtype == DType::kBool))
     throw InvalidArgumentError("[" + op.name + "] the predicate must return one scalar bool tensor");
+  if (result == FunctionResult::kDataset && !(one_scalar && g.info(g.outputs()[0]).dtype == DType::kVariant))
+    throw InvalidArgumentError("[" + op.name + "] the function must return one dataset (a variant scalar)");
   std::vector<Tensor> inputs{dataset};
   std::vector<int> sources(specs.size(), -1);
   sources = tf::detail::wire_captures(inputs, traced, std::move(sources), 1);
@@ -276,7 +294,7 @@ Tensor batch_dataset(const Tensor& dataset, const Tensor& batch_size, const Tens
 }
 
 Tensor map_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs, const tf::detail::FlatFn& fn) {
-  return function_dataset(kMapDataset, dataset, element_specs, fn, "map_fn", false);
+  return function_dataset(kMapDataset, dataset, element_specs, fn, "map_fn", FunctionResult::kElement);
 }
 
 Tensor parallel_map_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
@@ -284,13 +302,27 @@ Tensor parallel_map_dataset(const Tensor& dataset, const std::vector<TensorSpec>
   if (num_parallel_calls < 1 && num_parallel_calls != AUTOTUNE)
     throw InvalidArgumentError("[ParallelMapDatasetV2] num_parallel_calls must be positive or AUTOTUNE (-1), got " +
                                std::to_string(num_parallel_calls));
-  return function_dataset(kParallelMapDatasetV2, dataset, element_specs, fn, "map_fn", false,
+  return function_dataset(kParallelMapDatasetV2, dataset, element_specs, fn, "map_fn", FunctionResult::kElement,
                           {num_parallel_calls, deterministic});
 }
 
 Tensor filter_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
                       const tf::detail::FlatFn& predicate) {
-  return function_dataset(kFilterDataset, dataset, element_specs, predicate, "filter_fn", true);
+  return function_dataset(kFilterDataset, dataset, element_specs, predicate, "filter_fn", FunctionResult::kPredicate);
+}
+
+Tensor flat_map_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
+                        const tf::detail::FlatFn& fn) {
+  return function_dataset(kFlatMapDataset, dataset, element_specs, fn, "flat_map_fn", FunctionResult::kDataset);
+}
+
+Tensor interleave_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
+                          const tf::detail::FlatFn& fn, std::int64_t cycle_length, std::int64_t block_length) {
+  if ((cycle_length < 1 && cycle_length != AUTOTUNE) || block_length < 1)
+    throw InvalidArgumentError("[InterleaveDataset] cycle_length must be positive or AUTOTUNE (-1) and block_length "
+                               "positive, got " + std::to_string(cycle_length) + " and " + std::to_string(block_length));
+  return function_dataset(kInterleaveDataset, dataset, element_specs, fn, "interleave_fn", FunctionResult::kDataset,
+                          {cycle_length, block_length});
 }
 
 Tensor shuffle_dataset(const Tensor& dataset, const Tensor& buffer_size, const std::optional<Tensor>& seed,

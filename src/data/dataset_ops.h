@@ -1,7 +1,8 @@
 // The graph ops that transform a dataset (a variant scalar, data/dataset_variant.h) into another:
 // TakeDataset, SkipDataset, RepeatDataset, PrefetchDataset, BatchDatasetV2, MapDataset,
-// ParallelMapDatasetV2, FilterDataset, ShuffleDataset, UnbatchDataset, CacheDataset,
-// ConcatenateDataset, ZipDataset and ShardDataset, as TensorFlow's are, and DatasetCardinality.
+// ParallelMapDatasetV2, FilterDataset, FlatMapDataset, InterleaveDataset, ShuffleDataset,
+// UnbatchDataset, CacheDataset, ConcatenateDataset, ZipDataset and ShardDataset, as TensorFlow's
+// are, and DatasetCardinality.
 // They run eagerly or, inside a traced function, become nodes, so that a dataset passed to the
 // function is transformed anew at every call.
 #pragma once
@@ -38,6 +39,13 @@ Tensor parallel_map_dataset(const Tensor& dataset, const std::vector<TensorSpec>
 Tensor filter_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
                       const tf::detail::FlatFn& predicate);
 
+/// The elements of the datasets `fn` (traced as map's fn is) returns for each element, one after another.
+Tensor flat_map_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
+                        const tf::detail::FlatFn& fn);
+/// flat_map_dataset's datasets interleaved: `cycle_length` (AUTOTUNE: one per core) open at once,
+/// `block_length` elements from each in turn.
+Tensor interleave_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
+                          const tf::detail::FlatFn& fn, std::int64_t cycle_length, std::int64_t block_length);
 /// The elements in a random order, drawn from a buffer of `buffer_size` (an int64 scalar). With
 /// `seed` (an int64 scalar) the order is reproducible, without it random. Each run of the op
 /// starts anew (so a traced function shuffles alike at every call); `reshuffle_each_iteration`

@@ -1,6 +1,7 @@
 // The dataset graph ops beyond dataset_ops_test.cc's: ShuffleDataset, UnbatchDataset, CacheDataset,
-// ConcatenateDataset, ZipDataset, ShardDataset, ParallelMapDatasetV2, DatasetCardinality and the
-// sources TensorSliceDataset, TensorDataset and RangeDataset, eagerly and inside a tf::function.
+// ConcatenateDataset, ZipDataset, ShardDataset, ParallelMapDatasetV2, FlatMapDataset,
+// InterleaveDataset, DatasetCardinality and the sources TensorSliceDataset, TensorDataset and
+// RangeDataset, eagerly and inside a tf::function.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -167,6 +168,34 @@ TEST(DatasetMoreOps, TracedParallelMapKeepsTheOrder) {
   EXPECT_EQ(sorted(values(parallel_map_dataset(range, kInt64Scalar, same, 4, false))), iota(50));
   expect_error<tf::InvalidArgumentError>([&] { parallel_map_dataset(range, kInt64Scalar, same, 0, true); },
                                          "num_parallel_calls must be positive or AUTOTUNE");
+}
+
+TEST(DatasetMoreOps, FlatMapAndInterleaveOfDatasetsBuiltFromTheElement) {
+  // Element x becomes range(x) (flat_map) or {x, x + 100} (interleave); k is a captured argument.
+  auto f = tf::function([](const tf::Tensor& ds, const tf::Tensor& k) {
+    tf::detail::FlatFn ranges = [&](const std::vector<tf::Tensor>& e, std::vector<std::string>&) {
+      return std::vector<tf::Tensor>{range_dataset(i64(0), e[0] * k, i64(1))};
+    };
+    tf::detail::FlatFn pairs = [](const std::vector<tf::Tensor>& e, std::vector<std::string>&) {
+      return std::vector<tf::Tensor>{tensor_slice_dataset({tf::stack({e[0], e[0] + std::int64_t{100}})})};
+    };
+    return tf::concat({collect(flat_map_dataset(ds, kInt64Scalar, ranges)),
+                       collect(interleave_dataset(ds, kInt64Scalar, pairs, 2, 1))}, 0);
+  });
+  EXPECT_EQ(f(dataset_variant(Dataset::range(1, 4)), i64(1)).numpy<std::int64_t>(),
+            (std::vector<std::int64_t>{0, 0, 1, 0, 1, 2, 1, 2, 101, 102, 3, 103}));
+  EXPECT_EQ(f(dataset_variant(Dataset::range(2, 3)), i64(2)).numpy<std::int64_t>(),
+            (std::vector<std::int64_t>{0, 1, 2, 3, 2, 102}));
+  EXPECT_EQ(f.tracing_count(), 1);
+  tf::detail::FlatFn not_a_dataset = [](const std::vector<tf::Tensor>& e, std::vector<std::string>&) { return e; };
+  tf::Tensor range = dataset_variant(Dataset::range(3));
+  expect_error<tf::InvalidArgumentError>([&] { flat_map_dataset(range, kInt64Scalar, not_a_dataset); },
+                                         "[FlatMapDataset] the function must return one dataset");
+  tf::detail::FlatFn ranges = [](const std::vector<tf::Tensor>& e, std::vector<std::string>&) {
+    return std::vector<tf::Tensor>{range_dataset(i64(0), e[0], i64(1))};
+  };
+  expect_error<tf::InvalidArgumentError>([&] { interleave_dataset(range, kInt64Scalar, ranges, 0, 1); },
+                                         "[InterleaveDataset] cycle_length must be positive");
 }
 
 TEST(DatasetMoreOps, SourcesFromTracedTensors) {

@@ -188,22 +188,49 @@ class DatasetV2:
         _check_predicate(spec)
         return _FilterDataset(self._pipeline.filter(fn), self._element_spec)
 
-    def _function_op(self, op, func, check=None):
-        """A MapDataset or FilterDataset node over this dataset's variant, `func` traced as its
-        function (as _trace traces it); returns the new variant and the function's result spec."""
+    def _function_op(self, op, func, check=None, result_of=None):
+        """A dataset op running a function (MapDataset, FilterDataset, FlatMapDataset, ...) over this
+        dataset's variant, `func` traced as its function (as _trace traces it); `result_of` turns
+        the function's result into the op's outputs and their spec (_element_result's by default).
+        Returns the new variant and the function's result spec."""
         result_spec = []
 
         def flat_function(flat):
             element = structure.pack(self._element_spec, flat)
             args = element if type(element) is tuple else (element,)
-            result = structure.normalize(autograph.converted_call(func, args, {}))
-            result_spec[:] = [structure.specs_of(result)]
+            outputs, spec = (result_of or _element_result)(autograph.converted_call(func, args, {}))
+            result_spec[:] = [spec]
             if check is not None:
-                check(result_spec[0])
-            return structure.to_flat(result_spec[0], result)
+                check(spec)
+            return outputs
 
         variant = op(self._variant_tensor(), structure.flat_specs(self._element_spec), flat_function)
         return variant, result_spec[0]
+
+    def _from_variant(self, cls, variant, spec):
+        """The dataset an op over this one returned: its placeholder inside a trace, else the
+        pipeline it holds."""
+        if self._in_graph():
+            return cls(None, spec, variant)
+        return cls(_data.dataset_of(variant), spec)
+
+    def flat_map(self, map_func, name=None):
+        """The elements of the datasets `map_func` (traced once, now) returns for each element, one
+        dataset after another."""
+        variant, spec = self._function_op(_data.flat_map_op, map_func, result_of=_dataset_result)
+        return self._from_variant(_FlatMapDataset, variant, spec)
+
+    def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None, deterministic=None,
+                   name=None):
+        """The datasets `map_func` (traced once, now) returns for each element, `cycle_length` of
+        them (AUTOTUNE: one per core) open at once and `block_length` elements taken from each in
+        turn. With num_parallel_calls the order is the same (tfpp reads the datasets in turn)."""
+        cycle = AUTOTUNE if cycle_length is None else int(cycle_length)
+        block = 1 if block_length is None else int(block_length)
+        variant, spec = self._function_op(lambda *args: _data.interleave_op(*args, cycle, block), map_func,
+                                          result_of=_dataset_result)
+        cls = _InterleaveDataset if num_parallel_calls is None else _ParallelInterleaveDataset
+        return self._from_variant(cls, variant, spec)
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None, name=None):
         """Stacks `batch_size` consecutive elements; the last batch may be short unless drop_remainder."""
@@ -448,6 +475,24 @@ def _static_value(value):
     return value
 
 
+def _element_result(value):
+    """A map function's result as the op's outputs and their element_spec."""
+    value = structure.normalize(value)
+    spec = structure.specs_of(value)
+    return structure.to_flat(spec, value), spec
+
+
+def _dataset_result(value):
+    """A flat_map or interleave function's result, a dataset, as the op's output (its variant) and
+    its element_spec."""
+    message = "The `map_func` argument must return a `Dataset` object. Got %s." % type(value)
+    if isinstance(value, _tfpp.Tensor):  # TensorFlow 2.21 fails on a tensor with an AttributeError
+        raise AttributeError(message)
+    if not isinstance(value, DatasetV2):
+        raise TypeError(message)
+    return [value._variant_tensor()], value.element_spec
+
+
 def _check_predicate(spec):
     if not isinstance(spec, _tfpp.TensorSpec) or spec.dtype != _tfpp.bool or spec.shape.rank != 0:
         raise ValueError("Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its return "
@@ -508,11 +553,14 @@ def _dataset_class(name, doc):
 _TensorSliceDataset = _dataset_class("_TensorSliceDataset", "Dataset.from_tensor_slices' dataset.")
 _TensorDataset = _dataset_class("_TensorDataset", "Dataset.from_tensors' dataset.")
 _RangeDataset = _dataset_class("_RangeDataset", "Dataset.range's dataset.")
-_FlatMapDataset = _dataset_class("_FlatMapDataset", "Dataset.from_generator's dataset.")
+_FlatMapDataset = _dataset_class("_FlatMapDataset", "Dataset.flat_map's and Dataset.from_generator's dataset.")
 _ZipDataset = _dataset_class("_ZipDataset", "Dataset.zip's and enumerate's dataset.")
 _MapDataset = _dataset_class("_MapDataset", "Dataset.map's dataset.")
 _ParallelMapDataset = _dataset_class("_ParallelMapDataset", "Dataset.map's dataset with num_parallel_calls.")
 _FilterDataset = _dataset_class("_FilterDataset", "Dataset.filter's dataset.")
+_InterleaveDataset = _dataset_class("_InterleaveDataset", "Dataset.interleave's dataset.")
+_ParallelInterleaveDataset = _dataset_class("_ParallelInterleaveDataset",
+                                            "Dataset.interleave's dataset with num_parallel_calls.")
 _BatchDataset = _dataset_class("_BatchDataset", "Dataset.batch's dataset.")
 _UnbatchDataset = _dataset_class("_UnbatchDataset", "Dataset.unbatch's dataset.")
 _ShuffleDataset = _dataset_class("_ShuffleDataset", "Dataset.shuffle's dataset.")

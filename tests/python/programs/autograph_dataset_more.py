@@ -1,6 +1,6 @@
 """More of tf.data inside tf.function (autograph_dataset.py has map, filter, batch, take, skip,
 repeat and prefetch): shuffle (a seed repeats the order at every call, passes reshuffle unless told
-not to), unbatch, cache, concatenate, zip, enumerate and shard of a dataset argument; cardinality()
+not to), unbatch, cache, concatenate, zip, enumerate, shard, flat_map and interleave of a dataset argument; cardinality()
 as a tensor (and len() through AutoGraph); map with num_parallel_calls; datasets built from the function's traced tensors
 (from_tensor_slices, from_tensors, range of a tensor); element_specs, tracing counts and the errors
 of bad input."""
@@ -183,6 +183,43 @@ show_error("shard with a negative index", lambda: sharded(tf.data.Dataset.range(
 show_error("shard into 0 shards", lambda: sharded(tf.data.Dataset.range(10), tf.constant(0, tf.int64),
                                                    tf.constant(0, tf.int64)))
 print("traces:", sharded.experimental_get_tracing_count())
+
+
+# ---- flat_map and interleave, eagerly and in a function ----
+print(tf.data.Dataset.range(3).flat_map(lambda x: tf.data.Dataset.range(x)))
+print(list(tf.data.Dataset.range(4).flat_map(lambda x: tf.data.Dataset.range(x)).as_numpy_iterator()))
+repeated = tf.data.Dataset.range(1, 4).interleave(lambda x: tf.data.Dataset.from_tensors(x).repeat(x), cycle_length=2,
+                                                  block_length=2)
+print(repeated, list(repeated.as_numpy_iterator()))
+print(tf.data.Dataset.range(1, 4).interleave(lambda x: tf.data.Dataset.from_tensors(x).repeat(x), cycle_length=2,
+                                             num_parallel_calls=2))
+print(tf.data.Dataset.range(1, 4).interleave(lambda x: tf.data.Dataset.from_tensors((x, [x, x])), cycle_length=2))
+print(tf.data.Dataset.range(4).flat_map(lambda x: tf.data.Dataset.range(x)).cardinality())
+show_error("flat_map returning a tensor", lambda: tf.data.Dataset.range(3).flat_map(lambda x: x))
+show_error("interleave returning a list", lambda: tf.data.Dataset.range(3).interleave(lambda x: [x], cycle_length=1))
+
+
+@tf.function
+def nested_datasets(ds, k):
+    s = tf.constant(0, tf.int64)
+    for v in ds.flat_map(lambda x: tf.data.Dataset.range(x).map(lambda y: y * k)):
+        s += v
+    mixed = ds.interleave(lambda x: tf.data.Dataset.from_tensor_slices([x, x + 100]), cycle_length=3, block_length=1)
+    print(mixed)
+    return s, collect(mixed)
+
+
+print(nested_datasets(tf.data.Dataset.range(5), tf.constant(10, tf.int64)))
+print(nested_datasets(tf.data.Dataset.range(2, 4), tf.constant(1, tf.int64)))
+print("traces:", nested_datasets.experimental_get_tracing_count())
+
+
+@tf.function
+def flat_map_to_a_tensor(ds):
+    return ds.flat_map(lambda x: x)
+
+
+show_error("flat_map returning a tensor in a function", lambda: flat_map_to_a_tensor(tf.data.Dataset.range(3)))
 
 
 # ---- cardinality ----
