@@ -53,6 +53,12 @@ class PythonStdout {
 /// the Python class `cls` with cls.from_config(config).
 tf::keras::layers::LayerFactory python_layer_factory(nb::object cls);
 
+/// Records how a Functional model's inputs and outputs were given: lists or single tensors
+/// (`nested_*`), and the keys of dicts (in the tensors' order; empty for lists), as its config
+/// writes them.
+void set_structure(tf::keras::Model& model, bool nested_inputs, bool nested_outputs, std::vector<std::string> input_names,
+                   std::vector<std::string> output_names);
+
 void bind_keras_layers(nb::module_& m);
 void bind_keras_objects(nb::module_& m);
 void bind_keras_callbacks(nb::module_& m);

@@ -178,12 +178,29 @@ std::optional<std::int64_t> optional_int(nb::handle h) {
 
 }  // namespace
 
+void set_structure(keras::Model& model, bool nested_inputs, bool nested_outputs, std::vector<std::string> input_names,
+                   std::vector<std::string> output_names) {
+  keras::detail::ModelData& d = model.model_data();
+  d.nested_inputs = nested_inputs;
+  d.nested_outputs = nested_outputs;
+  d.input_names = std::move(input_names);
+  d.output_names = std::move(output_names);
+}
+
 void bind_keras_model(nb::module_& m) {
   nb::class_<keras::Model, keras::Layer>(m, "Model", "A C++ Keras model (Functional, Sequential or loaded).")
       .def_prop_ro("layers", &keras::Model::layers)
       .def_prop_ro("inputs", &keras::Model::inputs)
       .def_prop_ro("outputs", &keras::Model::outputs)
       .def_prop_ro("is_functional", &keras::Model::is_functional)
+      .def_prop_ro("nested_inputs", [](const keras::Model& model) { return model.model_data().nested_inputs; },
+                   "Whether a Functional model's inputs were given as a list (or dict) rather than one tensor.")
+      .def_prop_ro("nested_outputs", [](const keras::Model& model) { return model.model_data().nested_outputs; },
+                   "Whether its outputs were given as a list (or dict) rather than one tensor.")
+      .def_prop_ro("input_names", [](const keras::Model& model) { return model.model_data().input_names; },
+                   "The keys of a dict of inputs, in inputs' order (empty for a list).")
+      .def_prop_ro("output_names", [](const keras::Model& model) { return model.model_data().output_names; },
+                   "The keys of a dict of outputs, in outputs' order (empty for a list).")
       .def_prop_ro("compiled", &keras::Model::compiled)
       .def_prop_ro("optimizer", [](const keras::Model& model) -> std::optional<keras::optimizers::Optimizer> {
         if (!model.compiled()) return std::nullopt;
@@ -300,13 +317,15 @@ void bind_keras_model(nb::module_& m) {
       .def("pop", &keras::Sequential::pop);
 
   m.def("functional", [](std::vector<keras::KerasTensor> inputs, std::vector<keras::KerasTensor> outputs, std::string name,
+                         bool nested_inputs, bool nested_outputs, std::vector<std::string> input_names,
                          std::vector<std::string> output_names) {
         auto model = adopted(std::make_shared<keras::Model>(std::move(inputs), std::move(outputs), keras::ModelOptions{.name = std::move(name)}));
-        model->model_data().output_names = std::move(output_names);
+        set_structure(*model, nested_inputs, nested_outputs, std::move(input_names), std::move(output_names));
         return model;
-      }, "inputs"_a, "outputs"_a, "name"_a, "output_names"_a,
-      "A Functional model from its input and output KerasTensors; `output_names` (the keys of a dict of outputs, or "
-      "empty) name the outputs' losses and metrics.");
+      }, "inputs"_a, "outputs"_a, "name"_a, "nested_inputs"_a, "nested_outputs"_a, "input_names"_a, "output_names"_a,
+      "A Functional model from its input and output KerasTensors, given as lists (`nested_*`) or one tensor each; "
+      "`input_names` and `output_names` (the keys of a dict of inputs or outputs, in the tensors' order, or empty) "
+      "key its config's input_layers and output_layers, and the output names name the outputs' losses and metrics.");
   m.def("sequential", [](std::vector<std::shared_ptr<keras::Layer>> layers, std::string name) {
         std::vector<keras::LayerRef> refs(layers.begin(), layers.end());
         return adopted(std::make_shared<keras::Sequential>(std::move(refs), keras::ModelOptions{.name = std::move(name)}));

@@ -11,6 +11,8 @@
 #include <nanobind/stl/vector.h>
 
 #include "keras/layers/config_util.h"
+#include "keras/models/model_data.h"
+#include "keras/training/training_state.h"
 #include "keras_bindings.h"
 
 namespace tfpp_python {
@@ -56,10 +58,6 @@ std::vector<tf::Tensor> call_in_python(const PythonSelf& self, const std::vector
   return flat_tensors(self->attr("_call_from_cpp")(args, training));
 }
 
-nb::object tensors_argument(const std::vector<tf::Tensor>& tensors) {
-  return tensors.size() == 1 ? nb::cast(tensors[0]) : nb::object(nb::tuple(nb::cast(tensors)));
-}
-
 // A train_step / test_step's logs: a dict of tensors or numbers (nested dicts flattened).
 void collect_logs(nb::handle logs, keras::TensorLogs& out) {
   if (!PyDict_Check(logs.ptr())) throw nb::type_error("train_step and test_step must return a dict of metric values");
@@ -69,15 +67,14 @@ void collect_logs(nb::handle logs, keras::TensorLogs& out) {
   }
 }
 
+// A train_step / test_step in Python: the model's _step_from_cpp gives the method the batch as
+// Keras does ((x, y, sample_weight), dicts for a model of dicts).
 keras::TensorLogs step_in_python(const PythonSelf& self, const char* method, const keras::Batch& batch) {
   PythonStdout::flush_active();
   nb::gil_scoped_acquire gil;
-  nb::list data;
-  data.append(tensors_argument(batch.x));
-  if (!batch.y.empty()) data.append(tensors_argument(batch.y));
-  if (batch.sample_weight.defined()) data.append(nb::cast(batch.sample_weight));
+  nb::object sample_weight = batch.sample_weight.defined() ? nb::cast(batch.sample_weight) : nb::none();
   keras::TensorLogs logs;
-  collect_logs(self->attr(method)(nb::tuple(data)), logs);
+  collect_logs(self->attr("_step_from_cpp")(method, batch.x, batch.y, sample_weight), logs);
   return logs;
 }
 
@@ -101,6 +98,10 @@ class PythonLayer : public keras::Layer {
   bool has_get_config_;
 };
 
+// A keras.Model subclassed in Python: either with its own call (a subclassed model), or built by
+// Model(inputs, outputs) in its __init__ (a Functional model of the Python class). Its train_step /
+// test_step run in Python when the class overrides them (or compute_loss / compute_metrics,
+// which Keras' default steps call).
 class PythonModel : public keras::Model {
  public:
   PythonModel(nb::object self, const std::string& name, const std::string& class_name, bool has_build, bool has_train_step,
@@ -110,11 +111,18 @@ class PythonModel : public keras::Model {
         has_build_(has_build),
         has_train_step_(has_train_step),
         has_test_step_(has_test_step) {}
+  /// Makes this the Functional model of `inputs` and `outputs`.
+  void set_functional(std::vector<keras::KerasTensor> inputs, std::vector<keras::KerasTensor> outputs) {
+    model_data().kind = keras::detail::ModelData::Kind::kFunctional;
+    set_graph(std::move(inputs), std::move(outputs));
+    set_built();
+  }
   void build_multi(const std::vector<tf::TensorShape>& input_shapes) override {
     if (has_build_) build_in_python(self_, input_shapes);
     Model::build_multi(input_shapes);  // builds the sublayers by tracing call()
   }
   std::vector<tf::Tensor> call_multi(const std::vector<tf::Tensor>& inputs, bool training) override {
+    if (is_functional()) return Model::call_multi(inputs, training);
     return call_in_python(self_, inputs, training);
   }
   keras::TensorLogs train_step(const keras::Batch& batch) override {
@@ -123,6 +131,8 @@ class PythonModel : public keras::Model {
   keras::TensorLogs test_step(const keras::Batch& batch) override {
     return has_test_step_ ? step_in_python(self_, "test_step", batch) : Model::test_step(batch);
   }
+  /// The Python class' name, also for a Functional one (as Keras serializes it).
+  std::string class_name() const override { return Layer::class_name(); }
   TFPP_KERAS_LAYER(PythonModel)
 
  private:
@@ -200,6 +210,27 @@ void bind_keras_subclass(nb::module_& m) {
         return std::shared_ptr<keras::Model>(model);
       }, "self"_a, "name"_a, "class_name"_a, "has_build"_a, "has_train_step"_a, "has_test_step"_a,
       "A C++ model calling the Python model `self`'s call (and build, train_step, test_step if it defines them).");
+  m.def("python_functional", [](nb::object self, std::vector<keras::KerasTensor> inputs,
+                                std::vector<keras::KerasTensor> outputs, std::string name, std::string class_name,
+                                bool nested_inputs, bool nested_outputs, std::vector<std::string> input_names,
+                                std::vector<std::string> output_names, bool has_train_step, bool has_test_step) {
+        auto model = std::make_shared<PythonModel>(std::move(self), name, class_name, false, has_train_step, has_test_step);
+        model->set_functional(std::move(inputs), std::move(outputs));
+        set_structure(*model, nested_inputs, nested_outputs, std::move(input_names), std::move(output_names));
+        model->layer_state().instance = model;
+        return std::shared_ptr<keras::Model>(model);
+      }, "self"_a, "inputs"_a, "outputs"_a, "name"_a, "class_name"_a, "nested_inputs"_a, "nested_outputs"_a,
+      "input_names"_a, "output_names"_a, "has_train_step"_a, "has_test_step"_a,
+      "A Functional model of the Python class of `self` (Model(inputs, outputs) in a subclass), whose train_step "
+      "and test_step are the Python object's when it defines them.");
+  m.def("track_loss", [](keras::Model& model, nb::handle loss, nb::handle first_input) {
+        const auto& training = model.model_data().training;
+        if (!training || !training->loss_tracker) throw nb::value_error("You must call `compile()` before using the model.");
+        training->loss_tracker->update_state(to_tensor(loss), keras::detail::batch_size_of(to_tensor(first_input)));
+      }, "model"_a, "loss"_a, "first_input"_a,
+      "Updates the loss tracker (Keras' model._loss_tracker) with a batch's loss, weighted by its batch size.");
+  m.def("apply_constraints", [](keras::Model& model) { model.apply_constraints(); }, "model"_a,
+        "Applies the weights' constraints after an optimizer step, as Keras' optimizer does.");
 
   nb::class_<PythonMetric, keras::metrics::Metric>(m, "PythonMetric", "A metric subclassed in Python.")
       .def("add_variable", [](PythonMetric& metric, nb::handle shape, const std::string& name, nb::handle dtype) {

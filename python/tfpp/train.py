@@ -16,6 +16,11 @@ _train = _tfpp._train
 _SAVED_IDENTIFIERS = {list: "trackable_list_wrapper", tuple: "trackable_tuple_wrapper", dict: "trackable_dict_wrapper"}
 
 
+class TrackedList(list):
+    """A list saved even when empty (as TensorFlow saves the lists an AutoTrackable holds, e.g.
+    keras.export's variable lists); other lists are saved only when they hold something trackable."""
+
+
 class _ObjectGraph:
     """The C++ nodes standing for Python containers, kept per object across saves."""
 
@@ -28,7 +33,8 @@ class _ObjectGraph:
             return value
         entry = self._nodes.get(id(value))
         if entry is None:
-            node = _train.Node(_SAVED_IDENTIFIERS.get(type(value), "_generic_user_object"))
+            kind = list if isinstance(value, TrackedList) else type(value)
+            node = _train.Node(_SAVED_IDENTIFIERS.get(kind, "_generic_user_object"))
             entry = self._nodes[id(value)] = (value, node)
         return entry[1]
 
@@ -53,7 +59,7 @@ class _ObjectGraph:
 
 
 def _trackable(value):
-    if isinstance(value, (_tfpp.Variable, Module)):
+    if isinstance(value, (_tfpp.Variable, Module, TrackedList)):
         return True
     if isinstance(value, dict):
         return any(_trackable(v) for v in value.values())

@@ -5,6 +5,8 @@ bar printed to sys.stdout); NumPy arrays go in as tensors (floating arrays as fl
 standardizes them) and predictions come back as NumPy arrays.
 """
 
+import inspect as _inspect
+
 import numpy as _np
 
 from .. import _tfpp
@@ -111,11 +113,18 @@ class Model(_layers.Layer):
         self._input_keys = sorted(inputs) if isinstance(inputs, dict) else None
         self._output_keys = sorted(outputs) if isinstance(outputs, dict) else None
         self._single_output = not isinstance(outputs, (list, tuple, dict))
+        structure = (isinstance(inputs, (list, tuple, dict)), not self._single_output, self._input_keys or [],
+                     self._output_keys or [])
         inputs = _by_keys(inputs, None) if isinstance(inputs, dict) else (
             list(inputs) if isinstance(inputs, (list, tuple)) else [inputs])
         outputs = _by_keys(outputs, None) if isinstance(outputs, dict) else (
             list(outputs) if isinstance(outputs, (list, tuple)) else [outputs])
-        self._attach(_k.functional(inputs, outputs, name, self._output_keys or []))
+        cls = type(self)
+        if cls is Model:
+            self._attach(_k.functional(inputs, outputs, name, *structure))
+        else:  # Model(inputs, outputs) in a subclass: a Functional model of that class, as in Keras 3
+            self._attach(_k.python_functional(self, inputs, outputs, name, cls.__name__, *structure,
+                                              _steps_in_python(cls, "train_step"), _steps_in_python(cls, "test_step")))
 
     def _init_subclass(self, name=None, trainable=True, dtype=None, **kwargs):
         """A model subclassed in Python: a C++ model calling its call (and build, train_step,
@@ -125,7 +134,7 @@ class Model(_layers.Layer):
         cls = type(self)
         self._single_output = True
         self._attach(_k.python_model(self, name or "", cls.__name__, cls.build is not Model.build,
-                                     cls.train_step is not Model.train_step, cls.test_step is not Model.test_step))
+                                     _steps_in_python(cls, "train_step"), _steps_in_python(cls, "test_step")))
         if not trainable:
             self.trainable = False
 
@@ -134,9 +143,11 @@ class Model(_layers.Layer):
         self._optimizer = None
         self.history = None
         if not hasattr(self, "_single_output"):
-            self._single_output = len(cpp.outputs) <= 1 if cpp.is_functional else True
-        if not hasattr(self, "_input_keys"):
-            self._input_keys = self._output_keys = None
+            # A loaded Functional model returns a list when its config lists its outputs.
+            self._single_output = not (cpp.is_functional and cpp.nested_outputs and cpp.class_name != "Sequential")
+        if not hasattr(self, "_input_keys"):  # a loaded or deserialized model: dicts as its config has them
+            self._input_keys = list(cpp.input_names) or None
+            self._output_keys = list(cpp.output_names) or None
         self._loss_keys = None
 
     def _structured_outputs(self, outputs):
@@ -375,21 +386,55 @@ class Model(_layers.Layer):
         elif isinstance(inputs, _np.ndarray):
             inputs = _as_input(inputs)
         outputs = super().__call__(inputs, training=training, mask=mask, **kwargs)
-        if self._output_keys is not None:
-            return dict(zip(self._output_keys, outputs))
-        return outputs
+        if self._single_output:
+            return outputs
+        outputs = outputs if isinstance(outputs, list) else [outputs]  # Layer.__call__ unpacks one output
+        return dict(zip(self._output_keys, outputs)) if self._output_keys is not None else outputs
 
     # ---- Customizing fit (train_step / test_step) ------------------------------------------------
 
     def train_step(self, data):
-        """Keras' step: forward pass, compiled loss, gradients, optimizer update, metrics."""
+        """Keras' step: forward pass, loss (compute_loss), gradients, optimizer update, metrics
+        (compute_metrics). The C++ step runs it unless the class overrides compute_loss or
+        compute_metrics, which Keras' step calls."""
         x, y, sample_weight = _unpack(data)
-        return _k.default_train_step(self._cpp, self._x(x), self._y(y), sample_weight)
+        if not _overrides_step_parts(type(self)):
+            return _k.default_train_step(self._cpp, self._x(x), self._y(y), sample_weight)
+        with _tfpp.GradientTape() as tape:
+            y_pred = self(x, training=True)
+            loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
+        _k.track_loss(self._cpp, loss, _first_input(x))
+        trainable = self.trainable_weights
+        if trainable:
+            self.optimizer.apply(tape.gradient(loss, trainable), trainable)
+            _k.apply_constraints(self._cpp)
+        return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 
     def test_step(self, data):
-        """Keras' evaluation step: forward pass, compiled loss, metrics."""
+        """Keras' evaluation step: forward pass, loss (compute_loss), metrics (compute_metrics)."""
         x, y, sample_weight = _unpack(data)
-        return _k.default_test_step(self._cpp, self._x(x), self._y(y), sample_weight)
+        if not _overrides_step_parts(type(self)):
+            return _k.default_test_step(self._cpp, self._x(x), self._y(y), sample_weight)
+        y_pred = self(x, training=False)
+        loss = self._compute_loss(x, y, y_pred, sample_weight, training=False)
+        _k.track_loss(self._cpp, loss, _first_input(x))
+        return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+    def _compute_loss(self, x, y, y_pred, sample_weight, training):
+        """compute_loss, given `training` only if it takes one, as Keras 3 calls it."""
+        if "training" in _inspect.signature(self.compute_loss).parameters:
+            return self.compute_loss(x, y, y_pred, sample_weight, training=training)
+        return self.compute_loss(x, y, y_pred, sample_weight)
+
+    def _step_from_cpp(self, method, x, y, sample_weight):
+        """Runs train_step or test_step on a batch from the C++ loop: (x, y, sample_weight) as Keras
+        unpacks them, dicts for a model of dicts, one tensor for one input or output."""
+        data = (_structured(x, self._input_keys),)
+        if y:
+            data += (_structured(y, self._output_keys),)
+        if sample_weight is not None:
+            data += (sample_weight,)
+        return getattr(self, method)(data)
 
     def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
         """The compiled loss of y_pred against y plus the model's losses (regularization, add_loss)."""
@@ -423,6 +468,12 @@ class Model(_layers.Layer):
     def save(self, filepath, overwrite=True, zipped=None, **kwargs):
         self._cpp.save(str(filepath))
 
+    def export(self, filepath, format="tf_saved_model", verbose=None, input_signature=None, **kwargs):
+        """Exports the model's forward pass as a SavedModel with the endpoint `serve` (also the
+        `serving_default` signature), as Keras 3's model.export does."""
+        from . import export
+        export.export(self, filepath, format, verbose, input_signature, **kwargs)
+
     def save_weights(self, filepath, overwrite=True, max_shard_size=None):
         self._cpp.save_weights(str(filepath))
 
@@ -443,6 +494,29 @@ class Model(_layers.Layer):
     def __repr__(self):
         return "<%s name=%s, built=%s>" % ("Sequential" if isinstance(self, Sequential) else "Functional", self.name,
                                            self.built)
+
+
+def _steps_in_python(cls, method):
+    """Whether a Model subclass' train_step or test_step runs in Python: the class overrides it, or
+    compute_loss / compute_metrics, which Keras' default steps call."""
+    return getattr(cls, method) is not getattr(Model, method) or _overrides_step_parts(cls)
+
+
+def _overrides_step_parts(cls):
+    return cls.compute_loss is not Model.compute_loss or cls.compute_metrics is not Model.compute_metrics
+
+
+def _structured(values, keys):
+    """A batch's tensors as a step gets them: a dict by `keys`, the one tensor, or a tuple."""
+    if keys is not None:
+        return dict(zip(keys, values))
+    return values[0] if len(values) == 1 else tuple(values)
+
+
+def _first_input(x):
+    """The first tensor of a batch of inputs (a tensor, or a list or dict of them): its length is
+    the batch size."""
+    return next(iter(x.values())) if isinstance(x, dict) else x[0] if isinstance(x, (list, tuple)) else x
 
 
 def _unpack(data):

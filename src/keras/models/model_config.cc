@@ -1,7 +1,8 @@
 // Functional and Sequential models to and from Keras 3's config: the layers, each with its
 // inbound nodes ({"args": [KerasTensor configs], "kwargs": {}}), and input_layers /
 // output_layers as [layer name, node index, tensor index] (node indices count only the nodes
-// that belong to the model, as Keras renumbers them); a Sequential lists its InputLayer first.
+// that belong to the model, as Keras renumbers them), or dicts of them by key for a model given
+// dicts of inputs or outputs; a Sequential lists its InputLayer first.
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -96,8 +97,15 @@ Config node_config(const detail::Node& node, const std::map<const detail::Node*,
   return {{"args", args}, {"kwargs", kwargs}};
 }
 
-ConfigValue tensors_config(const std::vector<KerasTensor>& tensors, bool nested,
+// The model's inputs or outputs: by key when given as a dict (`keys` in the tensors' order), else
+// one reference or a list of them.
+ConfigValue tensors_config(const std::vector<KerasTensor>& tensors, bool nested, const std::vector<std::string>& keys,
                            const std::map<const detail::Node*, std::int64_t>& index) {
+  if (!keys.empty()) {
+    Config by_key;
+    for (std::size_t i = 0; i < tensors.size(); ++i) by_key[keys.at(i)] = history(tensors[i], index);
+    return by_key;
+  }
   if (!nested && tensors.size() == 1) return history(tensors[0], index);
   List list;
   for (const KerasTensor& k : tensors) list.push_back(history(k, index));
@@ -132,8 +140,8 @@ Config Model::get_config() const {
   return {{"name", name()},
           {"trainable", trainable()},
           {"layers", layer_configs},
-          {"input_layers", tensors_config(d.inputs, d.nested_inputs, index)},
-          {"output_layers", tensors_config(d.outputs, d.nested_outputs, index)}};
+          {"input_layers", tensors_config(d.inputs, d.nested_inputs, d.input_names, index)},
+          {"output_layers", tensors_config(d.outputs, d.nested_outputs, d.output_names, index)}};
 }
 
 Config Model::get_build_config() const {
@@ -183,11 +191,13 @@ class FunctionalBuilder {
     ModelOptions options;
     if (auto it = config_.find("name"); it != config_.end()) options.name = it->second.get<std::string>();
     if (auto it = config_.find("trainable"); it != config_.end()) options.trainable = it->second.get<bool>();
-    const auto [inputs, nested_in] = tensors(detail::config_at(config_, "input_layers", who_));
-    const auto [outputs, nested_out] = tensors(detail::config_at(config_, "output_layers", who_));
-    Model model(inputs, outputs, options);
-    model.model_data().nested_inputs = nested_in;
-    model.model_data().nested_outputs = nested_out;
+    const ModelTensors in = tensors(detail::config_at(config_, "input_layers", who_));
+    const ModelTensors out = tensors(detail::config_at(config_, "output_layers", who_));
+    Model model(in.tensors, out.tensors, options);
+    model.model_data().nested_inputs = in.nested;
+    model.model_data().nested_outputs = out.nested;
+    model.model_data().input_names = in.keys;
+    model.model_data().output_names = out.keys;
     return model;
   }
 
@@ -301,16 +311,37 @@ class FunctionalBuilder {
     return true;
   }
 
-  std::pair<std::vector<KerasTensor>, bool> tensors(const ConfigValue& v) const {
-    const List& list = v.get<List>();
-    const bool nested = !list.empty() && list[0].holds<List>();
-    std::vector<KerasTensor> out;
-    for (const ConfigValue& ref : nested ? list : List{v}) {
+  // input_layers or output_layers: one reference, a list of them, or a dict of them by key
+  // (flattened in sorted key order, as Keras 3 flattens a dict).
+  struct ModelTensors {
+    std::vector<KerasTensor> tensors;
+    bool nested = false;
+    std::vector<std::string> keys;  ///< a dict's keys, in the tensors' order
+  };
+  ModelTensors tensors(const ConfigValue& v) const {
+    ModelTensors out;
+    List refs;
+    if (v.holds<Config>()) {
+      if (v.get<Config>().empty()) throw InvalidArgumentError(who_ + " input_layers / output_layers is an empty dict");
+      for (const auto& [key, ref] : v.get<Config>()) {
+        out.keys.push_back(key);
+        refs.push_back(ref);
+      }
+      out.nested = true;
+    } else {
+      if (!v.holds<List>()) throw InvalidArgumentError(who_ + " input_layers / output_layers is neither a list nor a dict");
+      const List& list = v.get<List>();
+      out.nested = !list.empty() && list[0].holds<List>();
+      refs = out.nested ? list : List{v};
+    }
+    for (const ConfigValue& ref : refs) {
+      if (!ref.holds<List>())
+        throw InvalidArgumentError(who_ + " input_layers / output_layers has an entry that is not a [layer, node index, tensor index] list");
       std::optional<KerasTensor> k = find(ref);
       if (!k) throw InvalidArgumentError(who_ + " input_layers / output_layers name a call the layers never make");
-      out.push_back(*k);
+      out.tensors.push_back(*k);
     }
-    return {out, nested};
+    return out;
   }
 
   const Config& config_;

@@ -19,7 +19,8 @@ struct ModelData {
   Kind kind = Kind::kSubclass;
   std::vector<KerasTensor> inputs;                 ///< Functional (or built Sequential) inputs
   std::vector<KerasTensor> outputs;                ///< and outputs
-  std::vector<std::string> output_names;           ///< the outputs' keys when given as a dict, else empty
+  std::vector<std::string> input_names;            ///< the inputs' keys when given as a dict (in inputs' order), else empty
+  std::vector<std::string> output_names;           ///< the outputs' keys when given as a dict (in outputs' order), else empty
   bool nested_inputs = true;                       ///< made from a list of inputs (config: [[...]])
   bool nested_outputs = true;                      ///< made from a list of outputs
   std::vector<std::shared_ptr<Node>> nodes;        ///< the graph's nodes, inputs first (topological)

@@ -2,7 +2,11 @@
 train_on_batch and test_on_batch, while `metrics` ignore them; Keras 3's log names when a name is
 taken twice; a custom train_step's compute_metrics) and Functional models with dicts of inputs
 and outputs (called with dicts, predict / fit / evaluate on dicts of NumPy arrays and on tf.data
-datasets of (dict, dict), losses, loss weights and metrics by output key)."""
+datasets of (dict, dict), losses, loss weights and metrics by output key; their configs and
+.keras files, whose input_layers / output_layers are dicts by key)."""
+import os
+import tempfile
+
 import numpy as np
 
 from harness import show_error, tf
@@ -140,3 +144,24 @@ listed = keras.Model([first, second], layers.Dense(1, name="sum")(layers.Concate
 deterministic_weights(listed)
 print("by input names:", rounded(listed.predict({"second": xb, "first": xa}, verbose=0)),
       rounded(listed({"second": tf.constant(xb), "first": tf.constant(xa)})))
+
+# ---- A dict model's config and .keras file: input_layers / output_layers by key ----------------
+keyed = keras.Model({"right": inputs["b"], "left": inputs["a"]}, outputs)
+deterministic_weights(keyed)
+config = keyed.get_config()
+print("input_layers:", sorted(config["input_layers"].items()), "output_layers:", sorted(config["output_layers"].items()))
+rebuilt = keras.Model.from_config(config)
+print("from_config:", type(rebuilt.input).__name__, sorted(rebuilt.input), type(rebuilt.output).__name__,
+      sorted(rebuilt.output))
+rebuilt.set_weights(keyed.get_weights())
+by_side = {"left": xa, "right": xb}
+print("rebuilt predict:", sorted(rebuilt.predict(by_side, verbose=0)), rounded(rebuilt.predict(by_side, verbose=0)["value"]))
+keyed.compile("sgd", loss={"value": "mse", "klass": "sparse_categorical_crossentropy"})
+with tempfile.TemporaryDirectory() as directory:
+    path = os.path.join(directory, "dicts.keras")
+    keyed.save(path)
+    loaded = keras.models.load_model(path)
+    print("loaded:", sorted(loaded.input), sorted(loaded.output),
+          rounded(loaded.predict(by_side, verbose=0)["klass"]))
+    print("loaded evaluate:", rounded_logs(loaded.evaluate(by_side, ys, verbose=0, return_dict=True)))
+    print("loaded fit:", rounded_logs(loaded.fit(by_side, ys, epochs=1, batch_size=4, shuffle=False, verbose=0).history))
