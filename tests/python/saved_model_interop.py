@@ -7,8 +7,9 @@ them (saved_model_interop.sh runs the steps in order):
     saved_model_interop.py check DIR   reader: loads the other library's models, compares outputs
 
 The models: a module with nested modules, lists, dicts and signatures, and one whose tf.functions
-were never called before saving (Untraced). TensorFlow's side also exports a Keras 3 model
-(model.export), which tfpp loads."""
+were never called before saving (Untraced); both sides also export Keras models (model.export: a
+Sequential, and Functional models of a list and of a dict of inputs), which the other loads and
+runs through `serve` and `serving_default`."""
 import importlib
 import json
 import os
@@ -88,6 +89,22 @@ FLAGGED_CALLS = {"default": ((), {}), "training": ((), {"training": True}), "sca
                  "positional_false": ((False,), {}), "options": ((), {"options": {"shift": True}})}
 
 
+def keras_models():
+    """Keras models to export, with weights from a formula, and their inputs."""
+    keras = tf.keras
+    x = tf.constant(INPUTS)
+    sequential = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, activation="tanh")])
+    a, b = keras.Input((3,), name="a"), keras.Input((1,), name="b")
+    merged = keras.layers.Concatenate()([a, b])
+    listed = keras.Model([a, b], [keras.layers.Dense(2)(merged), keras.layers.Dense(1)(merged)])
+    by_key = keras.Model({"left": a, "right": b}, {"sum": keras.layers.Dense(1)(merged)})
+    for model in (sequential, listed, by_key):
+        model.set_weights([np.cos(np.arange(w.size) + 1.0).reshape(w.shape).astype(np.float32) / 2
+                           for w in model.get_weights()])
+    y = tf.constant([[0.5], [-1.0]])
+    return {"keras": (sequential, x), "keras_list": (listed, [x, y]), "keras_dict": (by_key, {"left": x, "right": y})}
+
+
 def save(directory):
     """Saves the module (and, under TensorFlow, an exported Keras model) with the outputs computed."""
     model = Model()
@@ -108,11 +125,11 @@ def save(directory):
     expected["flagged"] = {name: float(flagged.f(tf.constant(5.0), *args, **kwargs).numpy())
                            for name, (args, kwargs) in FLAGGED_CALLS.items()}
     tf.saved_model.save(flagged, os.path.join(directory, "flagged"))
-    if LIBRARY == "tensorflow":
-        keras_model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2, activation="tanh")])
-        keras_model.layers[0].set_weights([np.arange(6, dtype=np.float32).reshape(3, 2) / 10., np.ones(2, np.float32)])
-        keras_model.export(os.path.join(directory, "keras"), verbose=False)
-        expected["keras"] = keras_model(x).numpy().tolist()
+    for name, (keras_model, inputs) in keras_models().items():
+        keras_model.export(os.path.join(directory, name), verbose=False)
+        outputs = keras_model(inputs)
+        expected[name] = {k: v.numpy().tolist() for k, v in outputs.items()} if isinstance(outputs, dict) else (
+            [v.numpy().tolist() for v in outputs] if isinstance(outputs, list) else outputs.numpy().tolist())
     with open(os.path.join(directory, "expected.json"), "w") as f:
         json.dump(expected, f)
 
@@ -159,13 +176,34 @@ def check(directory):
         pass
     else:
         raise AssertionError("flagged.f(x, True, 4): %s matched a trace the writer never made" % LIBRARY)
-    if "keras" in expected:
-        exported = tf.saved_model.load(os.path.join(directory, "keras"))
-        close(exported.serve(x).numpy(), expected["keras"], "Keras export's serve")
+    y = tf.constant([[0.5], [-1.0]])
+    for name, inputs, feed in (("keras", x, None), ("keras_list", [x, y], {"a": x, "b": y}),
+                               ("keras_dict", {"left": x, "right": y}, {"a": x, "b": y})):
+        exported = tf.saved_model.load(os.path.join(directory, name))
+        assert sorted(exported.signatures) == ["serve", "serving_default"], list(exported.signatures)
+        if LIBRARY == "tensorflow":  # tfpp's loader lists a variable under its first path only
+            assert len(exported.variables) == len(exported.trainable_variables) > 0, name
+        served = exported.serve(inputs)
+        want = expected[name]
+        if isinstance(want, dict):
+            for key in want:
+                close(served[key].numpy(), want[key], "%s's serve[%r]" % (name, key))
+        elif name == "keras_list":
+            for got, value in zip(served, want):
+                close(got.numpy(), value, "%s's serve" % name)
+        else:
+            close(served.numpy(), want, "%s's serve" % name)
         serving = exported.signatures["serving_default"]
-        (name,) = serving.structured_input_signature[1]
-        (output,) = serving(**{name: x}).values()
-        close(output.numpy(), expected["keras"], "Keras export's serving_default")
+        if feed is None:
+            (input_name,) = serving.structured_input_signature[1]
+            feed = {input_name: x}
+        outputs = serving(**feed)
+        if isinstance(want, dict):
+            for key in want:
+                close(outputs[key].numpy(), want[key], "%s's serving_default[%r]" % (name, key))
+        else:
+            for k, value in enumerate(want if name == "keras_list" else [want]):
+                close(outputs["output_%d" % k].numpy(), value, "%s's serving_default output_%d" % (name, k))
     print("%s loaded %s's SavedModels and got its outputs" % (LIBRARY, "tfpp" if LIBRARY == "tensorflow" else
                                                                 "TensorFlow"))
 

@@ -492,8 +492,8 @@ class Model(_layers.Layer):
         return _layers.wrap(_k.deserialize_layer({"class_name": class_name, "config": config}))
 
     def __repr__(self):
-        return "<%s name=%s, built=%s>" % ("Sequential" if isinstance(self, Sequential) else "Functional", self.name,
-                                           self.built)
+        class_name = "Functional" if type(self) is Model else type(self).__name__  # a subclass shows its own
+        return "<%s name=%s, built=%s>" % (class_name, self.name, self.built)
 
 
 def _steps_in_python(cls, method):
