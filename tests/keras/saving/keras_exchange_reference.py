@@ -128,7 +128,27 @@ def build(kind):
         h = keras.ops.maximum(keras.ops.mean(h, axis=1), -0.5)
         return (keras.Model([x, y], h), adam_mse, [pattern((4, 5, 3), 3), pattern((4, 5, 3), 5)],
                 [pattern((8, 5, 3), 0), pattern((8, 5, 3), 1)], pattern((8, 3), 2))
+    if kind == "dict_io":
+        # Inputs and outputs by keys that are not the tensors' names; arrays in sorted key order.
+        a = keras.Input((3,), name="a")
+        b = keras.Input((2,), name="b")
+        h = layers.Dense(4, activation="relu")(layers.Concatenate()([a, b]))
+        model = keras.Model({"right": b, "left": a}, {"score": layers.Dense(1, name="score")(h)})
+        return (model, adam_mse, [pattern((4, 3), 3), pattern((4, 2), 5)], [pattern((8, 3), 0), pattern((8, 2), 1)],
+                pattern((8, 1), 2))
     raise SystemExit(f"unknown model kind {kind}")
+
+
+def structured(model, arrays):
+    """Inputs as the model takes them: a dict by its sorted keys for a model of a dict of inputs."""
+    if isinstance(model.input, dict):
+        return dict(zip(sorted(model.input), arrays))
+    return arrays if len(arrays) > 1 else arrays[0]
+
+
+def targets(model, target):
+    """Targets as the model takes them: a dict by its output's key for a model of a dict of outputs."""
+    return {key: target for key in model.output} if isinstance(model.output, dict) else target
 
 
 def hex_of(a):
@@ -136,7 +156,8 @@ def hex_of(a):
 
 
 def describe(model, pred_inputs):
-    preds = model.predict(pred_inputs if len(pred_inputs) > 1 else pred_inputs[0], verbose=0)
+    preds = model.predict(structured(model, pred_inputs), verbose=0)
+    preds = [preds[k] for k in sorted(preds)] if isinstance(preds, dict) else preds
     preds = preds if isinstance(preds, (list, tuple)) else [preds]
     for i, p in enumerate(preds):
         print(f"pred {i} {hex_of(np.asarray(p, dtype=np.float32))}")
@@ -147,7 +168,8 @@ def resume(model, train, target):
     if not model.compiled:
         return
     print("---")
-    x = train if len(train) > 1 else train[0]
+    x = structured(model, train)
+    target = targets(model, target)
     model.fit(x, target, batch_size=4, epochs=1, shuffle=False, verbose=0)
     for j, w in enumerate(model.weights):
         print(f"weight {j} {hex_of(np.asarray(w))}")
@@ -170,7 +192,7 @@ def main():
         np.save(os.path.join(out, "target.npy"), target)
         if compile_args is not None:
             model.compile(**compile_args)
-            model.fit(train if len(train) > 1 else train[0], target, batch_size=4, epochs=1, shuffle=False, verbose=0)
+            model.fit(structured(model, train), targets(model, target), batch_size=4, epochs=1, shuffle=False, verbose=0)
         model.save(os.path.join(out, "keras.keras"))
     elif mode == "load":
         model = keras.models.load_model(sys.argv[3])

@@ -1,10 +1,10 @@
 // .keras files exchanged with Keras 3.15 in the same test run, for models whose compile
-// arguments, layers or call arguments go beyond the plain ones of keras_file_test.cc: Keras
-// (tests/keras/saving/keras_exchange_reference.py) trains a model one epoch and saves it; tfpp
-// loads the file (same predictions, same compile config: optimizer, learning-rate schedule,
-// metric objects), saves it again, and Keras loads tfpp's file (same predictions and config);
-// then one more epoch on each of the three gives the same weights, optimizer variables and
-// evaluate() results, so training resumes the same on either side.
+// arguments, layers, call arguments or dicts of inputs and outputs go beyond the plain ones of
+// keras_file_test.cc: Keras (tests/keras/saving/keras_exchange_reference.py) trains a model one
+// epoch and saves it; tfpp loads the file (same predictions, same compile config: optimizer,
+// learning-rate schedule, metric objects), saves it again, and Keras loads tfpp's file (same
+// predictions and config); then one more epoch on each of the three gives the same weights,
+// optimizer variables and evaluate() results, so training resumes the same on either side.
 #include <unistd.h>
 
 #include <cmath>
@@ -193,7 +193,7 @@ INSTANTIATE_TEST_SUITE_P(Models, KerasExchange,
                          ::testing::Values("schedule_exponential", "schedule_piecewise", "schedule_cosine",
                                            "schedule_polynomial", "schedule_inverse_time", "bidirectional",
                                            "time_distributed", "embedding_mask", "masking", "attention_call",
-                                           "attention_mask", "mha_call", "ops"));
+                                           "attention_mask", "mha_call", "ops", "dict_io"));
 
 // The message of the tf::Error fn throws, or "no error".
 std::string error_of(const std::function<void()>& fn) {
