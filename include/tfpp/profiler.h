@@ -45,7 +45,8 @@ void start(const std::string& logdir, const ProfilerOptions& options = {});
 void stop(bool save = true);
 
 /// A value attached to a Trace event (TensorFlow's Trace keyword arguments): an integer, a
-/// floating-point number or a string.
+/// floating-point number or a string. As TensorFlow, which passes the values as text, a string
+/// that spells a number is recorded as that number ("7" as the integer 7).
 using TraceArg = std::variant<std::int64_t, double, std::string>;
 
 /// A scoped trace event (tf.profiler.experimental.Trace): while a profile is being taken, the
@@ -55,6 +56,8 @@ class Trace {
  public:
   /// Starts the event, e.g. Trace("train", {{"step_num", step}, {"_r", 1}}).
   explicit Trace(std::string name, std::vector<std::pair<std::string, TraceArg>> args = {});
+  /// Adds stats to the event (Trace.set_metadata), e.g. what was learnt while it ran.
+  void set_metadata(std::vector<std::pair<std::string, TraceArg>> args);
   /// Ends the event and records it.
   ~Trace();
   Trace(const Trace&) = delete;

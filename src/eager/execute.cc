@@ -62,7 +62,8 @@ OutputInfos infer_outputs(const OpDef& op, std::span<const Tensor> inputs, std::
 Outputs execute_eagerly(const OpDef& op, std::span<const Tensor> inputs, std::span<const AttrValue> attrs) {
   core::flush_denormals_on_this_thread();
   OutputInfos infos = infer_outputs(op, inputs, attrs);
-  const DType dispatch = inputs.empty() ? infos[0].dtype : inputs[0].dtype();
+  // An op with neither inputs nor outputs acts on a resource its attributes name (OpDef::kernels).
+  const DType dispatch = !inputs.empty() ? inputs[0].dtype() : infos.empty() ? DType::kResource : infos[0].dtype;
   KernelFn kernel = kernel_for(op, dispatch);
   Outputs outputs(infos.size());
   if (!op.kernel_allocates_outputs)

@@ -64,7 +64,9 @@ Executor::Executor(std::shared_ptr<const Graph> graph) : graph_(std::move(graph)
     const Node& n = nodes[i];
     if (n.kind != NodeKind::kOp || !live[i]) continue;
     Step step{&n, nullptr, {}, slot_base_[i], true, {}};
-    const DType dispatch = n.inputs.empty() ? n.outputs[0].dtype : graph_->info(n.inputs[0]).dtype;
+    const DType dispatch = !n.inputs.empty() ? graph_->info(n.inputs[0]).dtype
+                           : n.outputs.empty()  ? DType::kResource  // acts on a resource named by attrs
+                                                : n.outputs[0].dtype;
     step.kernel = ops::kernel_for(*n.op, dispatch);
     for (const NodeOutput& in : n.inputs) {
       const int slot = slot_base_[in.node] + in.index;

@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cstdlib>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -64,6 +66,55 @@ void save(const std::string& logdir, const proto::XSpace& space, const std::stri
   out.close();
 }
 
+std::string_view strip_whitespace(std::string_view text) {
+  const auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+  while (!text.empty() && space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && space(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+template <class T>
+bool parse_integer(std::string_view text, T& value) {
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return error == std::errc() && end == text.data() + text.size();
+}
+
+bool parse_double(std::string_view text, double& value) {
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error == std::errc::invalid_argument || end != text.data() + text.size()) return false;
+  if (error == std::errc::result_out_of_range) value = std::strtod(std::string(text).c_str(), nullptr);  // ±inf or 0
+  return true;
+}
+
+// A Trace argument given as text, read as TensorFlow reads TraceMe metadata (absl's SimpleAtoi,
+// then SimpleAtod): an int64, else a uint64, else a double, else the string (interned, as XPlanes
+// hold TraceMe strings).
+StatValue parse_trace_arg(const std::string& text) {
+  std::string_view number = strip_whitespace(text);
+  if (!number.empty() && number.front() == '+') {  // absl takes one leading '+', from_chars none
+    number.remove_prefix(1);
+    if (!number.empty() && (number.front() == '-' || number.front() == '+')) return StatRef{text};
+  }
+  std::int64_t i = 0;
+  std::uint64_t u = 0;
+  double d = 0;
+  if (parse_integer(number, i)) return i;
+  if (parse_integer(number, u)) return u;
+  if (parse_double(number, d)) return d;
+  return StatRef{text};
+}
+
+StatValue stat_value(const TraceArg& value) {
+  if (const auto* text = std::get_if<std::string>(&value)) return parse_trace_arg(*text);
+  return std::visit([](const auto& v) { return StatValue(v); }, value);
+}
+
+std::vector<Stat> trace_stats(std::vector<std::pair<std::string, TraceArg>> args) {
+  std::vector<Stat> stats;
+  for (auto& [key, value] : args) stats.push_back({std::move(key), stat_value(value)});
+  return stats;
+}
+
 }  // namespace
 
 void start(const std::string& logdir, const ProfilerOptions& options) {
@@ -102,11 +153,12 @@ struct Trace::Event {
 
 Trace::Trace(std::string name, std::vector<std::pair<std::string, TraceArg>> args) {
   if (!recording(Level::kTraceMe)) return;
-  std::vector<Stat> stats;
-  for (auto& [key, value] : args)
-    stats.push_back({std::move(key), std::visit([](auto& v) { return StatValue(std::move(v)); }, value)});
   event_ = std::make_unique<Event>();
-  event_->scoped.begin(std::move(name), {}, std::move(stats));
+  event_->scoped.begin(std::move(name), {}, trace_stats(std::move(args)));
+}
+
+void Trace::set_metadata(std::vector<std::pair<std::string, TraceArg>> args) {
+  if (event_) event_->scoped.add_stats(trace_stats(std::move(args)));
 }
 
 Trace::~Trace() = default;

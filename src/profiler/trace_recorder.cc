@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <memory>
 #include <mutex>
 
@@ -115,6 +116,10 @@ void record(Event event) {
 
 void ScopedEvent::begin(std::string name, std::string display_name, std::vector<Stat> stats) {
   event_.emplace(Event{std::move(name), std::move(display_name), now_ns(), 0, std::move(stats)});
+}
+
+void ScopedEvent::add_stats(std::vector<Stat> stats) {
+  if (event_) std::move(stats.begin(), stats.end(), std::back_inserter(event_->stats));
 }
 
 ScopedEvent::~ScopedEvent() {

@@ -74,6 +74,8 @@ class ScopedEvent {
   ~ScopedEvent();
   /// Starts the event now.
   void begin(std::string name, std::string display_name = {}, std::vector<Stat> stats = {});
+  /// Appends stats to the event begun (nothing if begin() was not called).
+  void add_stats(std::vector<Stat> stats);
 
  private:
   std::optional<Event> event_;

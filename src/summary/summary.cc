@@ -53,11 +53,11 @@ void SummaryWriter::set_as_default(Step step) const {
 }
 
 void SummaryWriter::flush() const {
-  if (state_) state_->file().flush();
+  if (state_) detail::execute_writer_op(detail::flush_summary_writer_op(), *state_);
 }
 
 void SummaryWriter::close() const {
-  if (state_) state_->file().close();
+  if (state_) detail::execute_writer_op(detail::close_summary_writer_op(), *state_);
 }
 
 std::string SummaryWriter::path() const { return state_ ? state_->file().path() : std::string(); }
@@ -86,15 +86,19 @@ proto::SummaryMetadata plugin_metadata(const std::string& plugin, const std::str
 
 namespace {
 
+// `step`, or else the default step, as an int64 scalar tensor; `tag` names the summary in the error.
+Tensor step_tensor(const Step& step, std::string_view tag) {
+  const Step& used = step.defined() ? step : context().step;
+  if (!used.defined())
+    throw InvalidArgumentError("[summary] No step set for '" + std::string(tag) +
+                               "'. Pass `step`, or set a default with tf::summary::experimental::set_step()");
+  return used.to_tensor();
+}
+
 // Hands one summary to the WriteSummary op: step, tensor, the full tag and serialized metadata.
 void execute_write(const std::string& tag, const Tensor& tensor, const Step& step, const std::string& metadata) {
-  Context& ctx = context();
-  const Step& used = step.defined() ? step : ctx.step;
-  if (!used.defined())
-    throw InvalidArgumentError("[summary] No step set for '" + tag +
-                               "'. Pass `step`, or set a default with tf::summary::experimental::set_step()");
-  const ops::AttrValue attrs[] = {ctx.default_writer->id()};
-  const Tensor inputs[] = {used.to_tensor(), tensor, constant(tag), constant(metadata)};
+  const ops::AttrValue attrs[] = {context().default_writer->id()};
+  const Tensor inputs[] = {step_tensor(step, tag), tensor, constant(tag), constant(metadata)};
   ops::execute(write_summary_op(), std::span<const Tensor>(inputs), attrs);
 }
 
@@ -108,6 +112,14 @@ bool write_summary(const std::string& name, const Tensor& tensor, const Step& st
 bool write_raw(const std::string& tag, const Tensor& tensor, const Step& step, const std::string& metadata) {
   if (!should_record_summaries()) return false;
   execute_write(tag, tensor, step, metadata);
+  return true;
+}
+
+bool write_raw_proto(const Tensor& serialized_summaries, const Step& step) {
+  if (!should_record_summaries()) return false;
+  const ops::AttrValue attrs[] = {context().default_writer->id()};
+  const Tensor inputs[] = {step_tensor(step, "write_raw_pb"), serialized_summaries};
+  ops::execute(write_raw_proto_summary_op(), std::span<const Tensor>(inputs), attrs);
   return true;
 }
 

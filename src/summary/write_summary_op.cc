@@ -29,20 +29,20 @@ void write_summary_kernel(ops::KernelContext& ctx) {
   writer->file().write_event(event);
 }
 
-void write_summary_shape(ops::ShapeContext& ctx) {
-  if (ctx.input(0).dtype() != DType::kInt64 || ctx.input(0).shape().rank() > 0)
-    ctx.fail("step must be an int64 scalar, got " + std::string(dtype_name(ctx.input(0).dtype())) +
-             ctx.input(0).shape().debug_string());
-}
-
 const ops::OpDef& kWriteSummary = [] {
   ops::OpBuilder b("WriteSummary");
-  b.inputs(4).attrs({"writer"}).shape(write_summary_shape).stateful().no_gradient();
+  b.inputs(4).attrs({"writer"}).shape(check_step_input).stateful().no_gradient();
   b.kernel(DType::kInt64, write_summary_kernel);
   return std::ref(static_cast<const ops::OpDef&>(b));
 }();
 
 }  // namespace
+
+void check_step_input(ops::ShapeContext& ctx) {
+  if (ctx.input(0).dtype() != DType::kInt64 || ctx.input(0).shape().rank() > 0)
+    ctx.fail("step must be an int64 scalar, got " + std::string(dtype_name(ctx.input(0).dtype())) +
+             ctx.input(0).shape().debug_string());
+}
 
 const ops::OpDef& write_summary_op() { return kWriteSummary; }
 
