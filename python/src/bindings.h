@@ -31,6 +31,7 @@ void bind_data(nb::module_& m);
 void bind_debugging(nb::module_& m);
 void bind_checkpoint(nb::module_& m);
 void bind_summary(nb::module_& m);
+void bind_profiler(nb::module_& m);
 void bind_gradients(nb::module_& m);
 void bind_saved_model(nb::module_& m);
 void bind_keras(nb::module_& m);

@@ -5,6 +5,7 @@
 #include <nanobind/stl/string.h>
 
 #include "bindings.h"
+#include "tfpp/profiler.h"
 
 namespace tfpp_python {
 namespace {

@@ -22,6 +22,7 @@ NB_MODULE(_tfpp, m) {
   bind_debugging(m);
   bind_checkpoint(m);
   bind_summary(m);
+  bind_profiler(m);
   bind_gradients(m);
   bind_saved_model(m);
   bind_keras(m);

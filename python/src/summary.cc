@@ -2,7 +2,8 @@
 // default writer, step and record_if condition live in tfpp/summary.py (so get_step returns the
 // object that was set, and a record_if tensor can become a tf.cond), which passes them to each call
 // here: the writer is made the C++ default for that call only. The kinds put the current name scope
-// before their tag, as TensorFlow's do; `write` takes its tag as given, as tf.summary.write does.
+// before their tag, as TensorFlow's do; `write` takes its tag as given, as tf.summary.write does, and
+// write_raw_pb and graph_def take serialized messages (tfpp's Python has no protocol-buffer classes).
 #include <nanobind/stl/string.h>
 
 #include "bindings.h"
@@ -58,10 +59,18 @@ void bind_summary(nb::module_& m) {
     return tf::summary::detail::write_raw(tag, tensor, step, std::string(metadata.c_str(), metadata.size()));
   });
 
+  s.def("write_raw_pb", [](const SummaryWriter& writer, nb::handle serialized_summaries, nb::handle step) {
+    auto scope = writer.as_default();
+    return tf::summary::detail::write_raw_proto(to_tensor(serialized_summaries), step_from(step));
+  }, "writer"_a, "serialized_summaries"_a, "step"_a, "Writes serialized Summary protos as one event.");
   s.def("graph", [](const SummaryWriter& writer, const tf::ConcreteFunction& function) {
     auto scope = writer.as_default();
     return tf::summary::graph(function.graph());
   }, "writer"_a, "function"_a, "Writes the function's traced graph as an Event's graph_def (tf.summary.graph).");
+  s.def("graph_def", [](const SummaryWriter& writer, nb::bytes serialized) {
+    auto scope = writer.as_default();
+    return tf::summary::detail::write_graph_def(std::string(serialized.c_str(), serialized.size()));
+  }, "writer"_a, "serialized"_a, "Writes a serialized GraphDef as an Event's graph_def (tf.summary.graph).");
   s.def("trace_on", [](bool graph) { tf::summary::trace_on({.graph = graph}); }, "graph"_a);
   s.def("trace_export", [](const SummaryWriter& writer, const std::string& name, nb::handle step) {
     auto scope = writer.as_default();

@@ -16,11 +16,13 @@ import types as _types
 
 from . import _tfpp
 from . import autograph
+from . import compat
 from . import data
 from . import errors
 from . import io
 from . import keras
 from . import nest
+from . import profiler
 from . import ragged
 from .ragged import ragged_ops as _ragged_ops, ragged_strings as _ragged_strings
 from . import saved_model

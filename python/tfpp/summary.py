@@ -7,9 +7,8 @@
 As in TensorFlow, this module keeps the thread's default writer, default step and record_if
 condition, resolves them at each summary call and returns a bool tensor (False when nothing was
 written). Each summary is a stateful op, so it runs at every call of a tf.function; a record_if
-tensor there becomes a tf.cond around the write, decided at every call. flush() and close() act
-when called (inside a tf.function: while it is traced), not as ops of the function: the C++ core
-has no flush op yet.
+tensor there becomes a tf.cond around the write, decided at every call. flush() and close() are ops
+too (FlushSummaryWriter, CloseSummaryWriter): inside a tf.function they run at every call.
 """
 
 import contextlib
@@ -24,6 +23,7 @@ from . import _tfpp
 from . import errors
 from .control_flow import cond
 from .function import _GraphText
+from .graph_def import GraphDef
 
 _summary = _tfpp._summary
 _logger = logging.getLogger("tfpp")
@@ -95,7 +95,9 @@ class _FileWriter(SummaryWriter):
         self._closed = False
 
     def _check_open(self):
-        if self._closed:
+        # Inside a tf.function the writer may be closed by an op of the function: as TensorFlow,
+        # only eager calls check.
+        if self._closed and _tfpp.executing_eagerly():
             raise RuntimeError(f"SummaryWriter {self!r} is already closed")
 
     def set_as_default(self, step=None):
@@ -110,13 +112,17 @@ class _FileWriter(SummaryWriter):
         self._check_open()
 
     def flush(self):
-        if not self._closed:
-            self._handle.flush()
+        if not (self._closed and _tfpp.executing_eagerly()):
+            self._handle.flush()  # a FlushSummaryWriter op: inside a tf.function, run at every call
 
     def close(self):
-        if not self._closed:
-            self._handle.close()
-            self._closed = True
+        eager = _tfpp.executing_eagerly()
+        if self._closed and eager:
+            return
+        try:
+            self._handle.close()  # a CloseSummaryWriter op
+        finally:
+            self._closed = self._closed or eager
 
 
 class _NoopSummaryWriter(SummaryWriter):
@@ -247,6 +253,12 @@ def _write(step, write_fn):
         write_fn(_state.writer._handle, _step_value(step))
         return _tfpp.constant(True)
 
+    return _when_recording(record)
+
+
+def _when_recording(record):
+    """record() if summaries are recorded now (in a tf.cond when a traced tensor decides), else a
+    False tensor."""
     condition = _recording_condition()
     if isinstance(condition, _tfpp.Tensor):
         return cond(condition, record, lambda: _tfpp.constant(False))
@@ -262,6 +274,27 @@ def write(tag, tensor, step=None, metadata=None, name=None):
         metadata = metadata.SerializeToString()
     return _write(step, lambda writer, s: _summary.write(
         writer, tag, tensor() if callable(tensor) else tensor, s, bytes(metadata)))
+
+
+def _write_raw_pb(tensor, step=None, name=None):
+    """Writes serialized tf.compat.v1.Summary protos (bytes, or a string tensor of one or more) as one
+    event: the V1 way of building summaries by hand, with TF2's writers."""
+    del name  # names a graph op in TensorFlow; tfpp's write op takes none
+    if step is not None:
+        _step_value(step)
+    if _state.writer is None:
+        return _tfpp.constant(False)
+    if step is None:
+        step = _state.step
+        if step is None:  # unlike the other summaries, even when record_if would not record
+            raise ValueError("No step set. Please specify one either through the `step` argument or through "
+                             "tf.summary.experimental.set_step()")
+
+    def record():
+        _summary.write_raw_pb(_state.writer._handle, tensor, _step_value(step))
+        return _tfpp.constant(True)
+
+    return _when_recording(record)
 
 
 def _as_tensor(data):
@@ -319,16 +352,19 @@ def audio(name, data, sample_rate, step=None, max_outputs=3, encoding=None, desc
 
 
 def graph(graph_data):
-    """Writes a traced function's graph (a concrete function's `.graph`, tfpp's tf.Graph) as a GraphDef
-    for TensorBoard's graph dashboard, at step 0; eagerly only."""
+    """Writes a graph for TensorBoard's graph dashboard, at step 0: a traced function's graph (a concrete
+    function's `.graph`, tfpp's tf.Graph) or a tf.compat.v1.GraphDef message; eagerly only."""
     if _tfpp._tracing():
         raise ValueError("graph() cannot be invoked inside a graph context.")
     if _state.writer is None or not _recording_condition():
         return _tfpp.constant(False)
-    if not isinstance(graph_data, _GraphText):
+    if isinstance(graph_data, _GraphText):
+        _summary.graph(_state.writer._handle, graph_data._concrete)
+    elif isinstance(graph_data, GraphDef):
+        _summary.graph_def(_state.writer._handle, graph_data.SerializeToString())
+    else:
         raise ValueError("Argument 'graph_data' is not tf.Graph or tf.compat.v1.GraphDef. Received graph_data="
                          f"{graph_data} of type {type(graph_data).__name__}.")
-    _summary.graph(_state.writer._handle, graph_data._concrete)
     return _tfpp.constant(True)
 
 
@@ -405,9 +441,10 @@ def _summary_scope(name, default_name="summary", values=None):
         yield tag, scope
 
 
-experimental = types.ModuleType("tfpp.summary.experimental", "tf.summary.experimental: the default step and "
-                                "summary_scope.")
+experimental = types.ModuleType("tfpp.summary.experimental", "tf.summary.experimental: the default step, "
+                                "summary_scope and write_raw_pb.")
 experimental.set_step = _set_step
 experimental.get_step = _get_step
 experimental.summary_scope = _summary_scope
+experimental.write_raw_pb = _write_raw_pb
 sys.modules[__name__ + ".experimental"] = experimental
