@@ -5,7 +5,6 @@
 #include <nanobind/stl/string.h>
 
 #include "bindings.h"
-#include "tfpp/profiler.h"
 
 namespace tfpp_python {
 namespace {
