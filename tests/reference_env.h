@@ -35,4 +35,13 @@ inline std::string run_command(const std::string& command) {
   return out;
 }
 
+/// The block of a reference script's report `text` after the line "== name", up to the next "== " line.
+inline std::string block(const std::string& text, const std::string& name) {
+  const std::size_t begin = text.find("== " + name + "\n");
+  if (begin == std::string::npos) return "missing block " + name + " in:\n" + text;
+  const std::size_t start = begin + name.size() + 4;
+  const std::size_t end = text.find("\n== ", start);
+  return text.substr(start, end == std::string::npos ? std::string::npos : end + 1 - start);
+}
+
 }  // namespace tf::testing

@@ -20,6 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 namespace prof = profiler::experimental;
 using testing::error_of;
+using testing::block;
 
 fs::path fresh_dir(const std::string& name) {
   fs::path dir = fs::temp_directory_path() / ("tfpp_profiler_" + name + "_" + std::to_string(getpid()));
@@ -30,15 +31,6 @@ fs::path fresh_dir(const std::string& name) {
 std::string read_profile(const std::string& args) {
   return testing::run_command(testing::reference_python() + " " + testing::source_dir() +
                               "/tests/profiler/read_profile.py " + args + " 2>/dev/null");
-}
-
-// The block of `text` after the line "== name", up to the next "== " line.
-std::string block(const std::string& text, const std::string& name) {
-  const std::size_t begin = text.find("== " + name + "\n");
-  if (begin == std::string::npos) return "missing block " + name + " in:\n" + text;
-  const std::size_t start = begin + name.size() + 4;
-  const std::size_t end = text.find("\n== ", start);
-  return text.substr(start, end == std::string::npos ? std::string::npos : end + 1 - start);
 }
 
 TEST(Profiler, TensorFlowsToolsReadTheProfileAsTheirOwn) {

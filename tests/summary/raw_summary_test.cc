@@ -14,21 +14,13 @@ namespace tf {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::block;
 
 fs::path fresh_dir(const std::string& name) {
   fs::path dir = fs::temp_directory_path() / ("tfpp_raw_summary_" + name + "_" + std::to_string(getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
-}
-
-// The block of `text` after the line "== name", up to the next "== " line.
-std::string block(const std::string& text, const std::string& name) {
-  const std::size_t begin = text.find("== " + name + "\n");
-  if (begin == std::string::npos) return "missing block " + name + " in:\n" + text;
-  const std::size_t start = begin + name.size() + 4;
-  const std::size_t end = text.find("\n== ", start);
-  return text.substr(start, end == std::string::npos ? std::string::npos : end + 1 - start);
 }
 
 // Protocol-buffer wire format, enough to build raw_summaries.py's messages the same way.

@@ -139,16 +139,22 @@ def build(kind):
     raise SystemExit(f"unknown model kind {kind}")
 
 
+def functional(model):
+    """Whether `model` may take dicts: not a Sequential, which may not be built yet (and then has no
+    `input`)."""
+    return not isinstance(model, keras.Sequential)
+
+
 def structured(model, arrays):
     """Inputs as the model takes them: a dict by its sorted keys for a model of a dict of inputs."""
-    if isinstance(model.input, dict):
+    if functional(model) and isinstance(model.input, dict):
         return dict(zip(sorted(model.input), arrays))
     return arrays if len(arrays) > 1 else arrays[0]
 
 
 def targets(model, target):
     """Targets as the model takes them: a dict by its output's key for a model of a dict of outputs."""
-    return {key: target for key in model.output} if isinstance(model.output, dict) else target
+    return {key: target for key in model.output} if functional(model) and isinstance(model.output, dict) else target
 
 
 def hex_of(a):
