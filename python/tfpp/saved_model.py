@@ -133,23 +133,27 @@ def _describe(values):
     return "\n".join(lines)
 
 
+def _fitting_tensor(value, spec, convert):
+    """`value` as a tensor of `spec`'s dtype and a compatible shape (a Python value or NumPy array
+    converted when `convert`), or None."""
+    if not isinstance(value, (_tfpp.Tensor, _tfpp.Variable)):
+        if not convert:
+            return None
+        try:
+            value = _tfpp.convert_to_tensor(value, dtype=spec.dtype)
+        except (TypeError, ValueError):
+            return None
+    if value.dtype != spec.dtype or not value.shape.is_compatible_with(spec.shape):
+        return None
+    return value
+
+
 def _matches(specs, args, convert):
     """`args` as tensors matching `specs` (Python values converted when `convert`), or None."""
     if len(args) != len(specs):
         return None
-    tensors = []
-    for arg, spec in zip(args, specs):
-        if not isinstance(arg, (_tfpp.Tensor, _tfpp.Variable)):
-            if not convert:
-                return None
-            try:
-                arg = _tfpp.convert_to_tensor(arg, dtype=spec.dtype)
-            except (TypeError, ValueError):
-                return None
-        if arg.dtype != spec.dtype or not arg.shape.is_compatible_with(spec.shape):
-            return None
-        tensors.append(arg)
-    return tensors
+    tensors = [_fitting_tensor(arg, spec, convert) for arg, spec in zip(args, specs)]
+    return None if any(t is None for t in tensors) else tensors
 
 
 def _structured(function, flat, concrete=0):
@@ -203,16 +207,10 @@ def _match_structure(expected, value, convert, tensors):
     `convert`, values converted to tensors) of the TensorSpec's dtype and a compatible shape,
     appended to `tensors` in flattening order (dict keys sorted)."""
     if isinstance(expected, _tfpp.TensorSpec):
-        if not _is_tensor(value):
-            if not convert:
-                return False
-            try:
-                value = _tfpp.convert_to_tensor(value, dtype=expected.dtype)
-            except (TypeError, ValueError):
-                return False
-        if value.dtype != expected.dtype or not value.shape.is_compatible_with(expected.shape):
+        tensor = _fitting_tensor(value, expected, convert)
+        if tensor is None:
             return False
-        tensors.append(value)
+        tensors.append(tensor)
         return True
     if isinstance(expected, dict):
         if not isinstance(value, dict) or set(value) != set(expected):

@@ -10,24 +10,9 @@ import re
 import numpy as np
 
 from harness import show_error, tf
+from keras_harness import fixed_weights, history_text, rounded
 
 keras = tf.keras
-
-
-def rounded(values, decimals=4):
-    return np.round(np.asarray(values, dtype=np.float64), decimals).tolist()
-
-
-def history_text(history):
-    return {name: rounded(values) for name, values in sorted(history.history.items())}
-
-
-def fixed_weights(model):
-    weights = []
-    for i, w in enumerate(model.get_weights()):
-        size = int(np.prod(w.shape))
-        weights.append((np.cos(np.arange(size) * 0.9 + i) * 0.4).reshape(w.shape).astype(np.float32))
-    model.set_weights(weights)
 
 
 def masked_bar(fn):
