@@ -55,16 +55,21 @@ void AtomicFile::fail(const std::string& message) {
   throw DataLossError(text);
 }
 
-void AtomicFile::write(const void* data, std::size_t n) {
-  if (fd_ < 0) throw FailedPreconditionError(what_ + " '" + path_ + "': write after the file was committed or abandoned");
+int write_all(int fd, const void* data, std::size_t n) {
   const char* p = static_cast<const char*>(data);
   while (n > 0) {
-    const ssize_t w = ::write(fd_, p, n);
+    const ssize_t w = ::write(fd, p, n);
     if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) fail("write error: " + errno_text(w < 0 ? errno : ENOSPC));
+    if (w <= 0) return w < 0 ? errno : ENOSPC;
     p += w;
     n -= static_cast<std::size_t>(w);
   }
+  return 0;
+}
+
+void AtomicFile::write(const void* data, std::size_t n) {
+  if (fd_ < 0) throw FailedPreconditionError(what_ + " '" + path_ + "': write after the file was committed or abandoned");
+  if (const int err = write_all(fd_, data, n)) fail("write error: " + errno_text(err));
 }
 
 void AtomicFile::commit() {

@@ -9,6 +9,10 @@
 
 namespace tf::io {
 
+/// Writes all n bytes to `fd`, retrying interrupted and partial writes. Returns 0, or the errno
+/// of the write that failed (ENOSPC for one that wrote nothing).
+int write_all(int fd, const void* data, std::size_t n);
+
 class AtomicFile {
  public:
   /// Creates the temporary file for `path`; `what` (e.g. "[BundleWriter]") prefixes errors.

@@ -82,17 +82,9 @@ void write_shape(ShapeContext& ctx) {
 void write_in_place(const std::string& path, const std::string& contents) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
   if (fd < 0) fail_errno("WriteFile", path, errno);
-  for (std::size_t done = 0; done < contents.size();) {
-    const ssize_t n = ::write(fd, contents.data() + done, contents.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int err = n < 0 ? errno : ENOSPC;
-      ::close(fd);
-      fail_errno("WriteFile", path, err);
-    }
-    done += static_cast<std::size_t>(n);
-  }
+  const int err = io::write_all(fd, contents.data(), contents.size());
   ::close(fd);
+  if (err) fail_errno("WriteFile", path, err);
 }
 
 // As TensorFlow, missing parent directories are created first. A regular file is replaced
