@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "core/tensor_impl.h"
+#include "keras/saving/h5_local_heaps.h"
 #include "tfpp/errors.h"
 
 namespace tf::keras::saving::detail {
@@ -191,6 +192,7 @@ H5Reader::H5Reader(const std::string& bytes, std::string file) : impl_(std::make
   static constexpr char kSignature[] = "\x89HDF\r\n\x1a\n";
   if (bytes.size() < 8 || std::memcmp(bytes.data(), kSignature, 8) != 0)
     impl_->damaged("no HDF5 signature at offset 0 (" + std::to_string(bytes.size()) + " bytes)");
+  if (const auto loop = find_looping_local_heap(bytes)) impl_->damaged(*loop);
   std::lock_guard lock(hdf5_mutex());
   quiet_hdf5();
   Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose);

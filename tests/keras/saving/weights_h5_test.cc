@@ -3,6 +3,7 @@
 // equal within float tolerance), and bad files are rejected with errors that name them.
 #include <unistd.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -140,6 +141,38 @@ TEST(WeightsH5, DamagedFilesAreRejectedNamingTheFile) {
       EXPECT_NE(std::string(e.what()).find(damaged.string()), std::string::npos) << e.what();
     }
   }
+}
+
+// HDF5 1.10 itself would walk a local heap's looping free list until memory ran out.
+TEST(WeightsH5, AHeapWhoseFreeListLoopsIsRejected) {
+  const std::shared_ptr<Model> saved = testing::saving_model("mlp");
+  const fs::path path = scratch("looping.weights.h5");
+  saved->save_weights(path);
+  std::string bytes;
+  {
+    std::ifstream in(path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const std::size_t heap = bytes.find(std::string("HEAP\0\0\0\0", 8));
+  ASSERT_NE(heap, std::string::npos);
+  std::uint64_t data_address = 0;
+  std::memcpy(&data_address, bytes.data() + heap + 24, 8);  // after the data size and free-list head
+  const std::uint64_t first_block = 0, block_size = 16;
+  std::memcpy(bytes.data() + heap + 16, &first_block, 8);   // the list starts at offset 0 ...
+  std::memcpy(bytes.data() + data_address, &first_block, 8);  // ... whose next block is itself
+  std::memcpy(bytes.data() + data_address + 8, &block_size, 8);
+  std::ofstream(path, std::ios::binary | std::ios::trunc).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+
+  const std::shared_ptr<Model> model = testing::saving_model("mlp");
+  std::string message = "no error";
+  try {
+    model->load_weights(path);
+  } catch (const DataLossError& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find(path.string()), std::string::npos) << message;
+  EXPECT_NE(message.find("free list of the local heap at byte " + std::to_string(heap) + " loops"), std::string::npos)
+      << message;
 }
 
 }  // namespace
