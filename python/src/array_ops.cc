@@ -4,6 +4,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
+#include "ops/array/gradient_shape_ops.h"
 
 namespace tfpp_python {
 namespace {
@@ -45,14 +46,7 @@ void bind_array_ops(nb::module_& m) {
      "A tensor holding `value` (tf.constant).");
   m.def("convert_to_tensor", [](nb::handle value, nb::handle dtype, nb::handle, nb::handle dtype_hint) {
     if (!dtype.is_none()) return to_tensor(value, dtype_from(dtype));
-    if (!dtype_hint.is_none()) {
-      try {
-        return to_tensor(value, dtype_from(dtype_hint));
-      } catch (const nb::builtin_exception& e) {
-        if (e.type() != nb::exception_type::type_error) throw;
-      }
-    }
-    return to_tensor(value);
+    return dtype_hint.is_none() ? to_tensor(value) : to_tensor_hinted(value, dtype_from(dtype_hint));
   }, "value"_a, "dtype"_a = nb::none(), "name"_a = nb::none(), "dtype_hint"_a = nb::none());
   m.def("zeros", [](nb::handle shape, nb::handle dtype, nb::handle name) {
     NodeName named(name);
@@ -76,7 +70,9 @@ void bind_array_ops(nb::module_& m) {
   }, "input"_a, "dtype"_a = nb::none(), "name"_a = nb::none());
   m.def("fill", [](nb::handle dims, nb::handle value, nb::handle name) {
     NodeName named(name);
-    return tf::fill(shape_from(dims), to_tensor(value));
+    if (nb::hasattr(dims, "_dims")) return tf::fill(shape_from(dims), to_tensor(value));  // a TensorShape
+    // Fill's dims are an input: a shape computed while tracing stays symbolic.
+    return tf::ops::array::fill(to_tensor_hinted(dims, tf::int32), to_tensor(value));
   },
         "dims"_a, "value"_a, "name"_a = nb::none());
   m.def("eye", [](std::int64_t num_rows, nb::handle num_columns, nb::handle dtype, nb::handle name) {

@@ -71,6 +71,9 @@ class NodeName {
 /// float32, bool, string), NumPy arrays and scalars in their dtype. With `dtype`, Python numbers
 /// become that dtype (TypeError if they do not fit it, as TensorFlow's "Cannot convert").
 tf::Tensor to_tensor(nb::handle value, std::optional<tf::DType> dtype = std::nullopt);
+/// As to_tensor, trying `hint` first for Python values (tf.convert_to_tensor's dtype_hint): a
+/// value that does not convert to it gets the inferred dtype instead.
+tf::Tensor to_tensor_hinted(nb::handle value, tf::DType hint);
 /// As to_tensor, except that a Python number takes `like`'s dtype when it fits it (the
 /// operand of an operator or a two-input op).
 tf::Tensor operand_like(nb::handle value, const tf::Tensor& like);

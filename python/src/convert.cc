@@ -243,6 +243,15 @@ tf::Tensor to_tensor(nb::handle value, std::optional<tf::DType> dtype) {
   unsupported(value);
 }
 
+tf::Tensor to_tensor_hinted(nb::handle value, tf::DType hint) {
+  try {
+    return to_tensor(value, hint);
+  } catch (const nb::builtin_exception& e) {
+    if (e.type() != nb::exception_type::type_error) throw;
+  }
+  return to_tensor(value);
+}
+
 tf::Tensor operand_like(nb::handle value, const tf::Tensor& like) {
   if (nb::isinstance<tf::Tensor>(value)) return nb::cast<const tf::Tensor&>(value);
   const tf::DType dtype = like.dtype();

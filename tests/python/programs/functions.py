@@ -268,3 +268,20 @@ def named_ops(x):
 
 
 named_ops(tf.constant([[1.0, 2.0]]))
+
+
+# A shape computed from traced values: Fill takes it as an input.
+@tf.function
+def filled(n):
+    a = tf.fill([n], n)
+    b = tf.fill(tf.stack([n, 2]), 1.5)
+    c = tf.fill(tf.shape(b), "s")
+    print("traced fill shape:", a.shape)
+    return a, b, c
+
+
+print(filled(tf.constant(3)))
+print(tf.fill((), 2.5), tf.fill(tf.TensorShape([2]), True))
+show_error("fill with a negative dimension", lambda: tf.fill([-1], 1))
+show_error("fill with a 2-D shape", lambda: tf.fill([[2]], 1))
+show_error("fill with a non-integer shape", lambda: tf.fill([2, 2.5], 1))
