@@ -1,5 +1,6 @@
 #include "keras/saving/h5_local_heaps.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace tf::keras::saving::detail {
@@ -30,7 +31,7 @@ std::optional<FieldSizes> field_sizes(std::string_view image) {
   const std::uint64_t sizes_at = *version <= 1 ? 13 : 9;
   const auto offsets = read_uint(image, sizes_at, 1);
   const auto lengths = read_uint(image, sizes_at + 1, 1);
-  if (!offsets || !lengths) return std::nullopt;
+  if (!offsets || !lengths || *offsets == 0 || *offsets > 8 || *lengths == 0 || *lengths > 8) return std::nullopt;
   FieldSizes sizes{static_cast<std::size_t>(*offsets), static_cast<std::size_t>(*lengths), 0};
   // Version 0 has the base address after 8 bytes of B-tree K values and flags; version 1 has 4 more.
   const std::uint64_t base_at = *version == 0 ? 24 : *version == 1 ? 28 : sizes_at + 3;
@@ -41,8 +42,10 @@ std::optional<FieldSizes> field_sizes(std::string_view image) {
 }
 
 // Whether the free list of the heap whose header starts at `header` loops. Every free block takes
-// at least two length fields, so a list of distinct blocks has at most size / (2 × lengths) of them.
-bool free_list_loops(std::string_view image, std::uint64_t header, const FieldSizes& sizes) {
+// at least two length fields, and distinct blocks of all heaps lie apart in the file, so lists
+// that do not loop hold at most `room` blocks together (and one heap's at most its size's worth).
+// Each walk takes its blocks from `room`, which keeps the check linear in the file's size.
+bool free_list_loops(std::string_view image, std::uint64_t header, const FieldSizes& sizes, std::uint64_t& room) {
   std::uint64_t at = header + kHeapSignature.size();
   const auto data_size = read_uint(image, at, sizes.lengths);
   const auto head = read_uint(image, at + sizes.lengths, sizes.lengths);
@@ -50,10 +53,10 @@ bool free_list_loops(std::string_view image, std::uint64_t header, const FieldSi
   if (!data_size || !head || !data_address || sizes.base_address > image.size() || *data_address > image.size())
     return false;
   const std::uint64_t data_start = sizes.base_address + *data_address;
-  const std::uint64_t most_blocks = *data_size / (2 * sizes.lengths);
+  const std::uint64_t most_blocks = std::min(*data_size / (2 * sizes.lengths), room);
   std::uint64_t offset = *head;
-  for (std::uint64_t blocks = 0; offset != kEndOfFreeList; ++blocks) {
-    if (blocks > most_blocks) return true;
+  for (std::uint64_t blocks = 0; offset != kEndOfFreeList; ++blocks, --room) {
+    if (blocks == most_blocks) return true;
     if (offset >= *data_size || offset > image.size()) return false;
     const auto next = read_uint(image, data_start + offset, sizes.lengths);
     if (!next) return false;
@@ -67,9 +70,10 @@ bool free_list_loops(std::string_view image, std::uint64_t header, const FieldSi
 std::optional<std::string> find_looping_local_heap(std::string_view image) {
   const auto sizes = field_sizes(image);
   if (!sizes) return std::nullopt;
+  std::uint64_t room = image.size() / (2 * sizes->lengths);
   for (std::size_t at = image.find(kHeapSignature); at != std::string_view::npos;
        at = image.find(kHeapSignature, at + 1)) {
-    if (free_list_loops(image, at, *sizes))
+    if (free_list_loops(image, at, *sizes, room))
       return "the free list of the local heap at byte " + std::to_string(at) + " loops";
   }
   return std::nullopt;
