@@ -89,7 +89,8 @@ class SummaryWriter {
   void set_as_default(Step step = {}) const;
   /// Writes every queued event to the file and waits until the operating system has it.
   void flush() const;
-  /// Flushes and closes the file; later summaries to this writer are dropped.
+  /// Flushes and closes the file, deleting the writer: later summaries to it raise NotFoundError
+  /// (further eager flush() and close() calls do nothing).
   void close() const;
   /// The event file's path.
   std::string path() const;

@@ -112,17 +112,13 @@ class _FileWriter(SummaryWriter):
         self._check_open()
 
     def flush(self):
-        if not (self._closed and _tfpp.executing_eagerly()):
-            self._handle.flush()  # a FlushSummaryWriter op: inside a tf.function, run at every call
+        self._handle.flush()  # a FlushSummaryWriter op: inside a tf.function, run at every call
 
     def close(self):
-        eager = _tfpp.executing_eagerly()
-        if self._closed and eager:
-            return
         try:
-            self._handle.close()  # a CloseSummaryWriter op
+            self._handle.close()  # a CloseSummaryWriter op (nothing after an eager close)
         finally:
-            self._closed = self._closed or eager
+            self._closed = self._closed or _tfpp.executing_eagerly()
 
 
 class _NoopSummaryWriter(SummaryWriter):

@@ -25,7 +25,7 @@ void write_graph_event(std::string serialized_graph_def) {
   proto::Event event;
   event.set_wall_time(std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count());
   event.set_graph_def(std::move(serialized_graph_def));
-  detail::context().default_writer->file().write_event(event.SerializeAsString());
+  detail::find_writer(detail::context().default_writer->id(), "WriteGraphSummary")->file().write_event(event.SerializeAsString());
 }
 
 }  // namespace

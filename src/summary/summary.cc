@@ -53,11 +53,17 @@ void SummaryWriter::set_as_default(Step step) const {
 }
 
 void SummaryWriter::flush() const {
-  if (state_) detail::execute_writer_op(detail::flush_summary_writer_op(), *state_);
+  if (state_ && !(state_->closed_eagerly && graph::Tracer::current() == nullptr))
+    detail::execute_writer_op(detail::flush_summary_writer_op(), *state_);
 }
 
 void SummaryWriter::close() const {
-  if (state_) detail::execute_writer_op(detail::close_summary_writer_op(), *state_);
+  if (!state_) return;
+  if (graph::Tracer::current() == nullptr) {
+    if (state_->closed_eagerly) return;
+    state_->closed_eagerly = true;
+  }
+  detail::execute_writer_op(detail::close_summary_writer_op(), *state_);
 }
 
 std::string SummaryWriter::path() const { return state_ ? state_->file().path() : std::string(); }

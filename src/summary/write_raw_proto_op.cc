@@ -12,8 +12,7 @@ namespace tf::summary::detail {
 namespace {
 
 void write_raw_proto_kernel(ops::KernelContext& ctx) {
-  std::shared_ptr<WriterState> writer = find_writer(ctx.attr<std::int64_t>(0));
-  if (!writer) return;  // the writer was dropped: as WriteSummary, nothing is written
+  std::shared_ptr<WriterState> writer = find_writer(ctx.attr<std::int64_t>(0), "WriteRawProtoSummary");
   proto::Event event;
   event.set_wall_time(std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count());
   event.set_step(ctx.input(0).item<std::int64_t>());

@@ -13,8 +13,7 @@ namespace tf::summary::detail {
 namespace {
 
 void write_summary_kernel(ops::KernelContext& ctx) {
-  std::shared_ptr<WriterState> writer = find_writer(ctx.attr<std::int64_t>(0));
-  if (!writer) return;  // the writer was closed or dropped: TensorFlow writes nothing either
+  std::shared_ptr<WriterState> writer = find_writer(ctx.attr<std::int64_t>(0), "WriteSummary");
   const std::string& metadata = ctx.input(3).item<std::string>();
   thread_local std::string last_checked;  // a traced summary passes the same metadata at every step
   if (metadata != last_checked) {

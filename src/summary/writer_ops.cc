@@ -10,13 +10,15 @@
 namespace tf::summary::detail {
 namespace {
 
-// A writer already closed or dropped has nothing left to flush or close.
 void flush_kernel(ops::KernelContext& ctx) {
-  if (std::shared_ptr<WriterState> writer = find_writer(ctx.attr<std::int64_t>(0))) writer->file().flush();
+  find_writer(ctx.attr<std::int64_t>(0), "FlushSummaryWriter")->file().flush();
 }
 
+// Closing deletes the writer: later summaries, flushes and closes raise NotFoundError.
 void close_kernel(ops::KernelContext& ctx) {
-  if (std::shared_ptr<WriterState> writer = find_writer(ctx.attr<std::int64_t>(0))) writer->file().close();
+  const std::int64_t id = ctx.attr<std::int64_t>(0);
+  find_writer(id, "CloseSummaryWriter")->file().close();
+  unregister_writer(id);
 }
 
 void no_outputs_shape(ops::ShapeContext&) {}

@@ -5,6 +5,8 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "tfpp/errors.h"
+
 namespace tf::summary::detail {
 namespace {
 
@@ -33,10 +35,19 @@ WriterState::~WriterState() {
   registry().writers.erase(id_);
 }
 
-std::shared_ptr<WriterState> find_writer(std::int64_t id) {
+std::shared_ptr<WriterState> find_writer(std::int64_t id, std::string_view op) {
   std::lock_guard<std::mutex> lock(registry().mu);
   auto it = registry().writers.find(id);
-  return it == registry().writers.end() ? nullptr : it->second.lock();
+  std::shared_ptr<WriterState> writer = it == registry().writers.end() ? nullptr : it->second.lock();
+  if (!writer)
+    throw NotFoundError("[" + std::string(op) + "] summary writer " + std::to_string(id) +
+                        " does not exist (it was closed, or its last handle is gone)");
+  return writer;
+}
+
+void unregister_writer(std::int64_t id) {
+  std::lock_guard<std::mutex> lock(registry().mu);
+  registry().writers.erase(id);
 }
 
 void register_writer(const std::shared_ptr<WriterState>& writer) {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string_view>
 
 #include "summary/event_file_writer.h"
 #include "tfpp/summary.h"
@@ -17,6 +18,9 @@ class WriterState {
   ~WriterState();
   std::int64_t id() const { return id_; }
   EventFileWriter& file() { return file_; }
+  /// Whether a handle's close() ran eagerly: later eager flush() and close() calls do nothing,
+  /// as TensorFlow's Python writer skips them.
+  bool closed_eagerly = false;
 
  private:
   std::int64_t id_;
@@ -25,8 +29,12 @@ class WriterState {
 
 /// Makes `writer` findable by its id.
 void register_writer(const std::shared_ptr<WriterState>& writer);
-/// The live writer with this id, or null (closed, or its last handle is gone).
-std::shared_ptr<WriterState> find_writer(std::int64_t id);
+/// Makes the writer with this id unfindable: closing a writer deletes it, as TensorFlow deletes
+/// the writer's resource.
+void unregister_writer(std::int64_t id);
+/// The live writer with this id; NotFoundError naming `op` if it was closed or its last handle is
+/// gone (TensorFlow's "resource does not exist").
+std::shared_ptr<WriterState> find_writer(std::int64_t id, std::string_view op);
 
 /// This thread's summary context.
 struct Context {

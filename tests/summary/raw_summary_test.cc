@@ -154,10 +154,28 @@ TEST(RawSummary, FlushAndCloseInsideAFunctionRunAtEveryCall) {
   close(constant(0.0f));
   const std::uintmax_t closed = file_size(writer);
   EXPECT_GT(closed, after_two);  // closing wrote the queued summary
-  write_and_flush(constant(4.0f));  // a closed writer drops summaries, and its flush and close do nothing
-  close(constant(0.0f));
-  writer.flush();
+  // Closing deleted the writer, as TensorFlow deletes its resource: what follows raises.
+  EXPECT_THROW(write_and_flush(constant(4.0f)), NotFoundError);
+  EXPECT_THROW(close(constant(0.0f)), NotFoundError);
+  EXPECT_THROW(writer.flush(), NotFoundError);  // closed by a function, not by this handle
+  EXPECT_EQ(file_size(writer), closed);
+  fs::remove_all(logdir);
+}
+
+// As TensorFlow's Python writer: closing again or flushing after an eager close does nothing, and
+// a summary to the closed writer raises NotFoundError.
+TEST(RawSummary, AnEagerlyClosedWriterIsDeleted) {
+  const fs::path logdir = fresh_dir("closed");
+  auto writer = summary::create_file_writer(logdir.string());
+  auto scope = writer.as_default();
+  EXPECT_TRUE(summary::scalar("x", constant(1.0f), 1));
   writer.close();
+  const std::uintmax_t closed = file_size(writer);
+  writer.close();
+  writer.flush();
+  EXPECT_THROW(summary::scalar("x", constant(2.0f), 2), NotFoundError);
+  EXPECT_THROW(summary::detail::write_raw_proto(constant(scalar("s", 3.0f)), 3), NotFoundError);
+  EXPECT_THROW(summary::detail::write_graph_def(graph_def()), NotFoundError);
   EXPECT_EQ(file_size(writer), closed);
   fs::remove_all(logdir);
 }

@@ -222,3 +222,30 @@ print("tracing closed nothing:", size() == queued)
 close_writer()
 print("the call closed the writer, writing the queued event:", size() > queued)
 show(flush_dir)
+
+
+# Closing deletes the writer, as TensorFlow deletes its resource: eagerly, entering it again is a
+# RuntimeError and its flush and close do nothing; a summary to it raises NotFoundError, also when
+# a function closed it.
+closed = tf.summary.create_file_writer(tempfile.mkdtemp())
+with closed.as_default():
+    closed.close()
+    show_error("a summary to a closed writer", lambda: tf.summary.scalar("a", 1.0, step=1))
+    show_error("flush after close", closed.flush)
+    show_error("close after close", closed.close)
+    show_error("tf.summary.flush after close", tf.summary.flush)
+show_error("entering a closed writer", lambda: closed.as_default().__enter__())
+
+closed_by_call = tf.summary.create_file_writer(tempfile.mkdtemp())
+
+
+@tf.function
+def close_then_write():
+    closed_by_call.close()
+    return tf.summary.scalar("b", 2.0, step=1)
+
+
+closed_by_call.set_as_default()
+for call in range(2):
+    show_error("call %d of a function closing its writer" % call, close_then_write)
+show_error("an eager flush after a function closed it", closed_by_call.flush)
