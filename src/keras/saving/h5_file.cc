@@ -164,6 +164,7 @@ std::string H5Writer::finish() {
 
 struct H5Reader::Impl {
   std::string file;
+  std::size_t image_size = 0;
   Handle h5;
 
   [[noreturn]] void damaged(const std::string& what) const {
@@ -185,10 +186,26 @@ struct H5Reader::Impl {
     if (!dataset.valid()) damaged("cannot open dataset " + path);
     return dataset;
   }
+  // HDF5 1.10 trusts the place and size its layout message gives a dataset's data: damaged ones
+  // made it copy through a failed allocation. The data must match the elements and lie in the file.
+  void check_storage(hid_t dataset, const std::string& path, std::uint64_t bytes) const {
+    Handle plist(H5Dget_create_plist(dataset), H5Pclose);
+    const H5D_layout_t layout = plist.valid() ? H5Pget_layout(plist.get()) : H5D_LAYOUT_ERROR;
+    if (layout == H5D_CHUNKED) return;  // chunks are found through an index HDF5 checks itself
+    if (layout != H5D_CONTIGUOUS && layout != H5D_COMPACT) damaged("bad layout of dataset " + path);
+    const hsize_t stored = H5Dget_storage_size(dataset);
+    if (stored != bytes)
+      damaged("dataset " + path + " stores " + std::to_string(stored) + " bytes for " + std::to_string(bytes) +
+              " bytes of elements");
+    const haddr_t offset = layout == H5D_CONTIGUOUS && bytes > 0 ? H5Dget_offset(dataset) : 0;
+    if (offset == HADDR_UNDEF || offset > image_size || bytes > image_size - offset)
+      damaged("the data of dataset " + path + " lies outside the file");
+  }
 };
 
 H5Reader::H5Reader(const std::string& bytes, std::string file) : impl_(std::make_unique<Impl>()) {
   impl_->file = std::move(file);
+  impl_->image_size = bytes.size();
   static constexpr char kSignature[] = "\x89HDF\r\n\x1a\n";
   if (bytes.size() < 8 || std::memcmp(bytes.data(), kSignature, 8) != 0)
     impl_->damaged("no HDF5 signature at offset 0 (" + std::to_string(bytes.size()) + " bytes)");
@@ -279,6 +296,7 @@ Tensor H5Reader::read_dataset(const std::string& path, DType dtype, const H5Data
   if (count != out.num_elements())
     impl_->damaged("dataset " + path + " holds " + std::to_string(count) + " elements, its header said " +
                    shape_text(info.shape));
+  impl_->check_storage(dataset.get(), path, static_cast<std::uint64_t>(count) * info.element_size);
   if (count > 0 && H5Dread(dataset.get(), types.memory, H5S_ALL, H5S_ALL, H5P_DEFAULT, out.raw_mutable_data()) < 0)
     impl_->damaged("cannot read the data of " + path);
   return out;
