@@ -1,8 +1,9 @@
 // float32 convolutions and pooling split into per-thread oneDNN calls (Note [Splitting
 // convolutions]) against the float64 direct loops: batches of 1, 3 and 5 images (bands of rows
 // or runs of channels for one image), NHWC and NCHW, strides, padding, dilation and depthwise
-// filters, with 1, 2 and 4 intra-op threads and from several threads at once. The sizes give
-// each image (or band) enough work for parallel_for to use every thread allowed.
+// filters, input gradients both as forward convolutions and on oneDNN's backward kernel, with
+// 1, 2 and 4 intra-op threads and from several threads at once. The sizes give each image (or
+// band) enough work for parallel_for to use every thread allowed.
 #include <gtest/gtest.h>
 
 #include <thread>
@@ -105,6 +106,13 @@ const std::vector<ConvCase> kConvCases = {
     {20, 20, 32, 3, 32, 1, 2, true, false},                 // dilation
     {17, 17, 32, 4, 24, 1, 1, false, false, {2, 1}},        // explicit padding, even filter
     {16, 16, 8, 3, 32, 1, 1, false, false, {3, 3}},         // padding as deep as the window: one call per image
+    // Stride 1 with more than 16 input channels: the input gradient as a forward convolution
+    // (Note [Input gradient as a forward convolution]); then the cases that keep the backward kernel.
+    {15, 13, 24, 3, 40, 1, 1, false, false, {2, 0}},        // odd sizes, padding on one side only, as deep as it may be
+    {16, 16, 32, 1, 48, 1, 1, false, false},                // 1x1
+    {17, 19, 40, 5, 24, 1, 2, true, false},                 // 5x5 dilated by 2: a window of 9
+    {16, 16, 32, 3, 32, 1, 1, false, false, {3, 0}},        // padding past the window's reach: backward kernel
+    {20, 20, 16, 3, 32, 1, 1, true, false},                 // 16 input channels: backward kernel
     {96, 96, 16, 3, 2, 1, 1, true, true},                   // depthwise, multiplier 2
     {97, 95, 16, 3, 1, 2, 1, true, true},                   // depthwise, stride 2
 };
