@@ -77,6 +77,8 @@ const std::vector<std::pair<TensorShape, PoolCall>> kCalls = {
     {{1, 4, 4, 2}, {{4, 4}, {1, 1}, "VALID"}},  // one global window
     {{2, 3, 6, 5}, {{3, 3}, {2, 2}, "SAME", "NCHW"}},
     {{1, 9, 9, 4}, {{1, 1}, {3, 3}, "VALID"}},  // pixels no window reads
+    {{2, 7, 6, 32}, {{3, 3}, {2, 2}, "SAME"}},   // float32 NHWC in 16-channel vectors
+    {{1, 5, 5, 16}, {{2, 2}, {1, 1}, "VALID"}},
 };
 
 TEST(MaxPoolGradient, ForwardUnderATapeIsMaxPoolsForward) {

@@ -185,12 +185,14 @@ void check_pool(const PoolCase& k, I64 n, bool nchw, std::initializer_list<int> 
   }
 }
 
-// 32 channels of 32x32 outputs from 3x3 windows: enough work for 4 bands or runs of channels.
+// 32 channels (float32 NHWC: 16-lane vectors) of 32x32 outputs from 3x3 windows: enough work for 4
+// bands or runs of channels.
 const std::vector<PoolCase> kPoolCases = {
     {64, 64, 32, 3, 2, true},   // ResNet-style, SAME
     {65, 63, 32, 3, 2, false},  // VALID, unread last row
     {33, 32, 32, 3, 1, true},   // stride 1: windows overlap by two rows
     {66, 66, 32, 2, 2, false},  // windows that do not overlap
+    {41, 39, 24, 3, 2, true},   // channels not a multiple of 16: blocks instead of 16-lane vectors
 };
 
 TEST(PoolSplit, MatchesDirectLoopsForEveryBatchLayoutAndThreadCount) {
