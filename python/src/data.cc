@@ -158,6 +158,8 @@ void bind_data(nb::module_& m) {
   data.def("prefetch_op", &tf::data::detail::prefetch_dataset, "dataset"_a, "buffer_size"_a, "A PrefetchDataset node.");
   data.def("batch_op", &tf::data::detail::batch_dataset, "dataset"_a, "batch_size"_a, "drop_remainder"_a,
            "A BatchDatasetV2 node.");
+  data.def("padded_batch_op", &tf::data::detail::padded_batch_dataset, "dataset"_a, "batch_size"_a, "padded_shapes"_a,
+           "padding_values"_a, "drop_remainder"_a, "A PaddedBatchDatasetV2 node.");
   data.def("map_op", [](const tf::Tensor& dataset, const std::vector<tf::TensorSpec>& element_specs, nb::callable fn) {
     return tf::data::detail::map_dataset(dataset, element_specs, python_flat_fn(fn));
   }, "dataset"_a, "element_specs"_a, "fn"_a, "A MapDataset node whose function, fn(element), is traced now.");

@@ -50,6 +50,26 @@ void batch_shape(ops::ShapeContext& ctx) {
   ctx.add_output(DType::kVariant, TensorShape{});
 }
 
+// PaddedBatchDatasetV2's inputs, as TensorFlow orders them: the dataset, batch_size, N padded
+// shapes, N padding values and drop_remainder.
+void padded_batch_shape(ops::ShapeContext& ctx) {
+  const std::size_t n = ctx.num_inputs() < 3 ? 0 : (ctx.num_inputs() - 3) / 2;
+  if (ctx.num_inputs() < 5 || ctx.num_inputs() != 2 * n + 3)
+    ctx.fail("takes the dataset, batch_size, N padded shapes, N padding values and drop_remainder (N >= 1), got " +
+             std::to_string(ctx.num_inputs()) + " inputs");
+  check_scalar(ctx, 0, DType::kVariant, "the dataset");
+  check_scalar(ctx, 1, DType::kInt64, "batch_size");
+  for (std::size_t c = 0; c < n; ++c) {
+    const Tensor& shape = ctx.input(2 + c);
+    if (shape.dtype() != DType::kInt64 || !shape.shape().is_compatible_with(TensorShape{None}))
+      ctx.fail("padded shape " + std::to_string(c) + " must be an int64 vector, got " +
+               describe(shape.dtype(), shape.shape()));
+    check_scalar(ctx, 2 + n + c, ctx.input(2 + n + c).dtype(), ("padding value " + std::to_string(c)).c_str());
+  }
+  check_scalar(ctx, 2 + 2 * n, DType::kBool, "drop_remainder");
+  ctx.add_output(DType::kVariant, TensorShape{});
+}
+
 // Ops whose only input, apart from their function's captures, is the dataset.
 void dataset_shape(ops::ShapeContext& ctx) {
   check_scalar(ctx, 0, DType::kVariant, "the dataset");
@@ -114,6 +134,18 @@ void prefetch_kernel(ops::KernelContext& ctx) {
 void batch_kernel(ops::KernelContext& ctx) {
   ctx.output(0) =
       dataset_variant(input_dataset(ctx).batch(ctx.input(1).item<std::int64_t>(), ctx.input(2).item<bool>()));
+}
+
+void padded_batch_kernel(ops::KernelContext& ctx) {
+  const std::size_t n = (ctx.num_inputs() - 3) / 2;
+  PaddedBatchOptions options{.drop_remainder = ctx.input(2 + 2 * n).item<bool>()};
+  for (std::size_t c = 0; c < n; ++c) {
+    const Tensor& shape = ctx.input(2 + c);
+    const auto* dims = static_cast<const std::int64_t*>(shape.raw_data());
+    options.padded_shapes.emplace_back(std::span<const std::int64_t>(dims, shape.num_elements()));
+    options.padding_values.push_back(ctx.input(2 + n + c));
+  }
+  ctx.output(0) = dataset_variant(input_dataset(ctx).padded_batch(ctx.input(1).item<std::int64_t>(), options));
 }
 
 void shuffle_kernel(ops::KernelContext& ctx) {
@@ -227,6 +259,8 @@ const ops::OpDef& kSkipDataset = dataset_op("SkipDataset", 2, dataset_and_int64_
 const ops::OpDef& kRepeatDataset = dataset_op("RepeatDataset", 2, dataset_and_int64_shape, repeat_kernel);
 const ops::OpDef& kPrefetchDataset = dataset_op("PrefetchDataset", 2, prefetch_shape, prefetch_kernel);
 const ops::OpDef& kBatchDatasetV2 = dataset_op("BatchDatasetV2", 3, batch_shape, batch_kernel);
+const ops::OpDef& kPaddedBatchDatasetV2 = dataset_op("PaddedBatchDatasetV2", -1, padded_batch_shape,
+                                                    padded_batch_kernel);
 const ops::OpDef& kMapDataset = function_dataset_op("MapDataset", map_kernel);
 const ops::OpDef& kParallelMapDatasetV2 =
     function_dataset_op("ParallelMapDatasetV2", parallel_map_kernel, {"num_parallel_calls", "deterministic"});
@@ -291,6 +325,15 @@ Tensor prefetch_dataset(const Tensor& dataset, const Tensor& buffer_size) {
 
 Tensor batch_dataset(const Tensor& dataset, const Tensor& batch_size, const Tensor& drop_remainder) {
   return run(kBatchDatasetV2, {dataset, batch_size, drop_remainder});
+}
+
+Tensor padded_batch_dataset(const Tensor& dataset, const Tensor& batch_size, const std::vector<Tensor>& padded_shapes,
+                            const std::vector<Tensor>& padding_values, const Tensor& drop_remainder) {
+  std::vector<Tensor> inputs{dataset, batch_size};
+  inputs.insert(inputs.end(), padded_shapes.begin(), padded_shapes.end());
+  inputs.insert(inputs.end(), padding_values.begin(), padding_values.end());
+  inputs.push_back(drop_remainder);
+  return run(kPaddedBatchDatasetV2, std::move(inputs));
 }
 
 Tensor map_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs, const tf::detail::FlatFn& fn) {

@@ -1,5 +1,5 @@
 // The graph ops that transform a dataset (a variant scalar, data/dataset_variant.h) into another:
-// TakeDataset, SkipDataset, RepeatDataset, PrefetchDataset, BatchDatasetV2, MapDataset,
+// TakeDataset, SkipDataset, RepeatDataset, PrefetchDataset, BatchDatasetV2, PaddedBatchDatasetV2, MapDataset,
 // ParallelMapDatasetV2, FilterDataset, FlatMapDataset, InterleaveDataset, ShuffleDataset,
 // UnbatchDataset, CacheDataset, ConcatenateDataset, ZipDataset and ShardDataset, as TensorFlow's
 // are, and DatasetCardinality.
@@ -28,6 +28,10 @@ Tensor prefetch_dataset(const Tensor& dataset, const Tensor& buffer_size);
 /// `batch_size` (an int64 scalar) consecutive elements stacked; `drop_remainder` (a bool scalar)
 /// drops a final short batch.
 Tensor batch_dataset(const Tensor& dataset, const Tensor& batch_size, const Tensor& drop_remainder);
+/// batch_dataset of elements padded, component c to `padded_shapes[c]` (an int64 vector, -1 where
+/// the batch's longest decides) with `padding_values[c]` (a scalar of the component's dtype).
+Tensor padded_batch_dataset(const Tensor& dataset, const Tensor& batch_size, const std::vector<Tensor>& padded_shapes,
+                            const std::vector<Tensor>& padding_values, const Tensor& drop_remainder);
 /// fn applied to every element; fn is traced once, now, over `element_specs` (the element's flat
 /// tensors), the tensors it captures becoming the node's inputs.
 Tensor map_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs, const tf::detail::FlatFn& fn);

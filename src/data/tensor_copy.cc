@@ -110,12 +110,14 @@ Tensor pad_stack(std::span<const Tensor* const> parts, const TensorShape& shape,
     throw InvalidArgumentError(what + ": the padding value must be a " + std::string(dtype_name(dtype)) +
                                " scalar, got " + std::string(dtype_name(pad.dtype())) + " " + pad.shape().debug_string());
   for (const Tensor* p : parts) {
-    bool fits = p->dtype() == dtype && p->rank() == shape.rank();
-    for (int d = 0; fits && d < shape.rank(); ++d) fits = p->shape().dim(d) <= shape.dim(d);
-    if (!fits)
-      throw InvalidArgumentError(what + ": cannot pad " + std::string(dtype_name(p->dtype())) + " " +
-                                 p->shape().debug_string() + " to " + std::string(dtype_name(dtype)) + " " +
-                                 shape.debug_string());
+    const std::string padding = what + ": cannot pad " + std::string(dtype_name(p->dtype())) + " " +
+                                p->shape().debug_string() + " to " + std::string(dtype_name(dtype)) + " " +
+                                shape.debug_string();
+    if (p->dtype() != dtype || p->rank() != shape.rank()) throw InvalidArgumentError(padding);
+    // TensorFlow's PaddedBatchDataset reports an element larger than its padded shape as DataLoss.
+    for (int d = 0; d < shape.rank(); ++d)
+      if (p->shape().dim(d) > shape.dim(d))
+        throw DataLossError(padding + ": attempted to pad to a smaller size than the input element");
   }
   TensorShape out_shape = shape;
   out_shape.insert_dim(0, static_cast<std::int64_t>(parts.size()));

@@ -1,6 +1,6 @@
 // The graph ops that transform a dataset variant (TakeDataset, SkipDataset, RepeatDataset,
-// PrefetchDataset, BatchDatasetV2, MapDataset, FilterDataset): eagerly, and inside a tf::function where the
-// dataset is an argument, transformed anew at every call.
+// PrefetchDataset, BatchDatasetV2, PaddedBatchDatasetV2, MapDataset, FilterDataset): eagerly, and
+// inside a tf::function where the dataset is an argument, transformed anew at every call.
 #include "data/dataset_ops.h"
 
 #include <gtest/gtest.h>
@@ -48,6 +48,32 @@ TEST(DatasetOps, BatchEagerlyKeepsOrDropsTheRemainder) {
   for (const Element& e : batched) shapes.push_back(e[0].shape());
   EXPECT_EQ(shapes, (std::vector<tf::TensorShape>{{2}, {2}, {1}}));
   EXPECT_EQ(values(batch_dataset(range, i64(2), tf::constant(true))), (std::vector<std::int64_t>{0, 1, 2, 3}));
+}
+
+TEST(DatasetOps, PaddedBatchPadsToTheShapeOrTheLongestAndChecksItsInputs) {
+  const Dataset rows = Dataset::range(1, 4).map([](const tf::Tensor& x) {
+    const std::int64_t n = x.item<std::int64_t>();
+    return tf::fill({n}, n);
+  });
+  const tf::Tensor input = dataset_variant(rows);
+  // -1: the longest of the batch; the last short batch is kept.
+  const tf::Tensor padded = padded_batch_dataset(input, i64(2), {tf::constant(std::vector<std::int64_t>{-1})},
+                                                 {i64(-7)}, tf::constant(false));
+  std::vector<tf::Tensor> batches;
+  for (const Element& e : dataset_of(padded, "test")) batches.push_back(e.at(0));
+  ASSERT_EQ(batches.size(), 2u);
+  EXPECT_EQ(batches[0].numpy<std::int64_t>(), (std::vector<std::int64_t>{1, -7, 2, 2}));
+  EXPECT_EQ(batches[1].shape(), tf::TensorShape({1, 3}));
+  EXPECT_EQ(values(padded_batch_dataset(input, i64(2), {tf::constant(std::vector<std::int64_t>{3})}, {i64(0)},
+                                        tf::constant(true))),
+            (std::vector<std::int64_t>{1, 0, 0, 2, 2, 0}));
+  // A shape that is not an int64 vector, or a padding value that is not a scalar, fails at once.
+  EXPECT_THROW(padded_batch_dataset(input, i64(2), {tf::constant(std::vector<std::int32_t>{3})}, {i64(0)},
+                                    tf::constant(false)),
+               tf::InvalidArgumentError);
+  EXPECT_THROW(padded_batch_dataset(input, i64(2), {tf::constant(std::vector<std::int64_t>{3})},
+                                    {tf::constant(std::vector<std::int64_t>{0, 0})}, tf::constant(false)),
+               tf::InvalidArgumentError);
 }
 
 TEST(DatasetOps, MapAndFilterEagerlyWithACapturedTensor) {

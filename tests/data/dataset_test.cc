@@ -368,7 +368,7 @@ TEST(DatasetTransform, PaddedBatch) {
   EXPECT_EQ(p[0].numpy<std::int32_t>(), (std::vector<std::int32_t>{1, -1, -1, -1, 2, 2, -1, -1}));
   EXPECT_EQ(count(ragged.padded_batch(2, {.drop_remainder = true})), 1);
   // Too small a padded shape, or a wrongly typed padding value, is an error.
-  EXPECT_THROW(ragged.padded_batch(3, {.padded_shapes = {tf::TensorShape({2})}}).begin(), tf::InvalidArgumentError);
+  EXPECT_THROW(ragged.padded_batch(3, {.padded_shapes = {tf::TensorShape({2})}}).begin(), tf::DataLossError);
   EXPECT_THROW(ragged.padded_batch(3, {.padding_values = {tf::constant(1.0f)}}).begin(), tf::InvalidArgumentError);
   // Rank-2 padding and strings.
   Dataset mats = Dataset::range(1, 3).map([](const tf::Tensor& x) {

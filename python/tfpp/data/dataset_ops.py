@@ -17,6 +17,8 @@ from .. import _tfpp
 from .. import autograph
 from .. import nest
 from ..function import Function
+from ..tensor_shape import TensorShape
+from . import padded_batch
 from . import structure
 
 AUTOTUNE = -1
@@ -246,6 +248,20 @@ class DatasetV2:
         dim = batch_size if drop_remainder else None
         spec = nest.map_structure(lambda s: structure.batched(s, dim), self._element_spec)
         return _BatchDataset(self._pipeline.batch(batch_size, bool(drop_remainder)), spec)
+
+    def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False, name=None):
+        """Stacks `batch_size` consecutive elements, each component padded at the end to its padded
+        shape (by default, and where a dim is None, to the longest in the batch) with its padding
+        value (zero, False or "" by default)."""
+        shapes, values, static_shapes = padded_batch.flat_arguments(self._element_spec, padded_shapes, padding_values)
+        static_size, static_drop = _static_value(batch_size), _static_value(drop_remainder)
+        dim = int(static_size) if static_size is not None and static_drop is not None and bool(static_drop) else None
+        flat_spec = [_tfpp.TensorSpec(TensorShape([dim]).concatenate(shape), spec.dtype)
+                     for shape, spec in zip(static_shapes, nest.flatten(self._element_spec))]
+        spec = nest.pack_sequence_as(self._element_spec, flat_spec)
+        variant = _data.padded_batch_op(self._variant_tensor(), _int64(batch_size), shapes, values,
+                                        _tfpp.convert_to_tensor(drop_remainder, dtype=_tfpp.bool))
+        return self._from_variant(_PaddedBatchDataset, variant, spec)
 
     def unbatch(self, name=None):
         """Splits each element along its first dimension (batch's inverse)."""
@@ -562,6 +578,7 @@ _InterleaveDataset = _dataset_class("_InterleaveDataset", "Dataset.interleave's 
 _ParallelInterleaveDataset = _dataset_class("_ParallelInterleaveDataset",
                                             "Dataset.interleave's dataset with num_parallel_calls.")
 _BatchDataset = _dataset_class("_BatchDataset", "Dataset.batch's dataset.")
+_PaddedBatchDataset = _dataset_class("_PaddedBatchDataset", "Dataset.padded_batch's dataset.")
 _UnbatchDataset = _dataset_class("_UnbatchDataset", "Dataset.unbatch's dataset.")
 _ShuffleDataset = _dataset_class("_ShuffleDataset", "Dataset.shuffle's dataset.")
 _RepeatDataset = _dataset_class("_RepeatDataset", "Dataset.repeat's dataset.")
