@@ -43,10 +43,11 @@ class TypeSpec:
         self._batch_levels = levels
         return self
 
-    def _check_unbatch(self):
-        if self._batch_levels == 0:
-            raise ValueError("tfpp unbatches %s elements only where Dataset.batch stacked them, got %r" % (
-                type(self).__name__[:-len("Spec")], self))
+    @property
+    def _unbatches_encoded(self):
+        """Whether Dataset.unbatch may split the encoded values tf.data carries (stacked by
+        Dataset.batch) instead of splitting the decoded value into its rows."""
+        return False
 
 
 class SparseTensorSpec(TypeSpec):
@@ -91,9 +92,11 @@ class SparseTensorSpec(TypeSpec):
             self._batch_levels + 1)
 
     def _unbatch(self):
-        # TensorFlow's rows of a batch keep the batch's dense shape; tfpp's encoding keeps each
-        # element's own, so it does not unbatch them rather than give other shapes.
-        raise TypeError("tfpp does not unbatch SparseTensor elements yet: %r" % (self,))
+        # The rows of a batch keep the batch's dense shape (not each stacked element's own), so
+        # unbatch splits the decoded batch rather than the encoded elements.
+        if self._shape.rank == 0:
+            raise ValueError("Unbatching a tensor is only supported for rank >= 1")
+        return SparseTensorSpec(self._shape[1:], self._dtype)
 
     def _to_tensor_list(self, value):
         return [_tfpp.stack([_tfpp._io.serialize_tensor(t) for t in self._to_components(value)])]
@@ -176,13 +179,18 @@ class RaggedTensorSpec(TypeSpec):
                                 self._row_splits_dtype)._with_batch_levels(self._batch_levels + 1)
 
     def _unbatch(self):
-        self._check_unbatch()
+        if self._ragged_rank == 0:
+            raise ValueError("Unbatching a tensor is only supported for rank >= 1")
         return RaggedTensorSpec(self._shape[1:], self._dtype, self._ragged_rank - 1,
-                                self._row_splits_dtype)._with_batch_levels(self._batch_levels - 1)
+                                self._row_splits_dtype)._with_batch_levels(max(self._batch_levels - 1, 0))
+
+    @property
+    def _unbatches_encoded(self):
+        return self._batch_levels > 0
 
     def _to_tensor_list(self, value):
         from .ragged import ragged_encoding
-        return [ragged_encoding.encode(value)]
+        return [ragged_encoding.encode(self._to_components(value))]
 
     def _from_tensor_list(self, tensors):
         from .ragged import ragged_encoding

@@ -17,7 +17,10 @@ from .. import _tfpp
 from .. import autograph
 from .. import nest
 from ..function import Function
+from .. import type_spec
+from ..ragged.ragged_tensor import RaggedTensor
 from ..tensor_shape import TensorShape
+from . import composite_rows
 from . import padded_batch
 from . import structure
 
@@ -74,14 +77,16 @@ class DatasetV2:
         flat = nest.flatten(element)
         if not flat:
             raise ValueError("Unbatching a tensor is only supported for rank >= 1")
-        for t in flat:
-            if t.shape.rank == 0:
-                raise ValueError("Unbatching a tensor is only supported for rank >= 1")
-        rows = [t.shape[0] for t in flat]
+        spec = nest.map_structure(composite_rows.row_spec, element)
+        rows = [composite_rows.static_nrows(t) for t in flat]
         for r in rows[1:]:
             if r is not None and rows[0] is not None and r != rows[0]:
                 raise ValueError("Dimensions %d and %d are not compatible" % (rows[0], r))
-        spec = nest.map_structure(lambda t: _tfpp.TensorSpec(t.shape.as_list()[1:], t.dtype), element)
+        if composite_rows.has_composite(element):
+            variant = composite_rows.rows_variant(flat, nest.flatten(spec))
+            if _any_symbolic(structure.to_flat(structure.specs_of(element), element)):
+                return _TensorSliceDataset(None, spec, variant)
+            return _TensorSliceDataset(_data.dataset_of(variant), spec)
         if _any_symbolic(flat):
             return _TensorSliceDataset(None, spec, _data.tensor_slice_op(flat))
         return _TensorSliceDataset(_data.Dataset.from_tensor_slices(flat), spec)
@@ -266,9 +271,50 @@ class DatasetV2:
     def unbatch(self, name=None):
         """Splits each element along its first dimension (batch's inverse)."""
         spec = nest.map_structure(structure.unbatched, self._element_spec)
+        specs = nest.flatten(self._element_spec)
+        if any(type_spec.is_composite_spec(s) and not s._unbatches_encoded for s in specs):
+            # Composites that Dataset.batch did not stack: each element decoded and split into its rows.
+            def rows_of(flat):
+                tensors, leaves = iter(flat), []
+                for s in specs:
+                    if not type_spec.is_composite_spec(s):
+                        leaves.append(next(tensors))
+                    elif s._unbatches_encoded:
+                        leaves.append(composite_rows.Encoded(next(tensors)))
+                    else:
+                        leaves.append(s._from_tensor_list([next(tensors) for _ in s._flat_tensor_specs]))
+                return [composite_rows.rows_variant(leaves, nest.flatten(spec))]
+            variant = _data.flat_map_op(self._variant_tensor(), structure.flat_specs(self._element_spec), rows_of)
+            return self._from_variant(_UnbatchDataset, variant, spec)
         if self._in_graph():
             return _UnbatchDataset(None, spec, _data.unbatch_op(self._variant_tensor()))
         return _UnbatchDataset(self._pipeline.unbatch(), spec)
+
+    def ragged_batch(self, batch_size, drop_remainder=False, row_splits_dtype=_tfpp.int64, name=None):
+        """Batches elements of differing shapes: components whose shape has unknown dims become
+        RaggedTensors (ragged up to the last unknown dim) before Dataset.batch stacks them."""
+        spec = nest.map_structure(lambda s: _ragged_spec(s, row_splits_dtype), self._element_spec)
+        def to_ragged(element):
+            return nest.pack_sequence_as(spec, [_to_ragged(v, s) for v, s in zip(nest.flatten(element),
+                                                                                    nest.flatten(spec))])
+        as_ragged = self._map_to_spec(to_ragged, spec, _MapDataset)
+        return as_ragged.batch(batch_size, drop_remainder)
+
+    def apply(self, transformation_func):
+        """transformation_func(self): a dataset transformation written as a function."""
+        dataset = transformation_func(self)
+        if not isinstance(dataset, DatasetV2):
+            raise TypeError("`transformation_func` must return a `tf.data.Dataset` object. Got %s." % type(dataset))
+        return dataset
+
+    def _map_to_spec(self, func, spec, cls):
+        """The dataset of func(element) (the element not unpacked) for elements of `spec`: the
+        composites of the result carried as `spec` says, not as their own type specs would."""
+        def packed(*args):
+            return func(args if type(self._element_spec) is tuple else args[0])
+        variant, _ = self._function_op(_data.map_op, packed, result_of=lambda value: (structure.to_flat(spec, value),
+                                                                                      spec))
+        return self._from_variant(cls, variant, spec)
 
     def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None, name=None):
         """Shuffles with a buffer of `buffer_size` elements; with `seed` the order is reproducible."""
@@ -507,6 +553,22 @@ def _dataset_result(value):
     if not isinstance(value, DatasetV2):
         raise TypeError(message)
     return [value._variant_tensor()], value.element_spec
+
+
+def _ragged_spec(spec, row_splits_dtype):
+    """A component's spec in Dataset.ragged_batch: a RaggedTensorSpec (of ragged_rank the last
+    unknown dim) for a tensor with unknown dims, else unchanged."""
+    if type_spec.is_composite_spec(spec) or spec.shape.rank is None or spec.shape.is_fully_defined():
+        return spec
+    ragged_rank = max(axis for axis, size in enumerate(spec.shape.as_list()) if size is None)
+    return type_spec.RaggedTensorSpec(spec.shape, spec.dtype, ragged_rank, row_splits_dtype)
+
+
+def _to_ragged(value, spec):
+    """`value` as a RaggedTensor of RaggedTensorSpec `spec` (kept a tensor for ragged_rank 0)."""
+    if not isinstance(spec, type_spec.RaggedTensorSpec) or type_spec.is_composite(value) or spec.ragged_rank == 0:
+        return value
+    return RaggedTensor.from_tensor(value, ragged_rank=spec.ragged_rank, row_splits_dtype=spec.row_splits_dtype)
 
 
 def _check_predicate(spec):

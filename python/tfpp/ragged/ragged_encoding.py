@@ -10,9 +10,9 @@ from .. import _tfpp
 from .ragged_tensor import RaggedTensor
 
 
-def encode(rt):
-    """`rt` as a string vector [flat_values, row_splits...] of serialized tensors."""
-    components = [rt.flat_values] + list(rt.nested_row_splits)
+def encode(components):
+    """A RaggedTensor's components [flat_values, row_splits...] (a dense tensor's [itself]) as a
+    string vector of serialized tensors."""
     return _tfpp.stack([_tfpp._io.serialize_tensor(c) for c in components])
 
 
@@ -23,6 +23,8 @@ def decode(encoded, spec, batch_levels):
     if batch_levels == 0:
         rt = _decode_one(encoded, dtype, splits_dtype, spec.ragged_rank + 1)
         # The parsed components' ranks (unknown to ParseTensor) are the spec's.
+        if spec.ragged_rank == 0:
+            return _with_static_shape(rt, spec.shape)
         inner = spec.shape.as_list()[spec.ragged_rank + 1:] if spec.shape.rank is not None else None
         if inner is None or None in inner:
             return rt
@@ -32,6 +34,14 @@ def decode(encoded, spec, batch_levels):
         raise TypeError("tfpp reads batched RaggedTensor elements of a dataset eagerly only: iterate the dataset, or "
                         "batch after the Dataset.map that uses them")
     return _decode_eager(encoded.numpy(), dtype, splits_dtype)
+
+
+def _with_static_shape(tensor, shape):
+    """A parsed dense tensor reshaped to `shape` where that shape leaves at most one dim unknown."""
+    dims = shape.as_list() if shape.rank is not None else None
+    if not tensor._is_symbolic() or dims is None or dims.count(None) > 1:
+        return tensor
+    return _tfpp.reshape(tensor, [-1 if d is None else d for d in dims])
 
 
 def _decode_one(encoded, dtype, splits_dtype, count):
@@ -49,9 +59,12 @@ def _decode_eager(array, dtype, splits_dtype):
 
 def _join(rows, splits_dtype):
     """The RaggedTensors `rows` as the rows of one RaggedTensor of one more ragged dimension."""
-    levels = [[r.flat_values.numpy()] + [s.numpy() for s in r.nested_row_splits] for r in rows]
+    # A row is a RaggedTensor [flat_values, row_splits...] or a tensor (of ragged_rank 0) [itself].
+    levels = [[r.numpy()] if isinstance(r, _tfpp.Tensor) else [r.flat_values.numpy()] + [
+        s.numpy() for s in r.nested_row_splits] for r in rows]
     flat = _np.concatenate([level[0] for level in levels]) if levels else _np.zeros([0])
-    nested = [_np.concatenate([[0], _np.cumsum([len(level[1]) - 1 for level in levels])])]
+    lengths = [len(level[1]) - 1 if len(level) > 1 else len(level[0]) for level in levels]
+    nested = [_np.concatenate([[0], _np.cumsum(lengths)])]
     for depth in range(1, len(levels[0])):
         offset, pieces = 0, [_np.zeros([1], _np.int64)]
         for level in levels:

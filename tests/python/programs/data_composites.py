@@ -1,5 +1,8 @@
 """tf.data with padding and composite tensors: Dataset.padded_batch (defaults, padded shapes and
-values, nested structures and dicts, inside tf.function, TensorFlow's errors)."""
+values, nested structures and dicts, inside tf.function, TensorFlow's errors);
+Dataset.from_tensor_slices of RaggedTensors and SparseTensors (alone, in dicts and tuples, inside
+tf.function), unbatch of ragged and sparse elements, Dataset.ragged_batch and
+tf.data.experimental.dense_to_ragged_batch."""
 
 from harness import show_error, tf
 
@@ -67,3 +70,147 @@ show_error("padded_batch of ragged", lambda: tf.data.Dataset.range(3).map(
 show_error("padded_batch of sparse", lambda: tf.data.Dataset.range(3).map(lambda n: tf.sparse.from_dense(tf.range(n))).padded_batch(2))
 show_error("padded_batch of unknown rank", lambda: unknown_rank.padded_batch(2))
 show_error("padded_batch of 0", lambda: list(counts.padded_batch(0)))
+
+# ---- from_tensor_slices, unbatch and ragged_batch of composite tensors ----
+rt = tf.ragged.constant([[1, 2], [3], [], [4, 5, 6]])
+ds = tf.data.Dataset.from_tensor_slices(rt)
+print(ds.element_spec)
+for x in ds:
+    print(x)
+nested = tf.ragged.constant([[[1, 2], [3]], [[4]], []])
+ds2 = tf.data.Dataset.from_tensor_slices(nested)
+print(ds2.element_spec)
+for x in ds2:
+    print(x)
+d = tf.data.Dataset.from_tensor_slices({"r": rt, "l": tf.constant([1, 2, 3, 4])})
+print(d.element_spec)
+for x in d:
+    print(x)
+sp = tf.sparse.from_dense([[1, 0, 2], [0, 0, 0], [0, 3, 0]])
+ds3 = tf.data.Dataset.from_tensor_slices(sp)
+print(ds3.element_spec)
+for x in ds3:
+    print(x)
+ds4 = tf.data.Dataset.from_tensor_slices((sp, tf.constant(["a", "b", "c"])))
+print(ds4.element_spec)
+for x, y in ds4:
+    print(tf.sparse.to_dense(x), y)
+b = ds.batch(2)
+print(b.element_spec)
+for x in b:
+    print(x)
+u = b.unbatch()
+print(u.element_spec)
+for x in u:
+    print(x)
+print(ds3.batch(2).element_spec)
+for x in ds3.batch(2):
+    print(tf.sparse.to_dense(x))
+us = ds3.batch(2).unbatch()
+print(us.element_spec)
+for x in us:
+    print(x)
+rb = tf.data.Dataset.range(5).map(lambda n: tf.range(n)).ragged_batch(2)
+print(rb.element_spec)
+for x in rb:
+    print(x)
+rb = tf.data.Dataset.from_tensor_slices([[1, 2], [3, 4], [5, 6]]).ragged_batch(2, drop_remainder=True)
+print(rb.element_spec)
+for x in rb:
+    print(x)
+rb = tf.data.Dataset.from_tensor_slices([[1, 2], [3, 4], [5, 6]]).ragged_batch(2, row_splits_dtype=tf.int32)
+print(rb.element_spec)
+for x in rb:
+    print(x)
+rb = tf.data.Dataset.range(4).map(lambda n: (tf.range(n), n)).ragged_batch(3)
+print(rb.element_spec)
+for x in rb:
+    print(x)
+rb = tf.data.Dataset.range(4).map(lambda n: tf.range(n)).apply(tf.data.experimental.dense_to_ragged_batch(3))
+print(rb.element_spec)
+for x in rb:
+    print(x)
+rr = ds.ragged_batch(2)
+print(rr.element_spec)
+for x in rr:
+    print(x)
+print(tf.data.Dataset.range(4).map(lambda n: tf.reshape(tf.range(2 * n) * 0 + n, [-1, 2])).ragged_batch(2).element_spec)
+for x in tf.data.Dataset.range(4).map(lambda n: tf.reshape(tf.range(2 * n) * 0 + n, [-1, 2])).ragged_batch(2):
+    print(x)
+print(list(tf.data.Dataset.range(3).ragged_batch(2).as_numpy_iterator()))
+
+@tf.function
+def sum_of_rows(r):
+    tot = tf.constant(0)
+    for row in tf.data.Dataset.from_tensor_slices(r):
+        tot += tf.reduce_sum(row)
+    return tot
+
+
+print(sum_of_rows(rt))
+
+@tf.function
+def size_of_rows(r):
+    return tf.data.Dataset.from_tensor_slices(r).reduce(tf.constant(0), lambda s, row: s + tf.size(row))
+
+print(size_of_rows(rt))
+show_error("uneq rows", lambda: tf.data.Dataset.from_tensor_slices((rt, tf.constant([1, 2]))))
+show_error("rt unbatch ragged0", lambda: tf.data.Dataset.from_tensors(rt).unbatch())
+print(tf.data.Dataset.from_tensors(rt).unbatch().element_spec, list(tf.data.Dataset.from_tensors(rt).unbatch()))
+print(tf.data.Dataset.from_tensors(sp).unbatch().element_spec)
+for x in tf.data.Dataset.from_tensors(sp).unbatch():
+    print(x)
+print(ds.cardinality(), ds3.cardinality())
+rt = tf.ragged.constant([["a", "b"], ["c"], []])
+ds = tf.data.Dataset.from_tensor_slices({"w": rt, "sp": tf.sparse.from_dense([[0, 1], [2, 0], [0, 0]]), "i": tf.constant([1, 2, 3])})
+print(ds.element_spec)
+for x in ds:
+    print(x["w"], tf.sparse.to_dense(x["sp"]), x["i"])
+for x in ds.batch(2):
+    print(x["w"], tf.sparse.to_dense(x["sp"]), x["i"])
+u = ds.batch(2).unbatch()
+print(u.element_spec)
+for x in u:
+    print(x["w"], tf.sparse.to_dense(x["sp"]), x["i"])
+r32 = tf.ragged.constant([[[1], [2, 3]], [[4, 5, 6]]], row_splits_dtype=tf.int32)
+d32 = tf.data.Dataset.from_tensor_slices(r32)
+print(d32.element_spec)
+for x in d32:
+    print(x)
+print(d32.batch(2).element_spec)
+for x in d32.batch(2):
+    print(x)
+print(d32.unbatch().element_spec)
+for x in d32.unbatch():
+    print(x)
+grow = tf.data.Dataset.range(1, 4).map(lambda n: tf.sparse.from_dense(tf.range(n)))
+print(grow.batch(2).unbatch().element_spec)
+for x in grow.batch(2).unbatch():
+    print(tf.sparse.to_dense(x))
+
+
+@tf.function
+def sparse_total(d):
+    s = tf.constant(0, tf.int64)
+    for x in d.unbatch():
+        s += tf.reduce_sum(x.values)
+    return s
+
+
+print(sparse_total(grow.batch(2)))
+
+
+@tf.function
+def ragged_total(r):
+    d = tf.data.Dataset.from_tensor_slices(r).unbatch()
+    return d.reduce(tf.constant(0), lambda s, x: s + tf.reduce_sum(x))
+
+
+print(ragged_total(r32))
+print(tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[[1, 2]], [[3, 4], [5, 6]]], ragged_rank=1)).element_spec)
+for x in tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[[1, 2]], [[3, 4], [5, 6]]], ragged_rank=1)):
+    print(x)
+show_error("unbatch ragged scalar rows", lambda: tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[1], [2]])).unbatch().unbatch())
+show_error("ragged_batch 0", lambda: list(tf.data.Dataset.range(3).ragged_batch(0)))
+show_error("slices of sparse scalar", lambda: tf.data.Dataset.from_tensor_slices(tf.SparseTensor(tf.zeros([0, 0], tf.int64), tf.zeros([0]), tf.zeros([0], tf.int64))))
+show_error("apply non dataset", lambda: tf.data.Dataset.range(3).apply(lambda d: 3))
