@@ -24,7 +24,7 @@ from . import keras
 from . import nest
 from . import profiler
 from . import ragged
-from .ragged import ragged_ops as _ragged_ops, ragged_strings as _ragged_strings
+from .ragged import ragged_ops as _ragged_ops, ragged_reduce as _ragged_reduce, ragged_strings as _ragged_strings
 from . import saved_model
 from . import summary
 from .control_flow import cond, while_loop
@@ -71,7 +71,7 @@ class UnconnectedGradients(_enum.Enum):
 
 # Reductions and casts of RaggedTensors go to tf.ragged's versions.
 for _name in ("reduce_all", "reduce_any", "reduce_max", "reduce_mean", "reduce_min", "reduce_prod", "reduce_sum"):
-    setattr(math, _name, _ragged_ops.reduction(_name[len("reduce_"):]))
+    setattr(math, _name, _ragged_reduce.reduction(_name[len("reduce_"):]))
 math.cast = _ragged_ops.dispatch_for_ragged(math.cast, _ragged_ops.cast)
 
 # tf.math functions that TensorFlow also exports at top level.

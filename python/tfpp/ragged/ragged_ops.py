@@ -1,6 +1,5 @@
 """Elementwise ops on RaggedTensors (operators, tf.ragged.map_flat_values, tf.cast) work on the
-flat values of tensors that share their row partitions; reductions (tf.reduce_sum, ...) over a
-ragged dimension reduce the rows padded with the reduction's identity."""
+flat values of tensors that share their row partitions."""
 
 import functools
 import operator
@@ -8,7 +7,7 @@ import operator
 import numpy as _np
 
 from .. import _tfpp
-from .ragged_tensor import RaggedTensor, _invalid, ones_of
+from .ragged_tensor import RaggedTensor, _invalid
 
 
 def _check_same_partitions(a, b):
@@ -95,70 +94,3 @@ def cast(x, dtype, name=None):
     """tf.cast of a RaggedTensor: its flat values cast."""
     return x.with_flat_values(_tfpp.math.cast(x.flat_values, dtype))
 
-
-# ---- reductions ----
-
-def _identity(kind, dtype):
-    """The value padding a row does not change the reduction of."""
-    if kind in ("sum", "mean"):
-        return 0
-    if kind == "prod":
-        return 1
-    if kind in ("any", "all"):
-        return kind == "all"
-    limits = _np.finfo(dtype.as_numpy_dtype) if dtype in (_tfpp.float32, _tfpp.float64) else \
-        _np.iinfo(dtype.as_numpy_dtype)
-    return limits.min if kind == "max" else limits.max
-
-
-def _dense(kind):
-    return getattr(_tfpp.math, "reduce_" + kind)
-
-
-def _mean(total, count):
-    if total.dtype not in (_tfpp.float32, _tfpp.float64):
-        total, count = _tfpp.math.cast(total, _tfpp.float64), _tfpp.math.cast(count, _tfpp.float64)
-    return total / _tfpp.math.cast(count, total.dtype)
-
-
-def reduce(kind, rt, axis=None, keepdims=False):
-    """tf.reduce_<kind> of a RaggedTensor over `axis` (None: every value)."""
-    flat = rt.flat_values
-    if isinstance(axis, (list, tuple)):
-        if len(axis) != 1:
-            raise ValueError("tfpp reduces a RaggedTensor over one axis at a time, got axis=%r" % (axis,))
-        axis = axis[0]
-    if axis is None:
-        if kind == "mean":
-            return _mean(_dense("sum")(flat), _tfpp.size(flat, out_type=_tfpp.int64))
-        return _dense(kind)(flat)
-    axis = int(axis)
-    rank = rt.shape.rank
-    if not -rank <= axis < rank:
-        raise ValueError("axis=%d out of bounds for a RaggedTensor of rank %d" % (axis, rank))
-    axis = axis + rank if axis < 0 else axis
-    ragged_rank = rt.ragged_rank
-    if axis > ragged_rank:
-        return rt.with_flat_values(_dense(kind)(flat, axis - ragged_rank, keepdims))
-    if axis not in (ragged_rank, 0) or (axis == 0 and ragged_rank > 1):
-        raise ValueError("tfpp reduces a RaggedTensor of ragged_rank %d over axis None, %s or the uniform inner axes, "
-                         "got axis=%d" % (ragged_rank, "0, 1" if ragged_rank == 1 else str(ragged_rank), axis))
-    innermost = RaggedTensor(flat, rt.nested_row_splits[-1], internal=True)
-    dense_axis = 0 if axis == 0 else 1
-    if kind == "mean":
-        total = _dense("sum")(innermost.to_tensor(0), dense_axis, keepdims)
-        ones = innermost.with_flat_values(ones_of(flat, _tfpp.int64))
-        count = _dense("sum")(ones.to_tensor(0), dense_axis, keepdims)
-        result = _mean(total, count)
-    else:
-        result = _dense(kind)(innermost.to_tensor(_identity(kind, flat.dtype)), dense_axis, keepdims)
-    if ragged_rank > 1:
-        return RaggedTensor.from_nested_row_splits(result, rt.nested_row_splits[:-1], validate=False)
-    return result
-
-
-def reduction(kind):
-    """The tf.reduce_<kind> function, dispatching RaggedTensors to `reduce`."""
-    def ragged_fn(input_tensor, axis=None, keepdims=False, name=None):
-        return reduce(kind, input_tensor, axis, keepdims)
-    return dispatch_for_ragged(_dense(kind), ragged_fn)

@@ -49,7 +49,7 @@ def _concrete(*tensors):
 def _nvals(values):
     """The number of rows of `values` (a scalar tensor of dtype int64)."""
     if isinstance(values, RaggedTensor):
-        return values.nrows()
+        return values.nrows(out_type=_tfpp.int64)
     return _tfpp.shape(values, out_type=_tfpp.int64)[0]
 
 

@@ -3,7 +3,7 @@ past the end of its row gathers the default value, appended after the values, so
 (strings too) pads alike, eagerly and traced."""
 
 from .. import _tfpp
-from .ragged_tensor import RaggedTensor, _invalid
+from .ragged_tensor import RaggedTensor, _invalid, ones_of
 
 
 def to_tensor(rt, default_value=None, shape=None):
@@ -56,10 +56,9 @@ def _check_inner_dims(values, dims):
 def _default(values, default_value):
     """The default value as one row of `values`' inner shape (a [1, ...] tensor)."""
     inner = values.shape.as_list()[1:] if values.shape.rank is not None else None
-    if inner is None or None in inner:
-        raise ValueError("tfpp pads RaggedTensors whose uniform inner dimensions are known while tracing, got flat "
-                         "values of shape %s" % (values.shape,))
-    target = [1] + inner
+    if inner is None:
+        raise ValueError("tfpp pads RaggedTensors whose flat values have a known rank while tracing, got flat values "
+                         "of shape %s" % (values.shape,))
     if default_value is None:
         default_value = {_tfpp.string: "", _tfpp.bool: False}.get(values.dtype, 0)
     default = _tfpp.convert_to_tensor(default_value, dtype=values.dtype)
@@ -68,6 +67,14 @@ def _default(values, default_value):
         raise _invalid("[RaggedTensorToTensor] default_value.shape=%s and rt_input.flat_values.shape=%s are "
                        "incompatible: default_value.rank = %d must be less than rt_input.flat_values.rank = %d" % (
                            default.shape.as_list(), values.shape.as_list(), default.shape.rank, rank))
+    if None in inner:
+        if default.shape.rank != 0:
+            raise ValueError("tfpp pads RaggedTensors whose uniform inner dimensions are unknown while tracing with a "
+                             "scalar default value only, got %s" % (default.shape,))
+        # Inner dims known only when the graph runs: index 0 of [default] at every position of a row.
+        zero_row = _tfpp.pad(ones_of(values[:0], _tfpp.int64), [[0, 1]] + [[0, 0]] * len(inner))
+        return _tfpp.gather(_tfpp.reshape(default, [1]), zero_row)
+    target = [1] + inner
     if default.shape.rank == 0:
         return _tfpp.fill(target, default)
     return _tfpp.zeros(target, values.dtype) + default  # a row of the inner shape, broadcast

@@ -1,0 +1,75 @@
+"""Ops on RaggedTensors as TensorFlow dispatches them: reductions over any axes (axis 0, ragged and
+uniform inner axes, None, lists, keepdims; ragged or dense results), eagerly, inside tf.function and
+with gradients; TensorFlow's errors for bad axes."""
+
+from harness import show_error, tf
+
+rows = tf.ragged.constant([[1, 2], [3], [], [4, 5, 6]])
+nested = tf.ragged.constant([[[1, 2], [3]], [[4]], [], [[5, 6, 7], [], [8]]])
+uniform_inner = tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]], []], ragged_rank=1)
+floats = tf.ragged.constant([[1.5, -2.0], [], [3.0]])
+bools = tf.ragged.constant([[True, False], [], [True]])
+
+
+def axes_of_rank(rank):
+    """The axis arguments that fit a tensor of rank `rank`."""
+    candidates = (None, 0, 1, -1, [0, 1], (1, 2), [0, 2], [0, 1, 2])
+    return [a for a in candidates if a is None or max(a if isinstance(a, (list, tuple)) else [a]) < rank]
+
+
+# ---- reductions ----
+for reduce in (tf.reduce_sum, tf.reduce_max, tf.reduce_min, tf.reduce_prod, tf.reduce_mean):
+    for x in (rows, nested, uniform_inner, floats):
+        for axis in axes_of_rank(x.shape.rank):
+            print(reduce.__name__, axis, reduce(x, axis=axis))
+for axis in (None, 0, 1):
+    print(axis, tf.math.reduce_any(bools, axis=axis), tf.math.reduce_all(bools, axis=axis))
+nested_bools = tf.ragged.constant([[[True, False], [True]], [[False]], []])
+for axis in (None, 0, 1, 2, [0, 1], [1, 2]):
+    print(axis, tf.reduce_any(nested_bools, axis=axis), tf.reduce_all(nested_bools, axis=axis))
+print(tf.reduce_sum(nested, axis=0, keepdims=True))
+print(tf.reduce_sum(nested, axis=1, keepdims=True))
+print(tf.reduce_sum(nested, axis=2, keepdims=True))
+print(tf.reduce_sum(rows, axis=0, keepdims=True), tf.reduce_sum(rows, keepdims=True), tf.reduce_sum(nested, keepdims=True))
+print(tf.reduce_sum(uniform_inner, axis=[1, 2], keepdims=True))
+splits32 = tf.ragged.constant([[[1.0, 2.0], [3.0]], [[4.0]]], row_splits_dtype=tf.int32)
+print(tf.reduce_sum(splits32, axis=0), tf.reduce_mean(splits32, axis=1).row_splits.dtype,
+      tf.reduce_max(splits32, axis=1, keepdims=True))
+four_d = tf.ragged.constant([[[[1, 2]], [[3, 4], [5, 6]]], [[[7, 8]]]], ragged_rank=2)
+print(four_d.shape)
+for axis in (0, 1, 2, 3, [2, 3], [0, 3]):
+    print(axis, tf.reduce_sum(four_d, axis=axis))
+uniform_rows = tf.RaggedTensor.from_uniform_row_length(tf.ragged.constant([[1, 2], [3], [], [4]]), 2)
+print(tf.reduce_sum(uniform_rows, axis=0), tf.reduce_sum(uniform_rows, axis=1), tf.reduce_sum(uniform_rows, axis=2))
+print(tf.reduce_sum(tf.ragged.constant([[]], dtype=tf.float32), axis=0),
+      tf.reduce_max(tf.ragged.constant([[], []], dtype=tf.int64), axis=0))
+print(tf.reduce_sum(tf.ragged.constant([[1, 2], [3]]), axis=[]))
+show_error("reduce over a tensor axis", lambda: tf.reduce_sum(rows, axis=tf.constant(1)))
+show_error("reduce axis out of range", lambda: tf.reduce_sum(rows, axis=2))
+show_error("reduce axis -3", lambda: tf.reduce_sum(rows, axis=-3))
+
+
+@tf.function
+def reductions_traced(x):
+    return tf.reduce_sum(x, axis=0), tf.reduce_max(x, axis=1), tf.reduce_mean(x, axis=[0, 2]), tf.reduce_min(x, axis=2)
+
+
+print(reductions_traced(nested))
+print(reductions_traced(tf.ragged.constant([[[1], [2, 3]], [[4, 5]]])))
+
+values = tf.constant([1.0, 2.0, 3.0, 4.0])
+with tf.GradientTape() as tape:
+    tape.watch(values)
+    ragged = tf.RaggedTensor.from_row_lengths(values, [2, 0, 2])
+    total = tf.reduce_sum(tf.reduce_sum(ragged * ragged, axis=1) * tf.constant([1.0, 2.0, 3.0]))
+print(tape.gradient(total, values))
+with tf.GradientTape() as tape:
+    tape.watch(values)
+    ragged = tf.RaggedTensor.from_row_lengths(values, [2, 0, 2])
+    total = tf.reduce_sum(tf.reduce_max(ragged, axis=1)[::2]) + tf.reduce_sum(tf.reduce_mean(ragged, axis=0))
+print(tape.gradient(total, values))
+with tf.GradientTape() as tape:
+    tape.watch(values)
+    ragged = tf.RaggedTensor.from_nested_row_lengths(values, [[2, 1], [1, 2, 1]])
+    total = tf.reduce_sum(tf.reduce_prod(ragged, axis=0) * 10.0)
+print(tape.gradient(total, values))
