@@ -8,11 +8,20 @@ namespace tfpp_python {
 
 using tf::detail::Operator;
 
+// Whether `tensor OP other` is left to other's reflected operator, as a Python operator returning
+// NotImplemented does: RaggedTensors (class attribute `_overrides_tensor_operators`) apply it to
+// their flat values. Tensors and Python numbers, the common operands, are decided at once.
+inline bool defers_to(nb::handle other) {
+  if (is_tensor_like(other) || PyFloat_Check(other.ptr()) || PyLong_Check(other.ptr())) return false;
+  return nb::hasattr(nb::handle(reinterpret_cast<PyObject*>(Py_TYPE(other.ptr()))), "_overrides_tensor_operators");
+}
+
 // Through the C++ operators, so traced nodes are named as TensorFlow's Python names them ("mul").
 template <Operator Op>
-tf::Tensor forward(nb::handle a, nb::handle b) {
+nb::object forward(nb::handle a, nb::handle b) {
+  if (defers_to(b)) return nb::borrow(Py_NotImplemented);
   auto [x, y] = binary_operands(a, b);
-  return tf::detail::apply_operator(Op, x, y);
+  return nb::cast(tf::detail::apply_operator(Op, x, y));
 }
 
 template <Operator Op>

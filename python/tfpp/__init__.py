@@ -72,7 +72,11 @@ class UnconnectedGradients(_enum.Enum):
 # Reductions and casts of RaggedTensors go to tf.ragged's versions.
 for _name in ("reduce_all", "reduce_any", "reduce_max", "reduce_mean", "reduce_min", "reduce_prod", "reduce_sum"):
     setattr(math, _name, _ragged_reduce.reduction(_name[len("reduce_"):]))
-math.cast = _ragged_ops.dispatch_for_ragged(math.cast, _ragged_ops.cast)
+# Elementwise functions apply to RaggedTensors' flat values (Note [Ragged elementwise dispatch]).
+for _names, _module, _arity in ((_ragged_ops.UNARY, math, 1), (_ragged_ops.BINARY, math, 2),
+                                (_ragged_ops.NN_UNARY, nn, 1)):
+    for _name in _names:
+        setattr(_module, _name, _ragged_ops.elementwise(getattr(_module, _name), _arity))
 
 # tf.math functions that TensorFlow also exports at top level.
 for _name in ("abs", "add", "argmax", "argmin", "cast", "ceil", "clip_by_value", "cos", "cumsum", "divide", "equal",

@@ -1,5 +1,12 @@
-"""Elementwise ops on RaggedTensors (operators, tf.ragged.map_flat_values, tf.cast) work on the
-flat values of tensors that share their row partitions."""
+"""Elementwise ops on RaggedTensors (operators, tf.math's elementwise functions, tf.cast,
+tf.ragged.map_flat_values) work on the flat values, as TensorFlow dispatches them.
+
+Note [Ragged elementwise dispatch]: one wrapper (`elementwise`) serves every elementwise function:
+when an operand is a RaggedTensor, the function runs on the flat values, and the result takes that
+tensor's row partitions. The other operands are RaggedTensors of the same row partitions (their
+flat values), scalars, or dense tensors broadcast to the flat values: one whose rank is at most
+the flat values' inner rank broadcasts as it is; a higher one is gathered at each flat value's
+position in the outer dimensions (its dims there 1, or the RaggedTensor's sizes)."""
 
 import functools
 import operator
@@ -7,7 +14,7 @@ import operator
 import numpy as _np
 
 from .. import _tfpp
-from .ragged_tensor import RaggedTensor, _invalid
+from .ragged_tensor import RaggedTensor, _invalid, value_rowids_of
 
 
 def _check_same_partitions(a, b):
@@ -26,16 +33,66 @@ def _check_same_partitions(a, b):
 
 
 def _operand(rt, other):
-    """The flat-values side of `other` in an elementwise op with `rt`."""
+    """The flat-values side of `other` in an elementwise op with `rt` (Note [Ragged elementwise dispatch])."""
     if isinstance(other, RaggedTensor):
         _check_same_partitions(rt, other)
         return other.flat_values
-    if isinstance(other, (_tfpp.Tensor, _tfpp.Variable)) and other.shape.rank:
-        inner_rank = rt.flat_values.shape.rank - 1
-        if other.shape.rank > inner_rank:
-            raise ValueError("a tensor of shape %s does not broadcast with a RaggedTensor of shape %s: tfpp broadcasts "
-                             "scalars and the uniform inner dimensions only" % (other.shape, rt.shape))
-    return other
+    if isinstance(other, (bool, int, float, str, bytes)) or other is None:
+        return other  # converted by the op to the flat values' dtype
+    other = _tfpp.convert_to_tensor(other.read_value() if isinstance(other, _tfpp.Variable) else other)
+    inner_rank = rt.flat_values.shape.rank - 1
+    if other.shape.rank is None or other.shape.rank <= inner_rank:
+        return other
+    return _broadcast_to_flat_values(rt, other)
+
+
+def _broadcast_to_flat_values(rt, dense):
+    """`dense`, whose rank exceeds the flat values' inner rank, gathered at each flat value's position
+    in rt's outer dimensions (0 where its dim is 1)."""
+    rank, outer = rt.shape.rank, rt.ragged_rank + 1
+    if dense.shape.rank > rank:
+        raise _invalid("[RaggedBroadcast] a tensor of shape %s does not broadcast with a RaggedTensor of shape %s" % (
+            dense.shape, rt.shape))
+    dense = _tfpp.reshape(dense, [1] * (rank - dense.shape.rank) + _dims(dense))
+    positions = _outer_positions(rt)
+    sizes = [rt.nrows(out_type=_tfpp.int64)] + [s[1:] - s[:-1] for s in rt.nested_row_splits]
+    indices = []
+    for k in range(outer):
+        size = dense.shape[k]
+        if size == 1:
+            indices.append(_tfpp.math.multiply(positions[k], 0))
+            continue
+        _check_broadcast_dim(sizes[k], size, dense, rt)
+        indices.append(positions[k])
+    return _tfpp.gather_nd(dense, _tfpp.stack(indices, axis=-1))
+
+
+def _dims(tensor):
+    shape = _tfpp.shape(tensor)
+    return [d if d is not None else shape[i] for i, d in enumerate(tensor.shape.as_list())]
+
+
+def _outer_positions(rt):
+    """For each flat value, its index in rt's outer dimensions: [row, position in row, ...]."""
+    splits = [_tfpp.math.cast(s, _tfpp.int64) for s in rt.nested_row_splits]
+    item = _tfpp.range(splits[-1][-1], dtype=_tfpp.int64)  # the flat values, then their ancestors
+    positions = []
+    for level_splits in reversed(splits):
+        row = _tfpp.gather(value_rowids_of(level_splits), item)
+        positions.insert(0, item - _tfpp.gather(level_splits, row))
+        item = row
+    return [item] + positions
+
+
+def _check_broadcast_dim(sizes, size, dense, rt):
+    """Eagerly, TensorFlow's check that a dense dim of size `size` (not 1) matches the RaggedTensor's
+    sizes there (its number of rows, or every row length of a ragged dim)."""
+    if sizes._is_symbolic() or size is None:
+        return
+    if _np.any(sizes.numpy() != size):
+        raise _invalid("[RaggedBroadcast] a tensor of shape %s does not broadcast with a RaggedTensor of shape %s: "
+                       "dimension of size %d against sizes %s" % (dense.shape, rt.shape, size,
+                                                                  _np.unique(sizes.numpy()).tolist()))
 
 
 def _binary(op, reflected=False):
@@ -79,6 +136,36 @@ def map_flat_values(op, *args, **kwargs):
     return ragged[0].with_flat_values(op(*flat, **flat_kwargs))
 
 
+# The tf.math and tf.nn functions that apply elementwise: their operands are the first arguments
+# (`x`, `y` or `features` by keyword), their other arguments attributes (a dtype, bounds).
+UNARY = ("abs", "cast", "ceil", "clip_by_value", "cos", "erf", "exp", "expm1", "floor", "log", "log1p", "logical_not",
+         "negative", "reciprocal", "round", "rsqrt", "sigmoid", "sign", "sin", "softplus", "sqrt", "square", "tanh")
+BINARY = ("add", "divide", "equal", "floordiv", "floormod", "greater", "greater_equal", "less", "less_equal",
+          "logical_and", "logical_or", "maximum", "minimum", "mod", "multiply", "not_equal", "pow",
+          "scalar_mul", "squared_difference", "subtract", "truediv")
+NN_UNARY = ("elu", "gelu", "relu", "relu6", "selu", "sigmoid", "softplus", "tanh")
+_OPERAND_KEYWORDS = ("x", "y", "features", "t")
+
+
+def elementwise(fn, arity):
+    """fn, applied to the flat values when one of its first `arity` operands is a RaggedTensor
+    (Note [Ragged elementwise dispatch])."""
+    @functools.wraps(fn)
+    def dispatch(*args, **kwargs):
+        if not kwargs and not any(isinstance(a, RaggedTensor) for a in args[:arity]):
+            return fn(*args)  # the common case, kept quick
+        operands, rest = list(args[:arity]), args[arity:]
+        for key in _OPERAND_KEYWORDS:
+            if len(operands) < arity and key in kwargs:
+                operands.append(kwargs.pop(key))
+        ragged = next((o for o in operands if isinstance(o, RaggedTensor)), None)
+        if ragged is None:
+            return fn(*operands, *rest, **kwargs)
+        flat = [ragged.flat_values if o is ragged else _operand(ragged, o) for o in operands]
+        return ragged.with_flat_values(fn(*flat, *rest, **kwargs))
+    return dispatch
+
+
 def dispatch_for_ragged(dense_fn, ragged_fn):
     """dense_fn, or ragged_fn when the first argument is a RaggedTensor."""
     @functools.wraps(dense_fn)
@@ -89,8 +176,4 @@ def dispatch_for_ragged(dense_fn, ragged_fn):
         return dense_fn(*args, **kwargs)
     return fn
 
-
-def cast(x, dtype, name=None):
-    """tf.cast of a RaggedTensor: its flat values cast."""
-    return x.with_flat_values(_tfpp.math.cast(x.flat_values, dtype))
 

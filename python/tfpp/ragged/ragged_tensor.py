@@ -65,6 +65,9 @@ class RaggedTensor:
     """A tensor with one or more ragged dimensions (tf.RaggedTensor); build it with the factories
     (from_row_splits, from_row_lengths, ...) or tf.ragged.constant."""
 
+    # A tensor's binary operators leave a RaggedTensor operand to its reflected operators.
+    _overrides_tensor_operators = True
+
     def __init__(self, values, row_splits, internal=False, uniform_row_length=None):
         if not internal:
             raise ValueError("RaggedTensor constructor is private; please use one of the factory methods instead "

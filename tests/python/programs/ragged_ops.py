@@ -1,8 +1,10 @@
 """Ops on RaggedTensors as TensorFlow dispatches them: reductions over any axes (axis 0, ragged and
-uniform inner axes, None, lists, keepdims; ragged or dense results), eagerly, inside tf.function and
-with gradients; TensorFlow's errors for bad axes."""
+uniform inner axes, None, lists, keepdims; ragged or dense results); tf.math's and tf.nn's
+elementwise functions (unary, and binary with a scalar, a broadcast dense tensor or a RaggedTensor
+of the same row partitions; dense OP ragged operators); eagerly, inside tf.function and with
+gradients; TensorFlow's errors for bad axes, partitions and broadcasts."""
 
-from harness import show_error, tf
+from harness import rounded, show_error, tf
 
 rows = tf.ragged.constant([[1, 2], [3], [], [4, 5, 6]])
 nested = tf.ragged.constant([[[1, 2], [3]], [[4]], [], [[5, 6, 7], [], [8]]])
@@ -73,3 +75,47 @@ with tf.GradientTape() as tape:
     ragged = tf.RaggedTensor.from_nested_row_lengths(values, [[2, 1], [1, 2, 1]])
     total = tf.reduce_sum(tf.reduce_prod(ragged, axis=0) * 10.0)
 print(tape.gradient(total, values))
+
+# ---- elementwise functions ----
+ragged_floats = tf.ragged.constant([[1.0, 4.0], [9.0], []])
+ragged_3d = tf.ragged.constant([[[1, 2], [3]], [[4]]])
+ragged_ints = tf.ragged.constant([[1, -2], [3]])
+ragged_bools = tf.ragged.constant([[True, False], [True]])
+for elementwise_fn in (tf.abs, tf.math.exp, tf.math.log, tf.sqrt, tf.negative, tf.math.square, tf.math.sin, tf.math.tanh,
+                       tf.math.sigmoid, tf.math.rsqrt, tf.math.reciprocal, tf.round, tf.math.floor, tf.math.ceil,
+                       tf.math.sign, tf.math.log1p, tf.nn.relu, tf.math.expm1, tf.math.cos, tf.math.erf, tf.math.softplus,
+                       tf.nn.elu, tf.nn.relu6):
+    result = elementwise_fn(ragged_floats)
+    print(rounded(result.flat_values), result.row_splits)
+print(tf.abs(ragged_ints), tf.math.negative(ragged_3d), tf.math.logical_not(ragged_bools), tf.math.square(ragged_3d))
+print(tf.add(ragged_floats, 1.0), tf.multiply(2.0, ragged_floats), tf.math.maximum(ragged_floats, 3.0), tf.math.minimum(ragged_floats, tf.constant(3.0)))
+print(tf.add(ragged_floats, ragged_floats), tf.math.equal(ragged_ints, 1), tf.math.greater(ragged_floats, 2.0), tf.math.less_equal(ragged_ints, ragged_ints))
+print(tf.subtract(ragged_floats, ragged_floats * 0.5), tf.math.truediv(ragged_floats, 2.0), tf.math.floordiv(ragged_ints, 2),
+      tf.math.pow(ragged_floats, 2.0), tf.math.squared_difference(ragged_floats, 1.0), tf.math.divide(ragged_floats, 4.0))
+print(tf.math.logical_and(ragged_bools, True), tf.math.logical_or(ragged_bools, ragged_bools), tf.clip_by_value(ragged_floats, 2.0, 5.0))
+print(tf.add(ragged_floats, tf.constant([[1.0], [2.0], [3.0]])))
+print(tf.add(ragged_3d, tf.constant([[[10]], [[20]]])))
+print(tf.multiply(tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1), tf.constant([10, 100])))
+print(tf.math.divide(ragged_ints, 2), tf.math.mod(ragged_ints, 2), tf.math.not_equal(ragged_ints, ragged_ints), tf.math.floormod(ragged_ints, 2))
+print(ragged_floats + tf.constant([[1.0], [2.0], [3.0]]), tf.constant([[1.0], [2.0], [3.0]]) * ragged_floats)
+print(tf.cast(tf.math.round(ragged_floats), tf.int32), tf.cast(x=ragged_ints, dtype=tf.float64), tf.add(x=ragged_floats, y=1.0),
+      tf.math.scalar_mul(2.0, ragged_floats))
+
+
+@tf.function
+def elementwise_traced(x, y):
+    return tf.math.exp(x) * 0 + 1, tf.maximum(x, y), tf.add(x, tf.constant([[1.0], [2.0], [3.0]])), tf.math.logical_not(x > 2.0)
+
+
+print(elementwise_traced(ragged_floats, ragged_floats))
+values = tf.constant([1.0, 2.0, 3.0])
+with tf.GradientTape() as tape:
+    tape.watch(values)
+    ragged = tf.RaggedTensor.from_row_lengths(values, [2, 1])
+    total = tf.reduce_sum(tf.math.exp(ragged) * tf.math.sin(ragged) + tf.maximum(ragged, 2.0) * tf.constant([[1.0], [5.0]]))
+print(rounded(tape.gradient(total, values)))
+show_error("different partitions", lambda: tf.add(ragged_floats, tf.ragged.constant([[1.0], [2.0, 3.0], []])))
+show_error("bad broadcast", lambda: tf.add(ragged_floats, tf.constant([1.0, 2.0])))
+show_error("bad broadcast rows", lambda: tf.add(ragged_floats, tf.constant([[1.0], [2.0]])))
+show_error("dtype mismatch", lambda: tf.add(ragged_floats, ragged_ints))
+show_error("log of ints", lambda: tf.math.log(ragged_ints))
