@@ -24,7 +24,8 @@ from . import keras
 from . import nest
 from . import profiler
 from . import ragged
-from .ragged import ragged_ops as _ragged_ops, ragged_reduce as _ragged_reduce, ragged_strings as _ragged_strings
+from .ragged import ragged_array_ops as _ragged_array_ops, ragged_ops as _ragged_ops, ragged_reduce as _ragged_reduce
+from .ragged import ragged_strings as _ragged_strings
 from . import saved_model
 from . import summary
 from .control_flow import cond, while_loop
@@ -72,6 +73,9 @@ class UnconnectedGradients(_enum.Enum):
 # Reductions and casts of RaggedTensors go to tf.ragged's versions.
 for _name in ("reduce_all", "reduce_any", "reduce_max", "reduce_mean", "reduce_min", "reduce_prod", "reduce_sum"):
     setattr(math, _name, _ragged_reduce.reduction(_name[len("reduce_"):]))
+concat = _ragged_array_ops.dispatch_for_lists(concat, _ragged_array_ops.concat)
+stack = _ragged_array_ops.dispatch_for_lists(stack, _ragged_array_ops.stack)
+
 # Elementwise functions apply to RaggedTensors' flat values (Note [Ragged elementwise dispatch]).
 for _names, _module, _arity in ((_ragged_ops.UNARY, math, 1), (_ragged_ops.BINARY, math, 2),
                                 (_ragged_ops.NN_UNARY, nn, 1)):

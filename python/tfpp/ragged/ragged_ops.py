@@ -18,7 +18,11 @@ from .ragged_tensor import RaggedTensor, _invalid, value_rowids_of
 
 
 def _check_same_partitions(a, b):
-    a_splits, b_splits = a.nested_row_splits, b.nested_row_splits
+    check_same_splits(a.nested_row_splits, b.nested_row_splits)
+
+
+def check_same_splits(a_splits, b_splits):
+    """Eagerly, TensorFlow's InvalidArgumentError unless two lists of row splits are equal."""
     if len(a_splits) != len(b_splits):
         raise ValueError("RaggedTensors of ragged_rank %d and %d do not broadcast together" % (len(a_splits),
                                                                                           len(b_splits)))

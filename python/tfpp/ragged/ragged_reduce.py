@@ -11,6 +11,7 @@ where any reduced row had one: the row lengths of each remaining ragged dimensio
 import numpy as _np
 
 from .. import _tfpp
+from .ragged_array_ops import expand_dims
 from .ragged_tensor import RaggedTensor, ones_of
 
 
@@ -95,7 +96,7 @@ def _reduce_axis(kind, rt, axis, keepdims):
     kept += [_tfpp.math.maximum(_tfpp.math.reduce_max(l, axis), 0) for level, l in enumerate(lengths, 1)
              if level > max(axis, 1)]
     result = _from_dense(reduced, kept, rt.row_splits_dtype)
-    return _expand_dims(result, axis) if keepdims else result
+    return expand_dims(result, axis) if keepdims else result
 
 
 def _from_dense(dense, lengths, splits_dtype):
@@ -112,15 +113,3 @@ def _from_dense(dense, lengths, splits_dtype):
     return RaggedTensor.from_nested_row_lengths(values, [_tfpp.math.cast(l, splits_dtype) for l in flat_lengths],
                                                 validate=False)
 
-
-def _expand_dims(value, axis):
-    """tf.expand_dims of a tensor or RaggedTensor (a new dimension of size 1 at `axis`)."""
-    if not isinstance(value, RaggedTensor):
-        return _tfpp.expand_dims(value, axis)
-    if axis == 0:
-        return RaggedTensor.from_uniform_row_length(value, value.nrows(out_type=_tfpp.int64), nrows=1,
-                                                    validate=False)._with_splits_dtype(value.row_splits_dtype)
-    if axis == 1:
-        return RaggedTensor.from_uniform_row_length(value, 1, validate=False)._with_splits_dtype(
-            value.row_splits_dtype)
-    return value.with_values(_expand_dims(value.values, axis - 1))

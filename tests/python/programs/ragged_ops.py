@@ -2,7 +2,9 @@
 uniform inner axes, None, lists, keepdims; ragged or dense results); tf.math's and tf.nn's
 elementwise functions (unary, and binary with a scalar, a broadcast dense tensor or a RaggedTensor
 of the same row partitions; dense OP ragged operators); eagerly, inside tf.function and with
-gradients; TensorFlow's errors for bad axes, partitions and broadcasts."""
+gradients; indexing over several axes (rows, slices of rows with steps, uniform inner dims,
+`...`, tf.newaxis); tf.concat / tf.stack on axes 0, 1 and inner ones; tf.ragged.boolean_mask;
+TensorFlow's errors for bad axes, partitions, broadcasts and indices."""
 
 from harness import rounded, show_error, tf
 
@@ -119,3 +121,73 @@ show_error("bad broadcast", lambda: tf.add(ragged_floats, tf.constant([1.0, 2.0]
 show_error("bad broadcast rows", lambda: tf.add(ragged_floats, tf.constant([[1.0], [2.0]])))
 show_error("dtype mismatch", lambda: tf.add(ragged_floats, ragged_ints))
 show_error("log of ints", lambda: tf.math.log(ragged_ints))
+
+# ---- indexing ----
+rows_2d = tf.ragged.constant([[1, 2, 3], [4], [], [5, 6]])
+rows_3d = tf.ragged.constant([[[1, 2], [3]], [[4, 5, 6]], [[7], [8], [9]]])
+uniform_3d = tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1)
+print(rows_2d[:, 1:], rows_2d[:, :2], rows_2d[:, -1:], rows_2d[1:3, :1], rows_2d[::1, 1:])
+print(rows_2d[0, 2], rows_2d[3, -1], rows_2d[0, 1:], rows_2d[-1, :1])
+print(rows_3d[:, 1:], rows_3d[0, 1], rows_3d[:, :, :1], rows_3d[1, 0, 2])
+print(rows_3d[:, ::-1], rows_3d[1:, :, 1:], rows_3d[::2])
+show_error("rows_3d[:, 0]", lambda: rows_3d[:, 0])
+show_error("rows_3d[2, :, 0]", lambda: rows_3d[2, :, 0])
+print(rows_2d[..., :2], rows_3d[..., :1], uniform_3d[:, :, 1], uniform_3d[..., 0], uniform_3d[0, :, 1])
+show_error("uniform_3d[:, 0]", lambda: uniform_3d[:, 0])
+print(rows_2d[:, ::2], rows_2d[:, ::-1], rows_2d[::-1], rows_2d[::2, 1:], rows_2d[:, -2:])
+print(rows_2d[tf.newaxis], rows_2d[:, tf.newaxis], rows_2d[1:, tf.newaxis, :1])
+show_error("rows_2d[:, 0]", lambda: rows_2d[:, 0])
+show_error("rows_2d[1, 5]", lambda: rows_2d[1, 5])
+show_error("rows_2d[:, 1.5:]", lambda: rows_2d[:, 1.5:])
+show_error("rows_2d[..., 0]", lambda: rows_2d[..., 0])
+show_error("rows_2d[0, ..., 0, 0]", lambda: rows_2d[0, ..., 0, 0])
+show_error("rows_2d[0, 0, 0]", lambda: rows_2d[0, 0, 0])
+show_error("rows_2d[5]", lambda: rows_2d[5])
+show_error("rows_2d[1.5]", lambda: rows_2d[1.5])
+show_error("rows_3d[:, 0, 1]", lambda: rows_3d[:, 0, 1])
+
+
+@tf.function
+def indexing_traced(x):
+    return x[:, 1:], x[1, 0], x[..., :1], x[-1, 1:]
+
+
+print(indexing_traced(rows_2d))
+
+# ---- concat, stack and boolean_mask ----
+a = tf.ragged.constant([[1, 2], [3]])
+b = tf.ragged.constant([[4], [], [5, 6]])
+print(tf.concat([a, b], axis=0), tf.concat([a, tf.ragged.constant([[7], [8, 9]])], axis=1))
+print(tf.stack([a, tf.ragged.constant([[7], [8, 9]])], axis=0), tf.stack([a, tf.ragged.constant([[7], [8, 9]])], axis=1))
+print(tf.concat([a, tf.constant([[7, 8], [9, 10]])], axis=0), tf.concat([a, tf.constant([[7], [9]])], axis=1))
+print(tf.stack([a, b], axis=0))
+print(tf.concat([rows_3d, rows_3d], axis=1), tf.concat([rows_3d, rows_3d], axis=2), tf.concat([rows_3d, rows_3d], axis=-1))
+show_error("concat rows mismatch", lambda: tf.concat([a, b], axis=1))
+show_error("concat dtype", lambda: tf.concat([a, tf.ragged.constant([[1.0]])], axis=0))
+show_error("concat rank", lambda: tf.concat([a, rows_3d], axis=0))
+show_error("concat axis 2", lambda: tf.concat([a, a], axis=2))
+show_error("stack mismatch", lambda: tf.stack([a, b], axis=1))
+mask = tf.ragged.constant([[True, False], [True]])
+print(tf.ragged.boolean_mask(a, mask), tf.ragged.boolean_mask(a, tf.constant([False, True])))
+print(tf.ragged.boolean_mask(tf.constant([[1, 2, 3], [4, 5, 6]]),
+                             tf.constant([[True, False, True], [False, False, True]])))
+print(tf.ragged.boolean_mask(rows_3d, tf.ragged.constant([[[True, False], [True]], [[False, True, True]],
+                                                         [[True], [False], [True]]])))
+print(tf.ragged.boolean_mask(rows_3d, tf.ragged.constant([[True, False], [True], [False, True, True]])))
+show_error("mask shape", lambda: tf.ragged.boolean_mask(a, tf.ragged.constant([[True], [True]])))
+show_error("mask dtype", lambda: tf.ragged.boolean_mask(a, tf.ragged.constant([[1, 0], [1]])))
+
+
+@tf.function
+def concat_and_mask_traced(x, m):
+    return tf.concat([x, x], axis=0), tf.concat([x, x], axis=1), tf.ragged.boolean_mask(x, m), tf.stack([x, x], axis=1)
+
+
+print(concat_and_mask_traced(a, mask))
+values = tf.constant([1.0, 2.0, 3.0])
+with tf.GradientTape() as tape:
+    tape.watch(values)
+    ragged = tf.RaggedTensor.from_row_lengths(values, [2, 1])
+    total = (tf.reduce_sum(tf.concat([ragged, ragged * 2.0], axis=1)[:, 1:]) +
+             tf.reduce_sum(tf.ragged.boolean_mask(ragged, ragged > 1.5) * 10.0))
+print(tape.gradient(total, values))
