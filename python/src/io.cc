@@ -139,6 +139,17 @@ void bind_io(nb::module_& m) {
   }, "serialized_sparse"_a, "dtype"_a,
      "The DeserializeSparse op: SparseTensors serialized as [..., 3] strings as one (indices, values, dense_shape).");
 
+  io.def("deserialize_ragged", [](nb::handle serialized, nb::handle dtype, nb::handle splits_dtype,
+                                  std::int64_t batch_levels, std::int64_t ragged_rank) {
+    static const tf::ops::OpDef& op = *tf::ops::find_op("DeserializeRagged");
+    const std::array<tf::ops::AttrValue, 4> attrs{dtype_from(dtype), dtype_from(splits_dtype), batch_levels,
+                                                  ragged_rank};
+    tf::ops::Outputs out = tf::ops::execute(op, {to_tensor(serialized, tf::string)}, attrs);
+    return std::vector<tf::Tensor>(out.begin(), out.end());
+  }, "serialized_ragged"_a, "dtype"_a, "splits_dtype"_a, "batch_levels"_a, "ragged_rank"_a,
+     "The DeserializeRagged op: RaggedTensors serialized as [..., ragged_rank + 1] strings, batch_levels deep, as one "
+     "(row splits..., flat values).");
+
   nb::class_<tf::io::TFRecordWriter>(io, "TFRecordWriter", "Writes records to a TFRecord file.")
       .def("__init__", [](tf::io::TFRecordWriter* w, const std::string& path, const std::string& compression_type) {
         new (w) tf::io::TFRecordWriter(path, {.compression_type = compression_type});

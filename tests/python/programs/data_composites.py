@@ -2,7 +2,8 @@
 values, nested structures and dicts, inside tf.function, TensorFlow's errors);
 Dataset.from_tensor_slices of RaggedTensors and SparseTensors (alone, in dicts and tuples, inside
 tf.function), unbatch of ragged and sparse elements, Dataset.ragged_batch and
-tf.data.experimental.dense_to_ragged_batch."""
+tf.data.experimental.dense_to_ragged_batch; batched ragged and sparse elements read inside
+tf.function (map, for loops) and batched again."""
 
 from harness import show_error, tf
 
@@ -214,3 +215,47 @@ show_error("unbatch ragged scalar rows", lambda: tf.data.Dataset.from_tensor_sli
 show_error("ragged_batch 0", lambda: list(tf.data.Dataset.range(3).ragged_batch(0)))
 show_error("slices of sparse scalar", lambda: tf.data.Dataset.from_tensor_slices(tf.SparseTensor(tf.zeros([0, 0], tf.int64), tf.zeros([0]), tf.zeros([0], tf.int64))))
 show_error("apply non dataset", lambda: tf.data.Dataset.range(3).apply(lambda d: 3))
+
+# ---- batched composites inside tf.function, batched again ----
+range_rows = tf.data.Dataset.range(5).map(lambda n: tf.range(n))
+
+@tf.function
+def ragged_batch_total(d):
+    s = tf.constant(0, tf.int64)
+    for b in d.ragged_batch(2):
+        s += tf.reduce_sum(b.flat_values) + tf.size(b.row_splits, out_type=tf.int64)
+    return s
+
+
+print(ragged_batch_total(range_rows))
+lengths = range_rows.ragged_batch(2).map(lambda b: (b.row_lengths(), tf.reduce_sum(b, axis=1)))
+print(lengths.element_spec)
+for x in lengths:
+    print(x)
+words = tf.data.Dataset.from_tensor_slices(["a b c", "d", "e f"]).map(lambda s: tf.strings.split(s)).ragged_batch(2)
+print(list(words.map(lambda w: w.to_tensor(default_value="-")).as_numpy_iterator()))
+nested_batches = tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[[1, 2], [3]], [[4]], [[5], [], [6]]])).batch(2)
+print(nested_batches.element_spec)
+print(list(nested_batches.map(lambda r: tf.reduce_sum(r, axis=[1, 2])).as_numpy_iterator()))
+show_error("batch of unequal ragged batches", lambda: list(nested_batches.batch(2)))
+single_batches = tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[[1, 2], [3]], [[4]], [[5], [], [6]]])).batch(1)
+for x in single_batches.batch(2):
+    print(x)
+
+
+@tf.function
+def count_words(d):
+    total = tf.constant(0, tf.int64)
+    for batch in d:
+        total += tf.reduce_sum(batch.row_lengths())
+    return total
+
+
+print(count_words(words))
+growing_sparse = tf.data.Dataset.range(1, 6).map(lambda n: tf.sparse.from_dense(tf.range(n)))
+show_error("batch of unequal sparse batches", lambda: list(growing_sparse.batch(2).batch(2)))
+sparse_batches = growing_sparse.batch(2, drop_remainder=True).batch(2)
+print(sparse_batches.element_spec)
+for x in sparse_batches:
+    print(tf.sparse.to_dense(x))
+show_error("unbatch of unequal ragged batches", lambda: list(nested_batches.batch(2).unbatch()))
