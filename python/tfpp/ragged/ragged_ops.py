@@ -156,8 +156,10 @@ def elementwise(fn, arity):
     (Note [Ragged elementwise dispatch])."""
     @functools.wraps(fn)
     def dispatch(*args, **kwargs):
-        if not kwargs and not any(isinstance(a, RaggedTensor) for a in args[:arity]):
-            return fn(*args)  # the common case, kept quick
+        # The common case, tensors passed by position, kept quick (a type check per operand).
+        if not kwargs and len(args) == arity and type(args[0]) is not RaggedTensor and (
+                arity == 1 or type(args[1]) is not RaggedTensor):
+            return fn(*args)
         operands, rest = list(args[:arity]), args[arity:]
         for key in _OPERAND_KEYWORDS:
             if len(operands) < arity and key in kwargs:
