@@ -83,6 +83,10 @@ void deserialize_ragged_kernel(KernelContext& ctx) {
   const auto batch_levels = static_cast<int>(ctx.attr<std::int64_t>(2));
   const auto ragged_rank = static_cast<int>(ctx.attr<std::int64_t>(3));
   const int n = ragged_rank + 1;
+  // The shape function could not check an input whose rank was unknown while tracing.
+  if (serialized.rank() != batch_levels + 1 || serialized.shape().dim(-1) != n)
+    ctx.fail("expected serialized components of shape [d1, ..., d" + std::to_string(batch_levels) + ", " +
+             std::to_string(n) + "], got " + serialized.shape().debug_string());
   const std::int64_t count = serialized.num_elements() / n;
   const std::string* strings = serialized.data<std::string>();
   // Each element's components: flat values, then its row splits outermost first.

@@ -86,6 +86,11 @@ TEST(DeserializeRagged, RejectsBadInput) {
             std::string::npos);
   EXPECT_NE(error_of([&] { deserialize(tf::constant(1.0f), tf::float32, tf::int64, 0, 0); }).find("expected string"),
             std::string::npos);
+  // Inside a function the input's rank is known only when it runs.
+  auto f = tf::function([](tf::Tensor s) { return deserialize(s, tf::float32, tf::int64, 1, 1)[0]; });
+  EXPECT_NE(error_of([&] { f(tf::reshape(one, tf::Tensor(tf::constant(std::vector<std::int64_t>{1, 1, 2})))); })
+                .find("expected serialized components of shape"),
+            std::string::npos);
 }
 
 }  // namespace
