@@ -63,6 +63,8 @@ def _flatten_up_to(element_spec, value):
 def _padded_shape(padded, component_shape):
     """One padded shape as an int64 vector (-1 for unknown dims) and as the TensorShape it gives the
     batch; ValueError if the component cannot be padded to it."""
+    if padded is None:
+        raise ValueError("Padded shape None is not a shape: None values not supported.")
     if isinstance(padded, _tfpp.Tensor) and padded._is_symbolic():
         tensor = _shape_vector(padded)
         length = tensor.shape[0]

@@ -71,6 +71,13 @@ show_error("padded_batch of ragged", lambda: tf.data.Dataset.range(3).map(
 show_error("padded_batch of sparse", lambda: tf.data.Dataset.range(3).map(lambda n: tf.sparse.from_dense(tf.range(n))).padded_batch(2))
 show_error("padded_batch of unknown rank", lambda: unknown_rank.padded_batch(2))
 show_error("padded_batch of 0", lambda: list(counts.padded_batch(0)))
+labelled = tf.data.Dataset.range(3).map(lambda n: (n, tf.range(n)))
+print(labelled.padded_batch(2, padding_values=(tf.constant(-1, tf.int64), tf.constant(-2, tf.int64))).element_spec)
+print(list(labelled.padded_batch(2, padding_values=tf.constant(-1, tf.int64)).as_numpy_iterator()))
+print(list(labelled.padded_batch(2, padding_values=(None, tf.constant(9, tf.int64))).as_numpy_iterator()))
+print(counts.padded_batch(2, padded_shapes=tf.TensorShape([6])), counts.padded_batch(2, padded_shapes=(6,)))
+show_error("padded shape None", lambda: labelled.padded_batch(2, padded_shapes=([], None)))
+show_error("padding values structure", lambda: labelled.padded_batch(2, padding_values=(1,)))
 
 # ---- from_tensor_slices, unbatch and ragged_batch of composite tensors ----
 rt = tf.ragged.constant([[1, 2], [3], [], [4, 5, 6]])
