@@ -75,6 +75,8 @@ for _name in ("reduce_all", "reduce_any", "reduce_max", "reduce_mean", "reduce_m
     setattr(math, _name, _ragged_reduce.reduction(_name[len("reduce_"):]))
 concat = _ragged_array_ops.dispatch_for_lists(concat, _ragged_array_ops.concat)
 stack = _ragged_array_ops.dispatch_for_lists(stack, _ragged_array_ops.stack)
+expand_dims = _ragged_ops.dispatch_for_ragged(expand_dims, _ragged_array_ops.expand_dims_of_ragged)
+zeros_like, ones_like = _ragged_ops.elementwise(zeros_like, 1), _ragged_ops.elementwise(ones_like, 1)
 
 # Elementwise functions apply to RaggedTensors' flat values (Note [Ragged elementwise dispatch]).
 for _names, _module, _arity in ((_ragged_ops.UNARY, math, 1), (_ragged_ops.BINARY, math, 2),

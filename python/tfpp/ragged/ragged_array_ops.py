@@ -20,6 +20,11 @@ def dispatch_for_lists(dense_fn, ragged_fn):
     return fn
 
 
+def expand_dims_of_ragged(input, axis, name=None):  # noqa: A002 - TensorFlow's argument name
+    """tf.expand_dims of a RaggedTensor: a new dimension of size 1 at `axis` (negative from the end)."""
+    return expand_dims(input, _positive_axis(axis, input.shape.rank + 1, "expand_dims"))
+
+
 def expand_dims(value, axis):
     """tf.expand_dims of a tensor or RaggedTensor (a new dimension of size 1 at `axis` >= 0)."""
     if not isinstance(value, RaggedTensor):

@@ -141,14 +141,14 @@ def map_flat_values(op, *args, **kwargs):
 
 
 # The tf.math and tf.nn functions that apply elementwise: their operands are the first arguments
-# (`x`, `y` or `features` by keyword), their other arguments attributes (a dtype, bounds).
+# (`x`, `y`, `features`, `t` or `input` by keyword), their other arguments attributes (a dtype, bounds).
 UNARY = ("abs", "cast", "ceil", "clip_by_value", "cos", "erf", "exp", "expm1", "floor", "log", "log1p", "logical_not",
          "negative", "reciprocal", "round", "rsqrt", "sigmoid", "sign", "sin", "softplus", "sqrt", "square", "tanh")
 BINARY = ("add", "divide", "equal", "floordiv", "floormod", "greater", "greater_equal", "less", "less_equal",
           "logical_and", "logical_or", "maximum", "minimum", "mod", "multiply", "not_equal", "pow",
           "scalar_mul", "squared_difference", "subtract", "truediv")
 NN_UNARY = ("elu", "gelu", "relu", "relu6", "selu", "sigmoid", "softplus", "tanh")
-_OPERAND_KEYWORDS = ("x", "y", "features", "t")
+_OPERAND_KEYWORDS = ("x", "y", "features", "t", "input")
 
 
 def elementwise(fn, arity):

@@ -3,7 +3,8 @@ uniform inner axes, None, lists, keepdims; ragged or dense results); tf.math's a
 elementwise functions (unary, and binary with a scalar, a broadcast dense tensor or a RaggedTensor
 of the same row partitions; dense OP ragged operators); eagerly, inside tf.function and with
 gradients; indexing over several axes (rows, slices of rows with steps, uniform inner dims,
-`...`, tf.newaxis); tf.concat / tf.stack on axes 0, 1 and inner ones; tf.ragged.boolean_mask;
+`...`, tf.newaxis); tf.concat / tf.stack on axes 0, 1 and inner ones; tf.expand_dims,
+tf.zeros_like / ones_like; tf.ragged.boolean_mask;
 TensorFlow's errors for bad axes, partitions, broadcasts and indices."""
 
 from harness import rounded, show_error, tf
@@ -191,3 +192,10 @@ with tf.GradientTape() as tape:
     total = (tf.reduce_sum(tf.concat([ragged, ragged * 2.0], axis=1)[:, 1:]) +
              tf.reduce_sum(tf.ragged.boolean_mask(ragged, ragged > 1.5) * 10.0))
 print(tape.gradient(total, values))
+
+# ---- expand_dims, zeros_like, ones_like ----
+print(tf.expand_dims(a, 0), tf.expand_dims(a, 1), tf.expand_dims(a, 2), tf.expand_dims(a, -1), tf.expand_dims(rows_3d, axis=2))
+print(tf.expand_dims(a, 0).shape, tf.expand_dims(a, 1).shape, tf.expand_dims(a, -1).shape)
+print(tf.zeros_like(a), tf.ones_like(a), tf.ones_like(rows_3d, dtype=tf.float32), tf.zeros_like(tf.ragged.constant([["a"], []])),
+      tf.ones_like(input=a))
+show_error("expand_dims axis 3", lambda: tf.expand_dims(a, 3))
