@@ -50,7 +50,8 @@ Tensor parse_component(KernelContext& ctx, const std::string& bytes, DType dtype
     ctx.fail("Could not parse the serialized " + what + ": " + e.what());
   }
   if (t.dtype() != dtype)
-    ctx.fail("Expected a " + std::string(dtype_name(dtype)) + " " + what + ", got " + std::string(dtype_name(t.dtype())));
+    ctx.fail("Expected a " + std::string(dtype_name(dtype)) + " " + what + ", got " +
+             std::string(dtype_name(t.dtype())));
   return t;
 }
 
@@ -91,7 +92,8 @@ void deserialize_ragged_kernel(KernelContext& ctx) {
   const std::string* strings = serialized.data<std::string>();
   // Each element's components: flat values, then its row splits outermost first.
   std::vector<Tensor> flat(count);
-  std::vector<std::vector<std::vector<std::int64_t>>> splits(ragged_rank, std::vector<std::vector<std::int64_t>>(count));
+  using Splits = std::vector<std::int64_t>;
+  std::vector<std::vector<Splits>> splits(ragged_rank, std::vector<Splits>(count));
   for (std::int64_t i = 0; i < count; ++i) {
     flat[i] = parse_component(ctx, strings[i * n], dtype, i);
     for (int level = 0; level < ragged_rank; ++level)
@@ -125,7 +127,7 @@ void deserialize_ragged_kernel(KernelContext& ctx) {
   for (int level = 0; level < ragged_rank; ++level) {
     std::vector<std::int64_t> joined{0};
     std::int64_t offset = 0;
-    for (const std::vector<std::int64_t>& s : splits[level]) {
+    for (const Splits& s : splits[level]) {
       for (std::size_t j = 1; j < s.size(); ++j) joined.push_back(s[j] + offset);
       offset += s.back();
     }

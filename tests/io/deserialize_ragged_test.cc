@@ -19,8 +19,8 @@ tf::Tensor serialized(const std::vector<tf::Tensor>& components) {
   return tf::stack(parts);
 }
 
-tf::ops::Outputs deserialize(const tf::Tensor& input, tf::DType dtype, tf::DType splits_dtype, std::int64_t batch_levels,
-                             std::int64_t ragged_rank) {
+tf::ops::Outputs deserialize(const tf::Tensor& input, tf::DType dtype, tf::DType splits_dtype,
+                             std::int64_t batch_levels, std::int64_t ragged_rank) {
   const std::array<tf::ops::AttrValue, 4> attrs{dtype, splits_dtype, batch_levels, ragged_rank};
   return tf::ops::execute(*tf::ops::find_op("DeserializeRagged"), {input}, attrs);
 }
@@ -33,7 +33,8 @@ TEST(DeserializeRagged, GivesBackOneRaggedTensorOrTensor) {
   ASSERT_EQ(out.size(), 2u);
   EXPECT_EQ(out[0].numpy<std::int64_t>(), i64({0, 2, 2, 3}));
   EXPECT_EQ(out[1].numpy<float>(), (std::vector<float>{1.0f, 2.0f, 3.0f}));
-  tf::ops::Outputs dense = deserialize(serialized({tf::constant(std::vector<std::int32_t>{4, 5}, {1, 2})}), tf::int32, tf::int64, 0, 0);
+  tf::Tensor row = serialized({tf::constant(std::vector<std::int32_t>{4, 5}, {1, 2})});
+  tf::ops::Outputs dense = deserialize(row, tf::int32, tf::int64, 0, 0);
   ASSERT_EQ(dense.size(), 1u);
   EXPECT_EQ(dense[0].shape(), tf::TensorShape({1, 2}));
 }
@@ -77,7 +78,8 @@ TEST(DeserializeRagged, RejectsBadInput) {
             std::string::npos);
   EXPECT_NE(error_of([&] { deserialize(one, tf::float32, tf::float32, 0, 1); }).find("splits_dtype must be int32"),
             std::string::npos);
-  EXPECT_NE(error_of([&] { deserialize(tf::constant(std::vector<std::string>{"x", "y"}), tf::float32, tf::int64, 0, 1); })
+  const tf::Tensor garbage = tf::constant(std::vector<std::string>{"x", "y"});
+  EXPECT_NE(error_of([&] { deserialize(garbage, tf::float32, tf::int64, 0, 1); })
                 .find("Could not parse the serialized component of RaggedTensor 0"),
             std::string::npos);
   tf::Tensor wide = serialized({tf::constant(std::vector<float>{1.0f, 2.0f}, {1, 2}), tf::constant(i64({0, 1}))});

@@ -51,7 +51,8 @@ def _expand_ellipsis(keys, rank):
 
 
 def _row(rt, index):
-    if isinstance(index, (bool, float)) or not isinstance(index, (int, _tfpp.Tensor)) and not hasattr(index, "__index__"):
+    is_integer = isinstance(index, (int, _tfpp.Tensor)) or hasattr(index, "__index__")
+    if isinstance(index, (bool, float)) or not is_integer:
         raise TypeError("Ragged tensor indices must be integers or slices, got %r" % (index,))
     splits = rt.row_splits
     if not isinstance(index, _tfpp.Tensor) and not splits._is_symbolic():
