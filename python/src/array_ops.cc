@@ -71,8 +71,15 @@ void bind_array_ops(nb::module_& m) {
   m.def("fill", [](nb::handle dims, nb::handle value, nb::handle name) {
     NodeName named(name);
     if (nb::hasattr(dims, "_dims")) return tf::fill(shape_from(dims), to_tensor(value));  // a TensorShape
-    // Fill's dims are an input: a shape computed while tracing stays symbolic.
-    return tf::ops::array::fill(to_tensor_hinted(dims, tf::int32), to_tensor(value));
+    // Fill's dims are an input, so a shape computed while tracing stays symbolic; a list's Python
+    // ints stay in the static shape, as TensorFlow's shape inference reads them through the Pack.
+    tf::Tensor filled = tf::ops::array::fill(to_tensor_hinted(dims, tf::int32), to_tensor(value));
+    if (filled.is_symbolic() && (PyList_Check(dims.ptr()) || PyTuple_Check(dims.ptr()))) {
+      tf::TensorShape known;
+      for (nb::handle d : nb::iter(dims)) known.append(PyLong_Check(d.ptr()) ? nb::cast<std::int64_t>(d) : -1);
+      return tf::ops::array::ensure_shape(filled, known);
+    }
+    return filled;
   },
         "dims"_a, "value"_a, "name"_a = nb::none());
   m.def("eye", [](std::int64_t num_rows, nb::handle num_columns, nb::handle dtype, nb::handle name) {

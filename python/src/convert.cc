@@ -310,7 +310,18 @@ tf::TensorShape shape_from(nb::handle value) {
     return tf::TensorShape(std::span<const std::int64_t>(dims));
   }
   tf::TensorShape shape;
-  for (nb::handle d : nb::iter(value)) shape.append(d.is_none() ? std::int64_t{-1} : nb::cast<std::int64_t>(d));
+  for (nb::handle d : nb::iter(value)) {
+    if (d.is_none()) {
+      shape.append(-1);
+    } else if (PyLong_Check(d.ptr())) {
+      shape.append(nb::cast<std::int64_t>(d));
+    } else {
+      // A tensor or NumPy scalar dimension; a traced one gets int_list's error.
+      if (to_tensor(d).shape().rank() != 0)
+        throw nb::type_error(("expected a scalar dimension, got " + repr_of(d)).c_str());
+      shape.append(int_list(d)[0]);
+    }
+  }
   return shape;
 }
 

@@ -3,7 +3,7 @@ values, nested structures and dicts, inside tf.function, TensorFlow's errors);
 Dataset.from_tensor_slices of RaggedTensors and SparseTensors (alone, in dicts and tuples, inside
 tf.function), unbatch of ragged and sparse elements, Dataset.ragged_batch and
 tf.data.experimental.dense_to_ragged_batch; batched ragged and sparse elements read inside
-tf.function (map, for loops) and batched again."""
+tf.function (map, for loops) and batched again; tf.fill with dims known only when a traced function runs."""
 
 from harness import show_error, tf
 
@@ -266,3 +266,17 @@ print(sparse_batches.element_spec)
 for x in sparse_batches:
     print(tf.sparse.to_dense(x))
 show_error("unbatch of unequal ragged batches", lambda: list(nested_batches.batch(2).unbatch()))
+
+# ---- tf.fill with traced dims ----
+print(list(tf.data.Dataset.range(1, 4).map(lambda n: tf.fill([n], n)).padded_batch(3).as_numpy_iterator()))
+print(tf.data.Dataset.range(1, 4).map(lambda n: tf.fill([n, 2], 1.5)).element_spec)
+
+
+@tf.function
+def fill_traced(n):
+    return tf.fill(tf.stack([n, 2]), 7), tf.fill([2, n], "s"), tf.fill(tf.constant([2]), 1.0)
+
+
+print(fill_traced(tf.constant(3)))
+print(tf.fill([2, 3], 5), tf.fill(tf.constant([1, 2]), True), tf.fill([tf.constant(2)], 0.5))
+show_error("fill with float dims", lambda: tf.fill([1.5], 1))
