@@ -75,13 +75,19 @@ def _rows(rt, key):
         return rt
     splits = rt.row_splits
     if key.step not in (None, 1):
-        return from_value_ranges(splits[:-1][key], splits[1:][key], 1, rt.values, splits.dtype)
+        rows = from_value_ranges(splits[:-1][key], splits[1:][key], 1, rt.values, splits.dtype)
+        return _with_uniform_row_length(rows, rt._uniform_row_length)
     nrows = rt.nrows()
     begin = _bound(key.start, 0, nrows)
     end = _tfpp.math.maximum(begin, _bound(key.stop, nrows, nrows))
     row_splits = _tfpp.slice(splits, _tfpp.reshape(begin, [1]), _tfpp.reshape(end - begin + 1, [1]))
     start, limit = _tfpp.gather(splits, begin), _tfpp.gather(splits, end)
-    return RaggedTensor(rt.values[start:limit], row_splits - start, internal=True)
+    return RaggedTensor(rt.values[start:limit], row_splits - start, True, rt._uniform_row_length)
+
+
+def _with_uniform_row_length(rt, length):
+    """`rt`, known to have rows of `length` values each (None: not known while tracing)."""
+    return RaggedTensor(rt.values, rt.row_splits, True, length)
 
 
 def _bound(value, default, nrows):
@@ -136,7 +142,11 @@ def _cut_rows(rt, key):
     lower, upper = (starts, limits) if step > 0 else (starts - 1, limits - 1)
     first = _offset(key.start, starts, limits, lower, upper, starts if step > 0 else limits - 1)
     last = _offset(key.stop, starts, limits, lower, upper, limits if step > 0 else starts - 1)
-    return from_value_ranges(first, last, step, rt.values, splits.dtype)
+    cut = from_value_ranges(first, last, step, rt.values, splits.dtype)
+    static_bounds = all(b is None or isinstance(b, int) for b in (key.start, key.stop))
+    if rt._uniform_row_length is None or not static_bounds:
+        return cut
+    return _with_uniform_row_length(cut, len(range(rt._uniform_row_length)[key]))
 
 
 def _offset(bound, starts, limits, lower, upper, default):

@@ -22,12 +22,18 @@ def _check_same_partitions(a, b):
 
 
 def check_same_splits(a_splits, b_splits):
-    """Eagerly, TensorFlow's InvalidArgumentError unless two lists of row splits are equal."""
+    """TensorFlow's InvalidArgumentError unless two lists of row splits are equal: at once for
+    eager splits, when the function runs for traced ones."""
     if len(a_splits) != len(b_splits):
         raise ValueError("RaggedTensors of ragged_rank %d and %d do not broadcast together" % (len(a_splits),
                                                                                           len(b_splits)))
     for x, y in zip(a_splits, b_splits):
-        if x is y or x._is_symbolic() or y._is_symbolic():
+        if x is y:
+            continue
+        if x._is_symbolic() or y._is_symbolic():
+            x, y = _tfpp.math.cast(x, _tfpp.int64), _tfpp.math.cast(y, _tfpp.int64)
+            _tfpp._assert_true(_tfpp.math.reduce_all(_tfpp.math.equal(x, y)),
+                               "RaggedTensors of different row partitions: their row_splits differ")
             continue
         x_values, y_values = x.numpy(), y.numpy()
         if x_values.shape != y_values.shape or _np.any(x_values != y_values):

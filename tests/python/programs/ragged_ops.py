@@ -199,3 +199,18 @@ print(tf.expand_dims(a, 0).shape, tf.expand_dims(a, 1).shape, tf.expand_dims(a, 
 print(tf.zeros_like(a), tf.ones_like(a), tf.ones_like(rows_3d, dtype=tf.float32), tf.zeros_like(tf.ragged.constant([["a"], []])),
       tf.ones_like(input=a))
 show_error("expand_dims axis 3", lambda: tf.expand_dims(a, 3))
+
+# ---- uniform row lengths through slicing, partitions checked inside tf.function ----
+uniform_rows_2 = tf.RaggedTensor.from_uniform_row_length(tf.ragged.constant([[1, 2], [3], [], [4]]), 2)
+print(uniform_rows_2.shape, uniform_rows_2[:, 1:].shape, uniform_rows_2[1:].shape, uniform_rows_2[:, :1].shape,
+      uniform_rows_2[::-1].shape)
+
+
+@tf.function
+def add_traced(x, y):
+    return x + y
+
+
+print(add_traced(a, a * 2))
+show_error("traced different partitions", lambda: add_traced(tf.ragged.constant([[1, 2], [3]]),
+                                                             tf.ragged.constant([[1], [2, 3]])))
