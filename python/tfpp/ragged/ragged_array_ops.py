@@ -113,7 +113,13 @@ def _concat_rows(values):
 
 
 def _check_equal_nrows(nrows):
+    """TensorFlow's InvalidArgumentError unless all have one number of rows: at once eagerly, when
+    the function runs for traced values."""
     if any(n._is_symbolic() for n in nrows):
+        for n in nrows[1:]:
+            same = _tfpp.math.equal(_tfpp.math.cast(n, _tfpp.int64), _tfpp.math.cast(nrows[0], _tfpp.int64))
+            _tfpp._assert_true(same, "[RaggedConcat] every value must have the same number of rows to concatenate "
+                                     "along axis 1")
         return
     counts = [int(n.numpy()) for n in nrows]
     if len(set(counts)) > 1:

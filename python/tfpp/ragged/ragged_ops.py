@@ -72,7 +72,7 @@ def _broadcast_to_flat_values(rt, dense):
         if size == 1:
             indices.append(_tfpp.math.multiply(positions[k], 0))
             continue
-        _check_broadcast_dim(sizes[k], size, dense, rt)
+        _check_broadcast_dim(sizes[k], k, dense, rt)
         indices.append(positions[k])
     return _tfpp.gather_nd(dense, _tfpp.stack(indices, axis=-1))
 
@@ -94,10 +94,15 @@ def _outer_positions(rt):
     return [item] + positions
 
 
-def _check_broadcast_dim(sizes, size, dense, rt):
-    """Eagerly, TensorFlow's check that a dense dim of size `size` (not 1) matches the RaggedTensor's
-    sizes there (its number of rows, or every row length of a ragged dim)."""
+def _check_broadcast_dim(sizes, k, dense, rt):
+    """TensorFlow's check that dim k of `dense` (not 1) matches the RaggedTensor's sizes there (its
+    number of rows, or every row length of a ragged dim): at once eagerly, when the function runs
+    for traced values (a dim unknown while tracing is checked then, and must match)."""
+    size = dense.shape[k]
     if sizes._is_symbolic() or size is None:
+        dim = _tfpp.shape(dense, out_type=_tfpp.int64)[k]
+        _tfpp._assert_true(_tfpp.math.reduce_all(_tfpp.math.equal(_tfpp.math.cast(sizes, _tfpp.int64), dim)),
+                           "[RaggedBroadcast] a dense dimension does not match the RaggedTensor's sizes")
         return
     if _np.any(sizes.numpy() != size):
         raise _invalid("[RaggedBroadcast] a tensor of shape %s does not broadcast with a RaggedTensor of shape %s: "

@@ -214,3 +214,20 @@ def add_traced(x, y):
 print(add_traced(a, a * 2))
 show_error("traced different partitions", lambda: add_traced(tf.ragged.constant([[1, 2], [3]]),
                                                              tf.ragged.constant([[1], [2, 3]])))
+
+
+@tf.function
+def add_dense_traced(x, dense):
+    return x + dense
+
+
+@tf.function
+def concat_traced(x, y):
+    return tf.concat([x, y], axis=1)
+
+
+square_rows = tf.ragged.constant([[1, 2], [3, 4]])
+print(add_dense_traced(square_rows, tf.constant([[1], [2]])), concat_traced(square_rows, square_rows))
+show_error("traced broadcast", lambda: add_dense_traced(square_rows, tf.constant([[1, 2, 3]])))
+show_error("traced broadcast rows", lambda: add_dense_traced(square_rows, tf.constant([[1], [2], [3]])))
+show_error("traced concat rows", lambda: concat_traced(square_rows, tf.ragged.constant([[1], [2], [3]])))
