@@ -58,6 +58,15 @@ def padded_in_function():
 
 print(padded_in_function())
 
+
+@tf.function
+def padded_to_traced_shape(length, size):
+    dataset = tf.data.Dataset.range(1, 5).map(lambda k: tf.range(k)).padded_batch(size, padded_shapes=tf.reshape(length, [1]))
+    return dataset.reduce(tf.constant(0, tf.int64), lambda total, b: total + tf.size(b, out_type=tf.int64))
+
+
+print(padded_to_traced_shape(tf.constant(6, tf.int64), tf.constant(3, tf.int64)))
+
 show_error("padded shape too small", lambda: list(counts.padded_batch(2, padded_shapes=[3])))
 show_error("padded shape rank", lambda: counts.padded_batch(2, padded_shapes=[3, 3]))
 show_error("padded shape below the static shape", lambda: tf.data.Dataset.from_tensors([1, 2, 3]).padded_batch(2, padded_shapes=[2]))
