@@ -231,3 +231,13 @@ print(add_dense_traced(square_rows, tf.constant([[1], [2]])), concat_traced(squa
 show_error("traced broadcast", lambda: add_dense_traced(square_rows, tf.constant([[1, 2, 3]])))
 show_error("traced broadcast rows", lambda: add_dense_traced(square_rows, tf.constant([[1], [2], [3]])))
 show_error("traced concat rows", lambda: concat_traced(square_rows, tf.ragged.constant([[1], [2], [3]])))
+
+# ---- gradients of ragged max / min / prod with ties ----
+tied = tf.constant([2.0, 2.0, 1.0, 3.0, 3.0])
+with tf.GradientTape(persistent=True) as tape:
+    tape.watch(tied)
+    tied_rows = tf.RaggedTensor.from_row_lengths(tied, [3, 2])
+    row_max = tf.reduce_sum(tf.reduce_max(tied_rows, axis=1))
+    column_min = tf.reduce_sum(tf.reduce_min(tf.RaggedTensor.from_row_lengths(tied, [2, 2, 1]), axis=0))
+    row_prod = tf.reduce_sum(tf.reduce_prod(tied_rows, axis=1))
+print(tape.gradient(row_max, tied), tape.gradient(column_min, tied), tape.gradient(row_prod, tied))
