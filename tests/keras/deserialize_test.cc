@@ -176,6 +176,32 @@ TEST(DeserializeTest, RegisteredClassesAreFound) {
   EXPECT_EQ((*d)(tf::constant({1.0f, 2.0f})).numpy<float>(), (std::vector<float>{2, 4}));
 }
 
+// Keras looks a custom class up by its registered name ("Package>Name"), then by its class name.
+TEST(DeserializeTest, RegisteredNamesComeFirst) {
+  const auto doubler_named = [](const std::string& prefix) {
+    return [prefix](const keras::Config& c) -> std::shared_ptr<keras::Layer> {
+      return std::make_shared<Doubler>(layers::BasicOptions{.name = prefix + c.at("name").get<std::string>()});
+    };
+  };
+  layers::register_layer_class("Twice", doubler_named("by_class_"));
+  layers::register_layer_class("Pkg>Twice", doubler_named("by_registered_name_"));
+  const auto serialized = [](const keras::ConfigValue& registered_name) {
+    return keras::Config{{"class_name", "Twice"}, {"config", keras::Config{{"name", "t"}}}, {"registered_name", registered_name}};
+  };
+  EXPECT_EQ(layers::deserialize(serialized("Pkg>Twice"))->name(), "by_registered_name_t");
+  EXPECT_EQ(layers::deserialize(serialized("Elsewhere>Twice"))->name(), "by_class_t");
+  EXPECT_EQ(layers::deserialize(serialized(nullptr))->name(), "by_class_t");
+  {
+    const keras::saving::CustomObjectScope scope({{"Pkg>Twice", doubler_named("scoped_")}});
+    EXPECT_EQ(layers::deserialize(serialized("Pkg>Twice"))->name(), "scoped_t");
+  }
+  EXPECT_NE(error_of([] {
+              layers::deserialize(keras::Config{{"class_name", "Nowhere"}, {"config", keras::Config{}},
+                                                {"registered_name", "Pkg>Nowhere"}});
+            }).find("[deserialize] unknown layer class 'Nowhere' (registered name 'Pkg>Nowhere'); register it"),
+            std::string::npos);
+}
+
 TEST(DeserializeTest, BadInputIsAClearError) {
   EXPECT_NE(error_of([] { layers::deserialize(keras::Config{{"class_name", "NoSuchLayer"}, {"config", keras::Config{}}}); })
                 .find("[deserialize] unknown layer class 'NoSuchLayer'; register it"),

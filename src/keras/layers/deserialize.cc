@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "keras/layers/config_util.h"
+#include "keras/saving/external_class.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/input.h"
 #include "tfpp/keras/layers/attention.h"
@@ -119,6 +120,16 @@ Registry& registry() {
   return *r;
 }
 
+// The factory for `key` in the custom object scopes (innermost first), else the registry; empty if none.
+LayerFactory factory_for(const std::string& key) {
+  for (auto scope = custom_scopes.rbegin(); scope != custom_scopes.rend(); ++scope)
+    if (auto it = scope->find(key); it != scope->end()) return it->second;
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  auto it = r.factories.find(key);
+  return it == r.factories.end() ? LayerFactory() : it->second;
+}
+
 }  // namespace
 
 void register_layer_class(const std::string& class_name, LayerFactory factory) {
@@ -147,25 +158,26 @@ std::shared_ptr<Layer> deserialize(const ConfigValue& serialized) {
     throw InvalidArgumentError("[deserialize] expects a str class_name and a dict config, got a " +
                                std::string(class_name.type_name()) + " and a " + std::string(config.type_name()));
   const std::string& cls = class_name.get<std::string>();
-  LayerFactory factory;
-  for (auto scope = custom_scopes.rbegin(); scope != custom_scopes.rend() && !factory; ++scope)
-    if (auto it = scope->find(cls); it != scope->end()) factory = it->second;
-  if (!factory) {
-    Registry& r = registry();
-    std::lock_guard lock(r.mutex);
-    auto it = r.factories.find(cls);
-    if (it == r.factories.end())
-      throw InvalidArgumentError("[deserialize] unknown layer class '" + cls +
-                                 "'; register it with tf::keras::layers::register_layer_class or pass it in custom_objects");
-    factory = it->second;
-  }
+  // Keras finds a custom class by its registered name ("Package>Name"); built-in layers have
+  // none. The class name comes next, as keras.layers.deserialize also tries it.
+  std::string registered;
+  if (auto it = s.find("registered_name"); it != s.end() && it->second.holds<std::string>()) registered = it->second.get<std::string>();
+  LayerFactory factory = registered.empty() ? LayerFactory() : factory_for(registered);
+  if (!factory) factory = factory_for(cls);
+  if (!factory)
+    throw InvalidArgumentError("[deserialize] unknown layer class '" + cls + "'" +
+                               (registered.empty() || registered == cls ? "" : " (registered name '" + registered + "')") +
+                               "; register it with tf::keras::layers::register_layer_class or pass it in custom_objects");
   std::shared_ptr<Layer> layer = factory(config.get<Config>());
   if (auto it = s.find("build_config"); it != s.end() && it->second.holds<Config>())
     layer->build_from_config(it->second.get<Config>());
   return layer;
 }
 
-Config serialize(const Layer& layer) {
+Config serialize(const Layer& handle) {
+  // A handle (a Model value load_model returned) stands for its heap instance, of the layer's own class.
+  const std::shared_ptr<Layer> instance = handle.layer_state().instance.lock();
+  const Layer& layer = instance ? *instance : handle;
   const std::string cls = layer.class_name();
   // Keras 3's modules: models are not in keras.layers.
   const char* module = cls == "Functional" ? "keras.src.models.functional" : cls == "Sequential" ? "keras" : "keras.layers";
@@ -173,6 +185,10 @@ Config serialize(const Layer& layer) {
            {"class_name", cls},
            {"config", layer.get_config()},
            {"registered_name", cls == "Functional" ? ConfigValue("Functional") : ConfigValue()}};
+  if (const auto* external = dynamic_cast<const saving::ExternalClass*>(&layer)) {
+    s["module"] = external->class_module();
+    s["registered_name"] = external->registered_name();
+  }
   Config build = layer.get_build_config();
   const auto* model = dynamic_cast<const Model*>(&layer);
   // Keras writes every model's compile_config ({} before compile).

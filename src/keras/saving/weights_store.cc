@@ -6,6 +6,7 @@
 #include <set>
 
 #include "keras/models/op_layers.h"
+#include "keras/saving/external_class.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/layers/attention.h"
 #include "tfpp/keras/layers/recurrent.h"
@@ -51,6 +52,9 @@ class Walker {
   std::vector<StateEntry> entries;
 
   void layer(const Layer& l, const std::string& path) {
+    // A handle (a Model value load_model returned) stands for its heap instance, of the layer's own class.
+    if (std::shared_ptr<Layer> instance = l.layer_state().instance.lock(); instance && instance.get() != &l)
+      return layer(*instance, path);
     if (!visited_.insert(l.shared_layer_state().get()).second) return;
     entries.push_back({path, l.name(), "layer '" + l.name() + "'", own_variables(l), false});
     const auto* model = dynamic_cast<const Model*>(&l);
@@ -86,6 +90,14 @@ class Walker {
                            std::vector<Variable>(own.begin() + static_cast<std::ptrdiff_t>(p * per_projection),
                                                  own.begin() + static_cast<std::ptrdiff_t>((p + 1) * per_projection)),
                            false});
+      }
+      return;
+    }
+    // Layers and models written in Python: the sublayers their attributes hold, as the class lists them.
+    if (const auto* external = dynamic_cast<const ExternalClass*>(&l)) {
+      for (const AttributeLayers& a : external->attribute_layers()) {
+        if (a.is_list) container(join(path, a.attribute), a.layers);
+        else if (!a.layers.empty()) layer(*a.layers.front(), join(path, a.attribute));
       }
       return;
     }
