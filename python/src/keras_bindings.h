@@ -3,6 +3,7 @@
 // python/tfpp/keras/ builds Keras' Python classes over them.
 #pragma once
 
+#include <map>
 #include <streambuf>
 #include <string>
 
@@ -52,6 +53,9 @@ class PythonStdout {
 /// A layer factory (layers::register_layer_class, load_model's custom_objects) making layers of
 /// the Python class `cls` with cls.from_config(config).
 tf::keras::layers::LayerFactory python_layer_factory(nb::object cls);
+
+/// load_model's custom_objects (a dict of Python classes by name) as layer factories.
+std::map<std::string, tf::keras::layers::LayerFactory> custom_object_factories(nb::dict custom_objects);
 
 /// Records how a Functional model's inputs and outputs were given: lists or single tensors
 /// (`nested_*`), and the keys of dicts (in the tensors' order; empty for lists), as its config

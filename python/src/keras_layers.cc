@@ -84,9 +84,12 @@ void bind_keras_layers(nb::module_& m) {
       .def("call_symbolic_list", [](keras::Layer& l, const std::vector<keras::KerasTensor>& xs) { return l.call_all(xs); })
       .def("serialize", [](const keras::Layer& l) { return config_to_python(keras::layers::serialize(l)); });
 
-  m.def("deserialize_layer", [](nb::handle serialized) {
+  m.def("deserialize_layer", [](nb::handle serialized, nb::dict custom_objects) {
+        const keras::saving::CustomObjectScope scope(custom_object_factories(custom_objects));
         return keras::layers::deserialize(config_from_python(serialized));
-      }, "serialized"_a, "The layer {'class_name': ..., 'config': {...}} describes (keras.layers.deserialize).");
+      }, "serialized"_a, "custom_objects"_a = nb::dict(),
+      "The layer {'class_name': ..., 'config': {...}} describes (keras.layers.deserialize), custom_objects (Python "
+      "classes by name) looked up first.");
   m.def("registered_layer_classes", &keras::layers::registered_layer_classes);
 }
 

@@ -331,14 +331,12 @@ void bind_keras_model(nb::module_& m) {
         return adopted(std::make_shared<keras::Sequential>(std::move(refs), keras::ModelOptions{.name = std::move(name)}));
       }, "layers"_a, "name"_a, "A Sequential model of `layers`.");
   m.def("load_model", [](const std::string& filepath, bool compile, nb::dict custom_objects) {
-        keras::models::LoadModelOptions o{.compile = compile};
-        for (auto [name, cls] : custom_objects)
-          o.custom_objects[nb::cast<std::string>(name)] = python_layer_factory(nb::borrow(cls));
+        keras::models::LoadModelOptions o{.custom_objects = custom_object_factories(custom_objects), .compile = compile};
         return adopted(std::make_shared<keras::Model>(keras::models::load_model(filepath, std::move(o))));
       }, "filepath"_a, "compile"_a, "custom_objects"_a);
-  m.def("model_from_json", [](const std::string& json) {
-        return adopted(std::make_shared<keras::Model>(keras::models::model_from_json(json)));
-      }, "json"_a);
+  m.def("model_from_json", [](const std::string& json, nb::dict custom_objects) {
+        return adopted(std::make_shared<keras::Model>(keras::models::model_from_json(json, custom_object_factories(custom_objects))));
+      }, "json"_a, "custom_objects"_a);
   m.def("fashion_mnist_load_data", []() {
         auto [train, test] = keras::datasets::fashion_mnist::load_data();
         return nb::make_tuple(nb::make_tuple(train.first, train.second), nb::make_tuple(test.first, test.second));

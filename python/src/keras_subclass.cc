@@ -12,6 +12,7 @@
 
 #include "keras/layers/config_util.h"
 #include "keras/models/model_data.h"
+#include "keras/saving/external_class.h"
 #include "keras/training/training_state.h"
 #include "keras_bindings.h"
 
@@ -78,36 +79,61 @@ keras::TensorLogs step_in_python(const PythonSelf& self, const char* method, con
   return logs;
 }
 
-class PythonLayer : public keras::Layer {
+keras::Config config_in_python(const PythonSelf& self) {
+  nb::gil_scoped_acquire gil;
+  return config_dict_from_python(self->attr("get_config")());
+}
+
+// A layer or model class written in Python: the Python object it calls, and what Keras' saving asks
+// of the class (tfpp.keras.Layer's _keras_module, _keras_registered_name and _attribute_layers).
+class PythonClass : public keras::saving::ExternalClass {
  public:
-  PythonLayer(nb::object self, const keras::LayerOptions& options, bool has_get_config)
-      : Layer(options), self_(std::make_shared<nb::object>(std::move(self))), has_get_config_(has_get_config) {}
-  keras::Config get_config() const override {
-    if (!has_get_config_) return Layer::get_config();
+  explicit PythonClass(nb::object self) : self_(std::make_shared<nb::object>(std::move(self))) {}
+  keras::ConfigValue class_module() const override {
     nb::gil_scoped_acquire gil;
-    return config_dict_from_python(self_->attr("get_config")());
+    return config_from_python(self_->attr("_keras_module")());
   }
+  std::string registered_name() const override {
+    nb::gil_scoped_acquire gil;
+    return nb::cast<std::string>(self_->attr("_keras_registered_name")());
+  }
+  std::vector<keras::saving::AttributeLayers> attribute_layers() const override {
+    nb::gil_scoped_acquire gil;
+    std::vector<keras::saving::AttributeLayers> out;
+    for (nb::handle entry : self_->attr("_attribute_layers")()) {
+      out.push_back({nb::cast<std::string>(entry[0]), nb::cast<std::vector<std::shared_ptr<keras::Layer>>>(entry[1]),
+                     nb::cast<bool>(entry[2])});
+    }
+    return out;
+  }
+
+ protected:
+  PythonSelf self_;
+};
+
+class PythonLayer : public keras::Layer, public PythonClass {
+ public:
+  PythonLayer(nb::object self, const keras::LayerOptions& options) : Layer(options), PythonClass(std::move(self)) {}
+  /// The Python get_config: the subclass' own, or Keras' base config (with the automatic config
+  /// of its __init__ arguments when the subclass has no get_config).
+  keras::Config get_config() const override { return config_in_python(self_); }
   void build_multi(const std::vector<tf::TensorShape>& input_shapes) override { build_in_python(self_, input_shapes); }
   std::vector<tf::Tensor> call_multi(const std::vector<tf::Tensor>& inputs, bool training) override {
     return call_in_python(self_, inputs, training);
   }
   TFPP_KERAS_LAYER(PythonLayer)
-
- private:
-  PythonSelf self_;
-  bool has_get_config_;
 };
 
 // A keras.Model subclassed in Python: either with its own call (a subclassed model), or built by
 // Model(inputs, outputs) in its __init__ (a Functional model of the Python class). Its train_step /
 // test_step run in Python when the class overrides them (or compute_loss / compute_metrics,
 // which Keras' default steps call).
-class PythonModel : public keras::Model {
+class PythonModel : public keras::Model, public PythonClass {
  public:
   PythonModel(nb::object self, const std::string& name, const std::string& class_name, bool has_build, bool has_train_step,
               bool has_test_step)
       : Model(keras::ModelOptions{.name = name}, class_name.c_str()),
-        self_(std::make_shared<nb::object>(std::move(self))),
+        PythonClass(std::move(self)),
         has_build_(has_build),
         has_train_step_(has_train_step),
         has_test_step_(has_test_step) {}
@@ -133,10 +159,12 @@ class PythonModel : public keras::Model {
   }
   /// The Python class' name, also for a Functional one (as Keras serializes it).
   std::string class_name() const override { return Layer::class_name(); }
+  /// The Python get_config (tfpp.keras.Model's: a Functional config when the class' __init__ takes
+  /// Functional's arguments, as Keras').
+  keras::Config get_config() const override { return config_in_python(self_); }
   TFPP_KERAS_LAYER(PythonModel)
 
  private:
-  PythonSelf self_;
   bool has_build_, has_train_step_, has_test_step_;
 };
 
@@ -188,18 +216,25 @@ keras::layers::LayerFactory python_layer_factory(nb::object cls) {
   };
 }
 
+std::map<std::string, keras::layers::LayerFactory> custom_object_factories(nb::dict custom_objects) {
+  std::map<std::string, keras::layers::LayerFactory> factories;
+  for (auto [name, cls] : custom_objects) factories[nb::cast<std::string>(name)] = python_layer_factory(nb::borrow(cls));
+  return factories;
+}
+
 void bind_keras_subclass(nb::module_& m) {
-  m.def("python_layer", [](nb::object self, std::string name, bool trainable, nb::handle dtype, std::string class_name,
-                           bool has_get_config) {
+  m.def("python_layer", [](nb::object self, std::string name, bool trainable, nb::handle dtype, std::string class_name) {
         keras::LayerOptions options{.name = std::move(name), .trainable = trainable, .class_name = std::move(class_name)};
         if (!dtype.is_none()) options.dtype = dtype_from(dtype);
-        auto layer = std::make_shared<PythonLayer>(std::move(self), options, has_get_config);
+        auto layer = std::make_shared<PythonLayer>(std::move(self), options);
         layer->layer_state().instance = layer;
         return std::shared_ptr<keras::Layer>(layer);
-      }, "self"_a, "name"_a, "trainable"_a, "dtype"_a.none(), "class_name"_a, "has_get_config"_a,
-      "A C++ layer calling the Python layer `self`'s build, call (and get_config if it defines it).");
+      }, "self"_a, "name"_a, "trainable"_a, "dtype"_a.none(), "class_name"_a,
+      "A C++ layer calling the Python layer `self`'s build, call and get_config.");
   m.def("base_layer_config", [](const keras::Layer& layer) { return config_to_python(layer.keras::Layer::get_config()); },
         "keras.layers.Layer.get_config: name, trainable and dtype.");
+  m.def("functional_config", [](const keras::Model& model) { return config_to_python(model.keras::Model::get_config()); },
+        "Functional.get_config: the layers and their connections (for a Functional model of a Python class).");
   m.def("register_layer_class", [](const std::string& class_name, nb::object cls) {
         keras::layers::register_layer_class(class_name, python_layer_factory(std::move(cls)));
       }, "class_name"_a, "cls"_a, "Lets load_model and deserialize make `class_name` layers with cls.from_config.");

@@ -1,5 +1,7 @@
 """Python arguments of Keras constructors as the config values the C++ deserializers read."""
 
+import inspect as _inspect
+
 import numpy as _np
 
 # Regularizers by the names Keras' keras.regularizers.get accepts.
@@ -40,3 +42,57 @@ def arguments_config(class_name, parameters, args, kwargs):
             raise TypeError("%s() got multiple values for argument %r" % (class_name, key))
         config[key] = value
     return {k: config_value(v, k) for k, v in config.items()}
+
+
+# What Keras' automatic config of a Layer subclass keeps: plain values only.
+_PLAIN_TYPES = (str, int, float, bool, type(None))
+
+
+class AutoConfig:
+    """Keras' automatic config of a Layer subclass without get_config: the arguments its __init__
+    was called with, defaults included (`arguments` is None when they cannot make a config:
+    `positional_only` tells Keras' two messages apart)."""
+
+    def __init__(self, cls, args, kwargs):
+        self.arguments, self.positional_only = None, False
+        signature = _inspect.signature(cls.__init__)
+        try:
+            bound = signature.bind(None, *args, **kwargs)
+        except TypeError:
+            return
+        parameters = list(signature.parameters.values())
+        if any(p.kind == p.POSITIONAL_ONLY for p in parameters[1:]):
+            self.positional_only = True
+            return
+        bound.apply_defaults()
+        arguments = dict(bound.arguments)
+        arguments.pop(parameters[0].name)
+        for p in parameters:
+            if p.kind == p.VAR_KEYWORD:
+                arguments.update(arguments.pop(p.name))
+        arguments.pop("name", None)
+        for p in parameters:
+            if p.kind == p.VAR_POSITIONAL and arguments.pop(p.name):
+                self.positional_only = True
+                return
+        if all(isinstance(v, _PLAIN_TYPES) for v in _flat_values(arguments)):
+            self.arguments = arguments
+
+    def config(self, layer):
+        """The config entries the arguments give `layer`, or Keras' NotImplementedError."""
+        if self.arguments is None:
+            reason = ("positional only or variadic positional arguments (e.g., `*args`) to `__init__()`, which is not "
+                      "supported by the automatic config generation" if self.positional_only else
+                      "non-serializable argument values in `__init__()`, and therefore the object must override "
+                      "`get_config()` in order to be serializable")
+            raise NotImplementedError("Object %s was created by passing %s. Please implement `get_config()`." % (
+                type(layer).__name__, reason))
+        return dict(self.arguments)
+
+
+def _flat_values(value):
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, (list, tuple)):
+        return [leaf for v in value for leaf in _flat_values(v)]
+    return [value]

@@ -12,6 +12,8 @@ import numpy as _np
 
 from .. import _tfpp
 
+from . import _registration
+from ._config import AutoConfig as _AutoConfig
 from ._config import arguments_config as _arguments_config
 from ._config import config_value as _config_value
 from ._signatures import LAYERS as _SIGNATURES
@@ -63,6 +65,12 @@ def _takes_training(call, _cache={}):
     return _cache[call]
 
 
+def default_method(method):
+    """Marks a base class' method whose override Keras looks for (its python_utils.default)."""
+    method._is_default = True
+    return method
+
+
 def _is_symbolic(inputs):
     if isinstance(inputs, (list, tuple)):
         return bool(inputs) and all(isinstance(i, KerasTensor) for i in inputs)
@@ -75,6 +83,11 @@ class Layer:
     `add_weight`, `call(inputs[, training])`): a C++ layer calls the subclass' methods, so the
     layer works in Sequential and Functional models, fit's traced steps and summaries."""
 
+    def __new__(cls, *args, **kwargs):
+        layer = super().__new__(cls)
+        layer._init_arguments = (args, kwargs)  # for Keras' automatic config (get_config)
+        return layer
+
     def __init__(self, activity_regularizer=None, trainable=True, dtype=None, autocast=True, name=None, **kwargs):
         input_shape = kwargs.pop("input_shape", None)
         if kwargs:
@@ -82,8 +95,7 @@ class Layer:
         if isinstance(dtype, dict):  # Keras 3's DTypePolicy config, as get_config writes it
             dtype = dtype.get("config", {}).get("name")
         self._python_subclass = True
-        self._attach(_k.python_layer(self, name or "", bool(trainable), dtype, type(self).__name__,
-                                     type(self).get_config is not Layer.get_config))
+        self._attach(_k.python_layer(self, name or "", bool(trainable), dtype, type(self).__name__))
         self._input_shape_arg = tuple(input_shape) if input_shape is not None else None
 
     # ---- What the C++ layer calls ---------------------------------------------------------------
@@ -208,14 +220,26 @@ class Layer:
     def count_params(self):
         return self._cpp.count_params()
 
+    @default_method
     def get_config(self):
         """The layer's config: a subclass' base config (name, trainable, dtype) to extend, or a
-        built-in layer's whole config."""
-        if getattr(self, "_python_subclass", False):
-            return _k.base_layer_config(self._cpp)
-        config = self._cpp.get_config()
-        for key in _TUPLE_KEYS.intersection(config):
-            config[key] = _tuples(config[key])
+        built-in layer's whole config. A subclass without get_config gets Keras' automatic one:
+        its __init__ arguments too (NotImplementedError when they are not plain values)."""
+        if not getattr(self, "_python_subclass", False):
+            config = self._cpp.get_config()
+            for key in _TUPLE_KEYS.intersection(config):
+                config[key] = _tuples(config[key])
+            return config
+        base = _k.base_layer_config(self._cpp)
+        config = {"name": base.pop("name")}
+        if getattr(type(self).get_config, "_is_default", False):
+            args, kwargs = getattr(self, "_init_arguments", ((), {}))
+            config.update(_AutoConfig(type(self), args, kwargs).config(self))
+            parameters = _inspect.signature(self.__init__).parameters
+            takes_kwargs = "kwargs" in parameters and parameters["kwargs"].kind == _inspect.Parameter.VAR_KEYWORD
+            if "name" not in parameters and not takes_kwargs:  # __init__ could not take it back
+                config.pop("name", None)
+        config.update(base)
         return config
 
     def get_build_config(self):
@@ -224,12 +248,44 @@ class Layer:
     @classmethod
     def from_config(cls, config):
         if not issubclass(cls, _BuiltinLayer) and cls is not Layer:
-            return cls(**config)  # a Python subclass, as Keras makes it
+            try:
+                return cls(**config)  # a Python subclass, as Keras makes it
+            except Exception as e:
+                raise TypeError("Error when deserializing class '%s' using config=%s.\n\nException encountered: %s" % (
+                    cls.__name__, config, e)) from e
         class_name = getattr(cls, "_class_name", cls.__name__)
         return wrap(_k.deserialize_layer({"class_name": class_name, "config": config}))
 
     def _serialized(self):
         return self._cpp.serialize()
+
+    # ---- What Keras' saving asks a subclass (through the C++ layer) ---------------------------
+
+    def _keras_module(self):
+        return _registration.module_entry(type(self).__module__)
+
+    def _keras_registered_name(self):
+        return _registration.get_registered_name(type(self))
+
+    def _attribute_layers(self):
+        """(attribute, C++ layers, is_list) for the sublayers Keras' saving walks below this object:
+        the attributes holding a layer or a list, tuple or dict of layers, sorted with private ones
+        last (Keras' _walk_saveable)."""
+        attributes = self._saveable_attributes()
+        out = []
+        for attribute in sorted(attributes, key=lambda a: "~" + a if a.startswith("_") else a):
+            value = attributes[attribute]
+            if isinstance(value, Layer):
+                out.append((attribute, [value._cpp], False))
+            elif isinstance(value, (list, tuple, dict)):
+                layers = [v._cpp for v in (value.values() if isinstance(value, dict) else value) if isinstance(v, Layer)]
+                if layers:
+                    out.append((attribute, layers, True))
+        return out
+
+    def _saveable_attributes(self):
+        """The attributes Keras' saving walks: the instance's own."""
+        return dict(vars(self))
 
     def __repr__(self):
         return "<%s name=%s, built=%s>" % (type(self).__name__, self.name, self.built)
@@ -271,5 +327,7 @@ def serialize(layer):
 
 
 def deserialize(config, custom_objects=None):
-    """keras.layers.deserialize: the layer a serialize() dict describes."""
-    return wrap(_k.deserialize_layer(config))
+    """keras.layers.deserialize: the layer a serialize() dict describes (custom classes found in
+    custom_objects, the open custom object scope or the registry)."""
+    with _registration.missing_class_as_type_error():
+        return wrap(_k.deserialize_layer(config, _registration.layer_classes(custom_objects)))

@@ -49,8 +49,13 @@ _objects.make_classes(globals(), Loss, _SIGNATURES, _k.deserialize_loss)
 def get(identifier):
     """keras.losses.get: a loss object for a name (or the object itself)."""
     if isinstance(identifier, str):
-        return _objects.wrap(globals(), Loss, _k.deserialize_loss(identifier))
+        return wrap(_k.deserialize_loss(identifier))
     return identifier
+
+
+def wrap(cpp):
+    """The Python object of a C++ loss."""
+    return _objects.wrap(globals(), Loss, cpp)
 
 
 def _per_sample(class_name, **fixed):

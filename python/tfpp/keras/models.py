@@ -11,6 +11,7 @@ import numpy as _np
 
 from .. import _tfpp
 from .. import errors as _errors
+from . import _registration
 from . import callbacks as _callbacks
 from . import layers as _layers
 from . import losses as _losses
@@ -97,6 +98,11 @@ def _numpy(t):
 class Model(_layers.Layer):
     """keras.Model: Model(inputs, outputs) builds a Functional model of the layers between them."""
 
+    def __new__(cls, *args, **kwargs):
+        # Keras' Model.__new__ keeps no arguments: a subclass' automatic config holds its
+        # __init__'s defaults, not the values it was called with.
+        return super().__new__(cls)
+
     def __init__(self, *args, **kwargs):
         if type(self) is not Model and "inputs" not in kwargs and len(args) < 2:
             self._init_subclass(**kwargs)
@@ -105,6 +111,7 @@ class Model(_layers.Layer):
         outputs = kwargs.pop("outputs", args[1] if len(args) > 1 else None)
         name = kwargs.pop("name", None) or ""
         kwargs.pop("trainable", None)
+        kwargs.pop("dtype", None)  # a Functional model's weights take their layers' dtypes
         if inputs is None or outputs is None:
             raise ValueError("Model() needs inputs and outputs (the Functional API)")
         if kwargs:
@@ -123,6 +130,7 @@ class Model(_layers.Layer):
         if cls is Model:
             self._attach(_k.functional(inputs, outputs, name, *structure))
         else:  # Model(inputs, outputs) in a subclass: a Functional model of that class, as in Keras 3
+            self._python_subclass = True
             self._attach(_k.python_functional(self, inputs, outputs, name, cls.__name__, *structure,
                                               _steps_in_python(cls, "train_step"), _steps_in_python(cls, "test_step")))
 
@@ -133,6 +141,7 @@ class Model(_layers.Layer):
             raise ValueError("Unrecognized keyword arguments passed to %s: %s" % (type(self).__name__, kwargs))
         cls = type(self)
         self._single_output = True
+        self._python_subclass = True
         self._attach(_k.python_model(self, name or "", cls.__name__, cls.build is not Model.build,
                                      _steps_in_python(cls, "train_step"), _steps_in_python(cls, "test_step")))
         if not trainable:
@@ -478,7 +487,10 @@ class Model(_layers.Layer):
         self._cpp.save_weights(str(filepath))
 
     def load_weights(self, filepath, skip_mismatch=False, **kwargs):
-        self._cpp.load_weights(str(filepath))
+        try:
+            self._cpp.load_weights(str(filepath), bool(skip_mismatch))
+        except _errors.InvalidArgumentError as e:  # weights that do not match the model: Keras' ValueError
+            raise ValueError(str(e)) from None
 
     def to_json(self, **kwargs):
         return self._cpp.to_json()
@@ -486,14 +498,60 @@ class Model(_layers.Layer):
     def get_compile_config(self):
         return self._cpp.get_compile_config()
 
+    @_layers.default_method
+    def get_config(self):
+        """The model's config. A Functional model of a Python class has Functional's config when its
+        __init__ takes Functional's arguments, else Keras' base config (without the automatic one)."""
+        if getattr(self, "_python_subclass", False) and self._cpp.is_functional:
+            if _functional_like(type(self)):
+                return _k.functional_config(self._cpp)
+            return _k.base_layer_config(self._cpp)
+        return super().get_config()
+
     @classmethod
     def from_config(cls, config, custom_objects=None):
+        functional_keys = ("name", "layers", "input_layers", "output_layers")
+        if cls not in (Model, Sequential) and all(k in config for k in functional_keys) and _functional_like(cls, True):
+            # A Functional model of the class, from the layers of its config (Keras' functional_from_config).
+            functional = Model.from_config(config, custom_objects)
+            other = {k: v for k, v in config.items() if k not in functional_keys + ("trainable",)}
+            return cls(inputs=functional.input, outputs=functional.output, name=config["name"],
+                       trainable=config.get("trainable", True), **other)
+        if cls not in (Model, Sequential):  # a subclass gets its config as arguments, as in Keras
+            try:
+                return cls(**config)
+            except TypeError as e:
+                raise TypeError("Unable to revive model from config. When overriding the `get_config()` method, make "
+                                "sure that the returned config contains all items used as arguments in the constructor "
+                                "to %s, which is the default behavior.\n\nReceived config=%s\n\nError encountered "
+                                "during deserialization: %s" % (cls, config, e)) from e
         class_name = "Sequential" if cls is Sequential else "Functional"
-        return _layers.wrap(_k.deserialize_layer({"class_name": class_name, "config": config}))
+        with _registration.missing_class_as_type_error():
+            return _layers.wrap(_k.deserialize_layer({"class_name": class_name, "config": config},
+                                                     _registration.layer_classes(custom_objects)))
+
+    def _saveable_attributes(self):
+        # Keras also walks a subclassed model's `layers`: the layers its attributes hold (directly
+        # or in lists, tuples and dicts), in the order they were assigned.
+        attributes = super()._saveable_attributes()
+        layers = []
+        for value in attributes.values():
+            values = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
+            layers.extend(v for v in values if isinstance(v, _layers.Layer) and all(v is not seen for seen in layers))
+        attributes["layers"] = layers
+        return attributes
 
     def __repr__(self):
         class_name = "Functional" if type(self) is Model else type(self).__name__  # a subclass shows its own
         return "<%s name=%s, built=%s>" % (class_name, self.name, self.built)
+
+
+def _functional_like(cls, or_variadic=False):
+    """Whether the class' __init__ takes Functional's arguments (inputs, outputs, name), or with
+    `or_variadic`, only *args and **kwargs: Keras then treats its configs as Functional ones."""
+    spec = _inspect.getfullargspec(cls.__init__)
+    return spec.args[1:] == ["inputs", "outputs", "name"] or (or_variadic and spec.varargs == "args" and
+                                                               spec.varkw == "kwargs")
 
 
 def _steps_in_python(cls, method):
@@ -593,24 +651,35 @@ class Sequential(Model):
 
 
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
-    """keras.models.load_model: a .keras file (written by tfpp or Keras 3) with its weights;
-    custom_objects maps class names to Python Layer subclasses (made with their from_config)."""
-    return _layers.wrap(_k.load_model(str(filepath), bool(compile), dict(custom_objects or {})))
-
-
-def register_keras_serializable(package="Custom", name=None):
-    """keras.saving.register_keras_serializable: a class decorator that lets load_model and
-    deserialize make the Layer subclass from its config without custom_objects."""
-
-    def register(cls):
-        _k.register_layer_class(name or cls.__name__, cls)
-        return cls
-
-    return register
+    """keras.models.load_model: a .keras file (written by tfpp or Keras 3) with its weights; custom
+    Layer and Model classes are found by their registered name in custom_objects, the open
+    custom_object_scope or the registry (and made with their from_config)."""
+    with _registration.missing_class_as_type_error():
+        try:
+            return _layers.wrap(_k.load_model(str(filepath), bool(compile), _registration.layer_classes(custom_objects)))
+        except _errors.InvalidArgumentError as e:
+            if "/model.weights.h5': " not in str(e):
+                raise
+            raise ValueError(str(e)) from None  # weights that do not fit the model rebuilt from the config: Keras' ValueError
 
 
 def model_from_json(json_string, custom_objects=None):
     """keras.models.model_from_json: the model to_json describes, with new weights."""
-    if custom_objects:
-        raise TypeError("tfpp.keras loads built-in layers only (custom_objects are not supported yet)")
-    return _layers.wrap(_k.model_from_json(json_string))
+    with _registration.missing_class_as_type_error():
+        return _layers.wrap(_k.model_from_json(json_string, _registration.layer_classes(custom_objects)))
+
+
+def clone_model(model, input_tensors=None, clone_function=None, call_function=None, recursive=False, **kwargs):
+    """keras.models.clone_model: a new model of the same config with new weights (a subclassed
+    model through its class' from_config, as Keras clones it)."""
+    if input_tensors is not None or clone_function is not None or call_function is not None or recursive or kwargs:
+        raise NotImplementedError("tfpp's clone_model clones a model from its config only (no input_tensors, "
+                                  "clone_function, call_function or recursive)")
+    if getattr(model, "_python_subclass", False):
+        return type(model).from_config(model.get_config())
+    serialized = model._cpp.serialize()
+    serialized.pop("compile_config", None)
+    # Keras clones each layer with its own class' from_config: the model's classes need no registration.
+    own_classes = {_registration.get_registered_name(type(layer)): type(layer) for layer in model.layers
+                   if getattr(layer, "_python_subclass", False)}
+    return _layers.wrap(_k.deserialize_layer(serialized, {**own_classes, **_registration.layer_classes()}))

@@ -1,6 +1,8 @@
-"""tf.keras.utils: Sequence (PyDataset) and register_keras_serializable."""
+"""tf.keras.utils: Sequence (PyDataset), the custom-object registry and Keras' object serialization."""
 
-from .models import register_keras_serializable
+from ._registration import CustomObjectScope, custom_object_scope, get_custom_objects, get_registered_name
+from ._registration import get_registered_object, register_keras_serializable
+from ._serialization import deserialize_keras_object, serialize_keras_object
 
 
 class PyDataset:
@@ -28,4 +30,6 @@ class PyDataset:
 
 Sequence = PyDataset
 
-__all__ = ["PyDataset", "Sequence", "register_keras_serializable"]
+__all__ = ["CustomObjectScope", "PyDataset", "Sequence", "custom_object_scope", "deserialize_keras_object",
+           "get_custom_objects", "get_registered_name", "get_registered_object", "register_keras_serializable",
+           "serialize_keras_object"]
