@@ -1,7 +1,7 @@
 """SavedModels between tfpp's Python front end and TensorFlow 2.21 / Keras 3, both ways. Each step runs
 under one library and leaves SavedModels plus the outputs it computed (expected.json) for the
 other to check, including a tf.function traced with Python arguments that the reader calls with
-them (saved_model_interop.sh runs the steps in order):
+them (exchange.sh runs the steps in order):
 
     saved_model_interop.py save DIR    writer: saves DIR/writer_is_<library> models, records outputs
     saved_model_interop.py check DIR   reader: loads the other library's models, compares outputs

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# SavedModels between tfpp's Python front end and TensorFlow 2.21 both ways (saved_model_interop.py):
-# saved_model_interop.sh SOURCE_DIR TFPP_PYTHON PACKAGE_DIR. Fails with a clear message when the
+# Files exchanged between tfpp's Python front end and TensorFlow 2.21 both ways: runs SCRIPT's save
+# step under one library and its check step under the other, in both directions
+# (saved_model_interop.py, keras_saving_exchange.py):
+# exchange.sh SOURCE_DIR TFPP_PYTHON PACKAGE_DIR SCRIPT. Fails with a clear message when the
 # reference environment (TensorFlow 2.21) is missing.
 set -euo pipefail
-source_dir=$1 tfpp_python=$2 package_dir=$3
+source_dir=$1 tfpp_python=$2 package_dir=$3 script=$source_dir/tests/python/$4
 python=${TFPP_REFERENCE_ENV:-$source_dir/.venv-ref}/bin/python
 if [[ ! -x $python ]] || ! "$python" -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("tensorflow") is None)' 2>/dev/null; then
   echo "python tests: the reference environment with TensorFlow 2.21 ($python) is missing;" >&2
   echo "create it with: bash scripts/install_test_deps.sh (or scripts/make_reference_env.sh)" >&2
   exit 1
 fi
-script=$source_dir/tests/python/saved_model_interop.py
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/by_tfpp" "$work/by_tensorflow"
