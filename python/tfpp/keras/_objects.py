@@ -20,9 +20,10 @@ def make_classes(namespace, base, signatures, deserialize, aliases=()):
         namespace[alias] = namespace[class_name]
 
 
-def wrap(namespace, base, cpp):
-    """The Python object for a C++ object made elsewhere (compile's names, loaded models)."""
-    cls = namespace.get(getattr(cpp, "class_name", ""), base)
+def wrap(namespace, base, cpp, class_name=None):
+    """The Python object for a C++ object made elsewhere (compile's names, loaded models), of the
+    class `class_name` (default: the C++ object's, when it tells)."""
+    cls = namespace.get(class_name or getattr(cpp, "class_name", ""), base)
     obj = cls.__new__(cls)
     obj._cpp = cpp
     return obj

@@ -59,7 +59,8 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
     found = _registration.get_registered_object(registered_name, custom_objects)
     if found is None and module in _BUILTIN_MODULES:
         namespace, deserialize_builtin = _BUILTIN_MODULES[module]
-        return _namespace(namespace).wrap(deserialize_builtin({"class_name": class_name, "config": config["config"]}))
+        return _namespace(namespace).wrap(deserialize_builtin({"class_name": class_name, "config": config["config"]}),
+                                          class_name)
     from .layers import Layer, deserialize
     if found is None and module is not None and (module == "keras" or module.startswith("keras.")):
         return deserialize(config, custom_objects)

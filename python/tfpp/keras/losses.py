@@ -53,9 +53,9 @@ def get(identifier):
     return identifier
 
 
-def wrap(cpp):
-    """The Python object of a C++ loss."""
-    return _objects.wrap(globals(), Loss, cpp)
+def wrap(cpp, class_name=None):
+    """The Python object of a C++ loss (of the class `class_name`, if given)."""
+    return _objects.wrap(globals(), Loss, cpp, class_name)
 
 
 def _per_sample(class_name, **fixed):

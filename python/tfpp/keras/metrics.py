@@ -84,6 +84,6 @@ def get(identifier):
     return identifier
 
 
-def wrap(cpp):
-    """The Python object of a C++ metric."""
-    return _objects.wrap(globals(), Metric, cpp)
+def wrap(cpp, class_name=None):
+    """The Python object of a C++ metric (of the class `class_name`, if given)."""
+    return _objects.wrap(globals(), Metric, cpp, class_name)

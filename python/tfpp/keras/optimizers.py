@@ -62,6 +62,6 @@ def get(identifier):
     return identifier
 
 
-def wrap(cpp):
-    """The Python object of a C++ optimizer."""
-    return _objects.wrap(globals(), Optimizer, cpp)
+def wrap(cpp, class_name=None):
+    """The Python object of a C++ optimizer (of the class `class_name`, if given)."""
+    return _objects.wrap(globals(), Optimizer, cpp, class_name)

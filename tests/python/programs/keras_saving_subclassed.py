@@ -251,6 +251,12 @@ block = utils.deserialize_keras_object(serialized, custom_objects={"Block": Bloc
 print("deserialize_keras_object", type(block).__name__, block.name, block.units)
 show_error("deserialize_keras_object without it", lambda: utils.deserialize_keras_object(serialized))
 print("registered deserialize", type(utils.deserialize_keras_object(utils.serialize_keras_object(Scaled(3)))).__name__)
+for builtin in (keras.optimizers.SGD(learning_rate=0.5), keras.losses.MeanSquaredError(), keras.metrics.MeanAbsoluteError(),
+                keras.layers.Dense(2)):
+    builtin_config = utils.serialize_keras_object(builtin)
+    print("built-in", builtin_config["module"], builtin_config["class_name"], builtin_config["registered_name"],
+          type(utils.deserialize_keras_object(builtin_config)).__name__)
+print("plain values", utils.deserialize_keras_object(utils.serialize_keras_object([1, "a", None, {"k": 2.5}])))
 clone = keras.models.clone_model(functional)
 print("clone_model", [type(layer).__name__ for layer in clone.layers], clone.layers[2].amount)
 
