@@ -248,6 +248,8 @@ class Layer:
     @classmethod
     def from_config(cls, config):
         if not issubclass(cls, _BuiltinLayer) and cls is not Layer:
+            if isinstance(config.get("dtype"), dict):  # a DTypePolicy config: its name, as Keras gives it
+                config = {**config, "dtype": config["dtype"].get("config", {}).get("name")}
             try:
                 return cls(**config)  # a Python subclass, as Keras makes it
             except Exception as e:

@@ -261,6 +261,8 @@ clone = keras.models.clone_model(functional)
 print("clone_model", [type(layer).__name__ for layer in clone.layers], clone.layers[2].amount)
 
 # ---- Automatic configs and classes that cannot be saved -----------------------------------------
+policy = {"module": "keras", "class_name": "DTypePolicy", "config": {"name": "float64"}, "registered_name": None}
+print("from_config of a DTypePolicy", Offset.from_config({"name": "o", "amount": 2.0, "dtype": policy}).dtype)
 offset_config = Offset(0.5, name="shift").get_config()
 print("automatic layer config", sorted(offset_config), offset_config["amount"], offset_config["name"])
 auto = AutoModel(units=3)
