@@ -28,13 +28,15 @@ void register_layer_class(const std::string& class_name, LayerFactory factory);
 /// The class names deserialize knows, sorted.
 std::vector<std::string> registered_layer_classes();
 
-/// The layer {"class_name": ..., "config": ...} describes (module and registered_name are not
-/// needed), built from its "build_config" when it has one; an unknown class is an
+/// The layer {"class_name": ..., "config": ...} describes, built from its "build_config" when it
+/// has one. The class is looked up by the "registered_name" Keras writes for custom classes
+/// ("Package>Name"), when there is one, then by class_name; an unknown class is an
 /// InvalidArgumentError naming it.
 std::shared_ptr<Layer> deserialize(const ConfigValue& serialized);
 
 /// {"module": "keras.layers", "class_name": layer.class_name(), "config": layer.get_config(),
-/// "registered_name": null} plus "build_config" once built, as keras.layers.serialize writes it.
+/// "registered_name": null} plus "build_config" once built, as keras.layers.serialize writes it
+/// (a class defined outside C++ names its own module and registered name).
 Config serialize(const Layer& layer);
 
 }  // namespace tf::keras::layers
