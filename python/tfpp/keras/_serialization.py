@@ -30,10 +30,9 @@ def serialize_keras_object(obj):
     builtin_module = _builtin_module(cls)
     if builtin_module is not None:
         return {"module": builtin_module, "class_name": cls.__name__, "config": obj.get_config(), "registered_name": None}
-    if callable(obj) and not hasattr(obj, "get_config"):  # a function
-        name = _registration.get_registered_name(obj)
-        return {"module": _registration.module_entry(obj.__module__), "class_name": "function", "config": name,
-                "registered_name": name}
+    if callable(obj) and not hasattr(obj, "get_config"):  # a function: by its registered name, as Keras writes it
+        return {"module": "builtins", "class_name": "function", "config": _registration.get_registered_name(obj),
+                "registered_name": "function"}
     if not hasattr(obj, "get_config"):
         raise TypeError("Cannot serialize object %r of type %s. To be serializable, a class must implement the "
                         "`get_config()` method." % (obj, cls))

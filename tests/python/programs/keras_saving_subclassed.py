@@ -257,6 +257,37 @@ for builtin in (keras.optimizers.SGD(learning_rate=0.5), keras.losses.MeanSquare
     print("built-in", builtin_config["module"], builtin_config["class_name"], builtin_config["registered_name"],
           type(utils.deserialize_keras_object(builtin_config)).__name__)
 print("plain values", utils.deserialize_keras_object(utils.serialize_keras_object([1, "a", None, {"k": 2.5}])))
+
+
+def double(values):
+    return values * 2
+
+
+@utils.register_keras_serializable(package="SavingTest")
+def triple(values):
+    return values * 3
+
+
+class Settings:
+    """Not a layer: any class with get_config and from_config."""
+
+    def __init__(self, rate=0.5):
+        self.rate = rate
+
+    def get_config(self):
+        return {"rate": self.rate}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+
+print("functions", utils.serialize_keras_object(double), utils.serialize_keras_object(triple))
+print("function back", utils.deserialize_keras_object(utils.serialize_keras_object(triple)) is triple,
+      utils.deserialize_keras_object(utils.serialize_keras_object(double), custom_objects={"double": double}) is double)
+show_error("an unknown function", lambda: utils.deserialize_keras_object(utils.serialize_keras_object(double)))
+print("other classes", utils.serialize_keras_object(Settings(0.25)),
+      utils.deserialize_keras_object(utils.serialize_keras_object(Settings(0.25)), custom_objects={"Settings": Settings}).rate)
 clone = keras.models.clone_model(functional)
 print("clone_model", [type(layer).__name__ for layer in clone.layers], clone.layers[2].amount)
 
