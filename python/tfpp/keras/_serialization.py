@@ -21,7 +21,7 @@ def serialize_keras_object(obj):
     if obj is None or isinstance(obj, (bool, int, float, str)):
         return obj
     if isinstance(obj, (list, tuple)):
-        return [serialize_keras_object(x) for x in obj]
+        return type(obj)(serialize_keras_object(x) for x in obj)
     if isinstance(obj, dict):
         return {key: serialize_keras_object(value) for key, value in obj.items()}
     if isinstance(obj, Layer):

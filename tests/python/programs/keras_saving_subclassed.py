@@ -256,7 +256,8 @@ for builtin in (keras.optimizers.SGD(learning_rate=0.5), keras.losses.MeanSquare
     builtin_config = utils.serialize_keras_object(builtin)
     print("built-in", builtin_config["module"], builtin_config["class_name"], builtin_config["registered_name"],
           type(utils.deserialize_keras_object(builtin_config)).__name__)
-print("plain values", utils.deserialize_keras_object(utils.serialize_keras_object([1, "a", None, {"k": 2.5}])))
+print("plain values", utils.serialize_keras_object((1, ["a", None], {"k": 2.5})),
+      utils.deserialize_keras_object(utils.serialize_keras_object([1, "a", None, {"k": 2.5}])))
 
 
 def double(values):
