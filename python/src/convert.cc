@@ -211,6 +211,33 @@ NodeName::NodeName(nb::handle name) {
 
 bool is_tensor_like(nb::handle value) { return nb::isinstance<tf::Tensor>(value) || nb::isinstance<tf::Variable>(value); }
 
+namespace {
+
+// The dtype of the first tensor in a nested list, if any: TensorFlow's auto-packing gives it to
+// the list's Python numbers.
+std::optional<tf::DType> first_tensor_dtype(nb::handle list) {
+  for (nb::handle item : nb::iter(list)) {
+    if (is_tensor_like(item)) return to_tensor(item).dtype();
+    if (is_sequence(item))
+      if (auto found = first_tensor_dtype(item)) return found;
+  }
+  return std::nullopt;
+}
+
+// A list holding tensors stacked as TensorFlow's auto-packing does: in the requested dtype (its
+// tensors cast to it) or else the first tensor's.
+tf::Tensor packed(nb::handle list, std::optional<tf::DType> requested) {
+  const std::optional<tf::DType> dtype = requested ? requested : first_tensor_dtype(list);
+  std::vector<tf::Tensor> parts;
+  for (nb::handle item : nb::iter(list)) {
+    tf::Tensor part = to_tensor(item, dtype);
+    parts.push_back(dtype && part.dtype() != *dtype ? tf::cast(part, *dtype) : part);
+  }
+  return tf::stack(parts);
+}
+
+}  // namespace
+
 tf::Tensor to_tensor(nb::handle value, std::optional<tf::DType> dtype) {
   if (nb::isinstance<tf::Tensor>(value)) return nb::cast<const tf::Tensor&>(value);
   if (nb::isinstance<tf::Variable>(value)) return nb::cast<const tf::Variable&>(value).read_value();
@@ -228,16 +255,12 @@ tf::Tensor to_tensor(nb::handle value, std::optional<tf::DType> dtype) {
       for (nb::handle item : nb::iter(value)) holds_tensors |= is_tensor_like(item) || is_numpy(item);
       if (!holds_tensors || nb::len(value) == 0)
         throw nb::value_error(("Can't convert non-rectangular Python sequence to Tensor: " + repr_of(value)).c_str());
-      std::vector<tf::Tensor> parts;
-      for (nb::handle item : nb::iter(value)) parts.push_back(to_tensor(item, dtype));
-      return tf::stack(parts);
+      return packed(value, dtype);
     }
     bool plain = true;
     for (nb::handle leaf : leaves) plain &= kind_of(leaf) != Kind::kOther;
     if (plain) return from_leaves(leaves, shape, dtype ? *dtype : inferred_dtype(leaves, value));
-    std::vector<tf::Tensor> parts;
-    for (nb::handle item : nb::iter(value)) parts.push_back(to_tensor(item, dtype));
-    return tf::stack(parts);
+    return packed(value, dtype);
   }
   if (is_numpy(value)) return from_numpy(value, dtype);
   unsupported(value);

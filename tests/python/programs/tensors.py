@@ -58,3 +58,9 @@ for dtype in [tf.float32, tf.float64, tf.int32, tf.int64, tf.uint8, tf.bool, tf.
     print(dtype.name, "is_unsigned", dtype.is_unsigned)
     for attribute in ["min", "max", "limits"]:
         show_error(f"{dtype.name}.{attribute}", lambda: str(getattr(dtype, attribute)))
+
+# Lists holding tensors are packed in the first tensor's dtype, or cast to a requested one.
+print(tf.convert_to_tensor([tf.constant(1, tf.int64), 2]), tf.convert_to_tensor([[tf.constant(1.5)], [2]]))
+print(tf.convert_to_tensor([tf.constant(1, tf.int64), 2], dtype_hint=tf.int32),
+      tf.convert_to_tensor([tf.constant(1, tf.int64), 2], dtype=tf.int32))
+show_error("a float in a list packed as int32", lambda: tf.convert_to_tensor([tf.constant(1), 2.5]))
