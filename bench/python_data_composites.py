@@ -13,16 +13,12 @@ count once, then again, --reps times). Prints a Markdown table: medians, their s
 
 Usage: .venv-ref/bin/python bench/python_data_composites.py [--reps 5] [--tfpp-python .venv-tfpp/bin/python]
 """
-import argparse
-import json
 import os
-import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+import python_side_by_side
+
 BENCHMARKS = ["SlicesOfRagged", "SlicesBatch32", "RaggedBatch32", "PaddedBatch32"]
 SIDES = ["tfpp", "TensorFlow"]
 ROWS = 5000
@@ -61,56 +57,5 @@ def worker(side, threads):
     }
 
 
-def fmt(seconds):
-    for unit, scale in (("s", 1), ("ms", 1e-3), ("µs", 1e-6)):
-        if seconds >= scale:
-            return "%.3g %s" % (seconds / scale, unit)
-    return "%.3g ns" % (seconds / 1e-9)
-
-
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--reps", type=int, default=5)
-    parser.add_argument("--tfpp-python", default=str(ROOT / ".venv-tfpp/bin/python"))
-    parser.add_argument("--reference-python", default=str(ROOT / ".venv-ref/bin/python"))
-    parser.add_argument("--worker", choices=SIDES)
-    parser.add_argument("--threads", type=int, default=1)
-    args = parser.parse_args()
-    if args.worker:
-        print(json.dumps(worker(args.worker, args.threads)))
-        return 0
-
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    runs = {}  # (side, threads) -> benchmark -> [seconds]
-    for _ in range(args.reps):
-        for side in SIDES:
-            python = args.tfpp_python if side == "tfpp" else args.reference_python
-            # tfpp as this tree builds it (build/python), ahead of the one installed in the venv.
-            side_env = dict(env, PYTHONPATH=str(ROOT / "build/python")) if side == "tfpp" else env
-            for threads in (1, 2):
-                out = subprocess.run([python, __file__, "--worker", side, "--threads", str(threads)], env=side_env,
-                                     check=True, capture_output=True, text=True).stdout
-                for name, seconds in json.loads(out.strip().splitlines()[-1]).items():
-                    runs.setdefault((side, threads), {}).setdefault(name, []).append(seconds)
-
-    def best(side, name):
-        """(median, spread, threads) of the thread count with the lowest median."""
-        options = []
-        for threads in (1, 2):
-            samples = runs[(side, threads)][name]
-            median = statistics.median(samples)
-            options.append((median, (max(samples) - min(samples)) / median, threads))
-        return min(options)
-
-    print("| per pass | tfpp | TensorFlow |")
-    print("| --- | --- | --- |")
-    for name in BENCHMARKS:
-        mine, peer = best("tfpp", name), best("TensorFlow", name)
-        print("| %s | %s ±%d%% (%dt) | %s ±%d%% (%dt) → **%.2f** |" % (
-            name, fmt(mine[0]), round(100 * mine[1]), mine[2], fmt(peer[0]), round(100 * peer[1]), peer[2],
-            mine[0] / peer[0]))
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(python_side_by_side.main(__file__, BENCHMARKS, SIDES, worker, unit="per pass", tfpp_from_build=True))

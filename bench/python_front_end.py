@@ -15,16 +15,12 @@ the shared machine hits all sides alike. Prints a Markdown table: medians, their
 
 Usage: .venv-ref/bin/python bench/python_front_end.py [--reps 5] [--tfpp-python .venv-tfpp/bin/python]
 """
-import argparse
-import json
 import os
-import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+import python_side_by_side
+
 BENCHMARKS = ["AddScalar", "AddOperator", "Chain100/16", "Chain100/1000", "FunctionCall"]
 SIDES = ["tfpp", "TensorFlow", "PyTorch"]
 
@@ -81,58 +77,5 @@ def worker(side, threads):
     return results
 
 
-def fmt(seconds):
-    for unit, scale in (("s", 1), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
-        if seconds >= scale:
-            return "%.3g %s" % (seconds / scale, unit)
-    return "%.3g ns" % (seconds / 1e-9)
-
-
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--reps", type=int, default=5)
-    parser.add_argument("--tfpp-python", default=str(ROOT / ".venv-tfpp/bin/python"))
-    parser.add_argument("--reference-python", default=str(ROOT / ".venv-ref/bin/python"))
-    parser.add_argument("--worker", choices=SIDES)
-    parser.add_argument("--threads", type=int, default=1)
-    args = parser.parse_args()
-    if args.worker:
-        print(json.dumps(worker(args.worker, args.threads)))
-        return 0
-
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", TF_ENABLE_ONEDNN_OPTS="1")
-    runs = {}  # (side, threads) -> benchmark -> [seconds]
-    for _ in range(args.reps):
-        for side in SIDES:
-            python = args.tfpp_python if side == "tfpp" else args.reference_python
-            for threads in (1, 2):
-                out = subprocess.run([python, __file__, "--worker", side, "--threads", str(threads)], env=env,
-                                     check=True, capture_output=True, text=True).stdout
-                for name, seconds in json.loads(out.strip().splitlines()[-1]).items():
-                    runs.setdefault((side, threads), {}).setdefault(name, []).append(seconds)
-
-    def best(side, name):
-        """(median, spread, threads) of the thread count with the lowest median."""
-        options = []
-        for threads in (1, 2):
-            samples = runs.get((side, threads), {}).get(name)
-            if samples:
-                median = statistics.median(samples)
-                options.append((median, (max(samples) - min(samples)) / median, threads))
-        return min(options) if options else None
-
-    print("| per call | tfpp | TensorFlow | PyTorch |")
-    print("| --- | --- | --- | --- |")
-    for name in BENCHMARKS:
-        mine = best("tfpp", name)
-        cells = ["%s ±%d%% (%dt)" % (fmt(mine[0]), round(100 * mine[1]), mine[2])]
-        for side in SIDES[1:]:
-            peer = best(side, name)
-            cells.append("—" if peer is None else "%s ±%d%% (%dt) → **%.2f**" % (
-                fmt(peer[0]), round(100 * peer[1]), peer[2], mine[0] / peer[0]))
-        print("| %s | %s |" % (name, " | ".join(cells)))
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(python_side_by_side.main(__file__, BENCHMARKS, SIDES, worker, env={"TF_ENABLE_ONEDNN_OPTS": "1"}))
