@@ -12,10 +12,21 @@ def history_text(history):
     return {name: rounded(values) for name, values in sorted(history.history.items())}
 
 
-def fixed_weights(layer_or_model):
-    """Sets every weight to a fixed cosine pattern (independent of initializers and seeds)."""
+def patterned_weights(layer_or_model, wave, step, scale):
+    """Sets weight i to scale * wave(k * step + i) over its flat index k: the same values in every
+    library, whatever its initializers and seeds."""
     weights = []
     for i, w in enumerate(layer_or_model.get_weights()):
         size = int(np.prod(w.shape))
-        weights.append((np.cos(np.arange(size) * 0.9 + i) * 0.4).reshape(w.shape).astype(np.float32))
+        weights.append((wave(np.arange(size) * step + i) * scale).reshape(w.shape).astype(np.float32))
     layer_or_model.set_weights(weights)
+
+
+def fixed_weights(layer_or_model):
+    """A cosine pattern of weights."""
+    patterned_weights(layer_or_model, np.cos, 0.9, 0.4)
+
+
+def deterministic_weights(model):
+    """A sine pattern of weights."""
+    patterned_weights(model, np.sin, 0.7, 0.5)

@@ -10,27 +10,15 @@ import tempfile
 import numpy as np
 
 from harness import show_error, tf
+from keras_harness import deterministic_weights, rounded
 
 keras = tf.keras
 layers = tf.keras.layers
 
 
-def rounded(values, decimals=4):
-    return np.round(np.asarray(values, dtype=np.float64), decimals).tolist()
-
-
 def rounded_logs(logs):
     """A logs dict (or History.history) with its values rounded, keys in Keras' order."""
     return {k: rounded(v) for k, v in logs.items()}
-
-
-def deterministic_weights(model):
-    """Weights from a fixed formula, set through NumPy (initializers differ between libraries)."""
-    weights = []
-    for i, w in enumerate(model.get_weights()):
-        size = int(np.prod(w.shape))
-        weights.append((np.sin(np.arange(size) * 0.7 + i) * 0.5).reshape(w.shape).astype(np.float32))
-    model.set_weights(weights)
 
 
 rng = np.random.RandomState(3)

@@ -11,6 +11,7 @@ import tempfile
 import numpy as np
 
 from harness import show_error, tf
+from keras_harness import deterministic_weights, rounded
 
 keras = tf.keras
 layers = tf.keras.layers
@@ -35,19 +36,6 @@ def captured(fn):
     with contextlib.redirect_stdout(out):
         result = fn()
     return masked(out.getvalue()), result
-
-
-def rounded(values, decimals=4):
-    return np.round(np.asarray(values, dtype=np.float64), decimals).tolist()
-
-
-def deterministic_weights(model):
-    """Weights from a fixed formula, set through NumPy (initializers differ between libraries)."""
-    weights = []
-    for i, w in enumerate(model.get_weights()):
-        size = int(np.prod(w.shape))
-        weights.append((np.sin(np.arange(size) * 0.7 + i) * 0.5).reshape(w.shape).astype(np.float32))
-    model.set_weights(weights)
 
 
 rng = np.random.RandomState(7)
