@@ -37,6 +37,7 @@ void bind_saved_model(nb::module_& m);
 void bind_keras(nb::module_& m);
 void bind_string_ops(nb::module_& m);
 void bind_io(nb::module_& m);
+void bind_proto_messages(nb::module_& m);
 
 /// A Python object that C++ code may copy and drop on any thread (a tape, a dataset's workers):
 /// the last owner takes the GIL to release it.

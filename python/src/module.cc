@@ -28,4 +28,5 @@ NB_MODULE(_tfpp, m) {
   bind_keras(m);
   bind_string_ops(m);
   bind_io(m);
+  bind_proto_messages(m);
 }

@@ -3,7 +3,8 @@
 // object that was set, and a record_if tensor can become a tf.cond), which passes them to each call
 // here: the writer is made the C++ default for that call only. The kinds put the current name scope
 // before their tag, as TensorFlow's do; `write` takes its tag as given, as tf.summary.write does, and
-// write_raw_pb and graph_def take serialized messages (tfpp's Python has no protocol-buffer classes).
+// write_raw_pb and graph_def take serialized messages (the Python classes of python/tfpp/protos.py
+// serialize themselves).
 #include <nanobind/stl/string.h>
 
 #include "bindings.h"

@@ -41,6 +41,7 @@ from .function import function
 from .gradients import RegisterGradient, custom_gradient
 from .printing import print  # noqa: A001
 from .tensor_shape import TensorShape
+from .tensor_util import make_ndarray, make_tensor_proto
 from ._tfpp import (DType, GradientTape, Tensor, TensorArray, TensorSpec, Variable, bool, boolean_mask, concat, constant,
                     convert_to_tensor, einsum, executing_eagerly, expand_dims, eye, fill, float32, float64, gather,
                     gather_nd, identity, int32, int64, linspace, name_scope, one_hot, ones, ones_like, pad, range, rank,

@@ -1,11 +1,26 @@
-"""tf.compat: of TensorFlow's TF1 API (tf.compat.v1), the GraphDef message that tf.summary.graph
-takes."""
+"""tf.compat: of TensorFlow's TF1 API (tf.compat.v1), the protocol-buffer messages of event files
+(Event, Summary, ...), tf.compat.v1.train.summary_iterator that reads them, and the GraphDef
+message that tf.summary.graph takes."""
 
 import sys
 import types
 
+from . import protos
+from .data.readers import TFRecordDatasetV2
 from .graph_def import GraphDef
 
-v1 = types.ModuleType("tfpp.compat.v1", "tf.compat.v1: GraphDef.")
+
+def summary_iterator(path):
+    """The Event messages of the event file at `path`, in order."""
+    for record in TFRecordDatasetV2(path):
+        yield protos.Event.FromString(record.numpy())
+
+
+v1 = types.ModuleType("tfpp.compat.v1", "tf.compat.v1: event-file messages and GraphDef.")
 v1.GraphDef = GraphDef
+for _name in ("Event", "SessionLog", "Summary", "SummaryMetadata", "HistogramProto", "TensorProto", "NodeDef", "AttrValue"):
+    setattr(v1, _name, getattr(protos, _name))
+v1.train = types.ModuleType("tfpp.compat.v1.train", "tf.compat.v1.train: reading event files.")
+v1.train.summary_iterator = summary_iterator
 sys.modules[__name__ + ".v1"] = v1
+sys.modules[__name__ + ".v1.train"] = v1.train

@@ -1,6 +1,6 @@
 """tf.summary's remaining pieces: tf.summary.experimental.write_raw_pb (serialized
-tf.compat.v1.Summary protos, V1's hand-built summaries, here built from their wire format since a
-tfpp program has no protocol-buffer classes), tf.summary.graph of a tf.compat.v1.GraphDef message,
+tf.compat.v1.Summary protos, V1's hand-built summaries, here built from their wire format, as a
+program without the message classes writes them), tf.summary.graph of a tf.compat.v1.GraphDef message,
 and a writer's flush() and close() inside tf.function, which are ops there and run at every call.
 Eagerly and traced; the event files are read back in pure Python (event_files.py) and printed."""
 import glob
