@@ -10,6 +10,7 @@
 #include "bindings.h"
 #include "dtype_object.h"
 #include "function/concrete_function_impl.h"
+#include "graph/graph_def_proto.h"
 #include "graph/tracer.h"
 #include "ops/print_op.h"
 #include "structured_value.h"
@@ -147,7 +148,10 @@ void bind_function(nb::module_& m) {
   nb::class_<tf::ConcreteFunction>(m, "_ConcreteFunction", "One traced graph of a tf.function.")
       .def("call_flat", &tf::ConcreteFunction::call_flat, "args"_a)
       .def("graph_text", [](const tf::ConcreteFunction& cf) { return cf.graph().to_string(); })
-      .def("graph_def_text", [](const tf::ConcreteFunction& cf) { return cf.graph().as_graph_def().to_text(); })
+      .def("serialized_graph_def", [](const tf::ConcreteFunction& cf) {
+        const std::string bytes = tf::graph::to_graph_def_proto(cf.graph().impl()).SerializeAsString();
+        return nb::bytes(bytes.data(), bytes.size());
+      })
       .def("pretty_printed_signature", &tf::ConcreteFunction::pretty_printed_signature)
       .def("inputs", &tf::ConcreteFunction::inputs)
       .def("output_specs", [](const tf::ConcreteFunction& cf) {

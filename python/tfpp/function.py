@@ -20,6 +20,7 @@ from . import _tfpp
 from . import autograph
 from . import function_signatures
 from . import type_spec
+from .protos import GraphDef
 
 
 class _Walk:
@@ -299,13 +300,13 @@ class ConcreteFunction:
 
 
 class _GraphText:
-    """What tfpp shows of a traced graph: one line per node, and the GraphDef's text."""
+    """What tfpp shows of a traced graph: one line per node, and its GraphDef message."""
 
     def __init__(self, concrete):
         self._concrete = concrete
 
     def as_graph_def(self):
-        return self._concrete.graph_def_text()
+        return GraphDef.FromString(self._concrete.serialized_graph_def())
 
     def __str__(self):
         return self._concrete.graph_text()

@@ -2,7 +2,8 @@
 file, tf.compat.v1.train.summary_iterator reads it back as Event messages, whose fields, oneofs,
 repeated values and tensors (tf.make_ndarray) are printed; Summary and Event messages are built by
 hand (constructor, add, CopyFrom, MergeFrom), serialized and parsed, written with
-tf.summary.experimental.write_raw_pb; a GraphDef's nodes and attribute maps; and misused (wrong types, unknown fields, corrupt bytes)."""
+tf.summary.experimental.write_raw_pb; a GraphDef's nodes and attribute maps, also of a traced
+function's graph; and misused (wrong types, unknown fields, corrupt bytes)."""
 import glob
 import os
 import tempfile
@@ -76,6 +77,13 @@ graph = tf.compat.v1.GraphDef.FromString(tf.compat.v1.GraphDef(node=[node]).Seri
 (read_node,) = graph.node
 print(read_node.attr["value"], "dtype" in read_node.attr, sorted(read_node.attr.keys()), read_node.attr.get("T"))
 print(read_node.attr["dtype"].type, list(read_node.input), read_node.attr == node.attr)
+
+# A traced function's graph as a GraphDef message.
+traced = tf.function(lambda x: tf.sin(x) * 2.0).get_concrete_function(tf.TensorSpec([2], tf.float32))
+graph_def = traced.graph.as_graph_def()
+sine = next(n for n in graph_def.node if n.op == "Sin")
+print(type(graph_def).__name__, sine.name, list(sine.input), sine.attr["T"], tf.compat.v1.GraphDef.FromString(
+    graph_def.SerializeToString()) == graph_def)
 
 # Misuse raises as protobuf's Python does.
 for label, attempt in [
