@@ -15,11 +15,13 @@ const char* const kDifferentiable[] = {
     "Neg", "Abs", "Sign", "Square", "Sqrt", "Rsqrt", "Reciprocal", "Exp", "Expm1", "Log", "Log1p",
     "Sin", "Cos", "Tanh", "Sigmoid", "Softplus", "Erf", "Relu", "ReluGrad", "Relu6", "Elu", "Selu", "Gelu",
     "Cast", "SelectV2", "ClipByValue", "Sum", "Mean", "Max", "Min", "Prod", "Cumsum", "Cumprod",
-    "TopKV2", "MatMul", "BatchMatMulV2"};
+    "TopKV2", "MatMul", "BatchMatMulV2", "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh", "Asinh", "Acosh",
+    "Atanh", "Atan2", "Lgamma", "Digamma", "Polygamma", "Erfc", "Erfinv", "Ndtri", "Softsign", "Xlogy", "Xlog1py",
+    "Xdivy", "DivNoNan", "MulNoNan", "NextAfter"};
 
 const char* const kNotDifferentiable[] = {
     "Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual", "LogicalAnd", "LogicalOr",
-    "LogicalNot", "Round", "Floor", "Ceil", "FloorDiv", "ArgMax", "ArgMin", "Any", "All",
+    "LogicalNot", "Round", "Rint", "Floor", "Ceil", "FloorDiv", "TruncateDiv", "ArgMax", "ArgMin", "Any", "All",
     "RandomStandardNormal", "RandomUniform", "RandomUniformInt", "TruncatedNormal", "StringLength",
     "StringJoin", "ReduceJoin", "StringSplitV2", "StringToNumber", "DecodeRaw", "PrintV2"};
 

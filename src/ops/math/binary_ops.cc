@@ -16,6 +16,7 @@
 #include "kernels/cpu/elementwise.h"
 #include "kernels/cpu/scalar_math.h"
 #include "ops/execute.h"
+#include "ops/math/binary_kernels.h"
 #include "ops/math/elementwise_shapes.h"
 #include "ops/math/truediv_dtype.h"
 #include "tfpp/math_ops.h"
@@ -24,6 +25,8 @@ namespace tf {
 namespace {
 
 using kernels::BinaryOp;
+using ops::checked_division_kernel;
+using ops::functor_binary_kernel;
 using ops::KernelContext;
 using ops::KernelFn;
 using ops::OpBuilder;
@@ -32,22 +35,6 @@ using ops::OpDef;
 template <class T, BinaryOp Op>
 void simd_kernel(KernelContext& ctx) {
   kernels::binary_tensor<T>(Op, ctx.input(0), ctx.input(1), ctx.output(0));
-}
-
-template <class T, class F>
-void functor_kernel(KernelContext& ctx) {
-  kernels::broadcast_binary<T, T, T>(ctx.input(0), ctx.input(1), ctx.output(0), F{});
-}
-
-// Integer division and remainder by zero is an error, as in TensorFlow; checked before the
-// (possibly multi-threaded) loop, which must not throw.
-template <class T, class F>
-void checked_division_kernel(KernelContext& ctx) {
-  const Tensor& b = ctx.input(1);
-  const T* p = b.data<T>();
-  for (std::int64_t i = 0, n = b.num_elements(); i < n; ++i)
-    if (p[i] == 0) ctx.fail("integer division by zero");
-  functor_kernel<T, F>(ctx);
 }
 
 template <class T>
@@ -106,7 +93,7 @@ void int_pow_kernel(KernelContext& ctx) {
   const T* p = e.data<T>();
   for (std::int64_t i = 0, n = e.num_elements(); i < n; ++i)
     if (p[i] < 0) ctx.fail("integers to negative integer powers are not allowed");
-  functor_kernel<T, IntPow<T>>(ctx);
+  functor_binary_kernel<T, IntPow<T>>(ctx);
 }
 
 // An op with SIMD float kernels for `Op` and kernels from the functor IntF for the integer
@@ -116,12 +103,12 @@ OpBuilder arithmetic(const char* name) {
   OpBuilder b(name);
   b.inputs(2).shape(ops::binary_elementwise_shape);
   b.kernels<float, double>([]<class T>() -> KernelFn { return &simd_kernel<T, Op>; });
-  b.kernels<Ints...>([]<class T>() -> KernelFn { return &functor_kernel<T, IntF<T>>; });
+  b.kernels<Ints...>([]<class T>() -> KernelFn { return &functor_binary_kernel<T, IntF<T>>; });
   return b;
 }
 
 const OpDef& kAddV2 = arithmetic<BinaryOp::kAdd, WrapAdd, std::int32_t, std::int64_t, std::uint8_t>("AddV2").kernel(
-    DType::kString, &functor_kernel<std::string, std::plus<std::string>>);
+    DType::kString, &functor_binary_kernel<std::string, std::plus<std::string>>);
 const OpDef& kSub = arithmetic<BinaryOp::kSub, WrapSub, std::int32_t, std::int64_t, std::uint8_t>("Sub");
 const OpDef& kMul = arithmetic<BinaryOp::kMul, WrapMul, std::int32_t, std::int64_t, std::uint8_t>("Mul");
 const OpDef& kMaximum = arithmetic<BinaryOp::kMax, Max, std::int32_t, std::int64_t, std::uint8_t>("Maximum");
@@ -142,13 +129,13 @@ const OpDef& kFloorMod =
     OpBuilder("FloorMod")
         .inputs(2)
         .shape(ops::binary_elementwise_shape)
-        .kernels<float, double>([]<class T>() -> KernelFn { return &functor_kernel<T, FloatFloorMod<T>>; })
+        .kernels<float, double>([]<class T>() -> KernelFn { return &functor_binary_kernel<T, FloatFloorMod<T>>; })
         .kernels<std::int32_t, std::int64_t, std::uint8_t>(
             []<class T>() -> KernelFn { return &checked_division_kernel<T, IntFloorMod<T>>; });
 const OpDef& kPow = OpBuilder("Pow")
                         .inputs(2)
                         .shape(ops::binary_elementwise_shape)
-                        .kernels<float, double>([]<class T>() -> KernelFn { return &functor_kernel<T, FloatPow<T>>; })
+                        .kernels<float, double>([]<class T>() -> KernelFn { return &functor_binary_kernel<T, FloatPow<T>>; })
                         .kernels<std::int32_t, std::int64_t>([]<class T>() -> KernelFn { return &int_pow_kernel<T>; });
 
 }  // namespace

@@ -31,6 +31,16 @@ OpBuilder float_unary(const char* name) {
   return b;
 }
 
+/// A unary op with scalar-loop float32/float64 kernels from the functor F (for the rarer ops).
+template <template <class> class F>
+OpBuilder scalar_float_unary(const char* name) {
+  OpBuilder b(name);
+  b.inputs(1).shape(unary_elementwise_shape).kernels<float, double>([]<class T>() -> KernelFn {
+    return &functor_unary_kernel<T, F>;
+  });
+  return b;
+}
+
 /// Adds int32/int64 kernels from the functor F to a unary op.
 template <template <class> class F>
 OpBuilder with_integers(OpBuilder b) {

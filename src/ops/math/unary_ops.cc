@@ -42,8 +42,7 @@ const OpDef& kTanh = float_unary<UnaryOp::kTanh>("Tanh");
 const OpDef& kSigmoid = float_unary<UnaryOp::kSigmoid>("Sigmoid");
 const OpDef& kSoftplus = float_unary<UnaryOp::kSoftplus>("Softplus");
 // Erf is rare (the exact GELU's gradient): a scalar loop is enough.
-const OpDef& kErf = ops::OpBuilder("Erf").inputs(1).shape(ops::unary_elementwise_shape).kernels<float, double>(
-    []<class T>() -> ops::KernelFn { return &ops::functor_unary_kernel<T, Erf>; });
+const OpDef& kErf = ops::scalar_float_unary<Erf>("Erf");
 const OpDef& kFloor = float_unary<UnaryOp::kFloor>("Floor").no_gradient();
 const OpDef& kCeil = float_unary<UnaryOp::kCeil>("Ceil").no_gradient();
 

@@ -1,0 +1,29 @@
+// Kernel helpers shared by the binary op families with broadcasting (arithmetic, truncating
+// division, the zero-safe ops).
+#pragma once
+
+#include <cstdint>
+
+#include "kernels/cpu/broadcast.h"
+#include "ops/op_def.h"
+
+namespace tf::ops {
+
+/// A kernel applying the scalar functor F (a default-constructible callable on two T) with broadcasting.
+template <class T, class F>
+void functor_binary_kernel(KernelContext& ctx) {
+  kernels::broadcast_binary<T, T, T>(ctx.input(0), ctx.input(1), ctx.output(0), F{});
+}
+
+/// functor_binary_kernel for integer division and remainder: a zero divisor is an error, as in
+/// TensorFlow; checked before the (possibly multi-threaded) loop, which must not throw.
+template <class T, class F>
+void checked_division_kernel(KernelContext& ctx) {
+  const Tensor& b = ctx.input(1);
+  const T* p = b.data<T>();
+  for (std::int64_t i = 0, n = b.num_elements(); i < n; ++i)
+    if (p[i] == 0) ctx.fail("integer division by zero");
+  functor_binary_kernel<T, F>(ctx);
+}
+
+}  // namespace tf::ops

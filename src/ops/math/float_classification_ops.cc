@@ -1,0 +1,66 @@
+// Floating-point classification and neighbours: IsNan, IsInf, IsFinite (float in, bool out),
+// Rint (halves to even) and NextAfter (with broadcasting). Float32/float64.
+#include "tfpp/float_classification_ops.h"
+
+#include <cmath>
+
+#include "ops/execute.h"
+#include "ops/math/binary_kernels.h"
+#include "ops/math/elementwise_shapes.h"
+#include "ops/math/unary_kernels.h"
+
+namespace tf {
+namespace {
+
+using ops::KernelContext;
+using ops::KernelFn;
+using ops::OpBuilder;
+using ops::OpDef;
+using ops::ShapeContext;
+
+template <class T> struct IsNan { bool operator()(T x) const { return std::isnan(x); } };
+template <class T> struct IsInf { bool operator()(T x) const { return std::isinf(x); } };
+template <class T> struct IsFinite { bool operator()(T x) const { return std::isfinite(x); } };
+// nearbyint rounds in the default mode, to nearest with halves to even, and raises no flags.
+template <class T> struct Rint { T operator()(T x) const { return std::nearbyint(x); } };
+template <class T> struct NextAfter { T operator()(T a, T b) const { return std::nextafter(a, b); } };
+
+template <class T, template <class> class F>
+void predicate_kernel(KernelContext& ctx) {
+  kernels::map_tensor<T, bool>(ctx.input(0), ctx.output(0), F<T>{});
+}
+
+// One float input; the output is bool, of its shape.
+void predicate_shape(ShapeContext& ctx) {
+  ops::check_supported_dtype(ctx, ctx.input(0).dtype());
+  ctx.add_output(DType::kBool, ctx.input(0).shape());
+}
+
+template <template <class> class F>
+OpBuilder predicate(const char* name) {
+  OpBuilder b(name);
+  b.inputs(1).shape(predicate_shape).kernels<float, double>([]<class T>() -> KernelFn {
+    return &predicate_kernel<T, F>;
+  });
+  return b;
+}
+
+const OpDef& kIsNan = predicate<IsNan>("IsNan");
+const OpDef& kIsInf = predicate<IsInf>("IsInf");
+const OpDef& kIsFinite = predicate<IsFinite>("IsFinite");
+const OpDef& kRint = ops::scalar_float_unary<Rint>("Rint").no_gradient();
+const OpDef& kNextAfter = OpBuilder("NextAfter").inputs(2).shape(ops::binary_elementwise_shape).kernels<float, double>(
+    []<class T>() -> KernelFn { return &ops::functor_binary_kernel<T, NextAfter<T>>; });
+
+}  // namespace
+
+namespace math {
+
+Tensor is_nan(const Tensor& x) { return ops::execute1(kIsNan, {x}); }
+Tensor is_inf(const Tensor& x) { return ops::execute1(kIsInf, {x}); }
+Tensor is_finite(const Tensor& x) { return ops::execute1(kIsFinite, {x}); }
+Tensor rint(const Tensor& x) { return ops::execute1(kRint, {x}); }
+Tensor nextafter(const Tensor& x1, const Tensor& x2) { return ops::execute1(kNextAfter, {x1, x2}); }
+
+}  // namespace math
+}  // namespace tf
