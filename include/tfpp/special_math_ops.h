@@ -16,7 +16,7 @@ Tensor digamma(const Tensor& x);
 Tensor polygamma(const Tensor& a, const Tensor& x);
 /// 1 - erf(x), accurate where erf(x) is close to 1.
 Tensor erfc(const Tensor& x);
-/// The inverse of erf: erf(erfinv(x)) = x for x in [-1, 1]; +-inf at +-1, NaN outside.
+/// The inverse of erf: erf(erfinv(x)) = x for x in [-1, 1]; +-inf at +-1, NaN outside (and +0 at -0, as TensorFlow).
 Tensor erfinv(const Tensor& x);
 /// The inverse of the standard normal CDF: NaN outside [0, 1], -inf at 0, +inf at 1.
 Tensor ndtri(const Tensor& x);

@@ -232,6 +232,75 @@ def uint8():
     return out
 
 
+# The rarer elementwise functions: input ranges inside each domain for the gradients, the
+# special values (NaN, +-inf, +-0, domain ends, poles) on their own.
+MORE_UNARY = {"tan": (-1.2, 1.2), "asin": (-0.9, 0.9), "acos": (-0.9, 0.9), "atan": (-3, 3), "sinh": (-3, 3),
+              "cosh": (-3, 3), "asinh": (-3, 3), "acosh": (1.1, 4), "atanh": (-0.9, 0.9), "lgamma": (0.2, 5),
+              "digamma": (0.2, 5), "erfc": (-2, 2), "erfinv": (-0.9, 0.9), "ndtri": (0.05, 0.95), "rint": (-3, 3),
+              "log_sigmoid": (-5, 5), "softsign": (-3, 3), "reciprocal_no_nan": (0.5, 3)}
+MORE_SPECIAL = [np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 2.0, -2.5, 0.5, 1e-30, -3.0, 0.25]
+SPECIAL_FUNCTION_ULPS = 16  # digamma, lgamma and polygamma: Eigen's float32 series vs tfpp's rounded double
+ERFINV64 = ("TensorFlow's float64 erfinv (Eigen's, through ndtri) is off by up to ~10 ulps (0.08885599049425778 at 0.1, "
+            "exactly 0.08885599049425769); tfpp's is within 2 ulps of the exact value (mpmath)")
+ERFINV_TINY = ("erfinv of |x| below ~1e-8: TensorFlow computes ndtri((x + 1) / 2), where x + 1 rounds to 1, and gives 0; "
+               "tfpp gives sqrt(pi)/2 x, the exact value to double precision")
+PRINTED_DENORMAL = ("tfpp's tensor printer runs with FTZ/DAZ, so it shows nextafter's denormal results (exact in the "
+                    "values) as 0")
+TRUNCATEDIV_BY_ZERO = ("integer truncatediv/truncatemod by zero: TensorFlow raises InternalError ('Unexpected error in "
+                       "binary operator'), tfpp InvalidArgumentError, as for floordiv")
+
+
+def more_elementwise():
+    out = []
+    for op, (lo, hi) in MORE_UNARY.items():
+        special = op in ("lgamma", "digamma")
+        for dtype in FLOATS:
+            x = T(np.linspace(lo, hi, 10).reshape(2, 5), dtype)
+            out.append(Case(f"tf.math.{op}", [x], grad=op != "rint", ulps=SPECIAL_FUNCTION_ULPS if special else None,
+                            deviation=ERFINV64 if op == "erfinv" and dtype == "float64" else ""))
+            specials = [v for v in MORE_SPECIAL if op != "erfinv" or v != 1e-30]
+            out.append(Case(f"tf.math.{op}", [T(specials, dtype)], note="NaN, Inf, -0, domain ends, poles",
+                            ulps=SPECIAL_FUNCTION_ULPS if special else None))
+        out.append(Case(f"tf.math.{op}", [T([], "float32")], grad=op != "rint", note="empty"))
+        out.append(Case(f"tf.math.{op}", [T([1, 2], "int32")], note="no integer kernel"))
+    out.append(Case("tf.math.lgamma", [T([-2.5, -0.5, -3.7, 7.2], "float64")], grad=True, note="negative non-integers"))
+    out.append(Case("tf.math.digamma", [T([-2.5, -0.5, -3.7, 7.2], "float64")], grad=True, note="negative non-integers"))
+    out.append(Case("tf.math.erfinv", [T([1e-30, -1e-12, 1e-300], "float64")], deviation=ERFINV_TINY))
+    out.append(Case("tf.math.rint", [T([0.5, 1.5, 2.5, -0.5, -1.5, -2.5], "float32")], note="ties to even"))
+    out.append(Case("tf.nn.softsign", [ramp((3, 2), "float32")], grad=True))
+    for op in ["is_nan", "is_inf", "is_finite"]:
+        for dtype in FLOATS:
+            out.append(Case(f"tf.math.{op}", [T(MORE_SPECIAL, dtype)]))
+        out.append(Case(f"tf.math.{op}", [T([1, 2], "int32")], note="no integer kernel"))
+    x, y = ramp((2, 1, 3), "float64", 0.3, 0.05), np.abs(ramp((4, 1), "float64", 0.2)) + 0.5
+    for op in ["atan2", "xlogy", "xlog1py", "xdivy", "divide_no_nan", "multiply_no_nan", "nextafter"]:
+        for dtype in FLOATS:
+            out.append(Case(f"tf.math.{op}", [x.astype(dtype), y.astype(dtype)], grad=True, note="broadcasting"))
+        out.append(Case(f"tf.math.{op}", [T([0.0, 0.0, 0.0, 1.0, -1.0, np.nan, np.inf], "float32"),
+                                          T([0.0, np.nan, -1.0, 0.0, 0.0, 0.0, 0.0], "float32")], grad=True, note="zeros",
+                        deviation=PRINTED_DENORMAL if op == "nextafter" else ""))
+        out.append(Case(f"tf.math.{op}", [T([1.0], "float32"), T([1.0], "float64")], note="dtype mismatch"))
+    out.append(Case("tf.math.atan2", [T([0.0, -0.0, 0.0, -0.0, 1.0, -1.0], "float64"),
+                                      T([0.0, 0.0, -0.0, -0.0, -np.inf, -1.0], "float64")], note="signed zeros"))
+    out.append(Case("tf.math.divide_no_nan", [T([7, -7, 3], "int32"), T([2, 2, 0], "int32")], note="integers as floats"))
+    out.append(Case("tf.math.polygamma", [T([0.0, 1.0, 2.0, 3.0, 1.5, -1.0], "float64"),
+                                          T([2.5, 0.5, 1.5, -1.5, 1.0, 1.0], "float64")], grad=True))
+    out.append(Case("tf.math.polygamma", [T([1.0, 2.0], "float32"), ramp((3, 1), "float32", 0.3, 2.0)], grad=True,
+                    ulps=SPECIAL_FUNCTION_ULPS))
+    a, b = T([-7, -7, 7, 7, 0, -1, 1, 6], "int32"), T([2, -2, 2, -2, 3, 4, -4, 3], "int32")
+    for op in ["truncatediv", "truncatemod"]:
+        for dtype in NUMERIC:
+            out.append(Case(f"tf.{op}", [a.astype(dtype), b.astype(dtype)], note="signs"))
+        out.append(Case(f"tf.{op}", [T([-7.5, 7.5, 1.0], "float32"), T([2.0, -2.0, 0.0], "float32")], grad=True))
+        out.append(Case(f"tf.{op}", [T([1, 2], "int32"), T([1, 0], "int32")], note="by zero", deviation=TRUNCATEDIV_BY_ZERO))
+        out.append(Case(f"tf.{op}", [T([[9], [-9]], "int64"), T([2, 4], "int64")], note="broadcasting"))
+    out.append(Case("tf.truncatediv", [T([200, 7], "uint8"), T([3, 2], "uint8")]))
+    out.append(Case("tf.truncatemod", [T([200, 7], "uint8"), T([3, 2], "uint8")], note="no uint8 kernel"))
+    out.append(Case("tf.math.logical_xor", [T([True, True, False, False], "bool"), T([True, False, True, False], "bool")]))
+    out.append(Case("tf.math.logical_xor", [T([[True], [False]], "bool"), T([True, False, True], "bool")]))
+    return out
+
+
 def cases():
     return (arithmetic() + integer_division() + overflow() + unary() + comparisons() + logical()
-            + promotion_errors() + casts() + selection() + activations() + uint8())
+            + promotion_errors() + casts() + selection() + activations() + uint8() + more_elementwise())

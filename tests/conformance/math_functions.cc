@@ -1,6 +1,13 @@
 // Case functions for elementwise math, comparisons, logical ops, casts and activations.
 #include "conformance/case_functions.h"
+#include "tfpp/float_classification_ops.h"
+#include "tfpp/logical_xor.h"
+#include "tfpp/softsign_ops.h"
+#include "tfpp/special_math_ops.h"
 #include "tfpp/tfpp.h"
+#include "tfpp/trigonometric_ops.h"
+#include "tfpp/truncating_division_ops.h"
+#include "tfpp/zero_safe_ops.h"
 
 namespace tf::conformance {
 namespace {
@@ -25,7 +32,10 @@ void add_math_functions(CaseFunctions& t) {
       {"minimum", math::minimum}, {"squared_difference", math::squared_difference},
       {"equal", math::equal}, {"not_equal", math::not_equal}, {"less", math::less},
       {"less_equal", math::less_equal}, {"greater", math::greater}, {"greater_equal", math::greater_equal},
-      {"logical_and", math::logical_and}, {"logical_or", math::logical_or}};
+      {"logical_and", math::logical_and}, {"logical_or", math::logical_or}, {"atan2", math::atan2},
+      {"polygamma", math::polygamma}, {"xlogy", math::xlogy}, {"xlog1py", math::xlog1py}, {"xdivy", math::xdivy},
+      {"divide_no_nan", math::divide_no_nan}, {"multiply_no_nan", math::multiply_no_nan},
+      {"nextafter", math::nextafter}, {"logical_xor", math::logical_xor}};
   for (const auto& [name, fn] : binaries) t[std::string("tf.math.") + name] = binary(fn);
   const std::pair<const char*, Unary> unaries[] = {
       {"negative", math::negative}, {"abs", math::abs}, {"sign", math::sign}, {"square", math::square},
@@ -33,8 +43,16 @@ void add_math_functions(CaseFunctions& t) {
       {"expm1", math::expm1}, {"log", math::log}, {"log1p", math::log1p}, {"sin", math::sin},
       {"cos", math::cos}, {"tanh", math::tanh}, {"sigmoid", math::sigmoid}, {"softplus", math::softplus},
       {"erf", math::erf}, {"round", math::round}, {"floor", math::floor}, {"ceil", math::ceil},
-      {"logical_not", math::logical_not}};
+      {"logical_not", math::logical_not}, {"tan", math::tan}, {"asin", math::asin}, {"acos", math::acos},
+      {"atan", math::atan}, {"sinh", math::sinh}, {"cosh", math::cosh}, {"asinh", math::asinh}, {"acosh", math::acosh},
+      {"atanh", math::atanh}, {"lgamma", math::lgamma}, {"digamma", math::digamma}, {"erfc", math::erfc},
+      {"erfinv", math::erfinv}, {"ndtri", math::ndtri}, {"rint", math::rint}, {"log_sigmoid", math::log_sigmoid},
+      {"softsign", math::softsign}, {"is_nan", math::is_nan}, {"is_inf", math::is_inf}, {"is_finite", math::is_finite},
+      {"reciprocal_no_nan", math::reciprocal_no_nan}};
   for (const auto& [name, fn] : unaries) t[std::string("tf.math.") + name] = unary(fn);
+  t["tf.nn.softsign"] = unary(nn::softsign);
+  t["tf.truncatediv"] = binary(truncatediv);
+  t["tf.truncatemod"] = binary(truncatemod);
   t["tf.nn.relu"] = unary(nn::relu);
   t["tf.nn.relu6"] = unary(nn::relu6);
   t["tf.nn.elu"] = unary(nn::elu);

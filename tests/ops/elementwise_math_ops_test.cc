@@ -103,7 +103,7 @@ TEST(SpecialMathOps, ErfcErfinvNdtri) {
                {8.86226925452758e-21, 0.08885599049425769, 0.4769362762044699, 1.1630871536766743, 3.458910737275499,
                 -0.2724627147267543, 5.805018683193453},
                2e-15);
-  expect_values(tf::math::erfinv, {kNaN, kInf, -kInf, -0.0, 0.0, 1.0, -1.0, 2.0}, {kNaN, kNaN, kNaN, -0.0, 0.0, kInf, -kInf, kNaN});
+  expect_values(tf::math::erfinv, {kNaN, kInf, -kInf, -0.0, 0.0, 1.0, -1.0, 2.0}, {kNaN, kNaN, kNaN, 0.0, 0.0, kInf, -kInf, kNaN});
   expect_close(tf::math::ndtri(tf::constant({1e-10, 0.01, 0.3, 0.5, 0.7, 0.975, 0.999999999999})).numpy<double>(),
                {-6.361340902404057, -2.326347874040841, -0.5244005127080408, 0.0, 0.5244005127080407, 1.9599639845400538,
                 7.0344869100478356},
@@ -144,6 +144,19 @@ TEST(FloatClassificationOps, NextAfter) {
   EXPECT_EQ(f[2], 1.0f - std::numeric_limits<float>::epsilon() / 2);
   EXPECT_TRUE(std::isnan(f[3]));
   EXPECT_EQ(tf::math::nextafter(tf::constant({1.0}), 2.0).numpy<double>()[0], 1.0 + std::numeric_limits<double>::epsilon());
+  // Denormals and signed zeros, as TensorFlow gives them (FTZ/DAZ must not flush them).
+  const double tiny = std::numeric_limits<double>::denorm_min();
+  const auto d = tf::math::nextafter(tf::constant({0.0, -0.0, tiny, tiny, -tiny, 0.0, -1.0, kInf}),
+                                     tf::constant({-1.0, 1.0, 1.0, -1.0, -1.0, -0.0, -kInf, 0.0}))
+                     .numpy<double>();
+  EXPECT_EQ(d[0], -tiny);
+  EXPECT_EQ(d[1], tiny);
+  EXPECT_EQ(d[2], 2 * tiny);
+  EXPECT_EQ(d[3], 0.0);
+  EXPECT_EQ(d[4], -2 * tiny);
+  EXPECT_TRUE(std::signbit(d[5]));  // equal operands give the second
+  EXPECT_EQ(d[6], std::nextafter(-1.0, -2.0));
+  EXPECT_EQ(d[7], std::numeric_limits<double>::max());
 }
 
 TEST(ZeroSafeOps, ZeroOperandsGiveZeroEvenWithNaN) {

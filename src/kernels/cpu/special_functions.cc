@@ -126,7 +126,7 @@ double ndtri(double p) {
 double erfinv(double x) {
   if (std::isnan(x) || x < -1.0 || x > 1.0) return kNaN;
   if (x == 1.0 || x == -1.0) return x * kInf;
-  if (x == 0.0) return x;  // keeps -0
+  if (x == 0.0) return 0.0;  // +0 for -0 too, as TensorFlow's
   // erfinv(x) = ndtri((x + 1) / 2) / sqrt 2, refined by Halley steps on erf (erfc near +-1,
   // where 1 - |x| is exact and erf(y) - x would cancel). Small |x| lose nothing: the steps
   // recover the relative precision the sum x + 1 dropped.
