@@ -1,11 +1,18 @@
-// tf.math (and tf.linalg.matmul) for Python, generated from tables of tfpp's public C++
-// functions: one row per op, with TensorFlow's Python name and argument names. tfpp/__init__.py
-// re-exports at top level the names TensorFlow also has there (tf.add, tf.reduce_sum, ...).
+// tf.math (and tf.linalg.matmul, tf.truncatediv, tf.truncatemod) for Python, generated from tables
+// of tfpp's public C++ functions: one row per op, with TensorFlow's Python name and argument names.
+// tfpp/__init__.py re-exports at top level the names TensorFlow also has there (tf.add, tf.tan, ...).
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 
 #include "bindings.h"
+#include "tfpp/float_classification_ops.h"
+#include "tfpp/logical_xor.h"
+#include "tfpp/softsign_ops.h"
+#include "tfpp/special_math_ops.h"
+#include "tfpp/trigonometric_ops.h"
+#include "tfpp/truncating_division_ops.h"
+#include "tfpp/zero_safe_ops.h"
 
 namespace tfpp_python {
 namespace {
@@ -25,6 +32,8 @@ struct UnaryOp {
 struct BinaryOp {
   const char* name;
   BinaryFn fn;
+  const char* first = "x";  // TensorFlow's names of the inputs
+  const char* second = "y";
 };
 
 struct Reduction {
@@ -45,6 +54,17 @@ const UnaryOp kUnaryOps[] = {
     {"erf", "x", tf::math::erf},               {"round", "x", tf::math::round},
     {"floor", "x", tf::math::floor},           {"ceil", "x", tf::math::ceil},
     {"logical_not", "x", tf::math::logical_not},
+    {"tan", "x", tf::math::tan},               {"asin", "x", tf::math::asin},
+    {"acos", "x", tf::math::acos},             {"atan", "x", tf::math::atan},
+    {"sinh", "x", tf::math::sinh},             {"cosh", "x", tf::math::cosh},
+    {"asinh", "x", tf::math::asinh},           {"acosh", "x", tf::math::acosh},
+    {"atanh", "x", tf::math::atanh},           {"lgamma", "x", tf::math::lgamma},
+    {"digamma", "x", tf::math::digamma},       {"erfc", "x", tf::math::erfc},
+    {"erfinv", "x", tf::math::erfinv},         {"ndtri", "x", tf::math::ndtri},
+    {"rint", "x", tf::math::rint},             {"log_sigmoid", "x", tf::math::log_sigmoid},
+    {"softsign", "features", tf::math::softsign},
+    {"is_nan", "x", tf::math::is_nan},         {"is_inf", "x", tf::math::is_inf},
+    {"is_finite", "x", tf::math::is_finite},   {"reciprocal_no_nan", "x", tf::math::reciprocal_no_nan},
 };
 
 const BinaryOp kBinaryOps[] = {
@@ -68,6 +88,21 @@ const BinaryOp kBinaryOps[] = {
     {"greater_equal", tf::math::greater_equal},
     {"logical_and", tf::math::logical_and},
     {"logical_or", tf::math::logical_or},
+    {"logical_xor", tf::math::logical_xor},
+    {"atan2", tf::math::atan2, "y", "x"},
+    {"polygamma", tf::math::polygamma, "a", "x"},
+    {"xlogy", tf::math::xlogy},
+    {"xlog1py", tf::math::xlog1py},
+    {"xdivy", tf::math::xdivy},
+    {"divide_no_nan", tf::math::divide_no_nan},
+    {"multiply_no_nan", tf::math::multiply_no_nan},
+    {"nextafter", tf::math::nextafter, "x1", "x2"},
+};
+
+// TensorFlow has these at top level only (tf.truncatediv, no tf.math.truncatediv).
+const BinaryOp kTopLevelBinaryOps[] = {
+    {"truncatediv", tf::truncatediv},
+    {"truncatemod", tf::truncatemod},
 };
 
 const Reduction kReductions[] = {
@@ -92,14 +127,16 @@ void bind_math_ops(nb::module_& m) {
     }, nb::arg(op.arg),
              "name"_a = nb::none());
   }
-  for (const BinaryOp& op : kBinaryOps) {
+  auto def_binary = [](nb::module_& module, const BinaryOp& op) {
     BinaryFn fn = op.fn;
-    math.def(op.name, [fn](nb::handle x, nb::handle y, nb::handle name) {
+    module.def(op.name, [fn](nb::handle x, nb::handle y, nb::handle name) {
       auto [a, b] = binary_operands(x, y);
       NodeName named(name);
       return fn(a, b);
-    }, "x"_a, "y"_a, "name"_a = nb::none());
-  }
+    }, nb::arg(op.first), nb::arg(op.second), "name"_a = nb::none());
+  };
+  for (const BinaryOp& op : kBinaryOps) def_binary(math, op);
+  for (const BinaryOp& op : kTopLevelBinaryOps) def_binary(m, op);
   for (const Reduction& r : kReductions) {
     ReduceAllFn all = r.all;
     ReduceAxesFn axes = r.axes;

@@ -46,7 +46,7 @@ from ._tfpp import (DType, GradientTape, Tensor, TensorArray, TensorSpec, Variab
                     convert_to_tensor, einsum, executing_eagerly, expand_dims, eye, fill, float32, float64, gather,
                     gather_nd, identity, int32, int64, linspace, name_scope, one_hot, ones, ones_like, pad, range, rank,
                     reshape, reverse, shape, size, slice, split, squeeze, stack, stop_gradient, strided_slice, string,
-                    tensordot, tile, transpose, uint8, unstack, zeros, zeros_like)
+                    tensordot, tile, transpose, truncatediv, truncatemod, uint8, unstack, zeros, zeros_like)
 
 math = _tfpp.math
 nn = _tfpp.nn
@@ -84,13 +84,16 @@ for _names, _module, _arity in ((_ragged_ops.UNARY, math, 1), (_ragged_ops.BINAR
                                 (_ragged_ops.NN_UNARY, nn, 1)):
     for _name in _names:
         setattr(_module, _name, _ragged_ops.elementwise(getattr(_module, _name), _arity))
+truncatediv, truncatemod = _ragged_ops.elementwise(truncatediv, 2), _ragged_ops.elementwise(truncatemod, 2)
+nn.softsign = math.softsign  # one function in TensorFlow too
 
 # tf.math functions that TensorFlow also exports at top level.
-for _name in ("abs", "add", "argmax", "argmin", "cast", "ceil", "clip_by_value", "cos", "cumsum", "divide", "equal",
-              "exp", "floor", "greater", "greater_equal", "less", "less_equal", "logical_and", "logical_not",
-              "logical_or", "matmul", "maximum", "minimum", "multiply", "negative", "not_equal", "pow",
-              "reduce_all", "reduce_any", "reduce_max", "reduce_mean", "reduce_min", "reduce_prod", "reduce_sum",
-              "round", "sigmoid", "sign", "sin", "sqrt", "square", "subtract", "tanh", "truediv", "where"):
+for _name in ("abs", "acos", "acosh", "add", "argmax", "argmin", "asin", "asinh", "atan", "atan2", "atanh", "cast",
+              "ceil", "clip_by_value", "cos", "cosh", "cumsum", "divide", "equal", "exp", "floor", "greater",
+              "greater_equal", "less", "less_equal", "logical_and", "logical_not", "logical_or", "matmul", "maximum",
+              "minimum", "multiply", "negative", "not_equal", "pow", "reduce_all", "reduce_any", "reduce_max",
+              "reduce_mean", "reduce_min", "reduce_prod", "reduce_sum", "round", "sigmoid", "sign", "sin", "sinh",
+              "sqrt", "square", "subtract", "tan", "tanh", "truediv", "where"):
     globals()[_name] = getattr(math, _name)
 
 linalg = _types.ModuleType("tfpp.linalg", "tf.linalg: matrix products.")

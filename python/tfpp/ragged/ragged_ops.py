@@ -153,18 +153,24 @@ def map_flat_values(op, *args, **kwargs):
 
 # The tf.math and tf.nn functions that apply elementwise: their operands are the first arguments
 # (`x`, `y`, `features`, `t` or `input` by keyword), their other arguments attributes (a dtype, bounds).
-UNARY = ("abs", "cast", "ceil", "clip_by_value", "cos", "erf", "exp", "expm1", "floor", "log", "log1p", "logical_not",
-         "negative", "reciprocal", "round", "rsqrt", "sigmoid", "sign", "sin", "softplus", "sqrt", "square", "tanh")
-BINARY = ("add", "divide", "equal", "floordiv", "floormod", "greater", "greater_equal", "less", "less_equal",
-          "logical_and", "logical_or", "maximum", "minimum", "mod", "multiply", "not_equal", "pow",
-          "scalar_mul", "squared_difference", "subtract", "truediv")
+UNARY = ("abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "cast", "ceil", "clip_by_value", "cos", "cosh",
+         "digamma", "erf", "erfc", "erfinv", "exp", "expm1", "floor", "is_finite", "is_inf", "is_nan", "lgamma", "log",
+         "log1p", "log_sigmoid", "logical_not", "ndtri", "negative", "reciprocal", "reciprocal_no_nan", "rint", "round",
+         "rsqrt", "sigmoid", "sign", "sin", "sinh", "softplus", "softsign", "sqrt", "square", "tan", "tanh")
+BINARY = ("add", "atan2", "divide", "divide_no_nan", "equal", "floordiv", "floormod", "greater", "greater_equal", "less",
+          "less_equal", "logical_and", "logical_or", "logical_xor", "maximum", "minimum", "mod", "multiply",
+          "multiply_no_nan", "not_equal", "pow", "scalar_mul", "squared_difference", "subtract", "truediv", "xdivy",
+          "xlog1py", "xlogy")
 NN_UNARY = ("elu", "gelu", "relu", "relu6", "selu", "sigmoid", "softplus", "tanh")
 _OPERAND_KEYWORDS = ("x", "y", "features", "t", "input")
+_KEYWORDS_IN_ORDER = {"atan2": ("y", "x")}  # functions whose operands' keywords are not in _OPERAND_KEYWORDS order
 
 
 def elementwise(fn, arity):
     """fn, applied to the flat values when one of its first `arity` operands is a RaggedTensor
     (Note [Ragged elementwise dispatch])."""
+    keywords = _KEYWORDS_IN_ORDER.get(fn.__name__, _OPERAND_KEYWORDS)
+
     @functools.wraps(fn)
     def dispatch(*args, **kwargs):
         # The common case, tensors passed by position, kept quick (a type check per operand).
@@ -172,7 +178,7 @@ def elementwise(fn, arity):
                 arity == 1 or type(args[1]) is not RaggedTensor):
             return fn(*args)
         operands, rest = list(args[:arity]), args[arity:]
-        for key in _OPERAND_KEYWORDS:
+        for key in keywords:
             if len(operands) < arity and key in kwargs:
                 operands.append(kwargs.pop(key))
         ragged = next((o for o in operands if isinstance(o, RaggedTensor)), None)
