@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "kernels/cpu/broadcast.h"
+#include "ops/math/elementwise_shapes.h"
 #include "ops/op_def.h"
 
 namespace tf::ops {
@@ -24,6 +25,16 @@ void checked_division_kernel(KernelContext& ctx) {
   for (std::int64_t i = 0, n = b.num_elements(); i < n; ++i)
     if (p[i] == 0) ctx.fail("integer division by zero");
   functor_binary_kernel<T, F>(ctx);
+}
+
+/// A binary op with broadcasting and scalar-loop float32/float64 kernels from the functor F (for the rarer ops).
+template <template <class> class F>
+OpBuilder scalar_float_binary(const char* name) {
+  OpBuilder b(name);
+  b.inputs(2).shape(binary_elementwise_shape).kernels<float, double>([]<class T>() -> KernelFn {
+    return &functor_binary_kernel<T, F<T>>;
+  });
+  return b;
 }
 
 }  // namespace tf::ops

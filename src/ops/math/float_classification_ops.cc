@@ -71,8 +71,7 @@ const OpDef& kIsNan = predicate<IsNan>("IsNan");
 const OpDef& kIsInf = predicate<IsInf>("IsInf");
 const OpDef& kIsFinite = predicate<IsFinite>("IsFinite");
 const OpDef& kRint = ops::scalar_float_unary<Rint>("Rint").no_gradient();
-const OpDef& kNextAfter = OpBuilder("NextAfter").inputs(2).shape(ops::binary_elementwise_shape).kernels<float, double>(
-    []<class T>() -> KernelFn { return &ops::functor_binary_kernel<T, NextAfter<T>>; });
+const OpDef& kNextAfter = ops::scalar_float_binary<NextAfter>("NextAfter");
 
 }  // namespace
 

@@ -4,18 +4,15 @@
 
 #include <cmath>
 
-#include "kernels/cpu/broadcast.h"
 #include "kernels/cpu/special_functions.h"
 #include "ops/execute.h"
+#include "ops/math/binary_kernels.h"
 #include "ops/math/python_name_scope.h"
 #include "ops/math/unary_kernels.h"
 
 namespace tf {
 namespace {
 
-using ops::KernelContext;
-using ops::KernelFn;
-using ops::OpBuilder;
 using ops::OpDef;
 using ops::scalar_float_unary;
 
@@ -31,19 +28,16 @@ template <class T> struct Erfc { T operator()(T x) const { return std::erfc(x); 
 template <class T> struct Erfinv { T operator()(T x) const { return T(kernels::scalar::erfinv(double(x))); } };
 template <class T> struct Ndtri { T operator()(T x) const { return T(kernels::scalar::ndtri(double(x))); } };
 
-template <class T>
-void polygamma_kernel(KernelContext& ctx) {
-  kernels::broadcast_binary<T, T, T>(ctx.input(0), ctx.input(1), ctx.output(0),
-                                     [](T n, T x) { return T(kernels::scalar::polygamma(double(n), double(x))); });
-}
+template <class T> struct Polygamma {
+  T operator()(T n, T x) const { return T(kernels::scalar::polygamma(double(n), double(x))); }
+};
 
 const OpDef& kLgamma = scalar_float_unary<Lgamma>("Lgamma");
 const OpDef& kDigamma = scalar_float_unary<Digamma>("Digamma");
 const OpDef& kErfc = scalar_float_unary<Erfc>("Erfc");
 const OpDef& kErfinv = scalar_float_unary<Erfinv>("Erfinv");
 const OpDef& kNdtri = scalar_float_unary<Ndtri>("Ndtri");
-const OpDef& kPolygamma = OpBuilder("Polygamma").inputs(2).shape(ops::binary_elementwise_shape).kernels<float, double>(
-    []<class T>() -> KernelFn { return &polygamma_kernel<T>; });
+const OpDef& kPolygamma = ops::scalar_float_binary<Polygamma>("Polygamma");
 
 // erfinv and ndtri run in a name scope of their own in TensorFlow ("erfinv/Erfinv").
 Tensor scoped(const char* scope, const OpDef& op, const Tensor& x) {

@@ -4,16 +4,13 @@
 
 #include <cmath>
 
-#include "kernels/cpu/broadcast.h"
 #include "ops/execute.h"
+#include "ops/math/binary_kernels.h"
 #include "ops/math/unary_kernels.h"
 
 namespace tf {
 namespace {
 
-using ops::KernelContext;
-using ops::KernelFn;
-using ops::OpBuilder;
 using ops::OpDef;
 using ops::scalar_float_unary;
 
@@ -27,11 +24,7 @@ template <class T> struct Asinh { T operator()(T x) const { return std::asinh(x)
 template <class T> struct Acosh { T operator()(T x) const { return std::acosh(x); } };
 template <class T> struct Atanh { T operator()(T x) const { return std::atanh(x); } };
 
-template <class T>
-void atan2_kernel(KernelContext& ctx) {
-  kernels::broadcast_binary<T, T, T>(ctx.input(0), ctx.input(1), ctx.output(0),
-                                     [](T y, T x) { return std::atan2(y, x); });
-}
+template <class T> struct Atan2 { T operator()(T y, T x) const { return std::atan2(y, x); } };
 
 const OpDef& kTan = scalar_float_unary<Tan>("Tan");
 const OpDef& kAsin = scalar_float_unary<Asin>("Asin");
@@ -42,8 +35,7 @@ const OpDef& kCosh = scalar_float_unary<Cosh>("Cosh");
 const OpDef& kAsinh = scalar_float_unary<Asinh>("Asinh");
 const OpDef& kAcosh = scalar_float_unary<Acosh>("Acosh");
 const OpDef& kAtanh = scalar_float_unary<Atanh>("Atanh");
-const OpDef& kAtan2 = OpBuilder("Atan2").inputs(2).shape(ops::binary_elementwise_shape).kernels<float, double>(
-    []<class T>() -> KernelFn { return &atan2_kernel<T>; });
+const OpDef& kAtan2 = ops::scalar_float_binary<Atan2>("Atan2");
 
 }  // namespace
 

@@ -7,7 +7,6 @@
 
 #include "ops/execute.h"
 #include "ops/math/binary_kernels.h"
-#include "ops/math/elementwise_shapes.h"
 #include "ops/math/python_name_scope.h"
 #include "ops/math/truediv_dtype.h"
 
@@ -15,10 +14,8 @@ namespace tf {
 namespace {
 
 using graph::OpNameScope;
-using ops::functor_binary_kernel;
-using ops::KernelFn;
-using ops::OpBuilder;
 using ops::OpDef;
+using ops::scalar_float_binary;
 
 template <class T> struct Xlogy { T operator()(T x, T y) const { return x == T(0) ? T(0) : x * std::log(y); } };
 template <class T> struct Xlog1py { T operator()(T x, T y) const { return x == T(0) ? T(0) : x * std::log1p(y); } };
@@ -26,20 +23,11 @@ template <class T> struct Xdivy { T operator()(T x, T y) const { return x == T(0
 template <class T> struct DivNoNan { T operator()(T x, T y) const { return y == T(0) ? T(0) : x / y; } };
 template <class T> struct MulNoNan { T operator()(T x, T y) const { return y == T(0) ? T(0) : x * y; } };
 
-template <template <class> class F>
-OpBuilder float_binary(const char* name) {
-  OpBuilder b(name);
-  b.inputs(2).shape(ops::binary_elementwise_shape).kernels<float, double>([]<class T>() -> KernelFn {
-    return &functor_binary_kernel<T, F<T>>;
-  });
-  return b;
-}
-
-const OpDef& kXlogy = float_binary<Xlogy>("Xlogy");
-const OpDef& kXlog1py = float_binary<Xlog1py>("Xlog1py");
-const OpDef& kXdivy = float_binary<Xdivy>("Xdivy");
-const OpDef& kDivNoNan = float_binary<DivNoNan>("DivNoNan");
-const OpDef& kMulNoNan = float_binary<MulNoNan>("MulNoNan");
+const OpDef& kXlogy = scalar_float_binary<Xlogy>("Xlogy");
+const OpDef& kXlog1py = scalar_float_binary<Xlog1py>("Xlog1py");
+const OpDef& kXdivy = scalar_float_binary<Xdivy>("Xdivy");
+const OpDef& kDivNoNan = scalar_float_binary<DivNoNan>("DivNoNan");
+const OpDef& kMulNoNan = scalar_float_binary<MulNoNan>("MulNoNan");
 
 // op(x, y) named as TensorFlow's Python wrapper names it: inside the scope `scope`, or, when
 // `takes_scope_name`, as the scope itself ("div_no_nan").
