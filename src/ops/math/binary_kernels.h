@@ -6,6 +6,7 @@
 
 #include "kernels/cpu/broadcast.h"
 #include "ops/math/elementwise_shapes.h"
+#include "ops/math/unary_kernels.h"
 #include "ops/op_def.h"
 
 namespace tf::ops {
@@ -27,12 +28,18 @@ void checked_division_kernel(KernelContext& ctx) {
   functor_binary_kernel<T, F>(ctx);
 }
 
+/// functor_binary_kernel for functors that cost kScalarMathCost (unary_kernels.h).
+template <class T, class F>
+void scalar_math_binary_kernel(KernelContext& ctx) {
+  kernels::broadcast_binary<T, T, T>(ctx.input(0), ctx.input(1), ctx.output(0), F{}, kScalarMathCost);
+}
+
 /// A binary op with broadcasting and scalar-loop float32/float64 kernels from the functor F (for the rarer ops).
 template <template <class> class F>
 OpBuilder scalar_float_binary(const char* name) {
   OpBuilder b(name);
   b.inputs(2).shape(binary_elementwise_shape).kernels<float, double>([]<class T>() -> KernelFn {
-    return &functor_binary_kernel<T, F<T>>;
+    return &scalar_math_binary_kernel<T, F<T>>;
   });
   return b;
 }

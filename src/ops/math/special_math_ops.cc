@@ -3,6 +3,7 @@
 #include "tfpp/special_math_ops.h"
 
 #include <cmath>
+#include <type_traits>
 
 #include "kernels/cpu/special_functions.h"
 #include "ops/execute.h"
@@ -20,13 +21,19 @@ using ops::scalar_float_unary;
 template <class T> struct Lgamma {
   T operator()(T x) const {
     int sign;
-    return T(::lgamma_r(double(x), &sign));
+    if constexpr (std::is_same_v<T, float>) return ::lgammaf_r(x, &sign);
+    else return ::lgamma_r(x, &sign);
   }
 };
 template <class T> struct Digamma { T operator()(T x) const { return T(kernels::scalar::digamma(double(x))); } };
 template <class T> struct Erfc { T operator()(T x) const { return std::erfc(x); } };
-template <class T> struct Erfinv { T operator()(T x) const { return T(kernels::scalar::erfinv(double(x))); } };
-template <class T> struct Ndtri { T operator()(T x) const { return T(kernels::scalar::ndtri(double(x))); } };
+// float32 needs no refinement of the approximation (special_functions.h).
+template <class T> struct Erfinv {
+  T operator()(T x) const { return T(kernels::scalar::erfinv(double(x), std::is_same_v<T, double>)); }
+};
+template <class T> struct Ndtri {
+  T operator()(T x) const { return T(kernels::scalar::ndtri(double(x), std::is_same_v<T, double>)); }
+};
 
 template <class T> struct Polygamma {
   T operator()(T n, T x) const { return T(kernels::scalar::polygamma(double(n), double(x))); }

@@ -31,12 +31,22 @@ OpBuilder float_unary(const char* name) {
   return b;
 }
 
+/// The relative cost per element (an add is 1) of a scalar call into the C library's or tfpp's
+/// special functions (tan, lgamma, digamma, ...): the loops split over threads from ~4k elements.
+inline constexpr std::int64_t kScalarMathCost = 16;
+
+/// functor_unary_kernel for functors that cost kScalarMathCost.
+template <class T, template <class> class F>
+void scalar_math_unary_kernel(KernelContext& ctx) {
+  kernels::map_tensor<T, T>(ctx.input(0), ctx.output(0), F<T>{}, kScalarMathCost);
+}
+
 /// A unary op with scalar-loop float32/float64 kernels from the functor F (for the rarer ops).
 template <template <class> class F>
 OpBuilder scalar_float_unary(const char* name) {
   OpBuilder b(name);
   b.inputs(1).shape(unary_elementwise_shape).kernels<float, double>([]<class T>() -> KernelFn {
-    return &functor_unary_kernel<T, F>;
+    return &scalar_math_unary_kernel<T, F>;
   });
   return b;
 }
