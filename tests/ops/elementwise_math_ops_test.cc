@@ -4,6 +4,7 @@
 // gives them (NaN, +-inf, -0, domain boundaries, poles), dtype errors, and traced graphs.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -112,6 +113,34 @@ TEST(SpecialMathOps, ErfcErfinvNdtri) {
   // Deep in the tail the result still inverts the normal CDF.
   const double x = tf::math::ndtri(tf::constant({1e-300})).numpy<double>()[0];
   EXPECT_NEAR(0.5 * std::erfc(-x / std::sqrt(2.0)) / 1e-300, 1.0, 1e-12);
+}
+
+// How many floats apart a and b are (both finite).
+std::int64_t ulps_between(float a, float b) {
+  auto key = [](float v) {
+    const auto u = std::bit_cast<std::int32_t>(v);
+    return u < 0 ? std::int64_t{std::numeric_limits<std::int32_t>::min()} - u : std::int64_t{u};
+  };
+  return std::abs(key(a) - key(b));
+}
+
+// float32 erfinv and ndtri skip the double-precision refinement; they stay within an ulp of the
+// rounded float64 results, tiny arguments and tails included.
+TEST(SpecialMathOps, Float32ErfinvAndNdtriWithinAnUlp) {
+  std::vector<double> x, p;
+  for (int i = 1; i < 20000; ++i) {
+    x.push_back(-1.0 + i / 10000.0);
+    p.push_back(i / 20000.0);
+  }
+  for (double t : {1e-30, 3e-5, 1e-7, 0.99999994}) x.push_back(t);
+  for (double t : {1e-30, 1e-10, 0.99999994}) p.push_back(t);
+  using Fn = Tensor (*)(const Tensor&);
+  for (const auto& [f, in] : {std::pair<Fn, std::vector<double>>{tf::math::erfinv, x}, {tf::math::ndtri, p}}) {
+    const Tensor in32 = tf::cast(tf::constant(in), tf::float32);
+    const auto got = f(in32).numpy<float>();
+    const auto want = tf::cast(f(tf::cast(in32, tf::float64)), tf::float32).numpy<float>();
+    for (std::size_t i = 0; i < got.size(); ++i) EXPECT_LE(ulps_between(got[i], want[i]), 1) << in[i];
+  }
 }
 
 TEST(SoftsignOps, ValuesAndLogSigmoidTails) {
