@@ -119,7 +119,10 @@ class ElementFormatter {
       max_abs = std::max(max_abs, a);
       min_abs = std::min(min_abs, a);
     }
-    const bool scientific = max_abs >= 1e8 || (max_abs > 0 && (min_abs < 1e-4 || max_abs / min_abs > 1000));
+    // NumPy compares (and divides) in the array's own float type: 3.75f / 0.00375f is 1000 in
+    // float32, so such a float32 array stays positional.
+    const T max_t = static_cast<T>(max_abs), min_t = static_cast<T>(min_abs);
+    const bool scientific = max_t >= T(1e8) || (max_t > 0 && (min_t < T(1e-4) || max_t / min_t > T(1000)));
     std::vector<FloatParts> parts(shown.size());
     std::size_t pad_left = 0, frac_width = 0, exp_width = 0;
     bool any_finite = false;

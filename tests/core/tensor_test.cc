@@ -64,6 +64,8 @@ TEST(TensorPrint, FloatLayoutsMatchNumPy) {
   EXPECT_EQ(tf::constant(1e-5f).to_string(), "tf.Tensor(1e-05, shape=(), dtype=float32)");
   EXPECT_EQ(tf::constant(1234567.0f).to_string(), "tf.Tensor(1.234567e+06, shape=(), dtype=float32)");
   EXPECT_EQ(tf::zeros({0, 3}).to_string(), "tf.Tensor([], shape=(0, 3), dtype=float32)");
+  // The largest-to-smallest ratio is 1000 in float32 (NumPy divides in the array's type).
+  EXPECT_EQ(tf::constant({3.75f, -0.00375f}).values_string(), "[ 3.75    -0.00375]");
 }
 
 TEST(TensorPrint, TrueIsAlwaysPaddedInArrays) {  // NumPy's BoolFormat
