@@ -32,6 +32,9 @@ std::optional<std::int64_t> optional_seed(nb::handle seed) {
 
 }  // namespace
 
+// tf.nn's activations, losses and moments beyond these (nn_losses_and_moments.cc).
+void bind_nn_losses_and_moments(nb::module_& nn);
+
 void bind_nn_ops(nb::module_& m) {
   nb::module_ nn = m.def_submodule("nn", "tf.nn: activations, softmax, convolutions and pooling.");
   for (const Activation& a : kActivations) {
@@ -83,6 +86,8 @@ void bind_nn_ops(nb::module_& m) {
     NodeName named(name);
     return tf::nn::dropout(to_tensor(x), rate, {.seed = optional_seed(seed)});
   }, "x"_a, "rate"_a, "noise_shape"_a = nb::none(), "seed"_a = nb::none(), "name"_a = nb::none());
+
+  bind_nn_losses_and_moments(nn);
 
   nb::module_ random = m.def_submodule("random", "tf.random: seeded random tensors (TensorFlow's Philox streams).");
   random.def("set_seed", [](nb::handle seed) { tf::random::set_seed(optional_seed(seed)); }, "seed"_a);

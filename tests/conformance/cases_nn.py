@@ -1,7 +1,9 @@
 """Neural-network ops: conv2d and depthwise_conv2d with SAME/VALID/explicit padding, strides and
 dilations; max/avg pooling with SAME/VALID and strides; softmax and log_softmax (axes, large and
 infinite logits, NaN); both softmax cross-entropies (soft labels with their gradient, sparse
-int32/int64 labels, out-of-range labels); batch_normalization.
+int32/int64 labels, out-of-range labels); batch_normalization; bias_add (NHWC/NCHW, errors),
+leaky_relu, silu, crelu; the logistic and Poisson losses, l2_loss, moments and the
+loss-averaging helpers.
 
 Tolerance: 8 ulps of the output's largest magnitude (SCALED); gradients 16. Convolutions and
 pooling backprops are oneDNN on both sides (TensorFlow 2.21's CPU build enables its oneDNN ops),
@@ -156,5 +158,103 @@ def batch_norm():
     return out
 
 
+def bias_and_activations():
+    x = ramp((2, 3, 4), "float32")
+    out = [
+        Case("tf.nn.bias_add", [x, ramp((4,), "float32", 0.5)], grad=True),
+        Case("tf.nn.bias_add", [x, ramp((3,), "float32", 0.5)], {"data_format": "NCHW"}, grad=True),
+        Case("tf.nn.bias_add", [ramp((2, 3, 2, 2), "float64"), ramp((3,), "float64", 0.5)], {"data_format": "NCHW"}, grad=True),
+        Case("tf.nn.bias_add", [ramp((2, 5), "float64"), ramp((5,), "float64", 0.5)], {"data_format": "NCHW"}, grad=True),
+        Case("tf.nn.bias_add", [ramp((2, 3), "int32", 1), T([1, 2, 3], "int32")], note="int32"),
+        Case("tf.nn.bias_add", [ramp((2, 3), "int64", 1), T([1, 2, 3], "int64")], note="int64"),
+        Case("tf.nn.bias_add", [x, ramp((3,), "float32")], note="bias size mismatch"),
+        Case("tf.nn.bias_add", [ramp((3,), "float32"), ramp((3,), "float32")], note="rank 1 value"),
+        Case("tf.nn.bias_add", [x, ramp((1, 4), "float32")], note="rank 2 bias"),
+        Case("tf.nn.bias_add", [x, ramp((4,), "float64")], note="dtype mismatch"),
+    ]
+    for dtype in ["float32", "float64"]:
+        v = ramp((3, 5), dtype, 0.375)
+        # No zeros for crelu: TensorFlow's relu of -0.0 is -0.0 or 0.0 by position (its vector loop
+        # and scalar tail differ); tfpp's is 0.0.
+        nonzero = ramp((3, 5), dtype, 0.375, 0.125)
+        out += [
+            Case("tf.nn.leaky_relu", [v], grad=True),
+            Case("tf.nn.leaky_relu", [v], {"alpha": 0.01}, grad=True),
+            Case("tf.nn.leaky_relu", [v], {"alpha": 1.5}, grad=True),
+            Case("tf.nn.silu", [v], grad=True),
+            Case("tf.nn.silu", [v], {"beta": 0.5}, grad=True),
+            Case("tf.nn.swish", [v], grad=True),
+            Case("tf.nn.crelu", [nonzero], grad=True),
+            Case("tf.nn.crelu", [nonzero], {"axis": 0}, grad=True),
+        ]
+    out += [
+        Case("tf.nn.leaky_relu", [T([0.0, -0.0, 1.0, -1.0], "float32")], grad=True, note="zeros"),
+        Case("tf.nn.leaky_relu", [T([-3, 0, 2], "int32")], note="int32 becomes float32"),
+        Case("tf.nn.silu", [T([-100.0, 0.0, 100.0, np.inf, -np.inf], "float32")], note="large values"),
+    ]
+    return out
+
+
+def losses():
+    labels = np.abs(ramp((3, 4), "float32", 0.1))
+    logits = ramp((3, 4), "float32", 0.75)
+    out = []
+    for dtype in ["float32", "float64"]:
+        z, x = labels.astype(dtype), logits.astype(dtype)
+        out += [
+            Case("tf.nn.sigmoid_cross_entropy_with_logits", [z, x], grad=True),
+            Case("tf.nn.weighted_cross_entropy_with_logits", [z, x, T(2.5, dtype)], grad=True),
+            Case("tf.nn.weighted_cross_entropy_with_logits", [z, x, T([0.5, 1.0, 2.0, 4.0], dtype)], grad=True),
+            Case("tf.nn.log_poisson_loss", [np.abs(x) * 2, x / 2], grad=True),
+            Case("tf.nn.log_poisson_loss", [np.abs(x) * 2, x / 2], {"compute_full_loss": True}, grad=True),
+            Case("tf.nn.l2_loss", [x], grad=True),
+        ]
+    out += [
+        Case("tf.nn.sigmoid_cross_entropy_with_logits", [T([1.0, 0.0, 0.5, 1.0], "float32"), T([0.0, 0.0, 200.0, -200.0], "float32")],
+             grad=True, note="zero and large logits"),
+        Case("tf.nn.sigmoid_cross_entropy_with_logits", [labels, ramp((4, 3), "float32")], note="shape mismatch"),
+        Case("tf.nn.log_poisson_loss", [ramp((3,), "float32"), ramp((4,), "float32")], note="shape mismatch"),
+        Case("tf.nn.l2_loss", [T(np.zeros((0, 3)), "float32")], grad=True, note="empty"),
+        Case("tf.nn.l2_loss", [T(2.0, "float64")], grad=True, note="scalar"),
+        Case("tf.nn.l2_loss", [T([1, 2], "int32")], note="int32"),
+        Case("tf.nn.compute_average_loss", [ramp((4,), "float32")], grad=True),
+        Case("tf.nn.compute_average_loss", [ramp((4,), "float32")], {"global_batch_size": 6}, grad=True),
+        Case("tf.nn.compute_average_loss", [ramp((4, 2), "float64"), ramp((4,), "float64", 0.5, 1.0)], grad=True,
+             note="sample_weight of rank 1"),
+        Case("tf.nn.compute_average_loss", [ramp((4,), "float32")], {"global_batch_size": 0}, grad=True, note="batch 0"),
+        Case("tf.nn.compute_average_loss", [T(1.0, "float32")], note="scalar loss"),
+        Case("tf.nn.scale_regularization_loss", [ramp((3,), "float32")], grad=True),
+    ]
+    return out
+
+
+def moments():
+    x = ramp((2, 3, 4), "float32", 0.5)
+    out = []
+    for axes in [[0], [0, 1], [2], [0, 1, 2]]:
+        for keepdims in [False, True]:
+            out.append(Case("tf.nn.moments", [x], {"axes": axes, "keepdims": keepdims}, grad=True))
+    w = np.abs(ramp((2, 3, 1), "float32", 0.5)) + 0.5
+    out += [
+        Case("tf.nn.moments", [ramp((3, 5), "float64")], {"axes": [0]}, grad=True),
+        Case("weighted_moments", [x, w], {"axes": [0, 1]}, grad=True),
+        Case("weighted_moments", [x, w], {"axes": [2], "keepdims": True}, grad=True),
+        Case("weighted_moments", [x, np.zeros((2, 3, 1), np.float32)], {"axes": [2]}, note="zero weights"),
+        Case("tf.nn.normalize_moments", [T(4.0, "float32"), ramp((3,), "float32"), np.abs(ramp((3,), "float32")) + 2,
+                                         ramp((3,), "float32", 0.1)], grad=True),
+        Case("tf.nn.moments", [x], {"axes": [3]}, note="axis out of range"),
+    ]
+    return out
+
+
 def cases():
-    return convolutions() + pooling() + softmaxes() + cross_entropies() + batch_norm()
+    return (convolutions() + pooling() + softmaxes() + cross_entropies() + batch_norm() + bias_and_activations() + losses() +
+            moments())
+
+
+def _weighted_moments(x, frequency_weights, **attrs):
+    import tensorflow as tf
+    return tf.nn.weighted_moments(x, frequency_weights=frequency_weights, **attrs)
+
+
+ADAPTERS = {"weighted_moments": _weighted_moments}

@@ -1,5 +1,9 @@
 // Case functions for convolution, pooling, softmax, cross-entropies and batch normalization.
 #include "conformance/case_functions.h"
+#include "tfpp/bias_add.h"
+#include "tfpp/nn_activations.h"
+#include "tfpp/nn_losses.h"
+#include "tfpp/nn_moments.h"
 #include "tfpp/tfpp.h"
 
 namespace tf::conformance {
@@ -25,9 +29,50 @@ nn::ConvOptions conv_options(const Attrs& a) {
   return {.dilations = sizes(a, "dilations", 1), .data_format = a.s("data_format", "NHWC")};
 }
 
+Outputs both(const nn::Moments& m) { return {m.mean, m.variance}; }
+
+// bias_add, the activations, losses and moments of nn_activations.h, nn_losses.h and nn_moments.h.
+void add_nn_loss_functions(CaseFunctions& t) {
+  t["tf.nn.bias_add"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{nn::bias_add(in.at(0), in.at(1), a.s("data_format", "NHWC"))};
+  };
+  t["tf.nn.leaky_relu"] = [](const Inputs& in, const Attrs& a) { return Outputs{nn::leaky_relu(in.at(0), a.f("alpha", 0.2))}; };
+  t["tf.nn.silu"] = [](const Inputs& in, const Attrs& a) { return Outputs{nn::silu(in.at(0), a.f("beta", 1.0))}; };
+  t["tf.nn.swish"] = [](const Inputs& in, const Attrs& a) { return Outputs{nn::swish(in.at(0), a.f("beta", 1.0))}; };
+  t["tf.nn.crelu"] = [](const Inputs& in, const Attrs& a) { return Outputs{nn::crelu(in.at(0), a.i("axis", -1))}; };
+  t["tf.nn.sigmoid_cross_entropy_with_logits"] = [](const Inputs& in, const Attrs&) {
+    return Outputs{nn::sigmoid_cross_entropy_with_logits(in.at(0), in.at(1))};
+  };
+  t["tf.nn.weighted_cross_entropy_with_logits"] = [](const Inputs& in, const Attrs&) {
+    return Outputs{nn::weighted_cross_entropy_with_logits(in.at(0), in.at(1), in.at(2))};
+  };
+  t["tf.nn.log_poisson_loss"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{nn::log_poisson_loss(in.at(0), in.at(1), a.b("compute_full_loss", false))};
+  };
+  t["tf.nn.l2_loss"] = [](const Inputs& in, const Attrs&) { return Outputs{nn::l2_loss(in.at(0))}; };
+  t["tf.nn.compute_average_loss"] = [](const Inputs& in, const Attrs& a) {
+    nn::AverageLossOptions options{.sample_weight = in.size() > 1 ? in[1] : Tensor()};
+    if (a.has("global_batch_size")) options.global_batch_size = a.i("global_batch_size");
+    return Outputs{nn::compute_average_loss(in.at(0), options)};
+  };
+  t["tf.nn.scale_regularization_loss"] = [](const Inputs& in, const Attrs&) {
+    return Outputs{nn::scale_regularization_loss(in.at(0))};
+  };
+  t["tf.nn.moments"] = [](const Inputs& in, const Attrs& a) {
+    return both(nn::moments(in.at(0), a.ints("axes"), a.b("keepdims", false)));
+  };
+  t["weighted_moments"] = [](const Inputs& in, const Attrs& a) {
+    return both(nn::weighted_moments(in.at(0), a.ints("axes"), in.at(1), a.b("keepdims", false)));
+  };
+  t["tf.nn.normalize_moments"] = [](const Inputs& in, const Attrs&) {
+    return both(nn::normalize_moments(in.at(0), in.at(1), in.at(2), in.at(3)));
+  };
+}
+
 }  // namespace
 
 void add_nn_functions(CaseFunctions& t) {
+  add_nn_loss_functions(t);
   t["tf.nn.conv2d"] = [](const Inputs& in, const Attrs& a) {
     return Outputs{nn::conv2d(in.at(0), in.at(1), sizes(a, "strides", 1), padding(a), conv_options(a))};
   };

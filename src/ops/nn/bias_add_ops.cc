@@ -112,7 +112,7 @@ const OpDef& kBiasAddGrad = OpBuilder("BiasAddGrad").inputs(1).attrs({"data_form
 std::string canonical_format(const std::string& format) {
   if (format.starts_with("NC")) return "NCHW";
   if (format.starts_with("N") && format.ends_with("C")) return "NHWC";
-  throw InvalidArgumentError("[BiasAdd] data_format must be of the form N...C or NC..., got " + format);
+  throw InvalidArgumentError("[bias_add] data_format must be of the form N...C or NC..., got " + format);
 }
 
 }  // namespace

@@ -19,7 +19,8 @@ using ops::OpDef;
 
 template <class T>
 void leaky_relu_kernel(KernelContext& ctx) {
-  const T alpha = static_cast<T>(ctx.attr<double>(0));
+  // TensorFlow's attribute is a float: float64 features see alpha rounded to float32.
+  const T alpha = static_cast<T>(static_cast<float>(ctx.attr<double>(0)));
   const T* x = ctx.input(0).data<T>();
   T* out = ctx.output(0).mutable_data<T>();
   kernels::parallel_for(ctx.input(0).num_elements(), 1, [&](std::int64_t begin, std::int64_t end) {

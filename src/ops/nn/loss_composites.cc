@@ -14,7 +14,8 @@
 namespace tf::nn {
 namespace {
 
-// TensorFlow checks the static shapes in Python (a ValueError there).
+// TensorFlow checks the static shapes in Python (a ValueError there, which tfpp's Python front end
+// raises for messages that name the function rather than an op).
 void check_same_shape(const char* op, const char* a_name, const Tensor& a, const char* b_name, const Tensor& b) {
   if (!a.shape().is_compatible_with(b.shape()))
     throw InvalidArgumentError(std::string("[") + op + "] " + a_name + " and " + b_name +
@@ -26,9 +27,9 @@ void check_same_shape(const char* op, const char* a_name, const Tensor& a, const
 
 Tensor sigmoid_cross_entropy_with_logits(const Tensor& labels, const Tensor& logits) {
   check_same_shape("sigmoid_cross_entropy_with_logits", "logits", logits, "labels", labels);
-  const Tensor zeros = zeros_like(logits);
-  const Tensor positive = logits >= zeros;
-  const Tensor relu_logits = where(positive, logits, zeros);
+  const Tensor zero = scalar_like(logits, 0.0);
+  const Tensor positive = logits >= zero;
+  const Tensor relu_logits = where(positive, logits, zero);
   const Tensor neg_abs_logits = where(positive, -logits, logits);
   return relu_logits - logits * labels + math::log1p(math::exp(neg_abs_logits));
 }
@@ -45,9 +46,9 @@ Tensor log_poisson_loss(const Tensor& targets, const Tensor& log_input, bool com
   if (!compute_full_loss) return result;
   const Tensor stirling_approx =
       targets * math::log(targets) - targets + scalar_like(targets, 0.5) * math::log(scalar_like(targets, 2 * std::numbers::pi) * targets);
-  const Tensor zeros = zeros_like(targets);
-  const Tensor in_unit = math::logical_and(targets >= zeros, targets <= ones_like(targets));
-  return result + where(in_unit, zeros, stirling_approx);
+  const Tensor zero = scalar_like(targets, 0.0);
+  const Tensor in_unit = math::logical_and(targets >= zero, targets <= scalar_like(targets, 1.0));
+  return result + where(in_unit, zero, stirling_approx);
 }
 
 namespace {
@@ -77,7 +78,7 @@ Tensor compute_average_loss(const Tensor& per_example_loss, const AverageLossOpt
   Tensor batch;
   if (options.global_batch_size) {
     if (*options.global_batch_size < 0)
-      throw InvalidArgumentError("[compute_average_loss] global_batch_size must be non-negative, got " +
+      throw InvalidArgumentError("[compute_average_loss/assert_non_negative] global_batch_size must be non-negative, got " +
                                  std::to_string(*options.global_batch_size));
     batch = constant(static_cast<double>(*options.global_batch_size), dtype);
   } else {
@@ -85,8 +86,8 @@ Tensor compute_average_loss(const Tensor& per_example_loss, const AverageLossOpt
   }
   const Tensor total = reduce_sum(losses);
   // div_no_nan: a batch of 0 gives 0.
-  const Tensor empty = equal(batch, zeros_like(batch));
-  return where(empty, zeros_like(total), total / where(empty, ones_like(batch), batch));
+  const Tensor empty = equal(batch, scalar_like(batch, 0.0));
+  return where(empty, scalar_like(total, 0.0), total / where(empty, scalar_like(batch, 1.0), batch));
 }
 
 // One replica: the sum itself (divided by 1, for TensorFlow's dtype: an integer sum becomes float64).
