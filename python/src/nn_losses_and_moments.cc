@@ -5,6 +5,7 @@
 #include <nanobind/stl/string.h>
 
 #include "bindings.h"
+#include "python_checked.h"
 #include "tfpp/bias_add.h"
 #include "tfpp/nn_activations.h"
 #include "tfpp/nn_losses.h"
@@ -16,20 +17,6 @@ namespace {
 using namespace nb::literals;
 
 nb::tuple as_tuple(const tf::nn::Moments& m) { return nb::make_tuple(m.mean, m.variance); }
-
-// Runs f, raising ValueError for the argument checks TensorFlow makes in Python rather than in
-// an op: the C++ function names itself ("[bias_add] ...") in those messages, not an op.
-template <class F>
-auto python_checked(std::string_view function, F&& f) {
-  try {
-    return f();
-  } catch (const tf::InvalidArgumentError& e) {
-    const std::string_view message = e.what();
-    if (message.starts_with("[") && message.substr(1).starts_with(function) && message.substr(1 + function.size()).starts_with("]"))
-      throw nb::value_error(e.what());
-    throw;
-  }
-}
 
 // An optional tensor argument (None: undefined).
 tf::Tensor optional_tensor(nb::handle value, const tf::Tensor& like) {

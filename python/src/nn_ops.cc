@@ -32,8 +32,10 @@ std::optional<std::int64_t> optional_seed(nb::handle seed) {
 
 }  // namespace
 
-// tf.nn's activations, losses and moments beyond these (nn_losses_and_moments.cc).
+// tf.nn's activations, losses and moments beyond these (nn_losses_and_moments.cc), and the other
+// convolutions and pools (nn_conv_pool.cc).
 void bind_nn_losses_and_moments(nb::module_& nn);
+void bind_nn_conv_pool(nb::module_& nn);
 
 void bind_nn_ops(nb::module_& m) {
   nb::module_ nn = m.def_submodule("nn", "tf.nn: activations, softmax, convolutions and pooling.");
@@ -88,6 +90,7 @@ void bind_nn_ops(nb::module_& m) {
   }, "x"_a, "rate"_a, "noise_shape"_a = nb::none(), "seed"_a = nb::none(), "name"_a = nb::none());
 
   bind_nn_losses_and_moments(nn);
+  bind_nn_conv_pool(nn);
 
   nb::module_ random = m.def_submodule("random", "tf.random: seeded random tensors (TensorFlow's Philox streams).");
   random.def("set_seed", [](nb::handle seed) { tf::random::set_seed(optional_seed(seed)); }, "seed"_a);

@@ -3,7 +3,8 @@ dilations; max/avg pooling with SAME/VALID and strides; softmax and log_softmax 
 infinite logits, NaN); both softmax cross-entropies (soft labels with their gradient, sparse
 int32/int64 labels, out-of-range labels); batch_normalization; bias_add (NHWC/NCHW, errors),
 leaky_relu, silu, crelu; the logistic and Poisson losses, l2_loss, moments and the
-loss-averaging helpers.
+loss-averaging helpers; conv1d, convolution, separable_conv2d, conv2d_transpose and the 1-D
+and rank-generic pools.
 
 Tolerance: 8 ulps of the output's largest magnitude (SCALED); gradients 16. Convolutions and
 pooling backprops are oneDNN on both sides (TensorFlow 2.21's CPU build enables its oneDNN ops),
@@ -22,6 +23,8 @@ SOFTMAX_NAN = ("a float32 row holding NaN or +Inf: TensorFlow's oneDNN softmax g
                "elsewhere; tfpp gives NaN for the whole row, as TensorFlow's float64 (Eigen) softmax does")
 EMPTY_CONV_OUT = ("conv2d with an empty output: TensorFlow's float32 (oneDNN) kernel returns its input instead of the "
                   "empty result (and its gradient crashes); tfpp gives the empty result, as TensorFlow's float64 kernel does")
+CHANNELS_FIRST_CPU = ("channels-first (NCW/NCHW) conv2d and max-pool gradients: TensorFlow's CPU kernels support only "
+                      "NHWC and raise; tfpp computes them (its oneDNN primitives take either layout)")
 EMPTY_CONV = ("conv2d of an empty float32 batch: TensorFlow's oneDNN kernel returns the input's channel count "
               "(0, 4, 4, 3); tfpp gives the filter's (0, 4, 4, 2), as TensorFlow's float64 kernel does")
 
@@ -247,9 +250,47 @@ def moments():
     return out
 
 
+def conv_pool_variants():
+    signal = ramp((2, 7, 3), "float32", 0.125)
+    taps = ramp((3, 3, 4), "float32", 0.0625, 0.01)
+    images = ramp((2, 5, 6, 3), "float32", 0.125)
+    out = []
+    for padding in ["SAME", "VALID"]:
+        out += [
+            Case("tf.nn.conv1d", [signal, taps], {"stride": 1, "padding": padding}, grad=True),
+            Case("tf.nn.conv1d", [signal, taps], {"stride": 2, "padding": padding}, grad=True),
+            Case("tf.nn.conv1d", [signal, taps], {"stride": 1, "padding": padding, "dilations": 2}, grad=True),
+            Case("tf.nn.convolution", [signal, taps], {"strides": 2, "padding": padding}, grad=True),
+            Case("tf.nn.convolution", [images, ramp((2, 3, 3, 2), "float32", 0.0625)], {"padding": padding}, grad=True),
+            Case("tf.nn.separable_conv2d", [images, ramp((3, 3, 3, 2), "float32", 0.0625), ramp((1, 1, 6, 4), "float32", 0.0625)],
+                 {"strides": [1, 1, 1, 1], "padding": padding}, grad=True),
+            Case("tf.nn.separable_conv2d", [images, ramp((2, 2, 3, 1), "float32", 0.0625), ramp((1, 1, 3, 2), "float32", 0.0625)],
+                 {"strides": [1, 2, 2, 1], "padding": padding}, grad=True),
+        ]
+        for op in ["max_pool1d", "avg_pool1d", "max_pool", "avg_pool"]:
+            out.append(Case(f"tf.nn.{op}", [signal], {"ksize": 3, "strides": 2, "padding": padding}, grad=True))
+        for op in ["max_pool", "avg_pool"]:
+            out.append(Case(f"tf.nn.{op}", [images], {"ksize": [2, 3], "strides": [1, 2], "padding": padding}, grad=True))
+    out += [
+        Case("tf.nn.conv1d", [ramp((1, 3, 6), "float64"), ramp((2, 3, 2), "float64")], {"stride": 1, "padding": "SAME",
+                                                                                       "data_format": "NCW"}, grad=True,
+             deviation=CHANNELS_FIRST_CPU),
+        Case("tf.nn.conv1d", [signal, ramp((3, 2, 4), "float32")], {"stride": 1, "padding": "SAME"}, note="channel mismatch"),
+        Case("tf.nn.max_pool1d", [ramp((1, 2, 6), "float32")], {"ksize": 2, "strides": 1, "padding": "VALID", "data_format": "NCW"}),
+        Case("tf.nn.max_pool1d", [ramp((1, 2, 6), "float32")], {"ksize": 2, "strides": 1, "padding": "VALID", "data_format": "NCW"},
+             grad=True, deviation=CHANNELS_FIRST_CPU),
+        Case("tf.nn.max_pool", [ramp((2, 3), "float32")], {"ksize": 2, "strides": 1, "padding": "VALID"}, note="rank 2"),
+        Case("tf.nn.conv2d_transpose", [ramp((1, 3, 3, 2), "float32", 0.125), ramp((3, 3, 4, 2), "float32", 0.0625), T([1, 6, 6, 4], "int32")],
+             {"strides": 2, "padding": "SAME"}, grad=True),
+        Case("tf.nn.conv2d_transpose", [ramp((1, 3, 3, 2), "float64"), ramp((2, 2, 4, 2), "float64"), T([1, 4, 4, 4], "int32")],
+             {"strides": 1, "padding": "VALID"}, grad=True),
+    ]
+    return out
+
+
 def cases():
     return (convolutions() + pooling() + softmaxes() + cross_entropies() + batch_norm() + bias_and_activations() + losses() +
-            moments())
+            moments() + conv_pool_variants())
 
 
 def _weighted_moments(x, frequency_weights, **attrs):

@@ -2,6 +2,7 @@
 #include "conformance/case_functions.h"
 #include "tfpp/bias_add.h"
 #include "tfpp/nn_activations.h"
+#include "tfpp/nn_conv_pool_variants.h"
 #include "tfpp/nn_losses.h"
 #include "tfpp/nn_moments.h"
 #include "tfpp/tfpp.h"
@@ -69,10 +70,41 @@ void add_nn_loss_functions(CaseFunctions& t) {
   };
 }
 
+// conv1d, convolution, separable_conv2d, conv2d_transpose and the 1-D and rank-generic pools.
+void add_conv_pool_variant_functions(CaseFunctions& t) {
+  t["tf.nn.conv1d"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{nn::conv1d(in.at(0), in.at(1), sizes(a, "stride", 1), padding(a),
+                              {.dilations = sizes(a, "dilations", 1), .data_format = a.s("data_format", "NWC")})};
+  };
+  t["tf.nn.convolution"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{nn::convolution(in.at(0), in.at(1), a.has("padding") ? padding(a) : nn::Padding("VALID"),
+                                   {.strides = sizes(a, "strides", 1), .dilations = sizes(a, "dilations", 1),
+                                    .data_format = a.s("data_format", "")})};
+  };
+  t["tf.nn.separable_conv2d"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{nn::separable_conv2d(in.at(0), in.at(1), in.at(2), sizes(a, "strides", 1), padding(a), conv_options(a))};
+  };
+  t["tf.nn.conv2d_transpose"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{nn::conv2d_transpose(in.at(0), in.at(1), in.at(2), sizes(a, "strides", 1), padding(a), conv_options(a))};
+  };
+  using Pool = Tensor (*)(const Tensor&, const nn::Sizes&, const nn::Sizes&, const nn::Padding&, const std::string&);
+  for (const auto& [name, pool, format] : {std::tuple<const char*, Pool, const char*>{"tf.nn.max_pool1d", nn::max_pool1d, "NWC"},
+                                           {"tf.nn.avg_pool1d", nn::avg_pool1d, "NWC"},
+                                           {"tf.nn.max_pool", nn::max_pool, ""},
+                                           {"tf.nn.avg_pool", nn::avg_pool, ""}}) {
+    const Pool fn = pool;
+    const std::string fallback = format;
+    t[name] = [fn, fallback](const Inputs& in, const Attrs& a) {
+      return Outputs{fn(in.at(0), sizes(a, "ksize", 1), sizes(a, "strides", 1), padding(a), a.s("data_format", fallback))};
+    };
+  }
+}
+
 }  // namespace
 
 void add_nn_functions(CaseFunctions& t) {
   add_nn_loss_functions(t);
+  add_conv_pool_variant_functions(t);
   t["tf.nn.conv2d"] = [](const Inputs& in, const Attrs& a) {
     return Outputs{nn::conv2d(in.at(0), in.at(1), sizes(a, "strides", 1), padding(a), conv_options(a))};
   };
