@@ -33,9 +33,11 @@ std::optional<std::int64_t> optional_seed(nb::handle seed) {
 }  // namespace
 
 // tf.nn's activations, losses and moments beyond these (nn_losses_and_moments.cc), and the other
-// convolutions and pools (nn_conv_pool.cc).
+// convolutions and pools (nn_conv_pool.cc), space_to_depth, embedding_lookup and lrn
+// (nn_space_depth_embedding_lrn.cc).
 void bind_nn_losses_and_moments(nb::module_& nn);
 void bind_nn_conv_pool(nb::module_& nn);
+void bind_nn_space_depth_embedding_lrn(nb::module_& nn);
 
 void bind_nn_ops(nb::module_& m) {
   nb::module_ nn = m.def_submodule("nn", "tf.nn: activations, softmax, convolutions and pooling.");
@@ -91,6 +93,7 @@ void bind_nn_ops(nb::module_& m) {
 
   bind_nn_losses_and_moments(nn);
   bind_nn_conv_pool(nn);
+  bind_nn_space_depth_embedding_lrn(nn);
 
   nb::module_ random = m.def_submodule("random", "tf.random: seeded random tensors (TensorFlow's Philox streams).");
   random.def("set_seed", [](nb::handle seed) { tf::random::set_seed(optional_seed(seed)); }, "seed"_a);

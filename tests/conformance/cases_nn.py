@@ -4,7 +4,8 @@ infinite logits, NaN); both softmax cross-entropies (soft labels with their grad
 int32/int64 labels, out-of-range labels); batch_normalization; bias_add (NHWC/NCHW, errors),
 leaky_relu, silu, crelu; the logistic and Poisson losses, l2_loss, moments and the
 loss-averaging helpers; conv1d, convolution, separable_conv2d, conv2d_transpose and the 1-D
-and rank-generic pools.
+and rank-generic pools; space_to_depth / depth_to_space, embedding_lookup (with max_norm, and
+partitioned), local_response_normalization.
 
 Tolerance: 8 ulps of the output's largest magnitude (SCALED); gradients 16. Convolutions and
 pooling backprops are oneDNN on both sides (TensorFlow 2.21's CPU build enables its oneDNN ops),
@@ -288,9 +289,49 @@ def conv_pool_variants():
     return out
 
 
+def space_depth_embedding_lrn():
+    out = []
+    for dtype in ["float32", "float64"]:
+        out += [
+            Case("tf.nn.space_to_depth", [ramp((2, 4, 6, 3), dtype)], {"block_size": 2}, grad=True),
+            Case("tf.nn.depth_to_space", [ramp((2, 2, 3, 12), dtype)], {"block_size": 2}, grad=True),
+            Case("tf.nn.space_to_depth", [ramp((1, 6, 3, 2), dtype)], {"block_size": 3}, grad=True),
+        ]
+    out += [
+        Case("tf.nn.space_to_depth", [ramp((1, 4, 4, 1), "int32")], {"block_size": 2}, note="int32"),
+        Case("tf.nn.depth_to_space", [T([True, False, True, True] * 2, "bool", (2, 1, 1, 4))], {"block_size": 2}, note="bool"),
+        Case("tf.nn.space_to_depth", [ramp((1, 3, 4, 1), "float32")], {"block_size": 2}, note="indivisible height"),
+        Case("tf.nn.space_to_depth", [ramp((1, 4, 4, 1), "float32")], {"block_size": 1}, note="block 1"),
+        Case("tf.nn.space_to_depth", [ramp((4, 4, 1), "float32")], {"block_size": 2}, note="rank 3"),
+        Case("tf.nn.depth_to_space", [ramp((1, 2, 2, 3), "float32")], {"block_size": 2}, note="indivisible depth"),
+        Case("tf.nn.space_to_depth", [ramp((1, 1, 4, 4), "float32")], {"block_size": 2, "data_format": "NCHW"}, note="NCHW"),
+    ]
+    table = ramp((5, 3), "float32", 0.5)
+    for itype in ["int32", "int64"]:
+        out.append(Case("tf.nn.embedding_lookup", [table, T([[4, 0], [2, 2]], itype)], grad=True))
+    out += [
+        Case("tf.nn.embedding_lookup", [table, T([4, 1, 1], "int32")], {"max_norm": 2.0}, grad=True),
+        Case("tf.nn.embedding_lookup", [ramp((4,), "float64"), T([3, 0], "int32")], {"max_norm": 1.0}, grad=True, note="scalar rows"),
+        Case("tf.nn.embedding_lookup", [table, T([5], "int32")], note="id out of range"),
+        Case("embedding_lookup_partitioned", [table[:3], table[3:], T([4, 0, 3, 2], "int32")], grad=True),
+        Case("embedding_lookup_partitioned", [table[:3], table[3:], T([[1, 4]], "int64")], {"max_norm": 1.5}, grad=True),
+    ]
+    images = ramp((2, 3, 2, 7), "float32", 0.25)
+    out += [
+        Case("tf.nn.local_response_normalization", [images], grad=True),
+        Case("tf.nn.local_response_normalization", [images], {"depth_radius": 2, "bias": 2.0, "alpha": 0.01, "beta": 0.75}, grad=True),
+        Case("tf.nn.local_response_normalization", [images], {"depth_radius": 1, "alpha": 0.5, "beta": 1.0}, grad=True),
+        Case("tf.nn.local_response_normalization", [images], {"depth_radius": 0}, grad=True),
+        Case("tf.nn.local_response_normalization", [images], {"depth_radius": 10, "beta": 0.3}, grad=True),
+        Case("tf.nn.local_response_normalization", [ramp((2, 3, 4), "float32")], note="rank 3"),
+        Case("tf.nn.local_response_normalization", [ramp((1, 1, 1, 3), "float64")], note="float64"),
+    ]
+    return out
+
+
 def cases():
     return (convolutions() + pooling() + softmaxes() + cross_entropies() + batch_norm() + bias_and_activations() + losses() +
-            moments() + conv_pool_variants())
+            moments() + conv_pool_variants() + space_depth_embedding_lrn())
 
 
 def _weighted_moments(x, frequency_weights, **attrs):
@@ -298,4 +339,9 @@ def _weighted_moments(x, frequency_weights, **attrs):
     return tf.nn.weighted_moments(x, frequency_weights=frequency_weights, **attrs)
 
 
-ADAPTERS = {"weighted_moments": _weighted_moments}
+def _embedding_lookup_partitioned(first, second, ids, **attrs):
+    import tensorflow as tf
+    return tf.nn.embedding_lookup([first, second], ids, **attrs)
+
+
+ADAPTERS = {"weighted_moments": _weighted_moments, "embedding_lookup_partitioned": _embedding_lookup_partitioned}

@@ -1,10 +1,13 @@
 // Case functions for convolution, pooling, softmax, cross-entropies and batch normalization.
 #include "conformance/case_functions.h"
 #include "tfpp/bias_add.h"
+#include "tfpp/embedding_lookup.h"
+#include "tfpp/local_response_normalization.h"
 #include "tfpp/nn_activations.h"
 #include "tfpp/nn_conv_pool_variants.h"
 #include "tfpp/nn_losses.h"
 #include "tfpp/nn_moments.h"
+#include "tfpp/space_to_depth.h"
 #include "tfpp/tfpp.h"
 
 namespace tf::conformance {
@@ -100,9 +103,36 @@ void add_conv_pool_variant_functions(CaseFunctions& t) {
   }
 }
 
+nn::EmbeddingLookupOptions lookup_options(const Attrs& a) {
+  nn::EmbeddingLookupOptions options;
+  if (a.has("max_norm")) options.max_norm = a.f("max_norm");
+  return options;
+}
+
+// space_to_depth / depth_to_space, embedding_lookup and local_response_normalization.
+void add_space_depth_embedding_lrn_functions(CaseFunctions& t) {
+  t["tf.nn.space_to_depth"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{nn::space_to_depth(in.at(0), a.i("block_size"), a.s("data_format", "NHWC"))};
+  };
+  t["tf.nn.depth_to_space"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{nn::depth_to_space(in.at(0), a.i("block_size"), a.s("data_format", "NHWC"))};
+  };
+  t["tf.nn.embedding_lookup"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{nn::embedding_lookup(in.at(0), in.at(1), lookup_options(a))};
+  };
+  t["embedding_lookup_partitioned"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{nn::embedding_lookup(std::vector<Tensor>{in.at(0), in.at(1)}, in.at(2), lookup_options(a))};
+  };
+  t["tf.nn.local_response_normalization"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{nn::local_response_normalization(
+        in.at(0), {.depth_radius = a.i("depth_radius", 5), .bias = a.f("bias", 1), .alpha = a.f("alpha", 1), .beta = a.f("beta", 0.5)})};
+  };
+}
+
 }  // namespace
 
 void add_nn_functions(CaseFunctions& t) {
+  add_space_depth_embedding_lrn_functions(t);
   add_nn_loss_functions(t);
   add_conv_pool_variant_functions(t);
   t["tf.nn.conv2d"] = [](const Inputs& in, const Attrs& a) {
