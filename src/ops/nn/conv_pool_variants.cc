@@ -3,6 +3,7 @@
 // axis of size 1 before the 2-D op, which is squeezed away after it.
 #include "tfpp/nn_conv_pool_variants.h"
 
+#include "ops/nn/window.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/errors.h"
 
@@ -14,10 +15,8 @@ std::int64_t one_spatial(const char* fn, const char* what, const Sizes& sizes, b
   const auto& v = sizes.values();
   if (v.size() == 1) return v[0];
   if (v.size() == 3 && v[0] == 1 && v[channels_first ? 1 : 2] == 1) return v[channels_first ? 2 : 1];
-  std::string given;
-  for (std::int64_t x : v) given += (given.empty() ? "" : ",") + std::to_string(x);
   throw InvalidArgumentError(std::string("[") + fn + "] " + what + " must be 1 value, or 3 with 1 at the batch and channel "
-                             "positions, got [" + given + "]");
+                             "positions, got " + ops::nn::list_string(v));
 }
 
 // "NWC"/"NHWC" (false) or "NCW"/"NCHW" (true).

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <string>
 
+#include "ops/nn/window.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/errors.h"
 #include "tfpp/math_ops.h"
@@ -27,12 +28,6 @@ std::vector<std::int64_t> embedding_axes(const Tensor& ids, const Tensor& result
   std::vector<std::int64_t> axes(result.shape().rank() - ids.shape().rank());
   std::iota(axes.begin(), axes.end(), ids.shape().rank());
   return axes;
-}
-
-std::string sizes_string(const std::vector<std::int64_t>& sizes) {
-  std::string s;
-  for (std::int64_t v : sizes) s += (s.empty() ? "" : ",") + std::to_string(v);
-  return "[" + s + "]";
 }
 
 }  // namespace
@@ -60,8 +55,8 @@ Tensor embedding_lookup(const std::vector<Tensor>& params, const Tensor& ids, co
   const std::int64_t total = std::accumulate(sizes.begin(), sizes.end(), std::int64_t{0});
   for (std::int64_t i = 0; i < n; ++i) layout.push_back(total / n + (i < total % n ? 1 : 0));
   if (sizes != layout)
-    throw InvalidArgumentError("[embedding_lookup] partition sizes " + sizes_string(sizes) + " do not follow the \"div\" layout " +
-                               sizes_string(layout) + " of " + std::to_string(total) + " rows in " + std::to_string(n) + " partitions");
+    throw InvalidArgumentError("[embedding_lookup] partition sizes " + ops::nn::list_string(sizes) + " do not follow the \"div\" layout " +
+                               ops::nn::list_string(layout) + " of " + std::to_string(total) + " rows in " + std::to_string(n) + " partitions");
   return embedding_lookup(concat(params, 0), ids, options);
 }
 

@@ -12,15 +12,12 @@ Padding::Padding(std::initializer_list<std::array<std::int64_t, 2>> pairs) : nam
 }  // namespace nn
 
 namespace ops::nn {
-namespace {
 
 std::string list_string(const std::vector<std::int64_t>& values) {
   std::string s = "[";
   for (std::size_t i = 0; i < values.size(); ++i) s += (i ? "," : "") + std::to_string(values[i]);
   return s + "]";
 }
-
-}  // namespace
 
 Layout parse_layout(const OpContext& ctx, const std::string& data_format, bool* nchw) {
   if (nchw) *nchw = data_format == "NCHW";

@@ -33,6 +33,8 @@ struct SpatialSize {
   std::int64_t out, pad_before, pad_after;
 };
 
+/// "[1,2,3]", for messages about attribute lists.
+std::string list_string(const std::vector<std::int64_t>& values);
 /// Reads `data_format` and checks it is "NHWC" or "NCHW".
 Layout parse_layout(const OpContext& ctx, const std::string& data_format, bool* nchw = nullptr);
 /// Checks a 4-value attribute (`what`: "strides", ...) is positive and 1 on batch and channels,
