@@ -1,5 +1,7 @@
 // BroadcastTo (a strided copy whose broadcast dimensions have stride 0), BroadcastArgs (the
 // broadcast of two shape vectors), and meshgrid, a composite of reshape and BroadcastTo.
+#include <algorithm>
+
 #include "ops/array/array_common.h"
 #include "ops/execute.h"
 #include "tfpp/broadcast_ops.h"
@@ -113,18 +115,20 @@ std::vector<Tensor> meshgrid(const std::vector<Tensor>& inputs, const std::strin
   const bool xy = indexing == "xy" && n > 1;
   // Input k varies along output dimension k, except that "xy" swaps the first two.
   const auto position = [&](int k) { return xy && k < 2 ? 1 - k : k; };
+  // Known sizes give a constant grid shape, so traced grids keep static shapes.
+  const bool known = std::all_of(inputs.begin(), inputs.end(), [](const Tensor& t) { return t.shape().is_fully_defined(); });
+  std::vector<std::int64_t> static_sizes(n);
   std::vector<Tensor> sizes(n);
-  for (int k = 0; k < n; ++k) {  // constants where the sizes are static, so traced grids keep static shapes
-    const TensorShape& s = inputs[k].shape();
-    sizes[position(k)] = s.is_fully_defined() ? constant(std::vector<std::int32_t>{static_cast<std::int32_t>(s.num_elements())})
-                                              : reshape(size(inputs[k]), {1});
+  for (int k = 0; k < n; ++k) {
+    if (known) static_sizes[position(k)] = inputs[k].shape().num_elements();
+    else sizes[position(k)] = reshape(size(inputs[k]), {1});
   }
-  const Tensor grid_shape = n ? concat(sizes, 0) : constant(std::vector<std::int32_t>{});
+  const IntArray grid_shape = known ? IntArray(static_sizes) : IntArray(concat(sizes, 0));
   std::vector<Tensor> out;
   for (int k = 0; k < n; ++k) {
     std::vector<std::int64_t> dims(n, 1);
     dims[position(k)] = -1;
-    out.push_back(broadcast_to(reshape(inputs[k], dims), IntArray(grid_shape)));
+    out.push_back(broadcast_to(reshape(inputs[k], dims), grid_shape));
   }
   return out;
 }

@@ -42,12 +42,21 @@ Tensor repeat(const Tensor& input, const IntArray& repeats, std::optional<std::i
                                data.shape().debug_string());
   if (a < 0) a += rank;
   const int ax = static_cast<int>(a);
-  const Tensor counts = cast(repeats.tensor(), int32);
-  const TensorShape& cs = counts.shape();
+  const Tensor& given = repeats.tensor();
+  const TensorShape& cs = given.shape();
   if (!cs.has_unknown_rank() && cs.rank() > 1)
     throw InvalidArgumentError("[repeat] repeats must be a scalar or a 1-D vector, got shape " + cs.debug_string());
-  const Tensor data_shape = shape(data);
+  const Tensor counts = given.dtype() == int32 ? given : cast(given, int32);
   const Tensor expanded = expand_dims(data, ax + 1);
+  if (cs.num_elements() == 1 && !given.is_symbolic() && data.shape().is_fully_defined()) {
+    // Everything known while tracing: constant multiples and shape keep the result's static shape.
+    const std::int64_t n = ops::array::int_values(given)[0];
+    std::vector<std::int64_t> multiples(rank + 1, 1), dims(data.shape().dims().begin(), data.shape().dims().end());
+    multiples[ax + 1] = n;
+    dims[ax] *= n;
+    return reshape(tile(expanded, multiples), dims);
+  }
+  const Tensor data_shape = shape(data);
   if (cs.num_elements() == 1) {  // every element the same number of times: a tile and a reshape
     const Tensor n = reshape(counts, IntArray());
     const Tensor result_shape = concat({slice(data_shape, {0}, {ax}), reshape(n * gather(data_shape, constant(ax)), {1}),
@@ -58,6 +67,10 @@ Tensor repeat(const Tensor& input, const IntArray& repeats, std::optional<std::i
   const Tensor most = maximum(scalar_like(per_element, 0), reduce_max(per_element));
   const Tensor tiled = tile_one_dimension(expanded, ax + 1, most);
   return boolean_mask(tiled, sequence_mask(per_element, most), ax);
+}
+
+Tensor repeat(const Tensor& input, std::int64_t repeats, std::optional<std::int64_t> axis) {
+  return repeat(input, IntArray(constant(repeats)), axis);
 }
 
 }  // namespace tf

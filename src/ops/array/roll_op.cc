@@ -94,4 +94,8 @@ Tensor roll(const Tensor& input, const IntArray& shift, const IntArray& axis) {
   return ops::execute1(kRoll, {input, shift.tensor(), axis.tensor()});
 }
 
+Tensor roll(const Tensor& input, std::int64_t shift, std::int64_t axis) {
+  return roll(input, IntArray(constant(shift)), IntArray(constant(axis)));
+}
+
 }  // namespace tf

@@ -26,8 +26,11 @@ Tensor max_kept(const Tensor& t, const OptionalAxes& axes) {
 
 std::string order_text(const NormOrder& ord) {
   if (!ord.name().empty()) return ord.name();
-  std::string s = std::to_string(ord.p());
-  return std::isinf(ord.p()) ? "inf" : s.substr(0, s.find_last_not_of('0') + 1);
+  if (std::isinf(ord.p())) return ord.p() > 0 ? "inf" : "-inf";
+  std::string s = std::to_string(ord.p());  // "-1.000000" -> "-1", as Python prints the number
+  s.erase(s.find_last_not_of('0') + 1);
+  if (s.back() == '.') s.pop_back();
+  return s;
 }
 
 // Checks the order against the kind of norm, with TensorFlow's messages.
