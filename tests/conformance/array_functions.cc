@@ -1,6 +1,14 @@
 // Case functions for shapes, slicing, gather/scatter, padding, tiling and constructors.
 #include "conformance/case_functions.h"
+#include "tfpp/broadcast_ops.h"
+#include "tfpp/index_ops.h"
+#include "tfpp/matrix_ops.h"
+#include "tfpp/norm_ops.h"
+#include "tfpp/scatter_ops.h"
+#include "tfpp/search_ops.h"
+#include "tfpp/sequence_ops.h"
 #include "tfpp/tfpp.h"
+#include "tfpp/unique_ops.h"
 
 namespace tf::conformance {
 namespace {
@@ -11,9 +19,93 @@ using Outputs = std::vector<Tensor>;
 // An attribute that TensorFlow accepts as "a list or a tensor" of integers.
 IntArray int_array(const Attrs& a, const std::string& name) { return IntArray(a.ints(name)); }
 
+// An optional list of axes (absent: all).
+std::optional<std::vector<std::int64_t>> optional_ints(const Attrs& a, const std::string& name) {
+  if (!a.has(name)) return std::nullopt;
+  return a.ints(name);
+}
+
+// broadcast_to, meshgrid, roll, reverse_sequence, repeat, sequence_mask, unique, searchsorted,
+// monotonic checks, tensor scatters, invert_permutation, unravel_index.
+void add_everyday_functions(CaseFunctions& t) {
+  t["tf.broadcast_to"] = [](const Inputs& in, const Attrs& a) { return Outputs{broadcast_to(in.at(0), int_array(a, "shape"))}; };
+  t["tf.meshgrid"] = [](const Inputs& in, const Attrs& a) { return meshgrid(in, a.s("indexing", "xy")); };
+  t["tf.roll"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{roll(in.at(0), int_array(a, "shift"), int_array(a, "axis"))};
+  };
+  t["tf.reverse_sequence"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{reverse_sequence(in.at(0), IntArray(in.at(1)), a.i("seq_axis"), a.i("batch_axis"))};
+  };
+  t["tf.repeat"] = [](const Inputs& in, const Attrs& a) {
+    const std::optional<std::int64_t> axis = a.has("axis") ? std::optional(a.i("axis")) : std::nullopt;
+    if (a.kind("repeats") == 'i') return Outputs{repeat(in.at(0), a.i("repeats"), axis)};
+    return Outputs{repeat(in.at(0), int_array(a, "repeats"), axis)};
+  };
+  t["tf.sequence_mask"] = [](const Inputs& in, const Attrs& a) {
+    const std::optional<Tensor> maxlen = a.has("maxlen") ? std::optional(constant(static_cast<std::int32_t>(a.i("maxlen"))))
+                                                         : std::nullopt;
+    return Outputs{sequence_mask(in.at(0), maxlen, a.d("dtype", bool_))};
+  };
+  t["tf.unique"] = [](const Inputs& in, const Attrs& a) {
+    const UniqueResult r = unique(in.at(0), a.d("out_idx", int32));
+    return Outputs{r.y, r.idx};
+  };
+  t["tf.unique_with_counts"] = [](const Inputs& in, const Attrs& a) {
+    const UniqueWithCountsResult r = unique_with_counts(in.at(0), a.d("out_idx", int32));
+    return Outputs{r.y, r.idx, r.count};
+  };
+  t["tf.searchsorted"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{searchsorted(in.at(0), in.at(1), a.s("side", "left"), a.d("out_type", int32))};
+  };
+  t["tf.math.is_non_decreasing"] = [](const Inputs& in, const Attrs&) { return Outputs{math::is_non_decreasing(in.at(0))}; };
+  t["tf.math.is_strictly_increasing"] = [](const Inputs& in, const Attrs&) {
+    return Outputs{math::is_strictly_increasing(in.at(0))};
+  };
+  using Scatter = Tensor (*)(const Tensor&, const IntArray&, const Tensor&);
+  for (const auto& [name, fn] : {std::pair<const char*, Scatter>{"update", tensor_scatter_nd_update},
+                                 {"add", tensor_scatter_nd_add}, {"sub", tensor_scatter_nd_sub},
+                                 {"max", tensor_scatter_nd_max}, {"min", tensor_scatter_nd_min}}) {
+    t[std::string("tf.tensor_scatter_nd_") + name] = [fn](const Inputs& in, const Attrs&) {
+      return Outputs{fn(in.at(0), IntArray(in.at(1)), in.at(2))};
+    };
+  }
+  t["tf.math.invert_permutation"] = [](const Inputs& in, const Attrs&) { return Outputs{math::invert_permutation(in.at(0))}; };
+  t["tf.unravel_index"] = [](const Inputs& in, const Attrs& a) { return Outputs{unravel_index(in.at(0), int_array(a, "dims"))}; };
+}
+
+// tf.linalg's matrix structure functions, the norms and the norm clipping.
+void add_matrix_norm_functions(CaseFunctions& t) {
+  t["tf.linalg.band_part"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{linalg::band_part(in.at(0), a.i("num_lower"), a.i("num_upper"))};
+  };
+  t["tf.linalg.diag"] = [](const Inputs& in, const Attrs&) { return Outputs{linalg::diag(in.at(0))}; };
+  t["tf.linalg.diag_part"] = [](const Inputs& in, const Attrs&) { return Outputs{linalg::diag_part(in.at(0))}; };
+  t["tf.linalg.set_diag"] = [](const Inputs& in, const Attrs&) { return Outputs{linalg::set_diag(in.at(0), in.at(1))}; };
+  t["tf.linalg.trace"] = [](const Inputs& in, const Attrs&) { return Outputs{linalg::trace(in.at(0))}; };
+  t["tf.linalg.matrix_transpose"] = [](const Inputs& in, const Attrs&) { return Outputs{linalg::matrix_transpose(in.at(0))}; };
+  t["tf.linalg.adjoint"] = [](const Inputs& in, const Attrs&) { return Outputs{linalg::adjoint(in.at(0))}; };
+  t["tf.norm"] = [](const Inputs& in, const Attrs& a) {
+    const std::string ord = a.kind("ord") == 's' ? a.s("ord") : "euclidean";
+    return Outputs{norm(in.at(0), {.ord = a.has("ord") && a.kind("ord") != 's' ? NormOrder(a.f("ord")) : NormOrder(ord.c_str()),
+                                   .axis = optional_ints(a, "axis"),
+                                   .keepdims = a.b("keepdims")})};
+  };
+  t["tf.clip_by_norm"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{clip_by_norm(in.at(0), a.f("clip_norm"), optional_ints(a, "axes"))};
+  };
+  t["tf.clip_by_global_norm"] = [](const Inputs& in, const Attrs& a) {
+    auto [clipped, global] = clip_by_global_norm(in, a.f("clip_norm"));
+    clipped.push_back(global);
+    return clipped;
+  };
+  t["tf.linalg.global_norm"] = [](const Inputs& in, const Attrs&) { return Outputs{linalg::global_norm(in)}; };
+}
+
 }  // namespace
 
 void add_array_functions(CaseFunctions& t) {
+  add_everyday_functions(t);
+  add_matrix_norm_functions(t);
   t["tf.reshape"] = [](const Inputs& in, const Attrs& a) { return Outputs{reshape(in.at(0), int_array(a, "shape"))}; };
   t["tf.squeeze"] = [](const Inputs& in, const Attrs& a) {
     return Outputs{squeeze(in.at(0), a.has("axis") ? a.ints("axis") : std::vector<std::int64_t>{})};

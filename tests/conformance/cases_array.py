@@ -267,7 +267,23 @@ def _fill(value, dims):
     return tf.fill(dims, value)
 
 
-ADAPTERS = {"tf.concat": _concat, "tf.stack": _stack, "tf.range": _range, "tf.fill": _fill}
+def _meshgrid(*xs, indexing):
+    import tensorflow as tf
+    return tf.meshgrid(*xs, indexing=indexing)
+
+
+def _clip_by_global_norm(*xs, clip_norm):
+    import tensorflow as tf
+    return tf.clip_by_global_norm(list(xs), clip_norm)
+
+
+def _global_norm(*xs):
+    import tensorflow as tf
+    return tf.linalg.global_norm(list(xs))
+
+
+ADAPTERS = {"tf.concat": _concat, "tf.stack": _stack, "tf.range": _range, "tf.fill": _fill, "tf.meshgrid": _meshgrid,
+            "tf.clip_by_global_norm": _clip_by_global_norm, "tf.linalg.global_norm": _global_norm}
 
 
 def uint8():
@@ -293,5 +309,106 @@ def uint8():
     ]
 
 
+def everyday():
+    """broadcast_to, meshgrid, roll, reverse_sequence, repeat, sequence_mask, unique, searchsorted,
+    the monotonic checks, the tensor_scatter_nd_* family, invert_permutation, unravel_index."""
+    m = ramp((2, 3), "float32")
+    ints = T([[1, 2, 3], [4, 5, 6]], "int32")
+    idx = T([[1], [3], [1]], "int32")
+    base, upd = ramp((4, 2), "float32"), ramp((3, 2), "float32", 0.5)
+    return [
+        Case("tf.broadcast_to", [ramp((3, 1), "float32")], {"shape": [2, 3, 4]}, grad=True),
+        Case("tf.broadcast_to", [T([1, 2, 3], "int32")], {"shape": [2, 3]}),
+        Case("tf.broadcast_to", [T(["a"], "string")], {"shape": [2, 2]}),
+        Case("tf.broadcast_to", [T([1, 2, 3], "int32")], {"shape": [2, 2]}, note="incompatible"),
+        Case("tf.broadcast_to", [ramp((2, 1), "float32")], {"shape": [3]}, note="rank too high"),
+        Case("tf.meshgrid", [T([1.0, 2.0, 3.0], "float32"), T([4.0, 5.0], "float32")], {"indexing": "xy"}, grad=True),
+        Case("tf.meshgrid", [T([1, 2, 3], "int32"), T([4, 5], "int32"), T([6], "int32")], {"indexing": "ij"}),
+        Case("tf.roll", [ramp((5,), "float32")], {"shift": 2, "axis": 0}, grad=True),
+        Case("tf.roll", [ramp((3, 4), "float32")], {"shift": [1, -5], "axis": [0, 1]}, grad=True),
+        Case("tf.roll", [ints], {"shift": [1, 1], "axis": [1, -1]}),
+        Case("tf.roll", [ints], {"shift": [1, 1], "axis": [0, 2]}, note="axis out of range"),
+        Case("tf.roll", [ints], {"shift": [1, 1], "axis": [0]}, note="size mismatch"),
+        Case("tf.reverse_sequence", [ramp((2, 4, 3), "float32"), T([3, 0], "int32")], {"seq_axis": 1, "batch_axis": 0},
+             grad=True),
+        Case("tf.reverse_sequence", [ints, T([0, 1, 2], "int64")], {"seq_axis": 0, "batch_axis": 1}),
+        Case("tf.reverse_sequence", [ints, T([2, 4], "int32")], {"seq_axis": 1, "batch_axis": 0}, note="too long"),
+        Case("tf.reverse_sequence", [ints, T([2, -1], "int32")], {"seq_axis": 1, "batch_axis": 0}, note="negative"),
+        Case("tf.repeat", [m], {"repeats": [2, 0], "axis": 0}, grad=True),
+        Case("tf.repeat", [m], {"repeats": 3, "axis": 1}, grad=True),
+        Case("tf.repeat", [m], {"repeats": 2}, grad=True),
+        Case("tf.repeat", [ints], {"repeats": [1, 0, 2], "axis": -1}),
+        Case("tf.sequence_mask", [T([1, 3, 2], "int32")], {"maxlen": 5}),
+        Case("tf.sequence_mask", [T([[1, 3], [2, 0]], "int64")]),
+        Case("tf.sequence_mask", [T([1, 3, 2], "int32")], {"maxlen": 2, "dtype": DT("float32")}),
+        Case("tf.unique", [T([1, 1, 2, 4, 4, 4, 7, 8, 8], "int32")]),
+        Case("tf.unique", [T([2.5, -1.0, 2.5, 0.0], "float32")], {"out_idx": DT("int64")}),
+        Case("tf.unique", [T(["b", "a", "b"], "string")]),
+        Case("tf.unique", [T([[1, 2]], "int32")], note="not a vector"),
+        Case("tf.unique_with_counts", [T([4, 1, 4, 2, 4], "int64")]),
+        Case("tf.searchsorted", [T([1.0, 2.0, 3.0], "float32"), T([2.5, 3.0, 0.0], "float32")], {"side": "right"}),
+        Case("tf.searchsorted", [T([[1, 2, 3], [1, 5, 6]], "int32"), T([[2, 3], [4, 5]], "int32")], {"side": "left"}),
+        Case("tf.searchsorted", [T([1, 2, 3], "int32"), T([2, 3], "int32")], {"out_type": DT("int64")}),
+        Case("tf.searchsorted", [T([[1.0, 2.0]], "float32"), T([[1.0], [2.0]], "float32")], note="leading dims"),
+        Case("tf.math.is_non_decreasing", [T([1, 2, 2], "int32")]),
+        Case("tf.math.is_strictly_increasing", [T([1, 2, 2], "int32")]),
+        Case("tf.math.is_strictly_increasing", [T([[1.0, 2.0], [3.0, 4.0]], "float64")]),
+        Case("tf.math.is_non_decreasing", [T([], "float32")]),
+        Case("tf.tensor_scatter_nd_update", [base, idx, upd], grad=True),
+        Case("tf.tensor_scatter_nd_add", [base, idx, upd], grad=True),
+        Case("tf.tensor_scatter_nd_sub", [base, idx, upd], grad=True),
+        Case("tf.tensor_scatter_nd_max", [T([1.0, 2.0, 3.0, 4.0], "float32"), T([[0], [2]], "int32"),
+                                          T([0.5, 7.0], "float32")], grad=True),
+        Case("tf.tensor_scatter_nd_min", [T([1.0, 2.0, 3.0, 4.0], "float32"), T([[0], [2], [0]], "int64"),
+                                          T([0.5, 7.0, -1.0], "float32")], grad=True),
+        Case("tf.tensor_scatter_nd_update", [T([1, 2, 3, 4], "int32"), T([[1], [5]], "int32"), T([9, 10], "int32")],
+             note="index out of range"),
+        Case("tf.tensor_scatter_nd_add", [T([1, 2, 3, 4], "int32"), T([[1], [3]], "int32"), T([9, 10, 11], "int32")],
+             note="updates shape"),
+        Case("tf.math.invert_permutation", [T([3, 4, 0, 2, 1], "int32")]),
+        Case("tf.math.invert_permutation", [T([3, 4, 0, 2, 2], "int64")], note="duplicate"),
+        Case("tf.unravel_index", [T([22, 41, 37], "int32")], {"dims": [7, 6]}),
+        Case("tf.unravel_index", [T(5, "int64")], {"dims": [7, 6]}),
+        Case("tf.unravel_index", [T([42], "int32")], {"dims": [7, 6]}, note="out of bound"),
+    ]
+
+
+def matrices_norms():
+    """tf.linalg's band_part, diag, diag_part, set_diag, trace, matrix_transpose, adjoint; tf.norm,
+    clip_by_norm, clip_by_global_norm, global_norm. Norms sum squares, so their results and
+    gradients may differ from TensorFlow's in the last place (the order of the sum)."""
+    x = ramp((2, 3, 4), "float32")
+    sq = ramp((2, 3, 3), "float64")
+    v = ramp((3, 4), "float32")
+    return [
+        Case("tf.linalg.band_part", [x], {"num_lower": 1, "num_upper": 0}, grad=True),
+        Case("tf.linalg.band_part", [x], {"num_lower": -1, "num_upper": 2}, grad=True),
+        Case("tf.linalg.band_part", [x], {"num_lower": 4, "num_upper": 0}, note="num_lower too large"),
+        Case("tf.linalg.diag", [ramp((2, 3), "float32")], grad=True),
+        Case("tf.linalg.diag_part", [x], grad=True),
+        Case("tf.linalg.diag_part", [sq], grad=True),
+        Case("tf.linalg.set_diag", [x, ramp((2, 3), "float32", 0.5)], grad=True),
+        Case("tf.linalg.set_diag", [x, ramp((2, 4), "float32")], note="diagonal shape"),
+        Case("tf.linalg.trace", [sq], grad=True),
+        Case("tf.linalg.matrix_transpose", [x], grad=True),
+        Case("tf.linalg.adjoint", [T([[1, 2, 3]], "int32")]),
+        Case("tf.norm", [v], grad=True, ulps=2),
+        Case("tf.norm", [v], {"axis": 1}, grad=True, ulps=2),
+        Case("tf.norm", [v], {"ord": 1, "axis": 0, "keepdims": True}, grad=True),
+        Case("tf.norm", [v], {"ord": float("inf"), "axis": [0, 1]}, grad=True),
+        Case("tf.norm", [v], {"ord": 1, "axis": [-1, -2]}, grad=True),
+        Case("tf.norm", [v], {"ord": "fro", "axis": [0, 1]}, grad=True, ulps=2),
+        Case("tf.norm", [v], {"ord": 3.0, "axis": 1}, grad=True, ulps=4),
+        Case("tf.norm", [v], {"ord": "fro"}, note="fro of a vector"),
+        Case("tf.norm", [v], {"ord": 3, "axis": [0, 1]}, note="unsupported matrix norm"),
+        Case("tf.clip_by_norm", [v], {"clip_norm": 1.0}, grad=True, ulps=2),
+        Case("tf.clip_by_norm", [v], {"clip_norm": 0.5, "axes": [1]}, grad=True, ulps=2),
+        Case("tf.clip_by_norm", [v], {"clip_norm": 100.0}, grad=True, ulps=2),
+        Case("tf.clip_by_global_norm", [v, ramp((2,), "float32")], {"clip_norm": 1.0}, grad=True, ulps=2),
+        Case("tf.clip_by_global_norm", [v, T([1.0, float("inf")], "float32")], {"clip_norm": 1.0}),
+        Case("tf.linalg.global_norm", [v, ramp((2,), "float32")], grad=True, ulps=2),
+    ]
+
+
 def cases():
-    return shapes() + joins() + tile_pad() + slices() + gathers() + masks_misc() + uint8()
+    return shapes() + joins() + tile_pad() + slices() + gathers() + masks_misc() + uint8() + everyday() + matrices_norms()
