@@ -36,9 +36,10 @@ struct NormOptions {
   std::optional<std::vector<std::int64_t>> axis;    ///< none: all elements as one vector; one axis: vector norms; two: matrix norms
   bool keepdims = false;                            ///< keep the reduced axes with size 1
 };
-/// The vector or matrix norm of `tensor` (float32/float64) as TensorFlow's tf.norm. The spectral
-/// matrix norm (ord 2 over two axes) needs a singular value decomposition, which tfpp lacks:
-/// UnimplementedError.
+/// The vector or matrix norm of `tensor` as TensorFlow's tf.norm (orders that take a square root
+/// need float32/float64). Bad `ord` or `axis` arguments raise InvalidArgumentError starting
+/// "[norm]"; the spectral matrix norm (ord 2 over two axes) needs a singular value decomposition,
+/// which tfpp lacks: UnimplementedError.
 Tensor norm(const Tensor& tensor, const NormOptions& options = {});
 
 /// `t` scaled so that its L2 norm (over `axes`, or all elements) is at most `clip_norm` (a scalar,

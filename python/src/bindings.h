@@ -38,6 +38,8 @@ void bind_keras(nb::module_& m);
 void bind_string_ops(nb::module_& m);
 void bind_io(nb::module_& m);
 void bind_proto_messages(nb::module_& m);
+void bind_array_everyday_ops(nb::module_& m);
+void bind_linalg_norm_ops(nb::module_& m);
 
 /// A Python object that C++ code may copy and drop on any thread (a tape, a dataset's workers):
 /// the last owner takes the GIL to release it.

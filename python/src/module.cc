@@ -29,4 +29,6 @@ NB_MODULE(_tfpp, m) {
   bind_string_ops(m);
   bind_io(m);
   bind_proto_messages(m);
+  bind_array_everyday_ops(m);
+  bind_linalg_norm_ops(m);
 }

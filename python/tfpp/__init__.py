@@ -35,6 +35,8 @@ from .ragged.ragged_tensor import RaggedTensor
 from .sparse_tensor import SparseTensor
 from .type_spec import RaggedTensorSpec, SparseTensorSpec
 from . import sparse_ops as _sparse_ops
+from .array_everyday import (broadcast_static_shape, get_static_value, identity_n, is_tensor, no_op, shape_n, unique,
+                             unique_with_counts)
 from . import dtype_limits as _dtype_limits  # noqa: F401  (installs DType.min, .max, ...)
 from . import tensor_methods as _tensor_methods  # noqa: F401  (installs Tensor.numpy, __getitem__, ...)
 from .function import function
@@ -42,11 +44,15 @@ from .gradients import RegisterGradient, custom_gradient
 from .printing import print  # noqa: A001
 from .tensor_shape import TensorShape
 from .tensor_util import make_ndarray, make_tensor_proto
-from ._tfpp import (DType, GradientTape, Tensor, TensorArray, TensorSpec, Variable, bool, boolean_mask, concat, constant,
+from ._tfpp import (DType, GradientTape, Tensor, TensorArray, TensorSpec, Variable, argsort, bool, boolean_mask,
+                    broadcast_dynamic_shape, broadcast_to, clip_by_global_norm, clip_by_norm, concat, constant,
                     convert_to_tensor, einsum, executing_eagerly, expand_dims, eye, fill, float32, float64, gather,
-                    gather_nd, identity, int32, int64, linspace, name_scope, one_hot, ones, ones_like, pad, range, rank,
-                    reshape, reverse, shape, size, slice, split, squeeze, stack, stop_gradient, strided_slice, string,
-                    tensordot, tile, transpose, truncatediv, truncatemod, uint8, unstack, zeros, zeros_like)
+                    gather_nd, identity, int32, int64, linspace, meshgrid, name_scope, norm, one_hot, ones, ones_like,
+                    pad, range, rank, repeat, reshape, reverse, reverse_sequence, roll, searchsorted, sequence_mask, shape,
+                    size, slice, sort, split, squeeze, stack, stop_gradient, strided_slice, string,
+                    tensor_scatter_nd_add, tensor_scatter_nd_max, tensor_scatter_nd_min, tensor_scatter_nd_sub,
+                    tensor_scatter_nd_update, tensordot, tile, transpose, truncatediv, truncatemod, uint8, unravel_index,
+                    unstack, zeros, zeros_like)
 
 math = _tfpp.math
 nn = _tfpp.nn
@@ -96,11 +102,14 @@ for _name in ("abs", "acos", "acosh", "add", "argmax", "argmin", "asin", "asinh"
               "sqrt", "square", "subtract", "tan", "tanh", "truediv", "where"):
     globals()[_name] = getattr(math, _name)
 
-linalg = _types.ModuleType("tfpp.linalg", "tf.linalg: matrix products.")
+linalg = _types.ModuleType("tfpp.linalg", "tf.linalg: matrix products, matrix structure and norms.")
 linalg.matmul = math.matmul
 linalg.einsum = einsum
 linalg.tensordot = tensordot
 linalg.eye = eye
+linalg.norm = norm
+for _name in ("adjoint", "band_part", "diag", "diag_part", "global_norm", "matrix_transpose", "set_diag", "trace"):
+    setattr(linalg, _name, getattr(_tfpp._linalg, _name))
 
 dtypes = _types.ModuleType("tfpp.dtypes", "tf.dtypes: the element types.")
 for _name in ("DType", "float32", "float64", "int32", "int64", "uint8", "bool", "string"):

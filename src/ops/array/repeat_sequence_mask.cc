@@ -1,6 +1,8 @@
 // Composites of existing ops, as TensorFlow writes them in Python: sequence_mask compares a
 // range with the lengths, and repeat tiles each element max(repeats) times along a new axis and
 // keeps the first repeats[i] copies of element i with a sequence mask (array_ops.repeat_with_axis).
+#include <algorithm>
+
 #include "ops/array/array_common.h"
 #include "tfpp/broadcast_ops.h"
 #include "tfpp/reduction_ops.h"
@@ -48,13 +50,15 @@ Tensor repeat(const Tensor& input, const IntArray& repeats, std::optional<std::i
     throw InvalidArgumentError("[repeat] repeats must be a scalar or a 1-D vector, got shape " + cs.debug_string());
   const Tensor counts = given.dtype() == int32 ? given : cast(given, int32);
   const Tensor expanded = expand_dims(data, ax + 1);
-  if (cs.num_elements() == 1 && !given.is_symbolic() && data.shape().is_fully_defined()) {
-    // Everything known while tracing: constant multiples and shape keep the result's static shape.
+  if (cs.num_elements() == 1 && !given.is_symbolic()) {
+    // A known count: constant multiples, and a constant result shape when at most one dimension
+    // is unknown (as -1), so the result keeps its static shape inside tf::function.
     const std::int64_t n = ops::array::int_values(given)[0];
     std::vector<std::int64_t> multiples(rank + 1, 1), dims(data.shape().dims().begin(), data.shape().dims().end());
     multiples[ax + 1] = n;
-    dims[ax] *= n;
-    return reshape(tile(expanded, multiples), dims);
+    if (dims[ax] != None) dims[ax] *= n;
+    if (n > 0 && std::count(dims.begin(), dims.end(), None) <= 1)  // an unknown dimension is -1 already
+      return reshape(tile(expanded, multiples), dims);
   }
   const Tensor data_shape = shape(data);
   if (cs.num_elements() == 1) {  // every element the same number of times: a tile and a reshape

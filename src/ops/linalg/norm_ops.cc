@@ -58,8 +58,6 @@ Tensor norm(const Tensor& tensor, const NormOptions& options) {
   if (axis && (axis->empty() || axis->size() > 2 || (matrix && (*axis)[0] == (*axis)[1])))
     throw InvalidArgumentError("[norm] 'axis' must be None, an integer, or a tuple of 2 unique integers, got " +
                                std::to_string(axis->size()) + " axes");
-  if (!is_floating(tensor.dtype()))
-    throw InvalidArgumentError("[norm] tensor must be float32 or float64, got " + std::string(dtype_name(tensor.dtype())));
   const NormOrder& ord = options.ord;
   check_order(ord, matrix);
   const double p = ord.p();
