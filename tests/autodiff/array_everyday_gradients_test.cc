@@ -105,3 +105,29 @@ TEST(ArrayEverydayGradients, TracedGradientsMatchEager) {
 }
 
 }  // namespace
+
+namespace {
+
+// Gradients that read run-time shapes: traced with an unknown leading dimension.
+std::vector<Tensor> unknown_batch_gradients(const Tensor& x) {
+  tf::GradientTape tape;
+  tape.watch(x);
+  const Tensor w = tf::reshape(tf::range(1.0, 5.0, 1.0, tf::float64), {1, 4});
+  const Tensor loss = tf::reduce_sum(tf::broadcast_to(tf::reduce_sum(x, 0, {.keepdims = true}) * x, tf::shape(x)) * w) +
+                      tf::reduce_sum(tf::roll(x, 1, 0) * w) + tf::reduce_sum(tf::reverse_sequence(x, {4, 2}, 1, 0) * w) +
+                      tf::reduce_sum(tf::tensor_scatter_nd_max(x, tf::constant({{0, 1}}), tf::constant({0.5})) * w) +
+                      tf::reduce_sum(tf::linalg::diag_part(x) * tf::linalg::diag_part(x)) + tf::norm(x) +
+                      tf::reduce_sum(tf::repeat(x, 2, 1) * tf::repeat(w, 2, 1));
+  return {tape.gradient(loss, x)};
+}
+
+TEST(ArrayEverydayGradients, TracedWithUnknownBatchMatchesEager) {
+  auto traced = tf::function([](Tensor t) { return unknown_batch_gradients(t); },
+                             {.input_signature = {tf::TensorSpec({tf::None, 4}, tf::float64)}});
+  const Tensor x = tf::testing::random_tensor({2, 4}, 3);
+  const std::vector<double> eager = unknown_batch_gradients(x)[0].numpy<double>(), graph = traced(x)[0].numpy<double>();
+  ASSERT_EQ(eager.size(), graph.size());
+  for (std::size_t j = 0; j < eager.size(); ++j) EXPECT_NEAR(eager[j], graph[j], 1e-12) << j;
+}
+
+}  // namespace

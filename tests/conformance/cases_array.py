@@ -1,11 +1,15 @@
 """Array ops: reshape/squeeze/expand_dims/transpose, concat/stack/unstack/split, tile, pad in three
 modes, slice, every strided_slice mask (alone and combined, negative strides, clamping, errors),
 gather with axis and batch_dims, gather_nd, scatter_nd (duplicates add), boolean_mask, reverse,
-one_hot, range/linspace, shape/size/rank, constructors; empty and scalar tensors throughout.
+one_hot, range/linspace, shape/size/rank, constructors; empty and scalar tensors throughout. Then
+the everyday ops (broadcast_to, meshgrid, roll, reverse_sequence, repeat, sequence_mask, unique,
+searchsorted, tensor scatters, invert_permutation, unravel_index), tf.linalg's matrix structure
+functions, and the norms and norm clipping.
 
 Tolerance: 0 ulps. These ops move or add values (scatter_nd sums duplicates in index order,
 linspace computes start + i*delta as TensorFlow does), so results are bit for bit; their
-gradients are sums of the same upstream values: 0 ulps as well."""
+gradients are sums of the same upstream values: 0 ulps as well. The norms' cases allow a few
+ulps: they sum squares, whose order of addition may differ from TensorFlow's."""
 
 import numpy as np
 

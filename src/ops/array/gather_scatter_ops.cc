@@ -148,22 +148,10 @@ void scatter_nd_shape(ShapeContext& ctx) {
   for (std::int64_t d : *shape_values)
     if (d < 0) ctx.fail("shape " + join_ints(*shape_values) + " must be non-negative");
   const TensorShape out(*shape_values);
-  if (!indices.has_unknown_rank() && !updates.has_unknown_rank()) {
-    if (indices.rank() == 0) ctx.fail("indices must be at least a vector, got a scalar");
-    const std::int64_t k = indices.dim(-1);
-    if (k != None) {
-      if (k > out.rank())
-        ctx.fail("the last dimension of indices " + indices.debug_string() + " exceeds the rank of shape " +
-                 out.debug_string());
-      TensorShape expected;
-      for (int i = 0; i + 1 < indices.rank(); ++i) expected.append(indices.dim(i));
-      for (int i = static_cast<int>(k); i < out.rank(); ++i) expected.append(out.dim(i));
-      if (!expected.is_compatible_with(updates))
-        ctx.fail("updates must have shape indices.shape[:-1] + shape[indices.shape[-1]:] = " + expected.debug_string() +
-                 ", got " + updates.debug_string() + " (indices " + indices.debug_string() + ", shape " +
-                 out.debug_string() + ")");
-    }
-  }
+  if (const auto expected = updates_shape(ctx, indices, out, "shape"); expected && !expected->is_compatible_with(updates))
+    ctx.fail("updates must have shape indices.shape[:-1] + shape[indices.shape[-1]:] = " + expected->debug_string() +
+             ", got " + updates.debug_string() + " (indices " + indices.debug_string() + ", shape " + out.debug_string() +
+             ")");
   ctx.add_output(dtype, out);
 }
 

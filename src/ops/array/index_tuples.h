@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -63,6 +64,24 @@ std::vector<std::int64_t> tuple_offsets(const OpContext& ctx, const Tensor& indi
     offsets[t] = off;
   }
   return offsets;
+}
+
+/// The shape the updates of a scatter into `target` must have, indices.shape[:-1] +
+/// target[indices.shape[-1]:], or nullopt while a rank or the tuple length is unknown; throws when
+/// `indices` is a scalar or its tuples are longer than `target`'s rank (`what` names the target).
+inline std::optional<TensorShape> updates_shape(const OpContext& ctx, const TensorShape& indices, const TensorShape& target,
+                                                const char* what) {
+  if (indices.has_unknown_rank() || target.has_unknown_rank()) return std::nullopt;
+  if (indices.rank() == 0) ctx.fail("indices must be at least a vector, got a scalar");
+  const std::int64_t k = indices.dim(-1);
+  if (k == None) return std::nullopt;
+  if (k > target.rank())
+    ctx.fail("the last dimension of indices " + indices.debug_string() + " exceeds the rank of " + what + " " +
+             target.debug_string());
+  TensorShape expected;
+  for (int i = 0; i + 1 < indices.rank(); ++i) expected.append(indices.dim(i));
+  for (int i = static_cast<int>(k); i < target.rank(); ++i) expected.append(target.dim(i));
+  return expected;
 }
 
 }  // namespace tf::ops::array

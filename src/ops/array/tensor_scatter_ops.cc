@@ -25,22 +25,10 @@ void tensor_scatter_shape(ShapeContext& ctx) {
   const TensorShape& t = tensor.shape();
   const TensorShape& indices = ctx.input(1).shape();
   const TensorShape& u = updates.shape();
-  if (!t.has_unknown_rank() && !indices.has_unknown_rank() && !u.has_unknown_rank()) {
-    if (indices.rank() == 0) ctx.fail("indices must be at least a vector, got a scalar");
-    const std::int64_t k = indices.dim(-1);
-    if (k != None) {
-      if (k > t.rank())
-        ctx.fail("the last dimension of indices " + indices.debug_string() + " exceeds the rank of tensor " +
-                 t.debug_string());
-      TensorShape expected;
-      for (int i = 0; i + 1 < indices.rank(); ++i) expected.append(indices.dim(i));
-      for (int i = static_cast<int>(k); i < t.rank(); ++i) expected.append(t.dim(i));
-      if (!expected.is_compatible_with(u))
-        ctx.fail("Outer dimensions of indices and update must match. Indices shape: " + indices.debug_string() +
-                 ", updates shape:" + u.debug_string() + " (expected updates " + expected.debug_string() +
-                 " for tensor " + t.debug_string() + ")");
-    }
-  }
+  if (const auto expected = updates_shape(ctx, indices, t, "tensor"); expected && !expected->is_compatible_with(u))
+    ctx.fail("Outer dimensions of indices and update must match. Indices shape: " + indices.debug_string() +
+             ", updates shape:" + u.debug_string() + " (expected updates " + expected->debug_string() + " for tensor " +
+             t.debug_string() + ")");
   ctx.add_output(tensor.dtype(), t);
 }
 
