@@ -108,8 +108,11 @@ Tensor searchsorted(const Tensor& sorted_sequence, const Tensor& values, const s
   const AttrValue attrs[] = {out_type};
   const Tensor found = ops::execute1(side == "left" ? kLowerBound : kUpperBound,
                                      {as_rows(sorted_sequence), as_rows(values)}, attrs);
-  const TensorShape& vs = values.shape();
-  if (vs.is_fully_defined()) return reshape(found, std::vector<std::int64_t>(vs.dims().begin(), vs.dims().end()));
+  // values' shape back: as constant dims (one unknown as -1) where that is unambiguous, keeping it static.
+  const std::vector<std::int64_t> dims(values.shape().dims().begin(), values.shape().dims().end());
+  std::int64_t known = 1;
+  for (std::int64_t d : dims) known *= d == None ? 1 : d;
+  if (known > 0 && std::count(dims.begin(), dims.end(), None) <= 1) return reshape(found, dims);
   return reshape(found, IntArray(shape(values)));
 }
 

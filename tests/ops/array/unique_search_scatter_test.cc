@@ -104,3 +104,32 @@ TEST(UnravelIndex, CoordinatesOfFlatIndices) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(UniqueSearchScatterTraced, StaticShapesAndValuesMatchEager) {
+  std::vector<tf::TensorShape> shapes;
+  auto body = [&](tf::Tensor x) {
+    const tf::Tensor sorted = tf::sort(x, -1);
+    std::vector<tf::Tensor> out{tf::unique(tf::reshape(x, {-1})).y, tf::unique_with_counts(tf::reshape(x, {-1})).count,
+                                tf::searchsorted(sorted, x, "right"),
+                                tf::tensor_scatter_nd_add(x, tf::constant({{1, 0}}), tf::constant({5})),
+                                tf::math::invert_permutation(tf::constant({2, 0, 1})),
+                                tf::unravel_index(tf::reshape(x, {-1}), {4, 10}),
+                                tf::cast(tf::math::is_non_decreasing(sorted), tf::int32)};
+    shapes.clear();
+    for (const tf::Tensor& t : out) shapes.push_back(t.shape());
+    return out;
+  };
+  auto f = tf::function(body, {.input_signature = {tf::TensorSpec({tf::None, 3}, tf::int32)}});
+  const tf::Tensor x = tf::constant({{3, 1, 3}, {7, 1, 0}});
+  const std::vector<tf::Tensor> traced = f(x);
+  EXPECT_EQ(shapes, (std::vector<tf::TensorShape>{{tf::None}, {tf::None}, {tf::None, 3}, {tf::None, 3}, {3}, {2, tf::None}, {}}));
+  const std::vector<tf::Tensor> eager = body(x);
+  for (std::size_t i = 0; i < eager.size(); ++i) {
+    EXPECT_EQ(traced[i].shape(), eager[i].shape()) << i;
+    EXPECT_EQ(traced[i].numpy<std::int32_t>(), eager[i].numpy<std::int32_t>()) << i;
+  }
+}
+
+}  // namespace
