@@ -59,7 +59,8 @@ std::pair<std::vector<Tensor>, Tensor> clip_by_global_norm(const std::vector<Ten
 namespace linalg {
 /// tf.linalg.norm: the same as tf::norm.
 inline Tensor norm(const Tensor& tensor, const NormOptions& options = {}) { return tf::norm(tensor, options); }
-/// sqrt(sum of the squares of all elements of all defined tensors in `t_list`), a scalar.
+/// sqrt(sum of the squares of all elements of all defined tensors in `t_list`), a scalar (a
+/// float32 zero when there are none).
 Tensor global_norm(const std::vector<Tensor>& t_list);
 }  // namespace linalg
 

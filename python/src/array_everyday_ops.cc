@@ -8,6 +8,7 @@
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
+#include "argument_errors.h"
 #include "bindings.h"
 #include "tfpp/broadcast_ops.h"
 #include "tfpp/index_ops.h"
@@ -50,7 +51,7 @@ void bind_array_everyday_ops(nb::module_& m) {
     NodeName named(name);
     std::vector<tf::Tensor> inputs;
     for (nb::handle a : args) inputs.push_back(to_tensor(a));
-    return tf::meshgrid(inputs, indexing);
+    return python_argument_errors("meshgrid", [&] { return tf::meshgrid(inputs, indexing); });
   }, "args"_a, "indexing"_a = "xy", "name"_a = nb::none());
   m.def("roll", [](nb::handle input, nb::handle shift, nb::handle axis, nb::handle name) {
     NodeName named(name);
@@ -64,13 +65,17 @@ void bind_array_everyday_ops(nb::module_& m) {
   }, "input"_a, "seq_lengths"_a, "seq_axis"_a = nb::none(), "batch_axis"_a = nb::none(), "name"_a = nb::none());
   m.def("repeat", [](nb::handle input, nb::handle repeats, nb::handle axis, nb::handle name) {
     NodeName named(name);
-    return tf::repeat(to_tensor(input), ints_of(repeats), optional_axis(axis));
+    const tf::Tensor x = to_tensor(input);
+    const tf::IntArray counts = ints_of(repeats);
+    return python_argument_errors("repeat", [&] { return tf::repeat(x, counts, optional_axis(axis)); });
   }, "input"_a, "repeats"_a, "axis"_a = nb::none(), "name"_a = nb::none());
   m.def("sequence_mask", [](nb::handle lengths, nb::handle maxlen, nb::handle dtype, nb::handle name) {
     NodeName named(name);
     std::optional<tf::Tensor> limit;
     if (!maxlen.is_none()) limit = to_tensor_hinted(maxlen, tf::int32);
-    return tf::sequence_mask(to_tensor(lengths), limit, dtype.is_none() ? tf::bool_ : dtype_from(dtype));
+    const tf::Tensor l = to_tensor(lengths);
+    const tf::DType out = dtype.is_none() ? tf::bool_ : dtype_from(dtype);
+    return python_argument_errors("sequence_mask", [&] { return tf::sequence_mask(l, limit, out); });
   }, "lengths"_a, "maxlen"_a = nb::none(), "dtype"_a = nb::none(), "name"_a = nb::none());
   m.def("_unique", [](nb::handle x, nb::handle out_idx, nb::handle name) {
     NodeName named(name);
@@ -86,7 +91,7 @@ void bind_array_everyday_ops(nb::module_& m) {
                            nb::handle name) {
     NodeName named(name);
     auto [sorted, v] = binary_operands(sorted_sequence, values);
-    return tf::searchsorted(sorted, v, side, dtype_from(out_type));
+    return python_argument_errors("searchsorted", [&] { return tf::searchsorted(sorted, v, side, dtype_from(out_type)); });
   }, "sorted_sequence"_a, "values"_a, "side"_a = "left", "out_type"_a = nb::str("int32"), "name"_a = nb::none());
   for (const auto& [py_name, fn] : kScatters) {
     m.def(py_name, [fn](nb::handle tensor, nb::handle indices, nb::handle updates, nb::handle name) {
@@ -115,11 +120,13 @@ void bind_array_everyday_ops(nb::module_& m) {
   }, "x"_a, "name"_a = nb::none());
   math.def("is_non_decreasing", [](nb::handle x, nb::handle name) {
     NodeName named(name);
-    return tf::math::is_non_decreasing(to_tensor(x));
+    const tf::Tensor t = to_tensor(x);
+    return python_argument_errors("is_non_decreasing", [&] { return tf::math::is_non_decreasing(t); }, true);
   }, "x"_a, "name"_a = nb::none());
   math.def("is_strictly_increasing", [](nb::handle x, nb::handle name) {
     NodeName named(name);
-    return tf::math::is_strictly_increasing(to_tensor(x));
+    const tf::Tensor t = to_tensor(x);
+    return python_argument_errors("is_strictly_increasing", [&] { return tf::math::is_strictly_increasing(t); }, true);
   }, "x"_a, "name"_a = nb::none());
 }
 

@@ -5,8 +5,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
-#include <string_view>
-
+#include "argument_errors.h"
 #include "bindings.h"
 #include "tfpp/matrix_ops.h"
 #include "tfpp/norm_ops.h"
@@ -22,13 +21,10 @@ tf::Tensor norm_of(nb::handle tensor, nb::handle ord, nb::handle axis, nb::handl
                                                            : tf::NormOrder(nb::cast<double>(ord));
   std::optional<std::vector<std::int64_t>> axes;
   if (!axis.is_none()) axes = int_list(axis);
-  try {
-    return tf::norm(to_tensor(tensor), {.ord = order, .axis = axes, .keepdims = !keepdims.is_none() && nb::cast<bool>(keepdims)});
-  } catch (const tf::InvalidArgumentError& e) {
-    // Bad ord or axis arguments are Python's ValueError in TensorFlow; errors of the ops stay.
-    if (std::string_view(e.what()).starts_with("[norm]")) throw nb::value_error(e.what());
-    throw;
-  }
+  const tf::Tensor x = to_tensor(tensor);
+  return python_argument_errors("norm", [&] {
+    return tf::norm(x, {.ord = order, .axis = axes, .keepdims = !keepdims.is_none() && nb::cast<bool>(keepdims)});
+  });
 }
 
 // A list of tensors where None entries stay undefined.
@@ -68,11 +64,13 @@ void bind_linalg_norm_ops(nb::module_& m) {
   }, "x"_a, "name"_a = nb::none());
   linalg.def("matrix_transpose", [](nb::handle a, nb::handle name, bool) {
     NodeName named(name);
-    return tf::linalg::matrix_transpose(to_tensor(a));  // real dtypes: conjugation changes nothing
+    const tf::Tensor x = to_tensor(a);
+    return python_argument_errors("matrix_transpose", [&] { return tf::linalg::matrix_transpose(x); });  // real dtypes: nothing to conjugate
   }, "a"_a, "name"_a = nb::none(), "conjugate"_a = false);
   linalg.def("adjoint", [](nb::handle matrix, nb::handle name) {
     NodeName named(name);
-    return tf::linalg::adjoint(to_tensor(matrix));
+    const tf::Tensor x = to_tensor(matrix);
+    return python_argument_errors("matrix_transpose", [&] { return tf::linalg::adjoint(x); });
   }, "matrix"_a, "name"_a = nb::none());
   linalg.def("global_norm", [](nb::handle t_list, nb::handle name) {
     NodeName named(name);

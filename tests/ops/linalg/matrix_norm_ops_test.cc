@@ -63,6 +63,8 @@ TEST(Norm, VectorAndMatrixOrders) {
                        "supported matrix norm"));
   EXPECT_TRUE(contains(error_of([&] { tf::norm(x, {.axis = std::vector<std::int64_t>{0, 0}}); }), "2 unique integers"));
   EXPECT_THROW(tf::norm(x, {.ord = 2.0, .axis = std::vector<std::int64_t>{0, 1}}), tf::UnimplementedError);
+  EXPECT_EQ(tf::norm(tf::constant({1, -2}), {.ord = 1.0}).numpy<std::int32_t>(), (std::vector<std::int32_t>{3}));
+  EXPECT_TRUE(contains(error_of([] { tf::norm(tf::constant({1, -2})); }), "[Sqrt]"));  // as TensorFlow: no integer sqrt
 }
 
 TEST(ClipByNorm, ScalesDownOnlyLargeNorms) {
@@ -83,6 +85,7 @@ TEST(ClipByGlobalNorm, ScalesEveryTensorAndKeepsUndefinedOnes) {
   EXPECT_FALSE(clipped[1].defined());
   EXPECT_FLOAT_EQ(clipped[0].numpy<float>()[0], 0.08164965f);
   EXPECT_FLOAT_EQ(tf::linalg::global_norm({x, x * 2.0f}).numpy<float>()[0], 12.247449f);
+  EXPECT_EQ(tf::linalg::global_norm({}).numpy<float>(), (F{0}));  // no tensors: TensorFlow's float32 zero
   const auto inf = tf::clip_by_global_norm({x, x * INFINITY}, 1.0);  // a non-finite norm: every value NaN
   EXPECT_TRUE(std::isinf(inf.second.numpy<float>()[0]));
   EXPECT_TRUE(std::isnan(inf.first[0].numpy<float>()[0]));
