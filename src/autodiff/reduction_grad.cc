@@ -133,6 +133,11 @@ Grads prod_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   return {multiply(back, kept(ctx, dy[0]))};
 }
 
+// EuclideanNorm: x / (norm / dy), as TensorFlow writes it (a zero norm gives NaN there too).
+Grads euclidean_norm_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  return {divide(ctx.input(0), divide(kept(ctx, ctx.output(0)), kept(ctx, dy[0])))};
+}
+
 // Cumsum: the gradient accumulates in the other direction.
 Grads cumsum_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   return {cumsum(dy[0], ctx.attr<std::int64_t>(0), {.exclusive = ctx.attr<bool>(1), .reverse = !ctx.attr<bool>(2)})};
@@ -186,6 +191,7 @@ TF_REGISTER_GRADIENT("Mean", mean_grad, kNothing);
 TF_REGISTER_GRADIENT("Max", extremum_grad, {.inputs = true, .outputs = true});
 TF_REGISTER_GRADIENT("Min", extremum_grad, {.inputs = true, .outputs = true});
 TF_REGISTER_GRADIENT("Prod", prod_grad, {.inputs = true, .outputs = false});
+TF_REGISTER_GRADIENT("EuclideanNorm", euclidean_norm_grad, {.inputs = true, .outputs = true});
 TF_REGISTER_GRADIENT("Cumsum", cumsum_grad, kNothing);
 TF_REGISTER_GRADIENT("Cumprod", cumprod_grad, {.inputs = true, .outputs = true});
 TF_REGISTER_GRADIENT("TopKV2", top_k_grad, {.inputs = false, .outputs = true});

@@ -1,15 +1,17 @@
-// Reductions over axes: Sum, Mean, Max, Min, Prod, Any, All.
+// Reductions over axes: Sum, Mean, Max, Min, Prod, Any, All, EuclideanNorm.
 //
 // Attributes: `axis`, a list of axes or none (std::monostate: every axis, TensorFlow's
 // axis=None, which also works while the rank is unknown), and `keep_dims`.
 #include "tfpp/reduction_ops.h"
 
 #include <array>
+#include <cmath>
 #include <vector>
 
 #include "kernels/cpu/reduce.h"
 #include "ops/execute.h"
 #include "ops/shape_fns.h"
+#include "tfpp/statistics_ops.h"
 
 namespace tf {
 namespace {
@@ -94,6 +96,24 @@ void mean_kernel<std::uint8_t>(KernelContext& ctx) {
   for (std::size_t i = 0; i < sums.size(); ++i) y[i] = static_cast<std::uint8_t>(count ? sums[i] / count : 0);
 }
 
+// sqrt(sum(x * x)), with the squares and the sum in T (integers wrap and the root truncates, as
+// TensorFlow's EuclideanNorm does).
+template <class T>
+void euclidean_norm_kernel(KernelContext& ctx) {
+  const Tensor& in = ctx.input(0);
+  const T* x = in.data<T>();
+  std::vector<T> squares(static_cast<std::size_t>(in.num_elements()));
+  for (std::size_t i = 0; i < squares.size(); ++i) squares[i] = static_cast<T>(x[i] * x[i]);
+  Tensor& out = ctx.output(0);
+  T* y = out.mutable_data<T>();
+  kernels::reduce<T>(squares.data(), in.shape(), reduced_axes(ctx, in.rank()), y, ReduceOp::kSum);
+  const std::int64_t n = out.num_elements();
+  for (std::int64_t i = 0; i < n; ++i) {
+    if constexpr (std::is_floating_point_v<T>) y[i] = std::sqrt(y[i]);
+    else y[i] = static_cast<T>(std::sqrt(static_cast<double>(y[i])));
+  }
+}
+
 template <ReduceOp op>
 OpBuilder numeric_reduction(const char* name) {
   OpBuilder b(name);
@@ -114,6 +134,10 @@ const OpDef& kAny = OpBuilder("Any").inputs(1).attrs({"axis", "keep_dims"}).shap
                         .kernel(DType::kBool, &reduce_kernel<bool, ReduceOp::kAny>).no_gradient();
 const OpDef& kAll = OpBuilder("All").inputs(1).attrs({"axis", "keep_dims"}).shape(reduction_shape)
                         .kernel(DType::kBool, &reduce_kernel<bool, ReduceOp::kAll>).no_gradient();
+
+const OpDef& kEuclideanNorm = OpBuilder("EuclideanNorm").inputs(1).attrs({"axis", "keep_dims"}).shape(reduction_shape)
+                                  .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
+                                      []<class T>() -> KernelFn { return &euclidean_norm_kernel<T>; });
 
 Tensor run(const OpDef& op, const Tensor& input, AttrValue axis, bool keepdims) {
   const AttrValue attrs[] = {std::move(axis), keepdims};
@@ -143,5 +167,16 @@ Tensor reduce_any(const Tensor& x, AxisList a, const ReduceOptions& o) { return 
 Tensor reduce_all(const Tensor& x, const ReduceOptions& o) { return run(kAll, x, {}, o.keepdims); }
 Tensor reduce_all(const Tensor& x, const Axes& a, const ReduceOptions& o) { return run(kAll, x, a.values, o.keepdims); }
 Tensor reduce_all(const Tensor& x, AxisList a, const ReduceOptions& o) { return run(kAll, x, std::vector<std::int64_t>(a), o.keepdims); }
+
+
+namespace math {
+Tensor reduce_euclidean_norm(const Tensor& x, const ReduceOptions& o) { return run(kEuclideanNorm, x, {}, o.keepdims); }
+Tensor reduce_euclidean_norm(const Tensor& x, const Axes& a, const ReduceOptions& o) {
+  return run(kEuclideanNorm, x, a.values, o.keepdims);
+}
+Tensor reduce_euclidean_norm(const Tensor& x, AxisList a, const ReduceOptions& o) {
+  return run(kEuclideanNorm, x, std::vector<std::int64_t>(a), o.keepdims);
+}
+}  // namespace math
 
 }  // namespace tf

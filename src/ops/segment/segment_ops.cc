@@ -1,0 +1,250 @@
+// Segment reductions: SegmentSum/Mean/Max/Min/Prod (sorted ids) and UnsortedSegmentSum/Max/
+// Min/Prod (ids in any order, a number of segments, negative ids dropped). The number of output
+// rows depends on the ids' values, so the kernels allocate their outputs; the shape functions
+// give every other dimension (and the unsorted ops' first one when num_segments is known).
+#include "tfpp/segment_ops.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "core/tensor_impl.h"
+#include "ops/array/array_common.h"
+#include "ops/array/gradient_shape_ops.h"
+#include "ops/execute.h"
+
+namespace tf {
+namespace {
+
+using ops::KernelContext;
+using ops::KernelFn;
+using ops::OpBuilder;
+using ops::OpDef;
+using ops::ShapeContext;
+using ops::array::check_int_input;
+using ops::array::describe;
+using ops::array::int_values;
+using ops::array::known_int_values;
+
+enum class Combine { kSum, kMean, kMax, kMin, kProd };
+
+template <class T, Combine op>
+T combine(T a, T b) {
+  if constexpr (op == Combine::kMax) return std::max(a, b);
+  else if constexpr (op == Combine::kMin) return std::min(a, b);
+  else if constexpr (op == Combine::kProd) return static_cast<T>(a * b);
+  else return static_cast<T>(a + b);
+}
+
+// What an unsorted segment with no rows holds: the identity of the combination.
+template <class T, Combine op>
+T identity() {
+  if constexpr (op == Combine::kMax) return std::numeric_limits<T>::lowest();
+  else if constexpr (op == Combine::kMin) return std::numeric_limits<T>::max();
+  else if constexpr (op == Combine::kProd) return T{1};
+  else return T{0};
+}
+
+// data.shape[from:], appended to `out`.
+void append_tail(TensorShape& out, const TensorShape& data, int from) {
+  for (int d = from; d < data.rank(); ++d) out.append(data.dim(d));
+}
+
+// ---- Sorted: data [n, ...], segment_ids [n] -> [last id + 1, ...] ----
+
+void segment_shape(ShapeContext& ctx) {
+  const TensorShape& data = ctx.input(0).shape();
+  const TensorShape& ids = ctx.input(1).shape();
+  if (!is_index_dtype(ctx.input(1).dtype()))
+    ctx.fail("segment_ids must be int32 or int64, got " + describe(ctx.input(1)));
+  if (!data.has_unknown_rank() && data.rank() < 1) ctx.fail("input must be at least rank 1, got " + describe(ctx.input(0)));
+  if (!ids.has_unknown_rank() && ids.rank() != 1)
+    ctx.fail("segment_ids should be a vector, got " + describe(ctx.input(1)));
+  if (!data.has_unknown_rank() && !ids.has_unknown_rank() && data.dim(0) >= 0 && ids.dim(0) >= 0 && data.dim(0) != ids.dim(0))
+    ctx.fail("segment_ids should be the same size as dimension 0 of input: segment_ids " + ids.debug_string() +
+             ", data " + data.debug_string());
+  if (data.has_unknown_rank()) {
+    ctx.add_output(ctx.input(0).dtype(), TensorShape::unknown_rank());
+    return;
+  }
+  TensorShape out{None};
+  append_tail(out, data, 1);
+  ctx.add_output(ctx.input(0).dtype(), out);
+}
+
+// Checks the ids as TensorFlow does, segment by segment: the next id may not be smaller, and
+// each id must lie in [0, rows).
+void check_sorted(const KernelContext& ctx, const std::vector<std::int64_t>& ids, std::int64_t rows) {
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (i + 1 < ids.size() && ids[i + 1] < ids[i]) ctx.fail("segment ids are not increasing");
+    if (ids[i] < 0 || ids[i] >= rows)
+      ctx.fail("Segment id " + std::to_string(ids[i]) + " out of range [0, " + std::to_string(rows) +
+               "), possibly because 'segment_ids' input is not sorted.");
+  }
+}
+
+template <class T, Combine op>
+void segment_kernel(KernelContext& ctx) {
+  const Tensor& data = ctx.input(0);
+  const std::vector<std::int64_t> ids = int_values(ctx.input(1));
+  const std::int64_t rows = ids.empty() ? 0 : ids.back() + 1;
+  check_sorted(ctx, ids, rows);
+  TensorShape shape{rows};
+  append_tail(shape, data.shape(), 1);
+  Tensor out = core::empty(data.dtype(), shape);
+  const std::int64_t inner = shape.num_elements() / std::max<std::int64_t>(rows, 1);
+  const T* x = data.data<T>();
+  T* y = out.mutable_data<T>();
+  std::fill(y, y + shape.num_elements(), op == Combine::kProd ? T{1} : T{0});  // empty segments
+  for (std::size_t start = 0; start < ids.size();) {
+    std::size_t end = start + 1;
+    while (end < ids.size() && ids[end] == ids[start]) ++end;
+    T* row = y + ids[start] * inner;
+    std::copy(x + start * inner, x + (start + 1) * inner, row);
+    for (std::size_t r = start + 1; r < end; ++r)
+      for (std::int64_t j = 0; j < inner; ++j) row[j] = combine<T, op>(row[j], x[r * inner + j]);
+    if constexpr (op == Combine::kMean)
+      for (std::int64_t j = 0; j < inner; ++j) row[j] = static_cast<T>(row[j] / static_cast<T>(end - start));
+    start = end;
+  }
+  ctx.output(0) = std::move(out);
+}
+
+template <Combine op>
+OpBuilder segment_op(const char* name) {
+  OpBuilder b(name);
+  b.inputs(2).shape(segment_shape).kernel_allocates_outputs()
+      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>([]<class T>() -> KernelFn { return &segment_kernel<T, op>; });
+  return b;
+}
+
+const OpDef& kSegmentSum = segment_op<Combine::kSum>("SegmentSum");
+const OpDef& kSegmentMean = segment_op<Combine::kMean>("SegmentMean");
+const OpDef& kSegmentMax = segment_op<Combine::kMax>("SegmentMax");
+const OpDef& kSegmentMin = segment_op<Combine::kMin>("SegmentMin");
+const OpDef& kSegmentProd = segment_op<Combine::kProd>("SegmentProd");
+
+// ---- Unsorted: data [ids.shape..., rest], segment_ids, num_segments -> [num_segments, rest] ----
+
+void unsorted_segment_shape(ShapeContext& ctx) {
+  const TensorShape& data = ctx.input(0).shape();
+  const TensorShape& ids = ctx.input(1).shape();
+  check_int_input(ctx, 1, "segment_ids", -1);
+  check_int_input(ctx, 2, "num_segments", -1);
+  const TensorShape& num_shape = ctx.input(2).shape();
+  if (!num_shape.has_unknown_rank() && num_shape.rank() != 0)
+    ctx.fail("num_segments should be a scalar, not shape " + num_shape.debug_string());
+  std::int64_t num = None;
+  if (const auto value = known_int_values(ctx, 2)) {
+    num = value->at(0);
+    if (num < 0) ctx.fail("Input num_segments == " + std::to_string(num) + " must not be negative.");
+  }
+  if (data.has_unknown_rank() || ids.has_unknown_rank()) {
+    ctx.add_output(ctx.input(0).dtype(), TensorShape::unknown_rank());
+    return;
+  }
+  bool prefix = ids.rank() <= data.rank();
+  for (int d = 0; prefix && d < ids.rank(); ++d)
+    prefix = ids.dim(d) < 0 || data.dim(d) < 0 || ids.dim(d) == data.dim(d);
+  if (!prefix)
+    ctx.fail("data.shape = " + data.debug_string() + " does not start with segment_ids.shape = " + ids.debug_string());
+  TensorShape out{num};
+  append_tail(out, data, ids.rank());
+  ctx.add_output(ctx.input(0).dtype(), out);
+}
+
+template <class T, Combine op>
+void unsorted_segment_kernel(KernelContext& ctx) {
+  const Tensor& data = ctx.input(0);
+  const std::vector<std::int64_t> ids = int_values(ctx.input(1));
+  const std::int64_t num = int_values(ctx.input(2)).at(0);
+  TensorShape shape{num};
+  append_tail(shape, data.shape(), ctx.input(1).rank());
+  const std::int64_t inner = shape.num_elements() / std::max<std::int64_t>(num, 1);
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    if (ids[i] >= num)
+      ctx.fail("segment_ids[" + std::to_string(i) + "] = " + std::to_string(ids[i]) + " is out of range [0, " +
+               std::to_string(num) + ")");
+  Tensor out = core::empty(data.dtype(), shape);
+  const T* x = data.data<T>();
+  T* y = out.mutable_data<T>();
+  std::fill(y, y + shape.num_elements(), identity<T, op>());
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (ids[i] < 0) continue;  // dropped, as TensorFlow does
+    T* row = y + ids[i] * inner;
+    for (std::int64_t j = 0; j < inner; ++j) row[j] = combine<T, op>(row[j], x[i * inner + j]);
+  }
+  ctx.output(0) = std::move(out);
+}
+
+template <Combine op>
+OpBuilder unsorted_segment_op(const char* name) {
+  OpBuilder b(name);
+  b.inputs(3).shape(unsorted_segment_shape).kernel_allocates_outputs()
+      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
+          []<class T>() -> KernelFn { return &unsorted_segment_kernel<T, op>; });
+  return b;
+}
+
+const OpDef& kUnsortedSegmentSum = unsorted_segment_op<Combine::kSum>("UnsortedSegmentSum");
+const OpDef& kUnsortedSegmentMax = unsorted_segment_op<Combine::kMax>("UnsortedSegmentMax");
+const OpDef& kUnsortedSegmentMin = unsorted_segment_op<Combine::kMin>("UnsortedSegmentMin");
+const OpDef& kUnsortedSegmentProd = unsorted_segment_op<Combine::kProd>("UnsortedSegmentProd");
+
+// The number of rows of each segment, at least 1, in the shape of the segment sums (a sum of
+// ones shaped like data: it broadcasts with no reshape, also when shapes are unknown while tracing).
+Tensor segment_counts(const Tensor& data, const IntArray& segment_ids, const Tensor& num_segments) {
+  const Tensor ones = data.shape().is_fully_defined() ? ones_like(data) : ops::array::fill(shape(data), scalar_like(data, 1));
+  const Tensor counts = ops::execute1(kUnsortedSegmentSum, {ones, segment_ids.tensor(), num_segments});
+  return maximum(counts, 1);
+}
+
+}  // namespace
+
+namespace math {
+
+Tensor segment_sum(const Tensor& data, const IntArray& ids) { return ops::execute1(kSegmentSum, {data, ids.tensor()}); }
+Tensor segment_mean(const Tensor& data, const IntArray& ids) { return ops::execute1(kSegmentMean, {data, ids.tensor()}); }
+Tensor segment_max(const Tensor& data, const IntArray& ids) { return ops::execute1(kSegmentMax, {data, ids.tensor()}); }
+Tensor segment_min(const Tensor& data, const IntArray& ids) { return ops::execute1(kSegmentMin, {data, ids.tensor()}); }
+Tensor segment_prod(const Tensor& data, const IntArray& ids) { return ops::execute1(kSegmentProd, {data, ids.tensor()}); }
+
+Tensor unsorted_segment_sum(const Tensor& data, const IntArray& ids, const Tensor& num) {
+  return ops::execute1(kUnsortedSegmentSum, {data, ids.tensor(), num});
+}
+Tensor unsorted_segment_max(const Tensor& data, const IntArray& ids, const Tensor& num) {
+  return ops::execute1(kUnsortedSegmentMax, {data, ids.tensor(), num});
+}
+Tensor unsorted_segment_min(const Tensor& data, const IntArray& ids, const Tensor& num) {
+  return ops::execute1(kUnsortedSegmentMin, {data, ids.tensor(), num});
+}
+Tensor unsorted_segment_prod(const Tensor& data, const IntArray& ids, const Tensor& num) {
+  return ops::execute1(kUnsortedSegmentProd, {data, ids.tensor(), num});
+}
+Tensor unsorted_segment_mean(const Tensor& data, const IntArray& ids, const Tensor& num) {
+  return divide(unsorted_segment_sum(data, ids, num), segment_counts(data, ids, num));
+}
+Tensor unsorted_segment_sqrt_n(const Tensor& data, const IntArray& ids, const Tensor& num) {
+  return divide(unsorted_segment_sum(data, ids, num), sqrt(segment_counts(data, ids, num)));
+}
+
+Tensor unsorted_segment_sum(const Tensor& data, const IntArray& ids, std::int64_t num) {
+  return unsorted_segment_sum(data, ids, constant(num));
+}
+Tensor unsorted_segment_max(const Tensor& data, const IntArray& ids, std::int64_t num) {
+  return unsorted_segment_max(data, ids, constant(num));
+}
+Tensor unsorted_segment_min(const Tensor& data, const IntArray& ids, std::int64_t num) {
+  return unsorted_segment_min(data, ids, constant(num));
+}
+Tensor unsorted_segment_prod(const Tensor& data, const IntArray& ids, std::int64_t num) {
+  return unsorted_segment_prod(data, ids, constant(num));
+}
+Tensor unsorted_segment_mean(const Tensor& data, const IntArray& ids, std::int64_t num) {
+  return unsorted_segment_mean(data, ids, constant(num));
+}
+Tensor unsorted_segment_sqrt_n(const Tensor& data, const IntArray& ids, std::int64_t num) {
+  return unsorted_segment_sqrt_n(data, ids, constant(num));
+}
+
+}  // namespace math
+}  // namespace tf
