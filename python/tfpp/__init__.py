@@ -94,12 +94,12 @@ truncatediv, truncatemod = _ragged_ops.elementwise(truncatediv, 2), _ragged_ops.
 nn.softsign = math.softsign  # one function in TensorFlow too
 
 # tf.math functions that TensorFlow also exports at top level.
-for _name in ("abs", "acos", "acosh", "add", "argmax", "argmin", "asin", "asinh", "atan", "atan2", "atanh", "cast",
-              "ceil", "clip_by_value", "cos", "cosh", "cumsum", "divide", "equal", "exp", "floor", "greater",
+for _name in ("abs", "acos", "acosh", "add", "add_n", "argmax", "argmin", "asin", "asinh", "atan", "atan2", "atanh",
+              "cast", "ceil", "clip_by_value", "cos", "cosh", "cumsum", "divide", "equal", "exp", "floor", "greater",
               "greater_equal", "less", "less_equal", "logical_and", "logical_not", "logical_or", "matmul", "maximum",
-              "minimum", "multiply", "negative", "not_equal", "pow", "reduce_all", "reduce_any", "reduce_max",
-              "reduce_mean", "reduce_min", "reduce_prod", "reduce_sum", "round", "sigmoid", "sign", "sin", "sinh",
-              "sqrt", "square", "subtract", "tan", "tanh", "truediv", "where"):
+              "minimum", "multiply", "negative", "not_equal", "pow", "reduce_all", "reduce_any", "reduce_logsumexp",
+              "reduce_max", "reduce_mean", "reduce_min", "reduce_prod", "reduce_sum", "round", "sigmoid", "sign", "sin",
+              "sinh", "sqrt", "square", "subtract", "tan", "tanh", "truediv", "where"):
     globals()[_name] = getattr(math, _name)
 
 linalg = _types.ModuleType("tfpp.linalg", "tf.linalg: matrix products, matrix structure and norms.")
@@ -110,6 +110,9 @@ linalg.eye = eye
 linalg.norm = norm
 for _name in ("adjoint", "band_part", "diag", "diag_part", "global_norm", "matrix_transpose", "set_diag", "trace"):
     setattr(linalg, _name, getattr(_tfpp._linalg, _name))
+linalg.l2_normalize = math.l2_normalize
+nn.l2_normalize = math.l2_normalize
+nn.zero_fraction = math.zero_fraction
 
 dtypes = _types.ModuleType("tfpp.dtypes", "tf.dtypes: the element types.")
 for _name in ("DType", "float32", "float64", "int32", "int64", "uint8", "bool", "string"):

@@ -1,7 +1,9 @@
 """Reductions (sum/mean/max/min/prod/any/all) over every dtype with axes, negative and repeated
 axes, keepdims, empty inputs and NaN; int32 overflow in sums; argmax/argmin ties and NaN;
 cumsum/cumprod (exclusive, reverse, zeros in the gradient); sort/argsort/top_k with ties;
-matmul with transposes, batches and broadcasting; tensordot; einsum.
+matmul with transposes, batches and broadcasting; tensordot; einsum; segment reductions; add_n and
+the composite reductions (logsumexp, variance, std, Euclidean norm, count_nonzero, zero_fraction,
+l2_normalize).
 
 Tolerance: 4 ulps of the output's largest magnitude (SCALED). Both sides sum float32 in a
 different order (tfpp vectorized partial sums, Eigen a tree), so a sum of n terms may differ by
@@ -165,12 +167,107 @@ def products():
     return out
 
 
+def segments():
+    """Sorted and unsorted segment reductions: empty segments, dropped negative ids, ties in max/min,
+    zeros in prod, int64 ids, ids of rank 2, and the checks of ids and shapes."""
+    out = []
+    sorted_ids, unsorted_ids = T([0, 0, 2, 2, 2], "int32"), T([2, -1, 0, 2, 0], "int64")
+    for op in ["sum", "mean", "max", "min", "prod"]:
+        for dtype in NUMERIC:
+            out.append(Case(f"tf.math.segment_{op}", [data((5, 3), dtype), sorted_ids], grad=dtype in FLOATS))
+        out.append(Case(f"tf.math.segment_{op}", [data((5, 3), "float32"), T([0, 0, 1, 1, 3], "int64")], grad=True))
+        out.append(Case(f"tf.math.segment_{op}", [T(np.zeros((0, 2)), "float32"), T([], "int32")], grad=True, note="empty"))
+        out.append(Case(f"tf.math.segment_{op}", [data((3, 2), "float32"), T([0, 1, 0], "int32")], note="not sorted"))
+        out.append(Case(f"tf.math.segment_{op}", [data((3, 2), "float32"), T([0, 1], "int32")], note="size"))
+    for op in ["sum", "mean", "max", "min", "prod", "sqrt_n"]:
+        dtypes = FLOATS if op in ("mean", "sqrt_n") else NUMERIC
+        for dtype in dtypes:
+            out.append(Case(f"tf.math.unsorted_segment_{op}", [data((5, 3), dtype), unsorted_ids, T(4, "int32")],
+                            grad=dtype in FLOATS))
+        out.append(Case(f"tf.math.unsorted_segment_{op}", [data((2, 2, 3), "float64"), T([[0, 1], [-1, 0]], "int32"),
+                                                           T(2, "int64")], grad=True, note="ids of rank 2"))
+        out.append(Case(f"tf.math.unsorted_segment_{op}", [data((3, 2), "float32"), T([0, 5, 1], "int32"), T(3, "int32")],
+                        note="id out of range"))
+        out.append(Case(f"tf.math.unsorted_segment_{op}", [data((3, 2), "float32"), T([0, 1], "int32"), T(3, "int32")],
+                        note="ids shape"))
+    ties = T([[1.0, 3.0], [3.0, 3.0], [2.0, 0.0], [2.0, 5.0]], "float32")
+    out += [
+        Case("tf.math.segment_max", [ties, T([0, 0, 1, 1], "int32")], grad=True, note="ties share the gradient"),
+        Case("tf.math.segment_min", [ties, T([0, 0, 1, 1], "int32")], grad=True, note="ties share the gradient"),
+        Case("tf.math.unsorted_segment_max", [ties, T([1, 1, 0, 0], "int32"), T(3, "int32")], grad=True, note="ties"),
+        Case("tf.math.unsorted_segment_min", [ties, T([1, 1, -1, 0], "int32"), T(2, "int32")], grad=True, note="ties"),
+        Case("tf.math.segment_prod", [T([2.0, 0.0, 3.0, 0.0, 0.0, 5.0], "float32"), T([0, 0, 0, 1, 1, 1], "int32")],
+             grad=True, note="zeros"),
+        Case("tf.math.unsorted_segment_prod", [T([2.0, 0.0, 3.0, 0.0, 0.0, 5.0], "float64"), T([0, 0, 0, 1, 1, -1], "int32"),
+                                               T(2, "int32")], grad=True, note="zeros"),
+        Case("tf.math.segment_sum", [T([1, 2], "int32"), T([0.0, 1.0], "float32")], note="float ids"),
+        Case("tf.math.segment_sum", [T([True, False], "bool"), T([0, 1], "int32")], note="bool data"),
+        Case("tf.math.unsorted_segment_sum", [T([1.0, 2.0], "float32"), T([0, 1], "int32"), T(-1, "int32")],
+             note="negative num_segments"),
+    ]
+    return out
+
+
+def statistics():
+    """add_n, reduce_logsumexp (with infinite rows), reduce_variance / reduce_std, reduce_euclidean_norm
+    (integers truncate the root), count_nonzero, zero_fraction, l2_normalize."""
+    out = []
+    for op in ["reduce_logsumexp", "reduce_variance", "reduce_std", "reduce_euclidean_norm"]:
+        for dtype in FLOATS:
+            for axis in [None, 0, [0, 2], -1]:
+                attrs = {} if axis is None else {"axis": axis}
+                out.append(Case(f"tf.math.{op}", [data((2, 3, 4), dtype, 1)], attrs, grad=True))
+            out.append(Case(f"tf.math.{op}", [data((2, 3, 4), dtype, 1)], {"axis": 1, "keepdims": True}, grad=True))
+        out.append(Case(f"tf.math.{op}", [T(np.zeros((0, 3)), "float32")], {"axis": 0}, note="empty"))
+        out.append(Case(f"tf.math.{op}", [data((2, 3), "float32")], {"axis": 2}, note="axis out of range"))
+    out += [
+        Case("tf.math.reduce_logsumexp", [T([[0.0, -np.inf], [-np.inf, -np.inf], [np.inf, 1.0], [np.inf, np.inf]], "float32")],
+             {"axis": 1}, note="infinite rows"),
+        Case("tf.math.reduce_logsumexp", [T([[1000.0, 1000.0], [-1000.0, -999.0]], "float64")], {"axis": 1}, grad=True,
+             note="large values"),
+        Case("tf.math.reduce_euclidean_norm", [T([[1, 1], [2, 2], [-3, 4]], "int32")], {"axis": 1}, note="root truncates"),
+        Case("tf.math.reduce_euclidean_norm", [T([[1, 1], [2, 2], [-3, 4]], "int64")]),
+        Case("tf.math.reduce_euclidean_norm", [T([True], "bool")], note="bool"),
+        Case("tf.math.reduce_logsumexp", [T([1, 2], "int32")], note="integer input"),
+    ]
+    x = T([[0.0, 4.0, 0.0], [5.0, 0.0, -1.0]], "float32")
+    for axis in [None, 0, 1, [0, 1]]:
+        attrs = {} if axis is None else {"axis": axis}
+        out.append(Case("tf.math.count_nonzero", [x], attrs))
+    out += [
+        Case("tf.math.count_nonzero", [x], {"axis": 1, "keepdims": True, "dtype": DT("int32")}),
+        Case("tf.math.count_nonzero", [T([1, 0, 3], "int64")], {"dtype": DT("float32")}),
+        Case("tf.math.count_nonzero", [T([True, False], "bool")]),
+        Case("tf.math.count_nonzero", [T(["a", ""], "string")]),
+        Case("tf.math.zero_fraction", [x]),
+        Case("tf.math.zero_fraction", [T([1, 0, 0], "int32")]),
+        Case("tf.math.zero_fraction", [T(np.zeros((0,)), "float32")], note="empty"),
+        Case("tf.math.add_n", [data((2, 3), "float32"), data((2, 3), "float32", 1), data((2, 3), "float32", 2)], grad=True),
+        Case("tf.math.add_n", [data((2, 3), "float64")], grad=True, note="one input"),
+        Case("tf.math.add_n", [data((3,), "int32"), data((3,), "int32", 1)]),
+        Case("tf.math.add_n", [data((3,), "float32"), data((2,), "float32")], note="shapes differ"),
+        Case("tf.math.add_n", [data((3,), "float32"), data((3,), "float64")], note="dtypes differ"),
+    ]
+    for dtype in FLOATS:
+        out.append(Case("tf.math.l2_normalize", [data((3, 4), dtype, 1)], {"axis": 1}, grad=True))
+        out.append(Case("tf.math.l2_normalize", [data((3, 4), dtype, 1)], {"axis": [0, 1]}, grad=True))
+        out.append(Case("tf.math.l2_normalize", [data((3, 4), dtype, 1)], grad=True))
+    out.append(Case("tf.math.l2_normalize", [T([[3.0, 4.0], [0.0, 0.0]], "float32")], {"axis": 1, "epsilon": 1e-3},
+                    grad=True, note="zero row"))
+    return out
+
+
 def _einsum(*xs, equation):
     import tensorflow as tf
     return tf.einsum(equation, *xs)
 
 
-ADAPTERS = {"tf.einsum": _einsum}
+def _add_n(*xs):
+    import tensorflow as tf
+    return tf.add_n(list(xs))
+
+
+ADAPTERS = {"tf.einsum": _einsum, "tf.math.add_n": _add_n}
 
 
 def uint8():
@@ -194,4 +291,4 @@ def uint8():
 
 
 def cases():
-    return reductions() + args() + scans() + sorting() + products() + uint8()
+    return reductions() + args() + scans() + sorting() + products() + uint8() + segments() + statistics()

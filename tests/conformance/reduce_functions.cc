@@ -1,5 +1,10 @@
-// Case functions for reductions, scans, arg-reductions, sorting and matrix products.
+// Case functions for reductions, scans, arg-reductions, sorting, matrix products, segment
+// reductions, add_n and the composite reductions.
 #include "conformance/case_functions.h"
+#include "tfpp/add_n.h"
+#include "tfpp/l2_normalize.h"
+#include "tfpp/segment_ops.h"
+#include "tfpp/statistics_ops.h"
 #include "tfpp/tfpp.h"
 
 namespace tf::conformance {
@@ -15,6 +20,47 @@ CaseFn reduction(Reduce with_axis, ReduceAll over_all) {
     const ReduceOptions options{.keepdims = a.b("keepdims")};
     if (!a.has("axis")) return Outputs{over_all(in.at(0), options)};
     return Outputs{with_axis(in.at(0), Axes(a.ints("axis")), options)};
+  };
+}
+
+using Segment = Tensor (*)(const Tensor&, const IntArray&);
+using UnsortedSegment = Tensor (*)(const Tensor&, const IntArray&, const Tensor&);
+
+void add_segment_functions(CaseFunctions& t) {
+  const std::pair<const char*, Segment> sorted[] = {
+      {"sum", math::segment_sum}, {"mean", math::segment_mean}, {"max", math::segment_max},
+      {"min", math::segment_min}, {"prod", math::segment_prod}};
+  for (const auto& [name, fn] : sorted)
+    t[std::string("tf.math.segment_") + name] = [fn](const Inputs& in, const Attrs&) { return Outputs{fn(in.at(0), in.at(1))}; };
+  const std::pair<const char*, UnsortedSegment> unsorted[] = {
+      {"sum", math::unsorted_segment_sum},   {"mean", math::unsorted_segment_mean},
+      {"max", math::unsorted_segment_max},   {"min", math::unsorted_segment_min},
+      {"prod", math::unsorted_segment_prod}, {"sqrt_n", math::unsorted_segment_sqrt_n}};
+  for (const auto& [name, fn] : unsorted)
+    t[std::string("tf.math.unsorted_segment_") + name] = [fn](const Inputs& in, const Attrs&) {
+      return Outputs{fn(in.at(0), in.at(1), in.at(2))};
+    };
+}
+
+void add_statistics_functions(CaseFunctions& t) {
+  t["tf.math.reduce_logsumexp"] = reduction(math::reduce_logsumexp, math::reduce_logsumexp);
+  t["tf.math.reduce_variance"] = reduction(math::reduce_variance, math::reduce_variance);
+  t["tf.math.reduce_std"] = reduction(math::reduce_std, math::reduce_std);
+  t["tf.math.reduce_euclidean_norm"] = reduction(math::reduce_euclidean_norm, math::reduce_euclidean_norm);
+  t["tf.math.count_nonzero"] = [](const Inputs& in, const Attrs& a) {
+    const ReduceOptions options{.keepdims = a.b("keepdims")};
+    const DType dtype = a.d("dtype", int64);
+    if (!a.has("axis")) return Outputs{math::count_nonzero(in.at(0), options, dtype)};
+    return Outputs{math::count_nonzero(in.at(0), Axes(a.ints("axis")), options, dtype)};
+  };
+  t["tf.math.zero_fraction"] = [](const Inputs& in, const Attrs&) { return Outputs{math::zero_fraction(in.at(0))}; };
+  t["tf.math.add_n"] = [](const Inputs& in, const Attrs&) { return Outputs{add_n(in)}; };
+  t["tf.math.l2_normalize"] = [](const Inputs& in, const Attrs& a) {
+    std::vector<std::int64_t> axes;
+    if (a.has("axis")) axes = a.ints("axis");
+    else
+      for (int d = 0; d < in.at(0).rank(); ++d) axes.push_back(d);
+    return Outputs{math::l2_normalize(in.at(0), Axes(axes), a.f("epsilon", 1e-12))};
   };
 }
 
@@ -60,6 +106,8 @@ void add_reduce_functions(CaseFunctions& t) {
     return Outputs{tensordot(in.at(0), in.at(1), TensordotAxes{{flat.begin(), half}, {half, flat.end()}})};
   };
   t["tf.einsum"] = [](const Inputs& in, const Attrs& a) { return Outputs{einsum(a.s("equation"), in)}; };
+  add_segment_functions(t);
+  add_statistics_functions(t);
 }
 
 }  // namespace tf::conformance
