@@ -1,5 +1,6 @@
 // Reductions composed from the basic ones (reduction_ops.h): log-sum-exp, variance, standard
-// deviation, Euclidean norm, counting nonzeros and the fraction of zeros; and tf.math.l2_normalize.
+// deviation, Euclidean norm, counting nonzeros and the fraction of zeros; and the running
+// log-sum-exp.
 // They take no axis (every axis), one axis, or a list of axes, and keepdims, as the basic ones:
 //
 //   tf::math::reduce_logsumexp(logits, -1);         // log(sum(exp(x))), stable for large x
@@ -45,6 +46,9 @@ Tensor count_nonzero(const Tensor& input, const ReduceOptions& options = {}, DTy
 Tensor count_nonzero(const Tensor& input, const Axes& axis, const ReduceOptions& options = {}, DType dtype = int64);
 /// The same, with the axes given as a braced list.
 Tensor count_nonzero(const Tensor& input, AxisList axis, const ReduceOptions& options = {}, DType dtype = int64);
+/// Running log(sum(exp(x))) along `axis` (TensorFlow's CumulativeLogsumexp; floating point);
+/// an exclusive scan starts from -inf.
+Tensor cumulative_logsumexp(const Tensor& x, std::int64_t axis = 0, const ScanOptions& options = {});
 /// The fraction of zero elements, a float32 scalar (NaN for an empty input).
 Tensor zero_fraction(const Tensor& value);
 

@@ -1,12 +1,14 @@
 // Gradients of the reductions, scans and top_k (reduction_ops.h), as TensorFlow's math_grad.py
 // and nn_grad.py define them.
 #include <algorithm>
+#include <limits>
 
 #include "autodiff/grad_utils.h"
 #include "autodiff/gradient_registry.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/reduction_ops.h"
+#include "tfpp/statistics_ops.h"
 
 namespace tf::autodiff {
 namespace {
@@ -153,6 +155,23 @@ Grads cumprod_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   return {where(zero, 0, divide(summed, where(zero, 1, x)))};
 }
 
+// CumulativeLogsumexp: dy_j * exp(x_i - y_j) summed over the j that include i, as a running
+// log-sum-exp in the other direction; dy is split into its positive and negative parts so that
+// their logs exist (TensorFlow's formulation).
+Grads cumulative_logsumexp_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  const Tensor& x = ctx.input(0);
+  const Tensor& y = ctx.output(0);
+  const double lowest_value = dy[0].dtype() == DType::kFloat32 ? std::numeric_limits<float>::lowest()
+                                                                : std::numeric_limits<double>::lowest();
+  const Tensor lowest = scalar_like(dy[0], lowest_value);  // the log of no gradient
+  const ScanOptions back{.exclusive = ctx.attr<bool>(1), .reverse = !ctx.attr<bool>(2)};
+  const auto part = [&](const Tensor& positive, const Tensor& magnitude) {
+    const Tensor log_dy = where(positive, math::log(where(positive, magnitude, 1)), lowest);
+    return math::exp(math::cumulative_logsumexp(log_dy - y, ctx.attr<std::int64_t>(0), back) + x);
+  };
+  return {part(math::greater(dy[0], 0), dy[0]) - part(math::less(dy[0], 0), math::negative(dy[0]))};
+}
+
 // top_k_grad with sizes read at run time: n from x, k from dy, rows = size(x) / n (n is
 // replaced by 1 when 0, where x is empty and the offsets are too).
 Tensor top_k_grad_dynamic(const GradientContext& ctx, const Tensor& dy) {
@@ -194,6 +213,7 @@ TF_REGISTER_GRADIENT("Prod", prod_grad, {.inputs = true, .outputs = false});
 TF_REGISTER_GRADIENT("EuclideanNorm", euclidean_norm_grad, {.inputs = true, .outputs = true});
 TF_REGISTER_GRADIENT("Cumsum", cumsum_grad, kNothing);
 TF_REGISTER_GRADIENT("Cumprod", cumprod_grad, {.inputs = true, .outputs = true});
+TF_REGISTER_GRADIENT("CumulativeLogsumexp", cumulative_logsumexp_grad, {.inputs = true, .outputs = true});
 TF_REGISTER_GRADIENT("TopKV2", top_k_grad, {.inputs = false, .outputs = true});
 
 }  // namespace tf::autodiff

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <tfpp/add_n.h>
+#include <tfpp/counting_ops.h>
 #include <tfpp/l2_normalize.h>
 #include <tfpp/segment_ops.h>
 #include <tfpp/statistics_ops.h>
@@ -61,6 +62,20 @@ std::vector<GradCase> segment_grad_cases() {
   c.push_back({"EuclideanNormAll", {positive({2, 3})}, [](const V& x) { return tf::math::reduce_euclidean_norm(x[0]); }, true});
   c.push_back({"L2Normalize", {positive({3, 2})}, [](const V& x) { return tf::math::l2_normalize(x[0], 1); }, true});
   c.push_back({"L2NormalizeAll", {positive({3, 2})}, [](const V& x) { return tf::nn::l2_normalize(x[0]); }, true});
+  for (std::int64_t axis : {0, 1, -1})
+    for (bool exclusive : {false, true})
+      for (bool reverse : {false, true}) {
+        const std::string n = "_axis" + std::to_string(axis + 1) + (exclusive ? "_Exclusive" : "") + (reverse ? "_Reverse" : "");
+        // An exclusive scan starts from -inf, which exp makes a differentiable 0.
+        c.push_back({"CumulativeLogsumexp" + n, {{{3, 4}}}, [=](const V& x) {
+                       const Tensor y = tf::math::cumulative_logsumexp(x[0], axis, {exclusive, reverse});
+                       return exclusive ? tf::math::exp(y) : y;
+                     }, !exclusive});
+      }
+  c.push_back({"ConfusionMatrixWeights", {{{4}}}, [](const V& x) {
+                 return tf::math::confusion_matrix(tf::constant({0, 1, 1, 2}), tf::constant({1, 1, 0, 2}),
+                                                   {.weights = x[0], .dtype = tf::float64});
+               }});
   return c;
 }
 
@@ -89,6 +104,14 @@ TEST(SegmentGradientValues, ProdWithZeros) {
             (std::vector<float>{0, 6, 0, 0, 0, 0}));
   EXPECT_EQ(grad_of(x, [](const Tensor& t) { return tf::math::unsorted_segment_prod(t, {0, 0, 0, 1, 1, -1}, 2); }).numpy<float>(),
             (std::vector<float>{0, 6, 0, 0, 0, 0}));
+}
+
+TEST(SegmentGradientValues, BincountHasNoGradientAsInTensorFlow) {
+  const Tensor w = tf::constant({1.0f, 2.0f, 3.0f});
+  tf::GradientTape tape;
+  tape.watch(w);
+  const Tensor counts = tf::math::bincount(tf::constant({0, 1, 1}), {.weights = w});
+  EXPECT_ANY_THROW(tape.gradient(counts, w));
 }
 
 TEST(SegmentGradientValues, DroppedIdsGetZero) {
