@@ -1,5 +1,6 @@
 // Counting: tf.math.bincount (TensorFlow's DenseBincount), tf.math.confusion_matrix and
-// tf.math.in_top_k (InTopKV2; also tf.nn.in_top_k, which takes predictions first).
+// tf.math.in_top_k (InTopKV2; also tf.nn.in_top_k, which in TensorFlow 2 takes the same
+// arguments in the same order: targets first).
 //
 //   tf::math::bincount(ids, {.minlength = 10});                 // int32 counts of 0..9 and up
 //   tf::math::confusion_matrix(labels, predictions, {.num_classes = 3});
@@ -39,13 +40,12 @@ Tensor confusion_matrix(const Tensor& labels, const Tensor& predictions, const C
 
 /// Whether targets[i] (int32/int64) is among the k largest of predictions[i] (float32 [batch,
 /// classes]): fewer than k entries are strictly larger, so ties count in; out-of-range targets
-/// and non-finite target predictions give false. TensorFlow's argument order (targets first).
+/// and rows holding a non-finite prediction give false. TensorFlow's argument order (targets first).
 Tensor in_top_k(const Tensor& targets, const Tensor& predictions, std::int64_t k);
 
 }  // namespace math
 
 namespace nn {
-/// tf.nn.in_top_k: math::in_top_k with the predictions first.
-Tensor in_top_k(const Tensor& predictions, const Tensor& targets, std::int64_t k);
+using ::tf::math::in_top_k;
 }  // namespace nn
 }  // namespace tf

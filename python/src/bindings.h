@@ -21,6 +21,7 @@ void bind_errors(nb::module_& m);
 void bind_tensor(nb::module_& m);
 void bind_math_ops(nb::module_& m);
 void bind_math_reductions(nb::module_& m);  // after bind_math_ops, into its tf.math
+void bind_math_counting(nb::module_& m);    // after bind_math_ops, into its tf.math
 void bind_array_ops(nb::module_& m);
 void bind_nn_ops(nb::module_& m);
 void bind_variable(nb::module_& m);

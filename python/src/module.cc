@@ -12,6 +12,7 @@ NB_MODULE(_tfpp, m) {
   bind_tensor(m);
   bind_math_ops(m);
   bind_math_reductions(m);
+  bind_math_counting(m);
   bind_array_ops(m);
   bind_nn_ops(m);
   bind_variable(m);

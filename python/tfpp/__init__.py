@@ -113,6 +113,7 @@ for _name in ("adjoint", "band_part", "diag", "diag_part", "global_norm", "matri
 linalg.l2_normalize = math.l2_normalize
 nn.l2_normalize = math.l2_normalize
 nn.zero_fraction = math.zero_fraction
+nn.in_top_k = math.in_top_k
 
 dtypes = _types.ModuleType("tfpp.dtypes", "tf.dtypes: the element types.")
 for _name in ("DType", "float32", "float64", "int32", "int64", "uint8", "bool", "string"):

@@ -3,7 +3,7 @@ axes, keepdims, empty inputs and NaN; int32 overflow in sums; argmax/argmin ties
 cumsum/cumprod (exclusive, reverse, zeros in the gradient); sort/argsort/top_k with ties;
 matmul with transposes, batches and broadcasting; tensordot; einsum; segment reductions; add_n and
 the composite reductions (logsumexp, variance, std, Euclidean norm, count_nonzero, zero_fraction,
-l2_normalize).
+l2_normalize); bincount, confusion_matrix, in_top_k and cumulative_logsumexp.
 
 Tolerance: 4 ulps of the output's largest magnitude (SCALED). Both sides sum float32 in a
 different order (tfpp vectorized partial sums, Eigen a tree), so a sum of n terms may differ by
@@ -257,6 +257,64 @@ def statistics():
     return out
 
 
+def counting():
+    """bincount (weights, min/maxlength, dtype, axis=-1, binary_output), confusion_matrix (weights and
+    their gradient, bounds), in_top_k (ties, non-finite and out-of-range targets), cumulative_logsumexp."""
+    ids = T([1, 1, 3, 0, 5], "int32")
+    out = [
+        Case("tf.math.bincount", [ids]),
+        Case("tf.math.bincount", [T([1, 1, 3, 0, 5], "int64")], {"minlength": 8}),
+        Case("tf.math.bincount", [ids], {"maxlength": 2}),
+        Case("tf.math.bincount", [ids], {"minlength": 3, "maxlength": 4}),
+        Case("tf.math.bincount", [ids, ramp((5,), "float32")]),
+        Case("tf.math.bincount", [ids, ramp((5,), "float64")]),
+        Case("tf.math.bincount", [ids, T([1, 2, 3, 4, 5], "int64")]),
+        Case("tf.math.bincount", [ids], {"dtype": DT("float32")}),
+        Case("tf.math.bincount", [T([[1, 1, 2], [3, 0, 0]], "int32")], {"axis": -1}),
+        Case("tf.math.bincount", [T([[1, 1, 2], [3, 0, 0]], "int32"), ramp((2, 3), "float32")], {"axis": -1}),
+        Case("tf.math.bincount", [T([[1, 1, 2], [3, 0, 0]], "int32")]),
+        Case("tf.math.bincount", [T([2, 0, 2], "int32")], {"minlength": 4, "binary_output": True}),
+        Case("tf.math.bincount", [T([], "int32")], note="empty"),
+        Case("tf.math.bincount", [T([1.5, 2.0], "float32")], note="floats are cast"),
+        Case("tf.math.bincount", [T([1, -1], "int32")], note="negative"),
+        Case("tf.math.bincount", [T([1, 2], "int32"), T([1.0], "float32")], note="weights shape"),
+    ]
+    labels, predictions = T([1, 2, 4, 2], "int32"), T([2, 2, 4, 0], "int64")
+    out += [
+        Case("tf.math.confusion_matrix", [labels, predictions]),
+        Case("tf.math.confusion_matrix", [labels, predictions], {"num_classes": 6, "dtype": DT("int64")}),
+        Case("tf.math.confusion_matrix", [labels, predictions, ramp((4,), "float32")], {"dtype": DT("float32")}, grad=True),
+        Case("tf.math.confusion_matrix", [labels, predictions, ramp((4,), "float64")], {"dtype": DT("float64"), "num_classes": 5},
+             grad=True),
+        Case("tf.math.confusion_matrix", [T([[1], [0]], "int32"), T([1, 1], "int32")], note="squeezable"),
+        Case("tf.math.confusion_matrix", [labels, predictions], {"num_classes": 3}, note="out of bound"),
+        Case("tf.math.confusion_matrix", [T([1, -2], "int32"), T([2, 2], "int32")], note="negative"),
+    ]
+    scores = T([[0.1, 0.9, 0.5, 0.9], [0.3, 0.3, 0.2, np.nan], [np.inf, 1.0, 2.0, 3.0]], "float32")
+    for k in [0, 1, 2, 4]:
+        out.append(Case("tf.math.in_top_k", [T([1, 0, 3], "int32"), scores], {"k": k}))
+        out.append(Case("tf.math.in_top_k", [T([3, 3, 0], "int64"), scores], {"k": k}))
+    out += [
+        Case("tf.math.in_top_k", [T([1, 7, -1], "int32"), scores], {"k": 2}, note="targets out of range"),
+        Case("tf.math.in_top_k", [T([1], "int32"), scores], {"k": 1}, note="batch"),
+        Case("tf.math.in_top_k", [T([1, 0, 3], "int32"), T([1.0, 2.0], "float32")], {"k": 1}, note="rank"),
+    ]
+    for dtype in FLOATS:
+        for exclusive in [False, True]:
+            for reverse in [False, True]:
+                out.append(Case("tf.math.cumulative_logsumexp", [data((3, 4), dtype, 1)],
+                                {"axis": 1, "exclusive": exclusive, "reverse": reverse}, grad=not exclusive))
+        out.append(Case("tf.math.cumulative_logsumexp", [data((3, 4), dtype, 1)], {"axis": 0}, grad=True))
+    out += [
+        Case("tf.math.cumulative_logsumexp", [T([[1.0, -np.inf, 3.0], [-np.inf, -np.inf, np.inf]], "float32")], {"axis": 1},
+             note="infinities"),
+        Case("tf.math.cumulative_logsumexp", [T([1000.0, 1000.0, -1000.0], "float64")], {"axis": 0}, grad=True, note="large"),
+        Case("tf.math.cumulative_logsumexp", [T([1, 2], "int32")], {"axis": 0}, note="integers"),
+        Case("tf.math.cumulative_logsumexp", [T([1.0, 2.0], "float32")], {"axis": 1}, note="axis out of range"),
+    ]
+    return out
+
+
 def _einsum(*xs, equation):
     import tensorflow as tf
     return tf.einsum(equation, *xs)
@@ -267,7 +325,18 @@ def _add_n(*xs):
     return tf.add_n(list(xs))
 
 
-ADAPTERS = {"tf.einsum": _einsum, "tf.math.add_n": _add_n}
+def _bincount(arr, weights=None, **attrs):
+    import tensorflow as tf
+    return tf.math.bincount(arr, weights, **attrs)
+
+
+def _confusion_matrix(labels, predictions, weights=None, **attrs):
+    import tensorflow as tf
+    return tf.math.confusion_matrix(labels, predictions, weights=weights, **attrs)
+
+
+ADAPTERS = {"tf.einsum": _einsum, "tf.math.add_n": _add_n, "tf.math.bincount": _bincount,
+            "tf.math.confusion_matrix": _confusion_matrix}
 
 
 def uint8():
@@ -291,4 +360,4 @@ def uint8():
 
 
 def cases():
-    return reductions() + args() + scans() + sorting() + products() + uint8() + segments() + statistics()
+    return reductions() + args() + scans() + sorting() + products() + uint8() + segments() + statistics() + counting()

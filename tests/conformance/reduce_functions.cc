@@ -2,6 +2,7 @@
 // reductions, add_n and the composite reductions.
 #include "conformance/case_functions.h"
 #include "tfpp/add_n.h"
+#include "tfpp/counting_ops.h"
 #include "tfpp/l2_normalize.h"
 #include "tfpp/segment_ops.h"
 #include "tfpp/statistics_ops.h"
@@ -64,6 +65,26 @@ void add_statistics_functions(CaseFunctions& t) {
   };
 }
 
+void add_counting_functions(CaseFunctions& t) {
+  const auto optional_int = [](const Attrs& a, const std::string& name) {
+    return a.has(name) ? std::optional<std::int64_t>(a.i(name)) : std::nullopt;
+  };
+  t["tf.math.bincount"] = [optional_int](const Inputs& in, const Attrs& a) {
+    return Outputs{math::bincount(in.at(0), {.weights = in.size() > 1 ? in[1] : Tensor(), .minlength = optional_int(a, "minlength"),
+                                             .maxlength = optional_int(a, "maxlength"), .dtype = a.d("dtype", int32),
+                                             .axis = static_cast<int>(a.i("axis", 0)), .binary_output = a.b("binary_output")})};
+  };
+  t["tf.math.confusion_matrix"] = [optional_int](const Inputs& in, const Attrs& a) {
+    return Outputs{math::confusion_matrix(in.at(0), in.at(1), {.num_classes = optional_int(a, "num_classes"),
+                                                               .weights = in.size() > 2 ? in[2] : Tensor(),
+                                                               .dtype = a.d("dtype", int32)})};
+  };
+  t["tf.math.in_top_k"] = [](const Inputs& in, const Attrs& a) { return Outputs{math::in_top_k(in.at(0), in.at(1), a.i("k"))}; };
+  t["tf.math.cumulative_logsumexp"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{math::cumulative_logsumexp(in.at(0), a.i("axis"), {.exclusive = a.b("exclusive"), .reverse = a.b("reverse")})};
+  };
+}
+
 }  // namespace
 
 void add_reduce_functions(CaseFunctions& t) {
@@ -108,6 +129,7 @@ void add_reduce_functions(CaseFunctions& t) {
   t["tf.einsum"] = [](const Inputs& in, const Attrs& a) { return Outputs{einsum(a.s("equation"), in)}; };
   add_segment_functions(t);
   add_statistics_functions(t);
+  add_counting_functions(t);
 }
 
 }  // namespace tf::conformance

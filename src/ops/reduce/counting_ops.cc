@@ -109,13 +109,14 @@ void in_top_k_kernel(KernelContext& ctx) {
   for (std::size_t b = 0; b < targets.size(); ++b) {
     const float* row = p + static_cast<std::int64_t>(b) * classes;
     const std::int64_t t = targets[b];
-    if (t < 0 || t >= classes || !std::isfinite(row[t])) {  // TensorFlow cannot say: false
-      y[b] = false;
-      continue;
-    }
+    // A target out of range or a non-finite prediction anywhere in the row: TensorFlow cannot say, false.
+    bool finite = t >= 0 && t < classes;
     std::int64_t larger = 0;
-    for (std::int64_t c = 0; c < classes; ++c) larger += row[c] > row[t];
-    y[b] = larger < k;
+    for (std::int64_t c = 0; finite && c < classes; ++c) {
+      finite = std::isfinite(row[c]);
+      larger += row[c] > row[t];
+    }
+    y[b] = finite && larger < k;
   }
 }
 
@@ -192,9 +193,5 @@ Tensor in_top_k(const Tensor& targets, const Tensor& predictions, std::int64_t k
 }
 
 }  // namespace math
-
-namespace nn {
-Tensor in_top_k(const Tensor& predictions, const Tensor& targets, std::int64_t k) { return math::in_top_k(targets, predictions, k); }
-}  // namespace nn
 
 }  // namespace tf

@@ -80,9 +80,9 @@ TEST(CountingOps, InTopK) {
   const Tensor p = tf::constant({{0.1f, 0.9f, 0.5f}, {0.3f, 0.3f, 0.2f}});
   EXPECT_EQ(tf::math::in_top_k(tf::constant({1, 0}), p, 1).numpy<bool>(), (std::vector<bool>{true, true}));  // ties count in
   EXPECT_EQ(tf::math::in_top_k(tf::constant({2, 2}), p, 2).numpy<bool>(), (std::vector<bool>{true, false}));
-  EXPECT_EQ(tf::nn::in_top_k(p, tf::constant(std::vector<std::int64_t>{2, 5}), 2).numpy<bool>(), (std::vector<bool>{true, false}));
-  EXPECT_EQ(tf::math::in_top_k(tf::constant({1, 0}), tf::constant({{1.0f, NAN}, {kInf, 4.0f}}), 1).numpy<bool>(),
-            (std::vector<bool>{false, false}));
+  EXPECT_EQ(tf::nn::in_top_k(tf::constant(std::vector<std::int64_t>{2, 5}), p, 2).numpy<bool>(), (std::vector<bool>{true, false}));
+  EXPECT_EQ(tf::math::in_top_k(tf::constant({1, 1}), tf::constant({{1.0f, NAN}, {kInf, 4.0f}}), 2).numpy<bool>(),
+            (std::vector<bool>{false, false}));  // any non-finite prediction in the row
   EXPECT_EQ(tf::math::in_top_k(tf::constant({1, 0}), p, 0).numpy<bool>(), (std::vector<bool>{false, false}));
   EXPECT_EQ(error_of([&] { tf::math::in_top_k(tf::constant({1}), p, 1); }),
             "[InTopKV2] First dimension of predictions 2 must match length of targets 1");

@@ -1,5 +1,5 @@
-"""tf.math's segment reductions, add_n, the composite reductions, count_nonzero, zero_fraction and
-l2_normalize under TensorFlow's module paths (tf.math, tf.nn, tf.linalg, top level), with their
+"""tf.math's segment reductions, add_n, the composite reductions, count_nonzero, zero_fraction,
+l2_normalize, bincount, confusion_matrix, in_top_k and cumulative_logsumexp under TensorFlow's module paths (tf.math, tf.nn, tf.linalg, top level), with their
 gradients, inside tf.function, and their errors."""
 import numpy as np
 
@@ -41,12 +41,33 @@ print(rounded(tf.math.zero_fraction(tf.constant([[0.0, 4.0], [5.0, 0.0], [0.0, 0
 print(rounded(tf.math.l2_normalize(x, axis=1)), rounded(tf.nn.l2_normalize(x)),
       rounded(tf.linalg.l2_normalize([3.0, 4.0], epsilon=100.0)))
 
+ids = tf.constant([1, 1, 3, 0])
+print(tf.math.bincount(ids), tf.math.bincount(ids, minlength=6), tf.math.bincount(ids, maxlength=2))
+print(tf.math.bincount(ids, weights=[0.5, 1.0, 2.0, 3.0]), tf.math.bincount(ids, dtype=tf.float32))
+print(tf.math.bincount([[1, 1], [3, 0]], axis=-1), tf.math.bincount([[1, 1], [3, 0]]), tf.math.bincount([]))
+print(tf.math.bincount([2, 0, 2], minlength=4, binary_output=True), tf.math.bincount([1.5, 2.0]))
+show_error("bincount negative", lambda: tf.math.bincount([1, -1]))
+show_error("bincount axis", lambda: tf.math.bincount([1, 2], axis=1))
+show_error("bincount weights and binary_output", lambda: tf.math.bincount([1], weights=[1.0], binary_output=True))
+print(tf.math.confusion_matrix([1, 2, 4], [2, 2, 4]), tf.math.confusion_matrix([[1], [0]], [1, 1]))
+print(tf.math.confusion_matrix([1, 2, 4], [2, 2, 4], num_classes=5, weights=[1.0, 2.0, 3.0], dtype=tf.float32))
+show_error("confusion_matrix out of bound", lambda: tf.math.confusion_matrix([1, 2, 4], [2, 2, 4], num_classes=3))
+show_error("confusion_matrix negative", lambda: tf.math.confusion_matrix([1, -2, 4], [2, 2, 4]))
+show_error("confusion_matrix weights", lambda: tf.math.confusion_matrix([1, 2], [2, 2], weights=[1.0, 2.0, 3.0]))
+scores = tf.constant([[0.1, 0.9, 0.5], [0.3, 0.3, 0.2]])
+print(tf.math.in_top_k([1, 0], scores, 1), tf.math.in_top_k(targets=[2, 2], predictions=scores, k=2))
+print(tf.nn.in_top_k(tf.constant([2, 5], tf.int64), scores, 2), tf.math.in_top_k([1, 0], tf.constant([[1.0, np.nan], [3.0, 4.0]]), 1))
+show_error("in_top_k batch", lambda: tf.math.in_top_k([1], scores, 1))
+print(rounded(tf.math.cumulative_logsumexp([1.0, 2.0, 3.0])),
+      rounded(tf.math.cumulative_logsumexp([[1.0, 2.0, 3.0], [0.0, -inf, 5.0]], axis=1, exclusive=True, reverse=True)))
+
 with tf.GradientTape(persistent=True) as tape:
     tape.watch(data)
     outs = [tf.math.segment_max(tf.constant([[1.0, 3.0], [3.0, 3.0], [2.0, 0.0]]) * data, [0, 0, 1]),
             tf.math.unsorted_segment_prod(data, [1, 1, -1], 2), tf.math.unsorted_segment_sqrt_n(data, [0, 0, 1], 2),
             tf.reduce_logsumexp(data, axis=0), tf.math.reduce_std(data), tf.math.l2_normalize(data, 1),
-            tf.add_n([data, data * data])]
+            tf.add_n([data, data * data]), tf.math.cumulative_logsumexp(data, axis=1, reverse=True),
+            tf.math.confusion_matrix([0, 1, 1], [1, 1, 0], weights=data[:, 0], dtype=tf.float32)]
 for out in outs:
     print(rounded(tape.gradient(out, data)))
 
