@@ -16,7 +16,7 @@ namespace {
 const std::map<std::string, std::string, std::less<>>& axis_attr_ops() {
   static const std::map<std::string, std::string, std::less<>> ops{
       {"Sum", "axis"}, {"Mean", "axis"}, {"Max", "axis"}, {"Min", "axis"}, {"Prod", "axis"},
-      {"Any", "axis"}, {"All", "axis"}, {"ArgMax", "dimension"}, {"ArgMin", "dimension"}};
+      {"Any", "axis"}, {"All", "axis"}, {"EuclideanNorm", "axis"}, {"ArgMax", "dimension"}, {"ArgMin", "dimension"}};
   return ops;
 }
 

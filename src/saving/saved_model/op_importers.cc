@@ -12,6 +12,7 @@
 #include "tfpp/math_ops.h"
 #include "tfpp/nn_ops.h"
 #include "tfpp/reduction_ops.h"
+#include "tfpp/statistics_ops.h"
 #include "tfpp/variable.h"
 
 namespace tf::saving {
@@ -166,6 +167,10 @@ std::vector<Tensor> import_cumsum(ImportedNode& n) {
 std::vector<Tensor> import_cumprod(ImportedNode& n) {
   return one(math::cumprod(n.input(0), scalar_axis(n, 1), {.exclusive = n.attr("exclusive").b(), .reverse = n.attr("reverse").b()}));
 }
+std::vector<Tensor> import_cumulative_logsumexp(ImportedNode& n) {
+  return one(math::cumulative_logsumexp(n.input(0), scalar_axis(n, 1),
+                                        {.exclusive = n.attr("exclusive").b(), .reverse = n.attr("reverse").b()}));
+}
 std::vector<Tensor> import_top_k(ImportedNode& n) {
   auto [values, indices] = math::top_k(n.input(0), scalar_axis(n, 1), n.attr("sorted").b());
   if (dtype_attr(n, "index_type") != DType::kInt32) indices = cast(indices, dtype_attr(n, "index_type"));
@@ -296,10 +301,12 @@ const std::unordered_map<std::string_view, Importer>& importers() {
       {"Prod", &import_reduce<reduce_prod>},
       {"Any", &import_reduce<reduce_any>},
       {"All", &import_reduce<reduce_all>},
+      {"EuclideanNorm", &import_reduce<math::reduce_euclidean_norm>},
       {"ArgMax", &import_argmax},
       {"ArgMin", &import_argmin},
       {"Cumsum", &import_cumsum},
       {"Cumprod", &import_cumprod},
+      {"CumulativeLogsumexp", &import_cumulative_logsumexp},
       {"TopKV2", &import_top_k},
       {"FusedBatchNorm", &import_fused_batch_norm},
       {"FusedBatchNormV3", &import_fused_batch_norm},
