@@ -2,6 +2,7 @@
 // Min/Prod (ids in any order, a number of segments, negative ids dropped). The number of output
 // rows depends on the ids' values, so the kernels allocate their outputs; the shape functions
 // give every other dimension (and the unsorted ops' first one when num_segments is known).
+// Kernels repeat the shape checks: shapes unknown while tracing are known only when they run.
 #include "tfpp/segment_ops.h"
 
 #include <algorithm>
@@ -51,7 +52,7 @@ void append_tail(TensorShape& out, const TensorShape& data, int from) {
 
 // ---- Sorted: data [n, ...], segment_ids [n] -> [last id + 1, ...] ----
 
-void segment_shape(ShapeContext& ctx) {
+void check_segment_inputs(const ops::OpContext& ctx) {
   const TensorShape& data = ctx.input(0).shape();
   const TensorShape& ids = ctx.input(1).shape();
   if (!is_index_dtype(ctx.input(1).dtype()))
@@ -62,6 +63,11 @@ void segment_shape(ShapeContext& ctx) {
   if (!data.has_unknown_rank() && !ids.has_unknown_rank() && data.dim(0) >= 0 && ids.dim(0) >= 0 && data.dim(0) != ids.dim(0))
     ctx.fail("segment_ids should be the same size as dimension 0 of input: segment_ids " + ids.debug_string() +
              ", data " + data.debug_string());
+}
+
+void segment_shape(ShapeContext& ctx) {
+  check_segment_inputs(ctx);
+  const TensorShape& data = ctx.input(0).shape();
   if (data.has_unknown_rank()) {
     ctx.add_output(ctx.input(0).dtype(), TensorShape::unknown_rank());
     return;
@@ -84,6 +90,7 @@ void check_sorted(const KernelContext& ctx, const std::vector<std::int64_t>& ids
 
 template <class T, Combine op>
 void segment_kernel(KernelContext& ctx) {
+  check_segment_inputs(ctx);
   const Tensor& data = ctx.input(0);
   const std::vector<std::int64_t> ids = int_values(ctx.input(1));
   const std::int64_t rows = ids.empty() ? 0 : ids.back() + 1;
@@ -125,7 +132,8 @@ const OpDef& kSegmentProd = segment_op<Combine::kProd>("SegmentProd");
 
 // ---- Unsorted: data [ids.shape..., rest], segment_ids, num_segments -> [num_segments, rest] ----
 
-void unsorted_segment_shape(ShapeContext& ctx) {
+// Checks the inputs; returns num_segments when known.
+std::int64_t check_unsorted_segment_inputs(const ops::OpContext& ctx) {
   const TensorShape& data = ctx.input(0).shape();
   const TensorShape& ids = ctx.input(1).shape();
   check_int_input(ctx, 1, "segment_ids", -1);
@@ -138,15 +146,23 @@ void unsorted_segment_shape(ShapeContext& ctx) {
     num = value->at(0);
     if (num < 0) ctx.fail("Input num_segments == " + std::to_string(num) + " must not be negative.");
   }
-  if (data.has_unknown_rank() || ids.has_unknown_rank()) {
-    ctx.add_output(ctx.input(0).dtype(), TensorShape::unknown_rank());
-    return;
-  }
+  if (data.has_unknown_rank() || ids.has_unknown_rank()) return num;
   bool prefix = ids.rank() <= data.rank();
   for (int d = 0; prefix && d < ids.rank(); ++d)
     prefix = ids.dim(d) < 0 || data.dim(d) < 0 || ids.dim(d) == data.dim(d);
   if (!prefix)
     ctx.fail("data.shape = " + data.debug_string() + " does not start with segment_ids.shape = " + ids.debug_string());
+  return num;
+}
+
+void unsorted_segment_shape(ShapeContext& ctx) {
+  const std::int64_t num = check_unsorted_segment_inputs(ctx);
+  const TensorShape& data = ctx.input(0).shape();
+  const TensorShape& ids = ctx.input(1).shape();
+  if (data.has_unknown_rank() || ids.has_unknown_rank()) {
+    ctx.add_output(ctx.input(0).dtype(), TensorShape::unknown_rank());
+    return;
+  }
   TensorShape out{num};
   append_tail(out, data, ids.rank());
   ctx.add_output(ctx.input(0).dtype(), out);
@@ -154,9 +170,9 @@ void unsorted_segment_shape(ShapeContext& ctx) {
 
 template <class T, Combine op>
 void unsorted_segment_kernel(KernelContext& ctx) {
+  const std::int64_t num = check_unsorted_segment_inputs(ctx);
   const Tensor& data = ctx.input(0);
   const std::vector<std::int64_t> ids = int_values(ctx.input(1));
-  const std::int64_t num = int_values(ctx.input(2)).at(0);
   TensorShape shape{num};
   append_tail(shape, data.shape(), ctx.input(1).rank());
   const std::int64_t inner = shape.num_elements() / std::max<std::int64_t>(num, 1);

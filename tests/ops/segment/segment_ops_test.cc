@@ -110,4 +110,16 @@ TEST(SegmentOps, TracedShapes) {
   EXPECT_EQ(out[2].numpy<float>(), tf::math::unsorted_segment_mean(kData, {0, 0, 3}, 4).numpy<float>());
 }
 
+TEST(SegmentOps, TracedInputsAreCheckedWhenTheyRun) {
+  auto f = tf::function([](Tensor x, Tensor ids, Tensor num) {
+    return std::vector<Tensor>{tf::math::segment_sum(x, ids), tf::math::unsorted_segment_sum(x, ids, num)};
+  }, {.input_signature = {tf::TensorSpec({tf::None, 2}, tf::float32), tf::TensorSpec({tf::None}, tf::int32),
+                          tf::TensorSpec({}, tf::int32)}});
+  EXPECT_NE(error_of([&] { f(kData, tf::constant({0, 0}), tf::constant(2)); })
+                .find("segment_ids should be the same size as dimension 0 of input"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] { f(kData, tf::constant({0, 0, 1}), tf::constant(-1)); }).find("must not be negative"),
+            std::string::npos);
+}
+
 }  // namespace
