@@ -17,8 +17,9 @@ using ops::OpBuilder;
 using ops::OpDef;
 using ops::ShapeContext;
 
-// Same dtype; same rank and sizes where both are known (unknown sizes take a known one).
-void add_n_shape(ShapeContext& ctx) {
+// Same dtype; same rank and sizes where both are known (unknown sizes take a known one). Kernels
+// check again: a traced output's shape may be static while some input's was not.
+TensorShape merged_shape(const ops::OpContext& ctx) {
   if (ctx.num_inputs() == 0) ctx.fail("needs at least one input");
   TensorShape merged = TensorShape::unknown_rank();
   for (std::size_t k = 0; k < ctx.num_inputs(); ++k) {
@@ -38,11 +39,14 @@ void add_n_shape(ShapeContext& ctx) {
     for (int d = 0; d < s.rank(); ++d)
       if (merged.dim(d) == None) merged.set_dim(d, s.dim(d));
   }
-  ctx.add_output(ctx.input(0).dtype(), merged);
+  return merged;
 }
+
+void add_n_shape(ShapeContext& ctx) { ctx.add_output(ctx.input(0).dtype(), merged_shape(ctx)); }
 
 template <class T>
 void add_n_kernel(KernelContext& ctx) {
+  merged_shape(ctx);
   Tensor& out = ctx.output(0);
   T* y = out.mutable_data<T>();
   const std::int64_t n = out.num_elements();

@@ -31,6 +31,16 @@ using ops::array::known_int_values;
 // ---- DenseBincount: input [n] or [rows, n] (int32/int64), size, weights (as input, or [0]);
 // attr binary_output -> [size] or [rows, size] in the weights' dtype ----
 
+// The weights' shape; kernels check it again, as a traced output may have a static shape while
+// the weights' shape was unknown.
+void check_weights(const ops::OpContext& ctx) {
+  const TensorShape& weights = ctx.input(2).shape();
+  const bool no_weights = !weights.has_unknown_rank() && weights.rank() == 1 && weights.dim(0) == 0;
+  if (!no_weights && !weights.is_compatible_with(ctx.input(0).shape()))
+    ctx.fail("`weights` must be the same shape as `arr` or a length-0 `Tensor`, in which case it acts as all weights "
+             "equal to 1. Received " + weights.debug_string());
+}
+
 void dense_bincount_shape(ShapeContext& ctx) {
   const TensorShape& arr = ctx.input(0).shape();
   check_int_input(ctx, 0, "input", -1);
@@ -39,11 +49,7 @@ void dense_bincount_shape(ShapeContext& ctx) {
   if (out != DType::kInt32 && out != DType::kInt64 && !is_floating(out))
     ctx.fail("weights must be int32, int64, float32 or float64, got " + describe(ctx.input(2)));
   if (!arr.has_unknown_rank() && arr.rank() > 2) ctx.fail("Shape must be at most rank 2 but is rank " + std::to_string(arr.rank()));
-  const TensorShape& weights = ctx.input(2).shape();
-  const bool no_weights = !weights.has_unknown_rank() && weights.rank() == 1 && weights.dim(0) == 0;
-  if (!no_weights && !weights.is_compatible_with(arr))
-    ctx.fail("`weights` must be the same shape as `arr` or a length-0 `Tensor`, in which case it acts as all weights "
-             "equal to 1. Received " + weights.debug_string());
+  check_weights(ctx);
   std::int64_t size = None;
   if (const auto value = known_int_values(ctx, 1)) {
     size = value->at(0);
@@ -71,6 +77,7 @@ void count_into(KernelContext& ctx, const std::vector<std::int64_t>& values, std
 }
 
 void dense_bincount_kernel(KernelContext& ctx) {
+  check_weights(ctx);
   const std::vector<std::int64_t> values = int_values(ctx.input(0));
   const std::int64_t size = int_values(ctx.input(1)).at(0);
   switch (ctx.output(0).dtype()) {
@@ -83,6 +90,16 @@ void dense_bincount_kernel(KernelContext& ctx) {
 
 // ---- InTopKV2: predictions [batch, classes] float32, targets [batch], k -> bool [batch] ----
 
+// Kernels check it again, as a traced output may have a static shape while the targets' was unknown.
+void check_batch(const ops::OpContext& ctx) {
+  const TensorShape& predictions = ctx.input(0).shape();
+  const TensorShape& targets = ctx.input(1).shape();
+  const std::int64_t batch = predictions.has_unknown_rank() ? None : predictions.dim(0);
+  const std::int64_t length = targets.has_unknown_rank() ? None : targets.dim(0);
+  if (batch >= 0 && length >= 0 && batch != length)
+    ctx.fail("First dimension of predictions " + std::to_string(batch) + " must match length of targets " + std::to_string(length));
+}
+
 void in_top_k_shape(ShapeContext& ctx) {
   const TensorShape& predictions = ctx.input(0).shape();
   const TensorShape& targets = ctx.input(1).shape();
@@ -92,14 +109,14 @@ void in_top_k_shape(ShapeContext& ctx) {
   if (!targets.has_unknown_rank() && targets.rank() != 1) ctx.fail("targets must be 1-dimensional, got " + describe(ctx.input(1)));
   const TensorShape& k = ctx.input(2).shape();
   if (!k.has_unknown_rank() && k.rank() != 0) ctx.fail("k must be 0-D, got shape " + k.debug_string());
-  std::int64_t batch = predictions.has_unknown_rank() ? None : predictions.dim(0);
+  check_batch(ctx);
+  const std::int64_t batch = predictions.has_unknown_rank() ? None : predictions.dim(0);
   const std::int64_t length = targets.has_unknown_rank() ? None : targets.dim(0);
-  if (batch >= 0 && length >= 0 && batch != length)
-    ctx.fail("First dimension of predictions " + std::to_string(batch) + " must match length of targets " + std::to_string(length));
   ctx.add_output(DType::kBool, TensorShape{batch >= 0 ? batch : length});
 }
 
 void in_top_k_kernel(KernelContext& ctx) {
+  check_batch(ctx);
   const Tensor& predictions = ctx.input(0);
   const std::vector<std::int64_t> targets = int_values(ctx.input(1));
   const std::int64_t k = int_values(ctx.input(2)).at(0);

@@ -121,4 +121,17 @@ TEST(CountingOps, TracedShapes) {
   EXPECT_EQ(out[3].numpy<float>(), tf::math::cumulative_logsumexp(p, 1).numpy<float>());
 }
 
+TEST(CountingOps, TracedInputsAreCheckedWhenTheyRun) {
+  // Static output shapes with inputs of unknown shape: the kernels check the shapes they get.
+  auto top = tf::function([](Tensor targets, Tensor p) { return tf::math::in_top_k(targets, p, 1); },
+                          {.input_signature = {tf::TensorSpec({tf::None}, tf::int32), tf::TensorSpec({2, 3}, tf::float32)}});
+  EXPECT_NE(error_of([&] { top(tf::constant({0, 1, 2}), tf::zeros({2, 3})); }).find("must match length of targets 3"),
+            std::string::npos);
+  auto count = tf::function([](Tensor ids, Tensor w) { return tf::math::bincount(ids, {.weights = w, .minlength = 3, .maxlength = 3}); },
+                            {.input_signature = {tf::TensorSpec({3}, tf::int32), tf::TensorSpec({tf::None}, tf::float32)}});
+  EXPECT_EQ(count(tf::constant({0, 2, 2}), tf::constant({1.0f, 2.0f, 3.0f})).numpy<float>(), (std::vector<float>{1, 0, 5}));
+  EXPECT_NE(error_of([&] { count(tf::constant({0, 2, 2}), tf::constant({1.0f})); }).find("`weights` must be the same shape"),
+            std::string::npos);
+}
+
 }  // namespace

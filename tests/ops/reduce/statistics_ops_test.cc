@@ -76,6 +76,14 @@ TEST(StatisticsOps, AddN) {
   EXPECT_EQ(error_of([] { tf::add_n({}); }), "[AddN] needs at least one input");
 }
 
+TEST(StatisticsOps, AddNChecksTracedShapesWhenItRuns) {
+  auto f = tf::function([](Tensor a, Tensor b) { return tf::add_n({a, b}); },
+                        {.input_signature = {tf::TensorSpec({2}, tf::float32), tf::TensorSpec({tf::None}, tf::float32)}});
+  EXPECT_EQ(f(tf::constant({1.0f, 2.0f}), tf::constant({3.0f, 4.0f})).numpy<float>(), (std::vector<float>{4, 6}));
+  EXPECT_NE(error_of([&] { f(tf::constant({1.0f, 2.0f}), tf::constant({3.0f})); }).find("must have the same size and shape"),
+            std::string::npos);
+}
+
 TEST(StatisticsOps, L2Normalize) {
   const Tensor x = tf::constant({{3.0f, 4.0f}, {0.0f, 0.0f}});
   EXPECT_EQ(tf::math::l2_normalize(x, 1).numpy<float>(), (std::vector<float>{0.6f, 0.8f, 0.0f, 0.0f}));
