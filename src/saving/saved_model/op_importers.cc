@@ -126,12 +126,6 @@ Tensor filled_like(const Tensor& x, double value) {
 std::vector<Tensor> import_zeros_like(ImportedNode& n) { return one(filled_like(n.input(0), 0)); }
 std::vector<Tensor> import_ones_like(ImportedNode& n) { return one(filled_like(n.input(0), 1)); }
 
-std::vector<Tensor> import_add_n(ImportedNode& n) {
-  Tensor sum = n.input(0);
-  for (std::size_t i = 1; i < n.inputs().size(); ++i) sum = add(sum, n.input(i));
-  return one(sum);
-}
-
 std::vector<Tensor> import_select(ImportedNode& n) {
   const Tensor& c = n.input(0);
   const Tensor& x = n.input(1);
@@ -290,7 +284,6 @@ const std::unordered_map<std::string_view, Importer>& importers() {
       {"AssignAddVariableOp", &import_assign_add},
       {"AssignSubVariableOp", &import_assign_sub},
       {"BiasAdd", &import_bias_add},
-      {"AddN", &import_add_n},
       {"ZerosLike", &import_zeros_like},
       {"OnesLike", &import_ones_like},
       {"Select", &import_select},
