@@ -102,11 +102,8 @@ void bind_math_reductions(nb::module_& m) {
     NodeName named(name);
     tf::Tensor t = to_tensor(x);
     nb::handle a = axis.is_none() ? dim : axis;  // `dim` is TensorFlow's deprecated name of axis
-    std::vector<std::int64_t> axes;
-    if (!a.is_none()) axes = int_list(a);
-    else
-      for (int d = 0; d < t.rank(); ++d) axes.push_back(d);  // every axis
-    return tf::math::l2_normalize(t, tf::Axes(axes), epsilon);
+    if (a.is_none()) return tf::math::l2_normalize(t, {.epsilon = epsilon});
+    return tf::math::l2_normalize(t, tf::Axes(int_list(a)), {.epsilon = epsilon});
   }, "x"_a, "axis"_a = nb::none(), "epsilon"_a = 1e-12, "name"_a = nb::none(), "dim"_a = nb::none());
   for (const auto& [op_name, fn] : kSegments) {
     SegmentFn f = fn;

@@ -57,11 +57,9 @@ void add_statistics_functions(CaseFunctions& t) {
   t["tf.math.zero_fraction"] = [](const Inputs& in, const Attrs&) { return Outputs{math::zero_fraction(in.at(0))}; };
   t["tf.math.add_n"] = [](const Inputs& in, const Attrs&) { return Outputs{add_n(in)}; };
   t["tf.math.l2_normalize"] = [](const Inputs& in, const Attrs& a) {
-    std::vector<std::int64_t> axes;
-    if (a.has("axis")) axes = a.ints("axis");
-    else
-      for (int d = 0; d < in.at(0).rank(); ++d) axes.push_back(d);
-    return Outputs{math::l2_normalize(in.at(0), Axes(axes), a.f("epsilon", 1e-12))};
+    const math::L2NormalizeOptions options{.epsilon = a.f("epsilon", 1e-12)};
+    if (!a.has("axis")) return Outputs{math::l2_normalize(in.at(0), options)};
+    return Outputs{math::l2_normalize(in.at(0), Axes(a.ints("axis")), options)};
   };
 }
 

@@ -14,12 +14,14 @@ Tensor normalize(const Tensor& x, const Tensor& square_sum, double epsilon) {
 
 }  // namespace
 
-Tensor l2_normalize(const Tensor& x) { return normalize(x, reduce_sum(square(x), {.keepdims = true}), 1e-12); }
-Tensor l2_normalize(const Tensor& x, const Axes& axis, double epsilon) {
-  return normalize(x, reduce_sum(square(x), axis, {.keepdims = true}), epsilon);
+Tensor l2_normalize(const Tensor& x, const L2NormalizeOptions& o) {
+  return normalize(x, reduce_sum(square(x), {.keepdims = true}), o.epsilon);
 }
-Tensor l2_normalize(const Tensor& x, AxisList axis, double epsilon) {
-  return l2_normalize(x, Axes(std::vector<std::int64_t>(axis)), epsilon);
+Tensor l2_normalize(const Tensor& x, const Axes& axis, const L2NormalizeOptions& o) {
+  return normalize(x, reduce_sum(square(x), axis, {.keepdims = true}), o.epsilon);
+}
+Tensor l2_normalize(const Tensor& x, AxisList axis, const L2NormalizeOptions& o) {
+  return l2_normalize(x, Axes(std::vector<std::int64_t>(axis)), o);
 }
 
 }  // namespace tf::math

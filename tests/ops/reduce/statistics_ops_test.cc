@@ -87,8 +87,10 @@ TEST(StatisticsOps, AddNChecksTracedShapesWhenItRuns) {
 TEST(StatisticsOps, L2Normalize) {
   const Tensor x = tf::constant({{3.0f, 4.0f}, {0.0f, 0.0f}});
   EXPECT_EQ(tf::math::l2_normalize(x, 1).numpy<float>(), (std::vector<float>{0.6f, 0.8f, 0.0f, 0.0f}));
-  EXPECT_EQ(tf::nn::l2_normalize(tf::constant({3.0f, 4.0f}), 0, 100.0).numpy<float>(), (std::vector<float>{0.3f, 0.4f}));
+  EXPECT_EQ(tf::nn::l2_normalize(tf::constant({3.0f, 4.0f}), 0, {.epsilon = 100.0}).numpy<float>(), (std::vector<float>{0.3f, 0.4f}));
   EXPECT_EQ(tf::linalg::l2_normalize(tf::constant({{3.0f}, {4.0f}})).numpy<float>(), (std::vector<float>{0.6f, 0.8f}));
+  EXPECT_EQ(tf::math::l2_normalize(tf::constant({3.0f, 4.0f}), {.epsilon = 100.0}).numpy<float>(), (std::vector<float>{0.3f, 0.4f}));
+  EXPECT_EQ(tf::math::l2_normalize(x, {1}).numpy<float>(), tf::math::l2_normalize(x, 1).numpy<float>());  // {1} is an axis
 }
 
 TEST(StatisticsOps, TracedShapes) {
