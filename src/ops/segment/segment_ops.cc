@@ -28,10 +28,12 @@ using ops::array::known_int_values;
 
 enum class Combine { kSum, kMean, kMax, kMin, kProd };
 
+// The running value a combined with the next row's b. For max and min, a NaN is replaced by the
+// next value, whichever it is, as in TensorFlow's kernels (a comparison with NaN is false).
 template <class T, Combine op>
 T combine(T a, T b) {
-  if constexpr (op == Combine::kMax) return std::max(a, b);
-  else if constexpr (op == Combine::kMin) return std::min(a, b);
+  if constexpr (op == Combine::kMax) return a > b ? a : b;
+  else if constexpr (op == Combine::kMin) return a < b ? a : b;
   else if constexpr (op == Combine::kProd) return static_cast<T>(a * b);
   else return static_cast<T>(a + b);
 }
