@@ -48,7 +48,8 @@ class Model(tf.Module):
 
     @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
     def named(self, x):
-        return {"out": self(x), "total": tf.reduce_sum(x)}
+        return {"out": self(x), "total": tf.reduce_sum(x), "running": tf.math.cumsum(x, axis=1, reverse=True),
+                "products": tf.math.cumprod(x, axis=0, exclusive=True)}
 
 
 class Untraced(tf.Module):

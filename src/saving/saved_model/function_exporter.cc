@@ -12,11 +12,12 @@
 namespace tf::saving {
 namespace {
 
-// Reductions and arg ops take their axis as an attribute in tfpp and as an input in TensorFlow.
+// Reductions, arg ops and scans take their axis as an attribute in tfpp and as an input in TensorFlow.
 const std::map<std::string, std::string, std::less<>>& axis_attr_ops() {
   static const std::map<std::string, std::string, std::less<>> ops{
       {"Sum", "axis"}, {"Mean", "axis"}, {"Max", "axis"}, {"Min", "axis"}, {"Prod", "axis"},
-      {"Any", "axis"}, {"All", "axis"}, {"EuclideanNorm", "axis"}, {"ArgMax", "dimension"}, {"ArgMin", "dimension"}};
+      {"Any", "axis"}, {"All", "axis"}, {"EuclideanNorm", "axis"}, {"ArgMax", "dimension"}, {"ArgMin", "dimension"},
+      {"Cumsum", "axis"}, {"Cumprod", "axis"}, {"CumulativeLogsumexp", "axis"}};
   return ops;
 }
 
