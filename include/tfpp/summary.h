@@ -159,13 +159,19 @@ inline RecordIf record_if(bool condition) { return RecordIf(condition); }
 /// Options of trace_on.
 struct TraceOptions {
   bool graph = true;      ///< record the graphs of the tf::functions called while tracing
-  bool profiler = false;  ///< not supported: true throws UnimplementedError
+  bool profiler = false;  ///< also profile (tf::profiler::experimental::start), recording the graphs too
+  /// Where the profile goes. Without it the profiler is not started (TensorFlow only warns).
+  std::string profiler_outdir;
 };
-/// Starts recording the graphs of tf::function calls (tf.summary.trace_on).
-void trace_on(TraceOptions options = {});
-/// Writes the recorded graphs to the default writer as `name` at `step`, then stops tracing.
+/// Starts recording the graphs of tf::function calls (tf.summary.trace_on), and with `profiler`
+/// a profile into `profiler_outdir`.
+void trace_on(const TraceOptions& options = {});
+/// Writes the recorded graphs to the default writer as `name` at `step` (TensorBoard's
+/// "graph_run_metadata_graph", or "graph_run_metadata" when profiling), then stops tracing and
+/// saves the profile.
 void trace_export(const std::string& name, Step step = {});
-/// Stops tracing and drops what was recorded.
+/// Stops tracing and drops the graphs recorded; a profile being taken is saved, as TensorFlow's
+/// trace_off saves it.
 void trace_off();
 
 namespace experimental {

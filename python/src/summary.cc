@@ -72,7 +72,9 @@ void bind_summary(nb::module_& m) {
     auto scope = writer.as_default();
     return tf::summary::detail::write_graph_def(std::string(serialized.c_str(), serialized.size()));
   }, "writer"_a, "serialized"_a, "Writes a serialized GraphDef as an Event's graph_def (tf.summary.graph).");
-  s.def("trace_on", [](bool graph) { tf::summary::trace_on({.graph = graph}); }, "graph"_a);
+  s.def("trace_on", [](bool graph, bool profiler, const std::string& profiler_outdir) {
+    tf::summary::trace_on({.graph = graph, .profiler = profiler, .profiler_outdir = profiler_outdir});
+  }, "graph"_a, "profiler"_a, "profiler_outdir"_a);
   s.def("trace_export", [](const SummaryWriter& writer, const std::string& name, nb::handle step) {
     auto scope = writer.as_default();
     tf::summary::trace_export(name, step_from(step));

@@ -20,7 +20,6 @@ import threading
 import types
 
 from . import _tfpp
-from . import errors
 from .control_flow import cond
 from .function import _GraphText
 from .graph_def import GraphDef
@@ -369,18 +368,17 @@ _trace_lock = threading.Lock()
 
 
 def trace_on(graph=True, profiler=False, profiler_outdir=None):
-    """Starts recording the graphs of the tf.functions called from now on (eagerly only)."""
+    """Starts recording the graphs of the tf.functions called from now on (eagerly only), and with
+    `profiler` a profile into `profiler_outdir` (tf.profiler.experimental's files)."""
     global _trace_enabled
     if _tfpp._tracing():
         _logger.warning("Cannot enable trace inside a tf.function.")
         return
-    if profiler:
-        raise errors.UnimplementedError(None, None, "tf.summary.trace_on: tfpp has no profiler; use profiler=False")
     with _trace_lock:
         if _trace_enabled:
             _logger.warning("Trace already enabled")
             return
-        _summary.trace_on(graph)
+        _summary.trace_on(graph, profiler, os.fspath(profiler_outdir) if profiler_outdir is not None else "")
         _trace_enabled = True
 
 

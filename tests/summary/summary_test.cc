@@ -11,6 +11,7 @@
 #include "ops/execute.h"
 #include "reference_env.h"
 #include "summary/summary_ops.h"
+#include "tfpp/profiler.h"
 #include "tfpp/tfpp.h"
 
 namespace tf {
@@ -148,6 +149,43 @@ TEST(Summary, TraceExportWritesTheFunctionGraph) {
   // Python's `a * b + a + b` names them so.
   EXPECT_NE(out.find("Linear_function/mul:Mul"), std::string::npos) << out;
   EXPECT_NE(out.find("Linear_function/add_1:AddV2"), std::string::npos) << out;
+}
+
+// The profiles under `dir` (<dir>/plugins/profile/<run>/<host>.xplane.pb).
+std::size_t profiles_under(const fs::path& dir) {
+  if (!fs::exists(dir)) return 0;
+  std::size_t n = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    n += entry.path().string().ends_with(".xplane.pb");
+  return n;
+}
+
+TEST(Summary, TraceWithTheProfilerWritesRunMetadataAndAProfile) {
+  const fs::path logdir = fresh_dir("trace_profiler"), profile = fresh_dir("trace_profile");
+  auto writer = summary::create_file_writer(logdir.string());
+  auto func2 = function([](Tensor a, Tensor b) { return a * b + a + b; });
+  summary::trace_on({.profiler = true, .profiler_outdir = profile.string()});
+  EXPECT_THROW(profiler::experimental::start(profile.string()), AlreadyExistsError);  // the trace's profile runs
+  EXPECT_EQ(func2(constant(8), constant(5)).item<std::int32_t>(), 53);
+  {
+    auto scope = writer.as_default();
+    summary::trace_export("func2", 0);
+  }
+  writer.close();
+  EXPECT_EQ(profiles_under(profile), 1u);
+  const std::string out = compare_with_tensorflow(logdir);
+  EXPECT_NE(out.find("GRAPH 0 graph_run_metadata "), std::string::npos) << out;  // not ..._graph
+  EXPECT_NE(out.find(" mul:Mul"), std::string::npos) << out;
+
+  // Without a directory there is no profile (TensorFlow warns); trace_off saves a running one.
+  summary::trace_on({.profiler = true});
+  EXPECT_NO_THROW(profiler::experimental::start(profile.string()));
+  profiler::experimental::stop(false);
+  summary::trace_off();
+  const fs::path unexported = fresh_dir("trace_off_profile");
+  summary::trace_on({.graph = false, .profiler = true, .profiler_outdir = unexported.string()});
+  summary::trace_off();
+  EXPECT_EQ(profiles_under(unexported), 1u);
 }
 
 TEST(Summary, NothingIsWrittenWithoutADefaultWriterOrWhenRecordIfIsFalse) {

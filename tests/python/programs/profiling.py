@@ -1,13 +1,13 @@
 """tf.profiler.experimental from Python, as TensorFlow's profiler guide uses it: start / stop around
 training steps marked by Trace events (step_num, _r), the Profile context manager, ProfilerOptions,
-Trace keyword arguments and set_metadata, and TensorFlow's errors. Each profile is read back in pure
+Trace keyword arguments and set_metadata, tf.summary.trace_on(profiler=True), and TensorFlow's errors. Each profile is read back in pure
 Python (profile_files.py) and printed: where the file is, its planes, the Trace events with their
 stats, and whether the tf.function calls and eager ops were recorded."""
 import os
 import socket
 import tempfile
 
-from event_files import fields
+from event_files import fields, read_events
 from harness import show_error, tf
 from profile_files import profile_files, read_space
 
@@ -106,6 +106,33 @@ unsaved_dir = os.path.join(root, "unsaved")
 experimental.start(unsaved_dir)  # the failed start left no profile running
 experimental.stop(save=False)
 print("stop(save=False) writes nothing:", os.path.exists(unsaved_dir))
+
+# ---- tf.summary.trace_on(profiler=True): the graph summary becomes "graph_run_metadata", the
+# profile goes to profiler_outdir (saved by trace_export, or by trace_off without an export) ----
+def plugins(logdir):
+    return [(s["tag"], s["plugin"]) for e in read_events(logdir) for s in e["summaries"]]
+
+
+@tf.function
+def doubled(v):
+    return v * 2.0
+
+
+trace_dir, trace_logs = os.path.join(root, "trace_profile"), os.path.join(root, "trace_logs")
+trace_writer = tf.summary.create_file_writer(trace_logs)
+tf.summary.trace_on(graph=True, profiler=True, profiler_outdir=trace_dir)
+doubled(tf.constant(1.0))
+with trace_writer.as_default():
+    tf.summary.trace_export("doubled", step=0)
+trace_writer.close()
+print("trace_export with the profiler:", plugins(trace_logs), "profiles:", len(profile_files(trace_dir)))
+print("  doubled's call recorded:", "doubled" in event_names(read_space(os.path.join(trace_dir,
+                                                                                   profile_files(trace_dir)[0]))))
+off_dir = os.path.join(root, "trace_off_profile")
+tf.summary.trace_on(profiler=True, profiler_outdir=off_dir)
+show_error("start while a trace profiles", lambda: experimental.start(off_dir))
+tf.summary.trace_off()
+print("trace_off saves the profile too:", len(profile_files(off_dir)))
 
 # ---- a Trace outside a profile records nothing and raises nothing ----
 with experimental.Trace("unprofiled", step_num=1) as trace:
