@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include "tfpp/constant.h"
+#include "tfpp/number_overloads.h"
 #include "tfpp/tensor.h"
 
 namespace tf {
@@ -116,27 +117,23 @@ Tensor logical_or(const Tensor& a, const Tensor& b);
 Tensor logical_not(const Tensor& x);
 
 // A C++ number on either side takes the tensor's dtype.
-#define TFPP_MIX_NUMBER(fn)                                                                \
-  template <Number S> Tensor fn(const Tensor& a, S b) { return fn(a, detail::operand_scalar(a, b)); } \
-  template <Number S> Tensor fn(S a, const Tensor& b) { return fn(detail::operand_scalar(b, a), b); }
-TFPP_MIX_NUMBER(add)
-TFPP_MIX_NUMBER(subtract)
-TFPP_MIX_NUMBER(multiply)
-TFPP_MIX_NUMBER(divide)
-TFPP_MIX_NUMBER(truediv)
-TFPP_MIX_NUMBER(floordiv)
-TFPP_MIX_NUMBER(floormod)
-TFPP_MIX_NUMBER(pow)
-TFPP_MIX_NUMBER(maximum)
-TFPP_MIX_NUMBER(minimum)
-TFPP_MIX_NUMBER(squared_difference)
-TFPP_MIX_NUMBER(equal)
-TFPP_MIX_NUMBER(not_equal)
-TFPP_MIX_NUMBER(less)
-TFPP_MIX_NUMBER(less_equal)
-TFPP_MIX_NUMBER(greater)
-TFPP_MIX_NUMBER(greater_equal)
-#undef TFPP_MIX_NUMBER
+TFPP_NUMBER_OVERLOADS(add)
+TFPP_NUMBER_OVERLOADS(subtract)
+TFPP_NUMBER_OVERLOADS(multiply)
+TFPP_NUMBER_OVERLOADS(divide)
+TFPP_NUMBER_OVERLOADS(truediv)
+TFPP_NUMBER_OVERLOADS(floordiv)
+TFPP_NUMBER_OVERLOADS(floormod)
+TFPP_NUMBER_OVERLOADS(pow)
+TFPP_NUMBER_OVERLOADS(maximum)
+TFPP_NUMBER_OVERLOADS(minimum)
+TFPP_NUMBER_OVERLOADS(squared_difference)
+TFPP_NUMBER_OVERLOADS(equal)
+TFPP_NUMBER_OVERLOADS(not_equal)
+TFPP_NUMBER_OVERLOADS(less)
+TFPP_NUMBER_OVERLOADS(less_equal)
+TFPP_NUMBER_OVERLOADS(greater)
+TFPP_NUMBER_OVERLOADS(greater_equal)
 
 }  // namespace math
 
