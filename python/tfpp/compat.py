@@ -7,7 +7,6 @@ import types
 
 from . import protos
 from .data.readers import TFRecordDatasetV2
-from .graph_def import GraphDef
 
 
 def summary_iterator(path):
@@ -16,10 +15,19 @@ def summary_iterator(path):
         yield protos.Event.FromString(record.numpy())
 
 
-v1 = types.ModuleType("tfpp.compat.v1", "tf.compat.v1: event-file messages and GraphDef.")
-v1.GraphDef = GraphDef
-for _name in ("Event", "SessionLog", "Summary", "SummaryMetadata", "HistogramProto", "TensorProto", "NodeDef", "AttrValue"):
-    setattr(v1, _name, getattr(protos, _name))
+class _V1(types.ModuleType):
+    """tf.compat.v1, whose message classes come from tfpp.protos when first used."""
+
+    _MESSAGES = ("Event", "SessionLog", "Summary", "SummaryMetadata", "HistogramProto", "TensorProto", "GraphDef",
+                 "NodeDef", "AttrValue")
+
+    def __getattr__(self, name):
+        if name not in self._MESSAGES:
+            raise AttributeError("module 'tfpp.compat.v1' has no attribute %r" % name)
+        return getattr(protos, name)
+
+
+v1 = _V1("tfpp.compat.v1", "tf.compat.v1: event-file messages and GraphDef.")
 v1.train = types.ModuleType("tfpp.compat.v1.train", "tf.compat.v1.train: reading event files.")
 v1.train.summary_iterator = summary_iterator
 sys.modules[__name__ + ".v1"] = v1

@@ -19,8 +19,8 @@ import numpy as _np
 from . import _tfpp
 from . import autograph
 from . import function_signatures
+from . import protos
 from . import type_spec
-from .protos import GraphDef
 
 
 class _Walk:
@@ -306,7 +306,7 @@ class _GraphText:
         self._concrete = concrete
 
     def as_graph_def(self):
-        return GraphDef.FromString(self._concrete.serialized_graph_def())
+        return protos.GraphDef.FromString(self._concrete.serialized_graph_def())
 
     def __str__(self):
         return self._concrete.graph_text()

@@ -262,6 +262,15 @@ def _message_class(full_name):
     return cls
 
 
-for _name in ("Event", "SessionLog", "SourceMetadata", "Summary", "SummaryMetadata", "HistogramProto", "TensorProto",
-              "TensorShapeProto", "GraphDef", "NodeDef", "AttrValue"):
-    globals()[_name] = _message_class(_name)
+# The message types tfpp exports (tf.compat.v1.Event, ...); their nested types hang off them.
+MESSAGES = ("Event", "SessionLog", "SourceMetadata", "Summary", "SummaryMetadata", "HistogramProto", "TensorProto",
+            "TensorShapeProto", "GraphDef", "NodeDef", "AttrValue")
+
+
+def __getattr__(name):
+    # Each class is made on first use, not at import: describing a type runs the core's protobuf,
+    # which a TensorFlow imported earlier into the same process may have displaced (README).
+    if name not in MESSAGES:
+        raise AttributeError("module 'tfpp.protos' has no attribute %r" % name)
+    cls = globals()[name] = _classes.get(name) or _message_class(name)
+    return cls

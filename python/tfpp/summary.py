@@ -20,9 +20,9 @@ import threading
 import types
 
 from . import _tfpp
+from . import protos
 from .control_flow import cond
 from .function import _GraphText
-from .graph_def import GraphDef
 
 _summary = _tfpp._summary
 _logger = logging.getLogger("tfpp")
@@ -355,7 +355,7 @@ def graph(graph_data):
         return _tfpp.constant(False)
     if isinstance(graph_data, _GraphText):
         _summary.graph(_state.writer._handle, graph_data._concrete)
-    elif isinstance(graph_data, GraphDef):
+    elif isinstance(graph_data, protos.GraphDef):
         _summary.graph_def(_state.writer._handle, graph_data.SerializeToString())
     else:
         raise ValueError("Argument 'graph_data' is not tf.Graph or tf.compat.v1.GraphDef. Received graph_data="

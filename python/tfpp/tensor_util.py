@@ -5,8 +5,8 @@ strings in the typed *_val fields)."""
 import numpy as np
 
 from . import _tfpp
+from . import protos
 from .io import parse_tensor
-from .protos import TensorProto
 
 # DataType enum numbers (types.proto) of the dtypes tfpp has, with their *_val fields.
 _DATA_TYPES = {"float32": (1, "float_val"), "float64": (2, "double_val"), "int32": (3, "int_val"),
@@ -27,7 +27,7 @@ def make_tensor_proto(values, dtype=None, shape=None, verify_shape=False, allow_
     if array.size != int(np.prod(shape)) and (verify_shape or array.size != 1 and not allow_broadcast):
         raise ValueError("Expected Tensor's shape: %s, but got %s." % (tuple(shape), array.shape))
     number, field = _DATA_TYPES[name]
-    proto = TensorProto(dtype=number, tensor_shape={"dim": [{"size": d} for d in shape]})
+    proto = protos.TensorProto(dtype=number, tensor_shape={"dim": [{"size": d} for d in shape]})
     if name in _PACKED and array.size == int(np.prod(shape)) and array.size > 1:
         proto.tensor_content = np.ascontiguousarray(array).tobytes()
     else:
