@@ -3,8 +3,8 @@
 // the 1-D and rank-generic pools and max_pool_with_argmax, with TensorFlow's argument names.
 #include <nanobind/stl/string.h>
 
+#include "argument_errors.h"
 #include "bindings.h"
-#include "python_checked.h"
 #include "tfpp/max_pool_with_argmax.h"
 #include "tfpp/nn_conv_pool_variants.h"
 
@@ -55,7 +55,7 @@ void bind_convolutions(nb::module_& nn) {
     NodeName named(name);
     const tf::Tensor x = to_tensor(input), depthwise = to_tensor(depthwise_filter), pointwise = to_tensor(pointwise_filter);
     const tf::nn::ConvOptions options{.dilations = sizes_or(dilations, 1), .data_format = string_or(data_format, "NHWC")};
-    return python_checked("separable_conv2d", [&] {
+    return python_argument_errors("separable_conv2d", [&] {
       return tf::nn::separable_conv2d(x, depthwise, pointwise, sizes_or(strides, 1), padding, options);
     });
   }, "input"_a, "depthwise_filter"_a, "pointwise_filter"_a, "strides"_a, "padding"_a, "data_format"_a = nb::none(),
@@ -81,7 +81,7 @@ void bind_pools(nb::module_& nn) {
       NodeName named(name);
       const tf::Tensor x = to_tensor(input);
       const std::string format = string_or(data_format, fallback.c_str());
-      return python_checked(py_name, [&] { return fn(x, sizes_or(ksize, 1), sizes_or(strides, 1), padding, format); });
+      return python_argument_errors(py_name, [&] { return fn(x, sizes_or(ksize, 1), sizes_or(strides, 1), padding, format); });
     }, "input"_a, "ksize"_a, "strides"_a, "padding"_a,
        "data_format"_a.none() = fallback.empty() ? nb::object(nb::none()) : nb::object(nb::str(pool.data_format)),
        "name"_a = nb::none());

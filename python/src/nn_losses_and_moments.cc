@@ -4,8 +4,8 @@
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 
+#include "argument_errors.h"
 #include "bindings.h"
-#include "python_checked.h"
 #include "tfpp/bias_add.h"
 #include "tfpp/nn_activations.h"
 #include "tfpp/nn_losses.h"
@@ -28,7 +28,7 @@ void bind_activations(nb::module_& nn) {
     NodeName named(name);
     auto [v, b] = binary_operands(value, bias);
     const std::string format = data_format.is_none() ? "NHWC" : nb::cast<std::string>(data_format);
-    return python_checked("bias_add", [&] { return tf::nn::bias_add(v, b, format); });
+    return python_argument_errors("bias_add", [&] { return tf::nn::bias_add(v, b, format); });
   }, "value"_a, "bias"_a, "data_format"_a = nb::none(), "name"_a = nb::none());
   nn.def("leaky_relu", [](nb::handle features, double alpha, nb::handle name) {
     NodeName named(name);
@@ -48,18 +48,18 @@ void bind_losses(nb::module_& nn) {
   nn.def("sigmoid_cross_entropy_with_logits", [](nb::handle labels, nb::handle logits, nb::handle name) {
     NodeName named(name);
     auto [l, x] = binary_operands(labels, logits);
-    return python_checked("sigmoid_cross_entropy_with_logits", [&] { return tf::nn::sigmoid_cross_entropy_with_logits(l, x); });
+    return python_argument_errors("sigmoid_cross_entropy_with_logits", [&] { return tf::nn::sigmoid_cross_entropy_with_logits(l, x); });
   }, "labels"_a = nb::none(), "logits"_a = nb::none(), "name"_a = nb::none());
   nn.def("weighted_cross_entropy_with_logits", [](nb::handle labels, nb::handle logits, nb::handle pos_weight, nb::handle name) {
     NodeName named(name);
     auto [l, x] = binary_operands(labels, logits);
     const tf::Tensor w = operand_like(pos_weight, l);
-    return python_checked("weighted_cross_entropy_with_logits", [&] { return tf::nn::weighted_cross_entropy_with_logits(l, x, w); });
+    return python_argument_errors("weighted_cross_entropy_with_logits", [&] { return tf::nn::weighted_cross_entropy_with_logits(l, x, w); });
   }, "labels"_a, "logits"_a, "pos_weight"_a, "name"_a = nb::none());
   nn.def("log_poisson_loss", [](nb::handle targets, nb::handle log_input, bool compute_full_loss, nb::handle name) {
     NodeName named(name);
     auto [t, x] = binary_operands(targets, log_input);
-    return python_checked("log_poisson_loss", [&] { return tf::nn::log_poisson_loss(t, x, compute_full_loss); });
+    return python_argument_errors("log_poisson_loss", [&] { return tf::nn::log_poisson_loss(t, x, compute_full_loss); });
   }, "targets"_a, "log_input"_a, "compute_full_loss"_a = false, "name"_a = nb::none());
   nn.def("l2_loss", [](nb::handle t, nb::handle name) {
     NodeName named(name);
@@ -69,7 +69,7 @@ void bind_losses(nb::module_& nn) {
     const tf::Tensor losses = to_tensor(per_example_loss);
     tf::nn::AverageLossOptions options{.sample_weight = sample_weight.is_none() ? tf::Tensor() : to_tensor(sample_weight)};
     if (!global_batch_size.is_none()) options.global_batch_size = nb::cast<std::int64_t>(global_batch_size);
-    return python_checked("compute_average_loss", [&] { return tf::nn::compute_average_loss(losses, options); });
+    return python_argument_errors("compute_average_loss", [&] { return tf::nn::compute_average_loss(losses, options); });
   }, "per_example_loss"_a, "sample_weight"_a = nb::none(), "global_batch_size"_a = nb::none());
   nn.def("scale_regularization_loss", [](nb::handle regularization_loss) {
     return tf::nn::scale_regularization_loss(to_tensor(regularization_loss));
