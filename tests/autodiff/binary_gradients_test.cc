@@ -10,6 +10,7 @@ namespace {
 
 using tf::Tensor;
 using tf::TensorShape;
+using tf::testing::binary_gradients;
 using tf::testing::GradCase;
 using tf::testing::InputSpec;
 using tf::testing::positive;
@@ -54,27 +55,19 @@ TEST_P(BinaryGradient, MatchesFiniteDifferences) { tf::testing::check_gradient_c
 INSTANTIATE_TEST_SUITE_P(Ops, BinaryGradient, ::testing::ValuesIn(tf::testing::binary_grad_cases()), tf::testing::case_name);
 
 // d f(a, b) / d a and d b.
-std::pair<Tensor, Tensor> grads(Tensor (*f)(const Tensor&, const Tensor&), const Tensor& a, const Tensor& b) {
-  tf::GradientTape tape({.persistent = true});
-  tape.watch(a);
-  tape.watch(b);
-  const Tensor y = f(a, b);
-  return {tape.gradient(y, a), tape.gradient(y, b)};
-}
-
 TEST(BinaryGradientValues, MaximumAndMinimumTiesGoToTheFirstInput) {
   const Tensor a = tf::constant({1.0f, 2.0f, 3.0f}), b = tf::constant({1.0f, 5.0f, 0.0f});
-  auto [ga, gb] = grads(+[](const Tensor& x, const Tensor& y) { return tf::maximum(x, y); }, a, b);
+  auto [ga, gb] = binary_gradients(+[](const Tensor& x, const Tensor& y) { return tf::maximum(x, y); }, a, b);
   EXPECT_EQ(ga.numpy<float>(), (std::vector<float>{1, 0, 1}));
   EXPECT_EQ(gb.numpy<float>(), (std::vector<float>{0, 1, 0}));
-  auto [ma, mb] = grads(+[](const Tensor& x, const Tensor& y) { return tf::minimum(x, y); }, a, b);
+  auto [ma, mb] = binary_gradients(+[](const Tensor& x, const Tensor& y) { return tf::minimum(x, y); }, a, b);
   EXPECT_EQ(ma.numpy<float>(), (std::vector<float>{1, 1, 0}));
   EXPECT_EQ(mb.numpy<float>(), (std::vector<float>{0, 0, 1}));
 }
 
 TEST(BinaryGradientValues, MaximumWithBroadcastScalarSumsItsShare) {
   const Tensor a = tf::constant({-1.0f, 2.0f, 3.0f}), b = tf::constant(0.0f);
-  auto [ga, gb] = grads(+[](const Tensor& x, const Tensor& y) { return tf::maximum(x, y); }, a, b);
+  auto [ga, gb] = binary_gradients(+[](const Tensor& x, const Tensor& y) { return tf::maximum(x, y); }, a, b);
   EXPECT_EQ(ga.numpy<float>(), (std::vector<float>{0, 1, 1}));
   EXPECT_EQ(gb.shape(), TensorShape({}));
   EXPECT_EQ(gb.numpy<float>(), (std::vector<float>{1}));
@@ -82,7 +75,7 @@ TEST(BinaryGradientValues, MaximumWithBroadcastScalarSumsItsShare) {
 
 TEST(BinaryGradientValues, PowAtZeroBaseIsFinite) {
   const Tensor a = tf::constant({0.0, 0.0, 2.0}), b = tf::constant({2.0, 0.5, 3.0});
-  auto [ga, gb] = grads(+[](const Tensor& x, const Tensor& y) { return tf::pow(x, y); }, a, b);
+  auto [ga, gb] = binary_gradients(+[](const Tensor& x, const Tensor& y) { return tf::pow(x, y); }, a, b);
   const auto da = ga.numpy<double>(), db = gb.numpy<double>();
   EXPECT_EQ(da[0], 0.0);          // 2 * 0^1
   EXPECT_TRUE(std::isinf(da[1]));  // 0.5 * 0^-0.5, as TensorFlow
@@ -94,7 +87,7 @@ TEST(BinaryGradientValues, PowAtZeroBaseIsFinite) {
 
 TEST(BinaryGradientValues, FloorModGivesMinusTheQuotientToTheDivisor) {
   const Tensor a = tf::constant({7.0f, -7.0f}), b = tf::constant({2.0f, 2.0f});
-  auto [ga, gb] = grads(+[](const Tensor& x, const Tensor& y) { return tf::math::floormod(x, y); }, a, b);
+  auto [ga, gb] = binary_gradients(+[](const Tensor& x, const Tensor& y) { return tf::math::floormod(x, y); }, a, b);
   EXPECT_EQ(ga.numpy<float>(), (std::vector<float>{1, 1}));
   EXPECT_EQ(gb.numpy<float>(), (std::vector<float>{-3, 4}));
 }

@@ -20,6 +20,7 @@ namespace {
 
 using tf::Tensor;
 using tf::TensorShape;
+using tf::testing::binary_gradients;
 using tf::testing::distinct;
 using tf::testing::GradCase;
 using tf::testing::InputSpec;
@@ -91,25 +92,17 @@ INSTANTIATE_TEST_SUITE_P(Unary, ElementwiseMathGradient, ::testing::ValuesIn(una
 INSTANTIATE_TEST_SUITE_P(Binary, ElementwiseMathGradient, ::testing::ValuesIn(binary_cases()), tf::testing::case_name);
 
 // d f(a, b) / d a and d b.
-std::pair<Tensor, Tensor> grads(Tensor (*f)(const Tensor&, const Tensor&), const Tensor& a, const Tensor& b) {
-  tf::GradientTape tape({.persistent = true});
-  tape.watch(a);
-  tape.watch(b);
-  const Tensor y = f(a, b);
-  return {tape.gradient(y, a), tape.gradient(y, b)};
-}
-
 // Where the forward op gives 0 instead of NaN, TensorFlow's gradients are 0 too.
 TEST(ElementwiseMathGradientValues, ZeroSafeOpsHaveZeroGradientsAtZero) {
   const Tensor zero = tf::constant({0.0, 0.0});
   const Tensor y = tf::constant({0.0, 2.0});
-  auto [dx, dy] = grads(tf::math::xlogy, zero, y);
+  auto [dx, dy] = binary_gradients(tf::math::xlogy, zero, y);
   EXPECT_EQ(dx.numpy<double>(), (std::vector<double>{0, 0}));
   EXPECT_EQ(dy.numpy<double>(), (std::vector<double>{0, 0}));
-  std::tie(dx, dy) = grads(tf::math::divide_no_nan, tf::constant({1.0, 3.0}), tf::constant({0.0, 2.0}));
+  std::tie(dx, dy) = binary_gradients(tf::math::divide_no_nan, tf::constant({1.0, 3.0}), tf::constant({0.0, 2.0}));
   EXPECT_EQ(dx.numpy<double>(), (std::vector<double>{0, 0.5}));
   EXPECT_EQ(dy.numpy<double>(), (std::vector<double>{0, -0.75}));
-  std::tie(dx, dy) = grads(tf::math::multiply_no_nan, tf::constant({std::nan(""), 3.0}), tf::constant({0.0, 2.0}));
+  std::tie(dx, dy) = binary_gradients(tf::math::multiply_no_nan, tf::constant({std::nan(""), 3.0}), tf::constant({0.0, 2.0}));
   EXPECT_EQ(dx.numpy<double>(), (std::vector<double>{0, 2}));
   EXPECT_TRUE(std::isnan(dy.numpy<double>()[0]));  // mul_no_nan(x, dz): dz = 1 is not 0
 }
@@ -135,7 +128,7 @@ TEST(ElementwiseMathGradientValues, TruncateModHasNoGradientUntilRegistered) {
 }
 
 TEST(ElementwiseMathGradientValues, PolygammaOrderHasNoGradient) {
-  auto [da, dx] = grads(tf::math::polygamma, tf::constant({1.0, 2.0}), tf::constant({1.5, 2.5}));
+  auto [da, dx] = binary_gradients(tf::math::polygamma, tf::constant({1.0, 2.0}), tf::constant({1.5, 2.5}));
   EXPECT_FALSE(da.defined());
   EXPECT_NEAR(dx.numpy<double>()[0], -0.8287966442343199, 1e-13);  // polygamma(2, 1.5)
 }

@@ -7,6 +7,7 @@
 
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <tfpp/tfpp.h>
@@ -56,6 +57,16 @@ inline void check_gradient_case(const GradCase& c) {
     const Tensor weights = random_tensor(c.f(inputs).shape(), 100 + static_cast<std::uint32_t>(k));
     EXPECT_LT(max_gradient_error(gradient_of(c.f, k, weights), inputs), 1e-5) << "second order, input " << k;
   }
+}
+
+/// The gradients of f(a, b) with respect to a and b (one persistent tape).
+inline std::pair<Tensor, Tensor> binary_gradients(Tensor (*f)(const Tensor&, const Tensor&), const Tensor& a,
+                                                  const Tensor& b) {
+  GradientTape tape({.persistent = true});
+  tape.watch(a);
+  tape.watch(b);
+  const Tensor y = f(a, b);
+  return {tape.gradient(y, a), tape.gradient(y, b)};
 }
 
 /// The case tables of the gradient suites (each defined in its own *_gradients_test.cc).
