@@ -13,7 +13,9 @@ library_packages=(
   ocl-icd-opencl-dev opencl-headers
   libhwy-dev zlib1g-dev
   libprotobuf-dev protobuf-compiler  # event files and GraphDefs in TensorFlow's formats
-  libpng-dev                          # image summaries
+  libpng-dev                          # image summaries, tf.io.encode_png / decode_png
+  libjpeg62-turbo-dev                 # tf.io.encode_jpeg / decode_jpeg (libjpeg-turbo, as TensorFlow)
+  libeigen3-dev                       # tf.linalg's factorizations and special functions (as TensorFlow)
   libcli11-dev                        # the tfpp command-line tool (tools/tfpp)
   libhdf5-dev                         # Keras' .weights.h5 files
   libzip-dev                          # Keras' .keras files (zip archives)
