@@ -11,11 +11,14 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
+#include "dtype_object.h"
 #include "data/dataset_ops.h"
 #include "data/dataset_source_ops.h"
 #include "data/dataset_variant.h"
+#include "data/reader_dataset_ops.h"
 #include "data/reduce_dataset.h"
 #include "tfpp/data/dataset.h"
+#include "tfpp/data/readers.h"
 
 namespace tfpp_python {
 namespace {
@@ -158,6 +161,8 @@ void bind_data(nb::module_& m) {
   data.def("prefetch_op", &tf::data::detail::prefetch_dataset, "dataset"_a, "buffer_size"_a, "A PrefetchDataset node.");
   data.def("batch_op", &tf::data::detail::batch_dataset, "dataset"_a, "batch_size"_a, "drop_remainder"_a,
            "A BatchDatasetV2 node.");
+  data.def("window_op", &tf::data::detail::window_dataset, "dataset"_a, "size"_a, "shift"_a, "stride"_a,
+           "drop_remainder"_a, "A WindowDataset node: windows whose components are datasets.");
   data.def("padded_batch_op", &tf::data::detail::padded_batch_dataset, "dataset"_a, "batch_size"_a, "padded_shapes"_a,
            "padding_values"_a, "drop_remainder"_a, "A PaddedBatchDatasetV2 node.");
   data.def("map_op", [](const tf::Tensor& dataset, const std::vector<tf::TensorSpec>& element_specs, nb::callable fn) {
@@ -199,6 +204,56 @@ void bind_data(nb::module_& m) {
   data.def("tensor_slice_op", &tf::data::detail::tensor_slice_dataset, "components"_a, "A TensorSliceDataset node.");
   data.def("tensor_op", &tf::data::detail::tensor_dataset, "components"_a, "A TensorDataset node.");
   data.def("range_op", &tf::data::detail::range_dataset, "start"_a, "stop"_a, "step"_a, "A RangeDataset node.");
+  // The file readers (data/reader_dataset_ops.h).
+  data.def("text_line_op", &tf::data::detail::text_line_dataset, "filenames"_a, "compression_type"_a, "buffer_size"_a,
+           "A TextLineDataset node.");
+  data.def("tfrecord_op", &tf::data::detail::tfrecord_dataset, "filenames"_a, "compression_type"_a, "buffer_size"_a,
+           "A TFRecordDataset node.");
+  data.def("fixed_length_record_op", &tf::data::detail::fixed_length_record_dataset, "filenames"_a, "header_bytes"_a,
+           "record_bytes"_a, "footer_bytes"_a, "buffer_size"_a, "compression_type"_a,
+           "A FixedLengthRecordDatasetV2 node.");
+  data.def("list_files", [](const std::vector<std::string>& patterns, bool shuffle, std::optional<std::uint64_t> seed) {
+    return Dataset::list_files(patterns, shuffle, seed);
+  }, "file_patterns"_a, "shuffle"_a, "seed"_a.none(), "The files matching any of the patterns (sorted unless shuffled).");
+  data.def("csv_dataset", [](const std::vector<std::string>& filenames, const std::vector<tf::Tensor>& record_defaults,
+                             const std::string& compression_type, bool header, const std::string& field_delim,
+                             bool use_quote_delim, const std::string& na_value, const std::vector<int>& select_cols) {
+    if (field_delim.size() != 1)
+      throw tf::InvalidArgumentError("[CsvDataset] field_delim should be only 1 char, got '" + field_delim + "'");
+    return Dataset(tf::data::experimental::CsvDataset(filenames, record_defaults, {
+        .compression_type = compression_type, .header = header, .field_delim = field_delim[0],
+        .use_quote_delim = use_quote_delim, .na_value = na_value, .select_cols = select_cols}));
+  }, "filenames"_a, "record_defaults"_a, "compression_type"_a, "header"_a, "field_delim"_a, "use_quote_delim"_a,
+     "na_value"_a, "select_cols"_a, "CSV records as typed columns (tf.data.experimental.CsvDataset).");
+  data.def("make_csv_dataset", [](const std::string& file_pattern, std::int64_t batch_size,
+                                  const std::vector<std::string>& column_names,
+                                  const std::vector<tf::Tensor>& column_defaults, const std::string& label_name,
+                                  const std::vector<std::string>& select_columns, const std::string& field_delim,
+                                  bool use_quote_delim, const std::string& na_value, bool header, std::int64_t num_epochs,
+                                  bool shuffle, std::int64_t shuffle_buffer_size, std::optional<std::uint64_t> shuffle_seed,
+                                  std::int64_t prefetch_buffer_size, const std::string& compression_type) {
+    if (field_delim.size() != 1)
+      throw tf::InvalidArgumentError("[make_csv_dataset] field_delim should be only 1 char, got '" + field_delim + "'");
+    tf::data::experimental::MakeCsvOptions options{
+        .column_names = column_names, .column_defaults = column_defaults, .label_name = label_name,
+        .select_columns = select_columns, .field_delim = field_delim[0], .use_quote_delim = use_quote_delim,
+        .na_value = na_value, .header = header, .num_epochs = num_epochs, .shuffle = shuffle,
+        .shuffle_buffer_size = shuffle_buffer_size, .shuffle_seed = shuffle_seed,
+        .prefetch_buffer_size = prefetch_buffer_size, .compression_type = compression_type};
+    Dataset batches = tf::data::experimental::make_csv_dataset(file_pattern, batch_size, options);
+    // The columns' dtypes, from the first record of an unshuffled single pass.
+    options.shuffle = false;
+    options.num_epochs = 1;
+    options.prefetch_buffer_size = 0;
+    nb::list dtypes;
+    for (const Element& row : tf::data::experimental::make_csv_dataset(file_pattern, 1, options).take(1))
+      for (const tf::Tensor& column : row) dtypes.append(dtype_object(column.dtype()));
+    return nb::make_tuple(batches, batches.element_names(), dtypes);
+  }, "file_pattern"_a, "batch_size"_a, "column_names"_a, "column_defaults"_a, "label_name"_a, "select_columns"_a,
+     "field_delim"_a, "use_quote_delim"_a, "na_value"_a, "header"_a, "num_epochs"_a, "shuffle"_a,
+     "shuffle_buffer_size"_a, "shuffle_seed"_a.none(), "prefetch_buffer_size"_a, "compression_type"_a,
+     "(dataset, column names, column dtypes) of tf.data.experimental.make_csv_dataset; the dtypes are empty if the "
+     "files hold no records.");
 }
 
 }  // namespace tfpp_python

@@ -158,9 +158,6 @@ void bind_io(nb::module_& m) {
       .def("flush", &tf::io::TFRecordWriter::flush)
       .def("close", &tf::io::TFRecordWriter::close);
 
-  io.def("tfrecord_dataset", [](const std::vector<std::string>& filenames, const std::string& compression_type) {
-    return tf::data::Dataset(tf::data::TFRecordDataset(filenames, {.compression_type = compression_type}));
-  }, "filenames"_a, "compression_type"_a);
 
   io.def("parse_features", &parse_features, "serialized"_a, "features"_a, "rank"_a);
 

@@ -52,7 +52,8 @@ from ._tfpp import (DType, GradientTape, Tensor, TensorArray, TensorSpec, Variab
                     size, slice, sort, split, squeeze, stack, stop_gradient, strided_slice, string,
                     tensor_scatter_nd_add, tensor_scatter_nd_max, tensor_scatter_nd_min, tensor_scatter_nd_sub,
                     tensor_scatter_nd_update, tensordot, tile, transpose, truncatediv, truncatemod, uint8, unravel_index,
-                    unstack, zeros, zeros_like)
+                    unstack, resource, variant, zeros, zeros_like)
+double = float64
 
 math = _tfpp.math
 nn = _tfpp.nn
@@ -116,7 +117,7 @@ nn.zero_fraction = math.zero_fraction
 nn.in_top_k = math.in_top_k
 
 dtypes = _types.ModuleType("tfpp.dtypes", "tf.dtypes: the element types.")
-for _name in ("DType", "float32", "float64", "int32", "int64", "uint8", "bool", "string"):
+for _name in ("DType", "float32", "float64", "double", "int32", "int64", "uint8", "bool", "string", "resource", "variant"):
     setattr(dtypes, _name, globals()[_name])
 dtypes.as_dtype = lambda type_value: TensorSpec([], type_value).dtype  # a DType, NumPy dtype or name
 

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "data/batch_stacker.h"
+#include "data/dataset_variant.h"
 #include "data/map_batch.h"
 #include "data/node.h"
 #include "data/tensor_copy.h"
@@ -143,9 +144,12 @@ class UnbatchNode final : public DatasetNode {
   NodePtr input_;
 };
 
+// Windows of an input's elements, each made one element by `combine` from its members.
 class WindowNode final : public DatasetNode {
  public:
-  WindowNode(NodePtr input, std::int64_t size, WindowOptions o) : input_(std::move(input)), size_(size), opt_(o) {}
+  using CombineFn = void (*)(std::vector<Element>& members, Element& out);
+  WindowNode(NodePtr input, std::int64_t size, WindowOptions o, CombineFn combine)
+      : input_(std::move(input)), size_(size), opt_(o), combine_(combine) {}
   std::unique_ptr<IteratorImpl> make_iterator() const override { return std::make_unique<It>(this); }
 
  private:
@@ -164,7 +168,7 @@ class WindowNode final : public DatasetNode {
         if (p - first < static_cast<std::int64_t>(buffer.size())) members.push_back(buffer[p - first]);
       if (members.empty() || (node->opt_.drop_remainder && static_cast<std::int64_t>(members.size()) < node->size_))
         return false;
-      stack_elements(members, "[Dataset.window]", out);
+      node->combine_(members, out);
       start += node->opt_.shift;
       const std::int64_t drop = std::min<std::int64_t>(start - first, buffer.size());
       buffer.erase(buffer.begin(), buffer.begin() + drop);
@@ -180,7 +184,29 @@ class WindowNode final : public DatasetNode {
   NodePtr input_;
   std::int64_t size_;
   WindowOptions opt_;
+  CombineFn combine_;
 };
+
+// A window as one element: each component the members' components stacked.
+void stack_window(std::vector<Element>& members, Element& out) { stack_elements(members, "[Dataset.window]", out); }
+
+// A window as one element: each component a dataset (a variant scalar) of the members' components.
+void window_of_datasets(std::vector<Element>& members, Element& out) {
+  out.clear();
+  for (std::size_t c = 0; c < members.front().size(); ++c) {
+    std::vector<Element> column;
+    for (const Element& member : members) column.push_back({member[c]});
+    out.push_back(dataset_variant(Dataset(elements_node(std::move(column)))));
+  }
+}
+
+WindowOptions checked_window_options(std::int64_t size, WindowOptions options) {
+  if (options.shift == 0) options.shift = size;
+  if (size < 1 || options.shift < 1 || options.stride < 1)
+    throw InvalidArgumentError("[Dataset.window] size, shift and stride must be >= 1, got " + std::to_string(size) +
+                               ", " + std::to_string(options.shift) + ", " + std::to_string(options.stride));
+  return options;
+}
 
 void check_batch_size(std::int64_t n, const char* op) {
   if (n < 1) throw InvalidArgumentError(std::string(op) + " batch_size must be >= 1, got " + std::to_string(n));
@@ -203,11 +229,18 @@ Dataset Dataset::padded_batch(std::int64_t batch_size, PaddedBatchOptions option
 Dataset Dataset::unbatch() const { return Dataset(std::make_shared<detail::UnbatchNode>(node_), names_); }
 
 Dataset Dataset::window(std::int64_t size, WindowOptions options) const {
-  if (options.shift == 0) options.shift = size;
-  if (size < 1 || options.shift < 1 || options.stride < 1)
-    throw InvalidArgumentError("[Dataset.window] size, shift and stride must be >= 1, got " + std::to_string(size) +
-                               ", " + std::to_string(options.shift) + ", " + std::to_string(options.stride));
-  return Dataset(std::make_shared<detail::WindowNode>(node_, size, options), names_);
+  return Dataset(std::make_shared<detail::WindowNode>(node_, size, detail::checked_window_options(size, options),
+                                                      detail::stack_window),
+                 names_);
 }
+
+namespace detail {
+
+Dataset window_datasets(const Dataset& input, std::int64_t size, WindowOptions options) {
+  return Dataset(std::make_shared<WindowNode>(input.node(), size, checked_window_options(size, options),
+                                              window_of_datasets));
+}
+
+}  // namespace detail
 
 }  // namespace tf::data

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "data/node.h"
 #include "function/traced_body.h"
 #include "graph/function_body.h"
 #include "ops/execute.h"
@@ -40,6 +41,15 @@ void dataset_and_int64_shape(ops::ShapeContext& ctx) {
 void prefetch_shape(ops::ShapeContext& ctx) {
   check_scalar(ctx, 0, DType::kVariant, "the dataset");
   check_scalar(ctx, 1, DType::kInt64, "buffer_size");
+  ctx.add_output(DType::kVariant, TensorShape{});
+}
+
+void window_shape(ops::ShapeContext& ctx) {
+  check_scalar(ctx, 0, DType::kVariant, "the dataset");
+  check_scalar(ctx, 1, DType::kInt64, "size");
+  check_scalar(ctx, 2, DType::kInt64, "shift");
+  check_scalar(ctx, 3, DType::kInt64, "stride");
+  check_scalar(ctx, 4, DType::kBool, "drop_remainder");
   ctx.add_output(DType::kVariant, TensorShape{});
 }
 
@@ -134,6 +144,12 @@ void prefetch_kernel(ops::KernelContext& ctx) {
 void batch_kernel(ops::KernelContext& ctx) {
   ctx.output(0) =
       dataset_variant(input_dataset(ctx).batch(ctx.input(1).item<std::int64_t>(), ctx.input(2).item<bool>()));
+}
+
+void window_kernel(ops::KernelContext& ctx) {
+  const WindowOptions options{.shift = ctx.input(2).item<std::int64_t>(), .stride = ctx.input(3).item<std::int64_t>(),
+                              .drop_remainder = ctx.input(4).item<bool>()};
+  ctx.output(0) = dataset_variant(window_datasets(input_dataset(ctx), ctx.input(1).item<std::int64_t>(), options));
 }
 
 void padded_batch_kernel(ops::KernelContext& ctx) {
@@ -261,6 +277,7 @@ const ops::OpDef& kPrefetchDataset = dataset_op("PrefetchDataset", 2, prefetch_s
 const ops::OpDef& kBatchDatasetV2 = dataset_op("BatchDatasetV2", 3, batch_shape, batch_kernel);
 const ops::OpDef& kPaddedBatchDatasetV2 = dataset_op("PaddedBatchDatasetV2", -1, padded_batch_shape,
                                                     padded_batch_kernel);
+const ops::OpDef& kWindowDataset = dataset_op("WindowDataset", 5, window_shape, window_kernel);
 const ops::OpDef& kMapDataset = function_dataset_op("MapDataset", map_kernel);
 const ops::OpDef& kParallelMapDatasetV2 =
     function_dataset_op("ParallelMapDatasetV2", parallel_map_kernel, {"num_parallel_calls", "deterministic"});
@@ -325,6 +342,11 @@ Tensor prefetch_dataset(const Tensor& dataset, const Tensor& buffer_size) {
 
 Tensor batch_dataset(const Tensor& dataset, const Tensor& batch_size, const Tensor& drop_remainder) {
   return run(kBatchDatasetV2, {dataset, batch_size, drop_remainder});
+}
+
+Tensor window_dataset(const Tensor& dataset, const Tensor& size, const Tensor& shift, const Tensor& stride,
+                      const Tensor& drop_remainder) {
+  return run(kWindowDataset, {dataset, size, shift, stride, drop_remainder});
 }
 
 Tensor padded_batch_dataset(const Tensor& dataset, const Tensor& batch_size, const std::vector<Tensor>& padded_shapes,

@@ -1,5 +1,5 @@
 // The graph ops that transform a dataset (a variant scalar, data/dataset_variant.h) into another:
-// TakeDataset, SkipDataset, RepeatDataset, PrefetchDataset, BatchDatasetV2, PaddedBatchDatasetV2, MapDataset,
+// TakeDataset, SkipDataset, RepeatDataset, PrefetchDataset, BatchDatasetV2, PaddedBatchDatasetV2, WindowDataset, MapDataset,
 // ParallelMapDatasetV2, FilterDataset, FlatMapDataset, InterleaveDataset, ShuffleDataset,
 // UnbatchDataset, CacheDataset, ConcatenateDataset, ZipDataset and ShardDataset, as TensorFlow's
 // are, and DatasetCardinality.
@@ -28,6 +28,11 @@ Tensor prefetch_dataset(const Tensor& dataset, const Tensor& buffer_size);
 /// `batch_size` (an int64 scalar) consecutive elements stacked; `drop_remainder` (a bool scalar)
 /// drops a final short batch.
 Tensor batch_dataset(const Tensor& dataset, const Tensor& batch_size, const Tensor& drop_remainder);
+/// Windows of `size` elements (int64 scalars: size, shift between window starts, stride between
+/// members; a bool scalar drop_remainder drops short windows), each element's components
+/// datasets of the window members' components.
+Tensor window_dataset(const Tensor& dataset, const Tensor& size, const Tensor& shift, const Tensor& stride,
+                      const Tensor& drop_remainder);
 /// batch_dataset of elements padded, component c to `padded_shapes[c]` (an int64 vector, -1 where
 /// the batch's longest decides) with `padding_values[c]` (a scalar of the component's dtype).
 Tensor padded_batch_dataset(const Tensor& dataset, const Tensor& batch_size, const std::vector<Tensor>& padded_shapes,

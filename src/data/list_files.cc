@@ -23,8 +23,8 @@ Dataset Dataset::list_files(const std::vector<std::string>& file_patterns, bool 
   }
   if (names.empty()) {
     std::string all;
-    for (const std::string& p : file_patterns) all += (all.empty() ? "'" : ", '") + p + "'";
-    throw NotFoundError("[Dataset.list_files] no files match " + all);
+    for (const std::string& p : file_patterns) all += (all.empty() ? "" : ", ") + p;
+    throw InvalidArgumentError("[Dataset.list_files] No files matched pattern: " + all);
   }
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());

@@ -39,6 +39,13 @@ class DatasetNode {
 /// else nullptr: a stage after it may then slice rows itself (shuffle, Note [Shuffling rows]).
 const std::vector<Tensor>* sliced_tensors(const DatasetNode& node);
 
+/// The node of a dataset of `elements`, in order.
+std::shared_ptr<const DatasetNode> elements_node(std::vector<Element> elements);
+
+/// Windows as Dataset::window makes them, but each window's components are datasets (variant
+/// scalars) of its members' components, as TensorFlow's Dataset.window gives them.
+Dataset window_datasets(const Dataset& input, std::int64_t size, WindowOptions options);
+
 /// Rethrows the exception being handled with `context` prefixed to its message, keeping its
 /// tf:: error type (other exceptions become InvalidArgumentError). Call only inside a catch block.
 [[noreturn]] void rethrow_with_context(const std::string& context);

@@ -36,25 +36,25 @@ class SlicesNode final : public DatasetNode {
   std::int64_t rows_ = 0;
 };
 
-class TensorsNode final : public DatasetNode {
+// A fixed list of elements: from_tensors' one element, or the members of a window.
+class ElementsNode final : public DatasetNode {
  public:
-  explicit TensorsNode(Element element) : element_(std::move(element)) {}
+  explicit ElementsNode(std::vector<Element> elements) : elements_(std::move(elements)) {}
   std::unique_ptr<IteratorImpl> make_iterator() const override { return std::make_unique<It>(this); }
-  std::int64_t cardinality() const override { return 1; }
+  std::int64_t cardinality() const override { return static_cast<std::int64_t>(elements_.size()); }
 
  private:
   struct It final : IteratorImpl {
-    explicit It(const TensorsNode* n) : node(n) {}
+    explicit It(const ElementsNode* n) : node(n) {}
     bool next(Element& out) override {
-      if (done) return false;
-      done = true;
-      out = node->element_;
+      if (position == node->elements_.size()) return false;
+      out = node->elements_[position++];
       return true;
     }
-    const TensorsNode* node;
-    bool done = false;
+    const ElementsNode* node;
+    std::size_t position = 0;
   };
-  Element element_;
+  std::vector<Element> elements_;
 };
 
 class RangeNode final : public DatasetNode {
@@ -182,6 +182,10 @@ const std::vector<Tensor>* sliced_tensors(const DatasetNode& node) {
   return slices ? &slices->tensors() : nullptr;
 }
 
+std::shared_ptr<const DatasetNode> elements_node(std::vector<Element> elements) {
+  return std::make_shared<ElementsNode>(std::move(elements));
+}
+
 }  // namespace detail
 
 Dataset Dataset::from_tensor_slices(const std::vector<Tensor>& tensors) {
@@ -203,7 +207,7 @@ Dataset Dataset::from_tensors(const std::vector<Tensor>& tensors) {
   for (std::size_t i = 0; i < tensors.size(); ++i)
     if (!tensors[i].defined() || tensors[i].is_symbolic())
       throw InvalidArgumentError("[Dataset.from_tensors] tensor " + std::to_string(i) + " must be a concrete tensor");
-  return Dataset(std::make_shared<detail::TensorsNode>(tensors));
+  return Dataset(detail::elements_node({tensors}));
 }
 
 Dataset Dataset::from_tensors(const Tensor& tensor) { return from_tensors(std::vector<Tensor>{tensor}); }

@@ -50,6 +50,38 @@ TEST(DatasetOps, BatchEagerlyKeepsOrDropsTheRemainder) {
   EXPECT_EQ(values(batch_dataset(range, i64(2), tf::constant(true))), (std::vector<std::int64_t>{0, 1, 2, 3}));
 }
 
+TEST(DatasetOps, WindowMakesADatasetOfEachComponentsMembers) {
+  // Members of different shapes stay apart (a window is not stacked).
+  const Dataset ragged = Dataset::from_generator(
+      [] {
+        return [n = std::int64_t{0}]() mutable -> std::optional<Element> {
+          if (n == 5) return std::nullopt;
+          ++n;
+          return Element{tf::zeros({n}, tf::int64), tf::constant(n)};
+        };
+      },
+      {tf::TensorSpec({tf::None}, tf::int64), tf::TensorSpec({}, tf::int64)});
+  const Dataset windows =
+      dataset_of(window_dataset(dataset_variant(ragged), i64(2), i64(2), i64(1), tf::constant(false)), "test");
+  std::vector<std::vector<std::int64_t>> sizes, counts;
+  for (const Element& window : windows) {
+    ASSERT_EQ(window.size(), 2u);
+    std::vector<std::int64_t> member_sizes;
+    for (const Element& member : dataset_of(window[0], "test")) member_sizes.push_back(member[0].num_elements());
+    sizes.push_back(member_sizes);
+    counts.push_back(values(window[1]));
+  }
+  EXPECT_EQ(sizes, (std::vector<std::vector<std::int64_t>>{{1, 2}, {3, 4}, {5}}));
+  EXPECT_EQ(counts, (std::vector<std::vector<std::int64_t>>{{1, 2}, {3, 4}, {5}}));
+  tf::Tensor range = dataset_variant(Dataset::range(7));
+  std::vector<std::vector<std::int64_t>> strided;
+  for (const Element& w : dataset_of(window_dataset(range, i64(3), i64(1), i64(2), tf::constant(true)), "test"))
+    strided.push_back(values(w[0]));
+  EXPECT_EQ(strided, (std::vector<std::vector<std::int64_t>>{{0, 2, 4}, {1, 3, 5}, {2, 4, 6}}));
+  EXPECT_THROW(window_dataset(range, i64(0), i64(1), i64(1), tf::constant(false)), tf::InvalidArgumentError);
+  EXPECT_THROW(window_dataset(range, i64(2), i64(1), tf::constant(1.0f), tf::constant(false)), tf::InvalidArgumentError);
+}
+
 TEST(DatasetOps, PaddedBatchPadsToTheShapeOrTheLongestAndChecksItsInputs) {
   const Dataset rows = Dataset::range(1, 4).map([](const tf::Tensor& x) {
     const std::int64_t n = x.item<std::int64_t>();

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include <tfpp/data/fixed_length_record_dataset.h>
 #include <tfpp/tfpp.h>
 
 namespace {
@@ -52,6 +53,52 @@ TEST(TextLineDataset, ReadsLinesOfSeveralFiles) {
   EXPECT_EQ(strings(tf::data::TextLineDataset(gz, "GZIP")), (std::vector<std::string>{"x", "y"}));
 }
 
+TEST(FixedLengthRecordDataset, RecordsBetweenHeaderAndFooterOfEachFile) {
+  TempDir dir;
+  const std::string a = dir.write("a.bin", "HHabcdefF");
+  const std::string b = dir.write("b.bin", "HHxyzF");
+  const tf::data::FixedLengthRecordOptions framing{.header_bytes = 2, .footer_bytes = 1};
+  EXPECT_EQ(strings(tf::data::FixedLengthRecordDataset(std::vector<std::string>{a, b}, 3, framing)),
+            (std::vector<std::string>{"abc", "def", "xyz"}));
+  EXPECT_EQ(strings(tf::data::FixedLengthRecordDataset(a, 9)), std::vector<std::string>{"HHabcdefF"});
+  EXPECT_EQ(strings(tf::data::FixedLengthRecordDataset(dir.write("e.bin", ""), 4)), std::vector<std::string>{});
+  const std::string gz = (dir.path / "c.bin.gz").string();
+  ASSERT_EQ(std::system(("printf 'HHabcdefF' | gzip > " + gz).c_str()), 0);
+  EXPECT_EQ(strings(tf::data::FixedLengthRecordDataset(gz, 3, {.header_bytes = 2, .footer_bytes = 1,
+                                                              .compression_type = "GZIP"})),
+            (std::vector<std::string>{"abc", "def"}));
+}
+
+TEST(FixedLengthRecordDataset, UnevenBodiesAndBadArgumentsAreErrors) {
+  TempDir dir;
+  const std::string a = dir.write("a.bin", "HHabcdefgF");
+  const tf::data::FixedLengthRecordOptions framing{.header_bytes = 2, .footer_bytes = 1};
+  // An uncompressed file is measured before its first record.
+  EXPECT_NE(error_of(tf::data::FixedLengthRecordDataset(a, 3, framing))
+                .find("input file \"" + a + "\" has body length 7 bytes, which is not an exact multiple of the "
+                      "record length (3 bytes)"),
+            std::string::npos);
+  EXPECT_THROW(strings(tf::data::FixedLengthRecordDataset(dir.write("short.bin", "H"), 3, framing)),
+               tf::InvalidArgumentError);
+  // A compressed one yields its whole records first, then fails at its end.
+  const std::string gz = (dir.path / "a.bin.gz").string();
+  ASSERT_EQ(std::system(("printf 'HHabcdefgF' | gzip > " + gz).c_str()), 0);
+  tf::data::FixedLengthRecordDataset compressed(gz, 3, {.header_bytes = 2, .footer_bytes = 1,
+                                                        .compression_type = "GZIP"});
+  std::vector<std::string> before_error;
+  try {
+    for (const Element& e : compressed) before_error.push_back(e[0].item<std::string>());
+    FAIL() << "no error";
+  } catch (const tf::DataLossError& e) {
+    EXPECT_NE(std::string(e.what()).find("has body length 7 bytes"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(before_error, (std::vector<std::string>{"abc", "def"}));
+  EXPECT_THROW(tf::data::FixedLengthRecordDataset(a, 0), tf::InvalidArgumentError);
+  EXPECT_THROW(tf::data::FixedLengthRecordDataset(a, 3, {.header_bytes = -1}), tf::InvalidArgumentError);
+  EXPECT_THROW(tf::data::FixedLengthRecordDataset(a, 3, {.compression_type = "BAD"}), tf::InvalidArgumentError);
+  EXPECT_THROW(strings(tf::data::FixedLengthRecordDataset((dir.path / "none").string(), 3)), tf::NotFoundError);
+}
+
 TEST(ListFiles, SortedOrShuffledWithSeed) {
   TempDir dir;
   for (int i = 0; i < 8; ++i) dir.write("f" + std::to_string(i) + ".csv", "");
@@ -69,8 +116,9 @@ TEST(ListFiles, SortedOrShuffledWithSeed) {
   try {
     Dataset::list_files((dir.path / "*.none").string());
     FAIL();
-  } catch (const tf::NotFoundError& e) {
-    EXPECT_NE(std::string(e.what()).find("[Dataset.list_files] no files match"), std::string::npos);
+  } catch (const tf::InvalidArgumentError& e) {
+    EXPECT_NE(std::string(e.what()).find("[Dataset.list_files] No files matched pattern: " + (dir.path / "*.none").string()),
+              std::string::npos);
   }
 }
 

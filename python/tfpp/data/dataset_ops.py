@@ -13,6 +13,10 @@ built there from traced tensors (from_tensor_slices of an argument, range of a t
 ops too (TensorSliceDataset, TensorDataset, RangeDataset), and cardinality() a DatasetCardinality.
 """
 
+import functools
+
+import numpy as _np
+
 from .. import _tfpp
 from .. import autograph
 from .. import nest
@@ -21,6 +25,7 @@ from .. import type_spec
 from ..ragged.ragged_tensor import RaggedTensor
 from ..tensor_shape import TensorShape
 from . import composite_rows
+from . import options as options_lib
 from . import padded_batch
 from . import structure
 
@@ -36,6 +41,7 @@ class DatasetV2:
     """A sequence of elements, each a structure of tensors (tf.data.Dataset)."""
 
     _tfpp_dataset = True  # tf.function keys a dataset argument by its element_spec
+    _options_set = None  # the options given with with_options to this dataset or those it is built from
 
     def __init__(self, impl, element_spec, variant=None):
         self._impl = impl  # the C++ pipeline; None for a dataset argument inside a trace
@@ -120,6 +126,17 @@ class DatasetV2:
             cast = dataset.map(lambda x: _tfpp.math.cast(x, dtype))
             return _RangeDataset(cast._impl, _tfpp.TensorSpec([], dtype), cast._variant)
         return dataset
+
+    @staticmethod
+    def list_files(file_pattern, shuffle=None, seed=None, name=None):
+        """The names of the files matching `file_pattern` (a glob pattern or a list of them), sorted,
+        or shuffled (unless shuffle is False) with `seed`; InvalidArgumentError when none match."""
+        patterns = _np.reshape(_tfpp.convert_to_tensor(file_pattern, dtype=_tfpp.string).numpy(), [-1])
+        patterns = [p.decode() for p in patterns]
+        shuffled = shuffle is not False
+        impl = _data.list_files(patterns, shuffled, None if seed is None else int(seed))
+        cls = _ShuffleDataset if shuffled else _TensorSliceDataset
+        return cls(impl, _tfpp.TensorSpec([], _tfpp.string))
 
     @staticmethod
     def from_generator(generator, output_types=None, output_shapes=None, args=None, output_signature=None,
@@ -300,6 +317,17 @@ class DatasetV2:
         as_ragged = self._map_to_spec(to_ragged, spec, _MapDataset)
         return as_ragged.batch(batch_size, drop_remainder)
 
+    def window(self, size, shift=None, stride=1, drop_remainder=False, name=None):
+        """Windows of `size` elements, a new window every `shift` (default: size) elements, taking
+        every `stride`-th; each window is a dataset (a structure of datasets, one per component,
+        for structured elements). The last windows may be short unless drop_remainder."""
+        if any(type_spec.is_composite_spec(s) for s in nest.flatten(self._element_spec)):
+            raise TypeError("tfpp's Dataset.window takes elements of tensors, got %r" % (self._element_spec,))
+        spec = nest.map_structure(DatasetSpec, self._element_spec)
+        variant = _data.window_op(self._variant_tensor(), _int64(size), _int64(size if shift is None else shift),
+                                  _int64(stride), _tfpp.convert_to_tensor(drop_remainder, dtype=_tfpp.bool))
+        return self._from_variant(_WindowDataset, variant, spec)
+
     def apply(self, transformation_func):
         """transformation_func(self): a dataset transformation written as a function."""
         dataset = transformation_func(self)
@@ -390,6 +418,20 @@ class DatasetV2:
             return _ShardDataset(None, self._element_spec, _data.shard_op(self._variant_tensor(), _int64(num_shards),
                                                                           _int64(index)))
         return _ShardDataset(self._pipeline.shard(int(num_shards), int(index)), self._element_spec)
+
+    def options(self):
+        """The dataset's options (tf.data.Options, read-only): those with_options gave it and the
+        datasets it is built from."""
+        options = options_lib.Options()
+        if self._options_set is not None:
+            options = options_lib.merge_options(options, self._options_set)
+        return options._frozen()
+
+    def with_options(self, options, name=None):
+        """This dataset with `options` merged into its own (where both set an option, `options` wins)."""
+        dataset = _OptionsDataset(self._impl, self._element_spec, self._variant)
+        dataset._options_set = options_lib.merge_options(self.options(), options)
+        return dataset
 
     def reduce(self, initial_state, reduce_func, name=None):
         """Folds the elements into a state: state = reduce_func(state, element), traced once."""
@@ -624,6 +666,66 @@ def _function_name(func, kind):
     return name if name.isidentifier() else kind
 
 
+class DatasetSpec(type_spec.TypeSpec):
+    """The type of a dataset as an element of another (Dataset.window's windows): the structure
+    of its elements. tf.data carries it as the dataset's variant scalar."""
+
+    def __init__(self, element_spec, dataset_shape=()):
+        self._element_spec = element_spec
+        self._dataset_shape = TensorShape(dataset_shape)
+
+    element_spec = property(lambda self: self._element_spec, doc="The element_spec of the dataset.")
+    value_type = property(lambda self: DatasetV2)
+    shape = property(lambda self: self._dataset_shape)
+
+    def _fields(self):
+        return (repr(self._element_spec), self._dataset_shape)
+
+    def __repr__(self):
+        return "DatasetSpec(%r, %r)" % (self._element_spec, self._dataset_shape)
+
+    @property
+    def _flat_tensor_specs(self):
+        return [_tfpp.TensorSpec([], _tfpp.variant)]
+
+    def _to_tensor_list(self, value):
+        return [value._variant_tensor()]
+
+    def _from_tensor_list(self, tensors):
+        variant = tensors[0]
+        if variant._is_symbolic():
+            return _WindowElementDataset(None, self._element_spec, variant)
+        return _WindowElementDataset(_data.dataset_of(variant), self._element_spec)
+
+    def is_compatible_with(self, value):
+        spec = value._type_spec if hasattr(value, "_type_spec") else value
+        return isinstance(spec, DatasetSpec) and spec._element_spec == self._element_spec
+
+    @staticmethod
+    def from_value(value):
+        return DatasetSpec(value.element_spec)
+
+
+def _carries_options(transformation):
+    """A transformation whose dataset keeps the options of the datasets it is built from."""
+    @functools.wraps(transformation)
+    def transform(*args, **kwargs):
+        dataset = transformation(*args, **kwargs)
+        inputs = [d for d in nest.flatten([a for a in args + tuple(kwargs.values()) if not callable(a)])
+                  if isinstance(d, DatasetV2) and d._options_set is not None]
+        if inputs and dataset._options_set is None:
+            dataset._options_set = options_lib.merge_options(*[d._options_set for d in inputs])
+        return dataset
+    return transform
+
+
+for _name in ("map", "filter", "flat_map", "interleave", "batch", "padded_batch", "unbatch", "ragged_batch", "window",
+              "shuffle", "repeat", "take", "skip", "prefetch", "cache", "concatenate", "enumerate", "shard"):
+    setattr(DatasetV2, _name, _carries_options(getattr(DatasetV2, _name)))
+DatasetV2.zip = staticmethod(_carries_options(DatasetV2.zip))
+del _name
+
+
 def _dataset_class(name, doc):
     return type(name, (DatasetV2,), {"__doc__": doc, "__module__": __name__})
 
@@ -650,3 +752,6 @@ _PrefetchDataset = _dataset_class("_PrefetchDataset", "Dataset.prefetch's datase
 CacheDataset = _dataset_class("CacheDataset", "Dataset.cache's dataset.")
 _ConcatenateDataset = _dataset_class("_ConcatenateDataset", "Dataset.concatenate's dataset.")
 _ShardDataset = _dataset_class("_ShardDataset", "Dataset.shard's dataset.")
+_OptionsDataset = _dataset_class("_OptionsDataset", "Dataset.with_options' dataset.")
+_WindowDataset = _dataset_class("_WindowDataset", "Dataset.window's dataset.")
+_WindowElementDataset = _dataset_class("_VariantDataset", "A dataset carried in another's elements (a window).")

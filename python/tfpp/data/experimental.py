@@ -1,8 +1,16 @@
 """tf.data.experimental: the names TensorFlow keeps there too (AUTOTUNE, cardinality constants,
-dense_to_ragged_batch)."""
+dense_to_ragged_batch), and CsvDataset and make_csv_dataset."""
+
+import collections
+
+import numpy as _np
 
 from .. import _tfpp
-from .dataset_ops import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
+from .dataset_ops import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, DatasetV2
+from .dataset_ops import _tfpp_errors as _errors
+from .options import AutoShardPolicy, AutotuneAlgorithm, AutotuneOptions, DistributeOptions, ExternalStatePolicy
+from .options import OptimizationOptions, ServiceOptions, ThreadingOptions
+
 
 
 def cardinality(dataset):
@@ -13,3 +21,62 @@ def cardinality(dataset):
 def dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype=_tfpp.int64):
     """The transformation (for Dataset.apply) that is Dataset.ragged_batch."""
     return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder, row_splits_dtype)
+
+
+class CsvDatasetV2(DatasetV2):
+    """The records of CSV files as tuples of scalars, one per column (tf.data.experimental.CsvDataset).
+    Each record default is a value (the column's dtype, and its value where a field is missing)
+    or a dtype (a required column)."""
+
+    def __init__(self, filenames, record_defaults, compression_type=None, buffer_size=None, header=False,
+                 field_delim=",", use_quote_delim=True, na_value="", select_cols=None, exclude_cols=None):
+        if select_cols is not None and exclude_cols is not None:
+            raise _errors().InvalidArgumentError(None, None, "Either select_cols or exclude_cols should be empty")
+        defaults = [_record_default(i, d) for i, d in enumerate(record_defaults)]
+        if exclude_cols is not None:
+            excluded = set(int(c) for c in exclude_cols)
+            select_cols = [c for c in range(len(defaults) + len(excluded)) if c not in excluded]
+        names = [n.decode() for n in _np.reshape(_tfpp.convert_to_tensor(filenames, dtype=_tfpp.string).numpy(), [-1])]
+        impl = _tfpp._data.csv_dataset(names, defaults, compression_type or "", bool(header), field_delim,
+                                       bool(use_quote_delim), na_value, [int(c) for c in select_cols or []])
+        super().__init__(impl, tuple(_tfpp.TensorSpec([], d.dtype) for d in defaults))
+
+
+def _record_default(index, default):
+    """A record default as the C++ reader takes it: a scalar, or an empty vector for a dtype."""
+    if isinstance(default, _tfpp.DType):
+        return _tfpp.zeros([0], default)
+    tensor = _tfpp.convert_to_tensor(default)
+    if tensor.shape.rank is not None and tensor.shape.num_elements() != 1 and tensor.shape.rank > 0:
+        raise _errors().InvalidArgumentError(None, None, "There should only be 1 default per field but field %d has %d"
+                                             % (index, tensor.shape.num_elements()))
+    return tensor
+
+
+def make_csv_dataset(file_pattern, batch_size, column_names=None, column_defaults=None, label_name=None,
+                     select_columns=None, field_delim=",", use_quote_delim=True, na_value="", header=True,
+                     num_epochs=None, shuffle=True, shuffle_buffer_size=10000, shuffle_seed=None,
+                     prefetch_buffer_size=None, num_parallel_reads=None, sloppy=False, num_rows_for_inference=100,
+                     compression_type=None, ignore_errors=False, encoding="utf-8"):
+    """Batches of CSV records as an OrderedDict of columns (and the label column apart, if named),
+    shuffled and repeated `num_epochs` times (forever by default); column dtypes are inferred
+    from the first records unless column_defaults gives them."""
+    defaults = [_record_default(i, d) for i, d in enumerate(column_defaults or [])]
+    impl, names, dtypes = _tfpp._data.make_csv_dataset(
+        file_pattern, int(batch_size), list(column_names or []), defaults, label_name or "",
+        list(select_columns or []), field_delim, bool(use_quote_delim), na_value, bool(header),
+        -1 if num_epochs is None else int(num_epochs), bool(shuffle), int(shuffle_buffer_size),
+        None if shuffle_seed is None else int(shuffle_seed),
+        0, compression_type or "")
+    if not dtypes:  # no records: the dtypes the defaults give, else inference's int32
+        dtypes = [d.dtype for d in defaults] or [_tfpp.int32] * len(names)
+    columns = DatasetV2(impl, tuple(_tfpp.TensorSpec([None], d) for d in dtypes))
+    features = len(names) - (1 if label_name else 0)
+
+    def as_dict(*values):
+        named = collections.OrderedDict(zip(names[:features], values[:features]))
+        return (named, values[features]) if label_name else named
+    return columns.map(as_dict).prefetch(AUTOTUNE if prefetch_buffer_size is None else prefetch_buffer_size)
+
+
+CsvDataset = CsvDatasetV2
