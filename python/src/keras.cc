@@ -1,5 +1,6 @@
-// _tfpp.keras: the C++ Keras (layers, models, training, callbacks) for python/tfpp/keras.
+// _tfpp.keras: the C++ Keras (layers, models, training, callbacks, clear_session) for python/tfpp/keras.
 #include "keras_bindings.h"
+#include "tfpp/keras/clear_session.h"
 
 namespace tfpp_python {
 
@@ -10,6 +11,8 @@ void bind_keras(nb::module_& m) {
   bind_keras_callbacks(keras);
   bind_keras_model(keras);
   bind_keras_subclass(keras);
+  keras.def("clear_session", &tf::keras::utils::clear_session,
+            "Forgets the layer names handed out so far (keras.utils.clear_session).");
 }
 
 }  // namespace tfpp_python

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <tfpp/tfpp.h>
+#include <tfpp/keras/clear_session.h>
 #include <tfpp/keras/keras.h>
 #include <tfpp/keras/mask.h>
 
@@ -66,6 +67,16 @@ TEST(LayerTest, NamesAreUniqueAsKerasMakesThem) {
   Linear custom(2);
   EXPECT_EQ(custom.name().rfind("linear", 0), 0u);
   EXPECT_EQ(custom.class_name(), "Linear");
+}
+
+TEST(LayerTest, ClearSessionGivesPlainNamesAgain) {
+  layers::Dense before(1), second(1);
+  EXPECT_NE(before.name(), second.name());
+  keras::utils::clear_session();
+  layers::Dense after(1), next(1);
+  EXPECT_EQ(after.name(), "dense");
+  EXPECT_EQ(next.name(), "dense_1");
+  EXPECT_NE(second.name(), "dense");  // layers made before keep their names
 }
 
 TEST(LayerTest, CopiesAndRepeatedCallsShareWeights) {

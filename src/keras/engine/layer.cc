@@ -10,18 +10,21 @@
 #include "keras/engine/call_context.h"
 #include "keras/layers/config_util.h"
 #include "tfpp/errors.h"
+#include "tfpp/keras/clear_session.h"
 #include "tfpp/reduction_ops.h"
 
 namespace tf::keras {
 
 namespace {
 
-// Keras' backend.get_uid: the first "dense" is "dense", then "dense_1", "dense_2", ...
+// Keras' backend.get_uid: the first "dense" is "dense", then "dense_1", "dense_2", ...; the
+// counts live until clear_session.
+std::mutex name_counts_mutex;
+std::unordered_map<std::string, int> name_counts;
+
 std::string unique_name(const std::string& base) {
-  static std::mutex mutex;
-  static std::unordered_map<std::string, int> counts;
-  std::lock_guard lock(mutex);
-  const int n = counts[base]++;
+  std::lock_guard lock(name_counts_mutex);
+  const int n = name_counts[base]++;
   return n == 0 ? base : base + "_" + std::to_string(n);
 }
 
@@ -82,6 +85,11 @@ Layer::~Layer() = default;
 detail::LayerState& Layer::layer_state() const { return static_cast<detail::LayerState&>(*module_state()); }
 
 std::string Layer::make_name() const { return unique_name(to_snake_case(class_name())); }
+
+void utils::clear_session() {
+  std::lock_guard lock(name_counts_mutex);
+  name_counts.clear();
+}
 
 std::string Layer::class_name() const {
   const detail::LayerState& s = layer_state();
