@@ -178,6 +178,20 @@ void bind_data(nb::module_& m) {
                            nb::callable predicate) {
     return tf::data::detail::filter_dataset(dataset, element_specs, python_flat_fn(predicate));
   }, "dataset"_a, "element_specs"_a, "predicate"_a, "A FilterDataset node whose predicate is traced now.");
+  data.def("take_while_op", [](const tf::Tensor& dataset, const std::vector<tf::TensorSpec>& element_specs,
+                               nb::callable predicate) {
+    return tf::data::detail::take_while_dataset(dataset, element_specs, python_flat_fn(predicate));
+  }, "dataset"_a, "element_specs"_a, "predicate"_a, "A TakeWhileDataset node whose predicate is traced now.");
+  data.def("scan_op", [](const tf::Tensor& dataset, const std::vector<tf::TensorSpec>& element_specs,
+                         const std::vector<tf::Tensor>& initial_state, nb::callable fn) {
+    return tf::data::detail::scan_dataset(dataset, element_specs, initial_state, python_flat_fn(fn));
+  }, "dataset"_a, "element_specs"_a, "initial_state"_a, "fn"_a,
+     "A ScanDataset node whose function, fn(state + element) returning the new state + the output, is traced now.");
+  data.def("unique_op", &tf::data::detail::unique_dataset, "dataset"_a, "A UniqueDataset node.");
+  data.def("directed_interleave_op", &tf::data::detail::directed_interleave_dataset, "choices"_a, "datasets"_a,
+           "stop_on_empty_dataset"_a, "A DirectedInterleaveDataset node.");
+  data.def("single_element_op", &tf::data::detail::dataset_to_single_element, "dataset"_a, "element_specs"_a,
+           "A DatasetToSingleElement node: the dataset's one element.");
   data.def("flat_map_op", [](const tf::Tensor& dataset, const std::vector<tf::TensorSpec>& element_specs,
                              nb::callable fn) {
     return tf::data::detail::flat_map_dataset(dataset, element_specs, python_flat_fn(fn));

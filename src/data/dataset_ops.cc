@@ -9,6 +9,7 @@
 #include <string>
 
 #include "data/node.h"
+#include "data/transformations.h"
 #include "function/traced_body.h"
 #include "graph/function_body.h"
 #include "ops/execute.h"
@@ -186,6 +187,15 @@ void zip_kernel(ops::KernelContext& ctx) {
   ctx.output(0) = dataset_variant(Dataset::zip(datasets));
 }
 
+void unique_kernel(ops::KernelContext& ctx) { ctx.output(0) = dataset_variant(unique(input_dataset(ctx))); }
+
+// DirectedInterleaveDataset's inputs: the choices, then the datasets.
+void directed_interleave_kernel(ops::KernelContext& ctx) {
+  std::vector<Dataset> datasets;
+  for (std::size_t i = 1; i < ctx.num_inputs(); ++i) datasets.push_back(dataset_of(ctx.input(i), ctx.op().name));
+  ctx.output(0) = dataset_variant(choose_from_datasets(std::move(datasets), input_dataset(ctx), ctx.attr<bool>(0)));
+}
+
 void shard_kernel(ops::KernelContext& ctx) {
   const auto num_shards = ctx.input(1).item<std::int64_t>(), index = ctx.input(2).item<std::int64_t>();
   if (num_shards < 1) ctx.fail("num_shards must be >= 1, got " + std::to_string(num_shards));
@@ -235,6 +245,12 @@ void flat_map_kernel(ops::KernelContext& ctx) {
 void interleave_kernel(ops::KernelContext& ctx) {
   const InterleaveOptions options{.cycle_length = ctx.attr<std::int64_t>(1), .block_length = ctx.attr<std::int64_t>(2)};
   ctx.output(0) = dataset_variant(input_dataset(ctx).interleave(dataset_function(ctx), options));
+}
+
+void take_while_kernel(ops::KernelContext& ctx) {
+  ctx.output(0) = dataset_variant(take_while(input_dataset(ctx), [f = bind(ctx)](const Element& e) {
+    return static_cast<bool>(f(e).at(0));
+  }));
 }
 
 void filter_kernel(ops::KernelContext& ctx) {
@@ -292,6 +308,11 @@ const ops::OpDef& kCacheDataset = stateful_dataset_op("CacheDataset", 2, cache_s
 const ops::OpDef& kConcatenateDataset = dataset_op("ConcatenateDataset", 2, datasets_shape, concatenate_kernel);
 const ops::OpDef& kZipDataset = dataset_op("ZipDataset", -1, datasets_shape, zip_kernel);
 const ops::OpDef& kShardDataset = dataset_op("ShardDataset", 3, shard_shape, shard_kernel);
+const ops::OpDef& kTakeWhileDataset = function_dataset_op("TakeWhileDataset", take_while_kernel);
+const ops::OpDef& kUniqueDataset = dataset_op("UniqueDataset", 1, dataset_shape, unique_kernel);
+const ops::OpDef& kDirectedInterleaveDataset =
+    dataset_op_builder("DirectedInterleaveDataset", -1, datasets_shape, directed_interleave_kernel)
+        .attrs({"stop_on_empty_dataset"});
 const ops::OpDef& kDatasetCardinality = [] {
   ops::OpBuilder b("DatasetCardinality");
   b.inputs(1).no_gradient().shape(cardinality_shape).kernel(DType::kVariant, cardinality_kernel);
@@ -369,6 +390,21 @@ Tensor parallel_map_dataset(const Tensor& dataset, const std::vector<TensorSpec>
                                std::to_string(num_parallel_calls));
   return function_dataset(kParallelMapDatasetV2, dataset, element_specs, fn, "map_fn", FunctionResult::kElement,
                           {num_parallel_calls, deterministic});
+}
+
+Tensor take_while_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
+                          const tf::detail::FlatFn& predicate) {
+  return function_dataset(kTakeWhileDataset, dataset, element_specs, predicate, "take_while_fn",
+                          FunctionResult::kPredicate);
+}
+
+Tensor unique_dataset(const Tensor& dataset) { return run(kUniqueDataset, {dataset}); }
+
+Tensor directed_interleave_dataset(const Tensor& choices, const std::vector<Tensor>& datasets, bool stop_on_empty) {
+  std::vector<Tensor> inputs{choices};
+  inputs.insert(inputs.end(), datasets.begin(), datasets.end());
+  const ops::AttrValue attrs[] = {stop_on_empty};
+  return run(kDirectedInterleaveDataset, std::move(inputs), attrs);
 }
 
 Tensor filter_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,

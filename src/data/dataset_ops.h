@@ -1,8 +1,9 @@
 // The graph ops that transform a dataset (a variant scalar, data/dataset_variant.h) into another:
 // TakeDataset, SkipDataset, RepeatDataset, PrefetchDataset, BatchDatasetV2, PaddedBatchDatasetV2, WindowDataset, MapDataset,
 // ParallelMapDatasetV2, FilterDataset, FlatMapDataset, InterleaveDataset, ShuffleDataset,
-// UnbatchDataset, CacheDataset, ConcatenateDataset, ZipDataset and ShardDataset, as TensorFlow's
-// are, and DatasetCardinality.
+// UnbatchDataset, CacheDataset, ConcatenateDataset, ZipDataset, ShardDataset, TakeWhileDataset,
+// UniqueDataset, DirectedInterleaveDataset and ScanDataset, as TensorFlow's are, DatasetCardinality and
+// DatasetToSingleElement.
 // They run eagerly or, inside a traced function, become nodes, so that a dataset passed to the
 // function is transformed anew at every call.
 #pragma once
@@ -44,6 +45,23 @@ Tensor map_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element
 /// pipeline's parallel map; `deterministic` keeps the input's order.
 Tensor parallel_map_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
                             const tf::detail::FlatFn& fn, std::int64_t num_parallel_calls, bool deterministic);
+/// The elements before the first for which `predicate` (traced as map's fn is; one scalar bool)
+/// is false.
+Tensor take_while_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
+                          const tf::detail::FlatFn& predicate);
+/// The elements (one int32, int64 or string tensor each) not seen before.
+Tensor unique_dataset(const Tensor& dataset);
+/// For each int64 scalar of the dataset `choices`, the next element of that dataset of `datasets`;
+/// a chosen dataset's end stops the pass (stop_on_empty) or retires it.
+Tensor directed_interleave_dataset(const Tensor& choices, const std::vector<Tensor>& datasets, bool stop_on_empty);
+/// A ScanDataset: fn(state..., element...) (traced now, again with the state dims it changes
+/// made unknown) returns the new state's tensors, then the output element's; the state starts
+/// as `initial_state`.
+Tensor scan_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
+                    const std::vector<Tensor>& initial_state, const tf::detail::FlatFn& fn);
+/// The one element of the dataset (flat tensors of `element_specs`); InvalidArgumentError when it
+/// has none or more (the DatasetToSingleElement op).
+std::vector<Tensor> dataset_to_single_element(const Tensor& dataset, const std::vector<TensorSpec>& element_specs);
 /// The elements for which `predicate` (traced as map's fn is) returns true (one scalar bool).
 Tensor filter_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
                       const tf::detail::FlatFn& predicate);

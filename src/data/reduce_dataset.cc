@@ -73,28 +73,25 @@ std::string describe(const ops::TensorInfo& info) {
 
 }  // namespace
 
-std::vector<Tensor> reduce_dataset_traced(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
-                                          const std::vector<Tensor>& initial_state, const tf::detail::FlatFn* cond,
-                                          const tf::detail::FlatFn& body) {
-  const std::size_t n = initial_state.size(), m = element_specs.size();
-  std::vector<ops::TensorInfo> state_specs;
-  for (const Tensor& t : initial_state) state_specs.push_back({t.dtype(), t.shape()});
-  std::optional<tf::detail::TracedBody> loop_body;
-  // As Dataset.reduce: traced again with the dims the body changes unknown (at most once per dim).
-  while (!loop_body) {
+tf::detail::TracedBody trace_state_body(std::vector<ops::TensorInfo>& state_specs,
+                                        const std::vector<TensorSpec>& element_specs, const tf::detail::FlatFn& body,
+                                        const char* name, const std::string& what, bool only_state) {
+  const std::size_t n = state_specs.size();
+  // Traced again with the dims the body changes unknown (at most once per dim).
+  for (;;) {
     std::vector<ops::TensorInfo> body_specs = state_specs;
     for (const TensorSpec& s : element_specs) body_specs.push_back({s.dtype, s.shape});
-    tf::detail::TracedBody traced = tf::detail::trace_body(body_specs, body, "reduce_body");
+    tf::detail::TracedBody traced = tf::detail::trace_body(body_specs, body, name);
     const graph::Graph& bg = *traced.graph;
-    if (bg.outputs().size() != n)
-      throw InvalidArgumentError("[Dataset.reduce] the body returned " + std::to_string(bg.outputs().size()) +
+    if (only_state ? bg.outputs().size() != n : bg.outputs().size() < n)
+      throw InvalidArgumentError("[" + what + "] the function returned " + std::to_string(bg.outputs().size()) +
                                  " tensors for " + std::to_string(n) + " state tensors");
     bool relaxed = false;
     for (std::size_t i = 0; i < n; ++i) {
       const ops::TensorInfo& out = bg.info(bg.outputs()[i]);
       TensorShape& in = state_specs[i].shape;
       if (out.dtype != state_specs[i].dtype)
-        throw InvalidArgumentError("[Dataset.reduce] state tensor " + std::to_string(i) + " is " +
+        throw InvalidArgumentError("[" + what + "] state tensor " + std::to_string(i) + " is " +
                                    describe(state_specs[i]) + " on entry but " + describe(out) + " after one element");
       if (in.has_unknown_rank()) continue;
       if (out.shape.has_unknown_rank() || out.shape.rank() != in.rank()) {
@@ -108,8 +105,18 @@ std::vector<Tensor> reduce_dataset_traced(const Tensor& dataset, const std::vect
           relaxed = true;
         }
     }
-    if (!relaxed) loop_body = std::move(traced);
+    if (!relaxed) return traced;
   }
+}
+
+std::vector<Tensor> reduce_dataset_traced(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
+                                          const std::vector<Tensor>& initial_state, const tf::detail::FlatFn* cond,
+                                          const tf::detail::FlatFn& body) {
+  const std::size_t n = initial_state.size(), m = element_specs.size();
+  std::vector<ops::TensorInfo> state_specs;
+  for (const Tensor& t : initial_state) state_specs.push_back({t.dtype(), t.shape()});
+  std::optional<tf::detail::TracedBody> loop_body =
+      trace_state_body(state_specs, element_specs, body, "reduce_body", "Dataset.reduce", /*only_state=*/true);
   std::optional<tf::detail::TracedBody> cond_body;
   if (cond) {
     cond_body = tf::detail::trace_body(state_specs, *cond, "reduce_cond");

@@ -121,6 +121,54 @@ TEST(DatasetOps, MapAndFilterEagerlyWithACapturedTensor) {
   EXPECT_EQ(values(filter_dataset(range, kInt64Scalar, odd)), (std::vector<std::int64_t>{1, 3}));
 }
 
+TEST(DatasetOps, TakeWhileUniqueAndChooseFromDatasets) {
+  tf::detail::FlatFn below_3 = [](const std::vector<tf::Tensor>& e, std::vector<std::string>&) {
+    return std::vector<tf::Tensor>{tf::less(e[0], std::int64_t{3})};
+  };
+  tf::Tensor range = dataset_variant(Dataset::range(10));
+  EXPECT_EQ(values(take_while_dataset(range, kInt64Scalar, below_3)), (std::vector<std::int64_t>{0, 1, 2}));
+  tf::detail::FlatFn not_bool = [](const std::vector<tf::Tensor>& e, std::vector<std::string>&) { return e; };
+  EXPECT_THROW(take_while_dataset(range, kInt64Scalar, not_bool), tf::InvalidArgumentError);
+
+  tf::Tensor repeats = dataset_variant(Dataset::from_tensor_slices(tf::constant<std::int64_t>({3, 1, 3, 2, 1})));
+  EXPECT_EQ(values(unique_dataset(repeats)), (std::vector<std::int64_t>{3, 1, 2}));
+  tf::Tensor floats = dataset_variant(Dataset::from_tensor_slices(tf::constant({1.0f, 2.0f})));
+  EXPECT_THROW(values(unique_dataset(floats)), tf::InvalidArgumentError);
+
+  const std::vector<tf::Tensor> two = {dataset_variant(Dataset::range(2)), dataset_variant(Dataset::range(10, 12))};
+  tf::Tensor choices = dataset_variant(Dataset::from_tensor_slices(tf::constant<std::int64_t>({0, 1, 0, 0, 1, 1})));
+  EXPECT_EQ(values(directed_interleave_dataset(choices, two, true)), (std::vector<std::int64_t>{0, 10, 1}));
+  EXPECT_EQ(values(directed_interleave_dataset(choices, two, false)), (std::vector<std::int64_t>{0, 10, 1, 11}));
+  tf::Tensor out_of_range = dataset_variant(Dataset::from_tensor_slices(tf::constant<std::int64_t>({2})));
+  EXPECT_THROW(values(directed_interleave_dataset(out_of_range, two, true)), tf::InvalidArgumentError);
+}
+
+TEST(DatasetOps, ScanThreadsAStateAndRelaxesItsShape) {
+  // state: the elements so far (a vector that grows); output: the state's size.
+  tf::detail::FlatFn append = [](const std::vector<tf::Tensor>& v, std::vector<std::string>&) {
+    tf::Tensor grown = tf::concat({v[0], tf::reshape(v[1], {1})}, 0);
+    return std::vector<tf::Tensor>{grown, tf::size(v[0], tf::int64)};
+  };
+  tf::Tensor range = dataset_variant(Dataset::range(3, 6));
+  tf::Tensor sizes = scan_dataset(range, kInt64Scalar, {tf::zeros({0}, tf::int64)}, append);
+  EXPECT_EQ(values(sizes), (std::vector<std::int64_t>{0, 1, 2}));
+  tf::detail::FlatFn to_float = [](const std::vector<tf::Tensor>& v, std::vector<std::string>&) {
+    return std::vector<tf::Tensor>{tf::cast(v[0], tf::float32), v[1]};
+  };
+  EXPECT_THROW(scan_dataset(range, kInt64Scalar, {i64(0)}, to_float), tf::InvalidArgumentError);
+}
+
+TEST(DatasetOps, SingleElementEagerlyAndTraced) {
+  EXPECT_EQ(dataset_to_single_element(dataset_variant(Dataset::range(4, 5)), kInt64Scalar).at(0).item<std::int64_t>(),
+            4);
+  EXPECT_THROW(dataset_to_single_element(dataset_variant(Dataset::range(2)), kInt64Scalar), tf::InvalidArgumentError);
+  EXPECT_THROW(dataset_to_single_element(dataset_variant(Dataset::range(0)), kInt64Scalar), tf::InvalidArgumentError);
+  auto f = tf::function([](const tf::Tensor& ds) { return dataset_to_single_element(ds, kInt64Scalar).at(0) * 2; });
+  EXPECT_EQ(f(dataset_variant(Dataset::range(7, 8))).item<std::int64_t>(), 14);
+  EXPECT_EQ(f(dataset_variant(Dataset::range(9, 10))).item<std::int64_t>(), 18);
+  EXPECT_EQ(f.tracing_count(), 1);
+}
+
 TEST(DatasetOps, TracedTransformationsRunOnEachCallsDataset) {
   // sum(x * k for x in ds if x is odd)[:n], with ds, k and n arguments of the function.
   auto f = tf::function([](const tf::Tensor& ds, const tf::Tensor& k, const tf::Tensor& n) {

@@ -419,6 +419,78 @@ class DatasetV2:
                                                                           _int64(index)))
         return _ShardDataset(self._pipeline.shard(int(num_shards), int(index)), self._element_spec)
 
+    def take_while(self, predicate, name=None):
+        """The elements before the first for which `predicate` (traced once, now) is False."""
+        variant, _ = self._function_op(_data.take_while_op, predicate, _check_take_while_predicate)
+        return self._from_variant(_TakeWhileDataset, variant, self._element_spec)
+
+    def unique(self, name=None):
+        """The elements not seen before (int32, int64 or string elements), in order."""
+        if not isinstance(self._element_spec, _tfpp.TensorSpec):
+            raise _tfpp_errors().InvalidArgumentError(None, None,
+                                                      "UniqueDataset only supports inputs with a single component.")
+        if self._element_spec.dtype not in (_tfpp.int32, _tfpp.int64, _tfpp.string):
+            raise TypeError("`tf.data.Dataset.unique` does not support type %s -- only `tf.int32`, `tf.int64`, and "
+                            "`tf.string` are supported." % (self._element_spec.dtype,))
+        return self._from_variant(_UniqueDataset, _data.unique_op(self._variant_tensor()), self._element_spec)
+
+    def scan(self, initial_state, scan_func, name=None):
+        """A state threaded through the elements: scan_func(state, element) (traced once, now)
+        returns (new_state, output), and the dataset's elements are the outputs."""
+        state = structure.normalize(initial_state)
+        state_spec = structure.specs_of(state)
+        output_spec = []
+
+        def flat_function(flat):
+            count = len(structure.flat_specs(state_spec))
+            args = (structure.pack(state_spec, flat[:count]), structure.pack(self._element_spec, flat[count:]))
+            result = autograph.converted_call(scan_func, args, {})
+            if not isinstance(result, tuple) or len(result) != 2:
+                raise TypeError("The scan function must return a pair comprising the new state and the output value.")
+            new_state, output = structure.normalize(result[0]), structure.normalize(result[1])
+            _check_reduce_state(state_spec, structure.specs_of(new_state))
+            output_spec[:] = [structure.specs_of(output)]
+            return structure.to_flat(state_spec, new_state) + structure.to_flat(output_spec[0], output)
+
+        variant = _data.scan_op(self._variant_tensor(), structure.flat_specs(self._element_spec),
+                                structure.to_flat(state_spec, state), flat_function)
+        return self._from_variant(_ScanDataset, variant, output_spec[0])
+
+    @staticmethod
+    def counter(start=0, step=1, dtype=_tfpp.int64, name=None):
+        """start, start + step, ... forever, of `dtype` (as TensorFlow builds it: a scan)."""
+        start = _tfpp.convert_to_tensor(start, dtype=dtype)
+        step = _tfpp.convert_to_tensor(step, dtype=dtype)
+        return DatasetV2.from_tensors(0).repeat(None).scan(start, lambda state, _: (state + step, state))
+
+    def get_single_element(self, name=None):
+        """The dataset's one element; InvalidArgumentError if it has none or more."""
+        flat = _data.single_element_op(self._variant_tensor(), structure.flat_specs(self._element_spec))
+        return structure.pack(self._element_spec, flat)
+
+    @staticmethod
+    def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
+        """For each int64 scalar c of choice_dataset, the next element of datasets[c]; the end of a
+        chosen dataset ends the result (stop_on_empty_dataset) or retires that dataset."""
+        datasets = list(datasets)
+        if not datasets:
+            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+        if choice_dataset.element_spec != _tfpp.TensorSpec([], _tfpp.int64):
+            raise TypeError("Invalid `choice_dataset`. Elements of `choice_dataset` must be scalar `tf.int64` tensors "
+                            "but are %r." % (choice_dataset.element_spec,))
+        spec = datasets[0].element_spec
+        try:
+            for dataset in datasets[1:]:
+                nest.assert_same_structure(spec, dataset.element_spec)
+                spec = nest.pack_sequence_as(spec, [_compatible_spec(a, b) for a, b in zip(
+                    nest.flatten(spec), nest.flatten(dataset.element_spec))])
+        except (TypeError, ValueError) as e:
+            listing = "\n".join("Dataset %d element_spec=%r." % (i, d.element_spec) for i, d in enumerate(datasets))
+            raise TypeError("Invalid `datasets`. `datasets` must have compatible element specs.\n %s" % listing) from e
+        variant = _data.directed_interleave_op(choice_dataset._variant_tensor(),
+                                               [d._variant_tensor() for d in datasets], bool(stop_on_empty_dataset))
+        return choice_dataset._from_variant(_DirectedInterleaveDataset, variant, spec)
+
     def options(self):
         """The dataset's options (tf.data.Options, read-only): those with_options gave it and the
         datasets it is built from."""
@@ -619,6 +691,19 @@ def _check_predicate(spec):
                          "type is %r." % (spec,))
 
 
+def _check_take_while_predicate(spec):
+    if not isinstance(spec, _tfpp.TensorSpec) or spec.dtype != _tfpp.bool or spec.shape.rank != 0:
+        raise ValueError("Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor but its return type "
+                         "is%r." % (spec,))
+
+
+def _compatible_spec(a, b):
+    """The spec both elements fit (as choose_from_datasets combines its datasets')."""
+    if type(a) is not type(b) or a.dtype != b.dtype:
+        raise TypeError("incompatible element specs %r and %r" % (a, b))
+    return structure.most_specific_compatible(a, b)
+
+
 def _zip_specs(types, shapes):
     if isinstance(types, dict):
         return {k: _zip_specs(types[k], shapes[k]) for k in types}
@@ -720,9 +805,11 @@ def _carries_options(transformation):
 
 
 for _name in ("map", "filter", "flat_map", "interleave", "batch", "padded_batch", "unbatch", "ragged_batch", "window",
+              "take_while", "unique", "scan",
               "shuffle", "repeat", "take", "skip", "prefetch", "cache", "concatenate", "enumerate", "shard"):
     setattr(DatasetV2, _name, _carries_options(getattr(DatasetV2, _name)))
 DatasetV2.zip = staticmethod(_carries_options(DatasetV2.zip))
+DatasetV2.choose_from_datasets = staticmethod(_carries_options(DatasetV2.choose_from_datasets))
 del _name
 
 
@@ -754,4 +841,8 @@ _ConcatenateDataset = _dataset_class("_ConcatenateDataset", "Dataset.concatenate
 _ShardDataset = _dataset_class("_ShardDataset", "Dataset.shard's dataset.")
 _OptionsDataset = _dataset_class("_OptionsDataset", "Dataset.with_options' dataset.")
 _WindowDataset = _dataset_class("_WindowDataset", "Dataset.window's dataset.")
+_TakeWhileDataset = _dataset_class("_TakeWhileDataset", "Dataset.take_while's dataset.")
+_UniqueDataset = _dataset_class("_UniqueDataset", "Dataset.unique's dataset.")
+_ScanDataset = _dataset_class("_ScanDataset", "Dataset.scan's and Dataset.counter's dataset.")
+_DirectedInterleaveDataset = _dataset_class("_DirectedInterleaveDataset", "Dataset.choose_from_datasets' dataset.")
 _WindowElementDataset = _dataset_class("_VariantDataset", "A dataset carried in another's elements (a window).")

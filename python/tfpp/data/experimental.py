@@ -13,6 +13,16 @@ from .options import OptimizationOptions, ServiceOptions, ThreadingOptions
 
 
 
+def get_single_element(dataset):
+    """dataset.get_single_element()."""
+    return dataset.get_single_element()
+
+
+def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
+    """Dataset.choose_from_datasets."""
+    return DatasetV2.choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
+
+
 def cardinality(dataset):
     """dataset.cardinality()."""
     return dataset.cardinality()
