@@ -187,6 +187,13 @@ void bind_data(nb::module_& m) {
     return tf::data::detail::scan_dataset(dataset, element_specs, initial_state, python_flat_fn(fn));
   }, "dataset"_a, "element_specs"_a, "initial_state"_a, "fn"_a,
      "A ScanDataset node whose function, fn(state + element) returning the new state + the output, is traced now.");
+  data.def("group_by_window_op", [](const tf::Tensor& dataset, const std::vector<tf::TensorSpec>& element_specs,
+                                    nb::callable key_fn, nb::callable reduce_fn, nb::callable window_size_fn) {
+    return tf::data::detail::group_by_window_dataset(dataset, element_specs, python_flat_fn(key_fn),
+                                                     python_flat_fn(reduce_fn), python_flat_fn(window_size_fn));
+  }, "dataset"_a, "element_specs"_a, "key_fn"_a, "reduce_fn"_a, "window_size_fn"_a,
+     "A GroupByWindowDataset node whose functions (key_fn(element), reduce_fn(key, window variant) returning a "
+     "dataset variant, window_size_fn(key)) are traced now.");
   data.def("unique_op", &tf::data::detail::unique_dataset, "dataset"_a, "A UniqueDataset node.");
   data.def("directed_interleave_op", &tf::data::detail::directed_interleave_dataset, "choices"_a, "datasets"_a,
            "stop_on_empty_dataset"_a, "A DirectedInterleaveDataset node.");

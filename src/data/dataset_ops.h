@@ -1,8 +1,9 @@
-// The graph ops that transform a dataset (a variant scalar, data/dataset_variant.h) into another:
-// TakeDataset, SkipDataset, RepeatDataset, PrefetchDataset, BatchDatasetV2, PaddedBatchDatasetV2, WindowDataset, MapDataset,
-// ParallelMapDatasetV2, FilterDataset, FlatMapDataset, InterleaveDataset, ShuffleDataset,
-// UnbatchDataset, CacheDataset, ConcatenateDataset, ZipDataset, ShardDataset, TakeWhileDataset,
-// UniqueDataset, DirectedInterleaveDataset and ScanDataset, as TensorFlow's are, DatasetCardinality and
+// The graph ops that transform a dataset (a variant scalar, data/dataset_variant.h) into another,
+// as TensorFlow's are: TakeDataset, SkipDataset, RepeatDataset, PrefetchDataset, BatchDatasetV2,
+// PaddedBatchDatasetV2, WindowDataset, MapDataset, ParallelMapDatasetV2, FilterDataset,
+// FlatMapDataset, InterleaveDataset, ShuffleDataset, UnbatchDataset, CacheDataset,
+// ConcatenateDataset, ZipDataset, ShardDataset, TakeWhileDataset, UniqueDataset,
+// DirectedInterleaveDataset, ScanDataset and GroupByWindowDataset; and DatasetCardinality and
 // DatasetToSingleElement.
 // They run eagerly or, inside a traced function, become nodes, so that a dataset passed to the
 // function is transformed anew at every call.
@@ -59,6 +60,13 @@ Tensor directed_interleave_dataset(const Tensor& choices, const std::vector<Tens
 /// as `initial_state`.
 Tensor scan_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
                     const std::vector<Tensor>& initial_state, const tf::detail::FlatFn& fn);
+/// A GroupByWindowDataset: elements gathered by key_fn(element) (an int64 scalar) into windows of
+/// window_size_fn(key) elements (the last ones of each key when the input ends, by ascending
+/// key); reduce_fn(key, window) (the window a dataset variant) returns the dataset whose
+/// elements are the output. The three functions are traced now.
+Tensor group_by_window_dataset(const Tensor& dataset, const std::vector<TensorSpec>& element_specs,
+                               const tf::detail::FlatFn& key_fn, const tf::detail::FlatFn& reduce_fn,
+                               const tf::detail::FlatFn& window_size_fn);
 /// The one element of the dataset (flat tensors of `element_specs`); InvalidArgumentError when it
 /// has none or more (the DatasetToSingleElement op).
 std::vector<Tensor> dataset_to_single_element(const Tensor& dataset, const std::vector<TensorSpec>& element_specs);

@@ -10,6 +10,7 @@
 
 #include <tfpp/tfpp.h>
 
+#include "data/dataset_source_ops.h"
 #include "data/reduce_dataset.h"
 
 namespace {
@@ -156,6 +157,32 @@ TEST(DatasetOps, ScanThreadsAStateAndRelaxesItsShape) {
     return std::vector<tf::Tensor>{tf::cast(v[0], tf::float32), v[1]};
   };
   EXPECT_THROW(scan_dataset(range, kInt64Scalar, {i64(0)}, to_float), tf::InvalidArgumentError);
+}
+
+TEST(DatasetOps, GroupByWindowGathersByKeyAndReducesEachWindow) {
+  tf::detail::FlatFn parity = [](const std::vector<tf::Tensor>& e, std::vector<std::string>&) {
+    return std::vector<tf::Tensor>{tf::math::floormod(e[0], std::int64_t{2})};
+  };
+  // Each window's sum, times 10 plus the key.
+  tf::detail::FlatFn sum_and_key = [](const std::vector<tf::Tensor>& v, std::vector<std::string>&) {
+    tf::detail::FlatFn add = [](const std::vector<tf::Tensor>& s, std::vector<std::string>&) {
+      return std::vector<tf::Tensor>{s[0] + s[1]};
+    };
+    tf::Tensor sum = reduce_dataset_traced(v[1], kInt64Scalar, {i64(0)}, nullptr, add).at(0);
+    return std::vector<tf::Tensor>{tensor_dataset({sum * std::int64_t{10} + v[0]})};
+  };
+  tf::detail::FlatFn three = [](const std::vector<tf::Tensor>&, std::vector<std::string>&) {
+    return std::vector<tf::Tensor>{i64(3)};
+  };
+  tf::Tensor range = dataset_variant(Dataset::range(8));
+  // Windows {0,2,4} and {1,3,5} fill first; {6} (key 0) and {7} (key 1) are left at the end.
+  EXPECT_EQ(values(group_by_window_dataset(range, kInt64Scalar, parity, sum_and_key, three)),
+            (std::vector<std::int64_t>{60, 91, 60, 71}));
+  tf::detail::FlatFn zero = [](const std::vector<tf::Tensor>&, std::vector<std::string>&) {
+    return std::vector<tf::Tensor>{i64(0)};
+  };
+  EXPECT_THROW(values(group_by_window_dataset(range, kInt64Scalar, parity, sum_and_key, zero)),
+               tf::InvalidArgumentError);
 }
 
 TEST(DatasetOps, SingleElementEagerlyAndTraced) {

@@ -463,6 +463,78 @@ class DatasetV2:
         step = _tfpp.convert_to_tensor(step, dtype=dtype)
         return DatasetV2.from_tensors(0).repeat(None).scan(start, lambda state, _: (state + step, state))
 
+    def group_by_window(self, key_func, reduce_func, window_size=None, window_size_func=None, name=None):
+        """Elements gathered by key_func(element) (an int64 scalar) into windows of window_size (or
+        window_size_func(key)) elements; reduce_func(key, window) turns each window, a dataset, into
+        the dataset whose elements come out. Windows unfinished when the input ends come last, by
+        ascending key. The functions are traced once, now."""
+        if (window_size is not None and window_size_func) or not (window_size is not None or window_size_func):
+            raise ValueError("Either the `window_size` argument or the `window_size_func` argument must be specified.")
+        if window_size is not None:
+            def window_size_func(unused_key):
+                return _tfpp.convert_to_tensor(window_size, dtype=_tfpp.int64)
+        window_spec = DatasetSpec(self._element_spec)
+        result_spec = []
+
+        def key_function(flat):
+            element = structure.pack(self._element_spec, flat)
+            args = element if type(element) is tuple else (element,)
+            return [_tfpp.convert_to_tensor(autograph.converted_call(key_func, args, {}), dtype=_tfpp.int64)]
+
+        def reduce_function(flat):
+            window = window_spec._from_tensor_list([flat[1]])
+            outputs, spec = _dataset_result(autograph.converted_call(reduce_func, (flat[0], window), {}))
+            result_spec[:] = [spec]
+            return outputs
+
+        def size_function(flat):
+            return [_tfpp.convert_to_tensor(autograph.converted_call(window_size_func, (flat[0],), {}),
+                                            dtype=_tfpp.int64)]
+
+        variant = _data.group_by_window_op(self._variant_tensor(), structure.flat_specs(self._element_spec),
+                                           key_function, reduce_function, size_function)
+        return self._from_variant(_GroupByWindowDataset, variant, result_spec[0])
+
+    def bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes=None,
+                                  padding_values=None, pad_to_bucket_boundary=False, no_padding=False,
+                                  drop_remainder=False, name=None):
+        """Batches of elements of similar length: element_length_func(element) picks the bucket
+        (bucket_boundaries split the lengths), each bucket batched by its bucket_batch_sizes entry
+        and padded (to the longest in the batch, or to the bucket's boundary - 1) unless no_padding."""
+        if len(bucket_batch_sizes) != len(bucket_boundaries) + 1:
+            raise ValueError("`len(bucket_batch_sizes)` must equal `len(bucket_boundaries) + 1` but "
+                             "`len(bucket_batch_sizes)=%d` and `len(bucket_boundaries)=%d`."
+                             % (len(bucket_batch_sizes), len(bucket_boundaries)))
+        batch_sizes = _tfpp.constant(list(bucket_batch_sizes), dtype=_tfpp.int64)
+        int32 = _np.iinfo(_np.int32)
+        lows, highs = [int32.min] + list(bucket_boundaries), list(bucket_boundaries) + [int32.max]
+
+        def bucket_of(*element):
+            length = element_length_func(*element)
+            inside = _tfpp.math.logical_and(_tfpp.math.less_equal(lows, length), _tfpp.math.less(length, highs))
+            return _tfpp.math.reduce_min(_tfpp.math.where(inside))
+
+        def batch_size_of(bucket):
+            return _tfpp.gather(batch_sizes, bucket)
+
+        def batch(bucket, window):
+            size = batch_size_of(bucket)
+            if no_padding:
+                return window.batch(size, drop_remainder=drop_remainder)
+            filler = None
+            if pad_to_bucket_boundary:
+                _tfpp.debugging.assert_less(bucket, _tfpp.constant(len(bucket_batch_sizes) - 1, dtype=_tfpp.int64),
+                                            message="When pad_to_bucket_boundary=True, elements must have length < "
+                                                    "max(bucket_boundaries).")
+                filler = _tfpp.gather(_tfpp.constant(list(bucket_boundaries), dtype=_tfpp.int64), bucket) - 1
+            spec = window.element_spec
+            shapes = ([s.shape for s in nest.flatten(spec)] if padded_shapes is None
+                      else structure.flatten_up_to(spec, padded_shapes))
+            shapes = nest.pack_sequence_as(spec, [_padded_shape(shape, filler) for shape in shapes])
+            return window.padded_batch(size, shapes, padding_values, drop_remainder=drop_remainder)
+
+        return self.group_by_window(bucket_of, batch, window_size_func=batch_size_of)
+
     def get_single_element(self, name=None):
         """The dataset's one element; InvalidArgumentError if it has none or more."""
         flat = _data.single_element_op(self._variant_tensor(), structure.flat_specs(self._element_spec))
@@ -691,6 +763,14 @@ def _check_predicate(spec):
                          "type is %r." % (spec,))
 
 
+def _padded_shape(shape, filler):
+    """A padded shape with its unknown dims set to `filler` (an int64 scalar tensor) if given."""
+    dims = TensorShape(shape).as_list()
+    if filler is None:
+        return dims
+    return _tfpp.stack([filler if d is None else _tfpp.constant(d, dtype=_tfpp.int64) for d in dims])
+
+
 def _check_take_while_predicate(spec):
     if not isinstance(spec, _tfpp.TensorSpec) or spec.dtype != _tfpp.bool or spec.shape.rank != 0:
         raise ValueError("Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor but its return type "
@@ -805,7 +885,7 @@ def _carries_options(transformation):
 
 
 for _name in ("map", "filter", "flat_map", "interleave", "batch", "padded_batch", "unbatch", "ragged_batch", "window",
-              "take_while", "unique", "scan",
+              "take_while", "unique", "scan", "group_by_window", "bucket_by_sequence_length",
               "shuffle", "repeat", "take", "skip", "prefetch", "cache", "concatenate", "enumerate", "shard"):
     setattr(DatasetV2, _name, _carries_options(getattr(DatasetV2, _name)))
 DatasetV2.zip = staticmethod(_carries_options(DatasetV2.zip))
@@ -844,5 +924,6 @@ _WindowDataset = _dataset_class("_WindowDataset", "Dataset.window's dataset.")
 _TakeWhileDataset = _dataset_class("_TakeWhileDataset", "Dataset.take_while's dataset.")
 _UniqueDataset = _dataset_class("_UniqueDataset", "Dataset.unique's dataset.")
 _ScanDataset = _dataset_class("_ScanDataset", "Dataset.scan's and Dataset.counter's dataset.")
+_GroupByWindowDataset = _dataset_class("_GroupByWindowDataset", "Dataset.group_by_window's dataset.")
 _DirectedInterleaveDataset = _dataset_class("_DirectedInterleaveDataset", "Dataset.choose_from_datasets' dataset.")
 _WindowElementDataset = _dataset_class("_VariantDataset", "A dataset carried in another's elements (a window).")
