@@ -76,8 +76,8 @@ TEST(DatasetOps, WindowMakesADatasetOfEachComponentsMembers) {
   EXPECT_EQ(counts, (std::vector<std::vector<std::int64_t>>{{1, 2}, {3, 4}, {5}}));
   tf::Tensor range = dataset_variant(Dataset::range(7));
   std::vector<std::vector<std::int64_t>> strided;
-  for (const Element& w : dataset_of(window_dataset(range, i64(3), i64(1), i64(2), tf::constant(true)), "test"))
-    strided.push_back(values(w[0]));
+  const tf::Tensor strided_windows = window_dataset(range, i64(3), i64(1), i64(2), tf::constant(true));
+  for (const Element& w : dataset_of(strided_windows, "test")) strided.push_back(values(w[0]));
   EXPECT_EQ(strided, (std::vector<std::vector<std::int64_t>>{{0, 2, 4}, {1, 3, 5}, {2, 4, 6}}));
   EXPECT_THROW(window_dataset(range, i64(0), i64(1), i64(1), tf::constant(false)), tf::InvalidArgumentError);
   EXPECT_THROW(window_dataset(range, i64(2), i64(1), tf::constant(1.0f), tf::constant(false)), tf::InvalidArgumentError);
