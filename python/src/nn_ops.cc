@@ -38,6 +38,8 @@ std::optional<std::int64_t> optional_seed(nb::handle seed) {
 void bind_nn_losses_and_moments(nb::module_& nn);
 void bind_nn_conv_pool(nb::module_& nn);
 void bind_nn_space_depth_embedding_lrn(nb::module_& nn);
+// tf.random's stateless functions, sampling and seed helpers (random_sampling.cc).
+void bind_random_sampling(nb::module_& random);
 
 void bind_nn_ops(nb::module_& m) {
   nb::module_ nn = m.def_submodule("nn", "tf.nn: activations, softmax, convolutions and pooling.");
@@ -116,6 +118,7 @@ void bind_nn_ops(nb::module_& m) {
                                 .dtype = dtype_from(dtype), .seed = optional_seed(seed)});
   }, "shape"_a, "minval"_a = 0.0, "maxval"_a = nb::none(), "dtype"_a = nb::str("float32"), "seed"_a = nb::none(),
      "name"_a = nb::none());
+  bind_random_sampling(random);
 }
 
 }  // namespace tfpp_python

@@ -10,6 +10,7 @@
 #include "kernels/cpu/philox_fill.h"
 #include "ops/array/array_common.h"
 #include "ops/execute.h"
+#include "ops/random/stateless_seed.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/random_ops.h"
 
@@ -32,9 +33,7 @@ void stateless_shape(ShapeContext& ctx) {
   const DType dtype = ctx.attr<DType>(kDtype);
   if (!allowed(dtype)) ctx.fail("unsupported dtype " + std::string(dtype_name(dtype)));
   if (!shape.is_fully_defined()) ctx.fail("the shape must be fully defined, got " + shape.debug_string());
-  const Tensor& seed = ctx.input(0);
-  if (!is_index_dtype(seed.dtype()) || seed.rank() != 1 || seed.shape().dims()[0] != 2)
-    ctx.fail("seed must be an int32 or int64 tensor of shape [2], got " + ops::array::describe(seed));
+  ops::check_stateless_seed(ctx, 0);
   ctx.add_output(dtype, shape);
 }
 
@@ -44,17 +43,7 @@ void uniform_int_shape(ShapeContext& ctx) {
   if (lo >= hi) ctx.fail("needs minval < maxval, got minval " + std::to_string(lo) + " and maxval " + std::to_string(hi));
 }
 
-// TensorFlow's GenerateKey: the seed words, as a counter under a fixed key, give the key and
-// the upper half of the counter of the generator.
-kernels::Philox generator(const KernelContext& ctx) {
-  const std::vector<std::int64_t> seed = ops::array::int_values(ctx.input(0));
-  const auto s0 = static_cast<std::uint64_t>(seed[0]), s1 = static_cast<std::uint64_t>(seed[1]);
-  kernels::Philox scramble({0x3ec8f720u, 0x02461e29u},
-                           {static_cast<std::uint32_t>(s0), static_cast<std::uint32_t>(s0 >> 32),
-                            static_cast<std::uint32_t>(s1), static_cast<std::uint32_t>(s1 >> 32)});
-  const kernels::Philox::Block mix = scramble();
-  return kernels::Philox({mix[0], mix[1]}, {0, 0, mix[2], mix[3]});
-}
+kernels::Philox generator(const KernelContext& ctx) { return ops::stateless_philox(ctx.input(0)); }
 
 // Kernels dispatch on the seed's dtype; the output dtype picks the sampler.
 template <template <class> class Fill>
@@ -120,6 +109,26 @@ Tensor scale_and_shift(Tensor x, double scale, double shift) {
 }
 
 }  // namespace
+
+namespace ops {
+
+kernels::Philox stateless_philox(const Tensor& seed_tensor) {
+  const std::vector<std::int64_t> seed = array::int_values(seed_tensor);
+  const auto s0 = static_cast<std::uint64_t>(seed[0]), s1 = static_cast<std::uint64_t>(seed[1]);
+  kernels::Philox scramble({0x3ec8f720u, 0x02461e29u},
+                           {static_cast<std::uint32_t>(s0), static_cast<std::uint32_t>(s0 >> 32),
+                            static_cast<std::uint32_t>(s1), static_cast<std::uint32_t>(s1 >> 32)});
+  const kernels::Philox::Block mix = scramble();
+  return kernels::Philox({mix[0], mix[1]}, {0, 0, mix[2], mix[3]});
+}
+
+void check_stateless_seed(const OpContext& ctx, std::size_t i) {
+  const Tensor& seed = ctx.input(i);
+  if (!is_index_dtype(seed.dtype()) || seed.rank() != 1 || seed.shape().dims()[0] != 2)
+    ctx.fail("seed must be an int32 or int64 tensor of shape [2], got " + array::describe(seed));
+}
+
+}  // namespace ops
 
 namespace random {
 

@@ -1,0 +1,101 @@
+// tf.random's stateless functions, sampling (categorical, shuffle) and seed helpers (split,
+// fold_in) for Python, with TensorFlow's argument names and checks.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+
+#include "bindings.h"
+#include "dtype_object.h"
+#include "tfpp/random_ops.h"
+#include "tfpp/random_sampling.h"
+
+namespace tfpp_python {
+namespace {
+
+using namespace nb::literals;
+
+using StatelessNormalFn = tf::Tensor (*)(const tf::TensorShape&, const tf::IntArray&,
+                                          const tf::random::StatelessNormalOptions&);
+
+// tfpp draws with Philox, which is what TensorFlow's "auto_select" picks on the CPU.
+void check_alg(nb::handle alg) {
+  if (nb::isinstance<nb::str>(alg)) {
+    const std::string name = nb::cast<std::string>(alg);
+    if (name == "philox" || name == "auto_select") return;
+  } else if (nb::hasattr(alg, "value")) {  // tf.random.Algorithm
+    check_alg(alg.attr("value"));
+    return;
+  } else if (nb::isinstance<nb::int_>(alg)) {
+    const auto value = nb::cast<std::int64_t>(alg);
+    if (value == 1 || value == 3) return;
+  }
+  throw nb::value_error(("Argument `alg` got unsupported value " + nb::cast<std::string>(nb::str(alg)) +
+                         ". Supported values are philox for the Philox algorithm and auto_select for "
+                         "auto-selection (tfpp implements Philox only).").c_str());
+}
+
+tf::IntArray seed_from(nb::handle seed) { return tf::IntArray(to_tensor(seed)); }
+
+tf::Tensor stateless_uniform(nb::handle shape, nb::handle seed, nb::handle minval, nb::handle maxval, tf::DType dtype) {
+  if (tf::is_index_dtype(dtype)) {
+    if (minval.is_none() != maxval.is_none())
+      throw nb::value_error(("For integer `dtype` argument " + nb::cast<std::string>(nb::repr(dtype_object(dtype))) +
+                             ", argument `minval` and `maxval` must be both None or not None. Got `minval`=" +
+                             nb::cast<std::string>(nb::str(minval)) + " and `maxval`=" +
+                             nb::cast<std::string>(nb::str(maxval)) + ".").c_str());
+    if (minval.is_none()) return tf::random::stateless_uniform_full_int(shape_from(shape), seed_from(seed), dtype);
+    return tf::random::stateless_uniform(shape_from(shape), seed_from(seed),
+                                         {.minval = static_cast<double>(nb::cast<std::int64_t>(minval)),
+                                          .maxval = static_cast<double>(nb::cast<std::int64_t>(maxval)), .dtype = dtype});
+  }
+  return tf::random::stateless_uniform(
+      shape_from(shape), seed_from(seed),
+      {.minval = minval.is_none() ? 0.0 : nb::cast<double>(minval),
+       .maxval = maxval.is_none() ? std::nullopt : std::optional(nb::cast<double>(maxval)), .dtype = dtype});
+}
+
+}  // namespace
+
+void bind_random_sampling(nb::module_& random) {
+  for (auto [name, fn] : {std::pair<const char*, StatelessNormalFn>{"stateless_normal", tf::random::stateless_normal},
+                          {"stateless_truncated_normal", tf::random::stateless_truncated_normal}}) {
+    random.def(name, [fn](nb::handle shape, nb::handle seed, double mean, double stddev, nb::handle dtype,
+                          nb::handle name, nb::handle alg) {
+      check_alg(alg);
+      NodeName named(name);
+      return fn(shape_from(shape), seed_from(seed), {.mean = mean, .stddev = stddev, .dtype = dtype_from(dtype)});
+    }, "shape"_a, "seed"_a, "mean"_a = 0.0, "stddev"_a = 1.0, "dtype"_a = nb::str("float32"), "name"_a = nb::none(),
+       "alg"_a = "auto_select");
+  }
+  random.def("stateless_uniform", [](nb::handle shape, nb::handle seed, nb::handle minval, nb::handle maxval,
+                                     nb::handle dtype, nb::handle name, nb::handle alg) {
+    check_alg(alg);
+    NodeName named(name);
+    return stateless_uniform(shape, seed, minval, maxval, dtype_from(dtype));
+  }, "shape"_a, "seed"_a, "minval"_a.none() = 0, "maxval"_a.none() = nb::none(), "dtype"_a = nb::str("float32"),
+     "name"_a = nb::none(), "alg"_a = "auto_select");
+  random.def("categorical", [](nb::handle logits, std::int64_t num_samples, nb::handle dtype,
+                               std::optional<std::int64_t> seed, nb::handle name) {
+    NodeName named(name);
+    return tf::random::categorical(to_tensor(logits), num_samples,
+                                   {.dtype = dtype.is_none() ? tf::int64 : dtype_from(dtype), .seed = seed});
+  }, "logits"_a, "num_samples"_a, "dtype"_a = nb::none(), "seed"_a = nb::none(), "name"_a = nb::none());
+  random.def("stateless_categorical", [](nb::handle logits, std::int64_t num_samples, nb::handle seed,
+                                         nb::handle dtype, nb::handle name) {
+    NodeName named(name);
+    return tf::random::stateless_categorical(to_tensor(logits), num_samples, seed_from(seed), dtype_from(dtype));
+  }, "logits"_a, "num_samples"_a, "seed"_a, "dtype"_a = nb::str("int64"), "name"_a = nb::none());
+  random.def("shuffle", [](nb::handle value, std::optional<std::int64_t> seed, nb::handle name) {
+    NodeName named(name);
+    return tf::random::shuffle(to_tensor(value), seed);
+  }, "value"_a, "seed"_a = nb::none(), "name"_a = nb::none());
+  random.def("split", [](nb::handle seed, std::int64_t num, nb::handle alg) {
+    check_alg(alg);
+    return tf::random::split(to_tensor(seed), num);
+  }, "seed"_a, "num"_a = 2, "alg"_a = "auto_select");
+  random.def("fold_in", [](nb::handle seed, nb::handle data, nb::handle alg) {
+    check_alg(alg);
+    return tf::random::fold_in(to_tensor(seed), to_tensor(data));
+  }, "seed"_a, "data"_a, "alg"_a = "auto_select");
+}
+
+}  // namespace tfpp_python

@@ -1,0 +1,69 @@
+// StatelessRandomUniformFullInt and the seed helpers built on it: tf::random::split and fold_in.
+//
+// Full-range integers are Philox's words themselves: one word per int32, two (low word first)
+// per int64, as TensorFlow's UniformFullIntDistribution. split and fold_in are, as in
+// TensorFlow's Python, full-range draws from the seed in the seed's (or the data's) dtype.
+#include "kernels/cpu/philox_fill.h"
+#include "ops/array/array_common.h"
+#include "ops/execute.h"
+#include "ops/random/stateless_seed.h"
+#include "tfpp/random_sampling.h"
+
+namespace tf {
+namespace {
+
+using ops::KernelContext;
+using ops::OpDef;
+using ops::ShapeContext;
+
+enum FullIntAttr { kShape, kDtype };
+
+void full_int_shape(ShapeContext& ctx) {
+  const TensorShape& shape = ctx.attr<TensorShape>(kShape);
+  const DType dtype = ctx.attr<DType>(kDtype);
+  if (!is_index_dtype(dtype)) ctx.fail("unsupported dtype " + std::string(dtype_name(dtype)) + ", needs int32 or int64");
+  if (!shape.is_fully_defined()) ctx.fail("the shape must be fully defined, got " + shape.debug_string());
+  ops::check_stateless_seed(ctx, 0);
+  ctx.add_output(dtype, shape);
+}
+
+void full_int_kernel(KernelContext& ctx) {
+  Tensor& out = ctx.output(0);
+  const kernels::Philox gen = ops::stateless_philox(ctx.input(0));
+  if (out.dtype() == int32) {
+    kernels::philox_fill<std::int32_t, 4>(gen, out.mutable_data<std::int32_t>(), out.num_elements(),
+                                          [](const kernels::Philox::Block& x, std::int32_t* v) {
+                                            for (int j = 0; j < 4; ++j) v[j] = static_cast<std::int32_t>(x[j]);
+                                          });
+  } else {
+    kernels::philox_fill<std::int64_t, 2>(gen, out.mutable_data<std::int64_t>(), out.num_elements(),
+                                          [](const kernels::Philox::Block& x, std::int64_t* v) {
+                                            for (int j = 0; j < 2; ++j)
+                                              v[j] = static_cast<std::int64_t>(x[2 * j] | (std::uint64_t{x[2 * j + 1]} << 32));
+                                          });
+  }
+}
+
+const OpDef& kStatelessRandomUniformFullInt = ops::OpBuilder("StatelessRandomUniformFullInt")
+    .inputs(1).attrs({"shape", "dtype"}).shape(full_int_shape).no_gradient()
+    .kernel(int32, full_int_kernel).kernel(int64, full_int_kernel);
+
+}  // namespace
+
+namespace random {
+
+Tensor stateless_uniform_full_int(const TensorShape& shape, const IntArray& seed, DType dtype) {
+  const ops::AttrValue attrs[] = {shape, dtype};
+  return ops::execute1(kStatelessRandomUniformFullInt, {seed.tensor()}, attrs);
+}
+
+Tensor split(const Tensor& seed, std::int64_t num) {
+  return stateless_uniform_full_int(TensorShape({num, 2}), IntArray(seed), seed.dtype());
+}
+
+Tensor fold_in(const Tensor& seed, const Tensor& data) {
+  return stack({stateless_uniform_full_int(TensorShape(), IntArray(seed), data.dtype()), data});
+}
+
+}  // namespace random
+}  // namespace tf
