@@ -11,15 +11,17 @@
 #include "graph/tracer.h"
 
 namespace tfpp_python {
-namespace {
 
-using namespace nb::literals;
-
+// A Python sequence of tensor-like values as tensors (also used by functional_ops.cc).
 std::vector<tf::Tensor> flat_tensors(nb::handle values) {
   std::vector<tf::Tensor> flat;
   for (nb::handle v : nb::iter(values)) flat.push_back(to_tensor(v));
   return flat;
 }
+
+namespace {
+
+using namespace nb::literals;
 
 // A Python callable over a list of tensors as the core's FlatFn.
 tf::detail::FlatFn flat_fn(nb::callable fn) {
@@ -46,7 +48,11 @@ std::vector<tf::TensorSpec> scratch_trace(nb::callable fn) {
 
 }  // namespace
 
+// tf.map_fn, tf.scan, tf.foldl and tf.foldr (functional_ops.cc).
+void bind_functional_ops(nb::module_& m);
+
 void bind_control_flow(nb::module_& m) {
+  bind_functional_ops(m);
   m.def("_tracing", &tf::detail::tracing, "True while a tf.function is being traced on this thread.");
   m.def("_cond_flat", [](nb::handle pred, nb::callable true_fn, nb::callable false_fn) {
     std::vector<std::string> keys;

@@ -29,6 +29,7 @@ from .ragged import ragged_strings as _ragged_strings
 from . import saved_model
 from . import summary
 from .control_flow import cond, while_loop
+from .functional_ops import foldl, foldr, map_fn, scan
 from . import train
 from .module import Module
 from .ragged.ragged_tensor import RaggedTensor
