@@ -1,4 +1,5 @@
-// StatelessRandomUniformFullInt and the seed helpers built on it: tf::random::split and fold_in.
+// StatelessRandomUniformFullInt (and StatelessRandomUniformFullIntV2, with an explicit Philox key and
+// counter) and the seed helpers built on it: tf::random::split and fold_in.
 //
 // Full-range integers are Philox's words themselves: one word per int32, two (low word first)
 // per int64, as TensorFlow's UniformFullIntDistribution. split and fold_in are, as in
@@ -6,6 +7,7 @@
 #include "kernels/cpu/philox_fill.h"
 #include "ops/array/array_common.h"
 #include "ops/execute.h"
+#include "ops/random/key_counter_ops.h"
 #include "ops/random/stateless_seed.h"
 #include "tfpp/random_sampling.h"
 
@@ -18,18 +20,20 @@ using ops::ShapeContext;
 
 enum FullIntAttr { kShape, kDtype };
 
+template <class Source>
 void full_int_shape(ShapeContext& ctx) {
   const TensorShape& shape = ctx.attr<TensorShape>(kShape);
   const DType dtype = ctx.attr<DType>(kDtype);
   if (!is_index_dtype(dtype)) ctx.fail("unsupported dtype " + std::string(dtype_name(dtype)) + ", needs int32 or int64");
   if (!shape.is_fully_defined()) ctx.fail("the shape must be fully defined, got " + shape.debug_string());
-  ops::check_stateless_seed(ctx, 0);
+  Source::check(ctx);
   ctx.add_output(dtype, shape);
 }
 
+template <class Source>
 void full_int_kernel(KernelContext& ctx) {
   Tensor& out = ctx.output(0);
-  const kernels::Philox gen = ops::stateless_philox(ctx.input(0));
+  const kernels::Philox gen = Source::generator(ctx);
   if (out.dtype() == int32) {
     kernels::philox_fill<std::int32_t, 4>(gen, out.mutable_data<std::int32_t>(), out.num_elements(),
                                           [](const kernels::Philox::Block& x, std::int32_t* v) {
@@ -44,11 +48,24 @@ void full_int_kernel(KernelContext& ctx) {
   }
 }
 
-const OpDef& kStatelessRandomUniformFullInt = ops::OpBuilder("StatelessRandomUniformFullInt")
-    .inputs(1).attrs({"shape", "dtype"}).shape(full_int_shape).no_gradient()
-    .kernel(int32, full_int_kernel).kernel(int64, full_int_kernel);
+template <class Source>
+ops::OpBuilder full_int_op(const char* name) {
+  ops::OpBuilder b(name);
+  b.inputs(Source::kInputs).attrs({"shape", "dtype"}).shape(full_int_shape<Source>).no_gradient()
+      .kernel(int32, full_int_kernel<Source>).kernel(int64, full_int_kernel<Source>);
+  return b;
+}
+
+const OpDef& kStatelessRandomUniformFullInt = full_int_op<ops::SeedSource>("StatelessRandomUniformFullInt");
+const OpDef& kStatelessRandomUniformFullIntV2 = full_int_op<ops::KeyCounterSource>("StatelessRandomUniformFullIntV2");
 
 }  // namespace
+
+Tensor ops::key_counter_full_int(const TensorShape& shape, DType dtype, const Tensor& key, const Tensor& counter,
+                                 const Tensor& alg) {
+  const ops::AttrValue attrs[] = {shape, dtype};
+  return ops::execute1(kStatelessRandomUniformFullIntV2, {key, counter, alg}, attrs);
+}
 
 namespace random {
 

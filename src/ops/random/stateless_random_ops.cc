@@ -1,5 +1,6 @@
 // Stateless random ops: StatelessRandomNormal, StatelessRandomUniform, StatelessTruncatedNormal,
-// StatelessRandomUniformInt, and tf::random::stateless_* built on them.
+// StatelessRandomUniformInt, and tf::random::stateless_* built on them; and their V2 forms, whose
+// generator is an explicit Philox key and counter (tf.random.Generator draws with those).
 //
 // The seed is an int32/int64 input of shape [2]. As TensorFlow's GenerateKey does, one Philox
 // call with a fixed key scrambles the two seed values into the generator's key and counter, and
@@ -10,6 +11,7 @@
 #include "kernels/cpu/philox_fill.h"
 #include "ops/array/array_common.h"
 #include "ops/execute.h"
+#include "ops/random/key_counter_ops.h"
 #include "ops/random/stateless_seed.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/random_ops.h"
@@ -25,32 +27,31 @@ using ops::ShapeContext;
 
 enum StatelessAttr { kShape, kDtype, kMinval, kMaxval };
 
-// One output of the requested dtype and shape from a [2] integer seed; `allowed` says which
-// dtypes the op makes.
-template <bool (*allowed)(DType)>
+// One output of the requested dtype and shape from the generator's inputs (Source); `allowed`
+// says which dtypes the op makes.
+template <bool (*allowed)(DType), class Source>
 void stateless_shape(ShapeContext& ctx) {
   const TensorShape& shape = ctx.attr<TensorShape>(kShape);
   const DType dtype = ctx.attr<DType>(kDtype);
   if (!allowed(dtype)) ctx.fail("unsupported dtype " + std::string(dtype_name(dtype)));
   if (!shape.is_fully_defined()) ctx.fail("the shape must be fully defined, got " + shape.debug_string());
-  ops::check_stateless_seed(ctx, 0);
+  Source::check(ctx);
   ctx.add_output(dtype, shape);
 }
 
+template <class Source>
 void uniform_int_shape(ShapeContext& ctx) {
-  stateless_shape<is_index_dtype>(ctx);
+  stateless_shape<is_index_dtype, Source>(ctx);
   const std::int64_t lo = ctx.attr<std::int64_t>(kMinval), hi = ctx.attr<std::int64_t>(kMaxval);
   if (lo >= hi) ctx.fail("needs minval < maxval, got minval " + std::to_string(lo) + " and maxval " + std::to_string(hi));
 }
 
-kernels::Philox generator(const KernelContext& ctx) { return ops::stateless_philox(ctx.input(0)); }
-
-// Kernels dispatch on the seed's dtype; the output dtype picks the sampler.
-template <template <class> class Fill>
+// Kernels dispatch on the seed's (or key's) dtype; the output dtype picks the sampler.
+template <template <class> class Fill, class Source>
 void float_kernel(KernelContext& ctx) {
   Tensor& out = ctx.output(0);
-  if (out.dtype() == float32) Fill<float>::run(generator(ctx), out.mutable_data<float>(), out.num_elements());
-  else Fill<double>::run(generator(ctx), out.mutable_data<double>(), out.num_elements());
+  if (out.dtype() == float32) Fill<float>::run(Source::generator(ctx), out.mutable_data<float>(), out.num_elements());
+  else Fill<double>::run(Source::generator(ctx), out.mutable_data<double>(), out.num_elements());
 }
 template <class T>
 struct Normal {
@@ -65,33 +66,54 @@ struct Truncated {
   static void run(kernels::Philox g, T* out, std::int64_t n) { kernels::fill_truncated_normal(g, out, n); }
 };
 
+template <class Source>
 void uniform_int_kernel(KernelContext& ctx) {
   const std::int64_t lo = ctx.attr<std::int64_t>(kMinval), hi = ctx.attr<std::int64_t>(kMaxval);
   const std::uint64_t range = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
   Tensor& out = ctx.output(0);
   if (out.dtype() == int32)
-    kernels::fill_uniform_int<std::int32_t>(generator(ctx), out.mutable_data<std::int32_t>(), out.num_elements(),
+    kernels::fill_uniform_int<std::int32_t>(Source::generator(ctx), out.mutable_data<std::int32_t>(), out.num_elements(),
                                             static_cast<std::int32_t>(lo), range);
   else
-    kernels::fill_uniform_int<std::int64_t>(generator(ctx), out.mutable_data<std::int64_t>(), out.num_elements(), lo,
+    kernels::fill_uniform_int<std::int64_t>(Source::generator(ctx), out.mutable_data<std::int64_t>(), out.num_elements(), lo,
                                             range);
 }
 
+template <class Source>
 OpBuilder stateless_op(const char* name, ops::ShapeFn shape, KernelFn kernel) {
   OpBuilder b(name);
-  b.inputs(1).attrs({"shape", "dtype"}).shape(shape).no_gradient().kernel(int32, kernel).kernel(int64, kernel);
+  b.inputs(Source::kInputs).attrs({"shape", "dtype"}).shape(shape).no_gradient().kernel(int32, kernel).kernel(int64, kernel);
   return b;
 }
 
-const OpDef& kStatelessRandomNormal =
-    stateless_op("StatelessRandomNormal", stateless_shape<is_floating>, float_kernel<Normal>);
-const OpDef& kStatelessRandomUniform =
-    stateless_op("StatelessRandomUniform", stateless_shape<is_floating>, float_kernel<Uniform>);
-const OpDef& kStatelessTruncatedNormal =
-    stateless_op("StatelessTruncatedNormal", stateless_shape<is_floating>, float_kernel<Truncated>);
-const OpDef& kStatelessRandomUniformInt =
-    stateless_op("StatelessRandomUniformInt", uniform_int_shape, uniform_int_kernel)
-        .attrs({"shape", "dtype", "minval", "maxval"});
+// The ops of one generator source: normal, uniform, truncated normal and bounded integers.
+template <class Source>
+struct StatelessOps {
+  static OpBuilder normal(const char* name) {
+    return stateless_op<Source>(name, stateless_shape<is_floating, Source>, float_kernel<Normal, Source>);
+  }
+  static OpBuilder uniform(const char* name) {
+    return stateless_op<Source>(name, stateless_shape<is_floating, Source>, float_kernel<Uniform, Source>);
+  }
+  static OpBuilder truncated(const char* name) {
+    return stateless_op<Source>(name, stateless_shape<is_floating, Source>, float_kernel<Truncated, Source>);
+  }
+  static OpBuilder uniform_int(const char* name) {
+    return std::move(stateless_op<Source>(name, uniform_int_shape<Source>, uniform_int_kernel<Source>)
+                         .attrs({"shape", "dtype", "minval", "maxval"}));
+  }
+};
+using V1 = StatelessOps<ops::SeedSource>;
+using V2 = StatelessOps<ops::KeyCounterSource>;
+
+const OpDef& kStatelessRandomNormal = V1::normal("StatelessRandomNormal");
+const OpDef& kStatelessRandomUniform = V1::uniform("StatelessRandomUniform");
+const OpDef& kStatelessTruncatedNormal = V1::truncated("StatelessTruncatedNormal");
+const OpDef& kStatelessRandomUniformInt = V1::uniform_int("StatelessRandomUniformInt");
+const OpDef& kStatelessRandomNormalV2 = V2::normal("StatelessRandomNormalV2");
+const OpDef& kStatelessRandomUniformV2 = V2::uniform("StatelessRandomUniformV2");
+const OpDef& kStatelessTruncatedNormalV2 = V2::truncated("StatelessTruncatedNormalV2");
+const OpDef& kStatelessRandomUniformIntV2 = V2::uniform_int("StatelessRandomUniformIntV2");
 
 Tensor run_stateless(const OpDef& op, const TensorShape& shape, DType dtype, const IntArray& seed,
                      std::initializer_list<ops::AttrValue> extra = {}) {
@@ -126,6 +148,41 @@ void check_stateless_seed(const OpContext& ctx, std::size_t i) {
   const Tensor& seed = ctx.input(i);
   if (!is_index_dtype(seed.dtype()) || seed.rank() != 1 || seed.shape().dims()[0] != 2)
     ctx.fail("seed must be an int32 or int64 tensor of shape [2], got " + array::describe(seed));
+}
+
+void KeyCounterSource::check(const OpContext& ctx) {
+  const Tensor &key = ctx.input(0), &counter = ctx.input(1), &alg = ctx.input(2);
+  if (key.dtype() != int64 || key.rank() != 1 || key.shape().dims()[0] != 1)
+    ctx.fail("key must be an int64 tensor of shape [1], got " + array::describe(key));
+  if (counter.dtype() != int64 || counter.rank() != 1 || counter.shape().dims()[0] != 2)
+    ctx.fail("counter must be an int64 tensor of shape [2], got " + array::describe(counter));
+  if (alg.dtype() != int32 || alg.rank() != 0) ctx.fail("alg must be an int32 scalar, got " + array::describe(alg));
+  if (!alg.is_symbolic() && alg.item<std::int32_t>() != 1 && alg.item<std::int32_t>() != 3)
+    ctx.fail("unsupported algorithm id " + std::to_string(alg.item<std::int32_t>()) + " (tfpp implements Philox, 1)");
+}
+
+kernels::Philox KeyCounterSource::generator(const OpContext& ctx) {
+  const auto key = static_cast<std::uint64_t>(ctx.input(0).data<std::int64_t>()[0]);
+  const std::int64_t* counter = ctx.input(1).data<std::int64_t>();
+  const auto c0 = static_cast<std::uint64_t>(counter[0]), c1 = static_cast<std::uint64_t>(counter[1]);
+  return kernels::Philox({static_cast<std::uint32_t>(key), static_cast<std::uint32_t>(key >> 32)},
+                         {static_cast<std::uint32_t>(c0), static_cast<std::uint32_t>(c0 >> 32),
+                          static_cast<std::uint32_t>(c1), static_cast<std::uint32_t>(c1 >> 32)});
+}
+
+Tensor key_counter_draw(Distribution distribution, const TensorShape& shape, DType dtype, const Tensor& key,
+                        const Tensor& counter, const Tensor& alg) {
+  const OpDef& op = distribution == Distribution::kNormal    ? kStatelessRandomNormalV2
+                    : distribution == Distribution::kUniform ? kStatelessRandomUniformV2
+                                                             : kStatelessTruncatedNormalV2;
+  const AttrValue attrs[] = {shape, dtype};
+  return execute1(op, {key, counter, alg}, attrs);
+}
+
+Tensor key_counter_uniform_int(const TensorShape& shape, DType dtype, const Tensor& key, const Tensor& counter,
+                               const Tensor& alg, std::int64_t minval, std::int64_t maxval) {
+  const AttrValue attrs[] = {shape, dtype, minval, maxval};
+  return execute1(kStatelessRandomUniformIntV2, {key, counter, alg}, attrs);
 }
 
 }  // namespace ops
