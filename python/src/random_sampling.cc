@@ -5,33 +5,23 @@
 
 #include "bindings.h"
 #include "dtype_object.h"
+#include "tfpp/random_generator.h"
 #include "tfpp/random_ops.h"
 #include "tfpp/random_sampling.h"
 
 namespace tfpp_python {
+
+// An `alg` argument as an algorithm tfpp implements; ValueError for others (random_generator.cc).
+tf::random::Algorithm algorithm_from(nb::handle alg);
+// tf.random.Generator and the global generator (random_generator.cc).
+void bind_random_generator(nb::module_& random);
+
 namespace {
 
 using namespace nb::literals;
 
 using StatelessNormalFn = tf::Tensor (*)(const tf::TensorShape&, const tf::IntArray&,
                                           const tf::random::StatelessNormalOptions&);
-
-// tfpp draws with Philox, which is what TensorFlow's "auto_select" picks on the CPU.
-void check_alg(nb::handle alg) {
-  if (nb::isinstance<nb::str>(alg)) {
-    const std::string name = nb::cast<std::string>(alg);
-    if (name == "philox" || name == "auto_select") return;
-  } else if (nb::hasattr(alg, "value")) {  // tf.random.Algorithm
-    check_alg(alg.attr("value"));
-    return;
-  } else if (nb::isinstance<nb::int_>(alg)) {
-    const auto value = nb::cast<std::int64_t>(alg);
-    if (value == 1 || value == 3) return;
-  }
-  throw nb::value_error(("Argument `alg` got unsupported value " + nb::cast<std::string>(nb::str(alg)) +
-                         ". Supported values are philox for the Philox algorithm and auto_select for "
-                         "auto-selection (tfpp implements Philox only).").c_str());
-}
 
 tf::IntArray seed_from(nb::handle seed) { return tf::IntArray(to_tensor(seed)); }
 
@@ -56,23 +46,24 @@ tf::Tensor stateless_uniform(nb::handle shape, nb::handle seed, nb::handle minva
 }  // namespace
 
 void bind_random_sampling(nb::module_& random) {
+  bind_random_generator(random);
   for (auto [name, fn] : {std::pair<const char*, StatelessNormalFn>{"stateless_normal", tf::random::stateless_normal},
                           {"stateless_truncated_normal", tf::random::stateless_truncated_normal}}) {
     random.def(name, [fn](nb::handle shape, nb::handle seed, double mean, double stddev, nb::handle dtype,
                           nb::handle name, nb::handle alg) {
-      check_alg(alg);
+      algorithm_from(alg);
       NodeName named(name);
       return fn(shape_from(shape), seed_from(seed), {.mean = mean, .stddev = stddev, .dtype = dtype_from(dtype)});
     }, "shape"_a, "seed"_a, "mean"_a = 0.0, "stddev"_a = 1.0, "dtype"_a = nb::str("float32"), "name"_a = nb::none(),
-       "alg"_a = "auto_select");
+       "alg"_a.none() = "auto_select");
   }
   random.def("stateless_uniform", [](nb::handle shape, nb::handle seed, nb::handle minval, nb::handle maxval,
                                      nb::handle dtype, nb::handle name, nb::handle alg) {
-    check_alg(alg);
+    algorithm_from(alg);
     NodeName named(name);
     return stateless_uniform(shape, seed, minval, maxval, dtype_from(dtype));
   }, "shape"_a, "seed"_a, "minval"_a.none() = 0, "maxval"_a.none() = nb::none(), "dtype"_a = nb::str("float32"),
-     "name"_a = nb::none(), "alg"_a = "auto_select");
+     "name"_a = nb::none(), "alg"_a.none() = "auto_select");
   random.def("categorical", [](nb::handle logits, std::int64_t num_samples, nb::handle dtype,
                                std::optional<std::int64_t> seed, nb::handle name) {
     NodeName named(name);
@@ -89,13 +80,13 @@ void bind_random_sampling(nb::module_& random) {
     return tf::random::shuffle(to_tensor(value), seed);
   }, "value"_a, "seed"_a = nb::none(), "name"_a = nb::none());
   random.def("split", [](nb::handle seed, std::int64_t num, nb::handle alg) {
-    check_alg(alg);
+    algorithm_from(alg);
     return tf::random::split(to_tensor(seed), num);
-  }, "seed"_a, "num"_a = 2, "alg"_a = "auto_select");
+  }, "seed"_a, "num"_a = 2, "alg"_a.none() = "auto_select");
   random.def("fold_in", [](nb::handle seed, nb::handle data, nb::handle alg) {
-    check_alg(alg);
+    algorithm_from(alg);
     return tf::random::fold_in(to_tensor(seed), to_tensor(data));
-  }, "seed"_a, "data"_a, "alg"_a = "auto_select");
+  }, "seed"_a, "data"_a, "alg"_a.none() = "auto_select");
 }
 
 }  // namespace tfpp_python
