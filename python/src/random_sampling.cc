@@ -5,6 +5,7 @@
 
 #include "bindings.h"
 #include "dtype_object.h"
+#include "tfpp/random_distributions.h"
 #include "tfpp/random_generator.h"
 #include "tfpp/random_ops.h"
 #include "tfpp/random_sampling.h"
@@ -22,6 +23,16 @@ using namespace nb::literals;
 
 using StatelessNormalFn = tf::Tensor (*)(const tf::TensorShape&, const tf::IntArray&,
                                           const tf::random::StatelessNormalOptions&);
+
+// convert_to_tensor(value, dtype=dtype): a tensor of another dtype is TensorFlow's ValueError.
+tf::Tensor converted(nb::handle value, tf::DType dtype) {
+  tf::Tensor t = to_tensor(value, dtype);
+  if (t.dtype() != dtype)
+    throw nb::value_error(("Tensor conversion requested dtype " + std::string(tf::dtype_name(dtype)) +
+                           " for Tensor with dtype " + std::string(tf::dtype_name(t.dtype())) + ": " +
+                           nb::cast<std::string>(nb::repr(value))).c_str());
+  return t;
+}
 
 tf::IntArray seed_from(nb::handle seed) { return tf::IntArray(to_tensor(seed)); }
 
@@ -75,6 +86,15 @@ void bind_random_sampling(nb::module_& random) {
     NodeName named(name);
     return tf::random::stateless_categorical(to_tensor(logits), num_samples, seed_from(seed), dtype_from(dtype));
   }, "logits"_a, "num_samples"_a, "seed"_a, "dtype"_a = nb::str("int64"), "name"_a = nb::none());
+  random.def("gamma", [](nb::handle shape, nb::handle alpha, nb::handle beta, nb::handle dtype,
+                         std::optional<std::int64_t> seed, nb::handle name) {
+    NodeName named(name);
+    const tf::DType d = dtype_from(dtype);
+    tf::random::GammaOptions options{.seed = seed};
+    if (!beta.is_none()) options.beta = converted(beta, d);
+    return tf::random::gamma(shape_from(shape), converted(alpha, d), options);
+  }, "shape"_a, "alpha"_a, "beta"_a = nb::none(), "dtype"_a = nb::str("float32"), "seed"_a = nb::none(),
+     "name"_a = nb::none());
   random.def("shuffle", [](nb::handle value, std::optional<std::int64_t> seed, nb::handle name) {
     NodeName named(name);
     return tf::random::shuffle(to_tensor(value), seed);

@@ -1,5 +1,5 @@
-"""tf.random's stateless functions, categorical / stateless_categorical, shuffle and the seed
-helpers split and fold_in: TensorFlow's numbers for fixed seeds, eagerly and in tf.function,
+"""tf.random's stateless functions, categorical / stateless_categorical, shuffle, gamma (and its
+gradient with respect to alpha) and the seed helpers split and fold_in: TensorFlow's numbers for fixed seeds, eagerly and in tf.function,
 and the errors of bad arguments."""
 import numpy as np
 
@@ -34,6 +34,17 @@ print(tf.random.shuffle(tf.range(10), seed=3).numpy().tolist())
 tf.random.set_seed(2)
 print(tf.random.shuffle(np.arange(12.0).reshape(6, 2), seed=4).numpy().tolist())
 print(tf.random.shuffle(5).numpy())
+
+tf.random.set_seed(1)
+print(tf.random.gamma([4], alpha=[0.5, 1.0, 2.5], seed=2).numpy().tolist())
+print(tf.random.gamma([2, 2], alpha=3.0, beta=[1.0, 2.0], seed=3, dtype=tf.float64).numpy().tolist())
+print(tf.random.gamma([3], alpha=tf.constant([[0.1], [7.0]]), seed=4).numpy().tolist())
+a = tf.constant([0.5, 1.0, 2.5])
+with tf.GradientTape() as tape:
+    tape.watch(a)
+    s = tf.random.gamma([5], alpha=a, seed=5)
+print(rounded(tape.gradient(s, a), 4))
+show_error("gamma int alpha", lambda: tf.random.gamma([2], alpha=tf.constant([1, 2])))
 
 
 @tf.function

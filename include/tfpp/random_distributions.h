@@ -1,0 +1,25 @@
+// Random samples from parametrized distributions: tf.random.gamma (op RandomGamma, with
+// TensorFlow's implicit-reparameterization gradient with respect to alpha).
+//
+// Seeds follow tfpp/random_ops.h; each sample draws from its own stretch of the Philox stream,
+// as in TensorFlow, so a seed gives TensorFlow's numbers for any thread count.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "tfpp/tensor.h"
+
+namespace tf::random {
+
+/// Options of tf::random::gamma.
+struct GammaOptions {
+  std::optional<Tensor> beta;        ///< inverse scale, broadcast with alpha (default 1)
+  std::optional<std::int64_t> seed;  ///< op seed, combined with the global seed
+};
+
+/// Gamma(alpha, beta) samples of shape `shape` + broadcast(alpha, beta).shape, in alpha's dtype
+/// (float32 or float64), at least the dtype's smallest normal number (tf.random.gamma).
+Tensor gamma(const TensorShape& shape, const Tensor& alpha, const GammaOptions& options = {});
+
+}  // namespace tf::random

@@ -1,0 +1,155 @@
+// RandomGamma: Gamma(alpha, 1) samples by Marsaglia and Tsang's transformation-rejection, as
+// TensorFlow's kernel draws them (sample o uses the Philox stream from block 256 o; doubles
+// from pairs of words, normals by Box-Muller; alpha < 1 boosted by u^(1/alpha)); RandomGammaGrad,
+// d sample / d alpha; and tf::random::gamma.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "kernels/cpu/eigen/special_functions_eigen.h"
+#include "kernels/cpu/parallel.h"
+#include "ops/array/array_common.h"
+#include "ops/execute.h"
+#include "ops/math/binary_kernels.h"
+#include "ops/random/random_gamma_grad.h"
+#include "ops/random/random_seed.h"
+#include "tfpp/array_ops.h"
+#include "tfpp/broadcast_ops.h"
+#include "tfpp/math_ops.h"
+#include "tfpp/random_distributions.h"
+#include "tfpp/random_ops.h"
+
+namespace tf {
+namespace {
+
+using ops::KernelContext;
+using ops::KernelFn;
+using ops::OpDef;
+using ops::ShapeContext;
+
+enum GammaAttr { kShape, kSeed, kSeed2 };
+constexpr std::uint64_t kBlocksPerSample = 256;
+
+void gamma_shape(ShapeContext& ctx) {
+  const Tensor& alpha = ctx.input(0);
+  if (!is_floating(alpha.dtype())) ctx.fail("alpha must be float32 or float64, got " + ops::array::describe(alpha));
+  const TensorShape& shape = ctx.attr<TensorShape>(kShape);
+  if (!shape.is_fully_defined()) ctx.fail("the shape must be fully defined, got " + shape.debug_string());
+  TensorShape out = shape;
+  if (alpha.shape().has_unknown_rank()) out = TensorShape::unknown_rank();
+  else
+    for (int d = 0; d < alpha.rank(); ++d) out.append(alpha.shape().dim(d));
+  ctx.add_output(alpha.dtype(), out);
+}
+
+// Two values at a time from one Philox block, handed out last first (TensorFlow's UNIFORM
+// macro and normal buffer).
+class Pairs {
+ public:
+  template <class Make>
+  double next(kernels::Philox& gen, Make make) {
+    if (left_ == 0) values_ = make(gen()), left_ = 2;
+    return values_[--left_];
+  }
+
+ private:
+  std::array<double, 2> values_{};
+  int left_ = 0;
+};
+
+std::array<double, 2> uniform_pair(const kernels::Philox::Block& b) {
+  return {kernels::uint64_to_double(b[0], b[1]), kernels::uint64_to_double(b[2], b[3])};
+}
+std::array<double, 2> normal_pair(const kernels::Philox::Block& b) {
+  return kernels::box_muller_double(b[0], b[1], b[2], b[3]);
+}
+
+double sample_gamma(double alpha, kernels::Philox gen) {
+  Pairs uniform, normal;
+  if (alpha == 1.0) return -std::log1p(-uniform.next(gen, uniform_pair));  // exponential
+  const bool boost = alpha < 1;
+  const double d = alpha + (boost ? 2.0 / 3 : -1.0 / 3), c = 1.0 / 3 / std::sqrt(d);
+  while (true) {
+    const double x = normal.next(gen, normal_pair);
+    double v = 1 + c * x;
+    if (v <= 0) continue;
+    v = v * v * v;
+    const double u = uniform.next(gen, uniform_pair);
+    // The first test is a squeeze that skips the logs for most samples.
+    if (u < 1 - 0.0331 * (x * x) * (x * x) || std::log(u) < 0.5 * x * x + d * (1 - v + std::log(v))) {
+      double res = d * v;
+      if (boost) res *= std::pow(uniform.next(gen, uniform_pair), 1 / alpha);
+      return res;
+    }
+  }
+}
+
+template <class T>
+void gamma_kernel(KernelContext& ctx) {
+  const Tensor& alpha = ctx.input(0);
+  Tensor& out = ctx.output(0);
+  const std::int64_t num_alphas = alpha.num_elements();
+  if (num_alphas == 0 || out.num_elements() == 0) return;
+  const std::int64_t per_alpha = out.num_elements() / num_alphas;
+  const kernels::Philox base = ops::make_philox(ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2));
+  const T* a = alpha.data<T>();
+  T* y = out.mutable_data<T>();
+  // Outputs are numbered alpha-major; sample s of alpha i lands at [s, i].
+  kernels::parallel_for(out.num_elements(), 200, [&](std::int64_t begin, std::int64_t end) {
+    for (std::int64_t o = begin; o < end; ++o) {
+      kernels::Philox gen = base;
+      gen.skip(kBlocksPerSample * static_cast<std::uint64_t>(o));
+      const std::int64_t i = o / per_alpha, s = o % per_alpha;
+      y[s * num_alphas + i] = static_cast<T>(sample_gamma(static_cast<double>(a[i]), gen));
+    }
+  });
+}
+
+template <class T> struct GammaSampleDerAlpha {
+  T operator()(T alpha, T sample) const { return kernels::eigen::gamma_sample_der_alpha(alpha, sample); }
+};
+
+const OpDef& kRandomGamma = ops::OpBuilder("RandomGamma").inputs(1).attrs({"shape", "seed", "seed2"})
+    .shape(gamma_shape).stateful()
+    .kernels<float, double>([]<class T>() -> KernelFn { return &gamma_kernel<T>; });
+const OpDef& kRandomGammaGrad = ops::scalar_float_binary<GammaSampleDerAlpha>("RandomGammaGrad").no_gradient();
+
+// The broadcast shape of alpha and beta: static when both shapes are, so traced samples keep
+// static shapes (a mismatch is left to BroadcastArgs to report).
+IntArray broadcast_shape(const Tensor& a, const Tensor& b) {
+  const TensorShape &sa = a.shape(), &sb = b.shape();
+  if (sa.is_fully_defined() && sb.is_fully_defined()) {
+    const int rank = std::max(sa.rank(), sb.rank());
+    std::vector<std::int64_t> dims(static_cast<std::size_t>(rank));
+    bool compatible = true;
+    for (int i = 0; i < rank; ++i) {
+      const std::int64_t da = i < rank - sa.rank() ? 1 : sa.dim(i - (rank - sa.rank()));
+      const std::int64_t db = i < rank - sb.rank() ? 1 : sb.dim(i - (rank - sb.rank()));
+      compatible = compatible && (da == db || da == 1 || db == 1);
+      dims[static_cast<std::size_t>(i)] = da == 1 ? db : da;
+    }
+    if (compatible) return IntArray(dims);
+  }
+  return IntArray(broadcast_dynamic_shape(tf::shape(a), tf::shape(b)));
+}
+
+}  // namespace
+
+Tensor ops::random_gamma_grad(const Tensor& alpha, const Tensor& sample) {
+  return ops::execute1(kRandomGammaGrad, {alpha, sample});
+}
+
+namespace random {
+
+Tensor gamma(const TensorShape& shape, const Tensor& alpha, const GammaOptions& options) {
+  const Tensor beta = options.beta ? cast(*options.beta, alpha.dtype()) : constant(1.0, alpha.dtype());
+  const Tensor alpha_broadcast = options.beta ? broadcast_to(alpha, broadcast_shape(alpha, beta)) : alpha;
+  const auto [seed, seed2] = get_seed(options.seed);
+  const ops::AttrValue attrs[] = {shape, seed, seed2};
+  const Tensor samples = ops::execute1(kRandomGamma, {alpha_broadcast}, attrs);
+  const double tiny = alpha.dtype() == float32 ? std::numeric_limits<float>::min() : std::numeric_limits<double>::min();
+  return maximum(constant(tiny, alpha.dtype()), samples / beta);
+}
+
+}  // namespace random
+}  // namespace tf

@@ -1,0 +1,58 @@
+// tf::random::gamma: TensorFlow 2.21's samples for fixed seeds (float32 and float64, alpha
+// below, at and above 1, beta broadcasting), its gradient with respect to alpha, traced use and errors.
+#include <gtest/gtest.h>
+
+#include <tfpp/tfpp.h>
+
+#include "ops/elementwise_test_util.h"
+#include "tfpp/random_distributions.h"
+
+namespace {
+
+using tf::Tensor;
+using tfpp_test::expect_invalid;
+
+TEST(RandomGamma, MatchesTensorFlow) {
+  tf::random::set_seed(1);
+  Tensor a = tf::random::gamma({4}, tf::constant({0.5f, 1.0f, 2.5f}), {.seed = 2});
+  EXPECT_EQ(a.shape(), tf::TensorShape({4, 3}));
+  const std::vector<float> va = a.numpy<float>();
+  EXPECT_EQ(va[0], 0.014439557678997517f);
+  EXPECT_EQ(va[1], 0.27169960737228394f);
+  EXPECT_EQ(va[11], 1.0872557163238525f);
+  Tensor b = tf::random::gamma({2, 2}, tf::constant(3.0), {.beta = tf::constant({1.0, 2.0}), .seed = 3});
+  EXPECT_EQ(b.shape(), tf::TensorShape({2, 2, 2}));
+  EXPECT_EQ(b.numpy<double>(), (std::vector<double>{3.5260464132355054, 1.748842978105022, 3.383533929937623,
+                                                     2.9160679187628897, 3.2774775451738845, 1.5175240932404404,
+                                                     4.886697200274011, 0.8290883209209579}));
+  tf::random::set_seed(std::nullopt);
+}
+
+TEST(RandomGamma, GradientWithRespectToAlpha) {
+  tf::random::set_seed(1);
+  const Tensor alpha = tf::constant({0.5f, 1.0f, 2.5f});
+  tf::GradientTape tape;
+  tape.watch(alpha);
+  const Tensor s = tf::random::gamma({5}, alpha, {.seed = 5});
+  const std::vector<float> g = tape.gradient(s, alpha).numpy<float>();
+  // TensorFlow 2.21: [4.0372, 5.9892, 4.9296].
+  EXPECT_NEAR(g[0], 4.0372f, 1e-3);
+  EXPECT_NEAR(g[1], 5.9892f, 1e-3);
+  EXPECT_NEAR(g[2], 4.9296f, 1e-3);
+  auto traced = tf::function([](Tensor a) {
+    tf::GradientTape t;
+    t.watch(a);
+    Tensor y = tf::random::gamma({5}, a, {.seed = 5});
+    EXPECT_EQ(y.shape(), tf::TensorShape({5, 3}));
+    return t.gradient(y, a);
+  });
+  EXPECT_EQ(traced(alpha).numpy<float>(), g);
+  tf::random::set_seed(std::nullopt);
+}
+
+TEST(RandomGamma, BadArgumentsThrow) {
+  expect_invalid([] { tf::random::gamma({2}, tf::constant({1, 2})); }, "[RandomGamma] alpha must be float32 or float64");
+  expect_invalid([] { tf::random::gamma({tf::None}, tf::constant(1.0f)); }, "[RandomGamma] the shape must be fully defined");
+}
+
+}  // namespace
