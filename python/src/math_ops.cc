@@ -117,6 +117,10 @@ const Reduction kReductions[] = {
 
 }  // namespace
 
+// tf.math's incomplete gamma / beta, zeta, Bessel functions, lbeta, polyval and tf.math.special
+// (special_functions.cc).
+void bind_special_functions(nb::module_& math);
+
 void bind_math_ops(nb::module_& m) {
   nb::module_ math = m.def_submodule("math", "tf.math: elementwise math, comparisons and reductions.");
   for (const UnaryOp& op : kUnaryOps) {
@@ -196,6 +200,7 @@ void bind_math_ops(nb::module_& m) {
     tf::Tensor t = to_tensor(x);
     return tf::math::multiply(operand_like(scalar, t), t);
   }, "scalar"_a, "x"_a, "name"_a = nb::none());
+  bind_special_functions(math);
 }
 
 }  // namespace tfpp_python
