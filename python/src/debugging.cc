@@ -32,8 +32,12 @@ nb::object named_tuple(const char* name, const char* fields) {
 
 }  // namespace
 
+// The sign, rank, type and scalar checks, Assert and ensure_shape (debugging_asserts.cc).
+void bind_debugging_asserts(nb::module_& m, nb::module_& debugging);
+
 void bind_debugging(nb::module_& m) {
   nb::module_ debugging = m.def_submodule("debugging", "tf.debugging: assertions and numeric checks.");
+  bind_debugging_asserts(m, debugging);
   bind_comparison(debugging, "assert_equal", &tf::debugging::assert_equal);
   bind_comparison(debugging, "assert_none_equal", &tf::debugging::assert_none_equal);
   bind_comparison(debugging, "assert_less", &tf::debugging::assert_less);

@@ -30,6 +30,7 @@ from . import saved_model
 from . import summary
 from .control_flow import cond, while_loop
 from .functional_ops import foldl, foldr, map_fn, scan
+from ._tfpp import Assert, ensure_shape
 from . import train
 from .module import Module
 from .ragged.ragged_tensor import RaggedTensor

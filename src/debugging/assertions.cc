@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 
+#include "debugging/assert_support.h"
 #include "function/control_flow_ops.h"
 #include "graph/tracer.h"
 #include "tfpp/array_ops.h"
@@ -19,9 +20,7 @@
 #include "tfpp/reduction_ops.h"
 
 namespace tf::debugging {
-namespace {
-
-constexpr std::int64_t kSummarize = 3;  // TensorFlow's default for eager messages and the Assert op
+namespace detail {
 
 // TensorFlow's _message_prefix: "msg.  ", or nothing.
 std::string message_prefix(const std::string& message) { return message.empty() ? "" : message + ".  "; }
@@ -128,10 +127,10 @@ std::string bytes_repr(const std::string& s) {
   return out + quote;
 }
 
-// control_flow_assert._summarize_eager: the first three elements as NumPy's str of each, ", "-joined.
-std::string summarize_eager(const Tensor& t) {
+// control_flow_assert._summarize_eager: the first `summarize` elements as NumPy's str of each, ", "-joined.
+std::string summarize_eager(const Tensor& t, std::int64_t summarize) {
   const Tensor flat = reshape(t, {-1});
-  const std::int64_t n = std::min(kSummarize, flat.num_elements());
+  const std::int64_t n = std::min(summarize, flat.num_elements());
   std::string out;
   for (std::int64_t i = 0; i < n; ++i) out += (i ? ", " : "") + reshape(slice(flat, {i}, {1}), {}).values_string();
   if (t.shape().rank() > 0 && n < flat.num_elements()) out += ", ...";
@@ -165,10 +164,9 @@ Tensor as_tensor(const DimSize& size) {
   return size.dynamic.defined() ? size.dynamic : constant(static_cast<std::int32_t>(size.known));
 }
 
-// assert_rank (ranks {r}) or assert_rank_in (ranks {0, 1}), as check_ops writes them: static
-// ranks raise at once, unknown ranks get an Assert node.
-void rank_check(const Tensor& x, const std::vector<int>& ranks, const std::string& message) {
-  const bool in = ranks.size() > 1;
+// assert_rank (ranks {r}) or assert_rank_in (`in`), as check_ops writes them: static ranks
+// raise at once, unknown ranks get an Assert node.
+void rank_check(const Tensor& x, const std::vector<int>& ranks, const std::string& message, bool in) {
   const std::string opname = in ? "assert_rank_in" : "assert_rank";
   graph::Tracer* tracer = tracing();
   std::optional<name_scope> scope;
@@ -178,7 +176,10 @@ void rank_check(const Tensor& x, const std::vector<int>& ranks, const std::strin
   if (actual >= 0) {
     if (std::find(ranks.begin(), ranks.end(), actual) != ranks.end()) return;
     std::string expected = std::to_string(ranks[0]);
-    if (in) expected = "in (" + expected + ", " + std::to_string(ranks[1]) + ")";
+    if (in) {  // a Python tuple: (0, 2), or (0,)
+      for (std::size_t i = 1; i < ranks.size(); ++i) expected += ", " + std::to_string(ranks[i]);
+      expected = "in (" + expected + (ranks.size() == 1 ? ",)" : ")");
+    }
     throw InvalidArgumentError(message_prefix(message) + "Tensor " + name + " must have rank " + expected +
                                ".  Received rank " + std::to_string(actual) + ", shape " + x.shape().to_string());
   }
@@ -194,7 +195,9 @@ void rank_check(const Tensor& x, const std::vector<int>& ranks, const std::strin
   graph_assert(*tracer, holds, std::move(data));
 }
 
-}  // namespace
+}  // namespace detail
+
+using namespace detail;
 
 void assert_equal(const Tensor& x, const Tensor& y, const std::string& message) {
   if (x.impl() == y.impl()) {  // one tensor: TensorFlow skips the check, its scope's name still taken
@@ -255,7 +258,7 @@ Tensor assert_all_finite(const Tensor& tensor, const std::string& message) {
   return check_numerics(tensor, message);
 }
 
-void assert_rank(const Tensor& x, int rank, const std::string& message) { rank_check(x, {rank}, message); }
+void assert_rank(const Tensor& x, int rank, const std::string& message) { rank_check(x, {rank}, message, false); }
 
 void assert_shapes(const std::vector<ShapeConstraint>& shapes, const std::string& message) {
   graph::Tracer* tracer = tracing();
@@ -294,7 +297,7 @@ void assert_shapes(const std::vector<ShapeConstraint>& shapes, const std::string
                                    std::to_string(actual) + ", shape " + e.x->shape().to_string());
       continue;
     }
-    rank_check(*e.x, rank <= 1 ? std::vector<int>{0, 1} : std::vector<int>{rank}, message);
+    rank_check(*e.x, rank <= 1 ? std::vector<int>{0, 1} : std::vector<int>{rank}, message, rank <= 1);
   }
   struct Specified {
     DimSize size;
