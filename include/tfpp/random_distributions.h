@@ -1,5 +1,6 @@
 // Random samples from parametrized distributions: tf.random.gamma (op RandomGamma, with
-// TensorFlow's implicit-reparameterization gradient with respect to alpha).
+// TensorFlow's implicit-reparameterization gradient with respect to alpha) and tf.random.poisson
+// (op RandomPoissonV2).
 //
 // Seeds follow tfpp/random_ops.h; each sample draws from its own stretch of the Philox stream,
 // as in TensorFlow, so a seed gives TensorFlow's numbers for any thread count.
@@ -21,5 +22,15 @@ struct GammaOptions {
 /// Gamma(alpha, beta) samples of shape `shape` + broadcast(alpha, beta).shape, in alpha's dtype
 /// (float32 or float64), at least the dtype's smallest normal number (tf.random.gamma).
 Tensor gamma(const TensorShape& shape, const Tensor& alpha, const GammaOptions& options = {});
+
+/// Options of tf::random::poisson.
+struct PoissonOptions {
+  DType dtype = float32;             ///< float32, float64, int32 or int64 counts
+  std::optional<std::int64_t> seed;  ///< op seed, combined with the global seed
+};
+
+/// Poisson(lam) samples of shape `shape` + lam.shape (tf.random.poisson); lam is float32,
+/// float64, int32 or int64. Not differentiable, as in TensorFlow.
+Tensor poisson(const TensorShape& shape, const Tensor& lam, const PoissonOptions& options = {});
 
 }  // namespace tf::random

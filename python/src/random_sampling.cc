@@ -95,6 +95,11 @@ void bind_random_sampling(nb::module_& random) {
     return tf::random::gamma(shape_from(shape), converted(alpha, d), options);
   }, "shape"_a, "alpha"_a, "beta"_a = nb::none(), "dtype"_a = nb::str("float32"), "seed"_a = nb::none(),
      "name"_a = nb::none());
+  random.def("poisson", [](nb::handle shape, nb::handle lam, nb::handle dtype, std::optional<std::int64_t> seed,
+                           nb::handle name) {
+    NodeName named(name);
+    return tf::random::poisson(shape_from(shape), to_tensor(lam), {.dtype = dtype_from(dtype), .seed = seed});
+  }, "shape"_a, "lam"_a, "dtype"_a = nb::str("float32"), "seed"_a = nb::none(), "name"_a = nb::none());
   random.def("shuffle", [](nb::handle value, std::optional<std::int64_t> seed, nb::handle name) {
     NodeName named(name);
     return tf::random::shuffle(to_tensor(value), seed);

@@ -11,6 +11,7 @@
 #include "ops/array/array_common.h"
 #include "ops/execute.h"
 #include "ops/math/binary_kernels.h"
+#include "ops/random/philox_doubles.h"
 #include "ops/random/random_gamma_grad.h"
 #include "ops/random/random_seed.h"
 #include "tfpp/array_ops.h"
@@ -28,7 +29,6 @@ using ops::OpDef;
 using ops::ShapeContext;
 
 enum GammaAttr { kShape, kSeed, kSeed2 };
-constexpr std::uint64_t kBlocksPerSample = 256;
 
 void gamma_shape(ShapeContext& ctx) {
   const Tensor& alpha = ctx.input(0);
@@ -42,43 +42,22 @@ void gamma_shape(ShapeContext& ctx) {
   ctx.add_output(alpha.dtype(), out);
 }
 
-// Two values at a time from one Philox block, handed out last first (TensorFlow's UNIFORM
-// macro and normal buffer).
-class Pairs {
- public:
-  template <class Make>
-  double next(kernels::Philox& gen, Make make) {
-    if (left_ == 0) values_ = make(gen()), left_ = 2;
-    return values_[--left_];
-  }
-
- private:
-  std::array<double, 2> values_{};
-  int left_ = 0;
-};
-
-std::array<double, 2> uniform_pair(const kernels::Philox::Block& b) {
-  return {kernels::uint64_to_double(b[0], b[1]), kernels::uint64_to_double(b[2], b[3])};
-}
-std::array<double, 2> normal_pair(const kernels::Philox::Block& b) {
-  return kernels::box_muller_double(b[0], b[1], b[2], b[3]);
-}
-
+// Uniform and normal doubles come from separate pairs, as TensorFlow's two buffers.
 double sample_gamma(double alpha, kernels::Philox gen) {
-  Pairs uniform, normal;
-  if (alpha == 1.0) return -std::log1p(-uniform.next(gen, uniform_pair));  // exponential
+  ops::DoublePairs uniform, normal;
+  if (alpha == 1.0) return -std::log1p(-uniform.uniform(gen));  // exponential
   const bool boost = alpha < 1;
   const double d = alpha + (boost ? 2.0 / 3 : -1.0 / 3), c = 1.0 / 3 / std::sqrt(d);
   while (true) {
-    const double x = normal.next(gen, normal_pair);
+    const double x = normal.normal(gen);
     double v = 1 + c * x;
     if (v <= 0) continue;
     v = v * v * v;
-    const double u = uniform.next(gen, uniform_pair);
+    const double u = uniform.uniform(gen);
     // The first test is a squeeze that skips the logs for most samples.
     if (u < 1 - 0.0331 * (x * x) * (x * x) || std::log(u) < 0.5 * x * x + d * (1 - v + std::log(v))) {
       double res = d * v;
-      if (boost) res *= std::pow(uniform.next(gen, uniform_pair), 1 / alpha);
+      if (boost) res *= std::pow(uniform.uniform(gen), 1 / alpha);
       return res;
     }
   }
@@ -97,10 +76,8 @@ void gamma_kernel(KernelContext& ctx) {
   // Outputs are numbered alpha-major; sample s of alpha i lands at [s, i].
   kernels::parallel_for(out.num_elements(), 200, [&](std::int64_t begin, std::int64_t end) {
     for (std::int64_t o = begin; o < end; ++o) {
-      kernels::Philox gen = base;
-      gen.skip(kBlocksPerSample * static_cast<std::uint64_t>(o));
       const std::int64_t i = o / per_alpha, s = o % per_alpha;
-      y[s * num_alphas + i] = static_cast<T>(sample_gamma(static_cast<double>(a[i]), gen));
+      y[s * num_alphas + i] = static_cast<T>(sample_gamma(static_cast<double>(a[i]), ops::sample_generator(base, o)));
     }
   });
 }

@@ -1,6 +1,6 @@
 """tf.random's stateless functions, categorical / stateless_categorical, shuffle, gamma (and its
-gradient with respect to alpha) and the seed helpers split and fold_in: TensorFlow's numbers for fixed seeds, eagerly and in tf.function,
-and the errors of bad arguments."""
+gradient with respect to alpha), poisson and the seed helpers split and fold_in: TensorFlow's
+numbers for fixed seeds, eagerly and in tf.function, and the errors of bad arguments."""
 import numpy as np
 
 from harness import rounded, show_error, tf
@@ -44,6 +44,10 @@ with tf.GradientTape() as tape:
     tape.watch(a)
     s = tf.random.gamma([5], alpha=a, seed=5)
 print(rounded(tape.gradient(s, a), 4))
+tf.random.set_seed(1)
+print(tf.random.poisson([4], lam=[0.5, 3.0, 12.0, 150.0], seed=2).numpy().tolist())
+print(tf.random.poisson([2, 3], lam=tf.constant([[1.0], [40.0]], tf.float64), dtype=tf.int32, seed=3).numpy().tolist())
+print(tf.random.poisson([3], lam=tf.constant([0, 7], tf.int64), dtype=tf.int64, seed=4).numpy().tolist())
 show_error("gamma int alpha", lambda: tf.random.gamma([2], alpha=tf.constant([1, 2])))
 
 

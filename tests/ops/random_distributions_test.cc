@@ -1,5 +1,6 @@
-// tf::random::gamma: TensorFlow 2.21's samples for fixed seeds (float32 and float64, alpha
-// below, at and above 1, beta broadcasting), its gradient with respect to alpha, traced use and errors.
+// tf::random::gamma and poisson: TensorFlow 2.21's samples for fixed seeds (gamma: float32 and
+// float64, alpha below, at and above 1, beta broadcasting, and its gradient with respect to alpha;
+// poisson: rates below and above 10, integer rates and counts), traced use and errors.
 #include <gtest/gtest.h>
 
 #include <tfpp/tfpp.h>
@@ -53,6 +54,21 @@ TEST(RandomGamma, GradientWithRespectToAlpha) {
 TEST(RandomGamma, BadArgumentsThrow) {
   expect_invalid([] { tf::random::gamma({2}, tf::constant({1, 2})); }, "[RandomGamma] alpha must be float32 or float64");
   expect_invalid([] { tf::random::gamma({tf::None}, tf::constant(1.0f)); }, "[RandomGamma] the shape must be fully defined");
+}
+
+TEST(RandomPoisson, MatchesTensorFlow) {
+  tf::random::set_seed(1);
+  Tensor a = tf::random::poisson({4}, tf::constant({0.5f, 3.0f, 12.0f, 150.0f}), {.seed = 2});
+  EXPECT_EQ(a.numpy<float>(), (std::vector<float>{0, 1, 13, 133, 1, 2, 13, 131, 0, 2, 9, 178, 0, 2, 12, 152}));
+  Tensor b = tf::random::poisson({2, 3}, tf::constant({{1.0}, {40.0}}), {.dtype = tf::int32, .seed = 3});
+  EXPECT_EQ(b.shape(), tf::TensorShape({2, 3, 2, 1}));
+  EXPECT_EQ(b.numpy<std::int32_t>(), (std::vector<std::int32_t>{1, 45, 0, 44, 0, 55, 2, 43, 0, 30, 0, 42}));
+  Tensor c = tf::random::poisson({3}, tf::constant({std::int64_t{0}, std::int64_t{7}}), {.dtype = tf::int64, .seed = 4});
+  EXPECT_EQ(c.numpy<std::int64_t>(), (std::vector<std::int64_t>{0, 5, 0, 5, 0, 8}));
+  tf::random::set_seed(std::nullopt);
+  expect_invalid([] { tf::random::poisson({2}, tf::constant(true)); }, "[RandomPoissonV2] rate must be");
+  expect_invalid([] { tf::random::poisson({2}, tf::constant(1.0f), {.dtype = tf::string}); },
+                 "[RandomPoissonV2] unsupported dtype string");
 }
 
 }  // namespace
