@@ -1,6 +1,6 @@
 // Random samples from parametrized distributions: tf.random.gamma (op RandomGamma, with
 // TensorFlow's implicit-reparameterization gradient with respect to alpha) and tf.random.poisson
-// (op RandomPoissonV2).
+// (op RandomPoissonV2), and their stateless forms.
 //
 // Seeds follow tfpp/random_ops.h; each sample draws from its own stretch of the Philox stream,
 // as in TensorFlow, so a seed gives TensorFlow's numbers for any thread count.
@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "tfpp/array_ops.h"
 #include "tfpp/tensor.h"
 
 namespace tf::random {
@@ -23,6 +24,12 @@ struct GammaOptions {
 /// (float32 or float64), at least the dtype's smallest normal number (tf.random.gamma).
 Tensor gamma(const TensorShape& shape, const Tensor& alpha, const GammaOptions& options = {});
 
+/// Gamma(alpha, beta) samples of shape `shape`, which ends with broadcast(alpha, beta).shape, that
+/// depend only on the [2] int32/int64 `seed` (tf.random.stateless_gamma; op
+/// StatelessRandomGammaV2), differentiable in alpha.
+Tensor stateless_gamma(const TensorShape& shape, const IntArray& seed, const Tensor& alpha,
+                       const std::optional<Tensor>& beta = std::nullopt);
+
 /// Options of tf::random::poisson.
 struct PoissonOptions {
   DType dtype = float32;             ///< float32, float64, int32 or int64 counts
@@ -32,5 +39,8 @@ struct PoissonOptions {
 /// Poisson(lam) samples of shape `shape` + lam.shape (tf.random.poisson); lam is float32,
 /// float64, int32 or int64. Not differentiable, as in TensorFlow.
 Tensor poisson(const TensorShape& shape, const Tensor& lam, const PoissonOptions& options = {});
+/// Poisson(lam) samples that depend only on the [2] int32/int64 `seed` (tf.random.stateless_poisson;
+/// op StatelessRandomPoisson).
+Tensor stateless_poisson(const TensorShape& shape, const IntArray& seed, const Tensor& lam, DType dtype = int32);
 
 }  // namespace tf::random

@@ -95,11 +95,23 @@ void bind_random_sampling(nb::module_& random) {
     return tf::random::gamma(shape_from(shape), converted(alpha, d), options);
   }, "shape"_a, "alpha"_a, "beta"_a = nb::none(), "dtype"_a = nb::str("float32"), "seed"_a = nb::none(),
      "name"_a = nb::none());
+  random.def("stateless_gamma", [](nb::handle shape, nb::handle seed, nb::handle alpha, nb::handle beta,
+                                   nb::handle dtype, nb::handle name) {
+    NodeName named(name);
+    const tf::DType d = dtype_from(dtype);
+    return tf::random::stateless_gamma(shape_from(shape), seed_from(seed), converted(alpha, d),
+                                       beta.is_none() ? std::nullopt : std::optional(converted(beta, d)));
+  }, "shape"_a, "seed"_a, "alpha"_a, "beta"_a = nb::none(), "dtype"_a = nb::str("float32"), "name"_a = nb::none());
   random.def("poisson", [](nb::handle shape, nb::handle lam, nb::handle dtype, std::optional<std::int64_t> seed,
                            nb::handle name) {
     NodeName named(name);
     return tf::random::poisson(shape_from(shape), to_tensor(lam), {.dtype = dtype_from(dtype), .seed = seed});
   }, "shape"_a, "lam"_a, "dtype"_a = nb::str("float32"), "seed"_a = nb::none(), "name"_a = nb::none());
+  random.def("stateless_poisson", [](nb::handle shape, nb::handle seed, nb::handle lam, nb::handle dtype,
+                                     nb::handle name) {
+    NodeName named(name);
+    return tf::random::stateless_poisson(shape_from(shape), seed_from(seed), to_tensor(lam), dtype_from(dtype));
+  }, "shape"_a, "seed"_a, "lam"_a, "dtype"_a = nb::str("int32"), "name"_a = nb::none());
   random.def("shuffle", [](nb::handle value, std::optional<std::int64_t> seed, nb::handle name) {
     NodeName named(name);
     return tf::random::shuffle(to_tensor(value), seed);

@@ -1,4 +1,4 @@
-// The gradient of RandomGamma with respect to alpha, as TensorFlow's random_grad.py: the
+// The gradient of RandomGamma and StatelessRandomGammaV2 with respect to alpha, as TensorFlow's random_grad.py: the
 // samples' derivatives d sample / d alpha (RandomGammaGrad), weighted by the incoming gradient
 // and summed over the sample dimensions.
 #include "autodiff/grad_utils.h"
@@ -11,10 +11,12 @@
 namespace tf::autodiff {
 namespace {
 
+// Alpha is input `kAlpha`: 0 for RandomGamma, 1 (after the seed) for StatelessRandomGammaV2.
+template <int kAlpha>
 Grads random_gamma_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
-  const Tensor& alpha = ctx.input(0);
+  const Tensor& alpha = ctx.input(kAlpha);
   const Tensor& sample = ctx.output(0);
-  const int sample_dims = static_cast<int>(ctx.attr<TensorShape>(0).rank());
+  const int sample_dims = sample.rank() - alpha.rank();  // the leading dimensions alpha lacks
   Tensor alpha_broadcastable = alpha;
   std::vector<std::int64_t> axes;
   for (int d = 0; d < sample_dims; ++d) {
@@ -22,11 +24,14 @@ Grads random_gamma_grad(const GradientContext& ctx, std::span<const Tensor> dy) 
     axes.push_back(d);
   }
   const Tensor partial = ops::random_gamma_grad(alpha_broadcastable, sample);
-  return {reduce_sum(multiply(dy[0], partial), axes)};
+  Grads g(kAlpha + 1);
+  g[kAlpha] = reduce_sum(multiply(dy[0], partial), axes);
+  return g;
 }
 
 }  // namespace
 
-TF_REGISTER_GRADIENT("RandomGamma", random_gamma_grad);
+TF_REGISTER_GRADIENT("RandomGamma", random_gamma_grad<0>);
+TF_REGISTER_GRADIENT("StatelessRandomGammaV2", random_gamma_grad<1>);
 
 }  // namespace tf::autodiff

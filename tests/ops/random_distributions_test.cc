@@ -71,4 +71,27 @@ TEST(RandomPoisson, MatchesTensorFlow) {
                  "[RandomPoissonV2] unsupported dtype string");
 }
 
+TEST(RandomStateless, GammaAndPoissonMatchTensorFlow) {
+  const Tensor g = tf::random::stateless_gamma({4, 3}, {1, 2}, tf::constant({0.5f, 1.0f, 2.5f}));
+  const std::vector<float> vg = g.numpy<float>();
+  EXPECT_EQ(vg[0], 0.0669536143541336f);
+  EXPECT_EQ(vg[11], 0.8529594540596008f);
+  const Tensor g64 = tf::random::stateless_gamma({3, 2}, tf::IntArray(tf::constant({std::int64_t{3}, std::int64_t{4}})),
+                                                 tf::constant(3.0), tf::constant({1.0, 2.0}));
+  EXPECT_EQ(g64.numpy<double>()[5], 1.9146326055664935);
+  const Tensor alpha = tf::constant({0.5f, 1.0f, 2.5f});
+  tf::GradientTape tape;
+  tape.watch(alpha);
+  const Tensor s = tf::random::stateless_gamma({5, 3}, {5, 6}, alpha);
+  const std::vector<float> grad = tape.gradient(s, alpha).numpy<float>();
+  EXPECT_NEAR(grad[0], 1.9333f, 1e-3);  // TensorFlow 2.21: [1.9333, 6.3365, 4.4741]
+  EXPECT_NEAR(grad[2], 4.4741f, 1e-3);
+  EXPECT_EQ(tf::random::stateless_poisson({4}, {1, 2}, tf::constant({0.5f, 3.0f, 12.0f, 150.0f})).numpy<std::int32_t>(),
+            (std::vector<std::int32_t>{3, 5, 17, 164}));
+  expect_invalid([] { tf::random::stateless_gamma({4}, {1, 2}, tf::constant({0.5f, 1.0f, 2.5f})); },
+                 "[StatelessRandomGammaV2] Shape passed in must end with broadcasted shape.");
+  expect_invalid([] { tf::random::stateless_poisson({2}, {1, 2, 3}, tf::constant(1.0f)); },
+                 "[StatelessRandomPoisson] seed must be an int32 or int64 tensor of shape [2]");
+}
+
 }  // namespace

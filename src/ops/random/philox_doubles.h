@@ -1,12 +1,14 @@
-// Doubles drawn as TensorFlow's per-sample rejection samplers (RandomGamma, RandomPoissonV2)
-// draw them: each output owns the Philox stream from block 256 * output, and takes uniform or
-// normal doubles two per block, the second of each pair first (TensorFlow's UNIFORM macro).
+// What TensorFlow's per-sample rejection samplers (RandomGamma, RandomPoissonV2 and their
+// stateless forms) share: each output owns the Philox stream from block 256 * output, and takes
+// uniform or normal doubles two per block, the second of each pair first (TensorFlow's UNIFORM
+// macro); and their output shapes.
 #pragma once
 
 #include <array>
 #include <cstdint>
 
 #include "kernels/cpu/philox.h"
+#include "ops/op_def.h"
 
 namespace tf::ops {
 
@@ -43,5 +45,25 @@ class DoublePairs {
   std::array<double, 2> values_{};
   int left_ = 0;
 };
+
+/// Adds the output of a sampler with parameters of shape `param` (alpha, rate): `shape` + param
+/// for the stateful ops; `shape` itself for the stateless ones, which must end with `param`.
+inline void add_sampler_output(ShapeContext& ctx, const TensorShape& shape, const TensorShape& param, DType dtype,
+                               bool stateless) {
+  if (!shape.is_fully_defined()) ctx.fail("the shape must be fully defined, got " + shape.debug_string());
+  if (stateless) {
+    bool ends_with = param.has_unknown_rank() || param.rank() <= shape.rank();
+    for (int d = 0; ends_with && !param.has_unknown_rank() && d < param.rank(); ++d)
+      ends_with = param.dim(d) < 0 || param.dim(d) == shape.dim(shape.rank() - param.rank() + d);
+    if (!ends_with) ctx.fail("Shape passed in must end with broadcasted shape.");
+    ctx.add_output(dtype, shape);
+    return;
+  }
+  TensorShape out = shape;
+  if (param.has_unknown_rank()) out = TensorShape::unknown_rank();
+  else
+    for (int d = 0; d < param.rank(); ++d) out.append(param.dim(d));
+  ctx.add_output(dtype, out);
+}
 
 }  // namespace tf::ops

@@ -14,6 +14,7 @@
 #include "ops/random/philox_doubles.h"
 #include "ops/random/random_gamma_grad.h"
 #include "ops/random/random_seed.h"
+#include "ops/random/stateless_seed.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/broadcast_ops.h"
 #include "tfpp/math_ops.h"
@@ -30,16 +31,14 @@ using ops::ShapeContext;
 
 enum GammaAttr { kShape, kSeed, kSeed2 };
 
+// Alpha is input `kAlpha`. RandomGamma's samples have shape `shape` + alpha.shape;
+// StatelessRandomGammaV2's (alpha after the seed) have shape `shape`, which must end with alpha's.
+template <int kAlpha>
 void gamma_shape(ShapeContext& ctx) {
-  const Tensor& alpha = ctx.input(0);
+  if (kAlpha == 1) ops::check_stateless_seed(ctx, 0);
+  const Tensor& alpha = ctx.input(kAlpha);
   if (!is_floating(alpha.dtype())) ctx.fail("alpha must be float32 or float64, got " + ops::array::describe(alpha));
-  const TensorShape& shape = ctx.attr<TensorShape>(kShape);
-  if (!shape.is_fully_defined()) ctx.fail("the shape must be fully defined, got " + shape.debug_string());
-  TensorShape out = shape;
-  if (alpha.shape().has_unknown_rank()) out = TensorShape::unknown_rank();
-  else
-    for (int d = 0; d < alpha.rank(); ++d) out.append(alpha.shape().dim(d));
-  ctx.add_output(alpha.dtype(), out);
+  ops::add_sampler_output(ctx, ctx.attr<TensorShape>(kShape), alpha.shape(), alpha.dtype(), kAlpha == 1);
 }
 
 // Uniform and normal doubles come from separate pairs, as TensorFlow's two buffers.
@@ -64,13 +63,10 @@ double sample_gamma(double alpha, kernels::Philox gen) {
 }
 
 template <class T>
-void gamma_kernel(KernelContext& ctx) {
-  const Tensor& alpha = ctx.input(0);
-  Tensor& out = ctx.output(0);
+void fill_gamma(const Tensor& alpha, kernels::Philox base, Tensor& out) {
   const std::int64_t num_alphas = alpha.num_elements();
   if (num_alphas == 0 || out.num_elements() == 0) return;
   const std::int64_t per_alpha = out.num_elements() / num_alphas;
-  const kernels::Philox base = ops::make_philox(ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2));
   const T* a = alpha.data<T>();
   T* y = out.mutable_data<T>();
   // Outputs are numbered alpha-major; sample s of alpha i lands at [s, i].
@@ -82,13 +78,28 @@ void gamma_kernel(KernelContext& ctx) {
   });
 }
 
+template <class T>
+void gamma_kernel(KernelContext& ctx) {
+  fill_gamma<T>(ctx.input(0), ops::make_philox(ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2)),
+                ctx.output(0));
+}
+
+// Dispatched on the seed's dtype; alpha's picks the sampler's type.
+void stateless_gamma_kernel(KernelContext& ctx) {
+  const kernels::Philox base = ops::stateless_philox(ctx.input(0));
+  if (ctx.input(1).dtype() == float32) fill_gamma<float>(ctx.input(1), base, ctx.output(0));
+  else fill_gamma<double>(ctx.input(1), base, ctx.output(0));
+}
+
 template <class T> struct GammaSampleDerAlpha {
   T operator()(T alpha, T sample) const { return kernels::eigen::gamma_sample_der_alpha(alpha, sample); }
 };
 
 const OpDef& kRandomGamma = ops::OpBuilder("RandomGamma").inputs(1).attrs({"shape", "seed", "seed2"})
-    .shape(gamma_shape).stateful()
+    .shape(gamma_shape<0>).stateful()
     .kernels<float, double>([]<class T>() -> KernelFn { return &gamma_kernel<T>; });
+const OpDef& kStatelessRandomGammaV2 = ops::OpBuilder("StatelessRandomGammaV2").inputs(2).attrs({"shape"})
+    .shape(gamma_shape<1>).kernel(int32, stateless_gamma_kernel).kernel(int64, stateless_gamma_kernel);
 const OpDef& kRandomGammaGrad = ops::scalar_float_binary<GammaSampleDerAlpha>("RandomGammaGrad").no_gradient();
 
 // The broadcast shape of alpha and beta: static when both shapes are, so traced samples keep
@@ -118,14 +129,34 @@ Tensor ops::random_gamma_grad(const Tensor& alpha, const Tensor& sample) {
 
 namespace random {
 
-Tensor gamma(const TensorShape& shape, const Tensor& alpha, const GammaOptions& options) {
-  const Tensor beta = options.beta ? cast(*options.beta, alpha.dtype()) : constant(1.0, alpha.dtype());
-  const Tensor alpha_broadcast = options.beta ? broadcast_to(alpha, broadcast_shape(alpha, beta)) : alpha;
-  const auto [seed, seed2] = get_seed(options.seed);
-  const ops::AttrValue attrs[] = {shape, seed, seed2};
-  const Tensor samples = ops::execute1(kRandomGamma, {alpha_broadcast}, attrs);
+namespace {
+
+// tf.random.gamma's steps around the sampler `draw(alpha_broadcast)`: alpha broadcast with beta,
+// samples divided by beta and kept at least the dtype's smallest normal number.
+template <class Draw>
+Tensor scaled_gamma(const Tensor& alpha, const std::optional<Tensor>& beta_option, Draw draw) {
+  const Tensor beta = beta_option ? cast(*beta_option, alpha.dtype()) : constant(1.0, alpha.dtype());
+  const Tensor alpha_broadcast = beta_option ? broadcast_to(alpha, broadcast_shape(alpha, beta)) : alpha;
   const double tiny = alpha.dtype() == float32 ? std::numeric_limits<float>::min() : std::numeric_limits<double>::min();
-  return maximum(constant(tiny, alpha.dtype()), samples / beta);
+  return maximum(constant(tiny, alpha.dtype()), draw(alpha_broadcast) / beta);
+}
+
+}  // namespace
+
+Tensor gamma(const TensorShape& shape, const Tensor& alpha, const GammaOptions& options) {
+  return scaled_gamma(alpha, options.beta, [&](const Tensor& a) {
+    const auto [seed, seed2] = get_seed(options.seed);
+    const ops::AttrValue attrs[] = {shape, seed, seed2};
+    return ops::execute1(kRandomGamma, {a}, attrs);
+  });
+}
+
+Tensor stateless_gamma(const TensorShape& shape, const IntArray& seed, const Tensor& alpha,
+                       const std::optional<Tensor>& beta) {
+  return scaled_gamma(alpha, beta, [&](const Tensor& a) {
+    const ops::AttrValue attrs[] = {shape};
+    return ops::execute1(kStatelessRandomGammaV2, {seed.tensor(), a}, attrs);
+  });
 }
 
 }  // namespace random

@@ -1,6 +1,7 @@
 // RandomPoissonV2: Poisson(rate) samples as TensorFlow's kernel draws them (sample o uses the
 // Philox stream from block 256 o): Knuth's multiplication method below rate 10, Hormann's
-// transformed rejection above, in double; and tf::random::poisson.
+// transformed rejection above, in double; StatelessRandomPoisson, the same from a seed; and
+// tf::random::poisson / stateless_poisson.
 #include <cmath>
 #include <limits>
 
@@ -9,6 +10,7 @@
 #include "ops/execute.h"
 #include "ops/random/philox_doubles.h"
 #include "ops/random/random_seed.h"
+#include "ops/random/stateless_seed.h"
 #include "tfpp/random_distributions.h"
 #include "tfpp/random_ops.h"
 
@@ -24,18 +26,16 @@ enum PoissonAttr { kShape, kDtype, kSeed, kSeed2 };
 
 bool numeric(DType d) { return is_floating(d) || is_index_dtype(d); }
 
+// The rate is input `kRate`. RandomPoissonV2's samples have shape `shape` + rate.shape;
+// StatelessRandomPoisson's (rate after the seed) have shape `shape`, which must end with rate's.
+template <int kRate>
 void poisson_shape(ShapeContext& ctx) {
-  const Tensor& rate = ctx.input(0);
+  if (kRate == 1) ops::check_stateless_seed(ctx, 0);
+  const Tensor& rate = ctx.input(kRate);
   const DType dtype = ctx.attr<DType>(kDtype);
   if (!numeric(rate.dtype())) ctx.fail("rate must be float32, float64, int32 or int64, got " + ops::array::describe(rate));
   if (!numeric(dtype)) ctx.fail("unsupported dtype " + std::string(dtype_name(dtype)));
-  const TensorShape& shape = ctx.attr<TensorShape>(kShape);
-  if (!shape.is_fully_defined()) ctx.fail("the shape must be fully defined, got " + shape.debug_string());
-  TensorShape out = shape;
-  if (rate.shape().has_unknown_rank()) out = TensorShape::unknown_rank();
-  else
-    for (int d = 0; d < rate.rank(); ++d) out.append(rate.shape().dim(d));
-  ctx.add_output(dtype, out);
+  ops::add_sampler_output(ctx, ctx.attr<TensorShape>(kShape), rate.shape(), dtype, kRate == 1);
 }
 
 // Knuth: the number of uniform factors before their product drops to exp(-rate).
@@ -71,13 +71,10 @@ double hormann(double rate, kernels::Philox gen) {
 }
 
 template <class R, class U>
-void fill_poisson(KernelContext& ctx) {
-  const Tensor& rate = ctx.input(0);
-  Tensor& out = ctx.output(0);
+void fill_poisson(const Tensor& rate, kernels::Philox base, Tensor& out) {
   const std::int64_t num_rates = rate.num_elements();
   if (num_rates == 0 || out.num_elements() == 0) return;
   const std::int64_t per_rate = out.num_elements() / num_rates;
-  const kernels::Philox base = ops::make_philox(ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2));
   const R* r = rate.data<R>();
   U* y = out.mutable_data<U>();
   const double highest = static_cast<double>(std::numeric_limits<U>::max());
@@ -96,18 +93,37 @@ void fill_poisson(KernelContext& ctx) {
 }
 
 template <class R>
-void poisson_kernel(KernelContext& ctx) {
-  switch (ctx.output(0).dtype()) {
-    case DType::kFloat32: return fill_poisson<R, float>(ctx);
-    case DType::kFloat64: return fill_poisson<R, double>(ctx);
-    case DType::kInt32: return fill_poisson<R, std::int32_t>(ctx);
-    default: return fill_poisson<R, std::int64_t>(ctx);
+void fill_counts(const Tensor& rate, kernels::Philox base, Tensor& out) {
+  switch (out.dtype()) {
+    case DType::kFloat32: return fill_poisson<R, float>(rate, base, out);
+    case DType::kFloat64: return fill_poisson<R, double>(rate, base, out);
+    case DType::kInt32: return fill_poisson<R, std::int32_t>(rate, base, out);
+    default: return fill_poisson<R, std::int64_t>(rate, base, out);
   }
 }
 
+void fill_any(const Tensor& rate, kernels::Philox base, Tensor& out) {
+  switch (rate.dtype()) {
+    case DType::kFloat32: return fill_counts<float>(rate, base, out);
+    case DType::kFloat64: return fill_counts<double>(rate, base, out);
+    case DType::kInt32: return fill_counts<std::int32_t>(rate, base, out);
+    default: return fill_counts<std::int64_t>(rate, base, out);
+  }
+}
+
+void poisson_kernel(KernelContext& ctx) {
+  fill_any(ctx.input(0), ops::make_philox(ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2)), ctx.output(0));
+}
+void stateless_poisson_kernel(KernelContext& ctx) {
+  fill_any(ctx.input(1), ops::stateless_philox(ctx.input(0)), ctx.output(0));
+}
+
 const OpDef& kRandomPoissonV2 = ops::OpBuilder("RandomPoissonV2").inputs(1).attrs({"shape", "dtype", "seed", "seed2"})
-    .shape(poisson_shape).stateful().no_gradient()
-    .kernels<float, double, std::int32_t, std::int64_t>([]<class T>() -> KernelFn { return &poisson_kernel<T>; });
+    .shape(poisson_shape<0>).stateful().no_gradient()
+    .kernel(float32, poisson_kernel).kernel(float64, poisson_kernel).kernel(int32, poisson_kernel).kernel(int64, poisson_kernel);
+// Dispatched on the seed's dtype.
+const OpDef& kStatelessRandomPoisson = ops::OpBuilder("StatelessRandomPoisson").inputs(2).attrs({"shape", "dtype"})
+    .shape(poisson_shape<1>).no_gradient().kernel(int32, stateless_poisson_kernel).kernel(int64, stateless_poisson_kernel);
 
 }  // namespace
 
@@ -117,6 +133,11 @@ Tensor poisson(const TensorShape& shape, const Tensor& lam, const PoissonOptions
   const auto [seed, seed2] = get_seed(options.seed);
   const ops::AttrValue attrs[] = {shape, options.dtype, seed, seed2};
   return ops::execute1(kRandomPoissonV2, {lam}, attrs);
+}
+
+Tensor stateless_poisson(const TensorShape& shape, const IntArray& seed, const Tensor& lam, DType dtype) {
+  const ops::AttrValue attrs[] = {shape, dtype};
+  return ops::execute1(kStatelessRandomPoisson, {seed.tensor(), lam}, attrs);
 }
 
 }  // namespace random

@@ -1,5 +1,5 @@
 """tf.random's stateless functions, categorical / stateless_categorical, shuffle, gamma (and its
-gradient with respect to alpha), poisson and the seed helpers split and fold_in: TensorFlow's
+gradient with respect to alpha), poisson, their stateless forms and the seed helpers split and fold_in: TensorFlow's
 numbers for fixed seeds, eagerly and in tf.function, and the errors of bad arguments."""
 import numpy as np
 
@@ -48,6 +48,16 @@ tf.random.set_seed(1)
 print(tf.random.poisson([4], lam=[0.5, 3.0, 12.0, 150.0], seed=2).numpy().tolist())
 print(tf.random.poisson([2, 3], lam=tf.constant([[1.0], [40.0]], tf.float64), dtype=tf.int32, seed=3).numpy().tolist())
 print(tf.random.poisson([3], lam=tf.constant([0, 7], tf.int64), dtype=tf.int64, seed=4).numpy().tolist())
+print(tf.random.stateless_gamma([4, 3], seed=[1, 2], alpha=[0.5, 1.0, 2.5]).numpy().tolist())
+print(tf.random.stateless_gamma([3, 2], seed=tf.constant([3, 4], tf.int64), alpha=3.0, beta=[1.0, 2.0], dtype=tf.float64).numpy().tolist())
+a = tf.constant([0.5, 1.0, 2.5])
+with tf.GradientTape() as tape:
+    tape.watch(a)
+    s = tf.random.stateless_gamma([5, 3], seed=[5, 6], alpha=a)
+print(rounded(tape.gradient(s, a), 4))
+print(tf.random.stateless_poisson([4], seed=[1, 2], lam=[0.5, 3.0, 12.0, 150.0]).numpy().tolist())
+print(tf.random.stateless_poisson([2], seed=tf.constant([7, 8], tf.int64), lam=tf.constant([2.0, 40.0], tf.float64), dtype=tf.float32).numpy().tolist())
+show_error("stateless_gamma shape", lambda: tf.random.stateless_gamma([4], seed=[1, 2], alpha=[0.5, 1.0, 2.5]))
 show_error("gamma int alpha", lambda: tf.random.gamma([2], alpha=tf.constant([1, 2])))
 
 
