@@ -301,6 +301,40 @@ def more_elementwise():
     return out
 
 
+# Eigen's special functions, which TensorFlow's kernels use too: float64 bit for bit but for
+# the libm calls inside (a few ulps), float32 within the series' last bits.
+EIGEN_ULPS = 8
+BESSEL = {"bessel_i0": (-3, 3), "bessel_i0e": (-3, 3), "bessel_i1": (-3, 3), "bessel_i1e": (-3, 3),
+          "special.bessel_j0": (0.2, 6), "special.bessel_j1": (0.2, 6), "special.bessel_y0": (0.2, 6),
+          "special.bessel_y1": (0.2, 6), "special.bessel_k0": (0.2, 6), "special.bessel_k0e": (0.2, 6),
+          "special.bessel_k1": (0.2, 6), "special.bessel_k1e": (0.2, 6)}
+
+
+def special_functions():
+    out = []
+    for op, (lo, hi) in BESSEL.items():
+        for dtype in FLOATS:
+            out.append(Case(f"tf.math.{op}", [T(np.linspace(lo, hi, 8).reshape(2, 4), dtype)], grad=True, ulps=EIGEN_ULPS))
+        out.append(Case(f"tf.math.{op}", [T([0.0, np.inf, -np.inf, np.nan], "float64")], note="zero, infinities, NaN",
+                        ulps=EIGEN_ULPS))
+    a, x = ramp((2, 3), "float64", 0.4, 0.5), np.abs(ramp((3,), "float64", 0.7)) + 0.2
+    for op in ["igamma", "igammac"]:
+        for dtype in FLOATS:
+            out.append(Case(f"tf.math.{op}", [a.astype(dtype), x.astype(dtype)], grad=True, ulps=EIGEN_ULPS,
+                            note="broadcasting"))
+        out.append(Case(f"tf.math.{op}", [T([0.0, 1.0, -1.0, 2.0, np.nan], "float64"), T([1.0, 0.0, 1.0, np.inf, 1.0], "float64")],
+                        note="domain edges", ulps=EIGEN_ULPS))
+        out.append(Case(f"tf.math.{op}", [T([1, 2], "int32"), T([1, 2], "int32")], note="no integer kernel"))
+    out.append(Case("tf.math.zeta", [T([2.0, 3.0, 4.5, 1.0, 0.5], "float64"), T([0.3, 2.0, 4.5, 1.0, 1.0], "float64")],
+                    ulps=EIGEN_ULPS))
+    out.append(Case("tf.math.betainc", [T([0.5, 1.5, 3.0], "float64"), T(2.0, "float64"), T([0.1, 0.5, 0.9], "float64")],
+                    ulps=EIGEN_ULPS))
+    out.append(Case("tf.math.betainc", [T([0.5, 1.5], "float32"), T([1.0, 2.0, 3.0], "float32"), T(0.5, "float32")],
+                    note="inconsistent shapes"))
+    out.append(Case("tf.math.lbeta", [T([[1.0, 2.0, 3.0], [0.5, 0.5, 4.0]], "float64")], grad=True))
+    return out
+
+
 def cases():
-    return (arithmetic() + integer_division() + overflow() + unary() + comparisons() + logical()
+    return (special_functions() + arithmetic() + integer_division() + overflow() + unary() + comparisons() + logical()
             + promotion_errors() + casts() + selection() + activations() + uint8() + more_elementwise())

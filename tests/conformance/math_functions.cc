@@ -3,6 +3,7 @@
 #include "tfpp/float_classification_ops.h"
 #include "tfpp/logical_xor.h"
 #include "tfpp/softsign_ops.h"
+#include "tfpp/special_functions.h"
 #include "tfpp/special_math_ops.h"
 #include "tfpp/tfpp.h"
 #include "tfpp/trigonometric_ops.h"
@@ -50,6 +51,20 @@ void add_math_functions(CaseFunctions& t) {
       {"softsign", math::softsign}, {"is_nan", math::is_nan}, {"is_inf", math::is_inf}, {"is_finite", math::is_finite},
       {"reciprocal_no_nan", math::reciprocal_no_nan}};
   for (const auto& [name, fn] : unaries) t[std::string("tf.math.") + name] = unary(fn);
+  const std::pair<const char*, Unary> special[] = {
+      {"bessel_i0", math::bessel_i0}, {"bessel_i0e", math::bessel_i0e}, {"bessel_i1", math::bessel_i1},
+      {"bessel_i1e", math::bessel_i1e}, {"special.bessel_j0", math::special::bessel_j0},
+      {"special.bessel_j1", math::special::bessel_j1}, {"special.bessel_y0", math::special::bessel_y0},
+      {"special.bessel_y1", math::special::bessel_y1}, {"special.bessel_k0", math::special::bessel_k0},
+      {"special.bessel_k0e", math::special::bessel_k0e}, {"special.bessel_k1", math::special::bessel_k1},
+      {"special.bessel_k1e", math::special::bessel_k1e}, {"lbeta", math::lbeta}};
+  for (const auto& [name, fn] : special) t[std::string("tf.math.") + name] = unary(fn);
+  for (const auto& [name, fn] : {std::pair<const char*, Binary>{"igamma", math::igamma}, {"igammac", math::igammac},
+                                 {"zeta", math::zeta}})
+    t[std::string("tf.math.") + name] = binary(fn);
+  t["tf.math.betainc"] = [](const std::vector<Tensor>& in, const Attrs&) {
+    return std::vector<Tensor>{math::betainc(in.at(0), in.at(1), in.at(2))};
+  };
   t["tf.nn.softsign"] = unary(nn::softsign);
   t["tf.truncatediv"] = binary(truncatediv);
   t["tf.truncatemod"] = binary(truncatemod);
