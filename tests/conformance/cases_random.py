@@ -51,6 +51,51 @@ def stateful():
     return out
 
 
+def sampling():
+    """categorical, shuffle, gamma (with its alpha gradient) and poisson after set_seed with an op
+    seed; their stateless forms; split and fold_in; a Generator's first draws."""
+    out = []
+    logits = T([[0.0, 1.0, 2.0], [1.0, 1.0, 1.0], [-1.0, 3.0, 0.5]], "float32")
+    for global_seed, seed in [(1, 3), (7, 11)]:
+        out.append(Case("seeded.categorical", [logits], {"global_seed": global_seed, "seed": seed, "num_samples": 6}))
+        out.append(Case("seeded.shuffle", [T(np.arange(12).reshape(6, 2), "int32")], {"global_seed": global_seed, "seed": seed}))
+        out.append(Case("seeded.gamma", [T([0.5, 1.0, 2.5], "float64")], {"global_seed": global_seed, "seed": seed, "shape": [4]},
+                        grad=True))
+        out.append(Case("seeded.poisson", [T([0.5, 3.0, 12.0, 150.0], "float32")],
+                        {"global_seed": global_seed, "seed": seed, "shape": [3], "dtype": DT("int64")}))
+    out.append(Case("seeded.categorical", [T([[0.0, -np.inf, 1.0]], "float64")],
+                    {"global_seed": 2, "seed": 5, "num_samples": 8, "dtype": DT("int32")}, note="-inf logit"))
+    out.append(Case("seeded.categorical", [T([1.0, 2.0], "float32")], {"global_seed": 2, "seed": 5, "num_samples": 2},
+                    note="logits not a matrix"))
+    out.append(Case("seeded.gamma", [T([1.0, 3.0], "float32"), T([[1.0], [2.0]], "float32")],
+                    {"global_seed": 3, "seed": 4, "shape": [2]}, note="beta broadcast"))
+    for seed, sdtype in SEEDS[:3]:
+        out.append(Case("tf.random.stateless_categorical", [logits, T(seed, sdtype)], {"num_samples": 5}))
+        out.append(Case("tf.random.split", [T(seed, sdtype)], {"num": 3}))
+        out.append(Case("tf.random.fold_in", [T(seed, sdtype), T(42, sdtype)]))
+        out.append(Case("tf.random.stateless_gamma", [T(seed, sdtype), T([0.5, 1.0, 2.5], "float32")], {"shape": [4, 3]}))
+        out.append(Case("tf.random.stateless_poisson", [T(seed, sdtype), T([0.5, 3.0, 40.0], "float32")], {"shape": [2, 3]}))
+    for seed in [1, 12345]:
+        for dtype in ["float32", "float64"]:
+            out.append(Case("generator.draws", [], {"seed": seed, "shape": [5], "dtype": DT(dtype)}, ulps=ULPS))
+    return out
+
+
+def _generator_draws(seed, shape, dtype):
+    import tensorflow as tf
+    g = tf.random.Generator.from_seed(seed)
+    return [g.normal(shape, dtype=dtype), g.uniform(shape, dtype=dtype), g.uniform(shape, -5, 5, dtype=tf.int32),
+            g.truncated_normal(shape, dtype=dtype), g.state.read_value()]
+
+
+def _seeded_sampler(fn):
+    def run(*inputs, global_seed, seed, **kwargs):
+        import tensorflow as tf
+        tf.random.set_seed(global_seed)
+        return fn(tf, *inputs, seed=seed, **kwargs)
+    return run
+
+
 def _seeded(fn):
     def run(global_seed, seed, shape, **kwargs):
         import tensorflow as tf
@@ -68,7 +113,17 @@ def _stateless(fn):
 
 ADAPTERS = {f"seeded.{fn}": _seeded(fn) for fn in ["normal", "uniform", "truncated_normal"]}
 ADAPTERS.update({f"tf.random.{fn}": _stateless(fn) for fn in ["stateless_normal", "stateless_uniform", "stateless_truncated_normal"]})
+ADAPTERS.update({
+    "seeded.categorical": _seeded_sampler(lambda tf, logits, **kw: tf.random.categorical(logits, **kw)),
+    "seeded.shuffle": _seeded_sampler(lambda tf, value, **kw: tf.random.shuffle(value, **kw)),
+    "seeded.gamma": _seeded_sampler(lambda tf, alpha, beta=None, *, shape, **kw: tf.random.gamma(shape, alpha, beta, dtype=alpha.dtype, **kw)),
+    "seeded.poisson": _seeded_sampler(lambda tf, lam, *, shape, **kw: tf.random.poisson(shape, lam, **kw)),
+    "tf.random.stateless_categorical": lambda logits, seed, **kw: __import__("tensorflow").random.stateless_categorical(logits, seed=seed, **kw),
+    "tf.random.stateless_gamma": lambda seed, alpha, shape: __import__("tensorflow").random.stateless_gamma(shape, seed, alpha),
+    "tf.random.stateless_poisson": lambda seed, lam, shape, **kw: __import__("tensorflow").random.stateless_poisson(shape, seed, lam, **kw),
+    "generator.draws": _generator_draws,
+})
 
 
 def cases():
-    return stateless() + stateful()
+    return stateless() + stateful() + sampling()

@@ -6,6 +6,9 @@
 #include <unistd.h>
 
 #include "conformance/case_functions.h"
+#include "tfpp/random_distributions.h"
+#include "tfpp/random_generator.h"
+#include "tfpp/random_sampling.h"
 #include "tfpp/tfpp.h"
 
 namespace tf::conformance {
@@ -138,6 +141,44 @@ void add_misc_functions(CaseFunctions& t) {
   t["seeded.truncated_normal"] = [](const Inputs&, const Attrs& a) {
     random::set_seed(a.i("global_seed"));
     return Outputs{random::truncated_normal(shape_attr(a), {.dtype = a.d("dtype", float32), .seed = a.i("seed")})};
+  };
+  t["seeded.categorical"] = [](const Inputs& in, const Attrs& a) {
+    random::set_seed(a.i("global_seed"));
+    return Outputs{random::categorical(in.at(0), a.i("num_samples"), {.dtype = a.d("dtype", int64), .seed = a.i("seed")})};
+  };
+  t["seeded.shuffle"] = [](const Inputs& in, const Attrs& a) {
+    random::set_seed(a.i("global_seed"));
+    return Outputs{random::shuffle(in.at(0), a.i("seed"))};
+  };
+  t["seeded.gamma"] = [](const Inputs& in, const Attrs& a) {
+    random::set_seed(a.i("global_seed"));
+    random::GammaOptions options{.seed = a.i("seed")};
+    if (in.size() > 1) options.beta = in[1];
+    return Outputs{random::gamma(shape_attr(a), in.at(0), options)};
+  };
+  t["seeded.poisson"] = [](const Inputs& in, const Attrs& a) {
+    random::set_seed(a.i("global_seed"));
+    return Outputs{random::poisson(shape_attr(a), in.at(0), {.dtype = a.d("dtype", float32), .seed = a.i("seed")})};
+  };
+  t["tf.random.stateless_categorical"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{random::stateless_categorical(in.at(0), a.i("num_samples"), IntArray(in.at(1)), a.d("dtype", int64))};
+  };
+  t["tf.random.split"] = [](const Inputs& in, const Attrs& a) { return Outputs{random::split(in.at(0), a.i("num", 2))}; };
+  t["tf.random.fold_in"] = [](const Inputs& in, const Attrs&) { return Outputs{random::fold_in(in.at(0), in.at(1))}; };
+  t["tf.random.stateless_gamma"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{random::stateless_gamma(shape_attr(a), IntArray(in.at(0)), in.at(1))};
+  };
+  t["tf.random.stateless_poisson"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{random::stateless_poisson(shape_attr(a), IntArray(in.at(0)), in.at(1), a.d("dtype", int32))};
+  };
+  // A generator from a seed: its first draws and its state after them.
+  t["generator.draws"] = [](const Inputs&, const Attrs& a) {
+    random::Generator g = random::Generator::from_seed(a.i("seed"));
+    Tensor normal = g.normal(shape_attr(a), 0.0, 1.0, a.d("dtype", float32));
+    Tensor uniform = g.uniform(shape_attr(a), 0.0, std::nullopt, a.d("dtype", float32));
+    Tensor ints = g.uniform(shape_attr(a), -5, 5, int32);
+    Tensor truncated = g.truncated_normal(shape_attr(a), 0.0, 1.0, a.d("dtype", float32));
+    return Outputs{normal, uniform, ints, truncated, g.state().read_value()};
   };
 }
 
