@@ -6,6 +6,7 @@
 
 #include "bindings.h"
 #include "dtype_object.h"
+#include "tfpp/debugging.h"
 #include "tfpp/debugging_asserts.h"
 
 namespace tfpp_python {
@@ -73,6 +74,17 @@ void bind_debugging_asserts(nb::module_& m, nb::module_& debugging) {
       return tf::debugging::assert_same_float_dtype(list, dtype.is_none() ? std::nullopt : std::optional(dtype_from(dtype)));
     }));
   }, "tensors"_a = nb::none(), "dtype"_a = nb::none());
+  debugging.def("assert_shapes", [](nb::handle shapes, nb::handle, nb::handle, nb::handle message, nb::handle) {
+    std::vector<tf::debugging::ShapeConstraint> constraints;
+    nb::object pairs = nb::isinstance<nb::dict>(shapes) ? nb::borrow<nb::dict>(shapes).attr("items")() : nb::borrow(shapes);
+    for (nb::handle pair : nb::iter(pairs)) {
+      nb::sequence entry = nb::borrow<nb::sequence>(pair);
+      tf::debugging::ShapeConstraint c{to_tensor(entry[0]), {}};
+      for (nb::handle dim : nb::iter(entry[1])) c.dims.push_back(nb::cast<std::string>(nb::str(dim)));
+      constraints.push_back(std::move(c));
+    }
+    static_check([&] { tf::debugging::assert_shapes(constraints, message_text(message)); });
+  }, "shapes"_a, "data"_a = nb::none(), "summarize"_a = nb::none(), "message"_a = nb::none(), "name"_a = nb::none());
   auto assert_fn = [](nb::handle condition, nb::handle data, nb::handle summarize, nb::handle name) {
     NodeName named(name);
     std::vector<tf::Tensor> values;

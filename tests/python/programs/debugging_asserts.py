@@ -1,4 +1,4 @@
-"""tf.debugging's sign, rank, type and scalar checks, tf.debugging.Assert / tf.Assert and
+"""tf.debugging's sign, rank, type, scalar and shape checks, tf.debugging.Assert / tf.Assert and
 tf.ensure_shape: passing checks, TensorFlow's eager messages and error classes, traced checks
 that fail when the function runs."""
 from harness import show_error, tf
@@ -38,6 +38,11 @@ message("not float", lambda: tf.debugging.assert_same_float_dtype([tf.constant(1
 message("Assert ok", lambda: tf.debugging.Assert(tf.constant(True), [x]))
 message("Assert", lambda: tf.debugging.Assert(tf.constant(False), [x, "hi", 3]))
 message("tf.Assert", lambda: tf.Assert(tf.reduce_all(x > 0), [x], summarize=1))
+m23, v3 = tf.zeros([2, 3]), tf.zeros([3])
+message("shapes ok", lambda: tf.debugging.assert_shapes([(m23, ("N", "Q")), (v3, ("Q",))]))
+message("shapes symbol", lambda: tf.debugging.assert_shapes([(m23, ("N", "Q")), (v3, ("N",))]))
+message("shapes explicit", lambda: tf.debugging.assert_shapes([(m23, (2, 4))], message="m"))
+message("shapes dot and ellipsis", lambda: tf.debugging.assert_shapes([(m23, (".", 3)), (m23, ("...", 3))]))
 print(tf.ensure_shape(x, [None]), tf.ensure_shape(x, [4]).shape)
 show_error("ensure_shape", lambda: tf.ensure_shape(x, [2]))
 
