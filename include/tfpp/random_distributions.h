@@ -43,4 +43,10 @@ Tensor poisson(const TensorShape& shape, const Tensor& lam, const PoissonOptions
 /// op StatelessRandomPoisson).
 Tensor stateless_poisson(const TensorShape& shape, const IntArray& seed, const Tensor& lam, DType dtype = int32);
 
+/// Binomial(counts, probs) samples of shape `shape`, whose trailing dimensions counts and probs
+/// (float32/float64) broadcast to, that depend only on the [2] int32/int64 `seed`
+/// (tf.random.stateless_binomial; op StatelessRandomBinomial).
+Tensor stateless_binomial(const TensorShape& shape, const IntArray& seed, const Tensor& counts, const Tensor& probs,
+                          DType output_dtype = int32);
+
 }  // namespace tf::random

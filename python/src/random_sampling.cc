@@ -112,6 +112,13 @@ void bind_random_sampling(nb::module_& random) {
     NodeName named(name);
     return tf::random::stateless_poisson(shape_from(shape), seed_from(seed), to_tensor(lam), dtype_from(dtype));
   }, "shape"_a, "seed"_a, "lam"_a, "dtype"_a = nb::str("int32"), "name"_a = nb::none());
+  random.def("stateless_binomial", [](nb::handle shape, nb::handle seed, nb::handle counts, nb::handle probs,
+                                      nb::handle output_dtype, nb::handle name) {
+    NodeName named(name);
+    const tf::Tensor c = to_tensor(counts);
+    return tf::random::stateless_binomial(shape_from(shape), seed_from(seed), c, to_tensor_hinted(probs, tf::float32),
+                                          dtype_from(output_dtype));
+  }, "shape"_a, "seed"_a, "counts"_a, "probs"_a, "output_dtype"_a = nb::str("int32"), "name"_a = nb::none());
   random.def("shuffle", [](nb::handle value, std::optional<std::int64_t> seed, nb::handle name) {
     NodeName named(name);
     return tf::random::shuffle(to_tensor(value), seed);

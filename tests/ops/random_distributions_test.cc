@@ -71,7 +71,7 @@ TEST(RandomPoisson, MatchesTensorFlow) {
                  "[RandomPoissonV2] unsupported dtype string");
 }
 
-TEST(RandomStateless, GammaAndPoissonMatchTensorFlow) {
+TEST(RandomStateless, GammaPoissonAndBinomialMatchTensorFlow) {
   const Tensor g = tf::random::stateless_gamma({4, 3}, {1, 2}, tf::constant({0.5f, 1.0f, 2.5f}));
   const std::vector<float> vg = g.numpy<float>();
   EXPECT_EQ(vg[0], 0.0669536143541336f);
@@ -88,6 +88,17 @@ TEST(RandomStateless, GammaAndPoissonMatchTensorFlow) {
   EXPECT_NEAR(grad[2], 4.4741f, 1e-3);
   EXPECT_EQ(tf::random::stateless_poisson({4}, {1, 2}, tf::constant({0.5f, 3.0f, 12.0f, 150.0f})).numpy<std::int32_t>(),
             (std::vector<std::int32_t>{3, 5, 17, 164}));
+  // Binomial: inversion (count * p < 10), BTRS, and p > 1/2 through the failures.
+  EXPECT_EQ(tf::random::stateless_binomial({4, 3}, {1, 2}, tf::constant({10.0f, 20.0f, 100.0f}),
+                                           tf::constant({0.3f, 0.8f, 0.5f}))
+                .numpy<std::int32_t>(),
+            (std::vector<std::int32_t>{5, 14, 44, 5, 15, 53, 5, 14, 50, 4, 18, 48}));
+  EXPECT_EQ(tf::random::stateless_binomial({2, 2}, {3, 4}, tf::constant({{5.0f}, {200.0f}}), tf::constant({0.1f, 0.6f}),
+                                           tf::float32)
+                .numpy<float>(),
+            (std::vector<float>{2, 2, 13, 119}));
+  expect_invalid([] { tf::random::stateless_binomial({3}, {1, 1}, tf::constant({1.0f, 2.0f}), tf::constant(0.5f)); },
+                 "[StatelessRandomBinomial] Shape passed in must end with broadcasted shape.");
   expect_invalid([] { tf::random::stateless_gamma({4}, {1, 2}, tf::constant({0.5f, 1.0f, 2.5f})); },
                  "[StatelessRandomGammaV2] Shape passed in must end with broadcasted shape.");
   expect_invalid([] { tf::random::stateless_poisson({2}, {1, 2, 3}, tf::constant(1.0f)); },

@@ -1,5 +1,5 @@
 """tf.random's stateless functions, categorical / stateless_categorical, shuffle, gamma (and its
-gradient with respect to alpha), poisson, their stateless forms and the seed helpers split and fold_in: TensorFlow's
+gradient with respect to alpha), poisson, their stateless forms, stateless_binomial and the seed helpers split and fold_in: TensorFlow's
 numbers for fixed seeds, eagerly and in tf.function, and the errors of bad arguments."""
 import numpy as np
 
@@ -58,6 +58,12 @@ print(rounded(tape.gradient(s, a), 4))
 print(tf.random.stateless_poisson([4], seed=[1, 2], lam=[0.5, 3.0, 12.0, 150.0]).numpy().tolist())
 print(tf.random.stateless_poisson([2], seed=tf.constant([7, 8], tf.int64), lam=tf.constant([2.0, 40.0], tf.float64), dtype=tf.float32).numpy().tolist())
 show_error("stateless_gamma shape", lambda: tf.random.stateless_gamma([4], seed=[1, 2], alpha=[0.5, 1.0, 2.5]))
+print(tf.random.stateless_binomial([4, 3], seed=[1, 2], counts=[10.0, 20.0, 100.0], probs=[0.3, 0.8, 0.5]).numpy().tolist())
+print(tf.random.stateless_binomial([2, 2], seed=[3, 4], counts=[[5.0], [200.0]], probs=[0.1, 0.6],
+                                   output_dtype=tf.float32).numpy().tolist())
+print(tf.random.stateless_binomial([6], seed=tf.constant([5, 6], tf.int64), counts=tf.constant(30.0, tf.float64),
+                                   probs=tf.constant(0.97, tf.float64), output_dtype=tf.int64).numpy().tolist())
+show_error("binomial shape", lambda: tf.random.stateless_binomial([3], seed=[1, 1], counts=[1.0, 2.0], probs=0.5))
 show_error("gamma int alpha", lambda: tf.random.gamma([2], alpha=tf.constant([1, 2])))
 
 
