@@ -23,7 +23,7 @@ Grads diag_part_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 
 Grads set_diag_grad(const GradientContext&, std::span<const Tensor> dy) {
   const Tensor diagonal = linalg::diag_part(dy[0]);
-  return {linalg::set_diag(dy[0], zeros_like(diagonal)), diagonal};
+  return {linalg::set_diag(dy[0], zeros_shaped(diagonal, diagonal.shape(), diagonal.dtype())), diagonal};
 }
 
 constexpr Saves kNothing{.inputs = false, .outputs = false};

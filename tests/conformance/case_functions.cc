@@ -11,6 +11,7 @@ const CaseFunctions& case_functions() {
     add_nn_functions(t);
     add_misc_functions(t);
     add_state_functions(t);
+    add_linalg_functions(t);
     return t;
   }();
   return table;

@@ -29,6 +29,9 @@ void add_nn_functions(CaseFunctions& table);
 /// String and decode ops, random ops.
 void add_misc_functions(CaseFunctions& table);
 
+/// tf.linalg's factorizations, determinants and solvers.
+void add_linalg_functions(CaseFunctions& table);
+
 /// Variables and stop_gradient.
 void add_state_functions(CaseFunctions& table);
 

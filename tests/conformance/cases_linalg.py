@@ -1,0 +1,128 @@
+"""tf.linalg's factorizations, determinants and solvers: inv, det, slogdet, logdet, cholesky,
+solve, triangular_solve, cholesky_solve, cross, matvec, normalize, over float32/float64, batches,
+empty matrices, broadcasting batch dimensions, and their error paths (non-square, wrong rank,
+wrong dtype, singular). Gradients on well-conditioned inputs.
+
+Tolerance: 64 ulps at the scale of the inputs and outputs. tfpp and TensorFlow both factor with
+Eigen, but with differently ordered (blocked, vectorized) loops, so rounding differs in the last
+bits and is amplified by the matrices' condition numbers (below 10 here). Gradients chain two or
+three such solves: 256 ulps."""
+
+import numpy as np
+
+from case import Case, T, ramp
+
+ULPS = 64
+GRAD_ULPS = 256
+SCALED = True
+
+FLOATS = ["float32", "float64"]
+
+
+def well(n, batch=(), dtype="float64", seed=0):
+    """Diagonally dominant [*batch, n, n] matrices: far from singular."""
+    a = ramp(tuple(batch) + (n, n), "float64", 0.25, 0.125 * seed)
+    return (a + 2.0 * n * np.eye(n)).astype(dtype)
+
+
+def spd(n, batch=(), dtype="float64", seed=0):
+    """Symmetric positive-definite [*batch, n, n] matrices: a a^T + n I."""
+    a = ramp(tuple(batch) + (n, n), "float64", 0.25, 0.125 * seed)
+    return (a @ np.swapaxes(a, -1, -2) + n * np.eye(n)).astype(dtype)
+
+
+def rhs(shape, dtype="float64", seed=1):
+    return ramp(shape, dtype, 0.25, 0.125 * seed)
+
+
+SINGULAR = [[1.0, 2.0], [2.0, 4.0]]
+BATCHES = [(), (2,), (2, 1)]
+
+
+def square_ops():
+    out = []
+    for dtype in FLOATS:
+        for batch in BATCHES:
+            for n in (1, 3):
+                a = well(n, batch, dtype)
+                out.append(Case("tf.linalg.inv", [a], grad=True))
+                out.append(Case("tf.linalg.det", [a], grad=True))
+                out.append(Case("tf.linalg.slogdet", [a], grad=True))
+                out.append(Case("tf.linalg.cholesky", [spd(n, batch, dtype)], grad=True))
+                out.append(Case("tf.linalg.logdet", [spd(n, batch, dtype)], grad=True))
+            out.append(Case("tf.linalg.inv", [well(3, batch, dtype, 2)], {"adjoint": True}, grad=True))
+        # Negative determinants; a singular matrix (sign 0, log -inf; det -0 from the pivot's sign).
+        neg = well(3, (), dtype)[::-1].copy()
+        out.append(Case("tf.linalg.det", [neg], grad=True, note="negative determinant"))
+        out.append(Case("tf.linalg.slogdet", [neg], grad=True, note="negative determinant"))
+        out.append(Case("tf.linalg.det", [T(SINGULAR, dtype)], note="singular"))
+        out.append(Case("tf.linalg.slogdet", [T(SINGULAR, dtype)], note="singular"))
+        out.append(Case("tf.linalg.cholesky", [T([[1.0, 2.0], [2.0, 1.0]], dtype)], note="not positive definite: NaN"))
+        out.append(Case("tf.linalg.cholesky", [T([[4.0, 99.0], [2.0, 3.0]], dtype)], note="reads the lower triangle"))
+        # Empty matrices and empty batches.
+        for shape in [(0, 0), (3, 0, 0), (0, 2, 2)]:
+            for fn in ["inv", "det", "slogdet", "cholesky"]:
+                out.append(Case(f"tf.linalg.{fn}", [np.zeros(shape, dtype)], note="empty"))
+    # Errors: singular, non-square, rank 1, integer dtype.
+    out.append(Case("tf.linalg.inv", [T(SINGULAR, "float32")], note="singular"))
+    for fn in ["inv", "det", "slogdet", "cholesky", "logdet"]:
+        out.append(Case(f"tf.linalg.{fn}", [np.ones((2, 3), np.float32)], note="not square"))
+        out.append(Case(f"tf.linalg.{fn}", [np.ones((3,), np.float32)], note="rank 1"))
+        out.append(Case(f"tf.linalg.{fn}", [np.ones((2, 2), np.int32)], note="int32"))
+    return out
+
+
+def solvers():
+    out = []
+    for dtype in FLOATS:
+        for batch in [(), (2,)]:
+            for adjoint in [False, True]:
+                out.append(Case("tf.linalg.solve", [well(3, batch, dtype), rhs(batch + (3, 2), dtype)],
+                                {"adjoint": adjoint}, grad=True))
+                for lower in [True, False]:
+                    out.append(Case("tf.linalg.triangular_solve", [well(3, batch, dtype), rhs(batch + (3, 2), dtype)],
+                                    {"lower": lower, "adjoint": adjoint}, grad=True))
+            out.append(Case("tf.linalg.cholesky_solve", [np.linalg.cholesky(spd(3, batch, dtype)).astype(dtype),
+                                                         rhs(batch + (3, 1), dtype)], grad=True))
+        # Batch dimensions broadcast in triangular_solve (not in solve).
+        for mb, rb in [((2, 1), (3,)), ((), (2,)), ((3,), ()), ((2, 1), (1, 4))]:
+            out.append(Case("tf.linalg.triangular_solve", [well(3, mb, dtype), rhs(rb + (3, 2), dtype)], grad=True,
+                            note="broadcast batch"))
+        out.append(Case("tf.linalg.triangular_solve", [T([[0.0, 0.0], [1.0, 1.0]], dtype), rhs((2, 1), dtype)],
+                        note="zero diagonal: inf"))
+        out.append(Case("tf.linalg.solve", [np.zeros((0, 0), dtype), np.zeros((0, 2), dtype)], note="empty"))
+        out.append(Case("tf.linalg.solve", [well(2, (), dtype), np.zeros((2, 0), dtype)], note="no columns"))
+    out.append(Case("tf.linalg.solve", [T(SINGULAR, "float32"), np.ones((2, 1), np.float32)], note="singular"))
+    out.append(Case("tf.linalg.solve", [well(2, (), "float32"), np.ones((3, 1), np.float32)], note="rows differ"))
+    out.append(Case("tf.linalg.solve", [well(2, (3,), "float32"), np.ones((2, 1), np.float32)], note="ranks differ"))
+    out.append(Case("tf.linalg.solve", [well(2, (), "float32"), np.ones((2, 1), np.float64)], note="dtypes differ"))
+    out.append(Case("tf.linalg.solve", [np.ones((2, 3), np.float32), np.ones((2, 1), np.float32)], note="not square"))
+    out.append(Case("tf.linalg.triangular_solve", [well(2, (2,), "float32"), np.ones((3, 2, 1), np.float32)],
+                    note="batch dimensions do not broadcast"))
+    out.append(Case("tf.linalg.triangular_solve", [well(2, (), "float32"), np.ones((3, 1), np.float32)], note="rows differ"))
+    out.append(Case("tf.linalg.triangular_solve", [np.ones((2, 2), np.int32), np.ones((2, 1), np.int32)], note="int32"))
+    return out
+
+
+def vectors():
+    out = []
+    for dtype in FLOATS:
+        out.append(Case("tf.linalg.cross", [rhs((3,), dtype, 1), rhs((3,), dtype, 2)], grad=True))
+        out.append(Case("tf.linalg.cross", [rhs((2, 4, 3), dtype, 1), rhs((2, 4, 3), dtype, 2)], grad=True))
+        out.append(Case("tf.linalg.matvec", [rhs((2, 3, 4), dtype, 1), rhs((4,), dtype, 2)], grad=True))
+        out.append(Case("tf.linalg.matvec", [rhs((4, 3), dtype, 1), rhs((2, 4), dtype, 2)], {"transpose_a": True}, grad=True))
+        out.append(Case("tf.linalg.matvec", [rhs((4, 3), dtype, 1), rhs((4,), dtype, 2)], {"adjoint_a": True}, grad=True))
+        out.append(Case("tf.linalg.normalize", [rhs((2, 3), dtype, 1)], grad=True))
+        out.append(Case("tf.linalg.normalize", [rhs((2, 3), dtype, 1)], {"axis": 1}, grad=True))
+        out.append(Case("tf.linalg.normalize", [rhs((2, 3), dtype, 1)], {"ord": 1, "axis": 0}, grad=True))
+        out.append(Case("tf.linalg.normalize", [rhs((2, 3), dtype, 1)], {"ord": "fro", "axis": [0, 1]}, grad=True))
+    for dtype in ["int32", "int64"]:
+        out.append(Case("tf.linalg.cross", [T([1, 2, 3], dtype), T([4, 5, 6], dtype)]))
+    out.append(Case("tf.linalg.cross", [np.ones((2, 3), np.float32), np.ones((3,), np.float32)], note="shapes differ"))
+    out.append(Case("tf.linalg.cross", [np.ones((2,), np.float32), np.ones((2,), np.float32)], note="not 3 elements"))
+    out.append(Case("tf.linalg.cross", [np.ones((3,), np.float32), np.ones((3,), np.float64)], note="dtypes differ"))
+    return out
+
+
+def cases():
+    return square_ops() + solvers() + vectors()
