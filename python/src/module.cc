@@ -2,6 +2,11 @@
 // arranges it under TensorFlow's module paths.
 #include "bindings.h"
 
+namespace tfpp_python {
+// Declared here rather than in bindings.h, which every binding source includes.
+void bind_linalg_factorizations(nb::module_& m);
+}  // namespace tfpp_python
+
 NB_MODULE(_tfpp, m) {
   using namespace tfpp_python;
   m.doc() = "tfpp's C++ core: tensors, ops, variables, gradient tapes and tf.function tracing.";
@@ -33,4 +38,5 @@ NB_MODULE(_tfpp, m) {
   bind_proto_messages(m);
   bind_array_everyday_ops(m);
   bind_linalg_norm_ops(m);
+  bind_linalg_factorizations(m);
 }

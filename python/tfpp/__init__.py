@@ -21,6 +21,7 @@ from . import data
 from . import errors
 from . import io
 from . import keras
+from . import linalg_factorizations as _linalg_factorizations
 from . import nest
 from . import profiler
 from . import ragged
@@ -114,6 +115,7 @@ linalg.norm = norm
 for _name in ("adjoint", "band_part", "diag", "diag_part", "global_norm", "matrix_transpose", "set_diag", "trace"):
     setattr(linalg, _name, getattr(_tfpp._linalg, _name))
 linalg.l2_normalize = math.l2_normalize
+_linalg_factorizations.install(linalg)
 nn.l2_normalize = math.l2_normalize
 nn.zero_fraction = math.zero_fraction
 nn.in_top_k = math.in_top_k

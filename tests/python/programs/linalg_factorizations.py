@@ -1,0 +1,93 @@
+"""tf.linalg's factorizations, determinants and solvers as a TensorFlow user calls them: inv, det,
+slogdet (a named tuple), logdet, cholesky, solve, triangular_solve, cholesky_solve, cross, matvec
+and normalize; eagerly, inside tf.function (static shapes with unknown batch dimensions), with
+gradients, and their errors. Values are printed rounded: the two Eigen builds round differently
+in the last bits."""
+import numpy as np
+
+from harness import tf
+
+
+def rounded(value):
+    if isinstance(value, (tuple, list)):
+        return type(value).__name__, [rounded(v) for v in value]
+    return value.dtype.name, value.shape.as_list(), np.round(value.numpy(), 4).tolist()
+
+
+def show(label, fn):
+    try:
+        print(label, rounded(fn()))
+    except Exception as e:  # noqa: BLE001 - the class is what both must agree on
+        print(label, "raised", type(e).__name__)
+
+
+a = tf.constant([[4.0, 7.0], [2.0, 6.0]])
+spd = tf.constant([[4.0, 2.0, 0.4], [2.0, 3.0, 0.5], [0.4, 0.5, 2.0]], tf.float64)
+batch = tf.stack([a, tf.transpose(a), a + 1.0])
+b = tf.constant([[1.0], [2.0]])
+
+show("inv", lambda: tf.linalg.inv(a))
+show("inv adjoint", lambda: tf.linalg.inv(a, adjoint=True))
+show("inv batch", lambda: tf.linalg.inv(batch))
+show("inv list", lambda: tf.linalg.inv([[2.0, 0.0], [0.0, 4.0]]))
+show("inv singular", lambda: tf.linalg.inv([[1.0, 2.0], [2.0, 4.0]]))
+show("inv not square", lambda: tf.linalg.inv(tf.ones([2, 3])))
+show("inv int", lambda: tf.linalg.inv(tf.constant([[1, 2], [3, 4]])))
+show("det", lambda: tf.linalg.det(batch))
+show("det float64", lambda: tf.linalg.det(spd))
+show("det empty", lambda: tf.linalg.det(tf.zeros([2, 0, 0])))
+show("slogdet", lambda: tf.linalg.slogdet(batch))
+print("slogdet fields", tf.linalg.slogdet(a)._fields, type(tf.linalg.slogdet(a)).__name__)
+show("slogdet singular", lambda: tf.linalg.slogdet([[1.0, 2.0], [2.0, 4.0]]))
+show("logdet", lambda: tf.linalg.logdet(spd))
+show("cholesky", lambda: tf.linalg.cholesky(spd))
+show("cholesky not positive definite", lambda: tf.linalg.cholesky([[1.0, 2.0], [2.0, 1.0]]))
+show("cholesky rank 1", lambda: tf.linalg.cholesky([1.0, 2.0]))
+show("solve", lambda: tf.linalg.solve(a, b))
+show("solve adjoint", lambda: tf.linalg.solve(a, b, adjoint=True))
+show("solve batch", lambda: tf.linalg.solve(batch, tf.ones([3, 2, 2])))
+show("solve singular", lambda: tf.linalg.solve([[1.0, 2.0], [2.0, 4.0]], b))
+show("solve rows differ", lambda: tf.linalg.solve(a, tf.ones([3, 1])))
+show("solve dtypes differ", lambda: tf.linalg.solve(a, tf.ones([2, 1], tf.float64)))
+show("triangular_solve", lambda: tf.linalg.triangular_solve(a, b))
+show("triangular_solve upper adjoint", lambda: tf.linalg.triangular_solve(a, b, lower=False, adjoint=True))
+show("triangular_solve broadcast", lambda: tf.linalg.triangular_solve(tf.reshape(batch, [3, 1, 2, 2]), tf.ones([4, 2, 1])))
+show("cholesky_solve", lambda: tf.linalg.cholesky_solve(tf.linalg.cholesky(spd), tf.ones([3, 2], tf.float64)))
+show("cross", lambda: tf.linalg.cross([1.0, 0.0, 0.0], [0.0, 1.0, 0.0]))
+show("cross int", lambda: tf.linalg.cross([[1, 2, 3]], [[4, 5, 6]]))
+show("cross 2 elements", lambda: tf.linalg.cross([1.0, 0.0], [0.0, 1.0]))
+show("matvec", lambda: tf.linalg.matvec(a, [1.0, 1.0]))
+show("matvec adjoint", lambda: tf.linalg.matvec(batch, [1.0, -1.0], adjoint_a=True))
+show("normalize", lambda: tf.linalg.normalize([3.0, 4.0]))
+show("normalize axis", lambda: tf.linalg.normalize(a, ord=1, axis=1))
+show("normalize bad ord", lambda: tf.linalg.normalize(a, ord="nuclear"))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 2, 2]), tf.TensorSpec([None, 2, 1])])
+def traced(m, r):
+    out = [tf.linalg.inv(m), tf.linalg.det(m), tf.linalg.slogdet(m).log_abs_determinant, tf.linalg.cholesky(m),
+           tf.linalg.solve(m, r), tf.linalg.triangular_solve(m, r), tf.linalg.logdet(m)]
+    print("traced shapes", [t.shape.as_list() for t in out])
+    return out
+
+
+spd2 = tf.constant([[[2.0, 0.5], [0.5, 1.0]], [[3.0, 1.0], [1.0, 2.0]]])
+show("traced", lambda: traced(spd2, tf.ones([2, 2, 1])))
+
+
+def gradient(f, *xs):
+    with tf.GradientTape() as tape:
+        for x in xs:
+            tape.watch(x)
+        y = f(*xs)
+    return tape.gradient(y, list(xs))
+
+
+show("grad inv", lambda: gradient(lambda m: tf.reduce_sum(tf.linalg.inv(m) * [[1.0, 2.0], [3.0, 4.0]]), a))
+show("grad det", lambda: gradient(tf.linalg.det, batch))
+show("grad slogdet", lambda: gradient(lambda m: tf.linalg.slogdet(m).log_abs_determinant, batch))
+show("grad logdet", lambda: gradient(tf.linalg.logdet, spd))
+show("grad cholesky", lambda: gradient(lambda m: tf.reduce_sum(tf.linalg.cholesky(m) * [1.0, 2.0, 3.0]), spd2))
+show("grad solve", lambda: gradient(lambda m, r: tf.linalg.solve(m, r, adjoint=True), a, b))
+show("grad triangular_solve", lambda: gradient(lambda m, r: tf.linalg.triangular_solve(m, r, lower=False), a, b))
+show("grad cross", lambda: gradient(tf.linalg.cross, tf.constant([1.0, 2.0, 3.0]), tf.constant([0.5, -1.0, 2.0])))
