@@ -19,4 +19,10 @@ Tensor triangular_solve(const Tensor& matrix, const Tensor& rhs, bool lower = tr
 /// x with (chol chol^T) x = rhs, for chol the lower Cholesky factor (tf.linalg.cholesky).
 Tensor cholesky_solve(const Tensor& chol, const Tensor& rhs);
 
+/// The least-squares solution x of matrix x = rhs for each [m, n] matrix and [m, k] rhs.
+/// fast: from the normal equations with l2 regularization, (a^T a + l2 I)^-1 a^T rhs (or
+/// a^T (a a^T + l2 I)^-1 rhs when m < n), by Cholesky; otherwise the minimum-norm solution by a
+/// complete orthogonal decomposition (op MatrixSolveLs; l2_regularizer unused, no gradient).
+Tensor lstsq(const Tensor& matrix, const Tensor& rhs, double l2_regularizer = 0.0, bool fast = true);
+
 }  // namespace tf::linalg
