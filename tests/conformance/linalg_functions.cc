@@ -64,6 +64,7 @@ void add_linalg_functions(CaseFunctions& t) {
   };
   t["tf.linalg.logdet"] = unary(linalg::logdet);
   t["tf.linalg.cholesky"] = unary(linalg::cholesky);
+  t["cholesky_lower"] = [](const Inputs& in, const Attrs&) { return Outputs{linalg::band_part(linalg::cholesky(in.at(0)), -1, 0)}; };
   t["tf.linalg.solve"] = [](const Inputs& in, const Attrs& a) {
     return Outputs{linalg::solve(in.at(0), in.at(1), a.b("adjoint"))};
   };

@@ -1,8 +1,10 @@
 """tf.linalg's factorizations, determinants and solvers as a TensorFlow user calls them: inv, det,
-slogdet (a named tuple), logdet, cholesky, solve, triangular_solve, cholesky_solve, cross, matvec
-and normalize; eagerly, inside tf.function (static shapes with unknown batch dimensions), with
-gradients, and their errors. Values are printed rounded: the two Eigen builds round differently
-in the last bits."""
+slogdet (a named tuple), logdet, cholesky, solve, triangular_solve, cholesky_solve, cross, matvec,
+normalize, qr (a named tuple), eigh, eigvalsh, svd, pinv, matrix_rank, lstsq, lu (a named tuple),
+lu_solve, lu_reconstruct and lu_matrix_inverse; eagerly, inside tf.function (static shapes with
+unknown batch dimensions), with gradients, and their errors. Values are printed rounded: the two
+Eigen builds round differently in the last bits; factors unique only up to signs are printed as
+absolute values and reconstructions."""
 import numpy as np
 
 from harness import tf
@@ -41,7 +43,8 @@ print("slogdet fields", tf.linalg.slogdet(a)._fields, type(tf.linalg.slogdet(a))
 show("slogdet singular", lambda: tf.linalg.slogdet([[1.0, 2.0], [2.0, 4.0]]))
 show("logdet", lambda: tf.linalg.logdet(spd))
 show("cholesky", lambda: tf.linalg.cholesky(spd))
-show("cholesky not positive definite", lambda: tf.linalg.cholesky([[1.0, 2.0], [2.0, 1.0]]))
+# TensorFlow leaves the upper triangle of a failed factor unwritten: only the lower one is defined.
+show("cholesky not positive definite", lambda: tf.linalg.band_part(tf.linalg.cholesky([[1.0, 2.0], [2.0, 1.0]]), -1, 0))
 show("cholesky rank 1", lambda: tf.linalg.cholesky([1.0, 2.0]))
 show("solve", lambda: tf.linalg.solve(a, b))
 show("solve adjoint", lambda: tf.linalg.solve(a, b, adjoint=True))
@@ -91,3 +94,64 @@ show("grad cholesky", lambda: gradient(lambda m: tf.reduce_sum(tf.linalg.cholesk
 show("grad solve", lambda: gradient(lambda m, r: tf.linalg.solve(m, r, adjoint=True), a, b))
 show("grad triangular_solve", lambda: gradient(lambda m, r: tf.linalg.triangular_solve(m, r, lower=False), a, b))
 show("grad cross", lambda: gradient(tf.linalg.cross, tf.constant([1.0, 2.0, 3.0]), tf.constant([0.5, -1.0, 2.0])))
+
+
+tall = tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+sym = tf.constant([[2.0, 1.0, 0.0], [1.0, 3.0, 0.5], [0.0, 0.5, 5.0]], tf.float64)
+
+
+def sign_free(factors):
+    return [tf.abs(f) for f in factors]
+
+
+q, r = tf.linalg.qr(tall)
+print("qr fields", type(tf.linalg.qr(tall)).__name__, tf.linalg.qr(tall)._fields)
+show("qr", lambda: sign_free(tf.linalg.qr(tall)))
+show("qr reconstructs", lambda: tf.matmul(q, r))
+show("qr full", lambda: sign_free(tf.linalg.qr(tall, full_matrices=True)))
+show("qr wide batch", lambda: sign_free(tf.linalg.qr(tf.reshape(tf.range(12.0), [2, 2, 3]))))
+show("eigh", lambda: sign_free(tf.linalg.eigh(sym)))
+show("eigvalsh", lambda: tf.linalg.eigvalsh(sym))
+show("eigh NaN", lambda: tf.linalg.eigh([[float("nan"), 1.0], [1.0, 2.0]]))
+show("svd", lambda: sign_free(tf.linalg.svd(tall)))
+show("svd full", lambda: sign_free(tf.linalg.svd(tall, full_matrices=True)))
+show("svd values", lambda: tf.linalg.svd(tall, compute_uv=False))
+show("svd int", lambda: tf.linalg.svd(tf.constant([[1, 2], [3, 4]])))
+show("pinv", lambda: tf.linalg.pinv(tall))
+show("pinv rcond", lambda: tf.linalg.pinv(tall, rcond=0.1))
+show("pinv int", lambda: tf.linalg.pinv(tf.constant([[1, 2], [3, 4]])))
+show("pinv rank 1", lambda: tf.linalg.pinv(tf.constant([1.0, 2.0])))
+show("matrix_rank", lambda: tf.linalg.matrix_rank([[1.0, 2.0], [2.0, 4.0]]))
+show("matrix_rank tol", lambda: tf.linalg.matrix_rank(tall, tol=1.0))
+show("lstsq", lambda: tf.linalg.lstsq(tall, [[1.0], [2.0], [4.0]]))
+show("lstsq l2", lambda: tf.linalg.lstsq(tall, [[1.0], [2.0], [4.0]], l2_regularizer=0.5))
+show("lstsq slow", lambda: tf.linalg.lstsq(tall, [[1.0], [2.0], [4.0]], fast=False))
+show("lstsq wide", lambda: tf.linalg.lstsq(tf.transpose(tall), [[1.0], [2.0]]))
+lu, p = tf.linalg.lu([[1.0, 2.0, 0.5], [3.0, 4.0, -1.0], [0.0, 2.0, 5.0]])
+print("lu fields", type(tf.linalg.lu(a)).__name__, tf.linalg.lu(a)._fields)
+show("lu", lambda: tf.linalg.lu([[1.0, 2.0, 0.5], [3.0, 4.0, -1.0], [0.0, 2.0, 5.0]]))
+show("lu int64", lambda: tf.linalg.lu(a, output_idx_type=tf.int64))
+show("lu singular", lambda: tf.linalg.lu([[1.0, 2.0], [2.0, 4.0]]))
+show("lu_reconstruct", lambda: tf.linalg.lu_reconstruct(lu, p))
+show("lu_matrix_inverse", lambda: tf.linalg.lu_matrix_inverse(lu, p))
+show("lu_solve", lambda: tf.linalg.lu_solve(lu, p, [[1.0], [2.0], [3.0]]))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 3, 2]), tf.TensorSpec([None, 3, 3])])
+def traced_factors(m, s):
+    out = [*tf.linalg.qr(m), *tf.linalg.svd(m), *tf.linalg.eigh(s), *tf.linalg.lu(s), tf.linalg.pinv(m),
+           tf.linalg.matrix_rank(m), tf.linalg.lstsq(m, tf.ones([2, 3, 1]))]
+    print("traced factor shapes", [t.shape.as_list() for t in out])
+    return tf.linalg.svd(m, compute_uv=False)
+
+
+show("traced factors", lambda: traced_factors(tf.stack([tall, tall + 1.0]), tf.stack([tf.cast(sym, tf.float32)] * 2)))
+show("grad qr", lambda: gradient(lambda m: tf.reduce_sum(tf.abs(tf.linalg.qr(m).r) * [[1.0, 2.0], [3.0, 4.0]]), tall))
+show("grad eigh", lambda: gradient(lambda m: tf.linalg.eigh(m)[0] * [1.0, 2.0, 3.0], sym))
+show("grad eigh vectors", lambda: gradient(lambda m: tf.square(tf.linalg.eigh(m)[1]) * tf.reshape(tf.range(1.0, 10.0, dtype=tf.float64), [3, 3]), sym))
+show("grad svd", lambda: gradient(lambda m: tf.linalg.svd(m, compute_uv=False), tall))
+show("grad svd vectors", lambda: gradient(lambda m: tf.square(tf.linalg.svd(m)[1]), tall))
+show("grad pinv", lambda: gradient(tf.linalg.pinv, tall))
+show("grad lstsq", lambda: gradient(lambda m: tf.linalg.lstsq(m, [[1.0], [2.0], [4.0]]), tall))
+show("grad lu", lambda: gradient(lambda m: tf.linalg.lu(m).lu, a))
+show("grad lu_solve", lambda: gradient(lambda f: tf.linalg.lu_solve(f, p, [[1.0], [2.0], [3.0]]), lu))
