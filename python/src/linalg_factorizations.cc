@@ -1,6 +1,6 @@
 // tf.linalg's factorizations, determinants and solvers (inv, det, slogdet, logdet, cholesky,
 // solve, triangular_solve, cholesky_solve, cross, matvec, normalize, qr, eigh, eigvalsh, svd,
-// pinv, matrix_rank, lstsq, lu, lu_solve, lu_reconstruct, lu_matrix_inverse) in the submodule
+// pinv, matrix_rank, lstsq, lu, lu_solve, lu_reconstruct, lu_matrix_inverse, expm) in the submodule
 // _linalg_factorizations, which tfpp/linalg_factorizations.py arranges under tf.linalg.
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
@@ -12,6 +12,7 @@
 #include "tfpp/linalg_factorizations.h"
 #include "tfpp/linalg_solvers.h"
 #include "tfpp/linalg_vector_ops.h"
+#include "tfpp/matrix_exponential.h"
 
 namespace tfpp_python {
 namespace {
@@ -101,6 +102,11 @@ void bind_linalg_factorizations(nb::module_& m) {
     return nb::make_tuple(e, v);
   }, "tensor"_a, "name"_a = nb::none());
   def_unary<tf::linalg::eigvalsh>(l, "eigvalsh", "tensor");
+  l.def("expm", [](nb::handle input, nb::handle name) {
+    NodeName named(name);
+    const tf::Tensor x = to_tensor(input);
+    return python_argument_errors("expm", [&] { return tf::linalg::expm(x); });
+  }, "input"_a, "name"_a = nb::none());
   l.def("svd", [](nb::handle tensor, bool full_matrices, bool compute_uv, nb::handle name) -> nb::object {
     NodeName named(name);
     const tf::Tensor x = to_tensor(tensor);

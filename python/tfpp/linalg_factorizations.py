@@ -30,7 +30,7 @@ def lu(input, output_idx_type=_tfpp.int32, name=None):  # noqa: A002
 # Bound as they are: the C++ functions take TensorFlow's argument names and defaults.
 PLAIN = ("inv", "det", "logdet", "cholesky", "solve", "triangular_solve", "cholesky_solve", "cross", "matvec",
          "normalize", "eigh", "eigvalsh", "svd", "pinv", "matrix_rank", "lstsq", "lu_solve", "lu_reconstruct",
-         "lu_matrix_inverse")
+         "lu_matrix_inverse", "expm")
 
 
 def install(linalg):

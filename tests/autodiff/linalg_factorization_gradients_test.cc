@@ -1,6 +1,6 @@
 // Gradients of the factorizations, determinants and solvers (tf::linalg's inv, det, slogdet,
 // logdet, cholesky, solve, triangular_solve, cholesky_solve, cross, matvec, normalize, qr, eigh,
-// eigvalsh, svd, pinv, lstsq, lu_solve, lu_reconstruct) against central finite differences
+// eigvalsh, svd, pinv, lstsq, lu_solve, lu_reconstruct, expm, the spectral norm) against central finite differences
 // (float64), on well-conditioned inputs: random matrices shifted by a multiple of the identity,
 // symmetric positive-definite x x^T + n I, and symmetric x + x^T with distinct eigenvalues.
 // Eigenvectors and singular vectors are checked through sign-free quantities (their squares,
@@ -11,6 +11,7 @@
 #include <tfpp/linalg_factorizations.h>
 #include <tfpp/linalg_solvers.h>
 #include <tfpp/linalg_vector_ops.h>
+#include <tfpp/matrix_exponential.h>
 #include <tfpp/tfpp.h>
 
 #include "autodiff/grad_cases.h"
@@ -85,6 +86,11 @@ std::vector<GradCase> decomposition_cases() {
                  const auto [lu, p] = tf::linalg::lu(tf::constant({{1.0, 2.0, 0.5}, {3.0, 4.0, -1.0}, {0.0, 2.0, 5.0}}));
                  return weighted(tf::linalg::lu_matrix_inverse(lu + x[0] * 0.1, p));
                }});
+  for (double scale : {0.01, 0.3, 1.0, 4.0})
+    c.push_back({"Expm" + std::to_string(int(scale * 100)), {{{3, 3}}},
+                 [scale](const V& x) { return weighted(tf::linalg::expm(x[0] * scale)); }, false, 1e-5});
+  c.push_back({"ExpmBatch", {{{2, 2, 2}}}, [](const V& x) { return weighted(tf::linalg::expm(x[0])); }});
+  c.push_back({"SpectralNorm", {{{3, 2}}}, [](const V& x) { return tf::norm(x[0], {.ord = 2.0, .axis = std::vector<std::int64_t>{0, 1}}); }});
   return c;
 }
 

@@ -1,6 +1,7 @@
 """tf.linalg's factorizations, determinants and solvers: inv, det, slogdet, logdet, cholesky,
 solve, triangular_solve, cholesky_solve, cross, matvec, normalize, qr, eigh, eigvalsh, svd, pinv,
-matrix_rank, lstsq, lu, lu_solve, lu_reconstruct, lu_matrix_inverse, over float32/float64,
+matrix_rank, lstsq, lu, lu_solve, lu_reconstruct, lu_matrix_inverse, the spectral norm
+(tf.norm with ord=2 over two axes) and expm, over float32/float64,
 batches, empty matrices, broadcasting batch dimensions, and their error paths (non-square, wrong
 rank, wrong dtype, singular). Gradients on well-conditioned inputs. Factors that are unique only
 up to signs (q and r, eigenvectors, singular vectors) are compared through invariant quantities:
@@ -192,6 +193,21 @@ def decompositions():
         out.append(Case("qr_invariants", [np.zeros((3, 0), dtype)], {"full_matrices": True}, note="empty"))
         out.append(Case("svd_invariants", [np.zeros((2, 0, 3), dtype)], {"full_matrices": True}, note="empty"))
         out.append(Case("tf.linalg.eigvalsh", [np.zeros((2, 0, 0), dtype)], note="empty"))
+    # The spectral matrix norm: the largest singular value, over any two axes.
+    for dtype in FLOATS:
+        out.append(Case("tf.norm", [ramp((3, 2), dtype, 0.25, 0.3)], {"ord": 2, "axis": [0, 1]}, grad=True))
+        out.append(Case("tf.norm", [ramp((2, 3, 4), dtype, 0.25, 0.3)], {"ord": 2, "axis": [0, -1], "keepdims": True},
+                        grad=True))
+        out.append(Case("tf.norm", [ramp((2, 3, 4), dtype, 0.25, 0.3)], {"ord": 2.0, "axis": [2, 1]}, grad=True))
+    # expm: each Padé degree (chosen by the 1-norm), scaling and squaring, and a batch mixing them.
+    for dtype in FLOATS:
+        base = ramp((3, 3), "float64", 0.25, 0.3)
+        for scale in [0.005, 0.05, 0.2, 0.6, 1.5, 4.0]:
+            out.append(Case("tf.linalg.expm", [(base * scale).astype(dtype)], grad=True, note=f"scale {scale}"))
+        out.append(Case("tf.linalg.expm", [np.stack([base * 0.01, base, base * 3]).astype(dtype)], grad=True))
+        out.append(Case("tf.linalg.expm", [np.zeros((0, 0), dtype)], note="empty"))
+        out.append(Case("tf.linalg.expm", [T([[float("inf"), 0.0], [0.0, 1.0]], dtype)], note="not finite: NaN"))
+    out.append(Case("tf.linalg.expm", [np.ones((2, 2), np.int32)], note="int32"))
     # Errors.
     out.append(Case("tf.linalg.eigvalsh", [T([[float("nan"), 1.0], [1.0, 3.0]], "float32")], note="NaN"))
     out.append(Case("tf.linalg.lu", [T(SINGULAR, "float32")], note="singular"))

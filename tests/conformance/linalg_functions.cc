@@ -5,6 +5,7 @@
 #include "tfpp/linalg_factorizations.h"
 #include "tfpp/linalg_solvers.h"
 #include "tfpp/linalg_vector_ops.h"
+#include "tfpp/matrix_exponential.h"
 #include "tfpp/tfpp.h"
 
 namespace tf::conformance {
@@ -109,6 +110,7 @@ void add_linalg_functions(CaseFunctions& t) {
     return Outputs{linalg::lu_matrix_inverse(in.at(0), in.at(1))};
   };
   t["tf.linalg.lu_solve"] = [](const Inputs& in, const Attrs&) { return Outputs{linalg::lu_solve(in.at(0), in.at(1), in.at(2))}; };
+  t["tf.linalg.expm"] = unary(linalg::expm);
   t["tf.linalg.normalize"] = [](const Inputs& in, const Attrs& a) {
     std::optional<std::vector<std::int64_t>> axis;
     if (a.has("axis")) axis = a.ints("axis");

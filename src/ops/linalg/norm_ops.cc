@@ -1,10 +1,12 @@
 // tf.norm, tf.clip_by_norm, tf.clip_by_global_norm and tf.linalg.global_norm, composed of
-// elementwise ops and reductions exactly as TensorFlow's linalg_ops.py and clip_ops.py compose
-// them, so values (NaN and inf included) and gradients follow from those ops.
+// elementwise ops, reductions (and, for the spectral norm, Svd) exactly as TensorFlow's
+// linalg_ops.py and clip_ops.py compose them, so values (NaN and inf included) and gradients
+// follow from those ops.
 #include <cmath>
 
 #include "tfpp/array_ops.h"
 #include "tfpp/errors.h"
+#include "tfpp/linalg_factorizations.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/norm_ops.h"
 #include "tfpp/reduction_ops.h"
@@ -40,14 +42,33 @@ void check_order(const NormOrder& ord, bool matrix) {
     if (ord.name().empty() && p != 1 && p != 2 && !std::isinf(p))
       throw InvalidArgumentError("[norm] 'ord' must be a supported matrix norm in ['euclidean', 'fro', 1, 2, inf], got " +
                                  order_text(ord));
-    if (ord.name().empty() && p == 2)
-      throw UnimplementedError("[norm] the spectral norm (ord=2 over two axes) needs a singular value decomposition, "
-                               "which tfpp does not have");
   } else if (ord.name() == "fro" || (ord.name().empty() && !(p > 0))) {
     throw InvalidArgumentError("[norm] 'ord' must be a supported vector norm, got " + order_text(ord));
   } else if (!ord.name().empty() && ord.name() != "euclidean") {
     throw InvalidArgumentError("[norm] 'ord' must be a supported vector norm, got " + ord.name());
   }
+}
+
+// The spectral norm (the largest singular value) over the two `axes`, kept with size 1, as
+// TensorFlow computes it: those axes moved last, then Svd without singular vectors.
+Tensor spectral_norm_kept(const Tensor& tensor, const std::vector<std::int64_t>& axes) {
+  const TensorShape& s = tensor.shape();
+  if (s.has_unknown_rank()) throw InvalidArgumentError("[norm] the spectral norm needs the tensor's rank");
+  const int rank = s.rank();
+  std::vector<std::int64_t> last;
+  for (std::int64_t a : axes) {
+    if (a < -rank || a >= rank)
+      throw InvalidArgumentError("[norm] axis " + std::to_string(a) + " is out of range for rank " + std::to_string(rank));
+    last.push_back(a < 0 ? a + rank : a);
+  }
+  std::vector<std::int64_t> before;
+  for (std::int64_t d = 0; d < rank; ++d)
+    if (d != last[0] && d != last[1]) before.push_back(d);
+  before.insert(before.end(), last.begin(), last.end());
+  std::vector<std::int64_t> after(rank);
+  for (int d = 0; d < rank; ++d) after[before[d]] = d;
+  const Tensor values = linalg::singular_values(transpose(tensor, before));
+  return transpose(expand_dims(reduce_max(abs(values), -1, {.keepdims = true}), -1), after);
 }
 
 }  // namespace
@@ -62,7 +83,9 @@ Tensor norm(const Tensor& tensor, const NormOptions& options) {
   check_order(ord, matrix);
   const double p = ord.p();
   Tensor result;
-  if (p == 2) {
+  if (matrix && ord.name().empty() && p == 2) {
+    result = spectral_norm_kept(tensor, *axis);
+  } else if (p == 2) {
     result = sqrt(sum_kept(tensor * tensor, axis));
   } else if (p == 1) {  // matrices: the largest column sum
     result = sum_kept(abs(tensor), axis ? only((*axis)[0]) : OptionalAxes{});

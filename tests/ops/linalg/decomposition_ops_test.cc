@@ -1,5 +1,5 @@
 // tf::linalg's qr, eigh, eigvalsh, svd, lu (and lu_solve, lu_reconstruct, lu_matrix_inverse),
-// pinv, matrix_rank and lstsq: the factors reconstruct their input, are orthogonal or triangular
+// pinv, matrix_rank, lstsq and expm: the factors reconstruct their input, are orthogonal or triangular
 // as promised, values on known matrices (from TensorFlow 2.21), empty matrices, static shapes
 // when traced, and error paths.
 #include <gtest/gtest.h>
@@ -7,6 +7,7 @@
 #include <cmath>
 #include <tfpp/linalg_factorizations.h>
 #include <tfpp/linalg_solvers.h>
+#include <tfpp/matrix_exponential.h>
 #include <tfpp/tfpp.h>
 
 #include "error_of.h"
@@ -125,6 +126,30 @@ TEST(PinvMatrixRankLstsq, Values) {
   EXPECT_TRUE(contains(error_of([] { tf::linalg::pinv(tf::ones({2, 2}, tf::int32)); }), "[pinv] Input `a` must have `float`-like"));
   EXPECT_TRUE(contains(error_of([&] { tf::linalg::lstsq(kTall, tf::ones({2, 1}, tf::float64), 0.0, false); }),
                        "[MatrixSolveLs] Input matrix and rhs are incompatible"));
+}
+
+TEST(Expm, RotationScalingAndErrors) {
+  // exp([[0, t], [-t, 0]]) is the rotation by t; a large norm takes the squaring path.
+  for (double t : {0.001, 0.1, 1.0, 30.0}) {
+    expect_near(tf::linalg::expm(tf::constant({{0.0, t}, {-t, 0.0}})), {std::cos(t), std::sin(t), -std::sin(t), std::cos(t)}, 1e-10 * t);
+  }
+  expect_near(tf::linalg::expm(tf::constant({{1.0, 0.0}, {0.0, 2.0}})), {std::exp(1.0), 0, 0, std::exp(2.0)}, 1e-12);
+  const Tensor f = tf::linalg::expm(tf::constant({{0.0f, 1.0f}, {-1.0f, 0.0f}}));
+  EXPECT_NEAR(f.numpy<float>()[1], std::sin(1.0f), 1e-6f);
+  EXPECT_EQ(tf::linalg::expm(tf::zeros({0, 0})).shape(), TensorShape({0, 0}));
+  EXPECT_TRUE(std::isnan(tf::linalg::expm(tf::constant({{INFINITY, 0.0f}, {0.0f, 1.0f}})).numpy<float>()[3]));
+  EXPECT_TRUE(contains(error_of([] { tf::linalg::expm(tf::ones({2, 2}, tf::int32)); }), "[expm] tf.linalg.expm does not support"));
+  std::vector<TensorShape> shapes;
+  auto traced = tf::function([&shapes](Tensor a) {
+    const Tensor e = tf::linalg::expm(a);
+    shapes.push_back(e.shape());
+    return e;
+  });
+  const Tensor batch = tf::stack({tf::constant({{0.0, 1.0}, {-1.0, 0.0}}), tf::constant({{0.0, 20.0}, {-20.0, 0.0}})});
+  const Tensor out = traced.get_concrete_function(tf::TensorSpec({None, 2, 2}, tf::float64))(batch);
+  EXPECT_EQ(shapes.back(), TensorShape({None, 2, 2}));
+  expect_near(out, {std::cos(1.0), std::sin(1.0), -std::sin(1.0), std::cos(1.0), std::cos(20.0), std::sin(20.0),
+                    -std::sin(20.0), std::cos(20.0)}, 1e-8);
 }
 
 TEST(Decompositions, TracedStaticShapes) {

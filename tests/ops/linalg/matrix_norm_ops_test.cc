@@ -62,7 +62,12 @@ TEST(Norm, VectorAndMatrixOrders) {
   EXPECT_TRUE(contains(error_of([&] { tf::norm(x, {.ord = 3.0, .axis = std::vector<std::int64_t>{0, 1}}); }),
                        "supported matrix norm"));
   EXPECT_TRUE(contains(error_of([&] { tf::norm(x, {.axis = std::vector<std::int64_t>{0, 0}}); }), "2 unique integers"));
-  EXPECT_THROW(tf::norm(x, {.ord = 2.0, .axis = std::vector<std::int64_t>{0, 1}}), tf::UnimplementedError);
+  // The spectral norm: the largest singular value (5.1166727 for x), keeping reduced axes as asked.
+  EXPECT_NEAR(tf::norm(x, {.ord = 2.0, .axis = std::vector<std::int64_t>{0, 1}}).numpy<float>()[0], 5.1166727f, 1e-5f);
+  const tf::Tensor batch = tf::stack({x, x * 2.0f}, 1);  // [2, 2, 2] with the matrices over axes 0 and 2
+  const tf::Tensor spectral = tf::norm(batch, {.ord = 2.0, .axis = std::vector<std::int64_t>{0, -1}, .keepdims = true});
+  EXPECT_EQ(spectral.shape(), tf::TensorShape({1, 2, 1}));
+  EXPECT_NEAR(spectral.numpy<float>()[1], 2 * 5.1166727f, 1e-4f);
   EXPECT_EQ(tf::norm(tf::constant({1, -2}), {.ord = 1.0}).numpy<std::int32_t>(), (std::vector<std::int32_t>{3}));
   EXPECT_TRUE(contains(error_of([] { tf::norm(tf::constant({1, -2})); }), "[Sqrt]"));  // as TensorFlow: no integer sqrt
 }

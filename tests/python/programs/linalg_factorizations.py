@@ -1,7 +1,7 @@
 """tf.linalg's factorizations, determinants and solvers as a TensorFlow user calls them: inv, det,
 slogdet (a named tuple), logdet, cholesky, solve, triangular_solve, cholesky_solve, cross, matvec,
 normalize, qr (a named tuple), eigh, eigvalsh, svd, pinv, matrix_rank, lstsq, lu (a named tuple),
-lu_solve, lu_reconstruct and lu_matrix_inverse; eagerly, inside tf.function (static shapes with
+lu_solve, lu_reconstruct, lu_matrix_inverse, expm and the spectral norm; eagerly, inside tf.function (static shapes with
 unknown batch dimensions), with gradients, and their errors. Values are printed rounded: the two
 Eigen builds round differently in the last bits; factors unique only up to signs are printed as
 absolute values and reconstructions."""
@@ -155,3 +155,9 @@ show("grad pinv", lambda: gradient(tf.linalg.pinv, tall))
 show("grad lstsq", lambda: gradient(lambda m: tf.linalg.lstsq(m, [[1.0], [2.0], [4.0]]), tall))
 show("grad lu", lambda: gradient(lambda m: tf.linalg.lu(m).lu, a))
 show("grad lu_solve", lambda: gradient(lambda f: tf.linalg.lu_solve(f, p, [[1.0], [2.0], [3.0]]), lu))
+show("expm", lambda: tf.linalg.expm([[0.0, 1.0], [-1.0, 0.0]]))
+show("expm batch float64", lambda: tf.linalg.expm(tf.stack([sym * 0.01, sym, sym * 3.0])))
+show("expm int", lambda: tf.linalg.expm([[1, 2], [3, 4]]))
+show("grad expm", lambda: gradient(tf.linalg.expm, tf.constant([[0.1, 0.9], [-0.4, 0.3]])))
+show("spectral norm", lambda: tf.norm(tall, ord=2, axis=[0, 1]))
+show("grad spectral norm", lambda: gradient(lambda m: tf.norm(m, ord=2, axis=[-2, -1]), tall))
