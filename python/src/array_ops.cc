@@ -5,6 +5,7 @@
 
 #include "bindings.h"
 #include "ops/array/gradient_shape_ops.h"
+#include "tfpp/broadcast_ops.h"
 
 namespace tfpp_python {
 namespace {
@@ -82,10 +83,17 @@ void bind_array_ops(nb::module_& m) {
     return filled;
   },
         "dims"_a, "value"_a, "name"_a = nb::none());
-  m.def("eye", [](std::int64_t num_rows, nb::handle num_columns, nb::handle dtype, nb::handle name) {
+  m.def("eye", [](std::int64_t num_rows, nb::handle num_columns, nb::handle batch_shape, nb::handle dtype, nb::handle name) {
     NodeName named(name);
-    return tf::eye(num_rows, num_columns.is_none() ? -1 : nb::cast<std::int64_t>(num_columns), dtype_from(dtype));
-  }, "num_rows"_a, "num_columns"_a = nb::none(), "dtype"_a = nb::str("float32"), "name"_a = nb::none());
+    const tf::Tensor matrix =
+        tf::eye(num_rows, num_columns.is_none() ? -1 : nb::cast<std::int64_t>(num_columns), dtype_from(dtype));
+    if (batch_shape.is_none()) return matrix;
+    std::vector<std::int64_t> dims = int_list(batch_shape);  // a batch of identity matrices
+    dims.push_back(matrix.shape().dim(0));
+    dims.push_back(matrix.shape().dim(1));
+    return tf::broadcast_to(matrix, dims);
+  }, "num_rows"_a, "num_columns"_a = nb::none(), "batch_shape"_a = nb::none(), "dtype"_a = nb::str("float32"),
+        "name"_a = nb::none());
   m.def("range", [](nb::handle start, nb::handle limit, nb::handle delta, nb::handle dtype, nb::handle name) {
     NodeName named(name);
     if (limit.is_none()) std::swap(start, limit), start = nb::int_(0);
