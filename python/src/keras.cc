@@ -6,8 +6,11 @@ namespace tfpp_python {
 
 void bind_keras(nb::module_& m) {
   nb::module_ keras = m.def_submodule("keras", "tfpp's C++ Keras, which tfpp.keras wraps in Keras' Python classes.");
+  bind_keras_activations(keras);
+  bind_keras_initializers(keras);
   bind_keras_layers(keras);
   bind_keras_objects(keras);
+  bind_keras_metric_functions(keras);
   bind_keras_callbacks(keras);
   bind_keras_model(keras);
   bind_keras_subclass(keras);

@@ -63,7 +63,10 @@ std::map<std::string, tf::keras::layers::LayerFactory> custom_object_factories(n
 void set_structure(tf::keras::Model& model, bool nested_inputs, bool nested_outputs, std::vector<std::string> input_names,
                    std::vector<std::string> output_names);
 
+void bind_keras_activations(nb::module_& m);
+void bind_keras_initializers(nb::module_& m);
 void bind_keras_layers(nb::module_& m);
+void bind_keras_metric_functions(nb::module_& m);
 void bind_keras_objects(nb::module_& m);
 void bind_keras_callbacks(nb::module_& m);
 void bind_keras_model(nb::module_& m);

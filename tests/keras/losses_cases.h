@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include <tfpp/keras/focal_and_overlap_losses.h>
 #include <tfpp/keras/losses.h>
 #include <tfpp/tfpp.h>
 
@@ -132,6 +133,25 @@ inline std::vector<LossCase> loss_cases() {
   cases.push_back({"scce/float_labels_sequence", "SparseCategoricalCrossentropy",
                    [](D d) { return std::make_shared<losses::SparseCategoricalCrossentropy>(losses::SparseCategoricalCrossentropyOptions{.from_logits = true, .dtype = d}); },
                    constant({{2.0, 0.0}, {1.0, 1.0}}), random_tensor({2, 2, 3}, 18), constant({1.0, 3.0})});
+  cases.push_back({"categorical_focal", "CategoricalFocalCrossentropy",
+                   [](D d) { return std::make_shared<losses::CategoricalFocalCrossentropy>(losses::CategoricalFocalCrossentropyOptions{.dtype = d}); },
+                   one_hot4, probabilities({4, 3}, 20) * 1.5, w4});
+  cases.push_back({"categorical_focal/logits_smoothing", "CategoricalFocalCrossentropy",
+                   [](D d) { return std::make_shared<losses::CategoricalFocalCrossentropy>(losses::CategoricalFocalCrossentropyOptions{.alpha = 0.4, .gamma = 3.0, .from_logits = true, .label_smoothing = 0.1, .dtype = d}); },
+                   one_hot4, random_tensor({4, 3}, 21), {}});
+  const Tensor mask = constant({{1.0, 0.0, 1.0}, {0.0, 0.0, 1.0}, {1.0, 1.0, 0.0}, {0.0, 1.0, 1.0}});
+  cases.push_back({"dice", "Dice",
+                   [](D d) { return std::make_shared<losses::Dice>(losses::DiceOptions{.dtype = d}); },
+                   mask, random_tensor({4, 3}, 22, 0.05, 0.95), {}});
+  cases.push_back({"dice/axis", "Dice",
+                   [](D d) { return std::make_shared<losses::Dice>(losses::DiceOptions{.axis = std::vector<std::int64_t>{1, 2}, .dtype = d}); },
+                   reshape(concat({mask, 1.0 - mask}, 1), {4, 3, 2}), random_tensor({4, 3, 2}, 23, 0.05, 0.95), w4});
+  cases.push_back({"tversky", "Tversky",
+                   [](D d) { return std::make_shared<losses::Tversky>(losses::TverskyOptions{.alpha = 0.3, .beta = 0.7, .dtype = d}); },
+                   mask, random_tensor({4, 3}, 24, 0.05, 0.95), {}});
+  cases.push_back({"tversky/axis", "Tversky",
+                   [](D d) { return std::make_shared<losses::Tversky>(losses::TverskyOptions{.alpha = 0.2, .beta = 0.6, .reduction = "sum", .axis = std::vector<std::int64_t>{1}, .dtype = d}); },
+                   mask, random_tensor({4, 3}, 25, 0.05, 0.95), w4});
   for (const std::string reduction : {"sum_over_batch_size", "sum"})
     cases.push_back({"scce/ignore_class/" + reduction, "SparseCategoricalCrossentropy",
                      [=](D d) { return std::make_shared<losses::SparseCategoricalCrossentropy>(losses::SparseCategoricalCrossentropyOptions{.from_logits = true, .ignore_class = -1, .reduction = reduction, .dtype = d}); },

@@ -9,7 +9,7 @@ optimizers, callbacks, fit with Keras' progress bar, .keras files.
 import sys as _sys
 
 from .. import _tfpp
-from . import callbacks, datasets, initializers, layers, losses, metrics, optimizers, regularizers
+from . import activations, callbacks, datasets, initializers, layers, losses, metrics, optimizers, regularizers
 from . import export, models, utils
 from .initializers import Initializer
 from .layers import KerasTensor, Layer

@@ -24,6 +24,8 @@ def wrap(namespace, base, cpp, class_name=None):
     """The Python object for a C++ object made elsewhere (compile's names, loaded models), of the
     class `class_name` (default: the C++ object's, when it tells)."""
     cls = namespace.get(class_name or getattr(cpp, "class_name", ""), base)
+    if not (isinstance(cls, type) and issubclass(cls, base)):  # a function's name ("mse")
+        cls = base
     obj = cls.__new__(cls)
     obj._cpp = cpp
     return obj

@@ -75,6 +75,9 @@ LOSSES = {
     'BinaryCrossentropy': ('from_logits', 'label_smoothing', 'axis', 'reduction', 'name', 'dtype'),
     'BinaryFocalCrossentropy': ('apply_class_balancing', 'alpha', 'gamma', 'from_logits', 'label_smoothing', 'axis', 'reduction', 'name', 'dtype'),
     'CategoricalCrossentropy': ('from_logits', 'label_smoothing', 'axis', 'reduction', 'name', 'dtype'),
+    'CategoricalFocalCrossentropy': ('alpha', 'gamma', 'from_logits', 'label_smoothing', 'axis', 'reduction', 'name', 'dtype'),
+    'Dice': ('reduction', 'name', 'axis', 'dtype'),
+    'Tversky': ('alpha', 'beta', 'reduction', 'name', 'axis', 'dtype'),
     'SparseCategoricalCrossentropy': ('from_logits', 'ignore_class', 'reduction', 'axis', 'name', 'dtype'),
 }
 METRICS = {

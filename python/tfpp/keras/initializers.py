@@ -1,25 +1,45 @@
 """tf.keras.initializers: initializer objects as layers take them (their Keras config is what the
-C++ layer reads)."""
+C++ layer reads); calling one gives a tensor from the C++ initializer."""
 
+from .. import _tfpp
+
+_SEEDED = (("seed", None),)
+_FANS = _SEEDED + (("input_axes", None), ("output_axes", None))  # the variance-scaling family
+# Each class's parameters and defaults, in Keras 3's order.
 _PARAMETERS = {
-    "Zeros": (), "Ones": (), "Constant": ("value",), "RandomNormal": ("mean", "stddev", "seed"),
-    "TruncatedNormal": ("mean", "stddev", "seed"), "RandomUniform": ("minval", "maxval", "seed"),
-    "GlorotUniform": ("seed",), "GlorotNormal": ("seed",), "HeNormal": ("seed",), "HeUniform": ("seed",),
-    "LecunNormal": ("seed",), "LecunUniform": ("seed",), "Orthogonal": ("gain", "seed"),
+    "Zeros": (), "Ones": (), "Constant": (("value", 0.0),),
+    "RandomNormal": (("mean", 0.0), ("stddev", 0.05)) + _SEEDED,
+    "TruncatedNormal": (("mean", 0.0), ("stddev", 0.05)) + _SEEDED,
+    "RandomUniform": (("minval", -0.05), ("maxval", 0.05)) + _SEEDED,
+    "GlorotUniform": _FANS, "GlorotNormal": _FANS, "HeNormal": _FANS, "HeUniform": _FANS,
+    "LecunNormal": _FANS, "LecunUniform": _FANS, "Orthogonal": (("gain", 1.0),) + _SEEDED,
 }
 
 
 class Initializer:
-    """keras.initializers.Initializer: its class name and arguments."""
+    """keras.initializers.Initializer: its class name and arguments; initializer(shape, dtype)
+    makes a tensor."""
 
     def __init__(self, *args, **kwargs):
         parameters = _PARAMETERS[type(self).__name__]
         if len(args) > len(parameters):
             raise TypeError("%s() takes at most %d arguments" % (type(self).__name__, len(parameters)))
-        self._config = dict(zip(parameters, args), **kwargs)
+        names = [name for name, _ in parameters]
+        for key in kwargs:
+            if key not in names:
+                raise TypeError("%s() got an unexpected keyword argument %r" % (type(self).__name__, key))
+        self._config = dict(parameters)
+        self._config.update(zip(names, args), **kwargs)
+
+    def __call__(self, shape, dtype=None):
+        return _tfpp.keras.initialize(self._serialized(), list(shape), dtype)
 
     def get_config(self):
         return dict(self._config)
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
 
     def _serialized(self):
         return {"class_name": type(self).__name__, "config": dict(self._config)}
@@ -27,5 +47,45 @@ class Initializer:
 
 for _name in _PARAMETERS:
     globals()[_name] = type(_name, (Initializer,), {"__module__": __name__, "__doc__": "keras.initializers.%s." % _name})
-zeros, ones, constant = Zeros, Ones, Constant
-glorot_uniform, glorot_normal, he_normal, he_uniform = GlorotUniform, GlorotNormal, HeNormal, HeUniform
+zeros, ones, constant = Zeros, Ones, Constant  # noqa: F821 (defined by the loop above)
+random_normal, truncated_normal, random_uniform = RandomNormal, TruncatedNormal, RandomUniform  # noqa: F821
+glorot_uniform, glorot_normal, he_normal, he_uniform = GlorotUniform, GlorotNormal, HeNormal, HeUniform  # noqa: F821
+lecun_normal, lecun_uniform, orthogonal = LecunNormal, LecunUniform, Orthogonal  # noqa: F821
+OrthogonalInitializer = Orthogonal  # noqa: F821
+
+_BY_NAME = {name: globals()[name] for name in ("zeros", "ones", "constant", "random_normal", "truncated_normal",
+                                                "random_uniform", "glorot_uniform", "glorot_normal", "he_normal",
+                                                "he_uniform", "lecun_normal", "lecun_uniform", "orthogonal")}
+_BY_NAME.update({name: globals()[name] for name in _PARAMETERS})
+
+
+def serialize(initializer):
+    """keras.initializers.serialize: {"module", "class_name", "config", "registered_name"}."""
+    return {"module": "keras.initializers", "class_name": type(initializer).__name__,
+            "config": initializer.get_config(), "registered_name": None}
+
+
+def deserialize(config, custom_objects=None):
+    """keras.initializers.deserialize: the initializer a config (or a name) describes."""
+    classes = dict(_BY_NAME, **(custom_objects or {}))
+    if isinstance(config, str):
+        if config not in classes:
+            raise ValueError("Could not interpret initializer identifier: %s" % config)
+        return classes[config]()
+    cls = classes.get(config.get("class_name"))
+    if cls is None:
+        raise ValueError("Could not interpret initializer identifier: %s" % (config,))
+    return cls.from_config(config.get("config", {}))
+
+
+def get(identifier):
+    """keras.initializers.get: an initializer from None, a name, a config or an object."""
+    if identifier is None:
+        return None
+    if isinstance(identifier, (str, dict)):
+        return deserialize(identifier)
+    if isinstance(identifier, type) and issubclass(identifier, Initializer):
+        return identifier()
+    if callable(identifier):
+        return identifier
+    raise ValueError("Could not interpret initializer identifier: %s" % (identifier,))

@@ -49,7 +49,7 @@ _objects.make_classes(globals(), Loss, _SIGNATURES, _k.deserialize_loss)
 def get(identifier):
     """keras.losses.get: a loss object for a name (or the object itself)."""
     if isinstance(identifier, str):
-        return wrap(_k.deserialize_loss(identifier))
+        return wrap(_k.deserialize_loss(identifier), identifier)
     return identifier
 
 
@@ -58,21 +58,96 @@ def wrap(cpp, class_name=None):
     return _objects.wrap(globals(), Loss, cpp, class_name)
 
 
-def _per_sample(class_name, **fixed):
-    def fn(y_true, y_pred, **kwargs):
-        return globals()[class_name](reduction="none", **fixed, **kwargs)(y_true, y_pred)
+def _float_dtype(value):
+    """The dtype name of a float16 / bfloat16 / float64 tensor or array (Keras' functions compute
+    in y_pred's dtype; the classes in float32 unless told)."""
+    name = getattr(getattr(value, "dtype", None), "name", None)
+    return name if name in ("float16", "bfloat16", "float64") else None
+
+
+def _per_sample(name, class_name, parameters=()):
+    """Keras' function `name`: the loss class with reduction "none"; arguments after y_true and
+    y_pred are `parameters`, in order."""
+
+    def fn(y_true, y_pred, *args, **kwargs):
+        if len(args) > len(parameters):
+            raise TypeError("%s() takes at most %d positional arguments" % (name, len(parameters) + 2))
+        kwargs.update(zip(parameters, args))
+        dtype = _float_dtype(y_pred)
+        if dtype is not None:
+            kwargs["dtype"] = dtype
+        return globals()[class_name](reduction="none", **kwargs)(y_true, y_pred)
+
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = "keras.losses.%s: the per-sample values of %s." % (name, class_name)
     return fn
 
 
+_CROSSENTROPY = ("from_logits", "label_smoothing", "axis")
 # Keras' loss functions: per-sample values, unreduced.
-for _fn, _cls in (("mean_squared_error", "MeanSquaredError"), ("mean_absolute_error", "MeanAbsoluteError"),
-                  ("mean_absolute_percentage_error", "MeanAbsolutePercentageError"),
-                  ("mean_squared_logarithmic_error", "MeanSquaredLogarithmicError"), ("huber", "Huber"),
-                  ("log_cosh", "LogCosh"), ("hinge", "Hinge"), ("squared_hinge", "SquaredHinge"),
-                  ("categorical_hinge", "CategoricalHinge"), ("kl_divergence", "KLDivergence"), ("poisson", "Poisson"),
-                  ("binary_crossentropy", "BinaryCrossentropy"), ("categorical_crossentropy", "CategoricalCrossentropy"),
-                  ("sparse_categorical_crossentropy", "SparseCategoricalCrossentropy")):
-    globals()[_fn] = _per_sample(_cls)
-    globals()[_fn].__name__ = _fn
+_FUNCTIONS = (
+    ("mean_squared_error", "MeanSquaredError", ()), ("mean_absolute_error", "MeanAbsoluteError", ()),
+    ("mean_absolute_percentage_error", "MeanAbsolutePercentageError", ()),
+    ("mean_squared_logarithmic_error", "MeanSquaredLogarithmicError", ()), ("huber", "Huber", ("delta",)),
+    ("log_cosh", "LogCosh", ()), ("cosine_similarity", "CosineSimilarity", ("axis",)), ("hinge", "Hinge", ()),
+    ("squared_hinge", "SquaredHinge", ()), ("categorical_hinge", "CategoricalHinge", ()),
+    ("kl_divergence", "KLDivergence", ()), ("poisson", "Poisson", ()),
+    ("binary_crossentropy", "BinaryCrossentropy", _CROSSENTROPY),
+    ("binary_focal_crossentropy", "BinaryFocalCrossentropy", ("apply_class_balancing", "alpha", "gamma") + _CROSSENTROPY),
+    ("categorical_crossentropy", "CategoricalCrossentropy", _CROSSENTROPY),
+    ("categorical_focal_crossentropy", "CategoricalFocalCrossentropy", ("alpha", "gamma") + _CROSSENTROPY),
+    ("sparse_categorical_crossentropy", "SparseCategoricalCrossentropy", ("from_logits", "ignore_class", "axis")),
+    ("dice", "Dice", ("axis",)), ("tversky", "Tversky", ("alpha", "beta", "axis")))
+for _fn, _cls, _parameters in _FUNCTIONS:
+    globals()[_fn] = _per_sample(_fn, _cls, _parameters)
 mse = MSE = mean_squared_error
 mae = MAE = mean_absolute_error
+mape = MAPE = mean_absolute_percentage_error
+msle = MSLE = mean_squared_logarithmic_error
+kld = KLD = kullback_leibler_divergence = kl_divergence
+logcosh = log_cosh
+
+
+def serialize(loss):
+    """keras.losses.serialize: {"module", "class_name", "config", "registered_name"} of a loss
+    object, or of a loss function (by its name)."""
+    if isinstance(loss, Loss):
+        return {"module": "keras.losses", "class_name": type(loss).__name__, "config": loss.get_config(),
+                "registered_name": None}
+    return {"module": "builtins", "class_name": "function", "config": loss.__name__, "registered_name": "function"}
+
+
+def deserialize(name, custom_objects=None):
+    """keras.losses.deserialize: the loss object (or function) `name` describes."""
+    if isinstance(name, dict) and name.get("class_name") == "function":
+        name = name.get("config")
+    if isinstance(name, str):
+        if custom_objects and name in custom_objects:
+            return custom_objects[name]
+        fn = globals().get(name)
+        if callable(fn) and name in _FUNCTION_NAMES:
+            return fn
+    if isinstance(name, dict) and custom_objects and name.get("class_name") in custom_objects:
+        return custom_objects[name["class_name"]].from_config(name.get("config", {}))
+    return wrap(_k.deserialize_loss(name), name.get("class_name") if isinstance(name, dict) else name)
+
+
+_FUNCTION_NAMES = {f[0] for f in _FUNCTIONS}
+
+
+class Reduction:
+    """tf.keras.losses.Reduction (Keras' legacy names of the reductions)."""
+
+    AUTO = "auto"
+    NONE = "none"
+    SUM = "sum"
+    SUM_OVER_BATCH_SIZE = "sum_over_batch_size"
+
+    @classmethod
+    def all(cls):
+        return (cls.AUTO, cls.NONE, cls.SUM, cls.SUM_OVER_BATCH_SIZE)
+
+    @classmethod
+    def validate(cls, key):
+        if key not in cls.all():
+            raise ValueError('Invalid Reduction Key: %s. Expected keys are "%s"' % (key, cls.all()))

@@ -87,3 +87,64 @@ def get(identifier):
 def wrap(cpp, class_name=None):
     """The Python object of a C++ metric (of the class `class_name`, if given)."""
     return _objects.wrap(globals(), Metric, cpp, class_name)
+
+
+class MeanMetricWrapper(Metric):
+    """keras.metrics.MeanMetricWrapper: the running (weighted) mean of fn(y_true, y_pred, **kwargs)."""
+
+    def __init__(self, fn, name=None, dtype=None, **kwargs):
+        self._fn, self._fn_kwargs = fn, kwargs
+        self._dtype = getattr(dtype, "name", dtype) or "float32"
+        call = (lambda y_true, y_pred: fn(y_true, y_pred, **kwargs)) if kwargs else fn
+        self._cpp = _k.python_mean_metric_wrapper(call, name or "mean_metric_wrapper", dtype)
+
+    def get_config(self):
+        config = {"name": self.name, "dtype": self._dtype, "fn": _losses.serialize(self._fn)}
+        config.update(self._fn_kwargs)
+        return config
+
+    @classmethod
+    def from_config(cls, config):
+        config = dict(config)
+        fn = config.pop("fn")
+        return cls(_losses.deserialize(fn) if isinstance(fn, dict) else globals()[fn], **config)
+
+
+from . import losses as _losses  # noqa: E402 (the loss functions keras.metrics exports too)
+
+_f = _k.metric_functions
+binary_accuracy = _f.binary_accuracy
+categorical_accuracy = _f.categorical_accuracy
+sparse_categorical_accuracy = _f.sparse_categorical_accuracy
+top_k_categorical_accuracy = _f.top_k_categorical_accuracy
+sparse_top_k_categorical_accuracy = _f.sparse_top_k_categorical_accuracy
+for _name in ("mse", "mae", "mape", "msle", "hinge", "squared_hinge", "categorical_hinge", "kld",
+              "kullback_leibler_divergence", "logcosh", "poisson", "huber", "binary_crossentropy",
+              "binary_focal_crossentropy", "categorical_crossentropy", "categorical_focal_crossentropy",
+              "sparse_categorical_crossentropy"):
+    globals()[_name] = getattr(_losses, _name)
+
+
+def serialize(metric):
+    """keras.metrics.serialize: {"module", "class_name", "config", "registered_name"} of a metric
+    object, or of a metric function (by its name)."""
+    if isinstance(metric, Metric):
+        return {"module": "keras.metrics", "class_name": type(metric).__name__, "config": metric.get_config(),
+                "registered_name": None}
+    return {"module": "builtins", "class_name": "function", "config": metric.__name__, "registered_name": "function"}
+
+
+def deserialize(config, custom_objects=None):
+    """keras.metrics.deserialize: the metric object (or function) `config` describes."""
+    if isinstance(config, dict) and config.get("class_name") == "function":
+        config = config.get("config")
+    if isinstance(config, str):
+        if custom_objects and config in custom_objects:
+            return custom_objects[config]
+        if callable(globals().get(config)) and not isinstance(globals()[config], type):
+            return globals()[config]
+    if isinstance(config, dict):
+        cls = (custom_objects or {}).get(config.get("class_name"), globals().get(config.get("class_name")))
+        if cls is MeanMetricWrapper or (isinstance(cls, type) and custom_objects and cls in custom_objects.values()):
+            return cls.from_config(config.get("config", {}))
+    return wrap(_k.deserialize_metric(config))

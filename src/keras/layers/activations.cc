@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "tfpp/keras/activation_functions.h"
+
 #include "tfpp/activation_ops.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
@@ -76,26 +78,6 @@ Tensor threshold(const Tensor& x, double threshold, double default_value) {
 
 namespace {
 
-// Keras 3.15's activations reached by name only (keras.activations.get), as its TensorFlow
-// backend computes them.
-Tensor mish(const Tensor& x) { return x * nn::tanh(nn::softplus(x)); }
-Tensor hard_silu(const Tensor& x) { return x * (nn::relu6(x + 3.0) / 6.0); }
-Tensor log_sigmoid(const Tensor& x) { return -nn::softplus(-x); }
-Tensor celu(const Tensor& x) { return math::maximum(x, zeros_like(x)) + math::expm1(math::minimum(x, zeros_like(x))); }
-Tensor hard_tanh(const Tensor& x) { return clip_by_value(x, -1.0, 1.0); }
-Tensor tanh_shrink(const Tensor& x) { return x - nn::tanh(x); }
-Tensor soft_shrink(const Tensor& x) {
-  return where(x > 0.5, x - 0.5, where(x < -0.5, x + 0.5, zeros_like(x)));
-}
-Tensor hard_shrink(const Tensor& x) { return where(math::abs(x) > 0.5, x, zeros_like(x)); }
-Tensor squareplus(const Tensor& x) { return (x + math::sqrt(math::square(x) + 4.0)) / 2.0; }
-Tensor sparse_plus(const Tensor& x) {
-  return where(x <= -1.0, zeros_like(x), where(x < 1.0, 0.25 * math::square(x + 1.0), x));
-}
-Tensor sparse_sigmoid(const Tensor& x) {
-  return where(x <= -1.0, zeros_like(x), where(x >= 1.0, ones_like(x), 0.5 * (x + 1.0)));
-}
-
 const std::map<std::string, Tensor (*)(const Tensor&)>& builtins() {
   static const std::map<std::string, Tensor (*)(const Tensor&)> table = {
       {"relu", relu},         {"relu6", relu6},       {"sigmoid", sigmoid},         {"tanh", tanh},
@@ -104,8 +86,10 @@ const std::map<std::string, Tensor (*)(const Tensor&)>& builtins() {
       {"swish", silu},        {"exponential", exponential}, {"hard_sigmoid", hard_sigmoid},
       {"leaky_relu", [](const Tensor& x) { return leaky_relu(x); }},
       {"mish", mish},         {"hard_silu", hard_silu}, {"hard_swish", hard_silu}, {"log_sigmoid", log_sigmoid},
-      {"celu", celu},         {"hard_tanh", hard_tanh}, {"tanh_shrink", tanh_shrink}, {"soft_shrink", soft_shrink},
-      {"hard_shrink", hard_shrink}, {"squareplus", squareplus}, {"sparse_plus", sparse_plus},
+      {"celu", [](const Tensor& x) { return celu(x); }}, {"hard_tanh", hard_tanh}, {"tanh_shrink", tanh_shrink},
+      {"soft_shrink", [](const Tensor& x) { return soft_shrink(x); }},
+      {"hard_shrink", [](const Tensor& x) { return hard_shrink(x); }},
+      {"squareplus", [](const Tensor& x) { return squareplus(x); }}, {"sparse_plus", sparse_plus},
       {"sparse_sigmoid", sparse_sigmoid},
       {"glu", [](const Tensor& x) { return glu(x); }},
       {"sparsemax", [](const Tensor& x) { return sparsemax(x); }},

@@ -1,6 +1,7 @@
 #include "tfpp/keras/layers/core.h"
 
 #include "keras/layers/config_util.h"
+#include "tfpp/keras/activation_functions.h"
 #include "tfpp/activation_ops.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/errors.h"
@@ -124,26 +125,8 @@ ReLU::ReLU(ReLUOptions options) : Layer(layer_options(options, "ReLU")), options
 }
 
 Tensor ReLU::call(const Tensor& x, bool) {
-  // keras.activations.relu's formula.
-  const double slope = options_.negative_slope, threshold = options_.threshold;
-  Tensor negative_part;
-  if (slope != 0.0) {
-    if (!options_.max_value && threshold == 0) return activations::leaky_relu(x, slope);
-    negative_part = threshold != 0 ? nn::relu(threshold - x) : nn::relu(-x);
-  }
-  bool clip_max = options_.max_value.has_value();
-  Tensor y;
-  if (threshold != 0) {
-    y = x * cast(x > threshold, x.dtype());
-  } else if (options_.max_value && *options_.max_value == 6) {
-    y = nn::relu6(x);
-    clip_max = false;
-  } else {
-    y = nn::relu(x);
-  }
-  if (clip_max) y = clip_by_value(y, 0.0, *options_.max_value);
-  if (slope != 0.0) y = y - negative_part * slope;
-  return y;
+  return activations::relu(x, {.negative_slope = options_.negative_slope, .max_value = options_.max_value,
+                               .threshold = options_.threshold});
 }
 
 Config ReLU::get_config() const {

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "tfpp/errors.h"
+#include "tfpp/keras/focal_and_overlap_losses.h"
 #include "tfpp/keras/losses.h"
 
 namespace tf::keras::losses {
@@ -29,6 +30,11 @@ Tensor cosine_similarity_default(const Tensor& t, const Tensor& p) { return cosi
 Tensor binary_crossentropy_default(const Tensor& t, const Tensor& p) { return binary_crossentropy(t, p); }
 Tensor binary_focal_crossentropy_default(const Tensor& t, const Tensor& p) { return binary_focal_crossentropy(t, p); }
 Tensor categorical_crossentropy_default(const Tensor& t, const Tensor& p) { return categorical_crossentropy(t, p); }
+Tensor categorical_focal_crossentropy_default(const Tensor& t, const Tensor& p) {
+  return categorical_focal_crossentropy(t, p);
+}
+Tensor dice_default(const Tensor& t, const Tensor& p) { return dice(t, p); }
+Tensor tversky_default(const Tensor& t, const Tensor& p) { return tversky(t, p); }
 Tensor sparse_categorical_crossentropy_default(const Tensor& t, const Tensor& p) {
   return sparse_categorical_crossentropy(t, p);
 }
@@ -51,6 +57,9 @@ const std::map<std::string, Factory>& registry() {
       {"BinaryFocalCrossentropy", make_class<BinaryFocalCrossentropy>},
       {"CategoricalCrossentropy", make_class<CategoricalCrossentropy>},
       {"SparseCategoricalCrossentropy", make_class<SparseCategoricalCrossentropy>},
+      {"CategoricalFocalCrossentropy", make_class<CategoricalFocalCrossentropy>},
+      {"Dice", make_class<Dice>},
+      {"Tversky", make_class<Tversky>},
       {"mean_squared_error", make_function<mean_squared_error>},
       {"mse", make_function<mean_squared_error>},
       {"MSE", make_function<mean_squared_error>},
@@ -79,6 +88,9 @@ const std::map<std::string, Factory>& registry() {
       {"binary_focal_crossentropy", make_function<binary_focal_crossentropy_default>},
       {"categorical_crossentropy", make_function<categorical_crossentropy_default>},
       {"sparse_categorical_crossentropy", make_function<sparse_categorical_crossentropy_default>},
+      {"categorical_focal_crossentropy", make_function<categorical_focal_crossentropy_default>},
+      {"dice", make_function<dice_default>},
+      {"tversky", make_function<tversky_default>},
   };
   return table;
 }

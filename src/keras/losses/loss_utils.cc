@@ -25,6 +25,12 @@ Tensor num_elements_as(const Tensor& t, DType dtype) {
   return cast(size(t, int64), dtype);
 }
 
+Tensor last_dim_as(const Tensor& t) {
+  const std::int64_t n = t.rank() > 0 ? t.shape().dim(-1) : -1;
+  if (n >= 0) return constant(static_cast<double>(n), t.dtype());
+  return cast(strided_slice(shape(t), {-1}, {0}, {1}, {.end_mask = 1, .shrink_axis_mask = 1}), t.dtype());
+}
+
 Tensor cast_if_needed(const Tensor& x, DType dtype) { return x.dtype() == dtype ? x : cast(x, dtype); }
 
 }  // namespace tf::keras::detail

@@ -22,6 +22,10 @@ Tensor divide_no_nan_value(const Tensor& x, const Tensor& y);
 /// The number of elements of `t` as a scalar of `dtype` (a constant when the shape is known).
 Tensor num_elements_as(const Tensor& t, DType dtype);
 
+/// The size of `t`'s last axis as a scalar of t's dtype (a constant when it is known): the
+/// number of classes label smoothing divides by.
+Tensor last_dim_as(const Tensor& t);
+
 /// `x` as `dtype` (no op when it already is).
 Tensor cast_if_needed(const Tensor& x, DType dtype);
 

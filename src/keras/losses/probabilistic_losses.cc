@@ -51,12 +51,6 @@ Tensor smoothed_binary_labels(const Tensor& y_true, const Tensor& y_pred, double
   return label_smoothing != 0.0 ? t * (1.0 - label_smoothing) + 0.5 * label_smoothing : t;
 }
 
-Tensor class_axis_size(const Tensor& t) {
-  const std::int64_t n = t.rank() > 0 ? t.shape().dim(-1) : -1;
-  if (n >= 0) return constant(static_cast<double>(n), t.dtype());
-  return cast(strided_slice(shape(t), {-1}, {0}, {1}, {.end_mask = 1, .shrink_axis_mask = 1}), t.dtype());
-}
-
 }  // namespace
 
 Tensor kl_divergence(const Tensor& y_true, const Tensor& y_pred) {
@@ -91,7 +85,7 @@ Tensor categorical_crossentropy(const Tensor& y_true, const Tensor& y_pred, bool
                                 std::int64_t axis) {
   Tensor target = detail::cast_if_needed(y_true, y_pred.dtype());
   if (label_smoothing != 0.0)
-    target = target * (1.0 - label_smoothing) + label_smoothing / class_axis_size(target);
+    target = target * (1.0 - label_smoothing) + label_smoothing / keras::detail::last_dim_as(target);
   if (target.rank() == 0)
     throw InvalidArgumentError("[categorical_crossentropy] target and output must be at least rank 1: " +
                                shapes_of(target, y_pred));

@@ -8,6 +8,7 @@
 
 #include "keras/layers/config_util.h"
 #include "tfpp/errors.h"
+#include "tfpp/keras/focal_and_overlap_losses.h"
 #include "tfpp/keras/saving.h"
 
 namespace tf::keras {
@@ -64,6 +65,12 @@ class OptionsReader {
   static void read(const ConfigValue& v, std::optional<DType>& out) {
     if (v.is_null()) out.reset();
     else out = keras::detail::dtype_from(v);
+  }
+  // Keras writes the axes of Dice and Tversky as null, one number or a list.
+  static void read(const ConfigValue& v, std::optional<std::vector<std::int64_t>>& out) {
+    if (v.is_null()) out.reset();
+    else if (v.holds<ConfigValue::List>()) out = keras::detail::int_list_from(v);
+    else out = std::vector<std::int64_t>{v.get<std::int64_t>()};
   }
   // Keras writes thresholds as null, one number or a list.
   static void read(const ConfigValue& v, std::vector<double>& out) {
@@ -238,7 +245,13 @@ std::shared_ptr<losses::Loss> make_loss(const Config& c, const std::string& who)
   Options o;
   OptionsReader r(c, who);
   TFPP_OPTION(name)
-  TFPP_OPTION(reduction)
+  // Keras takes reduction=None for "none".
+  if (auto it = c.find("reduction"); it != c.end() && it->second.is_null()) {
+    o.reduction = "none";
+    r.ignore("reduction");
+  } else {
+    TFPP_OPTION(reduction)
+  }
   TFPP_OPTION(dtype)
   TFPP_OPTION(from_logits)
   TFPP_OPTION(label_smoothing)
@@ -248,6 +261,7 @@ std::shared_ptr<losses::Loss> make_loss(const Config& c, const std::string& who)
   TFPP_OPTION(apply_class_balancing)
   TFPP_OPTION(alpha)
   TFPP_OPTION(gamma)
+  TFPP_OPTION(beta)
   r.finish();
   return std::make_shared<L>(std::move(o));
 }
@@ -275,6 +289,8 @@ const std::vector<LossClass>& loss_classes() {
       TFPP_LOSS_CLASS(KLDivergence),           TFPP_LOSS_CLASS(Poisson),
       TFPP_LOSS_CLASS(BinaryCrossentropy),     TFPP_LOSS_CLASS(BinaryFocalCrossentropy),
       TFPP_LOSS_CLASS(CategoricalCrossentropy), TFPP_LOSS_CLASS(SparseCategoricalCrossentropy),
+      TFPP_LOSS_CLASS(CategoricalFocalCrossentropy), TFPP_LOSS_CLASS(Dice),
+      TFPP_LOSS_CLASS(Tversky),
   };
   return classes;
 }
