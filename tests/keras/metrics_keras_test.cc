@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <tfpp/keras/metrics.h>
+#include <tfpp/keras/score_metrics.h>
+#include <tfpp/keras/threshold_metrics.h>
 #include <tfpp/tfpp.h>
 
 #include "autodiff/gradient_checker.h"
@@ -175,6 +177,56 @@ std::vector<MetricCase> metric_cases() {
   simple("sparse_categorical_crossentropy/ignore_class", "SparseCategoricalCrossentropy",
          [] { return std::make_shared<metrics::SparseCategoricalCrossentropy>(metrics::SparseCategoricalCrossentropyOptions{.from_logits = true, .ignore_class = 1}); },
          {{.y_true = labels1, .y_pred = scores1, .sample_weight = w5}, {.y_true = labels2, .y_pred = scores2}});
+  using CC = metrics::ConfusionCountOptions;
+  cases.push_back({"true_positives", "TruePositives", [] { return std::make_shared<metrics::TruePositives>(); }, binary_calls});
+  cases.push_back({"false_positives/thresholds", "FalsePositives",
+                   [] { return std::make_shared<metrics::FalsePositives>(CC{.thresholds = {0.2, 0.5, 0.8}}); }, binary_calls});
+  cases.push_back({"true_negatives", "TrueNegatives", [] { return std::make_shared<metrics::TrueNegatives>(); }, multi_calls});
+  cases.push_back({"false_negatives/thresholds", "FalseNegatives",
+                   [] { return std::make_shared<metrics::FalseNegatives>(CC{.thresholds = {0.3, 0.6}, .name = "fn"}); },
+                   multi_calls});
+  cases.push_back({"precision_at_recall", "PrecisionAtRecall",
+                   [] { return std::make_shared<metrics::PrecisionAtRecall>(metrics::PrecisionAtRecallOptions{.recall = 0.6}); },
+                   binary_calls});
+  cases.push_back({"precision_at_recall/class_id", "PrecisionAtRecall",
+                   [] { return std::make_shared<metrics::PrecisionAtRecall>(metrics::PrecisionAtRecallOptions{.recall = 0.4, .num_thresholds = 7, .class_id = 2}); },
+                   multi_calls});
+  cases.push_back({"recall_at_precision", "RecallAtPrecision",
+                   [] { return std::make_shared<metrics::RecallAtPrecision>(metrics::RecallAtPrecisionOptions{.precision = 0.7, .num_thresholds = 50}); },
+                   binary_calls});
+  cases.push_back({"recall_at_precision/unreachable", "RecallAtPrecision",
+                   [] { return std::make_shared<metrics::RecallAtPrecision>(metrics::RecallAtPrecisionOptions{.precision = 1.0, .num_thresholds = 1}); },
+                   multi_calls});
+  cases.push_back({"sensitivity_at_specificity", "SensitivityAtSpecificity",
+                   [] { return std::make_shared<metrics::SensitivityAtSpecificity>(metrics::SensitivityAtSpecificityOptions{.specificity = 0.5}); },
+                   binary_calls});
+  cases.push_back({"specificity_at_sensitivity", "SpecificityAtSensitivity",
+                   [] { return std::make_shared<metrics::SpecificityAtSensitivity>(metrics::SpecificityAtSensitivityOptions{.sensitivity = 0.8, .num_thresholds = 11}); },
+                   multi_calls});
+  const std::vector<KerasCall> one_hot_calls = {{.y_true = tf::one_hot(labels1, 3), .y_pred = scores1, .sample_weight = w5},
+                                                {.y_true = multi_true, .y_pred = multi_scores}};
+  cases.push_back({"f1_score", "F1Score", [] { return std::make_shared<metrics::F1Score>(); }, one_hot_calls});
+  for (const char* average : {"micro", "macro", "weighted"})
+    cases.push_back({std::string("f1_score/") + average, "F1Score",
+                     [=] { return std::make_shared<metrics::F1Score>(metrics::F1ScoreOptions{.average = average, .threshold = 0.45}); },
+                     one_hot_calls});
+  cases.push_back({"fbeta_score", "FBetaScore",
+                   [] { return std::make_shared<metrics::FBetaScore>(metrics::FBetaScoreOptions{.beta = 2.0}); }, one_hot_calls});
+  cases.push_back({"fbeta_score/weighted", "FBetaScore",
+                   [] { return std::make_shared<metrics::FBetaScore>(metrics::FBetaScoreOptions{.average = "weighted", .beta = 0.5, .threshold = 0.3}); },
+                   one_hot_calls});
+  const std::vector<KerasCall> r2_calls = {
+      {.y_true = f32(random_tensor({5, 3}, 40)), .y_pred = f32(random_tensor({5, 3}, 41)), .sample_weight = w5},
+      {.y_true = f32(random_tensor({4, 3}, 42)), .y_pred = f32(random_tensor({4, 3}, 43))}};
+  cases.push_back({"r2_score", "R2Score", [] { return std::make_shared<metrics::R2Score>(); }, r2_calls});
+  cases.push_back({"r2_score/variance_weighted", "R2Score",
+                   [] { return std::make_shared<metrics::R2Score>(metrics::R2ScoreOptions{.class_aggregation = "variance_weighted_average"}); },
+                   r2_calls});
+  cases.push_back({"r2_score/per_output_adjusted", "R2Score",
+                   [] { return std::make_shared<metrics::R2Score>(metrics::R2ScoreOptions{.class_aggregation = std::nullopt, .num_regressors = 2}); },
+                   r2_calls});
+  cases.push_back({"r2_score/adjusted_fallback", "R2Score",
+                   [] { return std::make_shared<metrics::R2Score>(metrics::R2ScoreOptions{.num_regressors = 40}); }, r2_calls});
   return cases;
 }
 
@@ -214,7 +266,8 @@ TEST(KerasMetrics, UpdatesInsideFunctionEqualEager) {
     ASSERT_EQ(actual.size(), expected.size());
     for (std::size_t i = 0; i < actual.size(); ++i) EXPECT_NEAR(actual[i], expected[i], 1e-6);
     traced->reset_state();
-    for (const float v : traced->result().numpy<float>()) EXPECT_EQ(v, 0.0f);
+    // Keras' R2Score is 0 / 0 (NaN) after a reset, as tfpp's.
+    for (const float v : traced->result().numpy<float>()) EXPECT_TRUE(c.class_name == "R2Score" ? std::isnan(v) : v == 0.0f);
   }
 }
 
@@ -328,6 +381,30 @@ TEST(KerasMetrics, BadInputsNameTheMetric) {
   // A failed update leaves the state as it was.
   EXPECT_FLOAT_EQ(mse.result().item<float>(), 0.0f);
   EXPECT_FLOAT_EQ(mse.variables()[1].numpy<float>()[0], 0.0f);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(KerasMetrics, ThresholdAndScoreMetricsRejectBadArguments) {
+  const auto has = [](const std::string& error, const std::string& part) {
+    EXPECT_NE(error.find(part), std::string::npos) << error;
+  };
+  has(error_of([] { metrics::TruePositives({.thresholds = {0.5, 1.5}}); }), "[true_positives] thresholds must be in [0, 1]");
+  has(error_of([] { metrics::PrecisionAtRecall({.recall = 1.5}); }),
+      "[precision_at_recall] Argument `recall` must be in the range [0, 1]. Received: recall=1.5");
+  has(error_of([] { metrics::SpecificityAtSensitivity({.num_thresholds = 0}); }), "`num_thresholds` must be an integer > 0");
+  has(error_of([] { metrics::F1Score({.average = "median"}); }), "[f1_score] Invalid `average` argument value");
+  has(error_of([] { metrics::FBetaScore({.beta = 0.0}); }), "[fbeta_score] Invalid `beta` argument value. It should be > 0");
+  has(error_of([] { metrics::F1Score({.threshold = 1.5}); }), "It should verify 0 < threshold <= 1");
+  has(error_of([] { metrics::R2Score({.class_aggregation = "sum"}); }), "[r2_score] Invalid value for argument `class_aggregation`");
+  has(error_of([] { metrics::R2Score({.num_regressors = -1}); }), "Expected a value >= 0");
+  metrics::F1Score f1;
+  has(error_of([&] { f1.update_state(tf::constant({1.0f, 0.0f}), tf::constant({0.3f, 0.2f})); }),
+      "[f1_score] y_true is [2] float32, y_pred is [2] float32: FBetaScore expects 2D inputs with shape (batch_size, output_dim)");
+  metrics::R2Score r2;
+  has(error_of([&] { r2.update_state(tf::ones({2, 2, 2}), tf::ones({2, 2, 2})); }), "R2Score expects 2D inputs");
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 """The classes of keras.losses, metrics and optimizers over their C++ objects: each class builds
 its Keras config from the arguments (named as in Keras 3.15) and the C++ deserializer makes it."""
 
+from .. import errors as _errors
 from ._config import arguments_config
 
 
@@ -10,7 +11,10 @@ def make_classes(namespace, base, signatures, deserialize, aliases=()):
     def init(self, *args, **kwargs):
         cls_name = type(self)._class_name
         config = arguments_config(cls_name, signatures[cls_name], args, kwargs)
-        self._cpp = deserialize({"class_name": cls_name, "config": config})
+        try:
+            self._cpp = deserialize({"class_name": cls_name, "config": config})
+        except _errors.InvalidArgumentError as e:  # Keras' constructors reject bad arguments with ValueError
+            raise ValueError(e.message) from None
 
     for class_name in signatures:
         namespace[class_name] = type(class_name, (base,), {

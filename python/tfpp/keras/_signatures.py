@@ -106,6 +106,18 @@ METRICS = {
     'SparseCategoricalCrossentropy': ('name', 'dtype', 'from_logits', 'ignore_class', 'axis'),
     'Precision': ('thresholds', 'top_k', 'class_id', 'name', 'dtype'),
     'Recall': ('thresholds', 'top_k', 'class_id', 'name', 'dtype'),
+    'TruePositives': ('thresholds', 'name', 'dtype'),
+    'FalsePositives': ('thresholds', 'name', 'dtype'),
+    'TrueNegatives': ('thresholds', 'name', 'dtype'),
+    'FalseNegatives': ('thresholds', 'name', 'dtype'),
+    'PrecisionAtRecall': ('recall', 'num_thresholds', 'class_id', 'name', 'dtype'),
+    'RecallAtPrecision': ('precision', 'num_thresholds', 'class_id', 'name', 'dtype'),
+    'SensitivityAtSpecificity': ('specificity', 'num_thresholds', 'class_id', 'name', 'dtype'),
+    'SpecificityAtSensitivity': ('sensitivity', 'num_thresholds', 'class_id', 'name', 'dtype'),
+    'F1Score': ('average', 'threshold', 'name', 'dtype'),
+    'FBetaScore': ('average', 'beta', 'threshold', 'name', 'dtype'),
+    'R2Score': ('class_aggregation', 'num_regressors', 'name', 'dtype'),
+    'MeanIoU': ('num_classes', 'name', 'dtype', 'ignore_class', 'sparse_y_true', 'sparse_y_pred', 'axis'),
     'AUC': ('num_thresholds', 'curve', 'summation_method', 'name', 'dtype', 'thresholds', 'multi_label', 'num_labels', 'label_weights', 'from_logits'),
 }
 OPTIMIZERS = {

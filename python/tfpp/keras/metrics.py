@@ -80,7 +80,7 @@ _objects.make_classes(globals(), Metric, _SIGNATURES, _k.deserialize_metric)
 def get(identifier):
     """keras.metrics.get: a metric object for a name (or the object itself)."""
     if isinstance(identifier, str):
-        return wrap(_k.deserialize_metric(identifier))
+        return wrap(_k.deserialize_metric(identifier), identifier)
     return identifier
 
 
@@ -147,4 +147,4 @@ def deserialize(config, custom_objects=None):
         cls = (custom_objects or {}).get(config.get("class_name"), globals().get(config.get("class_name")))
         if cls is MeanMetricWrapper or (isinstance(cls, type) and custom_objects and cls in custom_objects.values()):
             return cls.from_config(config.get("config", {}))
-    return wrap(_k.deserialize_metric(config))
+    return wrap(_k.deserialize_metric(config), config.get("class_name") if isinstance(config, dict) else config)

@@ -4,6 +4,8 @@
 
 #include "tfpp/errors.h"
 #include "tfpp/keras/metrics.h"
+#include "tfpp/keras/score_metrics.h"
+#include "tfpp/keras/threshold_metrics.h"
 
 namespace tf::keras::metrics {
 
@@ -19,6 +21,13 @@ std::shared_ptr<Metric> make() {
 const std::map<std::string, Factory>& registry() {
   static const std::map<std::string, Factory> table = {
       {"Mean", make<Mean>},
+      {"F1Score", make<F1Score>},
+      {"FBetaScore", make<FBetaScore>},
+      {"R2Score", make<R2Score>},
+      {"TruePositives", make<TruePositives>},
+      {"FalsePositives", make<FalsePositives>},
+      {"TrueNegatives", make<TrueNegatives>},
+      {"FalseNegatives", make<FalseNegatives>},
       {"mean", make<Mean>},
       {"Sum", make<Sum>},
       {"sum", make<Sum>},

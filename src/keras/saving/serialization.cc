@@ -10,6 +10,8 @@
 #include "tfpp/errors.h"
 #include "tfpp/keras/focal_and_overlap_losses.h"
 #include "tfpp/keras/saving.h"
+#include "tfpp/keras/score_metrics.h"
+#include "tfpp/keras/threshold_metrics.h"
 
 namespace tf::keras {
 namespace {
@@ -61,6 +63,10 @@ class OptionsReader {
   static void read(const ConfigValue& v, std::optional<std::int64_t>& out) {
     if (v.is_null()) out.reset();
     else out = v.get<std::int64_t>();
+  }
+  static void read(const ConfigValue& v, std::optional<std::string>& out) {
+    if (v.is_null()) out.reset();
+    else out = v.get<std::string>();
   }
   static void read(const ConfigValue& v, std::optional<DType>& out) {
     if (v.is_null()) out.reset();
@@ -352,6 +358,14 @@ std::shared_ptr<metrics::Metric> make_metric(const Config& c, const std::string&
   TFPP_OPTION(num_classes)
   TFPP_OPTION(sparse_y_true)
   TFPP_OPTION(sparse_y_pred)
+  TFPP_OPTION(recall)
+  TFPP_OPTION(precision)
+  TFPP_OPTION(specificity)
+  TFPP_OPTION(sensitivity)
+  TFPP_OPTION(average)
+  TFPP_OPTION(beta)
+  TFPP_OPTION(class_aggregation)
+  TFPP_OPTION(num_regressors)
   r.finish();
   return std::make_shared<M>(std::move(o));
 }
@@ -398,6 +412,17 @@ const std::vector<MetricClass>& metric_classes() {
       TFPP_METRIC_CLASS(Recall, PrecisionRecallOptions),
       TFPP_METRIC_CLASS(AUC, AUCOptions),
       TFPP_METRIC_CLASS(MeanIoU, MeanIoUOptions),
+      TFPP_METRIC_CLASS(TruePositives, ConfusionCountOptions),
+      TFPP_METRIC_CLASS(FalsePositives, ConfusionCountOptions),
+      TFPP_METRIC_CLASS(TrueNegatives, ConfusionCountOptions),
+      TFPP_METRIC_CLASS(FalseNegatives, ConfusionCountOptions),
+      TFPP_METRIC_CLASS(PrecisionAtRecall, PrecisionAtRecallOptions),
+      TFPP_METRIC_CLASS(RecallAtPrecision, RecallAtPrecisionOptions),
+      TFPP_METRIC_CLASS(SensitivityAtSpecificity, SensitivityAtSpecificityOptions),
+      TFPP_METRIC_CLASS(SpecificityAtSensitivity, SpecificityAtSensitivityOptions),
+      TFPP_METRIC_CLASS(FBetaScore, FBetaScoreOptions),
+      TFPP_METRIC_CLASS(F1Score, F1ScoreOptions),
+      TFPP_METRIC_CLASS(R2Score, R2ScoreOptions),
   };
   return classes;
 }
