@@ -5,6 +5,7 @@
 namespace tfpp_python {
 // Declared here rather than in bindings.h, which every binding source includes.
 void bind_linalg_factorizations(nb::module_& m);
+void bind_image_ops(nb::module_& m);
 }  // namespace tfpp_python
 
 NB_MODULE(_tfpp, m) {
@@ -31,6 +32,7 @@ NB_MODULE(_tfpp, m) {
   bind_summary(m);
   bind_profiler(m);
   bind_gradients(m);
+  bind_image_ops(m);
   bind_saved_model(m);
   bind_keras(m);
   bind_string_ops(m);

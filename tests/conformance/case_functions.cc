@@ -9,6 +9,7 @@ const CaseFunctions& case_functions() {
     add_array_functions(t);
     add_reduce_functions(t);
     add_nn_functions(t);
+    add_image_functions(t);
     add_misc_functions(t);
     add_state_functions(t);
     add_linalg_functions(t);

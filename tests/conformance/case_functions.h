@@ -26,6 +26,8 @@ void add_array_functions(CaseFunctions& table);
 void add_reduce_functions(CaseFunctions& table);
 /// Convolution, pooling, softmax, cross-entropies, activations.
 void add_nn_functions(CaseFunctions& table);
+/// tf.image: flips, crops, colour conversions and adjustments.
+void add_image_functions(CaseFunctions& table);
 /// String and decode ops, random ops.
 void add_misc_functions(CaseFunctions& table);
 

@@ -1,0 +1,151 @@
+"""tf.image's geometric and colour functions: flips, rot90 (all k), transpose, central_crop,
+crop / pad to a bounding box and resize_with_crop_or_pad on 3-D images and 4-D batches, with
+TensorFlow's argument errors; convert_image_dtype between uint8, int32, int64, float32 and
+float64 (with and without saturate), grayscale, HSV (RGBToHSV with its gradient, HSVToRGB),
+YIQ and YUV conversions, adjust_brightness / gamma / saturation / hue on float and uint8 images,
+and per_image_standardization.
+
+Tolerance: 4 ulps at the scale of the inputs (SCALED); the linear colour conversions and
+grayscale are a 3-term dot product (TensorFlow's goes through oneDNN's matmul, which may sum in
+another order), and per_image_standardization's mean and standard deviation are reductions.
+Gradients 16 ulps."""
+
+import numpy as np
+
+from case import DT, Case, T, ramp
+
+ULPS = 4
+GRAD_ULPS = 16
+SCALED = True
+# float64 images that TensorFlow converts to float32 first: a few float32 ulps, in float64 units.
+FLOAT32_IN_FLOAT64 = 4 * 2**29
+
+
+def rgb(shape, dtype="float32", offset=0):
+    """Colours in [0, 1] whose channels rarely tie: ((k * 37 + offset) mod 101) / 100."""
+    n = int(np.prod(shape))
+    return T(((np.arange(n) * 37 + offset) % 101) / 100.0, dtype, shape)
+
+
+def pixels(shape):
+    n = int(np.prod(shape))
+    return T((np.arange(n) * 23 + 5) % 256, "uint8", shape)
+
+
+def geometry():
+    out = []
+    img, batch = ramp((3, 4, 2)), ramp((2, 3, 5, 1), "float64")
+    for x in [img, batch, pixels((2, 3, 3))]:
+        for fn in ["flip_left_right", "flip_up_down", "transpose"]:
+            out.append(Case(f"tf.image.{fn}", [x], grad=x.dtype.kind == "f"))
+        for k in [0, 1, 2, 3, -1, 5]:
+            out.append(Case("tf.image.rot90", [x], {"k": k}, grad=x.dtype.kind == "f"))
+    for fn in ["flip_left_right", "flip_up_down", "transpose", "rot90"]:
+        out += [Case(f"tf.image.{fn}", [ramp((2, 3))], note="rank 2"),
+                Case(f"tf.image.{fn}", [ramp((1, 1, 2, 3, 1))], note="rank 5"),
+                Case(f"tf.image.{fn}", [ramp((0, 2, 3))], note="empty height")]
+    big = ramp((5, 7, 2))
+    for fraction in [1.0, 0.5, 0.3, 0.75, 0.01]:
+        out.append(Case("tf.image.central_crop", [big], {"central_fraction": fraction}, grad=True))
+        out.append(Case("tf.image.central_crop", [ramp((2, 6, 5, 1))], {"central_fraction": fraction}))
+    out += [Case("tf.image.central_crop", [big], {"central_fraction": 0.0}, note="fraction 0"),
+            Case("tf.image.central_crop", [big], {"central_fraction": 1.5}, note="fraction > 1"),
+            Case("tf.image.central_crop", [ramp((1, 1, 2, 3, 1))], {"central_fraction": 0.5}, note="rank 5")]
+    box = lambda oh, ow, th, tw: {"offset_height": oh, "offset_width": ow, "target_height": th, "target_width": tw}
+    for attrs in [box(0, 0, 5, 7), box(1, 2, 3, 4), box(4, 6, 1, 1)]:
+        out.append(Case("tf.image.crop_to_bounding_box", [big], attrs, grad=True))
+        out.append(Case("tf.image.crop_to_bounding_box", [pixels((2, 5, 7, 3))], attrs))
+    for attrs, note in [(box(-1, 0, 1, 1), "negative offset"), (box(0, -1, 1, 1), "negative offset"),
+                        (box(0, 0, 0, 1), "empty target"), (box(3, 0, 3, 1), "past the bottom"),
+                        (box(0, 5, 1, 3), "past the right")]:
+        out.append(Case("tf.image.crop_to_bounding_box", [big], attrs, note=note))
+    out.append(Case("tf.image.crop_to_bounding_box", [ramp((2, 3))], box(0, 0, 1, 1), note="rank 2"))
+    out.append(Case("tf.image.crop_to_bounding_box", [ramp((0, 4, 1))], box(0, 0, 1, 1), note="empty height"))
+    for attrs in [box(0, 0, 5, 7), box(1, 2, 8, 10), box(0, 3, 5, 10)]:
+        out.append(Case("tf.image.pad_to_bounding_box", [big], attrs, grad=True))
+        out.append(Case("tf.image.pad_to_bounding_box", [pixels((2, 5, 7, 3))], attrs))
+    for attrs, note in [(box(-1, 0, 6, 8), "negative offset"), (box(0, 0, 4, 8), "target too small"),
+                        (box(0, 2, 5, 8), "target too small")]:
+        out.append(Case("tf.image.pad_to_bounding_box", [big], attrs, note=note))
+    for th, tw in [(5, 7), (3, 3), (8, 10), (2, 12), (9, 4), (6, 6)]:
+        out.append(Case("tf.image.resize_with_crop_or_pad", [big], {"target_height": th, "target_width": tw}, grad=True))
+        out.append(Case("tf.image.resize_with_crop_or_pad", [pixels((2, 5, 7, 1))], {"target_height": th, "target_width": tw}))
+    out += [Case("tf.image.resize_with_crop_or_pad", [big], {"target_height": 0, "target_width": 3}, note="empty target"),
+            Case("tf.image.resize_with_crop_or_pad", [ramp((2, 3))], {"target_height": 3, "target_width": 3}, note="rank 2")]
+    return out
+
+
+def conversions():
+    out = []
+    ints = {"uint8": pixels((2, 2, 3)),
+            "int32": T([0, 1, 2**23, 2**30, 2**31 - 1, 12345678], "int32", (1, 2, 3)),
+            "int64": T([0, 5, 2**40, 2**62, 2**63 - 1, 77], "int64", (1, 2, 3))}
+    floats = {"float32": T([0.0, 0.2, 0.5, 0.999, 1.0, 0.0039], "float32", (1, 2, 3)),
+              "float64": T([0.0, 0.25, 0.5, 0.9999, 1.0, 0.1], "float64", (1, 2, 3))}
+    for src in list(ints.values()) + list(floats.values()):
+        for dtype in ["uint8", "int32", "int64", "float32", "float64"]:
+            for saturate in [False, True]:
+                if src.dtype.kind == "f" and dtype == "int64":
+                    continue  # float -> int64 overflows at 1.0 (TensorFlow's cast is then platform-defined)
+                out.append(Case("tf.image.convert_image_dtype", [src], {"dtype": DT(dtype), "saturate": saturate}))
+    out_of_range = T([-0.5, -0.001, 0.3, 1.0, 1.2, 7.0], "float32", (1, 2, 3))
+    for dtype in ["uint8", "int32"]:
+        out.append(Case("tf.image.convert_image_dtype", [out_of_range], {"dtype": DT(dtype), "saturate": True}))
+    out.append(Case("tf.image.convert_image_dtype", [T([-7, -1, 0, 300], "int32", (4,))], {"dtype": DT("uint8"), "saturate": True}))
+    out.append(Case("tf.image.convert_image_dtype", [T([-2**63, -5, 2**40, 2**63 - 1], "int64", (4,))], {"dtype": DT("int32")}))
+
+    img, batch = rgb((3, 4, 3)), rgb((2, 2, 3, 3), "float64", 11)
+    for x in [img, batch, rgb((3,)), rgb((0, 2, 3))]:
+        out.append(Case("tf.image.rgb_to_hsv", [x], grad=x.size > 0))
+        out.append(Case("tf.image.hsv_to_rgb", [x], grad=x.size > 0))
+        for fn in ["rgb_to_yiq", "yiq_to_rgb", "rgb_to_yuv", "yuv_to_rgb"]:
+            out.append(Case(f"tf.image.{fn}", [x], grad=x.size > 0))
+    # Ties between channels and greys take each branch of RGBToHSV (and of its gradient's masks).
+    ties = T([[0.5, 0.5, 0.2], [0.2, 0.5, 0.5], [0.5, 0.2, 0.5], [0.3, 0.3, 0.3], [0, 0, 0], [1, 0, 0],
+              [0.1, 0.9, 0.4], [0.4, 0.1, 0.9], [0.9, 0.4, 0.1]], "float32", (3, 3, 3))
+    out += [Case("tf.image.rgb_to_hsv", [ties], grad=True), Case("tf.image.hsv_to_rgb", [ties]),
+            Case("tf.image.hsv_to_rgb", [T([1.2, 0.5, 0.5, -0.3, 0.5, 0.5], "float32", (2, 3))], note="hue out of [0, 1]"),
+            Case("tf.image.rgb_to_hsv", [rgb((2, 2, 4))], note="4 channels"),
+            Case("tf.image.rgb_to_hsv", [T([1, 2, 3], "int32", (1, 3))], note="int32"),
+            Case("tf.image.rgb_to_yiq", [rgb((2, 2, 4))], note="4 channels")]
+    for x in [img, batch, pixels((2, 3, 3)), rgb((2, 3, 3), "float64")]:
+        out.append(Case("tf.image.rgb_to_grayscale", [x], grad=x.dtype == np.float32,
+                        ulps=FLOAT32_IN_FLOAT64 if x.dtype == np.float64 else None))
+    out += [Case("tf.image.grayscale_to_rgb", [rgb((3, 4, 1))], grad=True),
+            Case("tf.image.grayscale_to_rgb", [pixels((2, 2, 2, 1))]),
+            Case("tf.image.grayscale_to_rgb", [rgb((2, 1))]),
+            Case("tf.image.grayscale_to_rgb", [rgb((2, 2, 2))], note="2 channels"),
+            Case("tf.image.grayscale_to_rgb", [rgb((3,))], note="rank 1")]
+    return out
+
+
+def adjustments():
+    out = []
+    img, batch, u8 = rgb((3, 4, 3)), rgb((2, 2, 3, 3), "float64", 5), pixels((2, 3, 3))
+    for x in [img, batch, u8]:
+        for delta in [0.0, 0.1, -0.35, 0.9]:
+            out.append(Case("tf.image.adjust_brightness", [x], {"delta": delta}, grad=x.dtype == np.float32))
+        for gamma, gain in [(1.0, 1.0), (2.2, 1.0), (0.45, 0.8), (0.0, 1.0)]:
+            out.append(Case("tf.image.adjust_gamma", [x], {"gamma": gamma, "gain": gain}, grad=x.dtype == np.float32 and gamma >= 1,
+                            ulps=FLOAT32_IN_FLOAT64 if x.dtype == np.float64 else None))
+        for factor in [0.0, 0.5, 1.0, 1.7, 4.0]:
+            out.append(Case("tf.image.adjust_saturation", [x], {"saturation_factor": factor}))
+        for delta in [0.0, 0.2, -0.2, 0.5, 1.0, -1.0, 0.73]:
+            out.append(Case("tf.image.adjust_hue", [x], {"delta": delta}))
+        out.append(Case("tf.image.per_image_standardization", [x], grad=x.dtype == np.float32))
+    ties = T([[0.5, 0.5, 0.2], [0.2, 0.5, 0.5], [0.5, 0.2, 0.5], [0.3, 0.3, 0.3], [0, 0, 0], [1, 0, 0]], "float32", (2, 3, 3))
+    out += [Case("tf.image.adjust_saturation", [ties], {"saturation_factor": 0.3}),
+            Case("tf.image.adjust_hue", [ties], {"delta": 0.4}),
+            Case("tf.image.adjust_hue", [img], {"delta": 1.5}, note="delta out of range"),
+            Case("tf.image.adjust_hue", [rgb((2, 2, 4))], {"delta": 0.1}, note="4 channels"),
+            Case("tf.image.adjust_saturation", [rgb((2, 2, 4))], {"saturation_factor": 0.1}, note="4 channels"),
+            Case("tf.image.adjust_gamma", [img], {"gamma": -1.0}, note="negative gamma"),
+            Case("tf.image.adjust_gamma", [T([1, 2, 3], "int32", (1, 1, 3))], {"gamma": 2.0}),
+            Case("tf.image.per_image_standardization", [T(np.full((2, 2, 3), 0.5), "float32")], note="uniform image"),
+            Case("tf.image.per_image_standardization", [ramp((1, 2, 3, 2, 2))], note="rank 5"),
+            Case("tf.image.per_image_standardization", [ramp((2, 3))], note="rank 2")]
+    return out
+
+
+def cases():
+    return geometry() + conversions() + adjustments()

@@ -1,0 +1,68 @@
+// Case functions for tf.image's geometric and colour functions.
+#include "conformance/case_functions.h"
+#include "tfpp/image_color_ops.h"
+#include "tfpp/image_geometry_ops.h"
+
+namespace tf::conformance {
+namespace {
+
+using Inputs = std::vector<Tensor>;
+using Outputs = std::vector<Tensor>;
+using ImageFn = Tensor (*)(const Tensor&);
+
+void add_geometry(CaseFunctions& t) {
+  for (const auto& [name, fn] : {std::pair<const char*, ImageFn>{"flip_left_right", &image::flip_left_right},
+                                 {"flip_up_down", &image::flip_up_down},
+                                 {"transpose", &image::transpose}})
+    t[std::string("tf.image.") + name] = [fn](const Inputs& in, const Attrs&) { return Outputs{fn(in.at(0))}; };
+  t["tf.image.rot90"] = [](const Inputs& in, const Attrs& a) { return Outputs{image::rot90(in.at(0), a.i("k", 1))}; };
+  t["tf.image.central_crop"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{image::central_crop(in.at(0), a.f("central_fraction"))};
+  };
+  t["tf.image.crop_to_bounding_box"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{image::crop_to_bounding_box(in.at(0), a.i("offset_height"), a.i("offset_width"), a.i("target_height"),
+                                               a.i("target_width"))};
+  };
+  t["tf.image.pad_to_bounding_box"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{image::pad_to_bounding_box(in.at(0), a.i("offset_height"), a.i("offset_width"), a.i("target_height"),
+                                              a.i("target_width"))};
+  };
+  t["tf.image.resize_with_crop_or_pad"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{image::resize_with_crop_or_pad(in.at(0), a.i("target_height"), a.i("target_width"))};
+  };
+}
+
+void add_color(CaseFunctions& t) {
+  for (const auto& [name, fn] : {std::pair<const char*, ImageFn>{"rgb_to_grayscale", &image::rgb_to_grayscale},
+                                 {"grayscale_to_rgb", &image::grayscale_to_rgb},
+                                 {"rgb_to_hsv", &image::rgb_to_hsv},
+                                 {"hsv_to_rgb", &image::hsv_to_rgb},
+                                 {"rgb_to_yiq", &image::rgb_to_yiq},
+                                 {"yiq_to_rgb", &image::yiq_to_rgb},
+                                 {"rgb_to_yuv", &image::rgb_to_yuv},
+                                 {"yuv_to_rgb", &image::yuv_to_rgb},
+                                 {"per_image_standardization", &image::per_image_standardization}})
+    t[std::string("tf.image.") + name] = [fn](const Inputs& in, const Attrs&) { return Outputs{fn(in.at(0))}; };
+  t["tf.image.convert_image_dtype"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{image::convert_image_dtype(in.at(0), a.d("dtype", float32), a.b("saturate", false))};
+  };
+  t["tf.image.adjust_brightness"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{image::adjust_brightness(in.at(0), a.f("delta"))};
+  };
+  t["tf.image.adjust_gamma"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{image::adjust_gamma(in.at(0), a.f("gamma", 1.0), a.f("gain", 1.0))};
+  };
+  t["tf.image.adjust_saturation"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{image::adjust_saturation(in.at(0), a.f("saturation_factor"))};
+  };
+  t["tf.image.adjust_hue"] = [](const Inputs& in, const Attrs& a) { return Outputs{image::adjust_hue(in.at(0), a.f("delta"))}; };
+}
+
+}  // namespace
+
+void add_image_functions(CaseFunctions& t) {
+  add_geometry(t);
+  add_color(t);
+}
+
+}  // namespace tf::conformance
