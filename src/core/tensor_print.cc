@@ -154,18 +154,23 @@ class ElementFormatter {
         continue;
       }
       const FloatParts& p = parts[k];
-      std::string w(pad_left - p.int_part.size(), ' ');
-      w += p.int_part + ".";
       if (scientific) {
-        // Every mantissa shows frac_width digits, the extra ones taken from the exact value.
+        // Every mantissa shows frac_width digits of the exact value, rounded there: its leading
+        // digit and exponent too (0.69999999f is "6.9999999e-01", though its shortest form is 7e-01).
         const std::string s = chars(v, std::chars_format::scientific, static_cast<int>(frac_width));
         const std::string mantissa = s.substr(0, s.find('e'));
-        w += mantissa.find('.') == std::string::npos ? "" : mantissa.substr(mantissa.find('.') + 1);
-        std::string digits = p.exponent.substr(1);
-        w += "e" + p.exponent.substr(0, 1) + std::string(exp_width - std::min(exp_width, digits.size()), '0') + digits;
-      } else {
-        w += p.frac_part + std::string(frac_width - p.frac_part.size(), ' ');
+        const std::string exponent = s.substr(s.find('e') + 1);
+        const auto dot = mantissa.find('.');
+        const std::string int_part = mantissa.substr(0, dot);
+        std::string w(pad_left - std::min(pad_left, int_part.size()), ' ');
+        w += int_part + "." + (dot == std::string::npos ? "" : mantissa.substr(dot + 1));
+        const std::string digits = exponent.substr(1);
+        w += "e" + exponent.substr(0, 1) + std::string(exp_width - std::min(exp_width, digits.size()), '0') + digits;
+        words_.push_back(w);
+        continue;
       }
+      std::string w(pad_left - p.int_part.size(), ' ');
+      w += p.int_part + "." + p.frac_part + std::string(frac_width - p.frac_part.size(), ' ');
       words_.push_back(w);
     }
   }

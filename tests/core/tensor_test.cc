@@ -58,6 +58,9 @@ TEST(TensorPrint, FloatLayoutsMatchNumPy) {
   EXPECT_EQ(tf::constant({INFINITY, -INFINITY, NAN}).to_string(), "tf.Tensor([ inf -inf  nan], shape=(3,), dtype=float32)");
   EXPECT_EQ(tf::constant({1.0f, NAN, 1e-5f}).values_string(), "[1.e+00    nan 1.e-05]");
   EXPECT_EQ(tf::constant({1e-300, 1.0}).values_string(), "[1.e-300 1.e+000]");
+  // Padded mantissas take all their digits from the exact value, the leading one too.
+  EXPECT_EQ(tf::constant({0.69999998807907104f, -1.16216592e-08f, 0.0999999866f}).values_string(),
+            "[ 6.9999999e-01 -1.1621659e-08  9.9999987e-02]");
   EXPECT_EQ(tf::range(30.0f).to_string(),
             "tf.Tensor(\n[ 0.  1.  2.  3.  4.  5.  6.  7.  8.  9. 10. 11. 12. 13. 14. 15. 16. 17.\n"
             " 18. 19. 20. 21. 22. 23. 24. 25. 26. 27. 28. 29.], shape=(30,), dtype=float32)");
