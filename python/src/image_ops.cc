@@ -1,10 +1,13 @@
 // tf.image's geometric and colour functions for Python, with TensorFlow's argument names and
 // defaults. The C++ composites' own argument errors ("[flip_left_right] ...") become the
 // ValueError TensorFlow's Python raises (AttributeError for convert_image_dtype's dtypes).
+#include <nanobind/stl/string.h>
+
 #include "argument_errors.h"
 #include "bindings.h"
 #include "tfpp/image_color_ops.h"
 #include "tfpp/image_geometry_ops.h"
+#include "tfpp/image_resize.h"
 
 namespace tfpp_python {
 namespace {
@@ -92,6 +95,33 @@ void bind_color(nb::module_& image) {
   }, "image"_a, "delta"_a, "name"_a = nb::none());
 }
 
+void bind_resize(nb::module_& image) {
+  using M = tf::image::ResizeMethod;
+  nb::dict methods;
+  for (const auto& [key, value] : {std::pair{"BILINEAR", M::BILINEAR}, {"NEAREST_NEIGHBOR", M::NEAREST_NEIGHBOR}, {"BICUBIC", M::BICUBIC},
+                                   {"AREA", M::AREA}, {"LANCZOS3", M::LANCZOS3}, {"LANCZOS5", M::LANCZOS5},
+                                   {"GAUSSIAN", M::GAUSSIAN}, {"MITCHELLCUBIC", M::MITCHELLCUBIC}})
+    methods[key] = value;
+  image.attr("ResizeMethod") = nb::module_::import_("types").attr("SimpleNamespace")(**methods);
+  image.def("resize", [](nb::handle images, nb::handle size, std::string method, bool preserve_aspect_ratio, bool antialias,
+                         nb::handle name) {
+    NodeName named(name);
+    const tf::Tensor t = to_tensor(images);
+    const tf::Tensor s = to_tensor(size);
+    return python_argument_errors("resize", [&] {
+      return tf::image::resize(t, s, {.method = method, .preserve_aspect_ratio = preserve_aspect_ratio, .antialias = antialias});
+    });
+  }, "images"_a, "size"_a, "method"_a = M::BILINEAR, "preserve_aspect_ratio"_a = false, "antialias"_a = false,
+     "name"_a = nb::none());
+  image.def("resize_with_pad", [](nb::handle x, std::int64_t target_height, std::int64_t target_width, std::string method,
+                                  bool antialias) {
+    const tf::Tensor t = to_tensor(x);
+    return python_argument_errors("resize_with_pad", [&] {
+      return tf::image::resize_with_pad(t, target_height, target_width, method, antialias);
+    });
+  }, "image"_a, "target_height"_a, "target_width"_a, "method"_a = M::BILINEAR, "antialias"_a = false);
+}
+
 }  // namespace
 
 // Adds to the tf.image module that bind_gradients (gradients.cc) creates.
@@ -99,6 +129,7 @@ void bind_image_ops(nb::module_& m) {
   nb::module_ image = nb::borrow<nb::module_>(m.attr("image"));
   bind_geometry(image);
   bind_color(image);
+  bind_resize(image);
 }
 
 }  // namespace tfpp_python

@@ -3,7 +3,8 @@ crop / pad to a bounding box and resize_with_crop_or_pad on 3-D images and 4-D b
 TensorFlow's argument errors; convert_image_dtype between uint8, int32, int64, float32 and
 float64 (with and without saturate), grayscale, HSV (RGBToHSV with its gradient, HSVToRGB),
 YIQ and YUV conversions, adjust_brightness / gamma / saturation / hue on float and uint8 images,
-and per_image_standardization.
+and per_image_standardization; tf.image.resize with every method (antialias, preserve_aspect_ratio,
+uint8 and float64 images, gradients) and resize_with_pad.
 
 Tolerance: 4 ulps at the scale of the inputs (SCALED); the linear colour conversions and
 grayscale are a 3-term dot product (TensorFlow's goes through oneDNN's matmul, which may sum in
@@ -147,5 +148,38 @@ def adjustments():
     return out
 
 
+METHODS = ["bilinear", "nearest", "bicubic", "area", "lanczos3", "lanczos5", "gaussian", "mitchellcubic"]
+# ResizeArea has no gradient in TensorFlow; ScaleAndTranslateGrad has a float32 kernel only.
+DIFFERENTIABLE = {"bilinear", "nearest", "bicubic", "lanczos3", "lanczos5", "gaussian", "mitchellcubic"}
+
+
+def resizing():
+    out = []
+    img = rgb((5, 7, 3))
+    batch = rgb((2, 4, 6, 1), offset=3)
+    for method in METHODS:
+        for size in [[10, 14], [3, 4], [5, 7], [8, 3], [1, 1]]:
+            out.append(Case("tf.image.resize", [img], {"size": size, "method": method}, grad=method in DIFFERENTIABLE))
+        out.append(Case("tf.image.resize", [batch], {"size": [3, 9], "method": method}, grad=method in DIFFERENTIABLE))
+        out.append(Case("tf.image.resize", [img], {"size": [3, 4], "method": method, "antialias": True},
+                        grad=method in DIFFERENTIABLE))
+        out.append(Case("tf.image.resize", [img], {"size": [4, 4], "method": method, "preserve_aspect_ratio": True}))
+        out.append(Case("tf.image.resize", [pixels((2, 5, 7, 2))], {"size": [4, 9], "method": method}))
+        out.append(Case("tf.image.resize", [rgb((2, 3, 4, 3), "float64")], {"size": [5, 2], "method": method},
+                        grad=method in {"bilinear", "nearest", "bicubic"}))
+    out += [Case("tf.image.resize", [img], {"size": [3, 4], "method": "cubic"}, note="unknown method"),
+            Case("tf.image.resize", [img], {"size": [3, 4, 5]}, note="three sizes"),
+            Case("tf.image.resize", [img], {"size": [0, 4]}, note="zero size"),
+            Case("tf.image.resize", [rgb((3, 4))], {"size": [3, 4]}, note="rank 2"),
+            Case("tf.image.resize", [rgb((1, 2, 3, 4, 3))], {"size": [3, 4]}, note="rank 5")]
+    for method in ["bilinear", "nearest", "area", "lanczos3"]:
+        for th, tw in [(8, 8), (4, 10), (10, 4), (5, 7)]:
+            out.append(Case("tf.image.resize_with_pad", [img], {"target_height": th, "target_width": tw, "method": method},
+                            grad=method != "area"))
+    out += [Case("tf.image.resize_with_pad", [batch], {"target_height": 6, "target_width": 6, "antialias": True}),
+            Case("tf.image.resize_with_pad", [img], {"target_height": 0, "target_width": 6}, note="empty target")]
+    return out
+
+
 def cases():
-    return geometry() + conversions() + adjustments()
+    return geometry() + conversions() + adjustments() + resizing()

@@ -2,6 +2,7 @@
 #include "conformance/case_functions.h"
 #include "tfpp/image_color_ops.h"
 #include "tfpp/image_geometry_ops.h"
+#include "tfpp/image_resize.h"
 
 namespace tf::conformance {
 namespace {
@@ -58,11 +59,25 @@ void add_color(CaseFunctions& t) {
   t["tf.image.adjust_hue"] = [](const Inputs& in, const Attrs& a) { return Outputs{image::adjust_hue(in.at(0), a.f("delta"))}; };
 }
 
+void add_resize(CaseFunctions& t) {
+  t["tf.image.resize"] = [](const Inputs& in, const Attrs& a) {
+    const image::ResizeOptions options{.method = a.s("method", "bilinear"),
+                                       .preserve_aspect_ratio = a.b("preserve_aspect_ratio", false),
+                                       .antialias = a.b("antialias", false)};
+    return Outputs{image::resize(in.at(0), a.ints("size"), options)};
+  };
+  t["tf.image.resize_with_pad"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{image::resize_with_pad(in.at(0), a.i("target_height"), a.i("target_width"), a.s("method", "bilinear"),
+                                          a.b("antialias", false))};
+  };
+}
+
 }  // namespace
 
 void add_image_functions(CaseFunctions& t) {
   add_geometry(t);
   add_color(t);
+  add_resize(t);
 }
 
 }  // namespace tf::conformance

@@ -1,5 +1,5 @@
 """tf.image's flips, rotations, crops and pads, convert_image_dtype, colour-space conversions and
-adjustments, with TensorFlow's argument names and defaults, eagerly, under a GradientTape and
+adjustments, resize (every method) and resize_with_pad, with TensorFlow's argument names and defaults, eagerly, under a GradientTape and
 inside tf.function."""
 from harness import rounded, show_error, tf
 
@@ -40,12 +40,24 @@ show_error("gamma negative", lambda: tf.image.adjust_gamma(colours, -1.0))
 show_error("grayscale channels", lambda: tf.image.grayscale_to_rgb(tf.ones([2, 2, 2])))
 show_error("saturation channels", lambda: tf.image.adjust_saturation(tf.ones([2, 2, 4]), 0.5))
 
+small = tf.reshape(tf.range(12.0) / 12, [1, 3, 4, 1])
+for method in [tf.image.ResizeMethod.BILINEAR, "nearest", tf.image.ResizeMethod.BICUBIC, "area", "lanczos3", "gaussian"]:
+    print(method, rounded(tf.image.resize(small, [5, 3], method=method)))
+print(rounded(tf.image.resize(small, (2, 2), antialias=True)), tf.image.resize(small[0], [6, 6], preserve_aspect_ratio=True).shape)
+print(tf.image.resize(tf.cast(small * 255, tf.uint8), [2, 7], method="nearest"), tf.image.resize(pixels, [3, 3]).dtype)
+print(rounded(tf.image.resize_with_pad(small, 4, 8)[0, :, :, 0]), tf.image.ResizeMethod.MITCHELLCUBIC)
+show_error("resize method", lambda: tf.image.resize(small, [2, 2], method="cubic"))
+show_error("resize size", lambda: tf.image.resize(small, [2, 2, 2]))
+show_error("resize zero", lambda: tf.image.resize(small, [0, 2]))
+
 with tf.GradientTape(persistent=True) as tape:
-    tape.watch([img, colours])
+    tape.watch([img, colours, small])
     a = tf.reduce_sum(tf.image.rot90(tf.image.central_crop(img, 0.5)) * tf.range(3.0))
     b = tf.reduce_sum(tf.image.rgb_to_hsv(colours) * tf.constant([1.0, 2.0, 3.0]))
     c = tf.reduce_sum(tf.image.per_image_standardization(colours) ** 2 * colours)
+    d = [tf.reduce_sum(tf.image.resize(small, [5, 7], method=m) * tf.reshape(tf.range(35.0), [1, 5, 7, 1]) / 35) for m in ["bilinear", "bicubic", "nearest", "lanczos3"]]
 print(tape.gradient(a, img)[:, :, 1], rounded(tape.gradient(b, colours)), rounded(tape.gradient(c, colours), 4))
+print([rounded(tape.gradient(v, small)[0, :, :, 0], 4) for v in d])
 
 
 # rot90 is left out: TensorFlow traces it through a case on k and forgets height and width.
