@@ -5,6 +5,7 @@
 
 #include "argument_errors.h"
 #include "bindings.h"
+#include "tfpp/image_codecs.h"
 #include "tfpp/image_color_ops.h"
 #include "tfpp/image_geometry_ops.h"
 #include "tfpp/image_resize.h"
@@ -122,6 +123,51 @@ void bind_resize(nb::module_& image) {
   }, "image"_a, "target_height"_a, "target_width"_a, "method"_a = M::BILINEAR, "antialias"_a = false);
 }
 
+// The codecs, which TensorFlow exports under both tf.io and tf.image (python/tfpp/io.py re-exports them).
+void bind_codecs(nb::module_& image) {
+  image.def("decode_png", [](nb::handle contents, std::int64_t channels, nb::handle dtype, nb::handle name) {
+    NodeName named(name);
+    return tf::io::decode_png(to_tensor(contents), {.channels = channels, .dtype = dtype.is_none() ? tf::uint8 : dtype_from(dtype)});
+  }, "contents"_a, "channels"_a = 0, "dtype"_a = nb::none(), "name"_a = nb::none());
+  image.def("encode_png", [](nb::handle image, std::int64_t compression, nb::handle name) {
+    NodeName named(name);
+    return tf::io::encode_png(to_tensor(image), compression);
+  }, "image"_a, "compression"_a = -1, "name"_a = nb::none());
+  image.def("decode_jpeg", [](nb::handle contents, std::int64_t channels, std::int64_t ratio, bool fancy_upscaling,
+                              bool try_recover_truncated, double acceptable_fraction, std::string dct_method, nb::handle name) {
+    NodeName named(name);
+    return tf::io::decode_jpeg(to_tensor(contents), {.channels = channels, .ratio = ratio, .fancy_upscaling = fancy_upscaling,
+                                                     .try_recover_truncated = try_recover_truncated,
+                                                     .acceptable_fraction = acceptable_fraction, .dct_method = dct_method});
+  }, "contents"_a, "channels"_a = 0, "ratio"_a = 1, "fancy_upscaling"_a = true, "try_recover_truncated"_a = false,
+     "acceptable_fraction"_a = 1, "dct_method"_a = "", "name"_a = nb::none());
+  image.def("encode_jpeg", [](nb::handle image, std::string format, std::int64_t quality, bool progressive, bool optimize_size,
+                              bool chroma_downsampling, std::string density_unit, std::int64_t x_density, std::int64_t y_density,
+                              std::string xmp_metadata, nb::handle name) {
+    NodeName named(name);
+    return tf::io::encode_jpeg(to_tensor(image), {.format = format, .quality = quality, .progressive = progressive,
+                                                  .optimize_size = optimize_size, .chroma_downsampling = chroma_downsampling,
+                                                  .density_unit = density_unit, .x_density = x_density, .y_density = y_density,
+                                                  .xmp_metadata = xmp_metadata});
+  }, "image"_a, "format"_a = "", "quality"_a = 95, "progressive"_a = false, "optimize_size"_a = false,
+     "chroma_downsampling"_a = true, "density_unit"_a = "in", "x_density"_a = 300, "y_density"_a = 300, "xmp_metadata"_a = "",
+     "name"_a = nb::none());
+  image.def("decode_image", [](nb::handle contents, nb::handle channels, nb::handle dtype, nb::handle name, bool expand_animations) {
+    NodeName named(name);
+    return tf::io::decode_image(to_tensor(contents), {.channels = channels.is_none() ? 0 : nb::cast<std::int64_t>(channels),
+                                                      .dtype = dtype.is_none() ? tf::uint8 : dtype_from(dtype),
+                                                      .expand_animations = expand_animations});
+  }, "contents"_a, "channels"_a = nb::none(), "dtype"_a = nb::none(), "name"_a = nb::none(), "expand_animations"_a = true);
+  image.def("is_jpeg", [](nb::handle contents, nb::handle name) {
+    NodeName named(name);
+    return tf::io::is_jpeg(to_tensor(contents));
+  }, "contents"_a, "name"_a = nb::none());
+  image.def("extract_jpeg_shape", [](nb::handle contents, nb::handle output_type, nb::handle name) {
+    NodeName named(name);
+    return tf::io::extract_jpeg_shape(to_tensor(contents), output_type.is_none() ? tf::int32 : dtype_from(output_type));
+  }, "contents"_a, "output_type"_a = nb::none(), "name"_a = nb::none());
+}
+
 }  // namespace
 
 // Adds to the tf.image module that bind_gradients (gradients.cc) creates.
@@ -130,6 +176,7 @@ void bind_image_ops(nb::module_& m) {
   bind_geometry(image);
   bind_color(image);
   bind_resize(image);
+  bind_codecs(image);
 }
 
 }  // namespace tfpp_python

@@ -1,4 +1,4 @@
-"""tf.io: decoding raw bytes, reading and writing whole files, tensors as serialized TensorProtos,
+"""tf.io: decoding raw bytes, PNG and JPEG image codecs, reading and writing whole files, tensors as serialized TensorProtos,
 TFRecord files, and parsing tf.train.Example records into tensors (FixedLenFeature as dense
 tensors, VarLenFeature as SparseTensors) by the ParseExample op, eagerly, inside tf.function and in
 Dataset.map functions."""
@@ -9,6 +9,15 @@ from . import _tfpp
 from .sparse_tensor import SparseTensor
 
 _io = _tfpp._io
+
+# The image codecs, which TensorFlow exports under tf.image too.
+decode_png = _tfpp.image.decode_png
+encode_png = _tfpp.image.encode_png
+decode_jpeg = _tfpp.image.decode_jpeg
+encode_jpeg = _tfpp.image.encode_jpeg
+decode_image = _tfpp.image.decode_image
+is_jpeg = _tfpp.image.is_jpeg
+extract_jpeg_shape = _tfpp.image.extract_jpeg_shape
 
 
 class FixedLenFeature(_collections.namedtuple("FixedLenFeature", ["shape", "dtype", "default_value"])):

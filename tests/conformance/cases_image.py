@@ -4,7 +4,8 @@ TensorFlow's argument errors; convert_image_dtype between uint8, int32, int64, f
 float64 (with and without saturate), grayscale, HSV (RGBToHSV with its gradient, HSVToRGB),
 YIQ and YUV conversions, adjust_brightness / gamma / saturation / hue on float and uint8 images,
 and per_image_standardization; tf.image.resize with every method (antialias, preserve_aspect_ratio,
-uint8 and float64 images, gradients) and resize_with_pad.
+uint8 and float64 images, gradients) and resize_with_pad; PNG files byte-identical at each
+compression level and JPEG files byte-identical with TensorFlow's encoder settings.
 
 Tolerance: 4 ulps at the scale of the inputs (SCALED); the linear colour conversions and
 grayscale are a 3-term dot product (TensorFlow's goes through oneDNN's matmul, which may sum in
@@ -181,5 +182,23 @@ def resizing():
     return out
 
 
+def codecs():
+    out = []
+    for shape in [(7, 9, 1), (7, 9, 2), (7, 9, 3), (7, 9, 4), (1, 1, 3), (33, 17, 3)]:
+        for compression in [-1, 0, 1, 6, 9]:
+            out.append(Case("tf.io.encode_png", [pixels(shape)], {"compression": compression}))
+    for shape in [(7, 9, 1), (16, 24, 3), (1, 1, 3), (33, 17, 3)]:
+        for attrs in [{}, {"quality": 10}, {"quality": 100}, {"progressive": True}, {"optimize_size": True},
+                      {"chroma_downsampling": False}]:
+            out.append(Case("tf.io.encode_jpeg", [pixels(shape)], attrs))
+    out += [Case("tf.io.encode_png", [pixels((2, 3))], note="rank 2"),
+            Case("tf.io.encode_png", [pixels((2, 3, 5))], note="5 channels"),
+            Case("tf.io.encode_png", [ramp((2, 3, 3))], note="float32"),
+            Case("tf.io.encode_jpeg", [pixels((2, 3, 2))], note="2 channels"),
+            Case("tf.io.encode_jpeg", [pixels((2, 3, 3))], {"quality": 101}, note="quality"),
+            Case("tf.io.encode_jpeg", [pixels((2, 3, 3))], {"format": "grayscale"}, note="format")]
+    return out
+
+
 def cases():
-    return geometry() + conversions() + adjustments() + resizing()
+    return geometry() + conversions() + adjustments() + resizing() + codecs()

@@ -1,5 +1,6 @@
 // Case functions for tf.image's geometric and colour functions.
 #include "conformance/case_functions.h"
+#include "tfpp/image_codecs.h"
 #include "tfpp/image_color_ops.h"
 #include "tfpp/image_geometry_ops.h"
 #include "tfpp/image_resize.h"
@@ -72,12 +73,22 @@ void add_resize(CaseFunctions& t) {
   };
 }
 
+void add_codecs(CaseFunctions& t) {
+  t["tf.io.encode_png"] = [](const Inputs& in, const Attrs& a) { return Outputs{io::encode_png(in.at(0), a.i("compression", -1))}; };
+  t["tf.io.encode_jpeg"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{io::encode_jpeg(in.at(0), {.format = a.s("format"), .quality = a.i("quality", 95),
+                                              .progressive = a.b("progressive", false), .optimize_size = a.b("optimize_size", false),
+                                              .chroma_downsampling = a.b("chroma_downsampling", true)})};
+  };
+}
+
 }  // namespace
 
 void add_image_functions(CaseFunctions& t) {
   add_geometry(t);
   add_color(t);
   add_resize(t);
+  add_codecs(t);
 }
 
 }  // namespace tf::conformance

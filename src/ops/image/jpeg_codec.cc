@@ -1,0 +1,157 @@
+// libjpeg reports errors through error_exit, which longjmps back here: only trivially
+// destructible locals live between setjmp and the libjpeg calls.
+#include "ops/image/jpeg_codec.h"
+
+#include <cstdio>
+// jpeglib.h needs size_t and FILE declared first.
+#include <jpeglib.h>
+
+#include <algorithm>
+#include <csetjmp>
+#include <cstdlib>
+
+namespace tf::ops::image {
+namespace {
+
+struct ErrorManager {
+  jpeg_error_mgr base;
+  std::jmp_buf jump;
+};
+
+void on_error(j_common_ptr cinfo) { std::longjmp(reinterpret_cast<ErrorManager*>(cinfo->err)->jump, 1); }
+void no_message(j_common_ptr) {}
+
+// Configures a decompressor that has read the header: colour space, scaling, upsampling and DCT.
+bool configure(jpeg_decompress_struct& cinfo, const JpegDecodeFlags& flags, JpegInfo& info) {
+  const int channels = flags.channels == 0 ? std::min(cinfo.num_components, 3) : flags.channels;
+  if (channels == 1) cinfo.out_color_space = JCS_GRAYSCALE;
+  else if (cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK) cinfo.out_color_space = JCS_CMYK;
+  else cinfo.out_color_space = JCS_RGB;
+  cinfo.do_fancy_upsampling = flags.fancy_upscaling ? TRUE : FALSE;
+  cinfo.scale_num = 1;
+  cinfo.scale_denom = static_cast<unsigned>(flags.ratio);
+  cinfo.dct_method = flags.integer_accurate ? JDCT_ISLOW : JDCT_IFAST;
+  jpeg_calc_output_dimensions(&cinfo);
+  info = {cinfo.output_height, cinfo.output_width, channels};
+  return cinfo.output_width > 0 && cinfo.output_height > 0 &&
+         static_cast<std::int64_t>(cinfo.output_height) * cinfo.output_width * cinfo.num_components < (std::int64_t{1} << 29);
+}
+
+bool run_decode(std::string_view data, const JpegDecodeFlags& flags, JpegInfo& info, std::vector<std::uint8_t>* pixels) {
+  if (data.empty() || (flags.channels != 0 && flags.channels != 1 && flags.channels != 3)) return false;
+  jpeg_decompress_struct cinfo;
+  ErrorManager err;
+  cinfo.err = jpeg_std_error(&err.base);
+  err.base.error_exit = on_error;
+  err.base.output_message = no_message;
+  JSAMPLE* cmyk_row = nullptr;
+  if (setjmp(err.jump)) {
+    std::free(cmyk_row);
+    jpeg_destroy_decompress(&cinfo);
+    return false;
+  }
+  jpeg_create_decompress(&cinfo);
+  jpeg_mem_src(&cinfo, reinterpret_cast<const unsigned char*>(data.data()), static_cast<unsigned long>(data.size()));
+  jpeg_read_header(&cinfo, TRUE);
+  if (!configure(cinfo, flags, info)) longjmp(err.jump, 1);
+  if (!pixels) {
+    jpeg_destroy_decompress(&cinfo);
+    return true;
+  }
+  jpeg_start_decompress(&cinfo);
+  const std::size_t stride = static_cast<std::size_t>(info.width) * info.channels;
+  pixels->assign(stride * info.height, 0);
+  const bool cmyk = cinfo.out_color_space == JCS_CMYK;
+  if (cmyk) cmyk_row = static_cast<JSAMPLE*>(std::malloc(static_cast<std::size_t>(info.width) * 4));
+  std::int64_t rows = 0;
+  while (cinfo.output_scanline < cinfo.output_height) {
+    JSAMPLE* line = pixels->data() + rows * stride;
+    if (jpeg_read_scanlines(&cinfo, cmyk ? &cmyk_row : &line, 1) != 1) break;
+    if (cmyk)  // Adobe files store inverted CMYK.
+      for (std::int64_t i = 0; i < info.width; ++i) {
+        const int c = cmyk_row[4 * i], m = cmyk_row[4 * i + 1], y = cmyk_row[4 * i + 2], k = cmyk_row[4 * i + 3];
+        const bool adobe = cinfo.saw_Adobe_marker;
+        line[3 * i] = static_cast<JSAMPLE>(adobe ? k * c / 255 : (255 - k) * (255 - c) / 255);
+        line[3 * i + 1] = static_cast<JSAMPLE>(adobe ? k * m / 255 : (255 - k) * (255 - m) / 255);
+        line[3 * i + 2] = static_cast<JSAMPLE>(adobe ? k * y / 255 : (255 - k) * (255 - y) / 255);
+      }
+    ++rows;
+  }
+  std::free(cmyk_row);
+  cmyk_row = nullptr;
+  if (rows < info.height) {
+    // A truncated file: pad by repeating the last row when asked to recover, else fail below the fraction.
+    if (flags.try_recover_truncated) {
+      for (std::int64_t r = rows; r < info.height; ++r)
+        std::copy_n(r == 0 ? pixels->data() : pixels->data() + (r - 1) * stride, r == 0 ? 0 : stride, pixels->data() + r * stride);
+    } else if (static_cast<float>(rows) < flags.acceptable_fraction * static_cast<float>(info.height)) {
+      jpeg_destroy_decompress(&cinfo);
+      return false;
+    }
+    jpeg_abort_decompress(&cinfo);
+  } else {
+    jpeg_finish_decompress(&cinfo);
+  }
+  jpeg_destroy_decompress(&cinfo);
+  return true;
+}
+
+}  // namespace
+
+bool read_jpeg_info(std::string_view jpeg, const JpegDecodeFlags& flags, JpegInfo& info) {
+  return run_decode(jpeg, flags, info, nullptr);
+}
+
+bool decode_jpeg(std::string_view jpeg, const JpegDecodeFlags& flags, JpegInfo& info, std::vector<std::uint8_t>& pixels) {
+  return run_decode(jpeg, flags, info, &pixels);
+}
+
+bool encode_jpeg(const std::uint8_t* pixels, std::int64_t height, std::int64_t width, int channels, const JpegEncodeFlags& flags,
+                 std::string& out) {
+  out.clear();
+  if (width <= 0 || height <= 0 || width * height >= (std::int64_t{1} << 29)) return false;
+  jpeg_compress_struct cinfo;
+  ErrorManager err;
+  cinfo.err = jpeg_std_error(&err.base);
+  err.base.error_exit = on_error;
+  err.base.output_message = no_message;
+  unsigned char* buffer = nullptr;
+  unsigned long size = 0;
+  // XMP goes in an APP1 marker after Adobe's namespace and a NUL (built before setjmp: it owns memory).
+  const std::string xmp = std::string("http://ns.adobe.com/xap/1.0/") + '\0' + flags.xmp_metadata;
+  if (setjmp(err.jump)) {
+    jpeg_destroy_compress(&cinfo);
+    std::free(buffer);
+    return false;
+  }
+  jpeg_create_compress(&cinfo);
+  jpeg_mem_dest(&cinfo, &buffer, &size);
+  cinfo.image_width = static_cast<JDIMENSION>(width);
+  cinfo.image_height = static_cast<JDIMENSION>(height);
+  cinfo.input_components = channels;
+  cinfo.in_color_space = channels == 1 ? JCS_GRAYSCALE : JCS_RGB;
+  jpeg_set_defaults(&cinfo);
+  if (flags.optimize_size) cinfo.optimize_coding = TRUE;
+  cinfo.density_unit = static_cast<UINT8>(flags.density_unit);
+  cinfo.X_density = static_cast<UINT16>(flags.x_density);
+  cinfo.Y_density = static_cast<UINT16>(flags.y_density);
+  jpeg_set_quality(&cinfo, flags.quality, TRUE);
+  if (flags.progressive) jpeg_simple_progression(&cinfo);
+  if (!flags.chroma_downsampling)
+    for (int i = 0; i < cinfo.num_components; ++i) cinfo.comp_info[i].h_samp_factor = cinfo.comp_info[i].v_samp_factor = 1;
+  jpeg_start_compress(&cinfo, TRUE);
+  if (!flags.xmp_metadata.empty())
+    jpeg_write_marker(&cinfo, JPEG_APP0 + 1, reinterpret_cast<const JOCTET*>(xmp.data()), static_cast<unsigned>(xmp.size()));
+  const std::size_t stride = static_cast<std::size_t>(width) * channels;
+  while (cinfo.next_scanline < cinfo.image_height) {
+    JSAMPROW row = const_cast<JSAMPROW>(pixels + cinfo.next_scanline * stride);
+    jpeg_write_scanlines(&cinfo, &row, 1);
+  }
+  jpeg_finish_compress(&cinfo);
+  jpeg_destroy_compress(&cinfo);
+  out.assign(reinterpret_cast<const char*>(buffer), size);
+  std::free(buffer);
+  return true;
+}
+
+}  // namespace tf::ops::image
