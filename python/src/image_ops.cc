@@ -1,6 +1,7 @@
 // tf.image's geometric and colour functions for Python, with TensorFlow's argument names and
 // defaults. The C++ composites' own argument errors ("[flip_left_right] ...") become the
 // ValueError TensorFlow's Python raises (AttributeError for convert_image_dtype's dtypes).
+#include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 
 #include "argument_errors.h"
@@ -8,6 +9,7 @@
 #include "tfpp/image_codecs.h"
 #include "tfpp/image_color_ops.h"
 #include "tfpp/image_geometry_ops.h"
+#include "tfpp/image_metrics.h"
 #include "tfpp/image_resize.h"
 
 namespace tfpp_python {
@@ -168,6 +170,36 @@ void bind_codecs(nb::module_& image) {
   }, "contents"_a, "output_type"_a = nb::none(), "name"_a = nb::none());
 }
 
+void bind_metrics(nb::module_& image) {
+  image.def("total_variation", [](nb::handle images, nb::handle name) {
+    NodeName named(name);
+    const tf::Tensor t = to_tensor(images);
+    return python_argument_errors("total_variation", [&] { return tf::image::total_variation(t); });
+  }, "images"_a, "name"_a = nb::none());
+  image.def("image_gradients", [](nb::handle x) {
+    const tf::Tensor t = to_tensor(x);
+    return python_argument_errors("image_gradients", [&] { return tf::image::image_gradients(t); });
+  }, "image"_a);
+  image.def("sobel_edges", [](nb::handle x) {
+    const tf::Tensor t = to_tensor(x);
+    return python_argument_errors("sobel_edges", [&] { return tf::image::sobel_edges(t); });
+  }, "image"_a);
+  image.def("psnr", [](nb::handle a, nb::handle b, double max_val, nb::handle name) {
+    NodeName named(name);
+    const tf::Tensor x = to_tensor(a), y = to_tensor(b);
+    return python_argument_errors("psnr", [&] { return tf::image::psnr(x, y, max_val); });
+  }, "a"_a, "b"_a, "max_val"_a, "name"_a = nb::none());
+  image.def("ssim", [](nb::handle img1, nb::handle img2, double max_val, std::int64_t filter_size, double filter_sigma, double k1,
+                       double k2, bool return_index_map) {
+    const tf::Tensor x = to_tensor(img1), y = to_tensor(img2);
+    return python_argument_errors("ssim", [&] {
+      return tf::image::ssim(x, y, max_val, {.filter_size = filter_size, .filter_sigma = filter_sigma, .k1 = k1, .k2 = k2,
+                                              .return_index_map = return_index_map});
+    });
+  }, "img1"_a, "img2"_a, "max_val"_a, "filter_size"_a = 11, "filter_sigma"_a = 1.5, "k1"_a = 0.01, "k2"_a = 0.03,
+     "return_index_map"_a = false);
+}
+
 }  // namespace
 
 // Adds to the tf.image module that bind_gradients (gradients.cc) creates.
@@ -177,6 +209,7 @@ void bind_image_ops(nb::module_& m) {
   bind_color(image);
   bind_resize(image);
   bind_codecs(image);
+  bind_metrics(image);
 }
 
 }  // namespace tfpp_python

@@ -5,7 +5,8 @@ float64 (with and without saturate), grayscale, HSV (RGBToHSV with its gradient,
 YIQ and YUV conversions, adjust_brightness / gamma / saturation / hue on float and uint8 images,
 and per_image_standardization; tf.image.resize with every method (antialias, preserve_aspect_ratio,
 uint8 and float64 images, gradients) and resize_with_pad; PNG files byte-identical at each
-compression level and JPEG files byte-identical with TensorFlow's encoder settings.
+compression level and JPEG files byte-identical with TensorFlow's encoder settings; total_variation, image_gradients,
+sobel_edges, psnr and ssim (with gradients).
 
 Tolerance: 4 ulps at the scale of the inputs (SCALED); the linear colour conversions and
 grayscale are a 3-term dot product (TensorFlow's goes through oneDNN's matmul, which may sum in
@@ -19,6 +20,9 @@ from case import DT, Case, T, ramp
 ULPS = 4
 GRAD_ULPS = 16
 SCALED = True
+# SSIM's covariances are differences of Gaussian-weighted sums (oneDNN depthwise convolutions on
+# both sides, summed in different orders): E[xy] - E[x]E[y] cancels most of their digits.
+SSIM_ULPS = 64
 # float64 images that TensorFlow converts to float32 first: a few float32 ulps, in float64 units.
 FLOAT32_IN_FLOAT64 = 4 * 2**29
 
@@ -200,5 +204,28 @@ def codecs():
     return out
 
 
+def metrics():
+    out = []
+    for x in [rgb((5, 6, 3)), rgb((2, 4, 5, 2), "float64"), pixels((3, 4, 1))]:
+        out.append(Case("tf.image.total_variation", [x], grad=x.dtype.kind == "f"))
+    out.append(Case("tf.image.total_variation", [rgb((2, 3))], note="rank 2"))
+    for x in [rgb((2, 4, 5, 3)), rgb((1, 3, 3, 1), "float64")]:
+        out += [Case("tf.image.image_gradients", [x], grad=True), Case("tf.image.sobel_edges", [x], grad=True)]
+    out.append(Case("tf.image.image_gradients", [rgb((4, 5, 3))], note="rank 3"))
+    a, b = rgb((2, 12, 13, 3)), rgb((2, 12, 13, 3), offset=9)
+    out += [Case("tf.image.psnr", [a, b], {"max_val": 1.0}, grad=True),
+            Case("tf.image.psnr", [pixels((2, 4, 4, 3)), pixels((4, 4, 3)) // 2], {"max_val": 255.0}),
+            Case("tf.image.psnr", [a, rgb((2, 12, 12, 3))], {"max_val": 1.0}, note="incompatible shapes"),
+            Case("tf.image.ssim", [a, b], {"max_val": 1.0}, grad=True),
+            Case("tf.image.ssim", [a, b], {"max_val": 2.0, "filter_size": 5, "filter_sigma": 0.8, "k1": 0.02, "k2": 0.05}, grad=True),
+            Case("tf.image.ssim", [a, b], {"max_val": 1.0, "filter_size": 3, "return_index_map": True}),
+            Case("tf.image.ssim", [pixels((12, 12, 3)), pixels((12, 12, 3)) // 3], {"max_val": 255.0}),
+            Case("tf.image.ssim", [rgb((3, 2, 11, 11, 1)), rgb((3, 2, 11, 11, 1), offset=4)], {"max_val": 1.0})]
+    for c in out:
+        if c.fn == "tf.image.ssim":
+            c.ulps = SSIM_ULPS
+    return out
+
+
 def cases():
-    return geometry() + conversions() + adjustments() + resizing() + codecs()
+    return geometry() + conversions() + adjustments() + resizing() + codecs() + metrics()

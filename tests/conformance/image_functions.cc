@@ -3,6 +3,7 @@
 #include "tfpp/image_codecs.h"
 #include "tfpp/image_color_ops.h"
 #include "tfpp/image_geometry_ops.h"
+#include "tfpp/image_metrics.h"
 #include "tfpp/image_resize.h"
 
 namespace tf::conformance {
@@ -82,6 +83,21 @@ void add_codecs(CaseFunctions& t) {
   };
 }
 
+void add_metrics(CaseFunctions& t) {
+  t["tf.image.total_variation"] = [](const Inputs& in, const Attrs&) { return Outputs{image::total_variation(in.at(0))}; };
+  t["tf.image.image_gradients"] = [](const Inputs& in, const Attrs&) {
+    const auto [dy, dx] = image::image_gradients(in.at(0));
+    return Outputs{dy, dx};
+  };
+  t["tf.image.sobel_edges"] = [](const Inputs& in, const Attrs&) { return Outputs{image::sobel_edges(in.at(0))}; };
+  t["tf.image.psnr"] = [](const Inputs& in, const Attrs& a) { return Outputs{image::psnr(in.at(0), in.at(1), a.f("max_val"))}; };
+  t["tf.image.ssim"] = [](const Inputs& in, const Attrs& a) {
+    const image::SsimOptions o{.filter_size = a.i("filter_size", 11), .filter_sigma = a.f("filter_sigma", 1.5),
+                               .k1 = a.f("k1", 0.01), .k2 = a.f("k2", 0.03), .return_index_map = a.b("return_index_map", false)};
+    return Outputs{image::ssim(in.at(0), in.at(1), a.f("max_val"), o)};
+  };
+}
+
 }  // namespace
 
 void add_image_functions(CaseFunctions& t) {
@@ -89,6 +105,7 @@ void add_image_functions(CaseFunctions& t) {
   add_color(t);
   add_resize(t);
   add_codecs(t);
+  add_metrics(t);
 }
 
 }  // namespace tf::conformance

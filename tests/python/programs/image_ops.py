@@ -1,5 +1,6 @@
 """tf.image's flips, rotations, crops and pads, convert_image_dtype, colour-space conversions and
-adjustments, resize (every method) and resize_with_pad, with TensorFlow's argument names and defaults, eagerly, under a GradientTape and
+adjustments, resize (every method) and resize_with_pad, total_variation, image_gradients,
+sobel_edges, psnr and ssim, with TensorFlow's argument names and defaults, eagerly, under a GradientTape and
 inside tf.function."""
 from harness import rounded, show_error, tf
 
@@ -50,14 +51,27 @@ show_error("resize method", lambda: tf.image.resize(small, [2, 2], method="cubic
 show_error("resize size", lambda: tf.image.resize(small, [2, 2, 2]))
 show_error("resize zero", lambda: tf.image.resize(small, [0, 2]))
 
+pair = tf.reshape(tf.range(2 * 12 * 12 * 3, dtype=tf.float32) % 17 / 17, [2, 12, 12, 3])
+other = tf.reverse(pair, [2])
+# 3 decimals: the float32 sums of total_variation round in another order.
+print(rounded(tf.image.total_variation(pair), 3), rounded(tf.image.total_variation(pair[0]), 3), rounded(tf.image.psnr(pair, other, max_val=1.0), 4))
+print(rounded(tf.image.ssim(pair, other, 1.0), 4), rounded(tf.image.ssim(pair, other, max_val=2.0, filter_size=5, filter_sigma=1.0), 4))
+dy, dx = tf.image.image_gradients(small)
+print(dy[0, :, :, 0], dx[0, :, :, 0], rounded(tf.image.sobel_edges(small)[0, :, :, 0, 1]))
+show_error("total_variation rank", lambda: tf.image.total_variation(tf.ones([2, 3])))
+show_error("image_gradients rank", lambda: tf.image.image_gradients(tf.ones([2, 3, 1])))
+show_error("psnr shapes", lambda: tf.image.psnr(tf.ones([2, 3, 1]), tf.ones([2, 4, 1]), 1.0))
+show_error("psnr broadcast shapes", lambda: tf.image.psnr(tf.ones([2, 1, 1]), tf.ones([2, 4, 1]), 1.0))
+
 with tf.GradientTape(persistent=True) as tape:
-    tape.watch([img, colours, small])
+    tape.watch([img, colours, small, pair])
+    e = tf.reduce_sum(tf.image.ssim(pair, other, 1.0)) + tf.reduce_sum(tf.image.total_variation(pair)) + tf.reduce_sum(tf.image.sobel_edges(pair))
     a = tf.reduce_sum(tf.image.rot90(tf.image.central_crop(img, 0.5)) * tf.range(3.0))
     b = tf.reduce_sum(tf.image.rgb_to_hsv(colours) * tf.constant([1.0, 2.0, 3.0]))
     c = tf.reduce_sum(tf.image.per_image_standardization(colours) ** 2 * colours)
     d = [tf.reduce_sum(tf.image.resize(small, [5, 7], method=m) * tf.reshape(tf.range(35.0), [1, 5, 7, 1]) / 35) for m in ["bilinear", "bicubic", "nearest", "lanczos3"]]
 print(tape.gradient(a, img)[:, :, 1], rounded(tape.gradient(b, colours)), rounded(tape.gradient(c, colours), 4))
-print([rounded(tape.gradient(v, small)[0, :, :, 0], 4) for v in d])
+print([rounded(tape.gradient(v, small)[0, :, :, 0], 4) for v in d], rounded(tape.gradient(e, pair)[0, :3, :3, 0], 3))
 
 
 # rot90 is left out: TensorFlow traces it through a case on k and forgets height and width.
