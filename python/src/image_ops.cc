@@ -1,6 +1,7 @@
 // tf.image's geometric and colour functions for Python, with TensorFlow's argument names and
 // defaults. The C++ composites' own argument errors ("[flip_left_right] ...") become the
 // ValueError TensorFlow's Python raises (AttributeError for convert_image_dtype's dtypes).
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 
@@ -10,6 +11,7 @@
 #include "tfpp/image_color_ops.h"
 #include "tfpp/image_geometry_ops.h"
 #include "tfpp/image_metrics.h"
+#include "tfpp/image_random_ops.h"
 #include "tfpp/image_resize.h"
 
 namespace tfpp_python {
@@ -200,6 +202,68 @@ void bind_metrics(nb::module_& image) {
      "return_index_map"_a = false);
 }
 
+std::optional<std::int64_t> op_seed(nb::handle seed) {
+  return seed.is_none() ? std::nullopt : std::optional(nb::cast<std::int64_t>(seed));
+}
+
+void bind_random(nb::module_& image) {
+  namespace img = tf::image;
+  using Flip = tf::Tensor (*)(const tf::Tensor&, std::optional<std::int64_t>);
+  using StatelessFlip = tf::Tensor (*)(const tf::Tensor&, const tf::IntArray&);
+  for (const auto& [name, fn] : {std::pair<const char*, Flip>{"random_flip_left_right", &img::random_flip_left_right},
+                                 {"random_flip_up_down", &img::random_flip_up_down}})
+    image.def(name, [name, fn](nb::handle x, nb::handle seed) {
+      const tf::Tensor t = to_tensor(x);
+      return python_argument_errors(name, [&] { return fn(t, op_seed(seed)); });
+    }, "image"_a, "seed"_a = nb::none());
+  for (const auto& [name, fn] : {std::pair<const char*, StatelessFlip>{"stateless_random_flip_left_right", &img::stateless_random_flip_left_right},
+                                 {"stateless_random_flip_up_down", &img::stateless_random_flip_up_down}})
+    image.def(name, [name, fn](nb::handle x, nb::handle seed) {
+      const tf::Tensor t = to_tensor(x), s = to_tensor(seed);
+      return python_argument_errors(name, [&] { return fn(t, s); });
+    }, "image"_a, "seed"_a);
+  image.def("random_brightness", [](nb::handle x, double max_delta, nb::handle seed) {
+    const tf::Tensor t = to_tensor(x);
+    return python_argument_errors("random_brightness", [&] { return img::random_brightness(t, max_delta, op_seed(seed)); });
+  }, "image"_a, "max_delta"_a, "seed"_a = nb::none());
+  image.def("stateless_random_brightness", [](nb::handle x, double max_delta, nb::handle seed) {
+    const tf::Tensor t = to_tensor(x), s = to_tensor(seed);
+    return python_argument_errors("stateless_random_brightness", [&] { return img::stateless_random_brightness(t, max_delta, s); });
+  }, "image"_a, "max_delta"_a, "seed"_a);
+  image.def("random_hue", [](nb::handle x, double max_delta, nb::handle seed) {
+    const tf::Tensor t = to_tensor(x);
+    return python_argument_errors("random_hue", [&] { return img::random_hue(t, max_delta, op_seed(seed)); });
+  }, "image"_a, "max_delta"_a, "seed"_a = nb::none());
+  image.def("stateless_random_hue", [](nb::handle x, double max_delta, nb::handle seed) {
+    const tf::Tensor t = to_tensor(x), s = to_tensor(seed);
+    return python_argument_errors("stateless_random_hue", [&] { return img::stateless_random_hue(t, max_delta, s); });
+  }, "image"_a, "max_delta"_a, "seed"_a);
+  using Range = tf::Tensor (*)(const tf::Tensor&, double, double, std::optional<std::int64_t>);
+  using StatelessRange = tf::Tensor (*)(const tf::Tensor&, double, double, const tf::IntArray&);
+  for (const auto& [name, fn] : {std::pair<const char*, Range>{"random_contrast", &img::random_contrast},
+                                 {"random_saturation", &img::random_saturation}})
+    image.def(name, [name, fn](nb::handle x, double lower, double upper, nb::handle seed) {
+      const tf::Tensor t = to_tensor(x);
+      return python_argument_errors(name, [&] { return fn(t, lower, upper, op_seed(seed)); });
+    }, "image"_a, "lower"_a, "upper"_a, "seed"_a = nb::none());
+  for (const auto& [name, fn] : {std::pair<const char*, StatelessRange>{"stateless_random_contrast", &img::stateless_random_contrast},
+                                 {"stateless_random_saturation", &img::stateless_random_saturation}})
+    image.def(name, [name, fn](nb::handle x, double lower, double upper, nb::handle seed) {
+      const tf::Tensor t = to_tensor(x), s = to_tensor(seed);
+      return python_argument_errors(name, [&] { return fn(t, lower, upper, s); });
+    }, "image"_a, "lower"_a, "upper"_a, "seed"_a);
+  image.def("random_crop", [](nb::handle value, nb::handle size, nb::handle seed, nb::handle name) {
+    NodeName named(name);
+    const tf::Tensor t = to_tensor(value), s = to_tensor(size);
+    return python_argument_errors("random_crop", [&] { return img::random_crop(t, s, op_seed(seed)); });
+  }, "value"_a, "size"_a, "seed"_a = nb::none(), "name"_a = nb::none());
+  image.def("stateless_random_crop", [](nb::handle value, nb::handle size, nb::handle seed, nb::handle name) {
+    NodeName named(name);
+    const tf::Tensor t = to_tensor(value), s = to_tensor(size), sd = to_tensor(seed);
+    return python_argument_errors("stateless_random_crop", [&] { return img::stateless_random_crop(t, s, sd); });
+  }, "value"_a, "size"_a, "seed"_a, "name"_a = nb::none());
+}
+
 }  // namespace
 
 // Adds to the tf.image module that bind_gradients (gradients.cc) creates.
@@ -210,6 +274,7 @@ void bind_image_ops(nb::module_& m) {
   bind_resize(image);
   bind_codecs(image);
   bind_metrics(image);
+  bind_random(image);
 }
 
 }  // namespace tfpp_python

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "ops/execute.h"
+#include "tfpp/image_color_ops.h"
 #include "tfpp/image_ops.h"
 #include "tfpp/math_ops.h"
 
@@ -60,8 +61,11 @@ const OpDef& kAdjustContrastv2 =
 namespace image {
 
 Tensor adjust_contrast(const Tensor& images, const Tensor& contrast_factor) {
-  if (images.dtype() != float64) return ops::execute1(kAdjustContrastv2, {images, contrast_factor});
-  return cast(ops::execute1(kAdjustContrastv2, {cast(images, float32), contrast_factor}), float64);
+  // As TensorFlow's tf.image.adjust_contrast: other dtypes are adjusted in float32 and saturated back.
+  if (images.dtype() == float32 || !(is_floating(images.dtype()) || is_integer(images.dtype())))
+    return ops::execute1(kAdjustContrastv2, {images, contrast_factor});
+  const Tensor adjusted = ops::execute1(kAdjustContrastv2, {image::convert_image_dtype(images, float32), contrast_factor});
+  return image::convert_image_dtype(adjusted, images.dtype(), true);
 }
 
 }  // namespace image

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ops/array/gradient_shape_ops.h"
+#include "ops/image/adjustments.h"
 #include "ops/image/image_checks.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
@@ -168,9 +169,11 @@ Tensor yuv_to_rgb(const Tensor& images) {
   return linear_colour("yuv_to_rgb", images, {1, 1, 1, 0, -0.394642334, 2.03206185, 1.13988303, -0.58062185, 0});
 }
 
-Tensor adjust_brightness(const Tensor& image, double delta) {
+Tensor adjust_brightness(const Tensor& image, double delta) { return detail::adjust_brightness_by(image, constant(static_cast<float>(delta))); }
+
+Tensor detail::adjust_brightness_by(const Tensor& image, const Tensor& delta) {
   const Tensor flt = as_float32(image);
-  return convert_image_dtype(add(flt, scalar_like(flt, delta)), image.dtype(), true);
+  return convert_image_dtype(add(flt, cast(delta, flt.dtype())), image.dtype(), true);
 }
 
 Tensor adjust_gamma(const Tensor& image, double gamma, double gain) {

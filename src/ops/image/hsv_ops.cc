@@ -6,6 +6,7 @@
 #include <string>
 
 #include "ops/execute.h"
+#include "ops/image/adjustments.h"
 #include "ops/image/image_checks.h"
 #include "tfpp/errors.h"
 #include "tfpp/image_color_ops.h"
@@ -204,10 +205,10 @@ const OpDef& kAdjustSaturation =
 const OpDef& kAdjustHue = OpBuilder("AdjustHue").inputs(2).shape(adjust_shape).kernel(float32, adjust_hue_kernel);
 
 // TensorFlow computes saturation and hue on float32 and converts back to the image's dtype.
-Tensor adjusted_in_float32(const OpDef& op, const Tensor& image, double factor) {
+Tensor adjusted_in_float32(const OpDef& op, const Tensor& image, const Tensor& factor) {
   const DType dtype = image.dtype();
   const Tensor flt = dtype == float32 ? image : image::convert_image_dtype(image, float32);
-  const Tensor adjusted = ops::execute1(op, {flt, constant(static_cast<float>(factor))});
+  const Tensor adjusted = ops::execute1(op, {flt, factor.dtype() == float32 ? factor : cast(factor, float32)});
   return image::convert_image_dtype(adjusted, dtype);
 }
 
@@ -219,13 +220,19 @@ Tensor rgb_to_hsv(const Tensor& images) { return ops::execute1(kRGBToHSV, {image
 Tensor hsv_to_rgb(const Tensor& images) { return ops::execute1(kHSVToRGB, {images}); }
 
 Tensor adjust_saturation(const Tensor& image, double saturation_factor) {
-  return adjusted_in_float32(kAdjustSaturation, image, saturation_factor);
+  return detail::adjust_saturation_by(image, constant(static_cast<float>(saturation_factor)));
 }
 
 Tensor adjust_hue(const Tensor& image, double delta) {
   if (delta < -1 || delta > 1) detail::fail("adjust_hue", "delta must be in the interval [-1, 1]");
-  return adjusted_in_float32(kAdjustHue, image, delta);
+  return detail::adjust_hue_by(image, constant(static_cast<float>(delta)));
 }
+
+Tensor detail::adjust_saturation_by(const Tensor& image, const Tensor& factor) {
+  return adjusted_in_float32(kAdjustSaturation, image, factor);
+}
+
+Tensor detail::adjust_hue_by(const Tensor& image, const Tensor& delta) { return adjusted_in_float32(kAdjustHue, image, delta); }
 
 }  // namespace image
 }  // namespace tf

@@ -41,10 +41,16 @@ TEST(AdjustContrast, RejectsBadShapesAndDtypes) {
             "[AdjustContrastv2] images must be at least 3-D, got shape [2]");
   EXPECT_EQ(error_of([] { tf::image::adjust_contrast(tf::ones({1, 1, 1}), tf::constant({2.0f})); }),
             "[AdjustContrastv2] contrast_factor must be a scalar, got shape [1]");
-  EXPECT_EQ(error_of([] { tf::image::adjust_contrast(tf::ones({1, 1, 1}, tf::int32), tf::constant(2.0f)); }),
-            "[AdjustContrastv2] images has dtype int32; expected float32");
+  EXPECT_EQ(error_of([] { tf::image::adjust_contrast(tf::ones({1, 1, 1}, tf::bool_), tf::constant(2.0f)); }),
+            "[AdjustContrastv2] images has dtype bool; expected float32");
   EXPECT_EQ(error_of([] { tf::image::adjust_contrast(tf::ones({1, 1, 1}), tf::constant(2.0)); }),
             "[AdjustContrastv2] contrast_factor has dtype float64; expected float32");
+}
+
+TEST(AdjustContrast, IntegerImagesAreAdjustedInFloat32AndSaturated) {
+  // As TensorFlow: uint8 converts to [0, 1], adjusts, and converts back with saturation.
+  const tf::Tensor pixels = tf::constant(std::vector<std::uint8_t>{0, 100, 200, 250}, {2, 2, 1});
+  EXPECT_EQ(tf::image::adjust_contrast(pixels, tf::constant(2.0f)).numpy<std::uint8_t>(), (std::vector<std::uint8_t>{0, 62, 255, 255}));
 }
 
 TEST(AdjustContrast, TracedAsEagerly) {

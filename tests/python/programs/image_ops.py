@@ -1,6 +1,6 @@
 """tf.image's flips, rotations, crops and pads, convert_image_dtype, colour-space conversions and
 adjustments, resize (every method) and resize_with_pad, total_variation, image_gradients,
-sobel_edges, psnr and ssim, with TensorFlow's argument names and defaults, eagerly, under a GradientTape and
+sobel_edges, psnr and ssim, the random and stateless_random augmentations, with TensorFlow's argument names and defaults, eagerly, under a GradientTape and
 inside tf.function."""
 from harness import rounded, show_error, tf
 
@@ -62,6 +62,16 @@ show_error("total_variation rank", lambda: tf.image.total_variation(tf.ones([2, 
 show_error("image_gradients rank", lambda: tf.image.image_gradients(tf.ones([2, 3, 1])))
 show_error("psnr shapes", lambda: tf.image.psnr(tf.ones([2, 3, 1]), tf.ones([2, 4, 1]), 1.0))
 show_error("psnr broadcast shapes", lambda: tf.image.psnr(tf.ones([2, 1, 1]), tf.ones([2, 4, 1]), 1.0))
+
+print(tf.image.stateless_random_flip_left_right(pixels, seed=(1, 2)), tf.image.stateless_random_flip_up_down(batch, (3, 4))[:, :, 0, 0])
+print(rounded(tf.image.stateless_random_brightness(colours, 0.3, seed=[5, 6])), tf.image.stateless_random_brightness(pixels, 0.3, (7, 8)))
+print(rounded(tf.image.stateless_random_contrast(colours, 0.2, 1.8, (1, 2)), 4), rounded(tf.image.stateless_random_saturation(colours, lower=0.2, upper=1.8, seed=(1, 2))))
+print(rounded(tf.image.stateless_random_hue(colours, max_delta=0.4, seed=(9, 9))), tf.image.stateless_random_crop(batch, [1, 2, 2, 3], seed=(1, 2))[..., 0])
+tf.random.set_seed(4)
+print(tf.image.random_flip_left_right(batch, seed=3)[:, 0, :, 0], rounded(tf.image.random_brightness(colours, 0.2, seed=7)))
+print(tf.image.random_crop(img, [2, 2, 3], seed=1)[..., 0], rounded(tf.image.random_hue(colours, 0.2, seed=2)))
+show_error("random_hue delta", lambda: tf.image.random_hue(colours, 0.6))
+show_error("random_contrast range", lambda: tf.image.stateless_random_contrast(colours, 0.5, 0.5, (1, 2)))
 
 with tf.GradientTape(persistent=True) as tape:
     tape.watch([img, colours, small, pair])
