@@ -1,6 +1,8 @@
 // tf.image's geometric and colour functions for Python, with TensorFlow's argument names and
 // defaults. The C++ composites' own argument errors ("[flip_left_right] ...") become the
 // ValueError TensorFlow's Python raises (AttributeError for convert_image_dtype's dtypes).
+#include <limits>
+
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
@@ -11,6 +13,7 @@
 #include "tfpp/image_color_ops.h"
 #include "tfpp/image_geometry_ops.h"
 #include "tfpp/image_metrics.h"
+#include "tfpp/image_nms.h"
 #include "tfpp/image_random_ops.h"
 #include "tfpp/image_resize.h"
 
@@ -264,6 +267,24 @@ void bind_random(nb::module_& image) {
   }, "value"_a, "size"_a, "seed"_a, "name"_a = nb::none());
 }
 
+void bind_nms(nb::module_& image) {
+  image.def("non_max_suppression", [](nb::handle boxes, nb::handle scores, std::int64_t max_output_size, double iou_threshold,
+                                      double score_threshold, nb::handle name) {
+    NodeName named(name);
+    return tf::image::non_max_suppression(to_tensor(boxes), to_tensor(scores), max_output_size,
+                                          {.iou_threshold = iou_threshold, .score_threshold = score_threshold});
+  }, "boxes"_a, "scores"_a, "max_output_size"_a, "iou_threshold"_a = 0.5,
+     "score_threshold"_a = -std::numeric_limits<double>::infinity(), "name"_a = nb::none());
+  image.def("non_max_suppression_with_scores", [](nb::handle boxes, nb::handle scores, std::int64_t max_output_size,
+                                                  double iou_threshold, double score_threshold, double soft_nms_sigma, nb::handle name) {
+    NodeName named(name);
+    return tf::image::non_max_suppression_with_scores(
+        to_tensor(boxes), to_tensor(scores), max_output_size,
+        {.iou_threshold = iou_threshold, .score_threshold = score_threshold, .soft_nms_sigma = soft_nms_sigma});
+  }, "boxes"_a, "scores"_a, "max_output_size"_a, "iou_threshold"_a = 0.5,
+     "score_threshold"_a = -std::numeric_limits<double>::infinity(), "soft_nms_sigma"_a = 0.0, "name"_a = nb::none());
+}
+
 }  // namespace
 
 // Adds to the tf.image module that bind_gradients (gradients.cc) creates.
@@ -275,6 +296,7 @@ void bind_image_ops(nb::module_& m) {
   bind_codecs(image);
   bind_metrics(image);
   bind_random(image);
+  bind_nms(image);
 }
 
 }  // namespace tfpp_python

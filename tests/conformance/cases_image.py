@@ -227,5 +227,32 @@ def metrics():
     return out
 
 
+def suppression():
+    rng = np.random.RandomState(3)
+    corners = rng.uniform(0, 10, (30, 2)).astype(np.float32)
+    sizes = rng.uniform(0.5, 4, (30, 2)).astype(np.float32)
+    boxes = np.concatenate([corners, corners + sizes], 1)
+    boxes[5] = boxes[5][[2, 3, 0, 1]]  # corners given the other way round
+    boxes[7] = boxes[6]                 # a duplicate, with the same score: the lower index wins
+    scores = rng.uniform(0, 1, 30).astype(np.float32)
+    scores[7] = scores[6]
+    out = []
+    for attrs in [{"max_output_size": 10}, {"max_output_size": 30, "iou_threshold": 0.2}, {"max_output_size": 5, "iou_threshold": 0.0},
+                  {"max_output_size": 30, "iou_threshold": 1.0}, {"max_output_size": 30, "score_threshold": 0.5},
+                  {"max_output_size": 0}]:
+        out.append(Case("tf.image.non_max_suppression", [boxes, scores], attrs))
+        out.append(Case("tf.image.non_max_suppression_with_scores", [boxes, scores], attrs))
+    for sigma in [0.5, 1.0]:
+        out.append(Case("tf.image.non_max_suppression_with_scores", [boxes, scores],
+                        {"max_output_size": 20, "iou_threshold": 1.0, "soft_nms_sigma": sigma, "score_threshold": 0.1}))
+    out += [Case("tf.image.non_max_suppression", [boxes[:, :3], scores], {"max_output_size": 3}, note="3 columns"),
+            Case("tf.image.non_max_suppression", [boxes, scores[:5]], {"max_output_size": 3}, note="scores shape"),
+            Case("tf.image.non_max_suppression", [boxes, scores], {"max_output_size": 3, "iou_threshold": 1.5}, note="iou > 1"),
+            Case("tf.image.non_max_suppression_with_scores", [boxes, scores], {"max_output_size": 3, "soft_nms_sigma": -1.0},
+                 note="negative sigma"),
+            Case("tf.image.non_max_suppression", [boxes[:0], scores[:0]], {"max_output_size": 3}, note="no boxes")]
+    return out
+
+
 def cases():
-    return geometry() + conversions() + adjustments() + resizing() + codecs() + metrics()
+    return geometry() + conversions() + adjustments() + resizing() + codecs() + metrics() + suppression()

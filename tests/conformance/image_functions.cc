@@ -1,9 +1,12 @@
-// Case functions for tf.image's geometric and colour functions.
+// Case functions for tf.image: geometry, colour, resizing, codecs, measures and suppression.
+#include <limits>
+
 #include "conformance/case_functions.h"
 #include "tfpp/image_codecs.h"
 #include "tfpp/image_color_ops.h"
 #include "tfpp/image_geometry_ops.h"
 #include "tfpp/image_metrics.h"
+#include "tfpp/image_nms.h"
 #include "tfpp/image_resize.h"
 
 namespace tf::conformance {
@@ -98,6 +101,21 @@ void add_metrics(CaseFunctions& t) {
   };
 }
 
+image::NmsOptions nms_options(const Attrs& a) {
+  return {.iou_threshold = a.f("iou_threshold", 0.5), .score_threshold = a.f("score_threshold", -std::numeric_limits<double>::infinity()),
+          .soft_nms_sigma = a.f("soft_nms_sigma", 0.0)};
+}
+
+void add_nms(CaseFunctions& t) {
+  t["tf.image.non_max_suppression"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{image::non_max_suppression(in.at(0), in.at(1), a.i("max_output_size"), nms_options(a))};
+  };
+  t["tf.image.non_max_suppression_with_scores"] = [](const Inputs& in, const Attrs& a) {
+    const auto [indices, scores] = image::non_max_suppression_with_scores(in.at(0), in.at(1), a.i("max_output_size"), nms_options(a));
+    return Outputs{indices, scores};
+  };
+}
+
 }  // namespace
 
 void add_image_functions(CaseFunctions& t) {
@@ -106,6 +124,7 @@ void add_image_functions(CaseFunctions& t) {
   add_resize(t);
   add_codecs(t);
   add_metrics(t);
+  add_nms(t);
 }
 
 }  // namespace tf::conformance

@@ -1,6 +1,6 @@
 """tf.image's flips, rotations, crops and pads, convert_image_dtype, colour-space conversions and
 adjustments, resize (every method) and resize_with_pad, total_variation, image_gradients,
-sobel_edges, psnr and ssim, the random and stateless_random augmentations, with TensorFlow's argument names and defaults, eagerly, under a GradientTape and
+sobel_edges, psnr and ssim, the random and stateless_random augmentations, non_max_suppression, with TensorFlow's argument names and defaults, eagerly, under a GradientTape and
 inside tf.function."""
 from harness import rounded, show_error, tf
 
@@ -72,6 +72,13 @@ print(tf.image.random_flip_left_right(batch, seed=3)[:, 0, :, 0], rounded(tf.ima
 print(tf.image.random_crop(img, [2, 2, 3], seed=1)[..., 0], rounded(tf.image.random_hue(colours, 0.2, seed=2)))
 show_error("random_hue delta", lambda: tf.image.random_hue(colours, 0.6))
 show_error("random_contrast range", lambda: tf.image.stateless_random_contrast(colours, 0.5, 0.5, (1, 2)))
+
+boxes = tf.constant([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, -0.1, 1, 0.9], [0, 10, 1, 11], [0, 10.1, 1, 11.1], [0, 100, 1, 101.0]])
+box_scores = tf.constant([0.9, 0.75, 0.6, 0.95, 0.5, 0.3])
+print(tf.image.non_max_suppression(boxes, box_scores, 3), tf.image.non_max_suppression(boxes, box_scores, max_output_size=6, iou_threshold=0.9))
+print(tf.image.non_max_suppression(boxes, box_scores, 6, score_threshold=0.55))
+print([rounded(t) for t in tf.image.non_max_suppression_with_scores(boxes, box_scores, 6, iou_threshold=1.0, soft_nms_sigma=0.5)])
+show_error("nms iou", lambda: tf.image.non_max_suppression(boxes, box_scores, 3, iou_threshold=2.0))
 
 with tf.GradientTape(persistent=True) as tape:
     tape.watch([img, colours, small, pair])
