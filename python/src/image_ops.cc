@@ -6,6 +6,7 @@
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 #include "argument_errors.h"
 #include "bindings.h"
@@ -14,6 +15,7 @@
 #include "tfpp/image_geometry_ops.h"
 #include "tfpp/image_metrics.h"
 #include "tfpp/image_nms.h"
+#include "tfpp/image_patches.h"
 #include "tfpp/image_random_ops.h"
 #include "tfpp/image_resize.h"
 
@@ -285,6 +287,14 @@ void bind_nms(nb::module_& image) {
      "score_threshold"_a = -std::numeric_limits<double>::infinity(), "soft_nms_sigma"_a = 0.0, "name"_a = nb::none());
 }
 
+void bind_patches(nb::module_& image) {
+  image.def("extract_patches", [](nb::handle images, std::vector<std::int64_t> sizes, std::vector<std::int64_t> strides,
+                                  std::vector<std::int64_t> rates, std::string padding, nb::handle name) {
+    NodeName named(name);
+    return tf::image::extract_patches(to_tensor(images), sizes, strides, rates, padding);
+  }, "images"_a, "sizes"_a, "strides"_a, "rates"_a, "padding"_a, "name"_a = nb::none());
+}
+
 }  // namespace
 
 // Adds to the tf.image module that bind_gradients (gradients.cc) creates.
@@ -297,6 +307,7 @@ void bind_image_ops(nb::module_& m) {
   bind_metrics(image);
   bind_random(image);
   bind_nms(image);
+  bind_patches(image);
 }
 
 }  // namespace tfpp_python

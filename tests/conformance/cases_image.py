@@ -254,5 +254,22 @@ def suppression():
     return out
 
 
+def patches():
+    out = []
+    x = ramp((2, 6, 7, 3))
+    for sizes, strides, rates in [([1, 3, 3, 1], [1, 1, 1, 1], [1, 1, 1, 1]), ([1, 2, 3, 1], [1, 2, 3, 1], [1, 1, 1, 1]),
+                                  ([1, 2, 2, 1], [1, 1, 2, 1], [1, 2, 2, 1]), ([1, 1, 1, 1], [1, 3, 3, 1], [1, 1, 1, 1])]:
+        for padding in ["SAME", "VALID"]:
+            out.append(Case("tf.image.extract_patches", [x],
+                            {"sizes": sizes, "strides": strides, "rates": rates, "padding": padding}, grad=True))
+    attrs = {"sizes": [1, 2, 2, 1], "strides": [1, 1, 1, 1], "rates": [1, 1, 1, 1], "padding": "SAME"}
+    out += [Case("tf.image.extract_patches", [pixels((1, 4, 4, 2))], attrs),
+            Case("tf.image.extract_patches", [ramp((1, 4, 4, 2), "float64")], attrs, grad=True),
+            Case("tf.image.extract_patches", [x], dict(attrs, sizes=[2, 2, 2, 1]), note="batch size"),
+            Case("tf.image.extract_patches", [x], dict(attrs, padding="FULL"), note="bad padding"),
+            Case("tf.image.extract_patches", [ramp((6, 7, 3))], attrs, note="rank 3")]
+    return out
+
+
 def cases():
-    return geometry() + conversions() + adjustments() + resizing() + codecs() + metrics() + suppression()
+    return geometry() + conversions() + adjustments() + resizing() + codecs() + metrics() + suppression() + patches()

@@ -7,6 +7,7 @@
 #include "tfpp/image_geometry_ops.h"
 #include "tfpp/image_metrics.h"
 #include "tfpp/image_nms.h"
+#include "tfpp/image_patches.h"
 #include "tfpp/image_resize.h"
 
 namespace tf::conformance {
@@ -116,6 +117,12 @@ void add_nms(CaseFunctions& t) {
   };
 }
 
+void add_patches(CaseFunctions& t) {
+  t["tf.image.extract_patches"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{image::extract_patches(in.at(0), a.ints("sizes"), a.ints("strides"), a.ints("rates"), a.s("padding"))};
+  };
+}
+
 }  // namespace
 
 void add_image_functions(CaseFunctions& t) {
@@ -125,6 +132,7 @@ void add_image_functions(CaseFunctions& t) {
   add_codecs(t);
   add_metrics(t);
   add_nms(t);
+  add_patches(t);
 }
 
 }  // namespace tf::conformance
