@@ -12,6 +12,7 @@
 #include "bindings.h"
 #include "tfpp/image_codecs.h"
 #include "tfpp/image_color_ops.h"
+#include "tfpp/image_crop_and_resize.h"
 #include "tfpp/image_geometry_ops.h"
 #include "tfpp/image_metrics.h"
 #include "tfpp/image_nms.h"
@@ -288,6 +289,13 @@ void bind_nms(nb::module_& image) {
 }
 
 void bind_patches(nb::module_& image) {
+  image.def("crop_and_resize", [](nb::handle image, nb::handle boxes, nb::handle box_indices, nb::handle crop_size, std::string method,
+                                  double extrapolation_value, nb::handle name) {
+    NodeName named(name);
+    return tf::image::crop_and_resize(to_tensor(image), to_tensor(boxes), to_tensor(box_indices), to_tensor(crop_size),
+                                      {.method = method, .extrapolation_value = extrapolation_value});
+  }, "image"_a, "boxes"_a, "box_indices"_a, "crop_size"_a, "method"_a = "bilinear", "extrapolation_value"_a = 0.0,
+     "name"_a = nb::none());
   image.def("extract_patches", [](nb::handle images, std::vector<std::int64_t> sizes, std::vector<std::int64_t> strides,
                                   std::vector<std::int64_t> rates, std::string padding, nb::handle name) {
     NodeName named(name);

@@ -1,6 +1,7 @@
 // Gradients of the image ops. TensorFlow registers none for AdjustContrastv2
 // (tf.image.adjust_contrast), and its guide registers one with tf.RegisterGradient; tfpp leaves
-// it to users the same way, as TensorFlow also does for AdjustSaturation and AdjustHue.
+// it to users the same way, as TensorFlow also does for AdjustSaturation, AdjustHue and the
+// non-max suppressions.
 // HSVToRGB is not differentiable; RGBToHSV's gradient is TensorFlow's piecewise one
 // (image_grad.py), written out per channel below.
 #include "autodiff/gradient_registry.h"
@@ -16,6 +17,8 @@ namespace {
 [[maybe_unused]] const bool kAdjustContrastv2LeftToUsers = leave_gradient_to_users("AdjustContrastv2");
 [[maybe_unused]] const bool kAdjustSaturationLeftToUsers = leave_gradient_to_users("AdjustSaturation");
 [[maybe_unused]] const bool kAdjustHueLeftToUsers = leave_gradient_to_users("AdjustHue");
+[[maybe_unused]] const bool kNonMaxSuppressionV3LeftToUsers = leave_gradient_to_users("NonMaxSuppressionV3");
+[[maybe_unused]] const bool kNonMaxSuppressionV5LeftToUsers = leave_gradient_to_users("NonMaxSuppressionV5");
 
 Tensor channel(const Tensor& t, std::int32_t c) { return gather(t, constant(c), {.axis = -1}); }
 

@@ -268,6 +268,19 @@ def patches():
             Case("tf.image.extract_patches", [x], dict(attrs, sizes=[2, 2, 2, 1]), note="batch size"),
             Case("tf.image.extract_patches", [x], dict(attrs, padding="FULL"), note="bad padding"),
             Case("tf.image.extract_patches", [ramp((6, 7, 3))], attrs, note="rank 3")]
+    images = rgb((2, 5, 6, 2))
+    boxes = T([[0.1, 0.2, 0.8, 0.9], [0.0, 0.0, 1.0, 1.0], [0.9, 0.1, 0.2, 0.7], [-0.2, 0.3, 0.5, 1.3]], "float32")
+    indices = T([0, 1, 1, 0], "int32")
+    for method in ["bilinear", "nearest"]:
+        for size in [[3, 4], [1, 1], [7, 2]]:
+            out.append(Case("tf.image.crop_and_resize", [images, boxes, indices],
+                            {"crop_size": size, "method": method, "extrapolation_value": 0.5}, grad=True))
+    out += [Case("tf.image.crop_and_resize", [rgb((2, 5, 6, 2), "float64"), boxes, indices], {"crop_size": [3, 3]}, grad=True),
+            Case("tf.image.crop_and_resize", [pixels((2, 5, 6, 2)), boxes, indices], {"crop_size": [3, 3]}, grad=True),
+            Case("tf.image.crop_and_resize", [images, boxes, T([0, 2, 1, 0], "int32")], {"crop_size": [3, 3]}, note="index out of range"),
+            Case("tf.image.crop_and_resize", [images, boxes[:, :3], indices], {"crop_size": [3, 3]}, note="3 columns"),
+            Case("tf.image.crop_and_resize", [images, boxes, indices], {"crop_size": [0, 3]}, note="empty crop"),
+            Case("tf.image.crop_and_resize", [images, boxes, indices], {"crop_size": [3, 3], "method": "cubic"}, note="method")]
     return out
 
 

@@ -4,6 +4,7 @@
 #include "conformance/case_functions.h"
 #include "tfpp/image_codecs.h"
 #include "tfpp/image_color_ops.h"
+#include "tfpp/image_crop_and_resize.h"
 #include "tfpp/image_geometry_ops.h"
 #include "tfpp/image_metrics.h"
 #include "tfpp/image_nms.h"
@@ -118,6 +119,10 @@ void add_nms(CaseFunctions& t) {
 }
 
 void add_patches(CaseFunctions& t) {
+  t["tf.image.crop_and_resize"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{image::crop_and_resize(in.at(0), in.at(1), in.at(2), a.ints("crop_size"),
+                                          {.method = a.s("method", "bilinear"), .extrapolation_value = a.f("extrapolation_value", 0.0)})};
+  };
   t["tf.image.extract_patches"] = [](const Inputs& in, const Attrs& a) {
     return Outputs{image::extract_patches(in.at(0), a.ints("sizes"), a.ints("strides"), a.ints("rates"), a.s("padding"))};
   };

@@ -1,5 +1,6 @@
 // NonMaxSuppressionV3 and NonMaxSuppressionV5 (float32), TensorFlow's greedy algorithm with its
 // candidate order (higher score first, then lower index), IOU arithmetic and soft-NMS rescoring.
+// As in TensorFlow they have no gradient (autodiff/image_grad.cc leaves it to users).
 #include <algorithm>
 #include <cmath>
 #include <queue>
@@ -160,14 +161,13 @@ void v5_kernel(KernelContext& ctx) {
 }
 
 const OpDef& kNonMaxSuppressionV3 =
-    OpBuilder("NonMaxSuppressionV3").inputs(5).shape(v3_shape).kernel(float32, v3_kernel).kernel_allocates_outputs().no_gradient();
+    OpBuilder("NonMaxSuppressionV3").inputs(5).shape(v3_shape).kernel(float32, v3_kernel).kernel_allocates_outputs();
 const OpDef& kNonMaxSuppressionV5 = OpBuilder("NonMaxSuppressionV5")
                                         .inputs(6)
                                         .attrs({"pad_to_max_output_size"})
                                         .shape(v5_shape)
                                         .kernel(float32, v5_kernel)
-                                        .kernel_allocates_outputs()
-                                        .no_gradient();
+                                        .kernel_allocates_outputs();
 
 std::vector<Tensor> thresholds(std::int64_t max_output_size, const image::NmsOptions& o) {
   return {constant(static_cast<std::int32_t>(max_output_size)), constant(static_cast<float>(o.iou_threshold)),

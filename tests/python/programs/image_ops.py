@@ -1,6 +1,6 @@
 """tf.image's flips, rotations, crops and pads, convert_image_dtype, colour-space conversions and
 adjustments, resize (every method) and resize_with_pad, total_variation, image_gradients,
-sobel_edges, psnr and ssim, the random and stateless_random augmentations, non_max_suppression, extract_patches, with TensorFlow's argument names and defaults, eagerly, under a GradientTape and
+sobel_edges, psnr and ssim, the random and stateless_random augmentations, non_max_suppression, extract_patches, crop_and_resize, with TensorFlow's argument names and defaults, eagerly, under a GradientTape and
 inside tf.function."""
 from harness import rounded, show_error, tf
 
@@ -82,9 +82,12 @@ show_error("nms iou", lambda: tf.image.non_max_suppression(boxes, box_scores, 3,
 
 print(tf.image.extract_patches(small, sizes=[1, 2, 2, 1], strides=[1, 1, 2, 1], rates=[1, 1, 1, 1], padding="SAME")[0, :, :, 0])
 print(tf.image.extract_patches(batch, [1, 2, 3, 1], [1, 2, 1, 1], [1, 1, 1, 1], "VALID").shape)
+crop_boxes = tf.constant([[0, 0, 1, 1], [0.5, 0.25, 1.0, 0.75], [1, 1, 0, 0], [-0.5, 0, 0.5, 1]])
+print(tf.image.crop_and_resize(batch, crop_boxes, [0, 1, 1, 0], [2, 3])[..., 0], tf.image.crop_and_resize(batch, crop_boxes, tf.constant([1, 0, 0, 1]), crop_size=(3, 2), method="nearest", extrapolation_value=-1.0)[..., 1])
 
 with tf.GradientTape(persistent=True) as tape:
-    tape.watch([img, colours, small, pair])
+    tape.watch([img, colours, small, pair, crop_boxes])
+    g = tf.reduce_sum(tf.image.crop_and_resize(batch, crop_boxes, [0, 1, 1, 0], [3, 3]) * tf.range(3.0))
     e = tf.reduce_sum(tf.image.ssim(pair, other, 1.0)) + tf.reduce_sum(tf.image.total_variation(pair)) + tf.reduce_sum(tf.image.sobel_edges(pair))
     a = tf.reduce_sum(tf.image.rot90(tf.image.central_crop(img, 0.5)) * tf.range(3.0))
     b = tf.reduce_sum(tf.image.rgb_to_hsv(colours) * tf.constant([1.0, 2.0, 3.0]))
@@ -92,7 +95,7 @@ with tf.GradientTape(persistent=True) as tape:
     f = tf.reduce_sum(tf.image.extract_patches(small, [1, 3, 2, 1], [1, 1, 1, 1], [1, 1, 2, 1], "SAME") ** 2)
     d = [tf.reduce_sum(tf.image.resize(small, [5, 7], method=m) * tf.reshape(tf.range(35.0), [1, 5, 7, 1]) / 35) for m in ["bilinear", "bicubic", "nearest", "lanczos3"]]
 print(tape.gradient(a, img)[:, :, 1], rounded(tape.gradient(b, colours)), rounded(tape.gradient(c, colours), 4))
-print(rounded(tape.gradient(f, small)[0, :, :, 0]), [rounded(tape.gradient(v, small)[0, :, :, 0], 4) for v in d], rounded(tape.gradient(e, pair)[0, :3, :3, 0], 3))
+print(rounded(tape.gradient(g, crop_boxes)), rounded(tape.gradient(f, small)[0, :, :, 0]), [rounded(tape.gradient(v, small)[0, :, :, 0], 4) for v in d], rounded(tape.gradient(e, pair)[0, :3, :3, 0], 3))
 
 
 # rot90 is left out: TensorFlow traces it through a case on k and forgets height and width.

@@ -1,0 +1,323 @@
+// CropAndResize and its gradient ops CropAndResizeGradImage and CropAndResizeGradBoxes, with
+// TensorFlow's sampling arithmetic (align-corners style: a box edge maps to a pixel centre).
+#include <cmath>
+#include <string>
+
+#include "ops/array/array_common.h"
+#include "ops/execute.h"
+#include "ops/image/crop_and_resize_ops.h"
+#include "tfpp/errors.h"
+#include "tfpp/image_crop_and_resize.h"
+
+namespace tf {
+namespace {
+
+using ops::KernelContext;
+using ops::KernelFn;
+using ops::OpBuilder;
+using ops::OpContext;
+using ops::OpDef;
+using ops::ShapeContext;
+
+// Checks boxes [n, 4] float32 and box indices [n] int32 (inputs `b` and `b + 1`); returns n or None.
+std::int64_t check_boxes(const ShapeContext& ctx, std::size_t b) {
+  const Tensor& boxes = ctx.input(b);
+  const Tensor& index = ctx.input(b + 1);
+  if (boxes.dtype() != float32) ctx.fail("boxes must be float32, got " + std::string(dtype_name(boxes.dtype())));
+  if (index.dtype() != int32) ctx.fail("box_index must be int32, got " + std::string(dtype_name(index.dtype())));
+  const TensorShape& bs = boxes.shape();
+  const TensorShape& is = index.shape();
+  if (bs.has_unknown_rank() || is.has_unknown_rank()) return None;
+  if (bs.num_elements() == 0 && is.num_elements() == 0) return 0;
+  if (bs.rank() != 2) ctx.fail("boxes must be 2-D, got: " + bs.debug_string());
+  if (bs.dim(1) != None && bs.dim(1) != 4) ctx.fail("boxes must have 4 columns");
+  if (is.rank() != 1) ctx.fail("box_indices must be rank 1 but is shape " + is.debug_string());
+  if (bs.dim(0) != None && is.dim(0) != None && bs.dim(0) != is.dim(0)) ctx.fail("box_index has incompatible shape");
+  return bs.dim(0);
+}
+
+void check_method(const OpContext& ctx, std::size_t attr, bool bilinear_only) {
+  const std::string& m = ctx.attr<std::string>(attr);
+  if (bilinear_only ? m != "bilinear" : m != "bilinear" && m != "nearest")
+    ctx.fail(bilinear_only ? "method must be 'bilinear'" + m : "method must be 'bilinear' or 'nearest'" + m);
+}
+
+// The sampling geometry of one box along one axis: position of output pixel i in the image.
+struct Axis {
+  float scale;
+  float y1, y2;
+  std::int64_t in, out;
+  float at(std::int64_t i) const {
+    return out > 1 ? y1 * static_cast<float>(in - 1) + static_cast<float>(i) * scale
+                   : static_cast<float>(0.5 * (y1 + y2) * static_cast<double>(in - 1));
+  }
+  bool outside(float v) const { return v < 0 || v > static_cast<float>(in - 1); }
+};
+
+Axis axis(float lo, float hi, std::int64_t in, std::int64_t out) {
+  const float scale = out > 1 ? (hi - lo) * static_cast<float>(in - 1) / static_cast<float>(out - 1) : 0.0f;
+  return {scale, lo, hi, in, out};
+}
+
+void crop_shape(ShapeContext& ctx) {
+  check_method(ctx, 0, false);
+  const TensorShape& s = ctx.input(0).shape();
+  if (!s.has_unknown_rank() && s.rank() != 4) ctx.fail("input image must be 4-D" + s.debug_string());
+  if (!s.has_unknown_rank() && (s.dim(1) == 0 || s.dim(2) == 0)) ctx.fail("image dimensions must be positive");
+  const std::int64_t n = check_boxes(ctx, 1);
+  if (ctx.input(3).dtype() != int32) ctx.fail("crop_size must be int32");
+  std::int64_t h = None, w = None;
+  if (const auto v = ops::array::known_int_values(ctx, 3)) {
+    if (v->size() != 2) ctx.fail("crop_size must have two elements" + ctx.input(3).shape().debug_string());
+    if ((*v)[0] <= 0 || (*v)[1] <= 0) ctx.fail("crop dimensions must be positive");
+    h = (*v)[0];
+    w = (*v)[1];
+  }
+  ctx.add_output(float32, TensorShape({n, h, w, s.has_unknown_rank() ? None : s.dim(3)}));
+}
+
+void check_box_values(const KernelContext& ctx, const Tensor& boxes, const Tensor& index, std::int64_t batch) {
+  const float* b = boxes.data<float>();
+  for (std::int64_t i = 0; i < boxes.num_elements(); ++i)
+    if (!std::isfinite(b[i])) ctx.fail("Boxes contains at least one element that is not finite");
+  const std::int32_t* idx = index.data<std::int32_t>();
+  for (std::int64_t i = 0; i < index.num_elements(); ++i)
+    if (idx[i] < 0 || idx[i] >= batch)
+      throw OutOfRangeError("[" + ctx.op().name + "] box_index has values outside [0, batch_size)");
+}
+
+template <class T>
+void crop_kernel(KernelContext& ctx) {
+  const Tensor& image = ctx.input(0);
+  const TensorShape& is = image.shape();
+  const std::int64_t batch = is.dim(0), h = is.dim(1), w = is.dim(2), depth = is.dim(3);
+  check_box_values(ctx, ctx.input(1), ctx.input(2), batch);
+  const TensorShape& os = ctx.output(0).shape();
+  const std::int64_t n = os.dim(0), ch = os.dim(1), cw = os.dim(2);
+  const bool bilinear = ctx.attr<std::string>(0) == "bilinear";
+  const auto extrapolation = static_cast<float>(ctx.attr<double>(1));
+  const T* x = image.data<T>();
+  const float* boxes = ctx.input(1).data<float>();
+  const std::int32_t* index = ctx.input(2).data<std::int32_t>();
+  float* out = ctx.output(0).mutable_data<float>();
+  const auto pixel = [&](std::int64_t b, std::int64_t y, std::int64_t xx, std::int64_t d) {
+    return static_cast<float>(x[((b * h + y) * w + xx) * depth + d]);
+  };
+  for (std::int64_t k = 0; k < n; ++k) {
+    const float* box = boxes + 4 * k;
+    const Axis ya = axis(box[0], box[2], h, ch), xa = axis(box[1], box[3], w, cw);
+    const std::int64_t b = index[k];
+    for (std::int64_t i = 0; i < ch; ++i) {
+      const float in_y = ya.at(i);
+      for (std::int64_t j = 0; j < cw; ++j) {
+        float* o = out + ((k * ch + i) * cw + j) * depth;
+        const float in_x = xa.at(j);
+        if (ya.outside(in_y) || xa.outside(in_x)) {
+          std::fill_n(o, depth, extrapolation);
+          continue;
+        }
+        if (!bilinear) {
+          const auto yy = static_cast<std::int64_t>(std::round(in_y)), xx = static_cast<std::int64_t>(std::round(in_x));
+          for (std::int64_t d = 0; d < depth; ++d) o[d] = pixel(b, yy, xx, d);
+          continue;
+        }
+        const auto top = static_cast<std::int64_t>(std::floor(in_y)), bottom = static_cast<std::int64_t>(std::ceil(in_y));
+        const auto left = static_cast<std::int64_t>(std::floor(in_x)), right = static_cast<std::int64_t>(std::ceil(in_x));
+        const float y_lerp = in_y - static_cast<float>(top), x_lerp = in_x - static_cast<float>(left);
+        for (std::int64_t d = 0; d < depth; ++d) {
+          const float t = pixel(b, top, left, d) + (pixel(b, top, right, d) - pixel(b, top, left, d)) * x_lerp;
+          const float bo = pixel(b, bottom, left, d) + (pixel(b, bottom, right, d) - pixel(b, bottom, left, d)) * x_lerp;
+          o[d] = t + (bo - t) * y_lerp;
+        }
+      }
+    }
+  }
+}
+
+// CropAndResizeGradImage(grads, boxes, box_ind, image_size; T, method).
+void grad_image_shape(ShapeContext& ctx) {
+  check_method(ctx, 1, false);
+  if (ctx.input(0).dtype() != float32) ctx.fail("grads must be float32");
+  const DType t = ctx.attr<DType>(0);
+  if (!is_floating(t)) ctx.fail("Value for attr 'T' of " + std::string(dtype_name(t)) + " is not in the list of allowed values: half, float, double");
+  check_boxes(ctx, 1);
+  TensorShape out({None, None, None, None});
+  if (const auto v = ops::array::known_int_values(ctx, 3)) {
+    if (v->size() != 4) ctx.fail("image_size must have 4 elements" + ctx.input(3).shape().debug_string());
+    out = TensorShape({(*v)[0], (*v)[1], (*v)[2], (*v)[3]});
+  }
+  ctx.add_output(t, out);
+}
+
+template <class T>
+void grad_image_kernel(KernelContext& ctx) {
+  const TensorShape& gs = ctx.input(0).shape();
+  const TensorShape& os = ctx.output(0).shape();
+  const std::int64_t batch = os.dim(0), h = os.dim(1), w = os.dim(2), depth = os.dim(3);
+  check_box_values(ctx, ctx.input(1), ctx.input(2), batch);
+  const std::int64_t n = gs.dim(0), ch = gs.dim(1), cw = gs.dim(2);
+  const bool bilinear = ctx.attr<std::string>(1) == "bilinear";
+  const float* g = ctx.input(0).data<float>();
+  const float* boxes = ctx.input(1).data<float>();
+  const std::int32_t* index = ctx.input(2).data<std::int32_t>();
+  T* out = ctx.output(0).mutable_data<T>();
+  std::fill_n(out, ctx.output(0).num_elements(), T(0));
+  const auto at = [&](std::int64_t b, std::int64_t y, std::int64_t x) { return out + ((b * h + y) * w + x) * depth; };
+  for (std::int64_t k = 0; k < n; ++k) {
+    const float* box = boxes + 4 * k;
+    const Axis ya = axis(box[0], box[2], h, ch), xa = axis(box[1], box[3], w, cw);
+    const std::int64_t b = index[k];
+    for (std::int64_t i = 0; i < ch; ++i) {
+      const float in_y = ya.at(i);
+      if (ya.outside(in_y)) continue;
+      const auto top = static_cast<std::int64_t>(std::floor(in_y)), bottom = static_cast<std::int64_t>(std::ceil(in_y));
+      const float y_lerp = in_y - static_cast<float>(top);
+      for (std::int64_t j = 0; j < cw; ++j) {
+        const float in_x = xa.at(j);
+        if (xa.outside(in_x)) continue;
+        const float* gd = g + ((k * ch + i) * cw + j) * depth;
+        if (!bilinear) {
+          T* dst = at(b, static_cast<std::int64_t>(std::round(in_y)), static_cast<std::int64_t>(std::round(in_x)));
+          for (std::int64_t d = 0; d < depth; ++d) dst[d] += static_cast<T>(gd[d]);
+          continue;
+        }
+        const auto left = static_cast<std::int64_t>(std::floor(in_x)), right = static_cast<std::int64_t>(std::ceil(in_x));
+        const float x_lerp = in_x - static_cast<float>(left);
+        for (std::int64_t d = 0; d < depth; ++d) {
+          const float dtop = (1 - y_lerp) * gd[d], dbottom = y_lerp * gd[d];
+          at(b, top, left)[d] += static_cast<T>((1 - x_lerp) * dtop);
+          at(b, top, right)[d] += static_cast<T>(x_lerp * dtop);
+          at(b, bottom, left)[d] += static_cast<T>((1 - x_lerp) * dbottom);
+          at(b, bottom, right)[d] += static_cast<T>(x_lerp * dbottom);
+        }
+      }
+    }
+  }
+}
+
+// CropAndResizeGradBoxes(grads, image, boxes, box_ind; method): float32 [num_boxes, 4].
+void grad_boxes_shape(ShapeContext& ctx) {
+  check_method(ctx, 0, true);
+  if (ctx.input(0).dtype() != float32) ctx.fail("grads must be float32");
+  const std::int64_t n = check_boxes(ctx, 2);
+  ctx.add_output(float32, TensorShape({n, 4}));
+}
+
+template <class T>
+void grad_boxes_kernel(KernelContext& ctx) {
+  const TensorShape& gs = ctx.input(0).shape();
+  const TensorShape& is = ctx.input(1).shape();
+  const std::int64_t batch = is.dim(0), h = is.dim(1), w = is.dim(2), depth = is.dim(3);
+  if (depth != gs.dim(3)) ctx.fail("image, grads depth differ");
+  check_box_values(ctx, ctx.input(2), ctx.input(3), batch);
+  const std::int64_t n = gs.dim(0), ch = gs.dim(1), cw = gs.dim(2);
+  const float* g = ctx.input(0).data<float>();
+  const T* x = ctx.input(1).data<T>();
+  const float* boxes = ctx.input(2).data<float>();
+  const std::int32_t* index = ctx.input(3).data<std::int32_t>();
+  float* out = ctx.output(0).mutable_data<float>();
+  std::fill_n(out, ctx.output(0).num_elements(), 0.0f);
+  const auto pixel = [&](std::int64_t b, std::int64_t y, std::int64_t xx, std::int64_t d) {
+    return static_cast<float>(x[((b * h + y) * w + xx) * depth + d]);
+  };
+  const float height_ratio = ch > 1 ? static_cast<float>(h - 1) / static_cast<float>(ch - 1) : 0.0f;
+  const float width_ratio = cw > 1 ? static_cast<float>(w - 1) / static_cast<float>(cw - 1) : 0.0f;
+  for (std::int64_t k = 0; k < n; ++k) {
+    const float* box = boxes + 4 * k;
+    float* dbox = out + 4 * k;
+    // TensorFlow scales by (hi - lo) * ratio here (not (hi - lo) * (in - 1) / (out - 1) as forward).
+    Axis ya = axis(box[0], box[2], h, ch), xa = axis(box[1], box[3], w, cw);
+    ya.scale = ch > 1 ? (box[2] - box[0]) * height_ratio : 0.0f;
+    xa.scale = cw > 1 ? (box[3] - box[1]) * width_ratio : 0.0f;
+    const std::int64_t b = index[k];
+    for (std::int64_t i = 0; i < ch; ++i) {
+      const float in_y = ya.at(i);
+      if (ya.outside(in_y)) continue;
+      const auto top = static_cast<std::int64_t>(std::floor(in_y)), bottom = static_cast<std::int64_t>(std::ceil(in_y));
+      const float y_lerp = in_y - static_cast<float>(top);
+      for (std::int64_t j = 0; j < cw; ++j) {
+        const float in_x = xa.at(j);
+        if (xa.outside(in_x)) continue;
+        const auto left = static_cast<std::int64_t>(std::floor(in_x)), right = static_cast<std::int64_t>(std::ceil(in_x));
+        const float x_lerp = in_x - static_cast<float>(left);
+        for (std::int64_t d = 0; d < depth; ++d) {
+          const float tl = pixel(b, top, left, d), tr = pixel(b, top, right, d);
+          const float bl = pixel(b, bottom, left, d), br = pixel(b, bottom, right, d);
+          const float top_grad = g[((k * ch + i) * cw + j) * depth + d];
+          const float grad_y = ((1 - x_lerp) * (bl - tl) + x_lerp * (br - tr)) * top_grad;
+          const float grad_x = ((1 - y_lerp) * (tr - tl) + y_lerp * (br - bl)) * top_grad;
+          if (ch > 1) {
+            dbox[0] += grad_y * (static_cast<float>(h - 1) - static_cast<float>(i) * height_ratio);
+            dbox[2] += grad_y * (static_cast<float>(i) * height_ratio);
+          } else {
+            dbox[0] += static_cast<float>(grad_y * 0.5 * static_cast<double>(h - 1));
+            dbox[2] += static_cast<float>(grad_y * 0.5 * static_cast<double>(h - 1));
+          }
+          if (cw > 1) {
+            dbox[1] += grad_x * (static_cast<float>(w - 1) - static_cast<float>(j) * width_ratio);
+            dbox[3] += grad_x * (static_cast<float>(j) * width_ratio);
+          } else {
+            dbox[1] += static_cast<float>(grad_x * 0.5 * static_cast<double>(w - 1));
+            dbox[3] += static_cast<float>(grad_x * 0.5 * static_cast<double>(w - 1));
+          }
+        }
+      }
+    }
+  }
+}
+
+// The grad-boxes kernel dispatches on input 0 (grads, float32); the image's dtype picks T.
+void grad_boxes_dispatch(KernelContext& ctx) {
+  switch (ctx.input(1).dtype()) {
+    case DType::kFloat64: return grad_boxes_kernel<double>(ctx);
+    case DType::kInt32: return grad_boxes_kernel<std::int32_t>(ctx);
+    case DType::kInt64: return grad_boxes_kernel<std::int64_t>(ctx);
+    case DType::kUInt8: return grad_boxes_kernel<std::uint8_t>(ctx);
+    default: return grad_boxes_kernel<float>(ctx);
+  }
+}
+
+void grad_image_dispatch(KernelContext& ctx) {
+  if (ctx.output(0).dtype() == DType::kFloat64) grad_image_kernel<double>(ctx);
+  else grad_image_kernel<float>(ctx);
+}
+
+const OpDef& kCropAndResize = OpBuilder("CropAndResize")
+                                  .inputs(4)
+                                  .attrs({"method", "extrapolation_value"})
+                                  .shape(crop_shape)
+                                  .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
+                                      []<class T>() -> KernelFn { return &crop_kernel<T>; });
+const OpDef& kCropAndResizeGradImage =
+    OpBuilder("CropAndResizeGradImage").inputs(4).attrs({"T", "method"}).shape(grad_image_shape).kernel(float32, grad_image_dispatch);
+const OpDef& kCropAndResizeGradBoxes =
+    OpBuilder("CropAndResizeGradBoxes").inputs(4).attrs({"method"}).shape(grad_boxes_shape).kernel(float32, grad_boxes_dispatch);
+
+}  // namespace
+
+namespace ops::image {
+
+Tensor crop_and_resize_grad_image(const Tensor& grads, const Tensor& boxes, const Tensor& box_indices, const Tensor& image_size,
+                                  DType dtype, const std::string& method) {
+  const AttrValue attrs[] = {dtype, method};
+  return execute1(kCropAndResizeGradImage, {grads, boxes, box_indices, image_size}, attrs);
+}
+
+Tensor crop_and_resize_grad_boxes(const Tensor& grads, const Tensor& image, const Tensor& boxes, const Tensor& box_indices) {
+  const AttrValue attrs[] = {std::string("bilinear")};
+  return execute1(kCropAndResizeGradBoxes, {grads, image, boxes, box_indices}, attrs);
+}
+
+}  // namespace ops::image
+
+namespace image {
+
+Tensor crop_and_resize(const Tensor& image, const Tensor& boxes, const Tensor& box_indices, const IntArray& crop_size,
+                       const CropAndResizeOptions& options) {
+  const Tensor size = crop_size.tensor().dtype() == int32 ? crop_size.tensor() : cast(crop_size.tensor(), int32);
+  const ops::AttrValue attrs[] = {options.method, options.extrapolation_value};
+  return ops::execute1(kCropAndResize, {image, boxes, box_indices, size}, attrs);
+}
+
+}  // namespace image
+}  // namespace tf
