@@ -58,6 +58,10 @@ tf::Tensor stateless_uniform(nb::handle shape, nb::handle seed, nb::handle minva
 
 void bind_random_sampling(nb::module_& random) {
   bind_random_generator(random);
+  // tf.random.experimental: the generator and the seed helpers under their experimental names.
+  nb::module_ experimental = random.def_submodule("experimental", "tf.random.experimental: generators and seed helpers.");
+  for (const char* name : {"Algorithm", "Generator", "create_rng_state", "get_global_generator", "set_global_generator"})
+    experimental.attr(name) = random.attr(name);
   for (auto [name, fn] : {std::pair<const char*, StatelessNormalFn>{"stateless_normal", tf::random::stateless_normal},
                           {"stateless_truncated_normal", tf::random::stateless_truncated_normal}}) {
     random.def(name, [fn](nb::handle shape, nb::handle seed, double mean, double stddev, nb::handle dtype,
@@ -131,6 +135,8 @@ void bind_random_sampling(nb::module_& random) {
     algorithm_from(alg);
     return tf::random::fold_in(to_tensor(seed), to_tensor(data));
   }, "seed"_a, "data"_a, "alg"_a.none() = "auto_select");
+  experimental.attr("stateless_split") = random.attr("split");
+  experimental.attr("stateless_fold_in") = random.attr("fold_in");
 }
 
 }  // namespace tfpp_python

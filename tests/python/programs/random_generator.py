@@ -43,6 +43,10 @@ for _ in range(2):
 tf.random.set_global_generator(tf.random.Generator.from_seed(4))
 print(tf.random.get_global_generator().state.numpy().tolist(), tf.random.get_global_generator().normal([2]).numpy().tolist())
 
+e = tf.random.experimental
+print(e.Generator.from_seed(1).normal([2]).numpy().tolist(), e.stateless_split([1, 2], num=2).numpy().tolist(),
+      e.stateless_fold_in([1, 2], 3).numpy().tolist(), e.create_rng_state(9, e.Algorithm.PHILOX).numpy().tolist())
+
 show_error("int bounds", lambda: g.uniform([2], dtype=tf.int32))
 show_error("unknown alg", lambda: tf.random.Generator.from_seed(1, alg="foo"))
 show_error("empty int range", lambda: g.uniform([2], minval=3, maxval=3, dtype=tf.int64))
