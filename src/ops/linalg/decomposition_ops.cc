@@ -4,7 +4,6 @@
 #include <cstring>
 
 #include "kernels/cpu/eigen/decompositions.h"
-#include "kernels/cpu/parallel.h"
 #include "ops/execute.h"
 #include "ops/linalg/linalg_shapes.h"
 #include "tfpp/linalg_factorizations.h"
@@ -29,14 +28,11 @@ std::int64_t min_dim(std::int64_t a, std::int64_t b) {
   return std::min(a, b);
 }
 
-// Runs fn(b) for each matrix b of input 0 ([..., m, n]), on several threads when they are large.
+// Runs fn(b) for each matrix b of input 0 (m x n: about m n max(m, n) work each).
 template <class Fn>
 void for_each_matrix(const KernelContext& ctx, Fn&& fn) {
   const TensorShape& s = ctx.input(0).shape();
-  const std::int64_t m = s.dim(-2), n = s.dim(-1);
-  kernels::parallel_for(num_matrices(s), m * n * std::max(m, n), [&](std::int64_t begin, std::int64_t end) {
-    for (std::int64_t b = begin; b < end; ++b) fn(b);
-  });
+  ops::linalg::for_each_matrix(num_matrices(s), s.dim(-2) * s.dim(-1) * std::max(s.dim(-2), s.dim(-1)), fn);
 }
 
 // ---- Qr: input [..., m, n] -> q [..., m, p], r [..., p, n]; p = min(m, n), or m when full ----

@@ -7,7 +7,6 @@
 #include <atomic>
 
 #include "kernels/cpu/eigen/decompositions.h"
-#include "kernels/cpu/parallel.h"
 #include "ops/execute.h"
 #include "ops/linalg/linalg_shapes.h"
 #include "ops/shape_fns.h"
@@ -59,9 +58,8 @@ void solve_ls_kernel(KernelContext& ctx) {
   const T* b = ctx.input(1).data<T>();
   T* x = ctx.output(0).mutable_data<T>();
   std::atomic<bool> failed = false;
-  kernels::parallel_for(num_matrices(as), m * n * (std::min(m, n) + k), [&](std::int64_t begin, std::int64_t end) {
-    for (std::int64_t i = begin; i < end; ++i)
-      if (!kernels::linalg::least_squares(a + i * m * n, b + i * m * k, m, n, k, l2, fast, x + i * n * k)) failed = true;
+  ops::linalg::for_each_matrix(num_matrices(as), m * n * (std::min(m, n) + k), [&](std::int64_t i) {
+    if (!kernels::linalg::least_squares(a + i * m * n, b + i * m * k, m, n, k, l2, fast, x + i * n * k)) failed = true;
   });
   if (failed)
     ctx.fail("Input matrix was rank deficient or ill-conditioned. Try setting fast=False or provide a larger "

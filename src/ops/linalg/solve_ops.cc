@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "kernels/cpu/eigen/linalg.h"
-#include "kernels/cpu/parallel.h"
 #include "ops/execute.h"
 #include "ops/linalg/linalg_shapes.h"
 #include "ops/shape_fns.h"
@@ -75,9 +74,8 @@ void solve_kernel(KernelContext& ctx) {
   const T* b = ctx.input(1).data<T>();
   T* x = ctx.output(0).mutable_data<T>();
   std::atomic<bool> singular = false;
-  kernels::parallel_for(num_matrices(s), n * n * (n + k), [&](std::int64_t begin, std::int64_t end) {
-    for (std::int64_t i = begin; i < end; ++i)
-      if (!kernels::linalg::solve(a + i * n * n, b + i * n * k, n, k, ctx.attr<bool>(0), x + i * n * k)) singular = true;
+  ops::linalg::for_each_matrix(num_matrices(s), n * n * (n + k), [&](std::int64_t i) {
+    if (!kernels::linalg::solve(a + i * n * n, b + i * n * k, n, k, ctx.attr<bool>(0), x + i * n * k)) singular = true;
   });
   if (singular) ctx.fail("Input matrix is not invertible.");
 }
@@ -105,10 +103,9 @@ void triangular_solve_kernel(KernelContext& ctx) {
   const T* b = ctx.input(1).data<T>();
   T* x = ctx.output(0).mutable_data<T>();
   const bool lower = ctx.attr<bool>(0), adjoint = ctx.attr<bool>(1);
-  kernels::parallel_for(out.num_elements(), n * n * k, [&](std::int64_t begin, std::int64_t end) {
-    for (std::int64_t o = begin; o < end; ++o)
-      kernels::linalg::triangular_solve(a + broadcast_offset(o, out, mb) * n * n, b + broadcast_offset(o, out, rb) * n * k,
-                                        n, k, lower, adjoint, x + o * n * k);
+  ops::linalg::for_each_matrix(out.num_elements(), n * n * k, [&](std::int64_t o) {
+    kernels::linalg::triangular_solve(a + broadcast_offset(o, out, mb) * n * n, b + broadcast_offset(o, out, rb) * n * k, n,
+                                      k, lower, adjoint, x + o * n * k);
   });
 }
 

@@ -5,7 +5,6 @@
 #include <limits>
 
 #include "kernels/cpu/eigen/linalg.h"
-#include "kernels/cpu/parallel.h"
 #include "ops/execute.h"
 #include "ops/linalg/linalg_shapes.h"
 #include "tfpp/linalg_determinants.h"
@@ -41,14 +40,11 @@ void two_batch_scalars(ShapeContext& ctx) {
   ctx.add_output(ctx.input(0).dtype(), ctx.outputs()[0].shape);
 }
 
-// Runs fn(b) for each matrix b of input 0, on several threads when the matrices are large.
+// Runs fn(b) for each matrix b of input 0 (n x n: about n^3 work each).
 template <class Fn>
 void for_each_matrix(const KernelContext& ctx, Fn&& fn) {
   const TensorShape& s = ctx.input(0).shape();
-  const std::int64_t n = s.dim(-1);
-  kernels::parallel_for(num_matrices(s), n * n * n, [&](std::int64_t begin, std::int64_t end) {
-    for (std::int64_t b = begin; b < end; ++b) fn(b);
-  });
+  ops::linalg::for_each_matrix(num_matrices(s), s.dim(-1) * s.dim(-1) * s.dim(-1), fn);
 }
 
 template <class T>

@@ -11,22 +11,18 @@
 #include <tfpp/tfpp.h>
 
 #include "error_of.h"
+#include "ops/linalg/linalg_test_util.h"
 
 namespace {
 
 using tf::None;
 using tf::Tensor;
 using tf::TensorShape;
+using tf::testing::contains;
 using tf::testing::error_of;
+using tf::testing::expect_near;
 using D = std::vector<double>;
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
-
-void expect_near(const Tensor& t, const D& want, double tolerance = 1e-12) {
-  const D got = t.numpy<double>();
-  ASSERT_EQ(got.size(), want.size());
-  for (std::size_t i = 0; i < want.size(); ++i) EXPECT_NEAR(got[i], want[i], tolerance) << "element " << i;
-}
 
 const Tensor kA = tf::constant({{4.0, 7.0}, {2.0, 6.0}});
 

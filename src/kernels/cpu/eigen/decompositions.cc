@@ -5,17 +5,13 @@
 #include <Eigen/Dense>
 #include <Eigen/SVD>
 
+#include "kernels/cpu/eigen/row_major.h"
+
 namespace tf::kernels::linalg {
 namespace {
 
 template <class T>
 using Matrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
-template <class T>
-using RowMajor = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-template <class T>
-using ConstMap = Eigen::Map<const RowMajor<T>>;
-template <class T>
-using Map = Eigen::Map<RowMajor<T>>;
 
 }  // namespace
 

@@ -9,27 +9,22 @@
 #include <Eigen/Dense>
 #include <Eigen/LU>
 
+#include "kernels/cpu/eigen/row_major.h"
+
 namespace tf::kernels::linalg {
 namespace {
-
-template <class T>
-using Matrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-template <class T>
-using ConstMap = Eigen::Map<const Matrix<T>>;
-template <class T>
-using Map = Eigen::Map<Matrix<T>>;
 
 // TensorFlow's guard: partial pivoting promises nothing about conditioning, but an exactly
 // zero pivot means the matrix is singular.
 template <class T>
-bool has_zero_pivot(const Eigen::PartialPivLU<Matrix<T>>& lu) {
+bool has_zero_pivot(const Eigen::PartialPivLU<RowMajor<T>>& lu) {
   return lu.matrixLU().rows() > 0 && !(lu.matrixLU().diagonal().cwiseAbs().minCoeff() > T(0));
 }
 
 template <class T>
-Matrix<T> maybe_transposed(const T* a, std::int64_t n, bool adjoint) {
+RowMajor<T> maybe_transposed(const T* a, std::int64_t n, bool adjoint) {
   const ConstMap<T> m(a, n, n);
-  return adjoint ? Matrix<T>(m.transpose()) : Matrix<T>(m);
+  return adjoint ? RowMajor<T>(m.transpose()) : RowMajor<T>(m);
 }
 
 }  // namespace
@@ -37,7 +32,7 @@ Matrix<T> maybe_transposed(const T* a, std::int64_t n, bool adjoint) {
 template <class T>
 bool inverse(const T* a, std::int64_t n, bool adjoint, T* out) {
   if (n == 0) return true;
-  const Eigen::PartialPivLU<Matrix<T>> lu(maybe_transposed(a, n, adjoint));
+  const Eigen::PartialPivLU<RowMajor<T>> lu(maybe_transposed(a, n, adjoint));
   if (has_zero_pivot(lu)) return false;
   Map<T>(out, n, n) = lu.inverse();
   return true;
@@ -48,7 +43,7 @@ void sign_log_abs_determinant(const T* a, std::int64_t n, T* sign, T* log_abs_de
   *sign = T(1);
   *log_abs_det = T(0);
   if (n == 0) return;
-  const Eigen::PartialPivLU<Matrix<T>> lu(ConstMap<T>(a, n, n));
+  const Eigen::PartialPivLU<RowMajor<T>> lu(ConstMap<T>(a, n, n));
   T s = T(lu.permutationP().determinant());
   for (std::int64_t i = 0; i < n; ++i) {
     const T d = lu.matrixLU()(i, i);
@@ -65,7 +60,7 @@ void sign_log_abs_determinant(const T* a, std::int64_t n, T* sign, T* log_abs_de
 template <class T>
 bool solve(const T* a, const T* b, std::int64_t n, std::int64_t k, bool adjoint, T* x) {
   if (n == 0 || k == 0) return true;
-  const Eigen::PartialPivLU<Matrix<T>> lu(maybe_transposed(a, n, adjoint));
+  const Eigen::PartialPivLU<RowMajor<T>> lu(maybe_transposed(a, n, adjoint));
   if (has_zero_pivot(lu)) return false;
   Map<T>(x, n, k) = lu.solve(ConstMap<T>(b, n, k));
   return true;
@@ -86,7 +81,7 @@ void triangular_solve(const T* a, const T* b, std::int64_t n, std::int64_t k, bo
 template <class T>
 bool cholesky(const T* a, std::int64_t n, T* l) {
   if (n == 0) return true;
-  const Eigen::LLT<Matrix<T>, Eigen::Lower> llt(ConstMap<T>(a, n, n));
+  const Eigen::LLT<RowMajor<T>, Eigen::Lower> llt(ConstMap<T>(a, n, n));
   if (llt.info() != Eigen::Success) return false;
   Map<T>(l, n, n) = llt.matrixL();
   return true;
