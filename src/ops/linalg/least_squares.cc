@@ -2,6 +2,7 @@
 // fast, else a complete orthogonal decomposition) and tf.linalg.lstsq, which for fast=True is
 // TensorFlow's composite of the regularized normal equations (its gradient comes from those
 // ops) and otherwise the op.
+#include "ops/math/python_name_scope.h"
 #include "ops/linalg/least_squares.h"
 
 #include <atomic>
@@ -99,11 +100,13 @@ Tensor lstsq(const Tensor& matrix, const Tensor& rhs, double l2_regularizer, boo
   const TensorShape& s = matrix.shape();
   if (s.has_unknown_rank() || s.rank() < 2)
     throw InvalidArgumentError("[lstsq] matrix must have a known rank >= 2, got shape " + s.debug_string());
-  if (s.dim(-2) != None && s.dim(-1) != None) return s.dim(-2) >= s.dim(-1) ? overdetermined() : underdetermined();
-  const Tensor dims = shape(matrix);
-  const Tensor rows = strided_slice(dims, {-2}, {-1}, {1}, {.shrink_axis_mask = 1});
-  const Tensor cols = strided_slice(dims, {-1}, {0}, {1}, {.end_mask = 1, .shrink_axis_mask = 1});
-  return cond(math::greater_equal(rows, cols), overdetermined, underdetermined);
+  return ops::with_python_scope("matrix_solve_ls", [&](graph::OpNameScope*) {
+    if (s.dim(-2) != None && s.dim(-1) != None) return s.dim(-2) >= s.dim(-1) ? overdetermined() : underdetermined();
+    const Tensor dims = shape(matrix);
+    const Tensor rows = strided_slice(dims, {-2}, {-1}, {1}, {.shrink_axis_mask = 1});
+    const Tensor cols = strided_slice(dims, {-1}, {0}, {1}, {.end_mask = 1, .shrink_axis_mask = 1});
+    return cond(math::greater_equal(rows, cols), overdetermined, underdetermined);
+  });
 }
 
 }  // namespace linalg

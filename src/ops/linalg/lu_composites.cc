@@ -2,6 +2,7 @@
 // lu_matrix_inverse, composites of triangular solves and products as in TensorFlow (so their
 // gradients come from those ops). TensorFlow gathers rows by the permutation; here the
 // permutation is a 0/1 matrix product, which also broadcasts batch dimensions.
+#include "ops/math/python_name_scope.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
 #include "tfpp/linalg_factorizations.h"
@@ -34,16 +35,22 @@ Tensor solve_permuted(const Tensor& lower_upper, const Tensor& permuted_rhs) {
 }  // namespace
 
 Tensor lu_reconstruct(const Tensor& lower_upper, const Tensor& perm) {
-  const Tensor product = matmul(unit_lower(lower_upper), band_part(lower_upper, 0, -1));
-  return matmul(permutation_matrix(perm, lower_upper.dtype()), product, {.transpose_a = true});
+  return ops::with_python_scope("lu_reconstruct", [&](graph::OpNameScope*) {
+    const Tensor product = matmul(unit_lower(lower_upper), band_part(lower_upper, 0, -1));
+    return matmul(permutation_matrix(perm, lower_upper.dtype()), product, {.transpose_a = true});
+  });
 }
 
 Tensor lu_solve(const Tensor& lower_upper, const Tensor& perm, const Tensor& rhs) {
-  return solve_permuted(lower_upper, matmul(permutation_matrix(perm, rhs.dtype()), rhs));
+  return ops::with_python_scope("lu_solve", [&](graph::OpNameScope*) {
+    return solve_permuted(lower_upper, matmul(permutation_matrix(perm, rhs.dtype()), rhs));
+  });
 }
 
 Tensor lu_matrix_inverse(const Tensor& lower_upper, const Tensor& perm) {
-  return solve_permuted(lower_upper, permutation_matrix(perm, lower_upper.dtype()));
+  return ops::with_python_scope("lu_matrix_inverse", [&](graph::OpNameScope*) {
+    return solve_permuted(lower_upper, permutation_matrix(perm, lower_upper.dtype()));
+  });
 }
 
 }  // namespace tf::linalg

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "ops/math/python_name_scope.h"
 #include "ops/array/gradient_shape_ops.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
@@ -63,27 +64,20 @@ Tensor by_norm(const Tensor& norm, const std::vector<double>& bounds, const std:
   return where(math::less(norm, scalar_like(norm, bounds[k])), cases[k], by_norm(norm, bounds, cases, k + 1));
 }
 
-}  // namespace
-
-Tensor expm(const Tensor& input) {
-  const TensorShape& s = input.shape();
-  if (input.dtype() != float32 && input.dtype() != float64)
-    throw InvalidArgumentError("[expm] tf.linalg.expm does not support matrices of type " + std::string(dtype_name(input.dtype())));
-  if (s.has_unknown_rank() || s.rank() < 2)
-    throw InvalidArgumentError("[expm] input must have a known rank >= 2, got shape " + s.debug_string());
-  if (s.dim(-2) == 0 && s.dim(-1) == 0) return input;
-  // TensorFlow flattens the batch first; every op here keeps batch dimensions apart anyway.
-  const Tensor& matrix = input;
+// exp(matrix) for a batch of square float matrices, in expm's scope. TensorFlow flattens the
+// batch first; every op here keeps batch dimensions apart anyway.
+Tensor scaled_and_squared(const Tensor& matrix) {
   const Tensor l1_norm = reduce_max(reduce_sum(math::abs(matrix), -2, {.keepdims = true}), -1, {.keepdims = true});
   const Tensor rows = strided_slice(shape(matrix), {0}, {-1}, {1});
-  const Tensor identity = diag(ops::array::fill(rows, scalar_like(input, 1.0)));
+  const Tensor identity = diag(ops::array::fill(rows, scalar_like(matrix, 1.0)));
   auto scaled = [&](double max_norm) {
     const Tensor squarings =
-        math::maximum(math::floor(math::log(l1_norm / scalar_like(l1_norm, max_norm)) / math::log(scalar_like(l1_norm, 2.0))), scalar_like(l1_norm, 0.0));
+        math::maximum(math::floor(math::log(l1_norm / scalar_like(l1_norm, max_norm)) / math::log(scalar_like(l1_norm, 2.0))),
+                      scalar_like(l1_norm, 0.0));
     return std::pair{squarings, matrix / math::pow(scalar_like(l1_norm, 2.0), squarings)};
   };
   Tensor u, v, squarings;
-  if (input.dtype() == float32) {
+  if (matrix.dtype() == float32) {
     const auto [k, a] = scaled(3.925724783138660);
     squarings = k;
     const Pade p3 = pade(matrix, identity, kPade3), p5 = pade(matrix, identity, kPade5), p7 = pade(a, identity, kPade7);
@@ -102,9 +96,8 @@ Tensor expm(const Tensor& input) {
   }
   // A non-finite norm gives NaN everywhere (the solve would fail on it).
   const Tensor finite = math::is_finite(reduce_max(l1_norm));
-  const Tensor approximant = cond(
-      finite, [&] { return solve(v - u, u + v); },
-      [&] { return u * std::numeric_limits<double>::quiet_NaN(); });
+  const Tensor approximant =
+      cond(finite, [&] { return solve(v - u, u + v); }, [&] { return u * std::numeric_limits<double>::quiet_NaN(); });
   const Tensor most = reduce_max(squarings);
   auto more = [&](const Tensor& i, const Tensor&) { return math::logical_and(finite, math::less(i, most)); };
   auto square = [&](const Tensor& i, const Tensor& r) {
@@ -113,6 +106,18 @@ Tensor expm(const Tensor& input) {
   const auto [i, result] = while_loop(more, square, std::tuple{scalar_like(l1_norm, 0.0), approximant});
   (void)i;
   return result;
+}
+
+}  // namespace
+
+Tensor expm(const Tensor& input) {
+  const TensorShape& s = input.shape();
+  if (input.dtype() != float32 && input.dtype() != float64)
+    throw InvalidArgumentError("[expm] tf.linalg.expm does not support matrices of type " + std::string(dtype_name(input.dtype())));
+  if (s.has_unknown_rank() || s.rank() < 2)
+    throw InvalidArgumentError("[expm] input must have a known rank >= 2, got shape " + s.debug_string());
+  if (s.dim(-2) == 0 && s.dim(-1) == 0) return input;
+  return ops::with_python_scope("matrix_exponential", [&](graph::OpNameScope*) { return scaled_and_squared(input); });
 }
 
 }  // namespace tf::linalg

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "kernels/cpu/eigen/linalg.h"
+#include "ops/math/python_name_scope.h"
 #include "ops/execute.h"
 #include "ops/linalg/linalg_shapes.h"
 #include "ops/shape_fns.h"
@@ -124,13 +125,28 @@ Tensor solve(const Tensor& matrix, const Tensor& rhs, bool adjoint) {
   return ops::execute1(kMatrixSolve, {matrix, rhs}, attrs);
 }
 
-Tensor triangular_solve(const Tensor& matrix, const Tensor& rhs, bool lower, bool adjoint) {
+}  // namespace linalg
+namespace {
+
+Tensor triangular_solve_op(const Tensor& matrix, const Tensor& rhs, bool lower, bool adjoint) {
   const AttrValue attrs[] = {lower, adjoint};
   return ops::execute1(kMatrixTriangularSolve, {matrix, rhs}, attrs);
 }
 
+}  // namespace
+namespace linalg {
+
+// TensorFlow's Python wraps the op in a "triangular_solve" scope; cholesky_solve's own scope
+// holds the ops directly.
+Tensor triangular_solve(const Tensor& matrix, const Tensor& rhs, bool lower, bool adjoint) {
+  return ops::with_python_scope("triangular_solve",
+                                [&](graph::OpNameScope*) { return triangular_solve_op(matrix, rhs, lower, adjoint); });
+}
+
 Tensor cholesky_solve(const Tensor& chol, const Tensor& rhs) {
-  return triangular_solve(chol, triangular_solve(chol, rhs, true, false), true, true);
+  return ops::with_python_scope("cholesky_solve", [&](graph::OpNameScope*) {
+    return triangular_solve_op(chol, triangular_solve_op(chol, rhs, true, false), true, true);
+  });
 }
 
 }  // namespace linalg

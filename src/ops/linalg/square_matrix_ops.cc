@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "kernels/cpu/eigen/linalg.h"
+#include "ops/math/python_name_scope.h"
 #include "ops/execute.h"
 #include "ops/linalg/linalg_shapes.h"
 #include "tfpp/linalg_determinants.h"
@@ -130,7 +131,9 @@ SignLogDeterminant slogdet(const Tensor& input) {
 }
 
 Tensor logdet(const Tensor& matrix) {
-  return reduce_sum(math::log(diag_part(cholesky(matrix))), -1) * 2.0;
+  return ops::with_python_scope("logdet", [&](graph::OpNameScope*) {
+    return reduce_sum(math::log(diag_part(cholesky(matrix))), -1) * 2.0;
+  });
 }
 
 Tensor cholesky(const Tensor& input) { return ops::execute1(kCholesky, {input}); }

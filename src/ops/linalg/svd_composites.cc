@@ -2,6 +2,7 @@
 // linalg_impl.py (pinv's gradient comes from Svd's).
 #include <limits>
 
+#include "ops/math/python_name_scope.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
@@ -39,19 +40,23 @@ void check_float(const Tensor& a, const char* function) {
 
 Tensor pinv(const Tensor& a, const std::optional<Tensor>& rcond) {
   check_float(a, "pinv");
-  const Tensor cut = rcond ? cast(*rcond, a.dtype()) : larger_dim(a, "pinv") * (10.0 * epsilon(a.dtype()));
-  const auto [s, u, v] = svd(a);
-  const Tensor cutoff = cut * reduce_max(s, -1);
-  const Tensor kept = where(math::greater(s, expand_dims(cutoff, -1)), s, std::numeric_limits<double>::infinity());
-  return matmul(v / expand_dims(kept, -2), u, {.transpose_b = true});
+  return ops::with_python_scope("pinv", [&](graph::OpNameScope*) {
+    const Tensor cut = rcond ? cast(*rcond, a.dtype()) : larger_dim(a, "pinv") * (10.0 * epsilon(a.dtype()));
+    const auto [s, u, v] = svd(a);
+    const Tensor cutoff = cut * reduce_max(s, -1);
+    const Tensor kept = where(math::greater(s, expand_dims(cutoff, -1)), s, std::numeric_limits<double>::infinity());
+    return matmul(v / expand_dims(kept, -2), u, {.transpose_b = true});
+  });
 }
 
 Tensor matrix_rank(const Tensor& a, const std::optional<Tensor>& tol) {
   check_float(a, "matrix_rank");
-  const Tensor s = singular_values(a);
-  const Tensor threshold =
-      tol ? cast(*tol, a.dtype()) : larger_dim(a, "matrix_rank") * epsilon(a.dtype()) * reduce_max(s, -1, {.keepdims = true});
-  return reduce_sum(cast(math::greater(s, threshold), int32), -1);
+  return ops::with_python_scope("matrix_rank", [&](graph::OpNameScope*) {
+    const Tensor s = singular_values(a);
+    const Tensor threshold = tol ? cast(*tol, a.dtype())
+                                 : larger_dim(a, "matrix_rank") * epsilon(a.dtype()) * reduce_max(s, -1, {.keepdims = true});
+    return reduce_sum(cast(math::greater(s, threshold), int32), -1);
+  });
 }
 
 }  // namespace tf::linalg

@@ -163,3 +163,14 @@ show("spectral norm", lambda: tf.norm(tall, ord=2, axis=[0, 1]))
 show("grad spectral norm", lambda: gradient(lambda m: tf.norm(m, ord=2, axis=[-2, -1]), tall))
 show("eye batch_shape", lambda: tf.eye(2, batch_shape=[3]))
 show("linalg.eye positional", lambda: tf.linalg.eye(2, 3, [2], tf.float64))
+
+
+@tf.function
+def composites(m, r):
+    return [tf.linalg.logdet(m), tf.linalg.cholesky_solve(m, r), tf.linalg.triangular_solve(m, r), tf.linalg.lstsq(m, r),
+            tf.linalg.pinv(m), tf.linalg.matrix_rank(m), tf.linalg.lu_solve(m, tf.constant([0, 1]), r)]
+
+
+# The composites' name scopes, as TensorFlow's Python opens them.
+graph = composites.get_concrete_function(tf.TensorSpec([2, 2]), tf.TensorSpec([2, 1])).graph.as_graph_def()
+print("composite nodes", sorted(n.name for n in graph.node if n.op in ("Cholesky", "MatrixTriangularSolve", "Svd")))
