@@ -7,6 +7,9 @@
 
 #include <tfpp/tfpp.h>
 #include <tfpp/keras/keras.h>
+#include <tfpp/keras/layers/activation_layers.h>
+#include <tfpp/keras/layers/noise.h>
+#include <tfpp/keras/layers/pass_through.h>
 #include <tfpp/keras/layers/score_attention.h>
 
 #include "error_of.h"
@@ -45,6 +48,13 @@ std::vector<Case> every_builtin() {
       make(layers::LeakyReLU({.negative_slope = 0.2}), {flat}),
       make(layers::Softmax({.axis = -1}), {flat}),
       make(layers::Dropout(0.25), {flat}),
+      make(layers::PReLU({.shared_axes = {1}}), {seq}),
+      make(layers::ELU(0.5), {flat}),
+      make(layers::Identity(), {flat}),
+      make(layers::ActivityRegularization(0.1, 0.2), {flat}),
+      make(layers::GaussianNoise(0.2, {.seed = 3}), {flat}),
+      make(layers::GaussianDropout(0.3), {flat}),
+      make(layers::AlphaDropout(0.1, {.noise_shape = std::vector<std::int64_t>{-1, 1}}), {flat}),
       make(layers::Reshape({2, 2}), {flat}),
       make(layers::Flatten(), {seq}),
       make(layers::Permute({2, 1}), {seq}),

@@ -11,6 +11,7 @@ import weakref as _weakref
 import numpy as _np
 
 from .. import _tfpp
+from .. import errors as _errors
 
 from . import _registration
 from ._config import AutoConfig as _AutoConfig
@@ -301,7 +302,11 @@ class _BuiltinLayer(Layer):
     def __init__(self, *args, **kwargs):
         input_shape = kwargs.pop("input_shape", None)
         config = _arguments_config(self._class_name, _SIGNATURES[self._class_name], args, kwargs)
-        self._attach(_k.deserialize_layer({"class_name": self._class_name, "config": config}))
+        try:
+            cpp = _k.deserialize_layer({"class_name": self._class_name, "config": config})
+        except _errors.InvalidArgumentError as e:  # Keras' constructors reject bad arguments with ValueError
+            raise ValueError(e.message) from None
+        self._attach(cpp)
         # Keras keeps input_shape for a Sequential model, which starts with an InputLayer of it.
         self._input_shape_arg = tuple(input_shape) if input_shape is not None else None
 
@@ -321,6 +326,14 @@ def _make_layer_class(class_name):
 
 for _name in _SIGNATURES:
     globals()[_name] = _make_layer_class(_name)
+# Keras' other names of the same classes (their configs keep the class name).
+for _alias, _name in (("Convolution1D", "Conv1D"), ("Convolution2D", "Conv2D"), ("Convolution2DTranspose", "Conv2DTranspose"),
+                      ("SeparableConvolution2D", "SeparableConv2D"), ("MaxPool1D", "MaxPooling1D"),
+                      ("MaxPool2D", "MaxPooling2D"), ("AvgPool1D", "AveragePooling1D"), ("AvgPool2D", "AveragePooling2D"),
+                      ("GlobalAvgPool1D", "GlobalAveragePooling1D"), ("GlobalAvgPool2D", "GlobalAveragePooling2D"),
+                      ("GlobalMaxPool1D", "GlobalMaxPooling1D"), ("GlobalMaxPool2D", "GlobalMaxPooling2D")):
+    if _name in _SIGNATURES:
+        globals()[_alias] = globals()[_name]
 
 
 def serialize(layer):

@@ -7,12 +7,15 @@
 #include "keras/saving/external_class.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/input.h"
+#include "tfpp/keras/layers/activation_layers.h"
 #include "tfpp/keras/layers/attention.h"
 #include "tfpp/keras/layers/convolutional.h"
 #include "tfpp/keras/layers/core.h"
 #include "tfpp/keras/layers/embedding.h"
 #include "tfpp/keras/layers/merge.h"
+#include "tfpp/keras/layers/noise.h"
 #include "tfpp/keras/layers/normalization.h"
+#include "tfpp/keras/layers/pass_through.h"
 #include "tfpp/keras/layers/pooling.h"
 #include "tfpp/keras/layers/preprocessing.h"
 #include "tfpp/keras/layers/recurrent.h"
@@ -53,6 +56,13 @@ struct Registry {
       {"LeakyReLU", factory_of<LeakyReLU>()},
       {"Softmax", factory_of<Softmax>()},
       {"Dropout", factory_of<Dropout>()},
+      {"PReLU", factory_of<PReLU>()},
+      {"ELU", factory_of<ELU>()},
+      {"Identity", factory_of<Identity>()},
+      {"ActivityRegularization", factory_of<ActivityRegularization>()},
+      {"GaussianNoise", factory_of<GaussianNoise>()},
+      {"GaussianDropout", factory_of<GaussianDropout>()},
+      {"AlphaDropout", factory_of<AlphaDropout>()},
       {"Reshape", factory_of<Reshape>()},
       {"Flatten", factory_of<Flatten>()},
       {"Permute", factory_of<Permute>()},

@@ -256,10 +256,10 @@ TEST(KerasExchange, SchedulesAndMetricsTfppLacksAreErrorsNamingClassAndFile) {
   // Without compile, the model itself loads.
   EXPECT_FALSE(models::load_model(path, {.compile = false}).compiled());
   edit_config(path, R"("class_name": "CosineDecayRestarts")", R"("class_name": "ExponentialDecay")");
-  edit_config(path, R"("class_name": "Precision")", R"("class_name": "F1Score")");
+  edit_config(path, R"("class_name": "Precision")", R"("class_name": "PearsonCorrelation")");
   error = error_of([&] { models::load_model(path); });
-  EXPECT_EQ(error.rfind("[load_model] '" + path.string() + "': [metrics.deserialize] metric class 'F1Score'", 0), 0u) << error;
-  edit_config(path, R"("class_name": "F1Score")", R"("class_name": "Precision")");
+  EXPECT_EQ(error.rfind("[load_model] '" + path.string() + "': [metrics.deserialize] metric class 'PearsonCorrelation'", 0), 0u) << error;
+  edit_config(path, R"("class_name": "PearsonCorrelation")", R"("class_name": "Precision")");
   edit_config(path, R"("top_k": null)", R"("top_k": null, "sparse": true)");
   error = error_of([&] { models::load_model(path); });
   EXPECT_EQ(error.rfind("[load_model] '" + path.string() + "': [metrics.deserialize] Precision: the config's 'sparse' (true)", 0), 0u)
