@@ -2,6 +2,7 @@
 // state, get() and compile()'s accuracy choice, configs and error messages.
 #include <gtest/gtest.h>
 
+#include <tfpp/keras/iou_variants.h>
 #include <tfpp/keras/metrics.h>
 #include <tfpp/keras/score_metrics.h>
 #include <tfpp/keras/threshold_metrics.h>
@@ -227,6 +228,24 @@ std::vector<MetricCase> metric_cases() {
                    r2_calls});
   cases.push_back({"r2_score/adjusted_fallback", "R2Score",
                    [] { return std::make_shared<metrics::R2Score>(metrics::R2ScoreOptions{.num_regressors = 40}); }, r2_calls});
+  const std::vector<KerasCall> id_calls = {
+      {.y_true = tf::constant({0, 1, 2, 2, 1, 0}), .y_pred = tf::constant({0, 2, 2, 1, 1, 1}),
+       .sample_weight = tf::constant({1.0f, 0.5f, 2.0f, 1.0f, 1.0f, 0.0f})},
+      {.y_true = tf::constant({2, 2}), .y_pred = tf::constant({2, 0})}};
+  cases.push_back({"io_u", "IoU",
+                   [] { return std::make_shared<metrics::IoU>(metrics::IoUOptions{.num_classes = 3, .target_class_ids = {0, 2}}); },
+                   id_calls});
+  cases.push_back({"io_u/ignore_class", "IoU",
+                   [] { return std::make_shared<metrics::IoU>(metrics::IoUOptions{.num_classes = 3, .target_class_ids = {1}, .ignore_class = 2}); },
+                   id_calls});
+  const std::vector<KerasCall> one_hot_iou_calls = {{.y_true = tf::one_hot(labels1, 3), .y_pred = scores1, .sample_weight = w5},
+                                                    {.y_true = tf::one_hot(tf::constant({0, 1, 2}), 3), .y_pred = scores2}};
+  cases.push_back({"one_hot_io_u", "OneHotIoU",
+                   [] { return std::make_shared<metrics::OneHotIoU>(metrics::OneHotIoUOptions{.num_classes = 3, .target_class_ids = {0, 1}}); },
+                   one_hot_iou_calls});
+  cases.push_back({"one_hot_mean_io_u", "OneHotMeanIoU",
+                   [] { return std::make_shared<metrics::OneHotMeanIoU>(metrics::OneHotMeanIoUOptions{.num_classes = 3}); },
+                   one_hot_iou_calls});
   return cases;
 }
 
@@ -403,6 +422,9 @@ TEST(KerasMetrics, ThresholdAndScoreMetricsRejectBadArguments) {
   metrics::F1Score f1;
   has(error_of([&] { f1.update_state(tf::constant({1.0f, 0.0f}), tf::constant({0.3f, 0.2f})); }),
       "[f1_score] y_true is [2] float32, y_pred is [2] float32: FBetaScore expects 2D inputs with shape (batch_size, output_dim)");
+  has(error_of([] { metrics::IoU({.num_classes = 3, .target_class_ids = {3}}); }),
+      "[io_u] Target class id 3 is out of range, which is [0, 3).");
+  has(error_of([] { metrics::IoU({.num_classes = 3}); }), "target_class_ids needs at least one class id");
   metrics::R2Score r2;
   has(error_of([&] { r2.update_state(tf::ones({2, 2, 2}), tf::ones({2, 2, 2})); }), "R2Score expects 2D inputs");
 }

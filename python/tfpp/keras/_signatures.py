@@ -124,6 +124,9 @@ METRICS = {
     'F1Score': ('average', 'threshold', 'name', 'dtype'),
     'FBetaScore': ('average', 'beta', 'threshold', 'name', 'dtype'),
     'R2Score': ('class_aggregation', 'num_regressors', 'name', 'dtype'),
+    'IoU': ('num_classes', 'target_class_ids', 'name', 'dtype', 'ignore_class', 'sparse_y_true', 'sparse_y_pred', 'axis'),
+    'OneHotIoU': ('num_classes', 'target_class_ids', 'name', 'dtype', 'ignore_class', 'sparse_y_pred', 'axis'),
+    'OneHotMeanIoU': ('num_classes', 'name', 'dtype', 'ignore_class', 'sparse_y_pred', 'axis'),
     'MeanIoU': ('num_classes', 'name', 'dtype', 'ignore_class', 'sparse_y_true', 'sparse_y_pred', 'axis'),
     'AUC': ('num_thresholds', 'curve', 'summation_method', 'name', 'dtype', 'thresholds', 'multi_label', 'num_labels', 'label_weights', 'from_logits'),
 }

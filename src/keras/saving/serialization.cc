@@ -9,6 +9,7 @@
 #include "keras/layers/config_util.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/focal_and_overlap_losses.h"
+#include "tfpp/keras/iou_variants.h"
 #include "tfpp/keras/saving.h"
 #include "tfpp/keras/score_metrics.h"
 #include "tfpp/keras/threshold_metrics.h"
@@ -72,6 +73,7 @@ class OptionsReader {
     if (v.is_null()) out.reset();
     else out = keras::detail::dtype_from(v);
   }
+  static void read(const ConfigValue& v, std::vector<std::int64_t>& out) { out = keras::detail::int_list_from(v); }
   // Keras writes the axes of Dice and Tversky as null, one number or a list.
   static void read(const ConfigValue& v, std::optional<std::vector<std::int64_t>>& out) {
     if (v.is_null()) out.reset();
@@ -366,6 +368,7 @@ std::shared_ptr<metrics::Metric> make_metric(const Config& c, const std::string&
   TFPP_OPTION(beta)
   TFPP_OPTION(class_aggregation)
   TFPP_OPTION(num_regressors)
+  TFPP_OPTION(target_class_ids)
   r.finish();
   return std::make_shared<M>(std::move(o));
 }
@@ -423,6 +426,9 @@ const std::vector<MetricClass>& metric_classes() {
       TFPP_METRIC_CLASS(FBetaScore, FBetaScoreOptions),
       TFPP_METRIC_CLASS(F1Score, F1ScoreOptions),
       TFPP_METRIC_CLASS(R2Score, R2ScoreOptions),
+      TFPP_METRIC_CLASS(IoU, IoUOptions),
+      TFPP_METRIC_CLASS(OneHotIoU, OneHotIoUOptions),
+      TFPP_METRIC_CLASS(OneHotMeanIoU, OneHotMeanIoUOptions),
   };
   return classes;
 }

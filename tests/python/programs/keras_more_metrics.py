@@ -39,6 +39,12 @@ run(M.SensitivityAtSpecificity(0.5), binary_batches)
 run(M.SpecificityAtSensitivity(0.8, num_thresholds=11), multi_batches)
 run(M.MeanIoU(num_classes=3), [(np.array([0, 1, 2, 2, 1]), np.array([0, 2, 2, 1, 1]))])
 run(M.MeanIoU(3, name="iou_scores", sparse_y_pred=False), [(np.array([0, 1, 2]), np.array([[0.7, 0.2, 0.1], [0.1, 0.1, 0.8], [0.2, 0.2, 0.6]]))])
+run(M.IoU(3, [0, 2]), [(np.array([0, 1, 2, 2, 1]), np.array([0, 2, 2, 1, 1]), np.array([1.0, 0.5, 2.0, 1.0, 0.0]))])
+run(M.IoU(num_classes=3, target_class_ids=[1], ignore_class=2, name="iou_ignore"),
+    [(np.array([0, 1, 2, 2, 1]), np.array([0, 2, 2, 1, 1]))])
+run(M.OneHotIoU(3, [0, 1]), [(np.eye(3)[[0, 1, 2]], np.array([[0.7, 0.2, 0.1], [0.1, 0.1, 0.8], [0.2, 0.2, 0.6]]))])
+run(M.OneHotMeanIoU(num_classes=3), [(np.eye(3)[[0, 1, 2]], np.array([[0.7, 0.2, 0.1], [0.1, 0.1, 0.8], [0.2, 0.2, 0.6]]))])
+show_error("IoU target out of range", lambda: M.IoU(3, [3]))
 
 one_hot = np.eye(3, dtype=np.float32)[[2, 0, 1, 2, 1]]
 class_scores = np.array([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1], [0.3, 0.4, 0.3], [0.1, 0.7, 0.2], [0.35, 0.35, 0.3]], np.float32)

@@ -1,0 +1,69 @@
+// keras/src/metrics/iou_metrics.py's IoU, OneHotIoU and OneHotMeanIoU.
+#include "tfpp/keras/iou_variants.h"
+
+#include "keras/layers/config_util.h"
+#include "keras/losses/loss_utils.h"
+#include "keras/metrics/confusion_matrix.h"
+#include "tfpp/array_ops.h"
+#include "tfpp/keras/losses.h"
+#include "tfpp/math_ops.h"
+#include "tfpp/reduction_ops.h"
+
+namespace tf::keras::metrics {
+
+using confusion::default_name;
+
+IoU::IoU(IoUOptions o)
+    : MeanIoU({.num_classes = o.num_classes, .name = default_name(o.name, "io_u"), .dtype = o.dtype,
+               .ignore_class = o.ignore_class, .sparse_y_true = o.sparse_y_true, .sparse_y_pred = o.sparse_y_pred,
+               .axis = o.axis}),
+      target_class_ids_(std::move(o.target_class_ids)) {
+  if (target_class_ids_.empty())
+    throw InvalidArgumentError("[" + name() + "] target_class_ids needs at least one class id");
+  for (const std::int64_t id : target_class_ids_)
+    if (id < 0 || id >= o.num_classes)
+      throw InvalidArgumentError("[" + name() + "] Target class id " + std::to_string(id) +
+                                 " is out of range, which is [0, " + std::to_string(o.num_classes) + ").");
+}
+
+Tensor IoU::result() const {
+  const Tensor cm = cast(variables()[0].read_value(), float32);
+  const std::int64_t n = cm.shape().dim(0);
+  const Tensor true_positives_all = reduce_sum(cm * eye(n), 1);
+  const Tensor denominator_all = reduce_sum(cm, 0) + reduce_sum(cm, 1) - true_positives_all;
+  const Tensor ids = constant(target_class_ids_);
+  const Tensor true_positives = gather(true_positives_all, ids);
+  const Tensor denominator = gather(denominator_all, ids);
+  const Tensor valid = denominator > 1e-9f;
+  const Tensor iou = where(valid, true_positives / (denominator + static_cast<float>(losses::kEpsilon)), 0.0f);
+  return reduce_sum(iou) / (reduce_sum(cast(valid, float32)) + static_cast<float>(losses::kEpsilon));
+}
+
+Config IoU::get_config() const {
+  Config config = MeanIoU::get_config();
+  config["target_class_ids"] = detail::int_list(target_class_ids_);
+  return config;
+}
+
+OneHotIoU::OneHotIoU(OneHotIoUOptions o)
+    : IoU({.num_classes = o.num_classes, .target_class_ids = std::move(o.target_class_ids),
+           .name = default_name(o.name, "one_hot_io_u"), .dtype = o.dtype, .ignore_class = o.ignore_class,
+           .sparse_y_true = false, .sparse_y_pred = o.sparse_y_pred, .axis = o.axis}) {}
+
+Config OneHotIoU::get_config() const {
+  Config config = IoU::get_config();
+  config.erase("sparse_y_true");
+  return config;
+}
+
+OneHotMeanIoU::OneHotMeanIoU(OneHotMeanIoUOptions o)
+    : MeanIoU({.num_classes = o.num_classes, .name = default_name(o.name, "one_hot_mean_io_u"), .dtype = o.dtype,
+               .ignore_class = o.ignore_class, .sparse_y_true = false, .sparse_y_pred = o.sparse_y_pred, .axis = o.axis}) {}
+
+Config OneHotMeanIoU::get_config() const {
+  Config config = MeanIoU::get_config();
+  config.erase("sparse_y_true");
+  return config;
+}
+
+}  // namespace tf::keras::metrics
