@@ -42,21 +42,56 @@ void check_method(const OpContext& ctx, std::size_t attr, bool bilinear_only) {
     ctx.fail(bilinear_only ? "method must be 'bilinear'" + m : "method must be 'bilinear' or 'nearest'" + m);
 }
 
-// The sampling geometry of one box along one axis: position of output pixel i in the image.
+// One crop pixel: box k (of image b), row i, column j, where it samples the image, and the
+// four pixels and weights bilinear sampling uses there.
+struct Sample {
+  std::int64_t k, b, i, j;
+  float in_y, in_x;
+  bool inside;  // outside the image, the crop takes extrapolation_value
+  std::int64_t top, bottom, left, right;
+  float y_lerp, x_lerp;
+};
+
+// Where crop pixel i of a box from lo to hi samples an axis of `in` pixels (`out` crop pixels);
+// TensorFlow's boxes gradient scales by (hi - lo) * ratio instead of (hi - lo) * (in - 1) / (out - 1).
 struct Axis {
-  float scale;
-  float y1, y2;
+  float lo, hi, scale;
   std::int64_t in, out;
+  Axis(float l, float h, std::int64_t in_size, std::int64_t out_size, bool by_ratio)
+      : lo(l), hi(h), scale(0), in(in_size), out(out_size) {
+    if (out > 1)
+      scale = by_ratio ? (hi - lo) * (static_cast<float>(in - 1) / static_cast<float>(out - 1))
+                       : (hi - lo) * static_cast<float>(in - 1) / static_cast<float>(out - 1);
+  }
   float at(std::int64_t i) const {
-    return out > 1 ? y1 * static_cast<float>(in - 1) + static_cast<float>(i) * scale
-                   : static_cast<float>(0.5 * (y1 + y2) * static_cast<double>(in - 1));
+    return out > 1 ? lo * static_cast<float>(in - 1) + static_cast<float>(i) * scale
+                   : static_cast<float>(0.5 * (lo + hi) * static_cast<double>(in - 1));
   }
   bool outside(float v) const { return v < 0 || v > static_cast<float>(in - 1); }
 };
 
-Axis axis(float lo, float hi, std::int64_t in, std::int64_t out) {
-  const float scale = out > 1 ? (hi - lo) * static_cast<float>(in - 1) / static_cast<float>(out - 1) : 0.0f;
-  return {scale, lo, hi, in, out};
+// Calls fn(sample) for every pixel of every crop, row by row.
+template <class Fn>
+void for_each_sample(const float* boxes, const std::int32_t* index, std::int64_t n, std::int64_t h, std::int64_t w, std::int64_t ch,
+                     std::int64_t cw, bool by_ratio, Fn fn) {
+  for (std::int64_t k = 0; k < n; ++k) {
+    const float* box = boxes + 4 * k;
+    const Axis ya(box[0], box[2], h, ch, by_ratio), xa(box[1], box[3], w, cw, by_ratio);
+    for (std::int64_t i = 0; i < ch; ++i)
+      for (std::int64_t j = 0; j < cw; ++j) {
+        Sample s{k, index[k], i, j, ya.at(i), xa.at(j), false, 0, 0, 0, 0, 0, 0};
+        s.inside = !ya.outside(s.in_y) && !xa.outside(s.in_x);
+        if (s.inside) {
+          s.top = static_cast<std::int64_t>(std::floor(s.in_y));
+          s.bottom = static_cast<std::int64_t>(std::ceil(s.in_y));
+          s.left = static_cast<std::int64_t>(std::floor(s.in_x));
+          s.right = static_cast<std::int64_t>(std::ceil(s.in_x));
+          s.y_lerp = s.in_y - static_cast<float>(s.top);
+          s.x_lerp = s.in_x - static_cast<float>(s.left);
+        }
+        fn(s);
+      }
+  }
 }
 
 void crop_shape(ShapeContext& ctx) {
@@ -103,35 +138,22 @@ void crop_kernel(KernelContext& ctx) {
   const auto pixel = [&](std::int64_t b, std::int64_t y, std::int64_t xx, std::int64_t d) {
     return static_cast<float>(x[((b * h + y) * w + xx) * depth + d]);
   };
-  for (std::int64_t k = 0; k < n; ++k) {
-    const float* box = boxes + 4 * k;
-    const Axis ya = axis(box[0], box[2], h, ch), xa = axis(box[1], box[3], w, cw);
-    const std::int64_t b = index[k];
-    for (std::int64_t i = 0; i < ch; ++i) {
-      const float in_y = ya.at(i);
-      for (std::int64_t j = 0; j < cw; ++j) {
-        float* o = out + ((k * ch + i) * cw + j) * depth;
-        const float in_x = xa.at(j);
-        if (ya.outside(in_y) || xa.outside(in_x)) {
-          std::fill_n(o, depth, extrapolation);
-          continue;
-        }
-        if (!bilinear) {
-          const auto yy = static_cast<std::int64_t>(std::round(in_y)), xx = static_cast<std::int64_t>(std::round(in_x));
-          for (std::int64_t d = 0; d < depth; ++d) o[d] = pixel(b, yy, xx, d);
-          continue;
-        }
-        const auto top = static_cast<std::int64_t>(std::floor(in_y)), bottom = static_cast<std::int64_t>(std::ceil(in_y));
-        const auto left = static_cast<std::int64_t>(std::floor(in_x)), right = static_cast<std::int64_t>(std::ceil(in_x));
-        const float y_lerp = in_y - static_cast<float>(top), x_lerp = in_x - static_cast<float>(left);
-        for (std::int64_t d = 0; d < depth; ++d) {
-          const float t = pixel(b, top, left, d) + (pixel(b, top, right, d) - pixel(b, top, left, d)) * x_lerp;
-          const float bo = pixel(b, bottom, left, d) + (pixel(b, bottom, right, d) - pixel(b, bottom, left, d)) * x_lerp;
-          o[d] = t + (bo - t) * y_lerp;
-        }
+  for_each_sample(boxes, index, n, h, w, ch, cw, false, [&](const Sample& s) {
+    float* o = out + ((s.k * ch + s.i) * cw + s.j) * depth;
+    if (!s.inside) {
+      std::fill_n(o, depth, extrapolation);
+    } else if (!bilinear) {
+      const auto yy = static_cast<std::int64_t>(std::round(s.in_y)), xx = static_cast<std::int64_t>(std::round(s.in_x));
+      for (std::int64_t d = 0; d < depth; ++d) o[d] = pixel(s.b, yy, xx, d);
+    } else {
+      for (std::int64_t d = 0; d < depth; ++d) {
+        const float tl = pixel(s.b, s.top, s.left, d), bl = pixel(s.b, s.bottom, s.left, d);
+        const float t = tl + (pixel(s.b, s.top, s.right, d) - tl) * s.x_lerp;
+        const float bo = bl + (pixel(s.b, s.bottom, s.right, d) - bl) * s.x_lerp;
+        o[d] = t + (bo - t) * s.y_lerp;
       }
     }
-  }
+  });
 }
 
 // CropAndResizeGradImage(grads, boxes, box_ind, image_size; T, method).
@@ -163,36 +185,22 @@ void grad_image_kernel(KernelContext& ctx) {
   T* out = ctx.output(0).mutable_data<T>();
   std::fill_n(out, ctx.output(0).num_elements(), T(0));
   const auto at = [&](std::int64_t b, std::int64_t y, std::int64_t x) { return out + ((b * h + y) * w + x) * depth; };
-  for (std::int64_t k = 0; k < n; ++k) {
-    const float* box = boxes + 4 * k;
-    const Axis ya = axis(box[0], box[2], h, ch), xa = axis(box[1], box[3], w, cw);
-    const std::int64_t b = index[k];
-    for (std::int64_t i = 0; i < ch; ++i) {
-      const float in_y = ya.at(i);
-      if (ya.outside(in_y)) continue;
-      const auto top = static_cast<std::int64_t>(std::floor(in_y)), bottom = static_cast<std::int64_t>(std::ceil(in_y));
-      const float y_lerp = in_y - static_cast<float>(top);
-      for (std::int64_t j = 0; j < cw; ++j) {
-        const float in_x = xa.at(j);
-        if (xa.outside(in_x)) continue;
-        const float* gd = g + ((k * ch + i) * cw + j) * depth;
-        if (!bilinear) {
-          T* dst = at(b, static_cast<std::int64_t>(std::round(in_y)), static_cast<std::int64_t>(std::round(in_x)));
-          for (std::int64_t d = 0; d < depth; ++d) dst[d] += static_cast<T>(gd[d]);
-          continue;
-        }
-        const auto left = static_cast<std::int64_t>(std::floor(in_x)), right = static_cast<std::int64_t>(std::ceil(in_x));
-        const float x_lerp = in_x - static_cast<float>(left);
-        for (std::int64_t d = 0; d < depth; ++d) {
-          const float dtop = (1 - y_lerp) * gd[d], dbottom = y_lerp * gd[d];
-          at(b, top, left)[d] += static_cast<T>((1 - x_lerp) * dtop);
-          at(b, top, right)[d] += static_cast<T>(x_lerp * dtop);
-          at(b, bottom, left)[d] += static_cast<T>((1 - x_lerp) * dbottom);
-          at(b, bottom, right)[d] += static_cast<T>(x_lerp * dbottom);
-        }
-      }
+  for_each_sample(boxes, index, n, h, w, ch, cw, false, [&](const Sample& s) {
+    if (!s.inside) return;
+    const float* gd = g + ((s.k * ch + s.i) * cw + s.j) * depth;
+    if (!bilinear) {
+      T* dst = at(s.b, static_cast<std::int64_t>(std::round(s.in_y)), static_cast<std::int64_t>(std::round(s.in_x)));
+      for (std::int64_t d = 0; d < depth; ++d) dst[d] += static_cast<T>(gd[d]);
+      return;
     }
-  }
+    for (std::int64_t d = 0; d < depth; ++d) {
+      const float dtop = (1 - s.y_lerp) * gd[d], dbottom = s.y_lerp * gd[d];
+      at(s.b, s.top, s.left)[d] += static_cast<T>((1 - s.x_lerp) * dtop);
+      at(s.b, s.top, s.right)[d] += static_cast<T>(s.x_lerp * dtop);
+      at(s.b, s.bottom, s.left)[d] += static_cast<T>((1 - s.x_lerp) * dbottom);
+      at(s.b, s.bottom, s.right)[d] += static_cast<T>(s.x_lerp * dbottom);
+    }
+  });
 }
 
 // CropAndResizeGradBoxes(grads, image, boxes, box_ind; method): float32 [num_boxes, 4].
@@ -222,48 +230,32 @@ void grad_boxes_kernel(KernelContext& ctx) {
   };
   const float height_ratio = ch > 1 ? static_cast<float>(h - 1) / static_cast<float>(ch - 1) : 0.0f;
   const float width_ratio = cw > 1 ? static_cast<float>(w - 1) / static_cast<float>(cw - 1) : 0.0f;
-  for (std::int64_t k = 0; k < n; ++k) {
-    const float* box = boxes + 4 * k;
-    float* dbox = out + 4 * k;
-    // TensorFlow scales by (hi - lo) * ratio here (not (hi - lo) * (in - 1) / (out - 1) as forward).
-    Axis ya = axis(box[0], box[2], h, ch), xa = axis(box[1], box[3], w, cw);
-    ya.scale = ch > 1 ? (box[2] - box[0]) * height_ratio : 0.0f;
-    xa.scale = cw > 1 ? (box[3] - box[1]) * width_ratio : 0.0f;
-    const std::int64_t b = index[k];
-    for (std::int64_t i = 0; i < ch; ++i) {
-      const float in_y = ya.at(i);
-      if (ya.outside(in_y)) continue;
-      const auto top = static_cast<std::int64_t>(std::floor(in_y)), bottom = static_cast<std::int64_t>(std::ceil(in_y));
-      const float y_lerp = in_y - static_cast<float>(top);
-      for (std::int64_t j = 0; j < cw; ++j) {
-        const float in_x = xa.at(j);
-        if (xa.outside(in_x)) continue;
-        const auto left = static_cast<std::int64_t>(std::floor(in_x)), right = static_cast<std::int64_t>(std::ceil(in_x));
-        const float x_lerp = in_x - static_cast<float>(left);
-        for (std::int64_t d = 0; d < depth; ++d) {
-          const float tl = pixel(b, top, left, d), tr = pixel(b, top, right, d);
-          const float bl = pixel(b, bottom, left, d), br = pixel(b, bottom, right, d);
-          const float top_grad = g[((k * ch + i) * cw + j) * depth + d];
-          const float grad_y = ((1 - x_lerp) * (bl - tl) + x_lerp * (br - tr)) * top_grad;
-          const float grad_x = ((1 - y_lerp) * (tr - tl) + y_lerp * (br - bl)) * top_grad;
-          if (ch > 1) {
-            dbox[0] += grad_y * (static_cast<float>(h - 1) - static_cast<float>(i) * height_ratio);
-            dbox[2] += grad_y * (static_cast<float>(i) * height_ratio);
-          } else {
-            dbox[0] += static_cast<float>(grad_y * 0.5 * static_cast<double>(h - 1));
-            dbox[2] += static_cast<float>(grad_y * 0.5 * static_cast<double>(h - 1));
-          }
-          if (cw > 1) {
-            dbox[1] += grad_x * (static_cast<float>(w - 1) - static_cast<float>(j) * width_ratio);
-            dbox[3] += grad_x * (static_cast<float>(j) * width_ratio);
-          } else {
-            dbox[1] += static_cast<float>(grad_x * 0.5 * static_cast<double>(w - 1));
-            dbox[3] += static_cast<float>(grad_x * 0.5 * static_cast<double>(w - 1));
-          }
-        }
+  for_each_sample(boxes, index, n, h, w, ch, cw, true, [&](const Sample& s) {
+    if (!s.inside) return;
+    float* dbox = out + 4 * s.k;
+    const auto y = static_cast<float>(s.i), x0 = static_cast<float>(s.j);
+    for (std::int64_t d = 0; d < depth; ++d) {
+      const float tl = pixel(s.b, s.top, s.left, d), tr = pixel(s.b, s.top, s.right, d);
+      const float bl = pixel(s.b, s.bottom, s.left, d), br = pixel(s.b, s.bottom, s.right, d);
+      const float top_grad = g[((s.k * ch + s.i) * cw + s.j) * depth + d];
+      const float grad_y = ((1 - s.x_lerp) * (bl - tl) + s.x_lerp * (br - tr)) * top_grad;
+      const float grad_x = ((1 - s.y_lerp) * (tr - tl) + s.y_lerp * (br - bl)) * top_grad;
+      if (ch > 1) {
+        dbox[0] += grad_y * (static_cast<float>(h - 1) - y * height_ratio);
+        dbox[2] += grad_y * (y * height_ratio);
+      } else {  // a one-row crop samples the box's middle
+        dbox[0] += static_cast<float>(grad_y * 0.5 * static_cast<double>(h - 1));
+        dbox[2] += static_cast<float>(grad_y * 0.5 * static_cast<double>(h - 1));
+      }
+      if (cw > 1) {
+        dbox[1] += grad_x * (static_cast<float>(w - 1) - x0 * width_ratio);
+        dbox[3] += grad_x * (x0 * width_ratio);
+      } else {
+        dbox[1] += static_cast<float>(grad_x * 0.5 * static_cast<double>(w - 1));
+        dbox[3] += static_cast<float>(grad_x * 0.5 * static_cast<double>(w - 1));
       }
     }
-  }
+  });
 }
 
 // The grad-boxes kernel dispatches on input 0 (grads, float32); the image's dtype picks T.

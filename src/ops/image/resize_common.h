@@ -9,6 +9,15 @@
 
 namespace tf::ops::image {
 
+/// Attribute positions of the ops with both flags (ResizeArea has only align_corners).
+inline constexpr std::size_t kAlignCorners = 0, kHalfPixelCenters = 1;
+
+/// Fails unless at most one of align_corners and half_pixel_centers is set.
+inline void check_flags(const ShapeContext& ctx) {
+  if (ctx.attr<bool>(kAlignCorners) && ctx.attr<bool>(kHalfPixelCenters))
+    ctx.fail("If half_pixel_centers is True, align_corners must be False.");
+}
+
 /// The input-pixels-per-output-pixel scale (CalculateResizeScale).
 inline float resize_scale(std::int64_t in_size, std::int64_t out_size, bool align_corners) {
   return align_corners && out_size > 1 ? static_cast<float>(in_size - 1) / static_cast<float>(out_size - 1)

@@ -13,12 +13,6 @@
 namespace tf::ops::image {
 namespace {
 
-constexpr std::size_t kAlignCorners = 0, kHalfPixelCenters = 1;
-
-void check_flags(const ShapeContext& ctx) {
-  if (ctx.attr<bool>(kAlignCorners) && ctx.attr<bool>(kHalfPixelCenters))
-    ctx.fail("If half_pixel_centers is True, align_corners must be False.");
-}
 
 // (grads float32 [b, h, w, c], original_image [b, H, W, c]) -> original_image's dtype and shape.
 void image_grad_shape(ShapeContext& ctx) {

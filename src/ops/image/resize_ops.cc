@@ -12,13 +12,6 @@
 namespace tf::ops::image {
 namespace {
 
-// Attribute positions of the ops with both flags (ResizeArea has only align_corners).
-constexpr std::size_t kAlignCorners = 0, kHalfPixelCenters = 1;
-
-void check_flags(const ShapeContext& ctx) {
-  if (ctx.attr<bool>(kAlignCorners) && ctx.attr<bool>(kHalfPixelCenters))
-    ctx.fail("If half_pixel_centers is True, align_corners must be False.");
-}
 
 void float_output_shape(ShapeContext& ctx) {
   check_flags(ctx);
