@@ -52,6 +52,22 @@ Tensor unbatched(const Tensor& result, const Tensor& image) {
   return image.shape().rank() == 3 ? squeeze(result, {0}) : result;
 }
 
+// resize_with_crop_or_pad of a batch whose height or width only the run time knows: the
+// offsets become int32 tensors, computed as TensorFlow's Python computes them.
+Tensor crop_or_pad_traced(const Tensor& batch, std::int64_t target_height, std::int64_t target_width) {
+  const auto i32 = [](std::int64_t v) { return constant(static_cast<std::int32_t>(v)); };
+  const Tensor zero = i32(0), th = i32(target_height), tw = i32(target_width);
+  const Tensor h = dim_tensor(batch, 1), w = dim_tensor(batch, 2);
+  const auto half = [&](const Tensor& v) { return maximum(math::floordiv(v, i32(2)), zero); };
+  const Tensor crop_h = minimum(th, h), crop_w = minimum(tw, w);
+  const Tensor cropped = slice(batch, stack({zero, half(h - th), half(w - tw), zero}), stack({i32(-1), crop_h, crop_w, i32(-1)}));
+  const Tensor pad_h = half(th - h), pad_w = half(tw - w);
+  const Tensor paddings =
+      reshape(stack({zero, zero, pad_h, th - pad_h - crop_h, pad_w, tw - pad_w - crop_w, zero, zero}), {4, 2});
+  const TensorShape& s = batch.shape();
+  return with_static_shape(pad(cropped, paddings), TensorShape({s.dim(0), target_height, target_width, s.dim(3)}));
+}
+
 }  // namespace
 
 Tensor flip_left_right(const Tensor& image) {
@@ -156,9 +172,7 @@ Tensor resize_with_crop_or_pad(const Tensor& image, std::int64_t target_height, 
   if (target_width <= 0) fail(fn, "target_width must be > 0.");
   if (target_height <= 0) fail(fn, "target_height must be > 0.");
   const std::int64_t height = batch.shape().dim(1), width = batch.shape().dim(2);
-  if (height == None || width == None) {
-    fail(fn, "the image's height and width must be known when traced, got shape " + image.shape().to_string());
-  }
+  if (height == None || width == None) return unbatched(crop_or_pad_traced(batch, target_height, target_width), image);
   // Python's floor division: an odd surplus leaves the extra row or column at the end.
   const auto floor_half = [](std::int64_t v) { return v >= 0 ? v / 2 : -((-v + 1) / 2); };
   const std::int64_t width_diff = target_width - width, height_diff = target_height - height;

@@ -103,13 +103,14 @@ TEST(ImageGeometry, TracedWithUnknownDimensionsKeepsStaticShapes) {
                                   tf::image::crop_to_bounding_box(image, 1, 1, 2, 2),
                                   tf::image::pad_to_bounding_box(image, 1, 1, 6, 7),
                                   tf::image::central_crop(image, 0.5),
-                                  tf::image::central_crop(batch, 0.5)};
+                                  tf::image::central_crop(batch, 0.5),
+                                  tf::image::resize_with_crop_or_pad(image, 3, 8)};
     for (const Tensor& t : out) shapes.push_back(t.shape());
     return out;
   });
   auto concrete = f.get_concrete_function(tf::TensorSpec({None, 4, 5, 3}), tf::TensorSpec({None, None, 3}));
   EXPECT_EQ(shapes, (std::vector<tf::TensorShape>{
-                        {None, 4, 5, 3}, {None, 5, 4, 3}, {2, 2, 3}, {6, 7, 3}, {None, None, 3}, {None, 2, 3, 3}}));
+                        {None, 4, 5, 3}, {None, 5, 4, 3}, {2, 2, 3}, {6, 7, 3}, {None, None, 3}, {None, 2, 3, 3}, {3, 8, 3}}));
   const Tensor batch = tf::stack({coded(4, 5, 3), coded(4, 5, 3)});
   const Tensor image = coded(5, 5, 3);
   const std::vector<Tensor> out = concrete.call_flat({batch, image});
@@ -117,6 +118,7 @@ TEST(ImageGeometry, TracedWithUnknownDimensionsKeepsStaticShapes) {
   EXPECT_EQ(values(out[3]), values(tf::image::pad_to_bounding_box(image, 1, 1, 6, 7)));
   EXPECT_EQ(values(out[4]), values(tf::image::central_crop(image, 0.5)));
   EXPECT_EQ(out[4].shape(), (tf::TensorShape{3, 3, 3}));
+  EXPECT_EQ(values(out[6]), values(tf::image::resize_with_crop_or_pad(image, 3, 8)));
 }
 
 std::vector<GradCase> grad_cases() {
