@@ -2,7 +2,7 @@
 
 namespace tf::ops {
 
-TensorShape broadcast_shapes(const OpContext& ctx, const TensorShape& a, const TensorShape& b) {
+std::optional<TensorShape> try_broadcast_shapes(const TensorShape& a, const TensorShape& b) {
   if (a.has_unknown_rank() || b.has_unknown_rank()) return TensorShape::unknown_rank();
   // The common eager cases, without the per-dimension loop (which gives the same answers).
   if (b.rank() == 0 || a == b) return a;
@@ -17,11 +17,16 @@ TensorShape broadcast_shapes(const OpContext& ctx, const TensorShape& a, const T
     else if (db == 1) d = da;
     else if (da == None) d = db;
     else if (db == None || da == db) d = da;
-    else
-      ctx.fail("shapes " + a.debug_string() + " and " + b.debug_string() + " cannot be broadcast together");
+    else return std::nullopt;
     out.append(d);
   }
   return out;
+}
+
+TensorShape broadcast_shapes(const OpContext& ctx, const TensorShape& a, const TensorShape& b) {
+  std::optional<TensorShape> out = try_broadcast_shapes(a, b);
+  if (!out) ctx.fail("shapes " + a.debug_string() + " and " + b.debug_string() + " cannot be broadcast together");
+  return *std::move(out);
 }
 
 void unchanged_shape(ShapeContext& ctx) { ctx.add_output(ctx.input(0).dtype(), ctx.input(0).shape()); }

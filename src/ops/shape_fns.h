@@ -1,12 +1,16 @@
 // Shape functions shared by many ops.
 #pragma once
 
+#include <optional>
+
 #include "ops/op_def.h"
 
 namespace tf::ops {
 
 /// NumPy broadcasting of two shapes; unknown dims stay unknown unless the other side fixes them.
-/// Throws InvalidArgumentError naming `op` when they are incompatible.
+/// nullopt when they are incompatible.
+std::optional<TensorShape> try_broadcast_shapes(const TensorShape& a, const TensorShape& b);
+/// try_broadcast_shapes, throwing InvalidArgumentError naming the op when they are incompatible.
 TensorShape broadcast_shapes(const OpContext& ctx, const TensorShape& a, const TensorShape& b);
 
 /// One output with input 0's dtype and shape.

@@ -4,6 +4,7 @@
 
 #include "ops/array/array_common.h"
 #include "ops/execute.h"
+#include "ops/shape_fns.h"
 #include "tfpp/broadcast_ops.h"
 
 namespace tf {
@@ -101,6 +102,14 @@ const OpDef& kBroadcastArgs = OpBuilder("BroadcastArgs").inputs(2).shape(broadca
                                       []<class I>() -> KernelFn { return &broadcast_args_kernel<I>; });
 
 }  // namespace
+
+TensorShape broadcast_static_shape(const TensorShape& a, const TensorShape& b) {
+  std::optional<TensorShape> out = ops::try_broadcast_shapes(a, b);
+  if (!out)
+    throw InvalidArgumentError("[broadcast_static_shape] Incompatible shapes for broadcasting: " + a.debug_string() +
+                               " and " + b.debug_string());
+  return *std::move(out);
+}
 
 Tensor broadcast_to(const Tensor& input, const IntArray& shape) {
   return ops::execute1(kBroadcastTo, {input, shape.tensor()});

@@ -29,6 +29,14 @@ TEST(BroadcastTo, IncompatibleShapesRaise) {
   expect_invalid([] { tf::broadcast_to(iota({2}), {-1, 2}); }, {"[BroadcastTo]", "non-negative"});
 }
 
+TEST(BroadcastStaticShape, CombinesStaticShapesKeepingUnknownDims) {
+  EXPECT_EQ(tf::broadcast_static_shape(tf::TensorShape{tf::None, 1}, tf::TensorShape{3}),
+            (tf::TensorShape{tf::None, 3}));
+  EXPECT_EQ(tf::broadcast_static_shape(tf::TensorShape{2, 1}, tf::TensorShape{4}), (tf::TensorShape{2, 4}));
+  EXPECT_TRUE(tf::broadcast_static_shape(tf::TensorShape::unknown_rank(), tf::TensorShape{3}).has_unknown_rank());
+  EXPECT_THROW(tf::broadcast_static_shape(tf::TensorShape{2}, tf::TensorShape{3}), tf::InvalidArgumentError);
+}
+
 TEST(BroadcastDynamicShape, CombinesShapeVectors) {
   EXPECT_EQ(tf::broadcast_dynamic_shape(tf::constant({2, 1}), tf::constant({3, 1, 4})).numpy<std::int32_t>(), (V{3, 2, 4}));
   expect_invalid([] { tf::broadcast_dynamic_shape(tf::constant({2}), tf::constant({3})); }, {"[BroadcastArgs]", "Incompatible"});
