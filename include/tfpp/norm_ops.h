@@ -38,8 +38,7 @@ struct NormOptions {
 };
 /// The vector or matrix norm of `tensor` as TensorFlow's tf.norm (orders that take a square root
 /// need float32/float64). Bad `ord` or `axis` arguments raise InvalidArgumentError starting
-/// "[norm]"; the spectral matrix norm (ord 2 over two axes) needs a singular value decomposition,
-/// which tfpp lacks: UnimplementedError.
+/// "[norm]". The spectral matrix norm (ord 2 over two axes) is the largest singular value.
 Tensor norm(const Tensor& tensor, const NormOptions& options = {});
 
 /// `t` scaled so that its L2 norm (over `axes`, or all elements) is at most `clip_norm` (a scalar,

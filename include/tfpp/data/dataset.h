@@ -218,7 +218,7 @@ class Dataset {
   /// Batches from a Keras Sequence: get(0) .. get(size()-1), then on_epoch_end(), on every pass.
   static Dataset from_sequence(std::shared_ptr<keras::utils::Sequence> sequence);
   /// File names matching a glob pattern, shuffled (with `seed`) or sorted, as string scalars.
-  /// Throws NotFoundError when nothing matches.
+  /// Throws InvalidArgumentError (TensorFlow's "No files matched pattern") when nothing matches.
   static Dataset list_files(const std::string& file_pattern, bool shuffle = true,
                             std::optional<std::uint64_t> seed = std::nullopt);
   /// Several patterns at once.

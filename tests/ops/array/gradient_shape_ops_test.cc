@@ -14,7 +14,7 @@ namespace {
 
 using tf::None;
 using tf::Tensor;
-using tf::ops::array::ensure_shape;
+namespace array_ops = tf::ops::array;
 using tf::ops::array::fill;
 using tf::ops::array::sum_to_shape;
 using tf::testing::error_of;
@@ -93,10 +93,10 @@ TEST(SumToShapeOp, Errors) {
 
 TEST(EnsureShapeOp, SharesTheBufferAndMergesStaticShapes) {
   const Tensor t = tf::constant({{1.0f, 2.0f}, {3.0f, 4.0f}});
-  const Tensor e = ensure_shape(t, {None, 2});
+  const Tensor e = array_ops::ensure_shape(t, {None, 2});
   EXPECT_EQ(e.shape(), (tf::TensorShape{2, 2}));
   EXPECT_EQ(e.raw_data(), t.raw_data());
-  EXPECT_EQ(ensure_shape(tf::constant(1.0f), tf::TensorShape::unknown_rank()).shape(), tf::TensorShape{});
+  EXPECT_EQ(array_ops::ensure_shape(tf::constant(1.0f), tf::TensorShape::unknown_rank()).shape(), tf::TensorShape{});
   EXPECT_EQ(tf::ops::infer_outputs(*tf::ops::find_op("EnsureShape"), std::vector<Tensor>{symbolic(tf::float32, {None, None})},
                                    std::vector<tf::ops::AttrValue>{tf::TensorShape{None, 4}})[0].shape.debug_string(),
             "[?,4]");
@@ -106,12 +106,12 @@ TEST(EnsureShapeOp, SharesTheBufferAndMergesStaticShapes) {
 }
 
 TEST(EnsureShapeOp, Errors) {
-  EXPECT_EQ(error_of([] { ensure_shape(tf::ones({3, 5}), {None, 4}); }),
+  EXPECT_EQ(error_of([] { array_ops::ensure_shape(tf::ones({3, 5}), {None, 4}); }),
             "[EnsureShape] shape of tensor [3,5] is not compatible with expected shape [?,4]");
-  EXPECT_EQ(error_of([] { ensure_shape(tf::ones({3}), {3, 1}); }),
+  EXPECT_EQ(error_of([] { array_ops::ensure_shape(tf::ones({3}), {3, 1}); }),
             "[EnsureShape] shape of tensor [3] is not compatible with expected shape [3,1]");
   // Checked when the graph runs, too, naming the node as TensorFlow does.
-  auto f = tf::function([](Tensor x) { return ensure_shape(x, {None, 4}); },
+  auto f = tf::function([](Tensor x) { return array_ops::ensure_shape(x, {None, 4}); },
                         {.input_signature = {tf::TensorSpec({None, None}, tf::float32)}});
   EXPECT_EQ(f(tf::ones({2, 4})).shape(), (tf::TensorShape{2, 4}));
   EXPECT_EQ(error_of([&] { f(tf::ones({2, 3})); }),
