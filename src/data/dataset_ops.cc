@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "data/bound_function.h"
 #include "data/node.h"
 #include "data/transformations.h"
 #include "function/traced_body.h"
@@ -206,21 +207,6 @@ void shard_kernel(ops::KernelContext& ctx) {
 
 void cardinality_kernel(ops::KernelContext& ctx) {
   *static_cast<std::int64_t*>(ctx.output(0).raw_mutable_data()) = input_dataset(ctx).cardinality();
-}
-
-// Note [Dataset function inputs]: the function runs on the op's inputs followed by the element.
-struct BoundFunction {
-  BodyPtr body;
-  std::vector<Tensor> inputs;
-  std::vector<Tensor> operator()(const Element& element) const {
-    std::vector<Tensor> values = inputs;
-    values.insert(values.end(), element.begin(), element.end());
-    return body->run(values);
-  }
-};
-
-BoundFunction bind(ops::KernelContext& ctx) {
-  return {ctx.attr<BodyPtr>(0), std::vector<Tensor>(ctx.inputs().begin(), ctx.inputs().end())};
 }
 
 void map_kernel(ops::KernelContext& ctx) {

@@ -1,12 +1,12 @@
 // Dataset.group_by_window: elements gathered by an int64 key into windows, each window (a dataset)
 // turned into a dataset by a reduce function, whose elements are the output; and the
 // GroupByWindowDataset op that runs the three traced functions.
-// Note [GroupByWindowDataset inputs]: the node's inputs are the dataset, then the tensors the key,
-// reduce and window-size functions capture; a call appends its own arguments (the element; the
-// key and the window; the key) after them.
+// The node's inputs follow Note [Dataset function inputs] (data/dataset_ops.cc): the dataset, the
+// tensors the key, reduce and window-size functions capture, then a call's own arguments.
 #include <map>
 #include <string>
 
+#include "data/bound_function.h"
 #include "data/dataset_ops.h"
 #include "data/node.h"
 #include "function/traced_body.h"
@@ -19,7 +19,6 @@ namespace tf::data::detail {
 namespace {
 
 using graph::FunctionBody;
-using BodyPtr = std::shared_ptr<const FunctionBody>;
 using NodePtr = std::shared_ptr<const DatasetNode>;
 using KeyFn = std::function<std::int64_t(const Element&)>;
 using ReduceFn = std::function<Dataset(std::int64_t key, const Dataset& window)>;
@@ -87,21 +86,8 @@ void group_by_window_shape(ops::ShapeContext& ctx) {
   ctx.add_output(DType::kVariant, TensorShape{});
 }
 
-// One of the op's functions, its arguments appended to the op's inputs (Note [GroupByWindowDataset inputs]).
-struct Bound {
-  BodyPtr body;
-  std::shared_ptr<const std::vector<Tensor>> inputs;
-  std::vector<Tensor> operator()(const std::vector<Tensor>& args) const {
-    std::vector<Tensor> values = *inputs;
-    values.insert(values.end(), args.begin(), args.end());
-    return body->run(values);
-  }
-};
-
 void group_by_window_kernel(ops::KernelContext& ctx) {
-  auto inputs = std::make_shared<const std::vector<Tensor>>(ctx.inputs().begin() + 1, ctx.inputs().end());
-  const Bound key{ctx.attr<BodyPtr>(kKeyFn), inputs}, reduce{ctx.attr<BodyPtr>(kReduceFn), inputs},
-      size{ctx.attr<BodyPtr>(kWindowSizeFn), inputs};
+  const BoundFunction key = bind(ctx, kKeyFn), reduce = bind(ctx, kReduceFn), size = bind(ctx, kWindowSizeFn);
   auto key_fn = [key](const Element& e) { return key(e).at(0).item<std::int64_t>(); };
   auto reduce_fn = [reduce](std::int64_t k, const Dataset& window) {
     return dataset_of(reduce({constant(k), dataset_variant(window)}).at(0), "GroupByWindowDataset");
@@ -141,11 +127,11 @@ Tensor group_by_window_dataset(const Tensor& dataset, const std::vector<TensorSp
   check_scalar_result(key, DType::kInt64, "key_func");
   check_scalar_result(reduce, DType::kVariant, "reduce_func (a dataset)");
   check_scalar_result(size, DType::kInt64, "window_size_func");
-  // Note [GroupByWindowDataset inputs]: the captures of all three first, then each call's arguments.
-  std::vector<Tensor> inputs;
-  std::vector<int> key_sources = tf::detail::wire_captures(inputs, key, std::vector<int>(element.size(), -1));
-  std::vector<int> reduce_sources = tf::detail::wire_captures(inputs, reduce, {-1, -1});
-  std::vector<int> size_sources = tf::detail::wire_captures(inputs, size, {-1});
+  // Note [Dataset function inputs]: the dataset, the captures of all three, then each call's arguments.
+  std::vector<Tensor> inputs{dataset};
+  std::vector<int> key_sources = tf::detail::wire_captures(inputs, key, std::vector<int>(element.size(), -1), 1);
+  std::vector<int> reduce_sources = tf::detail::wire_captures(inputs, reduce, {-1, -1}, 1);
+  std::vector<int> size_sources = tf::detail::wire_captures(inputs, size, {-1}, 1);
   const int args_at = static_cast<int>(inputs.size());
   for (std::size_t j = 0; j < element.size(); ++j) key_sources[j] = args_at + static_cast<int>(j);
   reduce_sources[0] = args_at, reduce_sources[1] = args_at + 1;
@@ -153,7 +139,6 @@ Tensor group_by_window_dataset(const Tensor& dataset, const std::vector<TensorSp
   const ops::AttrValue attrs[] = {std::make_shared<const FunctionBody>(key.graph, std::move(key_sources)),
                                   std::make_shared<const FunctionBody>(reduce.graph, std::move(reduce_sources)),
                                   std::make_shared<const FunctionBody>(size.graph, std::move(size_sources))};
-  inputs.insert(inputs.begin(), dataset);
   return ops::execute(kGroupByWindowDataset, std::span<const Tensor>(inputs), attrs)[0];
 }
 
