@@ -62,6 +62,15 @@ TEST(MatMulFusion, EveryActivationMatchesUnfused) {
   }
 }
 
+TEST(MatMulFusion, BiasAddFusesInEitherDataFormat) {
+  for (const char* format : {"NHWC", "NCHW"}) {
+    Graph f = fused_and_checked(
+        [&](tf::Tensor x) { return tf::math::tanh(tf::nn::bias_add(tf::linalg::matmul(x, kW), kB, format)); }, kX);
+    EXPECT_EQ(count_all_ops(f), 1) << format << "\n" << f.to_string();
+    EXPECT_EQ(count_ops(f, "_FusedMatMul"), 1) << f.to_string();
+  }
+}
+
 TEST(MatMulFusion, BiasOnTheLeftTransposesAndNoActivation) {
   const tf::Tensor wt = tf::transpose(kW);
   Graph f = fused_and_checked(

@@ -1,5 +1,5 @@
-// MatMul + bias + activation fusion (Grappler's remapper): MatMul followed by AddV2 of a bias
-// vector and optionally Relu, Relu6, Sigmoid, Tanh, Elu or Gelu becomes one _FusedMatMul, a
+// MatMul + bias + activation fusion (Grappler's remapper): MatMul followed by AddV2 or BiasAdd of a
+// bias vector and optionally Relu, Relu6, Sigmoid, Tanh, Elu or Gelu becomes one _FusedMatMul, a
 // single oneDNN primitive with bias and an eltwise post-op. Only float32 matrices whose
 // intermediate results have no other reader are fused.
 #include <optional>
@@ -44,7 +44,10 @@ void fuse_matmul_bias_activation(Graph& graph) {
       continue;
     const std::int64_t n = mm.outputs[0].shape.dim(1);
     const Node& add = nodes[reader[i]];
-    if (add.op->name != "AddV2" || add.inputs[0].node == add.inputs[1].node) continue;
+    // BiasAdd of a matrix adds along dimension 1 in either data_format, as AddV2 of a [n] vector does.
+    const bool bias_add = add.kind == NodeKind::kOp && add.op->name == "BiasAdd" && add.inputs[0].node == static_cast<int>(i);
+    const bool add_v2 = add.kind == NodeKind::kOp && add.op->name == "AddV2" && add.inputs[0].node != add.inputs[1].node;
+    if (!bias_add && !add_v2) continue;
     const NodeOutput bias = add.inputs[0].node == static_cast<int>(i) ? add.inputs[1] : add.inputs[0];
     const ops::TensorInfo& bias_info = graph.info(bias);
     if (n == None || bias_info.dtype != DType::kFloat32 || !(bias_info.shape == TensorShape{n})) continue;
@@ -64,7 +67,7 @@ void fuse_matmul_bias_activation(Graph& graph) {
   }
   if (!changed) return;
   graph.replace(std::move(rewritten), graph.outputs());
-  prune(graph);  // the fused MatMul and AddV2 are no longer read
+  prune(graph);  // the fused MatMul and its bias addition are no longer read
 }
 
 }  // namespace tf::graph
