@@ -30,11 +30,6 @@ Tensor add_gradients(const Tensor& a, const Tensor& b) {
 
 void accumulate(Tensor& sum, const Tensor& g) { sum = sum.defined() ? add_gradients(sum, g) : g; }
 
-// Ones shaped like a target, whose shape may be known only at run time.
-Tensor ones_shaped(const Tensor& target) {
-  if (target.shape().is_fully_defined()) return ones_like(target);
-  return ops::array::fill(shape(target), constant(1.0, target.dtype()));
-}
 
 std::string op_name(const OpRecord& r) { return r.op ? r.op->name : "custom_gradient"; }
 
@@ -121,7 +116,7 @@ std::vector<Tensor> compute_gradients(Tape& tape, std::span<const Tensor> target
     if (!target.defined()) throw InvalidArgumentError("[GradientTape] a gradient target is an undefined tensor");
     const TensorId id = carries_gradient(target.dtype()) ? tape.id_of(target) : kNoId;
     if (id == kNoId || id >= num_ids || !reached[id]) continue;
-    Tensor seed = output_gradients.empty() ? ones_shaped(target) : output_gradients[t];
+    Tensor seed = output_gradients.empty() ? ones_like(target) : output_gradients[t];
     if (seed.dtype() != target.dtype() || !seed.shape().is_compatible_with(target.shape()))
       throw InvalidArgumentError("[GradientTape] output_gradients " + std::to_string(t) + " is " +
                                  std::string(dtype_name(seed.dtype())) + seed.shape().debug_string() +

@@ -99,9 +99,6 @@ Tensor fill(const TensorShape& shape, const Tensor& value) {
   return t;
 }
 
-Tensor zeros_like(const Tensor& t) { return zeros(t.shape(), t.dtype()); }
-Tensor ones_like(const Tensor& t) { return ones(t.shape(), t.dtype()); }
-
 Tensor eye(std::int64_t num_rows, std::int64_t num_columns, DType dtype) {
   if (num_columns < 0) num_columns = num_rows;
   if (num_rows < 0) throw InvalidArgumentError("[Eye] num_rows must be >= 0, got " + std::to_string(num_rows));

@@ -26,12 +26,6 @@
 
 namespace tf::function_ops {
 
-Tensor zeros_shaped_like(const Tensor& t) {
-  if (t.shape().is_fully_defined()) return zeros(t.shape(), t.dtype());
-  // Selecting a zero scalar everywhere broadcasts it to t's run-time shape.
-  return where(constant(false), t, scalar_like(t, 0));
-}
-
 namespace {
 
 // Keeps `tape` recording on this thread while alive.
@@ -49,7 +43,7 @@ class Recording {
 }  // namespace
 
 Tensor zero_gradient_like(const Tensor& t) {
-  return t.dtype() == DType::kVariant ? list_zeros_like(t) : zeros_shaped_like(t);
+  return t.dtype() == DType::kVariant ? list_zeros_like(t) : zeros_like(t);
 }
 
 bool carries_gradient(DType dtype) { return is_floating(dtype) || dtype == DType::kVariant; }

@@ -48,8 +48,6 @@ std::shared_ptr<const graph::FunctionBody> recompute_body(const std::shared_ptr<
 /// spec.wrt (zeros where unconnected).
 std::shared_ptr<graph::Graph> trace_vjp(const graph::FunctionBody& body, const VjpSpec& spec);
 
-/// A zero tensor with `t`'s dtype and (possibly only dynamically known) shape.
-Tensor zeros_shaped_like(const Tensor& t);
 /// The zero gradient of `t`: zeros, or for a list an equally long list with nothing written.
 Tensor zero_gradient_like(const Tensor& t);
 /// True for the dtypes gradients flow through (floating point, and lists).

@@ -4,6 +4,7 @@
 #include "autodiff/gradient_registry.h"
 #include "function/control_flow_grad.h"
 #include "function/tensor_list.h"
+#include "tfpp/constant.h"
 
 namespace tf::function_ops {
 namespace {
@@ -17,7 +18,7 @@ Grads set_item_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   const Tensor& item = ctx.input(2);
   if (ctx.needs_gradient(2)) g[2] = list_get_item(dy[0], ctx.input(1), ctx.input_dtype(2), ctx.input_shape(2));
   // The overwritten element of the input list gets no gradient.
-  if (ctx.needs_gradient(0)) g[0] = list_set_item(dy[0], ctx.input(1), zeros_shaped_like(item), true);
+  if (ctx.needs_gradient(0)) g[0] = list_set_item(dy[0], ctx.input(1), zeros_like(item), true);
   return g;
 }
 
@@ -42,7 +43,7 @@ Grads scatter_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   Grads g(3);
   if (!dy[0].defined()) return g;
   if (ctx.needs_gradient(1)) g[1] = list_gather(dy[0], ctx.input(2), ctx.input_dtype(1), row_shape(ctx.input_shape(1)));
-  if (ctx.needs_gradient(0)) g[0] = list_scatter(dy[0], zeros_shaped_like(ctx.input(1)), ctx.input(2), true);
+  if (ctx.needs_gradient(0)) g[0] = list_scatter(dy[0], zeros_like(ctx.input(1)), ctx.input(2), true);
   return g;
 }
 

@@ -11,6 +11,10 @@ namespace tf::ops::array {
 /// A tensor of shape `dims` (a 1-D int32/int64 tensor, known only at run time) filled with the scalar `value`.
 Tensor fill(const Tensor& dims, const Tensor& value);
 
+/// A tensor of t's shape filled with the scalar `value`: a constant when that shape is fully
+/// known, else a Fill over t's run-time shape.
+Tensor fill_like(const Tensor& t, const Tensor& value);
+
 /// `grad` summed over the dimensions that broadcasting added or stretched from `shape` (a 1-D
 /// int32/int64 tensor), so the result has that shape. TensorFlow builds this from
 /// BroadcastGradientArgs, Sum and Reshape; tfpp's Sum takes its axes as an attribute, so one op

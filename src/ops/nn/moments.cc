@@ -22,11 +22,6 @@ Tensor div_or_zero(const Tensor& num, const Tensor& den) {
   return where(zero, scalar_like(num, 0.0), num / where(zero, scalar_like(den, 1.0), den));
 }
 
-// Zeros of x's shape, also when tracing a partly known one (tf::zeros_like needs it known).
-Tensor zeros_shaped_like(const Tensor& x) {
-  if (x.shape().is_fully_defined()) return zeros_like(x);
-  return ops::array::fill(shape(x), scalar_like(x, 0.0));
-}
 
 }  // namespace
 
@@ -40,7 +35,7 @@ Moments weighted_moments(const Tensor& x, const std::vector<std::int64_t>& axes,
                          bool keepdims) {
   const Tensor w = frequency_weights.dtype() == x.dtype() ? frequency_weights : cast(frequency_weights, x.dtype());
   const Tensor weighted_input_sum = reduce_sum(w * x, Axes(axes), {.keepdims = true});
-  const Tensor sum_of_weights = reduce_sum(w + zeros_shaped_like(x), Axes(axes), {.keepdims = true});
+  const Tensor sum_of_weights = reduce_sum(w + zeros_like(x), Axes(axes), {.keepdims = true});
   const Tensor mean = div_or_zero(weighted_input_sum, sum_of_weights);
   const Tensor distsq = reduce_sum(w * math::squared_difference(x, mean), Axes(axes), {.keepdims = true});
   return squeezed({mean, div_or_zero(distsq, sum_of_weights)}, axes, keepdims);

@@ -142,11 +142,6 @@ const OpDef& kDenseBincount = OpBuilder("DenseBincount").inputs(3).attrs({"binar
 const OpDef& kInTopKV2 = OpBuilder("InTopKV2").inputs(3).shape(in_top_k_shape).no_gradient()
                              .kernel(DType::kFloat32, in_top_k_kernel);
 
-// A tensor shaped like `t` holding `value` (its shape read at run time when not known).
-Tensor filled_like(const Tensor& t, const Tensor& value) {
-  if (t.shape().is_fully_defined()) return fill(t.shape(), value);
-  return ops::array::fill(shape(t), value);
-}
 
 // labels and predictions with a trailing size-1 dimension removed from the one whose rank is
 // one more than the other's (TensorFlow's remove_squeezable_dimensions).
@@ -197,7 +192,7 @@ Tensor confusion_matrix(const Tensor& labels_in, const Tensor& predictions_in, c
   } else {
     num_classes = add(maximum(reduce_max(predictions), reduce_max(labels)), 1);
   }
-  const Tensor values = o.weights.defined() ? cast(o.weights, o.dtype) : filled_like(predictions, constant(1.0, o.dtype));
+  const Tensor values = o.weights.defined() ? cast(o.weights, o.dtype) : ops::array::fill_like(predictions, constant(1.0, o.dtype));
   if (o.weights.defined() && !o.weights.shape().is_compatible_with(predictions.shape()))
     throw InvalidArgumentError("[confusion_matrix] weights " + o.weights.shape().debug_string() +
                                " must have the shape of predictions " + predictions.shape().debug_string());

@@ -211,7 +211,7 @@ const OpDef& kUnsortedSegmentProd = unsorted_segment_op<Combine::kProd>("Unsorte
 // The number of rows of each segment, at least 1, in the shape of the segment sums (a sum of
 // ones shaped like data: it broadcasts with no reshape, also when shapes are unknown while tracing).
 Tensor segment_counts(const Tensor& data, const IntArray& segment_ids, const Tensor& num_segments) {
-  const Tensor ones = data.shape().is_fully_defined() ? ones_like(data) : ops::array::fill(shape(data), scalar_like(data, 1));
+  const Tensor ones = ones_like(data);
   const Tensor counts = ops::execute1(kUnsortedSegmentSum, {ones, segment_ids.tensor(), num_segments});
   return maximum(counts, 1);
 }

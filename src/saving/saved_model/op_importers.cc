@@ -105,27 +105,6 @@ std::vector<Tensor> import_assign_sub(ImportedNode& n) {
   return {};
 }
 
-std::vector<Tensor> import_bias_add(ImportedNode& n) {
-  const Tensor& x = n.input(0);
-  const Tensor& bias = n.input(1);
-  if (bias.shape().rank() != 1) n.fail("bias must be 1-D, got shape " + bias.shape().to_string());
-  const std::string format = n.has_attr("data_format") ? n.attr("data_format").s() : "NHWC";
-  if (format == "NHWC" || x.shape().rank() == 2) return one(add(x, bias));
-  if (format != "NCHW") n.fail("unknown data_format " + format);
-  std::vector<std::int64_t> shape(static_cast<std::size_t>(std::max(x.shape().rank() - 1, 1)), 1);
-  shape[0] = -1;
-  return one(add(x, reshape(bias, shape)));
-}
-
-// A tensor like x filled with `value` (Fill on x's run-time shape when its static one is partial).
-Tensor filled_like(const Tensor& x, double value) {
-  if (x.shape().is_fully_defined()) return fill(x.shape(), constant(value, x.dtype()));
-  static const ops::OpDef* fill_op = ops::find_op("Fill");
-  return ops::execute1(*fill_op, {shape(x), constant(value, x.dtype())});
-}
-std::vector<Tensor> import_zeros_like(ImportedNode& n) { return one(filled_like(n.input(0), 0)); }
-std::vector<Tensor> import_ones_like(ImportedNode& n) { return one(filled_like(n.input(0), 1)); }
-
 std::vector<Tensor> import_select(ImportedNode& n) {
   const Tensor& c = n.input(0);
   const Tensor& x = n.input(1);
@@ -283,9 +262,6 @@ const std::unordered_map<std::string_view, Importer>& importers() {
       {"AssignVariableOp", &import_assign},
       {"AssignAddVariableOp", &import_assign_add},
       {"AssignSubVariableOp", &import_assign_sub},
-      {"BiasAdd", &import_bias_add},
-      {"ZerosLike", &import_zeros_like},
-      {"OnesLike", &import_ones_like},
       {"Select", &import_select},
       {"Sum", &import_reduce<reduce_sum>},
       {"Mean", &import_reduce<reduce_mean>},

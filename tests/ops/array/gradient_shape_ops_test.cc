@@ -119,3 +119,22 @@ TEST(EnsureShapeOp, Errors) {
 }
 
 }  // namespace
+
+// zeros_like / ones_like of a tensor whose static shape is partial while tracing: a Fill over its
+// run-time shape that keeps the static shape known so far.
+TEST(FilledLike, FollowsARunTimeShapeWhileTracing) {
+  auto f = tf::function(
+      [](Tensor x) {
+        const Tensor zeros = tf::zeros_like(x), ones = tf::ones_like(tf::cast(x, tf::int64));
+        EXPECT_EQ(zeros.shape(), (tf::TensorShape{None, 3}));
+        EXPECT_EQ(ones.dtype(), tf::int64);
+        return std::vector<Tensor>{zeros, ones};
+      },
+      {.input_signature = {tf::TensorSpec({None, 3}, tf::float32)}});
+  const std::vector<Tensor> out = f(tf::constant({{1.0f, 2.0f, 3.0f}, {4.0f, 5.0f, 6.0f}}));
+  EXPECT_EQ(out[0].shape(), (tf::TensorShape{2, 3}));
+  EXPECT_EQ(out[0].numpy<float>(), std::vector<float>(6, 0.0f));
+  EXPECT_EQ(out[1].numpy<std::int64_t>(), std::vector<std::int64_t>(6, 1));
+  EXPECT_EQ(tf::zeros_like(tf::constant({"a", "b"})).numpy<std::string>(), (std::vector<std::string>{"", ""}));
+  EXPECT_EQ(tf::ones_like(tf::constant({true, false})).numpy<bool>(), (std::vector<bool>{true, true}));
+}
