@@ -106,7 +106,9 @@ void bind_array_ops(nb::module_& m) {
         if (vd == tf::float64 || (vd == tf::float32 && *d != tf::float64) || (vd == tf::int64 && !tf::is_floating(*d))) d = vd;
       }
     }
-    return tf::range(tf::cast(to_tensor(start), *d), tf::cast(to_tensor(limit), *d), tf::cast(to_tensor(delta), *d));
+    // Python numbers become constants of that dtype directly, so a traced range keeps its static length.
+    auto in_dtype = [&](nb::handle v) { return tf::cast(to_tensor_hinted(v, *d), *d); };
+    return tf::range(in_dtype(start), in_dtype(limit), in_dtype(delta));
   }, "start"_a, "limit"_a = nb::none(), "delta"_a = 1, "dtype"_a = nb::none(), "name"_a = "range");
   m.def("linspace", [](nb::handle start, nb::handle stop, std::int64_t num, nb::handle name) {
     NodeName named(name);

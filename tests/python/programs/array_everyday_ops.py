@@ -96,6 +96,10 @@ def traced(m):
         "norm": tf.norm(m, axis=1),
         "mesh": tf.meshgrid(tf.constant([0.0, 1.0, 2.0]), tf.constant([0.0, 1.0]))[0],
         "sequence_mask": tf.sequence_mask([1, 2], 3),
+        "range of a float": tf.range(3.0),
+        "range with a dtype": tf.range(1, 7, 2, dtype=tf.float64),
+        "zeros_like": tf.zeros_like(m),
+        "ones_like": tf.ones_like(tf.cast(m, tf.int64)),
     }
     for k, v in outs.items():
         print("static", k, v.shape)
