@@ -8,6 +8,7 @@
 #include <tfpp/tfpp.h>
 #include <tfpp/keras/keras.h>
 #include <tfpp/keras/layers/activation_layers.h>
+#include <tfpp/keras/layers/image_preprocessing.h>
 #include <tfpp/keras/layers/noise.h>
 #include <tfpp/keras/layers/pass_through.h>
 #include <tfpp/keras/layers/score_attention.h>
@@ -60,6 +61,15 @@ std::vector<Case> every_builtin() {
       make(layers::Permute({2, 1}), {seq}),
       make(layers::RepeatVector(3), {flat}),
       make(layers::Rescaling(0.5, {.offset = 1.0}), {flat}),
+      make(layers::Resizing(3, 4, {.interpolation = "nearest", .pad_to_aspect_ratio = true}), {img}),
+      make(layers::CenterCrop(4, 2), {img}),
+      make(layers::RandomFlip("vertical", {.seed = 1}), {img}),
+      make(layers::RandomRotation({-0.1, 0.2}, {.fill_mode = "constant", .fill_value = 1.0}), {img}),
+      make(layers::RandomZoom(0.2, layers::Factor(-0.1, 0.1)), {img}),
+      make(layers::RandomTranslation(0.1, {0.0, 0.3}, {.interpolation = "nearest"}), {img}),
+      make(layers::RandomContrast(0.4, {.value_range = {0, 1}}), {img}),
+      make(layers::RandomBrightness({-0.2, 0.1}, {.seed = 5}), {img}),
+      make(layers::RandomCrop(3, 3), {img}),
       make(layers::Add(), {flat, flat}),
       make(layers::Subtract(), {flat, flat}),
       make(layers::Multiply(), {flat, flat}),

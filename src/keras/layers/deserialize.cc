@@ -12,6 +12,7 @@
 #include "tfpp/keras/layers/convolutional.h"
 #include "tfpp/keras/layers/core.h"
 #include "tfpp/keras/layers/embedding.h"
+#include "tfpp/keras/layers/image_preprocessing.h"
 #include "tfpp/keras/layers/merge.h"
 #include "tfpp/keras/layers/noise.h"
 #include "tfpp/keras/layers/normalization.h"
@@ -68,6 +69,16 @@ struct Registry {
       {"Permute", factory_of<Permute>()},
       {"RepeatVector", factory_of<RepeatVector>()},
       {"Rescaling", factory_of<Rescaling>()},
+      // image preprocessing and augmentation
+      {"Resizing", factory_of<Resizing>()},
+      {"CenterCrop", factory_of<CenterCrop>()},
+      {"RandomFlip", factory_of<RandomFlip>()},
+      {"RandomRotation", factory_of<RandomRotation>()},
+      {"RandomZoom", factory_of<RandomZoom>()},
+      {"RandomTranslation", factory_of<RandomTranslation>()},
+      {"RandomContrast", factory_of<RandomContrast>()},
+      {"RandomBrightness", factory_of<RandomBrightness>()},
+      {"RandomCrop", factory_of<RandomCrop>()},
       // merge
       {"Add", basic_factory_of<Add>()},
       {"Subtract", basic_factory_of<Subtract>()},
