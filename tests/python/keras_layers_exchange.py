@@ -1,5 +1,5 @@
 """The layers PReLU, ELU, Identity, ActivityRegularization, GaussianNoise, GaussianDropout and
-AlphaDropout (and the alias names Keras exports) in .keras files saved by one library and loaded
+AlphaDropout (and the alias names Keras exports), and the image preprocessing layers, in .keras files saved by one library and loaded
 by the other (exchange.sh runs the steps in order):
 
     keras_layers_exchange.py save DIR    writer: saves DIR/*.keras, records the predictions
@@ -46,7 +46,21 @@ def sequence_model():
     return model
 
 
-MODELS = {"dense_stack": (dense_stack, X), "sequence": (sequence_model, SEQUENCES)}
+IMAGES = (np.arange(4 * 6 * 8 * 3, dtype=np.float32).reshape(4, 6, 8, 3) * 7) % 255
+
+
+def image_pipeline():
+    # The random layers are the identity in predict; their configs must survive the exchange.
+    model = keras.Sequential([keras.Input((6, 8, 3)), layers.Resizing(5, 5, interpolation="bicubic"),
+                              layers.RandomFlip("horizontal", seed=3), layers.RandomRotation((-0.1, 0.2), fill_mode="constant"),
+                              layers.RandomZoom(0.1, (0.0, 0.2)), layers.RandomTranslation(0.1, 0.2, seed=2),
+                              layers.RandomContrast(0.2), layers.RandomBrightness(0.1, value_range=(0, 1)),
+                              layers.CenterCrop(3, 4), layers.Flatten(), layers.Dense(2)])
+    fixed_weights(model)
+    return model
+
+
+MODELS = {"dense_stack": (dense_stack, X), "sequence": (sequence_model, SEQUENCES), "image_pipeline": (image_pipeline, IMAGES)}
 
 
 def predict(model, x):

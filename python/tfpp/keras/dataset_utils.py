@@ -1,6 +1,7 @@
 """keras.utils' dataset builders: timeseries_dataset_from_array (windows of an array, by start
-position and sampling rate) and text_dataset_from_directory (one text file per sample, labelled by
-its class subdirectory), as Keras 3 builds them over tf.data."""
+position and sampling rate), and text_dataset_from_directory and image_dataset_from_directory (one
+text or image file per sample, labelled by its class subdirectory), as Keras 3 builds them over
+tf.data."""
 
 import os
 
@@ -230,6 +231,141 @@ def text_dataset_from_directory(directory, labels="inferred", label_mode="int", 
             dataset = dataset.batch(batch_size)
         dataset = dataset.prefetch(_data.AUTOTUNE)
         dataset.class_names = class_names
+        return dataset
+
+    if subset == "both":
+        return [build("training", shuffle), build("validation", False)]
+    return build(subset, shuffle)
+
+
+IMAGE_FORMATS = (".bmp", ".gif", ".jpeg", ".jpg", ".png")  # Keras' ALLOWLIST_FORMATS (tfpp decodes PNG and JPEG)
+_COLOR_CHANNELS = {"grayscale": 1, "rgb": 3, "rgba": 4}
+_IMAGE_INTERPOLATIONS = ("bilinear", "nearest", "bicubic", "area", "lanczos3", "lanczos5", "gaussian", "mitchellcubic")
+
+
+def _smart_resize(image, size, interpolation):
+    """Keras' smart_resize of one [height, width, channels] image whose size is known when the
+    pipeline runs: the largest central window of the target aspect ratio, resized."""
+    import tfpp as tf
+    shape = tf.shape(image)
+    height, width = shape[0], shape[1]
+    target_height, target_width = size
+    crop_height = tf.maximum(tf.minimum(height, tf.cast(tf.cast(width * target_height, tf.float32) / target_width, tf.int32)), 1)
+    crop_width = tf.maximum(tf.minimum(width, tf.cast(tf.cast(height * target_width, tf.float32) / target_height, tf.int32)), 1)
+    top = tf.cast(tf.cast(height - crop_height, tf.float32) / 2, tf.int32)
+    left = tf.cast(tf.cast(width - crop_width, tf.float32) / 2, tf.int32)
+    window = tf.slice(image, tf.stack([top, left, 0]), tf.stack([crop_height, crop_width, -1]))
+    return tf.image.resize(window, size, method=interpolation)
+
+
+def _resize_with_pad(image, size, interpolation):
+    """tf.image.resize_with_pad of one image whose size is known when the pipeline runs: resized to
+    fit inside `size` keeping its aspect ratio, then zero-padded evenly (TensorFlow's arithmetic)."""
+    import tfpp as tf
+    shape = tf.cast(tf.shape(image), tf.float32)
+    height, width = shape[0], shape[1]
+    target_height, target_width = float(size[0]), float(size[1])
+    ratio = tf.maximum(width / target_width, height / target_height)
+    resized_height, resized_width = height / ratio, width / ratio
+    resized = tf.image.resize(image, tf.cast(tf.floor(tf.stack([resized_height, resized_width])), tf.int32), method=interpolation)
+    top = tf.maximum(0, tf.cast(tf.floor((target_height - resized_height) / 2), tf.int32))
+    left = tf.maximum(0, tf.cast(tf.floor((target_width - resized_width) / 2), tf.int32))
+    resized_shape = tf.shape(resized)
+    bottom = size[0] - resized_shape[0] - top
+    right = size[1] - resized_shape[1] - left
+    return tf.pad(resized, tf.stack([tf.stack([top, bottom]), tf.stack([left, right]), tf.zeros([2], tf.int32)]))
+
+
+def _load_image(path, image_size, num_channels, interpolation, data_format, crop_to_aspect_ratio, pad_to_aspect_ratio):
+    """One image file decoded with num_channels channels and resized to image_size, as Keras'
+    _load_image_tf (float32, except for nearest-neighbour resizing, which keeps uint8)."""
+    import tfpp as tf
+    image = tf.image.decode_image(tf.io.read_file(path), channels=num_channels, expand_animations=False)
+    if crop_to_aspect_ratio:
+        image = _smart_resize(image, image_size, interpolation)
+    elif pad_to_aspect_ratio:
+        image = _resize_with_pad(image, image_size, interpolation)
+    else:
+        image = tf.image.resize(image, image_size, method=interpolation)
+    image = tf.ensure_shape(image, (image_size[0], image_size[1], num_channels))
+    return tf.transpose(image, (2, 0, 1)) if data_format == "channels_first" else image
+
+
+def image_dataset_from_directory(directory, labels="inferred", label_mode="int", class_names=None, color_mode="rgb",
+                                 batch_size=32, image_size=(256, 256), shuffle=True, seed=None, validation_split=None,
+                                 subset=None, interpolation="bilinear", follow_links=False, crop_to_aspect_ratio=False,
+                                 pad_to_aspect_ratio=False, data_format=None, format="tf", verbose=True):
+    """Batches of (image, label) from the image files under `directory`, one class per
+    subdirectory (labels="inferred"), or with the given labels, or none; each image decoded with
+    the channels of color_mode and resized to image_size; `class_names` and `file_paths` on the result."""
+    if labels not in ("inferred", None):
+        if not isinstance(labels, (list, tuple)):
+            raise ValueError("`labels` argument should be a list/tuple of integer labels, of the same size as the "
+                             "number of image files in the target directory. If you wish to infer the labels from the "
+                             "subdirectory names in the target directory, pass `labels=\"inferred\"`. If you wish to "
+                             "get a dataset that only contains images (no labels), pass `labels=None`. "
+                             "Received: labels=%s" % (labels,))
+        if class_names:
+            raise ValueError("You can only pass `class_names` if `labels=\"inferred\"`. Received: labels=%s, and "
+                             "class_names=%s" % (labels, class_names))
+    if label_mode not in ("int", "categorical", "binary", None):
+        raise ValueError('`label_mode` argument must be one of "int", "categorical", "binary", or None. Received: '
+                         "label_mode=%s" % label_mode)
+    if labels is None or label_mode is None:
+        labels, label_mode = None, None
+    if color_mode not in _COLOR_CHANNELS:
+        raise ValueError('`color_mode` must be one of {"rgb", "rgba", "grayscale"}. Received: color_mode=%s' % color_mode)
+    num_channels = _COLOR_CHANNELS[color_mode]
+    if isinstance(image_size, int):
+        image_size = (image_size, image_size)
+    elif not isinstance(image_size, (list, tuple)) or len(image_size) != 2:
+        raise ValueError("Invalid `image_size` value. Expected a tuple of 2 integers. Received: image_size=%s"
+                         % (image_size,))
+    interpolation = interpolation.lower()
+    if interpolation not in _IMAGE_INTERPOLATIONS:
+        raise ValueError("Argument `interpolation` should be one of %s. Received: interpolation=%s"
+                         % (_IMAGE_INTERPOLATIONS, interpolation))
+    if format != "tf":
+        raise ValueError('tfpp builds tf.data datasets: `format` must be "tf". Received: format=%s' % format)
+    if crop_to_aspect_ratio and pad_to_aspect_ratio:
+        raise ValueError("Only one of `pad_to_aspect_ratio`, `crop_to_aspect_ratio` can be set to `True`.")
+    data_format = data_format or "channels_last"
+    if data_format not in ("channels_last", "channels_first"):
+        raise ValueError("The `data_format` argument must be one of {'channels_first', 'channels_last'}. "
+                         "Received: data_format=%s" % data_format)
+    _check_validation_split(validation_split, subset, shuffle, seed)
+    seed = _np.random.randint(1e6) if seed is None else seed
+    paths, labels, class_names = index_directory(directory, labels, IMAGE_FORMATS, class_names, shuffle, seed,
+                                                 follow_links, verbose)
+    if label_mode == "binary" and len(class_names) != 2:
+        raise ValueError('When passing `label_mode="binary"`, there must be exactly 2 class_names. Received: '
+                         "class_names=%s" % class_names)
+    buffer_size = 1024 if batch_size is None else batch_size * 8
+    num_classes = len(class_names) if class_names else 0
+
+    def load(path):
+        return _load_image(path, tuple(image_size), num_channels, interpolation, data_format, crop_to_aspect_ratio,
+                           pad_to_aspect_ratio)
+
+    def build(subset_name, shuffled):
+        part_paths, part_labels = training_or_validation_split(paths, labels, validation_split, subset_name)
+        if not part_paths:
+            kind = {"training": "training ", "validation": "validation "}.get(subset_name if subset == "both" else "", "")
+            raise ValueError("No %simages found in directory %s. Allowed formats: %s" % (kind, directory, IMAGE_FORMATS))
+        dataset = _data.Dataset.from_tensor_slices(part_paths)
+        if label_mode:
+            dataset = _data.Dataset.zip((dataset, labels_dataset(part_labels, label_mode, num_classes)))
+        if shuffled:
+            dataset = dataset.shuffle(buffer_size, seed=seed)
+        if label_mode:
+            dataset = dataset.map(lambda path, label: (load(path), label), num_parallel_calls=_data.AUTOTUNE)
+        else:
+            dataset = dataset.map(load, num_parallel_calls=_data.AUTOTUNE)
+        if batch_size is not None:
+            dataset = dataset.batch(batch_size)
+        dataset = dataset.prefetch(_data.AUTOTUNE)
+        dataset.class_names = class_names
+        dataset.file_paths = part_paths
         return dataset
 
     if subset == "both":

@@ -6,7 +6,7 @@ import random as _random
 import numpy as _np
 
 from .. import _tfpp
-from .dataset_utils import text_dataset_from_directory, timeseries_dataset_from_array
+from .dataset_utils import image_dataset_from_directory, text_dataset_from_directory, timeseries_dataset_from_array
 from ._registration import CustomObjectScope, custom_object_scope, get_custom_objects, get_registered_name
 from ._registration import get_registered_object, register_keras_serializable
 from ._serialization import deserialize_keras_object, serialize_keras_object
