@@ -5,6 +5,9 @@
 // and the argument errors.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
+#include <tfpp/keras/keras.h>
 #include <tfpp/keras/layers/image_preprocessing.h>
 #include <tfpp/tfpp.h>
 
@@ -89,6 +92,22 @@ TEST(ImagePreprocessing, TracedCallsDrawAnewAtEveryCall) {
   EXPECT_FALSE(same(first, second));
   layers::RandomTranslation eager(0.3, 0.3, {.seed = 2});
   EXPECT_TRUE(close(first, eager(x, true)));  // the same generator stream, traced or not
+}
+
+// In a model, fit's traced steps augment (training) and predict does not.
+TEST(ImagePreprocessing, AugmentsInFitAndNotInPredict) {
+  tf::keras::Sequential model({tf::keras::InputLayer({4, 5, 3}), layers::RandomFlip("horizontal", {.seed = 1}),
+                               layers::RandomRotation(0.1, {.seed = 2}), layers::RandomZoom(0.1, std::nullopt, {.seed = 3}),
+                               layers::Resizing(3, 3), layers::Rescaling(1.0 / 150), layers::Flatten(), layers::Dense(1)});
+  model.compile({.optimizer = tf::keras::optimizers::SGD(), .loss = tf::keras::losses::MeanSquaredError()});
+  const Tensor x = images(), y = tf::reduce_mean(x, {1, 2, 3}) / 150.0f;
+  const tf::keras::History history = model.fit(x, y, {.batch_size = 8, .epochs = 2, .verbose = 0});
+  ASSERT_EQ(history.history().at("loss").size(), 2u);
+  for (double loss : history.history().at("loss")) EXPECT_TRUE(std::isfinite(loss));
+  const Tensor plain = tf::keras::Sequential({tf::keras::InputLayer({4, 5, 3}), layers::Resizing(3, 3)})(x);
+  const Tensor through = tf::keras::Sequential({tf::keras::InputLayer({4, 5, 3}), layers::RandomFlip(), layers::RandomRotation(0.3),
+                                                layers::Resizing(3, 3)}).predict(x, {.verbose = 0});
+  EXPECT_TRUE(close(through, plain));
 }
 
 TEST(ImagePreprocessing, ContrastScalesEachImageAboutItsMeanWithinTheRange) {
