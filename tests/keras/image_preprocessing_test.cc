@@ -184,9 +184,25 @@ TEST(ImagePreprocessing, RejectsBadArguments) {
   EXPECT_TRUE(has(error_of([] { layers::CenterCrop(0, 2); }), "must be positive"));
   EXPECT_TRUE(has(error_of([] { layers::RandomFlip()(tf::ones({4, 5}), true); }),
                   "Expected image tensor to have rank 3 (single image) or 4 (batch of images). Received: data.shape=(4, 5)"));
-  layers::RandomFlip flip;
-  auto traced = tf::function([&](Tensor x) { return flip(x, true); }, {.input_signature = {tf::TensorSpec({tf::None, 4, 5, 3}, tf::float32)}});
-  EXPECT_TRUE(has(error_of([&] { traced(images()); }), "needs a known batch size"));
+}
+
+// A batch size known only when the traced function runs (tf.data's batches) gets a draw per image too.
+TEST(ImagePreprocessing, DrawsPerImageForABatchSizeKnownAtRunTime) {
+  layers::RandomFlip flip("horizontal", {.seed = 4});
+  layers::RandomRotation rotate({0.5, 0.5});
+  auto traced = tf::function([&](Tensor x) { return std::vector<Tensor>{flip(x, true), rotate(x, true)}; },
+                             {.input_signature = {tf::TensorSpec({tf::None, 4, 5, 3}, tf::float32)}});
+  const Tensor x = images();
+  const std::vector<Tensor> out = traced(x);
+  int flipped = 0;
+  for (std::int64_t i = 0; i < 16; ++i) {
+    const bool is_flipped = same(at(out[0], i), tf::reverse(at(x, i), {1}));
+    EXPECT_TRUE(is_flipped || same(at(out[0], i), at(x, i))) << "image " << i;
+    flipped += is_flipped;
+  }
+  EXPECT_GT(flipped, 0);
+  EXPECT_LT(flipped, 16);
+  EXPECT_TRUE(close(out[1], tf::reverse(x, {1, 2})));  // half a turn
 }
 
 }  // namespace

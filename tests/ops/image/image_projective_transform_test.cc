@@ -140,6 +140,21 @@ TEST_F(ImageProjectiveTransform, TracesWithAnOutputShapeKnownAtRunTime) {
   EXPECT_EQ(traced[0], (tf::TensorShape{2, tf::None, tf::None, 2}));  // the size is a value of the call
 }
 
+TEST_F(ImageProjectiveTransform, GradientTracesWithAnUnknownNumberOfImages) {
+  auto gradient = [](Tensor x, Tensor transforms) {
+    tf::GradientTape tape;
+    tape.watch(x);
+    const Tensor out = tf::image::projective_transform(x, transforms, {5, 6}, {.fill_mode = "REFLECT"});
+    return tape.gradient(tf::reduce_sum(out * out), x);
+  };
+  auto traced = tf::function(gradient, {.input_signature = {tf::TensorSpec({tf::None, 5, 6, 2}, tf::float32),
+                                                           tf::TensorSpec({tf::None, 8}, tf::float32)}});
+  const Tensor transforms = rows({kRot, {1.3f, 0, -1.0f, 0, 0.7f, 0.5f, 0, 0}});
+  const std::vector<float> want = gradient(images(), transforms).numpy<float>(), got = traced(images(), transforms).numpy<float>();
+  ASSERT_EQ(got.size(), want.size());
+  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-3f * (1 + std::abs(want[i]))) << "at " << i;
+}
+
 TEST_F(ImageProjectiveTransform, RejectsBadArguments) {
   using tf::image::projective_transform;
   EXPECT_NE(error_of([&] { projective_transform(pattern_tensor({5, 6, 2}, 0), rows({kRot}), {5, 6}); }).find("rank 4"), std::string::npos);

@@ -8,6 +8,8 @@
 // the identity otherwise. Their numbers come from a tf::random::Generator of their own, seeded
 // by `seed` (nondeterministic without one), so a seeded layer repeats its sequence of draws from
 // run to run and draws new values at every call; the values differ from Keras' own generator.
+// They draw one value per image, also for batches whose size is known only when a traced
+// function runs (tf.data pipelines).
 //
 //   tf::keras::Sequential augment({layers::RandomFlip("horizontal", {.seed = 1}),
 //                                  layers::RandomRotation(0.1, {.seed = 2}),

@@ -2,11 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <sstream>
+#include <vector>
 
 #include "tfpp/array_ops.h"
+#include "tfpp/broadcast_ops.h"
+#include "tfpp/constant.h"
 #include "tfpp/debugging_asserts.h"
 #include "tfpp/errors.h"
+#include "tfpp/functional_ops.h"
 #include "tfpp/image_projective_transform.h"
 
 namespace tf::keras::layers {
@@ -54,12 +59,15 @@ Tensor from_nhwc(const Nhwc& form, const Tensor& y) {
 
 Tensor autocast(const Tensor& x, DType dtype) { return is_floating(x.dtype()) && x.dtype() != dtype ? cast(x, dtype) : x; }
 
-std::int64_t known_batch(const std::string& layer, const Tensor& images) {
+Tensor per_image_uniform(random::Generator& generator, const Tensor& images, const TensorShape& per_image, double low,
+                         double high, DType dtype) {
   const std::int64_t batch = images.shape().dim(0);
-  if (batch == None)
-    throw InvalidArgumentError("[" + layer + "] needs a known batch size for its random draws, got images " +
-                               images.shape().to_string());
-  return batch;
+  if (batch != None) {
+    std::vector<std::int64_t> dims{batch};
+    for (int d = 0; d < per_image.rank(); ++d) dims.push_back(per_image.dim(d));
+    return generator.uniform(TensorShape(std::span<const std::int64_t>(dims)), low, high, dtype);
+  }
+  return map_fn([&](const Tensor&) { return generator.uniform(per_image, low, high, dtype); }, images, dtype);
 }
 
 void check_choice(const std::string& layer, const std::string& argument, const std::string& name,
@@ -165,6 +173,8 @@ Tensor affine_transform(const Tensor& images, const Tensor& transforms, const st
                                                  {.interpolation = interpolation, .fill_mode = fill_mode, .fill_value = fill_value});
   return ensure_shape(out, s);
 }
+
+Tensor filled_like(const Tensor& t, float value) { return broadcast_to(constant(value), shape(t)); }
 
 Tensor column(const Tensor& values) { return reshape(cast(values, float32), {-1, 1}); }
 

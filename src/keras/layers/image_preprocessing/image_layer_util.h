@@ -30,8 +30,11 @@ Tensor from_nhwc(const Nhwc& form, const Tensor& y);
 void check_data_format(const std::string& layer, const std::string& data_format);
 /// Floating inputs in the layer's dtype, as Keras autocasts them; others unchanged.
 Tensor autocast(const Tensor& x, DType dtype);
-/// The batch size a random draw needs (one value per image), which must be known.
-std::int64_t known_batch(const std::string& layer, const Tensor& images);
+/// Uniform values in [low, high) of shape [batch] + per_image, one draw per image of `images`
+/// (NHWC): in one call when the batch size is known, else image by image when the (traced)
+/// function runs, as random ops need static shapes.
+Tensor per_image_uniform(random::Generator& generator, const Tensor& images, const TensorShape& per_image, double low,
+                         double high, DType dtype = float32);
 
 /// Throws unless `name` is one of `allowed` (a comma-separated list in the message).
 void check_choice(const std::string& layer, const std::string& argument, const std::string& name,
@@ -81,6 +84,8 @@ std::pair<std::int64_t, std::int64_t> known_height_width(const std::string& laye
 /// transforms [batch, 8], the output keeping the images' shape.
 Tensor affine_transform(const Tensor& images, const Tensor& transforms, const std::string& interpolation,
                         const std::string& fill_mode, double fill_value);
+/// A tensor of t's shape (known only at run time, possibly) filled with `value`.
+Tensor filled_like(const Tensor& t, float value);
 /// The [batch, 1] float32 column of a value per image.
 Tensor column(const Tensor& values);
 

@@ -73,14 +73,14 @@ RandomRotation::RandomRotation(Factor factor, RandomAffineOptions options)
 Tensor RandomRotation::call(const Tensor& inputs, bool training) {
   return transform_images(*this, inputs, training, options_, [&](const Tensor& images) {
     // Keras' _compute_affine_matrix with no shear, scale 1 and the centre ((w - 1) / 2, (h - 1) / 2).
-    const std::int64_t batch = image_util::known_batch(name(), images);
-    const Tensor degrees = generator_.uniform({batch}, range_.first * 360.0, range_.second * 360.0);
+    const Tensor degrees = image_util::per_image_uniform(generator_, images, {}, range_.first * 360.0, range_.second * 360.0);
     const Tensor angle = image_util::column(degrees * constant(static_cast<float>(std::numbers::pi / 180.0)));
     const Tensor cx = 0.5f * (axis_size(images, 2) - 1.0f), cy = 0.5f * (axis_size(images, 1) - 1.0f);
     const Tensor cos_a = cos(angle), sin_a = sin(angle);
     const Tensor a0 = cos_a, a1 = -sin_a, b0 = sin_a, b1 = cos_a;
     const Tensor a2 = cx - cx * a0 - cy * a1, b2 = cy - cx * b0 - cy * b1;
-    return concat({a0, a1, a2, b0, b1, b2, zeros({batch, 2})}, 1);
+    const Tensor zero = image_util::filled_like(a0, 0);
+    return concat({a0, a1, a2, b0, b1, b2, zero, zero}, 1);
   });
 }
 
@@ -108,19 +108,18 @@ RandomZoom::RandomZoom(std::initializer_list<double> height_range, RandomAffineO
 
 Tensor RandomZoom::call(const Tensor& inputs, bool training) {
   return transform_images(*this, inputs, training, options_, [&](const Tensor& images) {
-    const std::int64_t batch = image_util::known_batch(name(), images);
     const auto [h_low, h_high] = zoom_range("height_factor", height_factor_);
-    const Tensor zy = generator_.uniform({batch, 1}, 1.0 + h_low, 1.0 + h_high);
+    const Tensor zy = image_util::per_image_uniform(generator_, images, {1}, 1.0 + h_low, 1.0 + h_high);
     Tensor zx = zy;
     if (width_factor_) {
       const auto [w_low, w_high] = zoom_range("width_factor", *width_factor_);
-      zx = generator_.uniform({batch, 1}, 1.0 + w_low, 1.0 + w_high);
+      zx = image_util::per_image_uniform(generator_, images, {1}, 1.0 + w_low, 1.0 + w_high);
     }
     // Scaling about the centre: the offsets keep the middle pixel in place.
     const Tensor x_offset = ((axis_size(images, 2) - 1.0f) / 2.0f) * (1.0f - zx);
     const Tensor y_offset = ((axis_size(images, 1) - 1.0f) / 2.0f) * (1.0f - zy);
-    const Tensor zero = zeros({batch, 1});
-    return concat({zx, zero, x_offset, zero, zy, y_offset, zeros({batch, 2})}, 1);
+    const Tensor zero = image_util::filled_like(zx, 0);
+    return concat({zx, zero, x_offset, zero, zy, y_offset, zero, zero}, 1);
   });
 }
 
@@ -148,13 +147,12 @@ RandomTranslation::RandomTranslation(Factor height_factor, Factor width_factor, 
 
 Tensor RandomTranslation::call(const Tensor& inputs, bool training) {
   return transform_images(*this, inputs, training, options_, [&](const Tensor& images) {
-    const std::int64_t batch = image_util::known_batch(name(), images);
     const auto [h_low, h_high] = translation_range("height_factor", height_factor_);
     const auto [w_low, w_high] = translation_range("width_factor", width_factor_);
-    const Tensor dy = generator_.uniform({batch, 1}, h_low, h_high) * axis_size(images, 1);
-    const Tensor dx = generator_.uniform({batch, 1}, w_low, w_high) * axis_size(images, 2);
-    const Tensor one = ones({batch, 1}), zero = zeros({batch, 1});
-    return concat({one, zero, -dx, zero, one, -dy, zeros({batch, 2})}, 1);
+    const Tensor dy = image_util::per_image_uniform(generator_, images, {1}, h_low, h_high) * axis_size(images, 1);
+    const Tensor dx = image_util::per_image_uniform(generator_, images, {1}, w_low, w_high) * axis_size(images, 2);
+    const Tensor one = image_util::filled_like(dy, 1), zero = image_util::filled_like(dy, 0);
+    return concat({one, zero, -dx, zero, one, -dy, zero, zero}, 1);
   });
 }
 

@@ -13,11 +13,6 @@ namespace tf::keras::layers {
 
 namespace {
 
-// The factors' shape: one per image ([batch, 1, 1, 1]).
-TensorShape per_image(const std::string& layer, const Tensor& images) {
-  return TensorShape({image_util::known_batch(layer, images), 1, 1, 1});
-}
-
 template <class O>
 O color_options(const Config& c, const std::string& layer) {
   O o;
@@ -49,7 +44,7 @@ Tensor RandomContrast::call(const Tensor& inputs, bool training) {
   // Keras adjusts floats only (integer images fail there); tfpp computes them in the layer's dtype.
   const image_util::Nhwc form = image_util::to_nhwc(name(), cast(inputs, dtype()), options_.data_format);
   const Tensor& x = form.images;
-  const Tensor factor = generator_.uniform(per_image(name(), x), 1.0 - range_.first, 1.0 + range_.second, x.dtype());
+  const Tensor factor = image_util::per_image_uniform(generator_, x, {1, 1, 1}, 1.0 - range_.first, 1.0 + range_.second, x.dtype());
   const Tensor mean = reduce_mean(reduce_mean(x, {1}, {.keepdims = true}), {2}, {.keepdims = true});
   const Tensor out = clip_by_value((x - mean) * factor + mean, options_.value_range.first, options_.value_range.second);
   return image_util::from_nhwc(form, out);
@@ -76,7 +71,7 @@ Tensor RandomBrightness::call(const Tensor& inputs, bool training) {
   const image_util::Nhwc form = image_util::to_nhwc(name(), is_floating(x.dtype()) ? x : cast(x, dtype()), options_.data_format);
   const Tensor& images = form.images;
   const double width = options_.value_range.second - options_.value_range.first;
-  const Tensor delta = generator_.uniform(per_image(name(), images), range_.first, range_.second) * width;
+  const Tensor delta = image_util::per_image_uniform(generator_, images, {1, 1, 1}, range_.first, range_.second) * width;
   Tensor out = clip_by_value(images + cast(delta, images.dtype()), options_.value_range.first, options_.value_range.second);
   // Integer images come back in their dtype (Keras adds the delta in it; tfpp adds it in float).
   if (x.dtype() != images.dtype()) out = cast(round(out), x.dtype());

@@ -19,7 +19,7 @@ Tensor RandomFlip::call(const Tensor& inputs, bool training) {
   if (!training) return x;
   const image_util::Nhwc form = image_util::to_nhwc(name(), x, options_.data_format);
   Tensor images = form.images;
-  const Tensor flips = generator_.uniform({image_util::known_batch(name(), images), 1, 1, 1}) <= 0.5;
+  const Tensor flips = image_util::per_image_uniform(generator_, images, {1, 1, 1}, 0.0, 1.0) <= 0.5;
   if (mode_ != "vertical") images = where(flips, reverse(images, {2}), images);
   if (mode_ != "horizontal") images = where(flips, reverse(images, {1}), images);
   return image_util::from_nhwc(form, images);
