@@ -1,10 +1,11 @@
 // The image preprocessing layers compared with Keras 3 on TensorFlow 2.21 in the same test run:
 // the deterministic ones (Resizing, CenterCrop, and the random layers with a one-value factor
-// range or on the paths that draw nothing) by value, shape and dtype; every layer's config.
+// range or on the paths that draw nothing) by value, shape, dtype and gradient; every layer's config.
 // What Keras draws at random cannot match (its generator is not tfpp's), so
 // image_preprocessing_test.cc checks the random layers' structural facts.
 #include <gtest/gtest.h>
 
+#include <tfpp/gradient_tape.h>
 #include <tfpp/keras/layers/image_preprocessing.h>
 #include <tfpp/keras/layers/deserialize.h>
 #include <tfpp/tfpp.h>
@@ -61,6 +62,17 @@ case('contrast_none', layers.RandomContrast(0.0, value_range=(50, 150)), x, True
 case('crop_small', layers.RandomCrop(7, 4), x, True)
 case('crop_inference', layers.RandomCrop(2, 2), x, False)
 case('flip_inference', layers.RandomFlip(), u8, False)
+def grad_case(name, layer, x, training=False):
+    xt = tf.constant(x)
+    with tf.GradientTape() as tape:
+        tape.watch(xt)
+        y = layer(xt, training=training)
+        loss = tf.reduce_sum(y * pattern(tuple(y.shape), 9.0))
+    emit(name + '_grad', tape.gradient(loss, xt))
+grad_case('resize_bilinear', layers.Resizing(3, 4), x)
+grad_case('center_crop_smaller', layers.CenterCrop(7, 4), x)
+grad_case('rotation_constant', layers.RandomRotation((0.1, 0.1), fill_mode='constant', fill_value=-5.0), x, True)
+grad_case('zoom_in', layers.RandomZoom((-0.4, -0.4)), x, True)
 def config(name, layer):
     c = layer.get_config()
     c.pop('name'); c.pop('dtype'); c.pop('trainable')
@@ -170,6 +182,26 @@ TEST_F(ImagePreprocessingKeras, ColorAndCropLayersOnTheirDeterministicPathsMatch
   expect_case("crop_small", layers::RandomCrop(7, 4), x(), true);
   expect_case("crop_inference", layers::RandomCrop(2, 2), x(), false);
   expect_case("flip_inference", layers::RandomFlip(), u8(), false);
+}
+
+// The layers differentiate as Keras' do (through ResizeBilinear, slicing and ImageProjectiveTransformV3).
+TEST_F(ImagePreprocessingKeras, GradientsWithRespectToTheImagesAreKeras) {
+  auto expect_gradient = [](const std::string& name, tf::keras::LayerRef layer, bool training) {
+    const Tensor input = x();
+    tf::GradientTape tape;
+    tape.watch(input);
+    const Tensor y = (*layer)(input, training);
+    const Tensor grad = tape.gradient(tf::reduce_sum(y * pattern_tensor(y.shape(), 9.0)), input);
+    ASSERT_TRUE(values_.count(name + "_grad")) << name;
+    const std::vector<double>& want = values_.at(name + "_grad");
+    const std::vector<double> got = tf::cast(grad, tf::float64).numpy<double>();
+    ASSERT_EQ(got.size(), want.size()) << name;
+    for (std::size_t i = 0; i < got.size(); ++i) ASSERT_NEAR(got[i], want[i], 1e-3 * (1 + std::abs(want[i]))) << name << " at " << i;
+  };
+  expect_gradient("resize_bilinear", layers::Resizing(3, 4), false);
+  expect_gradient("center_crop_smaller", layers::CenterCrop(7, 4), false);
+  expect_gradient("rotation_constant", layers::RandomRotation({0.1, 0.1}, {.fill_mode = "constant", .fill_value = -5.0}), true);
+  expect_gradient("zoom_in", layers::RandomZoom({-0.4, -0.4}), true);
 }
 
 TEST_F(ImagePreprocessingKeras, ConfigsAreKeras) {
