@@ -48,7 +48,7 @@ def wrap(cpp):
 
 # Config entries Keras' get_config gives as tuples (JSON, and the C++ config, have lists).
 _TUPLE_KEYS = {"target_shape", "kernel_size", "strides", "dilation_rate", "pool_size", "dims", "size", "padding",
-               "cropping", "noise_shape", "batch_shape", "axes"}
+               "cropping", "noise_shape", "batch_shape", "axes", "factor", "height_factor", "width_factor"}
 
 
 def _tuples(value):
