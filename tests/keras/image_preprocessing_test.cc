@@ -110,6 +110,20 @@ TEST(ImagePreprocessing, AugmentsInFitAndNotInPredict) {
   EXPECT_TRUE(close(through, plain));
 }
 
+// Images whose height and width are known only as the traced function runs (decoded files in a
+// tf.data pipeline) are cropped, padded and resized as those of known size.
+TEST(ImagePreprocessing, CropsAndPadsImagesOfSizesKnownAtRunTime) {
+  const std::vector<tf::keras::LayerRef> all = {layers::Resizing(3, 3, {.crop_to_aspect_ratio = true}),
+                                                layers::Resizing(4, 2, {.pad_to_aspect_ratio = true, .fill_value = 7}),
+                                                layers::Resizing(2, 6, {.pad_to_aspect_ratio = true}), layers::CenterCrop(3, 2)};
+  const Tensor x = at(images(), 0);
+  for (const tf::keras::LayerRef& layer : all) {
+    auto traced = tf::function([&](Tensor image) { return (*layer)(image); },
+                               {.input_signature = {tf::TensorSpec({tf::None, tf::None, 3}, tf::float32)}});
+    EXPECT_TRUE(close(traced(x), (*layer)(x))) << layer->name();
+  }
+}
+
 TEST(ImagePreprocessing, ContrastScalesEachImageAboutItsMeanWithinTheRange) {
   const Tensor x = images();
   const Tensor y = layers::RandomContrast({0.2, 0.5}, {.value_range = {-1e6, 1e6}, .seed = 1})(x, true);

@@ -23,9 +23,8 @@ void check_size(const std::string& layer, std::int64_t height, std::int64_t widt
 }
 
 // Keras' smart_resize of NHWC images to target_h x target_w, in `dtype`.
-Tensor smart_resize(const Tensor& images, std::int64_t h, std::int64_t w, std::int64_t target_h, std::int64_t target_w, DType dtype) {
-  const Tensor cropped = image_util::crop(images, image_util::aspect_window(h, w, target_h, target_w));
-  return cast(image::resize(cropped, {target_h, target_w}), dtype);
+Tensor smart_resize(const Tensor& images, std::int64_t target_h, std::int64_t target_w, DType dtype) {
+  return cast(image::resize(image_util::crop_to_aspect(images, target_h, target_w), {target_h, target_w}), dtype);
 }
 
 // Keras' RandomCrop draws a seed when given none (make_default_seed) and keeps it in its config.
@@ -47,10 +46,11 @@ CenterCrop::CenterCrop(std::int64_t height, std::int64_t width, CenterCropOption
 
 Tensor CenterCrop::call(const Tensor& inputs, bool) {
   const image_util::Nhwc form = image_util::to_nhwc(name(), cast(inputs, dtype()), options_.data_format);
-  const auto [h, w] = image_util::known_height_width(name(), form.images);
-  if (h >= height_ && w >= width_)
-    return image_util::from_nhwc(form, image_util::crop(form.images, {(h - height_) / 2, (w - width_) / 2, height_, width_}));
-  return image_util::from_nhwc(form, smart_resize(form.images, h, w, height_, width_, dtype()));
+  // As Keras: sizes known only at run time are assumed large enough to crop.
+  const std::int64_t h = form.images.shape().dim(1), w = form.images.shape().dim(2);
+  if ((h == None || h >= height_) && (w == None || w >= width_))
+    return image_util::from_nhwc(form, image_util::center_window(form.images, height_, width_));
+  return image_util::from_nhwc(form, smart_resize(form.images, height_, width_, dtype()));
 }
 
 Config CenterCrop::get_config() const {

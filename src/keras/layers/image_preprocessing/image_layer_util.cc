@@ -157,6 +157,56 @@ Tensor crop(const Tensor& images, const Window& window) {
   return slice(images, {0, window.top, window.left, 0}, {-1, window.height, window.width, -1});
 }
 
+namespace {
+
+// The images' height and width as int32 scalars of the running function.
+std::pair<Tensor, Tensor> run_time_height_width(const Tensor& images) {
+  const Tensor s = shape(images);
+  return {reshape(slice(s, {1}, {1}), {}), reshape(slice(s, {2}, {1}), {})};
+}
+
+Tensor as_float(const Tensor& t) { return cast(t, float32); }
+
+}  // namespace
+
+Tensor crop_to_aspect(const Tensor& images, std::int64_t target_h, std::int64_t target_w) {
+  const std::int64_t h = images.shape().dim(1), w = images.shape().dim(2);
+  if (h != None && w != None) return crop(images, aspect_window(h, w, target_h, target_w));
+  const auto [height, width] = run_time_height_width(images);
+  const Tensor crop_h = maximum(minimum(height, cast(as_float(width * target_h) / static_cast<float>(target_w), int32)), 1);
+  const Tensor crop_w = maximum(minimum(width, cast(as_float(height * target_w) / static_cast<float>(target_h), int32)), 1);
+  const Tensor top = cast(as_float(height - crop_h) / 2.0f, int32), left = cast(as_float(width - crop_w) / 2.0f, int32);
+  const Tensor zero = constant(0);
+  return slice(images, stack({zero, top, left, zero}), stack({constant(-1), crop_h, crop_w, constant(-1)}));
+}
+
+Tensor pad_to_aspect(const Tensor& images, std::int64_t target_h, std::int64_t target_w, double fill_value) {
+  const std::int64_t h = images.shape().dim(1), w = images.shape().dim(2);
+  if (h != None && w != None) {
+    const std::int64_t pad_h = std::max(h, static_cast<std::int64_t>(double(w * target_h) / double(target_w)));
+    const std::int64_t pad_w = std::max(w, static_cast<std::int64_t>(double(h * target_w) / double(target_h)));
+    const auto top = static_cast<std::int64_t>(double(pad_h - h) / 2), left = static_cast<std::int64_t>(double(pad_w - w) / 2);
+    return pad(images, {{0, 0}, {top, top}, {left, left}, {0, 0}}, {.constant_values = fill_value});
+  }
+  const auto [height, width] = run_time_height_width(images);
+  const Tensor pad_h = maximum(height, cast(as_float(width * target_h) / static_cast<float>(target_w), int32));
+  const Tensor pad_w = maximum(width, cast(as_float(height * target_w) / static_cast<float>(target_h), int32));
+  const Tensor top = cast(as_float(pad_h - height) / 2.0f, int32), left = cast(as_float(pad_w - width) / 2.0f, int32);
+  const Tensor none = constant(std::vector<std::int32_t>{0, 0}, TensorShape({2}));
+  return pad(images, stack({none, stack({top, top}), stack({left, left}), none}), {.constant_values = fill_value});
+}
+
+Tensor center_window(const Tensor& images, std::int64_t height, std::int64_t width) {
+  const std::int64_t h = images.shape().dim(1), w = images.shape().dim(2);
+  if (h != None && w != None) return crop(images, {(h - height) / 2, (w - width) / 2, height, width});
+  const auto [in_h, in_w] = run_time_height_width(images);
+  const Tensor zero = constant(0);
+  const Tensor window = slice(images, stack({zero, math::floordiv(in_h - height, 2), math::floordiv(in_w - width, 2), zero}),
+                              {-1, height, width, -1});
+  const TensorShape& s = images.shape();
+  return ensure_shape(window, TensorShape({s.dim(0), height, width, s.dim(3)}));
+}
+
 std::pair<std::int64_t, std::int64_t> known_height_width(const std::string& layer, const Tensor& images) {
   const std::int64_t h = images.shape().dim(1), w = images.shape().dim(2);
   if (h == None || w == None)

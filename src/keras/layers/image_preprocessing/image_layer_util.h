@@ -77,6 +77,15 @@ struct Window {
 Window aspect_window(std::int64_t in_h, std::int64_t in_w, std::int64_t target_h, std::int64_t target_w);
 /// The images (NHWC) cropped to `window`.
 Tensor crop(const Tensor& images, const Window& window);
+/// Keras' crop to the target aspect ratio (aspect_window) of NHWC images, whose height and width
+/// may be known only when the function runs (then computed in float32 as Keras' TensorFlow code).
+Tensor crop_to_aspect(const Tensor& images, std::int64_t target_h, std::int64_t target_w);
+/// Keras' pad to the target aspect ratio: the short side padded evenly (the same amount on both
+/// sides) with fill_value, for known or run-time sizes.
+Tensor pad_to_aspect(const Tensor& images, std::int64_t target_h, std::int64_t target_w, double fill_value);
+/// The central height x width window of NHWC images that are at least that large (CenterCrop),
+/// for known or run-time sizes.
+Tensor center_window(const Tensor& images, std::int64_t height, std::int64_t width);
 /// The static height and width of NHWC images, which must be known.
 std::pair<std::int64_t, std::int64_t> known_height_width(const std::string& layer, const Tensor& images);
 

@@ -1,7 +1,6 @@
 // keras/src/layers/preprocessing/image_preprocessing/resizing.py over Keras' TensorFlow resize
 // (backend/tensorflow/image.py): an optional crop or pad to the target aspect ratio, then
 // tf.image.resize; integer images are rounded and saturated back to their dtype.
-#include <algorithm>
 #include <limits>
 
 #include "keras/layers/config_util.h"
@@ -22,16 +21,6 @@ Tensor saturate_to(const Tensor& x, DType dtype) {
   else if (dtype == int32) lo = std::numeric_limits<std::int32_t>::min(), hi = std::numeric_limits<std::int32_t>::max();
   else lo = static_cast<double>(std::numeric_limits<std::int64_t>::min()), hi = static_cast<double>(std::numeric_limits<std::int64_t>::max());
   return cast(clip_by_value(x, lo, hi), dtype);
-}
-
-// The images padded evenly on their short side to the target aspect ratio, with fill_value.
-Tensor pad_to_aspect(const Tensor& images, std::int64_t h, std::int64_t w, std::int64_t target_h, std::int64_t target_w,
-                     double fill_value) {
-  const std::int64_t pad_h = std::max(h, static_cast<std::int64_t>(double(w * target_h) / double(target_w)));
-  const std::int64_t pad_w = std::max(w, static_cast<std::int64_t>(double(h * target_w) / double(target_h)));
-  const auto top = static_cast<std::int64_t>(double(pad_h - h) / 2), left = static_cast<std::int64_t>(double(pad_w - w) / 2);
-  // As Keras, the same amount goes on both sides (so an odd difference loses one row).
-  return pad(images, {{0, 0}, {top, top}, {left, left}, {0, 0}}, {.constant_values = fill_value});
 }
 
 }  // namespace
@@ -55,11 +44,8 @@ Tensor Resizing::call(const Tensor& inputs, bool) {
     throw InvalidArgumentError("[" + name() + "] Only one of `pad_to_aspect_ratio` & `crop_to_aspect_ratio` can be `True`.");
   const image_util::Nhwc form = image_util::to_nhwc(name(), image_util::autocast(inputs, dtype()), options_.data_format);
   Tensor images = form.images;
-  if (options_.crop_to_aspect_ratio || options_.pad_to_aspect_ratio) {
-    const auto [h, w] = image_util::known_height_width(name(), images);
-    images = options_.crop_to_aspect_ratio ? image_util::crop(images, image_util::aspect_window(h, w, height_, width_))
-                                           : pad_to_aspect(images, h, w, height_, width_, options_.fill_value);
-  }
+  if (options_.crop_to_aspect_ratio) images = image_util::crop_to_aspect(images, height_, width_);
+  if (options_.pad_to_aspect_ratio) images = image_util::pad_to_aspect(images, height_, width_, options_.fill_value);
   Tensor resized = image::resize(images, {height_, width_}, {.method = options_.interpolation, .antialias = options_.antialias});
   if (resized.dtype() != images.dtype() && !is_floating(images.dtype()))
     resized = saturate_to(round(resized), images.dtype());
