@@ -8,7 +8,6 @@
 #include "autodiff/grad_utils.h"
 #include "autodiff/gradient_registry.h"
 #include "tfpp/array_ops.h"
-#include "tfpp/broadcast_ops.h"
 #include "tfpp/constant.h"
 #include "tfpp/image_projective_transform.h"
 #include "tfpp/linalg_solvers.h"
@@ -18,8 +17,7 @@ namespace {
 
 // [N, 8] flat transforms to [N, 3, 3] matrices (the ninth entry is 1), inverted, and back.
 Tensor inverse_transforms(const Tensor& transforms) {
-  // The number of transforms may be known only at run time: ones of the first column's dynamic shape.
-  const Tensor ones = broadcast_to(constant(1.0f), shape(slice(transforms, {0, 0}, {-1, 1})));
+  const Tensor ones = ones_like(slice(transforms, {0, 0}, {-1, 1}));
   const Tensor matrices = reshape(concat({transforms, ones}, 1), {-1, 3, 3});
   const Tensor flat = reshape(linalg::inv(matrices), {-1, 9});
   return slice(flat, {0, 0}, {-1, 8}) / slice(flat, {0, 8}, {-1, 1});

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "tfpp/array_ops.h"
-#include "tfpp/broadcast_ops.h"
 #include "tfpp/constant.h"
 #include "tfpp/debugging_asserts.h"
 #include "tfpp/errors.h"
@@ -223,8 +222,6 @@ Tensor affine_transform(const Tensor& images, const Tensor& transforms, const st
                                                  {.interpolation = interpolation, .fill_mode = fill_mode, .fill_value = fill_value});
   return ensure_shape(out, s);
 }
-
-Tensor filled_like(const Tensor& t, float value) { return broadcast_to(constant(value), shape(t)); }
 
 Tensor column(const Tensor& values) { return reshape(cast(values, float32), {-1, 1}); }
 

@@ -93,8 +93,6 @@ std::pair<std::int64_t, std::int64_t> known_height_width(const std::string& laye
 /// transforms [batch, 8], the output keeping the images' shape.
 Tensor affine_transform(const Tensor& images, const Tensor& transforms, const std::string& interpolation,
                         const std::string& fill_mode, double fill_value);
-/// A tensor of t's shape (known only at run time, possibly) filled with `value`.
-Tensor filled_like(const Tensor& t, float value);
 /// The [batch, 1] float32 column of a value per image.
 Tensor column(const Tensor& values);
 

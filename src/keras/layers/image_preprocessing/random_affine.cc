@@ -79,7 +79,7 @@ Tensor RandomRotation::call(const Tensor& inputs, bool training) {
     const Tensor cos_a = cos(angle), sin_a = sin(angle);
     const Tensor a0 = cos_a, a1 = -sin_a, b0 = sin_a, b1 = cos_a;
     const Tensor a2 = cx - cx * a0 - cy * a1, b2 = cy - cx * b0 - cy * b1;
-    const Tensor zero = image_util::filled_like(a0, 0);
+    const Tensor zero = zeros_like(a0);
     return concat({a0, a1, a2, b0, b1, b2, zero, zero}, 1);
   });
 }
@@ -118,7 +118,7 @@ Tensor RandomZoom::call(const Tensor& inputs, bool training) {
     // Scaling about the centre: the offsets keep the middle pixel in place.
     const Tensor x_offset = ((axis_size(images, 2) - 1.0f) / 2.0f) * (1.0f - zx);
     const Tensor y_offset = ((axis_size(images, 1) - 1.0f) / 2.0f) * (1.0f - zy);
-    const Tensor zero = image_util::filled_like(zx, 0);
+    const Tensor zero = zeros_like(zx);
     return concat({zx, zero, x_offset, zero, zy, y_offset, zero, zero}, 1);
   });
 }
@@ -151,7 +151,7 @@ Tensor RandomTranslation::call(const Tensor& inputs, bool training) {
     const auto [w_low, w_high] = translation_range("width_factor", width_factor_);
     const Tensor dy = image_util::per_image_uniform(generator_, images, {1}, h_low, h_high) * axis_size(images, 1);
     const Tensor dx = image_util::per_image_uniform(generator_, images, {1}, w_low, w_high) * axis_size(images, 2);
-    const Tensor one = image_util::filled_like(dy, 1), zero = image_util::filled_like(dy, 0);
+    const Tensor one = ones_like(dy), zero = zeros_like(dy);
     return concat({one, zero, -dx, zero, one, -dy, zero, zero}, 1);
   });
 }
