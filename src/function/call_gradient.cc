@@ -25,6 +25,7 @@
 #include "function/call_gradient.h"
 
 #include "autodiff/resource_variable_ops.h"
+#include "core/resource_handle.h"
 #include "autodiff/tape.h"
 #include "core/tensor_impl.h"
 #include "graph/tracer.h"
@@ -212,6 +213,7 @@ std::vector<Tensor> call_recorded(const std::shared_ptr<const Impl>& impl, std::
   for (int a : cg.candidates) {
     bool tracked = false;
     if (args[a].dtype() == DType::kResource) {
+      if (core::resource_of(args[a])) continue;  // a lookup table: nothing to differentiate
       const Variable v(autodiff::handle_variable(args[a]));
       for (autodiff::Tape* tape : autodiff::recording_tapes())
         if (tape->tracks_reads_of(v)) {

@@ -8,6 +8,7 @@
 #include "autodiff/resource_variable_ops.h"
 #include "autodiff/variable_impl.h"
 #include "checkpoint/object_graph.h"
+#include "core/resource_handle.h"
 #include "checkpoint/tensor_bundle.h"
 #include "function/concrete_function_impl.h"
 #include "io/atomic_file.h"
@@ -263,6 +264,8 @@ class Saver {
       if (h.dtype() != DType::kResource || h.is_symbolic())
         throw UnimplementedError("[saved_model] " + what + " captures a " + std::string(dtype_name(h.dtype())) +
                                  " tensor; only variables can be captured");
+      if (core::resource_of(h))
+        throw UnimplementedError("[saved_model] " + what + " captures a lookup table; tfpp saves only variables");
       const Variable v(autodiff::handle_variable(h));
       auto it = variable_ids_.find(v.id());
       if (it == variable_ids_.end())
