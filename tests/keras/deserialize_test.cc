@@ -9,9 +9,13 @@
 #include <tfpp/keras/keras.h>
 #include <tfpp/keras/layers/activation_layers.h>
 #include <tfpp/keras/layers/image_preprocessing.h>
+#include <tfpp/keras/layers/categorical.h>
+#include <tfpp/keras/layers/discretization.h>
+#include <tfpp/keras/layers/index_lookup.h>
 #include <tfpp/keras/layers/noise.h>
 #include <tfpp/keras/layers/pass_through.h>
 #include <tfpp/keras/layers/score_attention.h>
+#include <tfpp/keras/layers/text_vectorization.h>
 
 #include "error_of.h"
 
@@ -114,6 +118,12 @@ std::vector<Case> every_builtin() {
       make(layers::Attention({.use_scale = true, .score_mode = "concat", .seed = 2}), {seq, tf::TensorShape{-1, 3, 4}}),
       make(layers::AdditiveAttention({.dropout = 0.25}), {seq, tf::TensorShape{-1, 3, 4}, tf::TensorShape{-1, 3, 4}}),
       make(layers::Normalization({.axis = {1, 2}}), {seq}),
+      make(layers::Hashing(5, {.salt = std::vector<std::int64_t>{1, 2}, .output_mode = "count"}), {flat}),
+      make(layers::CategoryEncoding(4, {.output_mode = "count"}), {flat}),
+      make(layers::StringLookup({.num_oov_indices = 2, .mask_token = "", .vocabulary = std::vector<std::string>{"a", "b"}}), {flat}),
+      make(layers::IntegerLookup({.max_tokens = 5, .oov_token = -7}), {flat}),
+      make(layers::TextVectorization({.max_tokens = 10, .ngrams = {1, 2}, .output_sequence_length = 4}), {tf::TensorShape{-1}}),
+      make(layers::Discretization({.bin_boundaries = std::vector<double>{0.0, 1.5}, .output_mode = "one_hot"}), {flat}),
   };
 }
 
