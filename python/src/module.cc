@@ -6,6 +6,8 @@ namespace tfpp_python {
 // Declared here rather than in bindings.h, which every binding source includes.
 void bind_linalg_factorizations(nb::module_& m);
 void bind_image_ops(nb::module_& m);
+void bind_lookup_ops(nb::module_& m);  // after bind_string_ops, into its tf.strings
+void bind_keras_preprocessing(nb::module_& m);  // after bind_keras, into its keras
 }  // namespace tfpp_python
 
 NB_MODULE(_tfpp, m) {
@@ -35,7 +37,9 @@ NB_MODULE(_tfpp, m) {
   bind_image_ops(m);
   bind_saved_model(m);
   bind_keras(m);
+  bind_keras_preprocessing(m);
   bind_string_ops(m);
+  bind_lookup_ops(m);
   bind_io(m);
   bind_proto_messages(m);
   bind_array_everyday_ops(m);

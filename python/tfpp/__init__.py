@@ -22,11 +22,13 @@ from . import errors
 from . import io
 from . import keras
 from . import linalg_factorizations as _linalg_factorizations
+from . import lookup
 from . import nest
 from . import profiler
 from . import ragged
 from .ragged import ragged_array_ops as _ragged_array_ops, ragged_ops as _ragged_ops, ragged_reduce as _ragged_reduce
 from .ragged import ragged_strings as _ragged_strings
+from .ragged import ragged_ngrams as _ragged_ngrams
 from . import saved_model
 from . import summary
 from .control_flow import cond, while_loop
@@ -68,7 +70,9 @@ strings = _tfpp.strings
 strings.split = _ragged_strings.split
 strings.bytes_split = _ragged_strings.bytes_split
 strings.unicode_split = _ragged_strings.unicode_split
+strings.ngrams = _ragged_ngrams.ngrams
 as_string = strings.as_string
+fingerprint = _tfpp.fingerprint
 assert_equal, assert_less, assert_greater, assert_rank = (debugging.assert_equal, debugging.assert_less,
                                                           debugging.assert_greater, debugging.assert_rank)
 newaxis = None

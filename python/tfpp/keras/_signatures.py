@@ -74,6 +74,12 @@ LAYERS = {
     'Attention': ('use_scale', 'score_mode', 'dropout', 'seed'),
     'AdditiveAttention': ('use_scale', 'dropout'),
     'Normalization': ('axis', 'mean', 'variance', 'invert'),
+    'Hashing': ('num_bins', 'mask_value', 'salt', 'output_mode', 'sparse'),
+    'CategoryEncoding': ('num_tokens', 'output_mode', 'sparse'),
+    'StringLookup': ('max_tokens', 'num_oov_indices', 'mask_token', 'oov_token', 'vocabulary', 'idf_weights', 'invert', 'output_mode', 'pad_to_max_tokens', 'sparse', 'encoding', 'salt'),
+    'Discretization': ('bin_boundaries', 'num_bins', 'epsilon', 'output_mode', 'sparse', 'dtype'),
+    'TextVectorization': ('max_tokens', 'standardize', 'split', 'ngrams', 'output_mode', 'output_sequence_length', 'pad_to_max_tokens', 'vocabulary', 'idf_weights', 'sparse', 'ragged', 'encoding'),
+    'IntegerLookup': ('max_tokens', 'num_oov_indices', 'mask_token', 'oov_token', 'vocabulary', 'vocabulary_dtype', 'idf_weights', 'invert', 'output_mode', 'sparse', 'pad_to_max_tokens', 'oov_method', 'salt'),
 }
 LOSSES = {
     'MeanSquaredError': ('reduction', 'name', 'dtype'),

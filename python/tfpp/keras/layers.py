@@ -6,6 +6,7 @@ object wraps its C++ layer, whose weights are tfpp Variables.
 """
 
 import inspect as _inspect
+import sys as _sys
 import weakref as _weakref
 
 import numpy as _np
@@ -346,3 +347,9 @@ def deserialize(config, custom_objects=None):
     custom_objects, the open custom object scope or the registry)."""
     with _registration.missing_class_as_type_error():
         return wrap(_k.deserialize_layer(config, _registration.layer_classes(custom_objects)))
+
+
+
+from . import preprocessing_layers as _preprocessing_layers  # noqa: E402
+
+_preprocessing_layers.install(_sys.modules[__name__])  # adapt, get_vocabulary, ... of the lookup layers
