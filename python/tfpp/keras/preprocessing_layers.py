@@ -53,11 +53,26 @@ def set_vocabulary(self, vocabulary, idf_weights=None):
     _k._lookup_set_vocabulary(self._cpp, vocabulary, [] if idf_weights is None else [float(w) for w in idf_weights])
 
 
+def _state_errors_as_runtime_errors(call):
+    """Keras raises RuntimeError when a vocabulary layer is called in a state that cannot work
+    (no vocabulary yet for vector outputs, or a vocabulary size changed after calls)."""
+    from .. import errors
+
+    def checked(self, *args, **kwargs):
+        try:
+            return call(self, *args, **kwargs)
+        except errors.FailedPreconditionError as e:
+            raise RuntimeError(e.message) from None
+
+    return checked
+
+
 def install(layers):
     """Adds the methods to the classes of the `layers` module."""
     for name in ("StringLookup", "IntegerLookup", "TextVectorization"):
         cls = getattr(layers, name)
-        cls.adapt = adapt
+        cls.__call__ = _state_errors_as_runtime_errors(cls.__call__)
+        cls.adapt = _state_errors_as_runtime_errors(adapt)
         cls.get_vocabulary = get_vocabulary
         cls.vocabulary_size = vocabulary_size
         cls.set_vocabulary = set_vocabulary

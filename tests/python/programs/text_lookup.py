@@ -52,6 +52,14 @@ show_error("static lookup of int32 keys", lambda: table.lookup(tf.constant([1, 2
 vocab = tf.lookup.StaticVocabularyTable(init, num_oov_buckets=5)
 show("vocabulary lookup", vocab.lookup(tf.constant(["emerson", "king", "crimson", "palmer", "yes"])))
 show("vocabulary size", vocab.size())
+show_error("vocabulary lookup of int64 keys", lambda: vocab.lookup(tf.constant([1], tf.int64)))
+show_error("a key with two values", lambda: tf.lookup.StaticHashTable(
+    tf.lookup.KeyValueTensorInitializer(["a", "a"], tf.constant([1, 2], tf.int64)), -1))
+show_error("a missing vocabulary file", lambda: tf.lookup.StaticHashTable(tf.lookup.TextFileInitializer(
+    "/nonexistent/vocab.txt", tf.string, tf.lookup.TextFileIndex.WHOLE_LINE, tf.int64,
+    tf.lookup.TextFileIndex.LINE_NUMBER), -1))
+show_error("line numbers as string keys", lambda: tf.lookup.TextFileInitializer(
+    "vocab.txt", tf.string, tf.lookup.TextFileIndex.LINE_NUMBER, tf.int64, tf.lookup.TextFileIndex.WHOLE_LINE))
 show_error("no oov buckets", lambda: tf.lookup.StaticVocabularyTable(init, num_oov_buckets=0))
 
 mutable = tf.lookup.experimental.MutableHashTable(tf.string, tf.int64, default_value=-1)
@@ -147,3 +155,7 @@ model = tf.keras.Model(inputs, outputs)
 model.compile(optimizer="sgd", loss="mse")
 x = tf.constant([["red", "blue"], ["green", "pink"], ["blue", "blue"]])
 print("predict", np.round(model.predict(x, verbose=0), 4).tolist())
+history = model.fit(x, tf.constant([[1.0], [0.0], [2.0]]), epochs=3, batch_size=3, verbose=0)
+print("fit losses", [round(v, 4) for v in history.history["loss"]])
+show_error("StringLookup with a repeated token", lambda: layers.StringLookup(vocabulary=["a", "a"]))
+show_error("multi_hot before adapt", lambda: layers.StringLookup(output_mode="multi_hot")(tf.constant(["a"])))
