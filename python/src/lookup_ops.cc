@@ -23,8 +23,16 @@ using namespace nb::literals;
 
 tf::Tensor string_input(nb::handle value) { return to_tensor(value, tf::string); }
 
-tf::Tensor new_table(const std::string& kind, nb::handle key_dtype, nb::handle value_dtype, bool is_mutable) {
-  auto table = std::make_shared<tf::ops::LookupTable>(kind, dtype_from(key_dtype), dtype_from(value_dtype), is_mutable);
+tf::Tensor new_table(const std::string& kind, nb::handle key_dtype, nb::handle value_dtype, bool is_mutable,
+                     nb::handle empty_key, nb::handle deleted_key) {
+  const tf::DType keys = dtype_from(key_dtype);
+  auto table = std::make_shared<tf::ops::LookupTable>(kind, keys, dtype_from(value_dtype), is_mutable);
+  if (!empty_key.is_none()) {  // a dense table's reserved keys
+    table->empty_key = tf::ops::key_at(to_tensor(empty_key, keys), 0);
+    table->deleted_key = tf::ops::key_at(to_tensor(deleted_key, keys), 0);
+    if (table->empty_key == table->deleted_key)
+      throw tf::InvalidArgumentError("[MutableDenseHashTableV2] Empty and deleted keys cannot be equal");
+  }
   return tf::core::make_resource_handle(std::move(table));
 }
 
@@ -48,7 +56,7 @@ void write(const tf::ops::OpDef& op, const tf::Tensor& handle, const tf::Tensor&
 void bind_lookup_ops(nb::module_& m) {
   nb::module_ lookup = m.def_submodule("_lookup", "The lookup table ops under tf.lookup's classes.");
   lookup.def("new_table", &new_table, "kind"_a, "key_dtype"_a, "value_dtype"_a, "is_mutable"_a,
-             "A new empty table's resource handle.");
+             "empty_key"_a = nb::none(), "deleted_key"_a = nb::none(), "A new empty table's resource handle.");
   lookup.def("find", &find, "handle"_a, "keys"_a, "default_value"_a, "key_dtype"_a, "value_dtype"_a, "name"_a = nb::none(),
              "LookupTableFindV2.");
   lookup.def("import_", [](const tf::Tensor& h, const tf::Tensor& k, const tf::Tensor& v, nb::handle kd, nb::handle vd,

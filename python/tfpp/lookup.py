@@ -108,11 +108,12 @@ def _with_values(keys, values):
 class _Table:
     """What every table has: dtypes, the resource handle, size and export."""
 
-    def __init__(self, kind, key_dtype, value_dtype, is_mutable, name):
+    def __init__(self, kind, key_dtype, value_dtype, is_mutable, name, empty_key=None, deleted_key=None):
         self._key_dtype = _tfpp.TensorSpec([], key_dtype).dtype
         self._value_dtype = _tfpp.TensorSpec([], value_dtype).dtype
         self._name = name
-        self._resource_handle = _ops.new_table(kind, self._key_dtype, self._value_dtype, is_mutable)
+        self._resource_handle = _ops.new_table(kind, self._key_dtype, self._value_dtype, is_mutable, empty_key,
+                                               deleted_key)
 
     @property
     def key_dtype(self):
@@ -209,8 +210,8 @@ class MutableHashTable(_Table):
     """A table that insert and remove change."""
 
     def __init__(self, key_dtype, value_dtype, default_value, name="MutableHashTable", checkpoint=True,
-                 experimental_is_anonymous=False):
-        super().__init__("MutableHashTable", key_dtype, value_dtype, True, name)
+                 experimental_is_anonymous=False, _reserved_keys=(None, None)):
+        super().__init__("MutableHashTable", key_dtype, value_dtype, True, name, *_reserved_keys)
         self._default_value = _tfpp.convert_to_tensor(default_value, dtype=self._value_dtype)
 
     @property
@@ -247,5 +248,22 @@ class MutableHashTable(_Table):
         _ops.import_(self._resource_handle, keys, values, self._key_dtype, self._value_dtype)
 
 
+class DenseHashTable(MutableHashTable):
+    """A mutable table with two reserved keys no call may use (TensorFlow's MutableDenseHashTable).
+    export() lists the entries only, where TensorFlow lists every bucket."""
+
+    def __init__(self, key_dtype, value_dtype, default_value, empty_key, deleted_key, initial_num_buckets=None,
+                 name="MutableDenseHashTable", checkpoint=True, experimental_is_anonymous=False):
+        super().__init__(key_dtype, value_dtype, default_value, name, _reserved_keys=(empty_key, deleted_key))
+
+    def erase(self, keys, name=None):
+        keys = self._convert(keys, self._key_dtype, "keys")
+        _ops.remove(self._resource_handle, keys, self._key_dtype)
+
+    def insert_or_assign(self, keys, values, name=None):
+        self.insert(keys, values)
+
+
 experimental = _types.ModuleType("tfpp.lookup.experimental", "tf.lookup.experimental: mutable tables.")
 experimental.MutableHashTable = MutableHashTable
+experimental.DenseHashTable = DenseHashTable

@@ -99,8 +99,23 @@ class MutableHashTable : public LookupTableBase {
   /// All keys and values.
   std::pair<Tensor, Tensor> export_() const { return export_entries(); }
 
+ protected:
+  MutableHashTable(DType key_dtype, DType value_dtype, const Tensor& default_value, Tensor handle);
+
  private:
   Tensor default_value_;
+};
+
+/// A mutable table with two reserved keys no call may use (tf.lookup.experimental.DenseHashTable,
+/// TensorFlow's MutableDenseHashTable); here it keeps its entries as MutableHashTable does, so
+/// export_() lists only the entries, where TensorFlow's lists every bucket.
+class DenseHashTable : public MutableHashTable {
+ public:
+  /// `empty_key` and `deleted_key`: different scalars of `key_dtype`.
+  DenseHashTable(DType key_dtype, DType value_dtype, const Tensor& default_value, const Tensor& empty_key,
+                 const Tensor& deleted_key);
+  /// Removes the keys present (TensorFlow's erase).
+  void erase(const Tensor& keys) { remove(keys); }
 };
 
 }  // namespace tf::lookup

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <variant>
@@ -28,6 +29,8 @@ struct LookupTable : core::Resource {
   const std::string kind;  ///< TensorFlow's class name, for messages: "HashTable", "MutableHashTable"
   const DType key_dtype, value_dtype;
   const bool is_mutable;  ///< insert and remove allowed; a static table is initialized once
+  /// A dense table's reserved keys (tf.lookup.experimental.DenseHashTable), which no call may use.
+  std::optional<TableKey> empty_key, deleted_key;
 
   mutable std::mutex mutex;  ///< guards everything below
   bool initialized = false;

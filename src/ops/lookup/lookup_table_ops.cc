@@ -25,6 +25,12 @@ void check_handle(const ShapeContext& ctx) {
 void check_keys(const KernelContext& ctx, const LookupTable& table, const Tensor& keys) {
   if (keys.dtype() != table.key_dtype)
     ctx.fail("Key must be type " + name_of(table.key_dtype) + " but got " + name_of(keys.dtype()));
+  if (!table.empty_key) return;
+  for (std::int64_t i = 0; i < keys.num_elements(); ++i) {
+    const TableKey key = key_at(keys, i);
+    if (key == *table.empty_key) ctx.fail("Using the empty_key as a table key is not allowed");
+    if (key == *table.deleted_key) ctx.fail("Using the deleted_key as a table key is not allowed");
+  }
 }
 
 void check_values(const KernelContext& ctx, const LookupTable& table, const Tensor& keys, const Tensor& values) {

@@ -106,8 +106,34 @@ Tensor StaticVocabularyTable::size() const {
 }
 
 MutableHashTable::MutableHashTable(DType key_dtype, DType value_dtype, const Tensor& default_value)
-    : LookupTableBase(key_dtype, value_dtype, new_table("MutableHashTable", key_dtype, value_dtype, true)),
+    : MutableHashTable(key_dtype, value_dtype, default_value, new_table("MutableHashTable", key_dtype, value_dtype, true)) {}
+
+MutableHashTable::MutableHashTable(DType key_dtype, DType value_dtype, const Tensor& default_value, Tensor handle)
+    : LookupTableBase(key_dtype, value_dtype, std::move(handle)),
       default_value_(checked_default("MutableHashTable", default_value, value_dtype)) {}
+
+namespace {
+
+// A dense table: a mutable table whose reserved keys its kernels refuse.
+Tensor new_dense_table(DType key_dtype, DType value_dtype, const Tensor& empty_key, const Tensor& deleted_key) {
+  for (const Tensor* k : {&empty_key, &deleted_key})
+    if (!k->defined() || k->is_symbolic() || k->dtype() != key_dtype || k->num_elements() != 1)
+      throw InvalidArgumentError("[DenseHashTable] empty_key and deleted_key must be concrete scalars of the key dtype " +
+                                 std::string(dtype_name(key_dtype)));
+  Tensor handle = new_table("DenseHashTable", key_dtype, value_dtype, true);
+  auto table = std::static_pointer_cast<ops::LookupTable>(core::resource_of(handle));
+  table->empty_key = ops::key_at(empty_key, 0);
+  table->deleted_key = ops::key_at(deleted_key, 0);
+  if (table->empty_key == table->deleted_key)
+    throw InvalidArgumentError("[MutableDenseHashTableV2] Empty and deleted keys cannot be equal");
+  return handle;
+}
+
+}  // namespace
+
+DenseHashTable::DenseHashTable(DType key_dtype, DType value_dtype, const Tensor& default_value, const Tensor& empty_key,
+                               const Tensor& deleted_key)
+    : MutableHashTable(key_dtype, value_dtype, default_value, new_dense_table(key_dtype, value_dtype, empty_key, deleted_key)) {}
 
 void MutableHashTable::insert(const Tensor& keys, const Tensor& values) {
   check_keys(keys, "MutableHashTable");

@@ -123,6 +123,19 @@ TEST(LookupTables, MutableHashTableAsTensorFlow) {
   EXPECT_EQ(values.numpy<float>(), std::vector<float>{9.0f});
 }
 
+TEST(LookupTables, DenseHashTableRefusesItsReservedKeys) {
+  lookup::DenseHashTable t(string, int64, constant(std::int64_t{-1}), constant(""), constant("$"));
+  t.insert(constant({"a", "b"}), i64({1, 2}));
+  t.erase(constant({"a"}));
+  EXPECT_EQ(t.lookup(constant({"a", "b"})).numpy<std::int64_t>(), (std::vector<std::int64_t>{-1, 2}));
+  EXPECT_EQ(t.size().item<std::int64_t>(), 1);
+  EXPECT_EQ(error_of([&] { t.insert(constant({""}), i64({1})); }), "[LookupTableInsertV2] Using the empty_key as a table key is not allowed");
+  EXPECT_EQ(error_of([&] { t.lookup(constant({"$"})); }), "[LookupTableFindV2] Using the deleted_key as a table key is not allowed");
+  EXPECT_EQ(error_of([&] { t.erase(constant({""})); }), "[LookupTableRemoveV2] Using the empty_key as a table key is not allowed");
+  EXPECT_EQ(error_of([] { lookup::DenseHashTable(int64, int64, constant(std::int64_t{-1}), constant(std::int64_t{0}), constant(std::int64_t{0})); }),
+            "[MutableDenseHashTableV2] Empty and deleted keys cannot be equal");
+}
+
 TEST(LookupTables, TextFileInitializersAsTensorFlow) {
   const std::string& tf_out = tensorflow_output();  // writes the files
   const std::string vocab = (scratch_dir() / "vocab.txt").string(), columns = (scratch_dir() / "columns.txt").string();

@@ -69,6 +69,14 @@ show("mutable lookup", mutable.lookup(tf.constant(["a", "b", "c"])))
 show("mutable size", mutable.size())
 show_error("mutable insert of int32 values", lambda: mutable.insert(tf.constant(["q"]), tf.constant([5])))
 
+dense = tf.lookup.experimental.DenseHashTable(tf.string, tf.int64, default_value=-1, empty_key="", deleted_key="$")
+dense.insert(tf.constant(["a", "b"]), tf.constant([1, 2], tf.int64))
+dense.erase(tf.constant(["a"]))
+show("dense lookup", dense.lookup(tf.constant(["a", "b", "c"])))
+show("dense size", dense.size())
+show_error("dense insert of the empty key", lambda: dense.insert(tf.constant([""]), tf.constant([1], tf.int64)))
+show_error("dense equal reserved keys", lambda: tf.lookup.experimental.DenseHashTable(tf.int64, tf.int64, -1, 0, 0))
+
 with tempfile.TemporaryDirectory() as directory:
     path = os.path.join(directory, "vocab.txt")
     with open(path, "w") as f:
