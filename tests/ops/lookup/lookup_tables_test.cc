@@ -17,7 +17,12 @@
 #include "tfpp/errors.h"
 #include "tfpp/function.h"
 #include "tfpp/lookup/tables.h"
+#include "tfpp/gradient_tape.h"
 #include "tfpp/math_ops.h"
+#include "tfpp/module.h"
+#include "tfpp/reduction_ops.h"
+#include "tfpp/saved_model.h"
+#include "tfpp/variable.h"
 
 namespace tf {
 namespace {
@@ -165,6 +170,30 @@ TEST(LookupTables, CapturedByFunctionsAndRunInProgramOrder) {
   EXPECT_EQ(out[1].item<std::int64_t>(), 3);
   EXPECT_EQ(step.tracing_count(), 1);
   EXPECT_EQ(counts.size().item<std::int64_t>(), 3);
+}
+
+TEST(LookupTables, TapesDifferentiateCallsThatUseTablesThroughTheirVariablesOnly) {
+  StaticVocabularyTable vocab(word_ids(), 2);
+  Variable weights(constant({1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f}));
+  auto score = tf::function([&](Tensor words) { return reduce_sum(gather(weights.read_value(), vocab.lookup(words))); });
+  GradientTape tape;
+  const Tensor y = score(constant({"cat", "cat", "dog"}));  // the call's table handle is not a variable
+  const Tensor dy = tape.gradient(y, weights);
+  EXPECT_EQ(y.item<float>(), 2.0f + 2.0f + weights.numpy<float>()[vocab.lookup(constant({"dog"})).numpy<std::int64_t>()[0]]);
+  std::vector<float> expected(7, 0.0f);
+  expected[1] = 2.0f;
+  expected[vocab.lookup(constant({"dog"})).numpy<std::int64_t>()[0]] += 1.0f;
+  EXPECT_EQ(dy.numpy<float>(), expected);
+}
+
+TEST(LookupTables, SavingAFunctionThatCapturesATableIsRefused) {
+  struct Root : Module {};
+  Root root;
+  StaticHashTable table(word_ids(), constant(std::int64_t{-1}));
+  auto f = tf::function([&](Tensor words) { return table.lookup(words); }, {.input_signature = {TensorSpec({None}, string)}});
+  const std::string dir = (scratch_dir() / "saved").string();
+  EXPECT_THROW(saved_model::save(root, dir, {.signatures = {{"serving_default", f.get_concrete_function(TensorSpec({None}, string))}}}),
+               UnimplementedError);
 }
 
 TEST(LookupTables, Errors) {
