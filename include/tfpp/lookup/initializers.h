@@ -17,7 +17,9 @@ namespace tf::lookup {
 class TableInitializer {
  public:
   virtual ~TableInitializer() = default;
+  /// The dtype of the keys it gives.
   DType key_dtype() const { return key_dtype_; }
+  /// The dtype of the values it gives.
   DType value_dtype() const { return value_dtype_; }
   /// Fills the empty table behind `table_handle` (runs one op).
   virtual void initialize(const Tensor& table_handle) const = 0;
@@ -34,6 +36,7 @@ class KeyValueTensorInitializer : public TableInitializer {
  public:
   /// `keys`: string, int32 or int64; `values`: string, int32, int64, float32 or float64.
   KeyValueTensorInitializer(const Tensor& keys, const Tensor& values);
+  /// Runs LookupTableImportV2 on the table.
   void initialize(const Tensor& table_handle) const override;
 
  private:
@@ -59,6 +62,7 @@ class TextFileInitializer : public TableInitializer {
  public:
   TextFileInitializer(std::string filename, DType key_dtype, std::int64_t key_index, DType value_dtype,
                       std::int64_t value_index, TextFileInitializerOptions options = {});
+  /// Runs InitializeTableFromTextFileV2 on the table.
   void initialize(const Tensor& table_handle) const override;
 
  private:

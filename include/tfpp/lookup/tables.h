@@ -25,7 +25,9 @@ namespace tf::lookup {
 /// What every table has: its dtypes, resource handle, size and contents.
 class LookupTableBase {
  public:
+  /// The dtype of the keys (string, int32 or int64).
   DType key_dtype() const { return key_dtype_; }
+  /// The dtype of the values.
   DType value_dtype() const { return value_dtype_; }
   /// The scalar tf::resource handle (what traced graphs capture).
   const Tensor& resource_handle() const { return handle_; }
@@ -54,6 +56,7 @@ class StaticHashTable : public LookupTableBase {
   StaticHashTable(const TableInitializer& initializer, const Tensor& default_value);
   /// The value of each key (any shape), default_value() where missing.
   Tensor lookup(const Tensor& keys) const;
+  /// What missing keys map to.
   const Tensor& default_value() const { return default_value_; }
   /// All keys and values.
   std::pair<Tensor, Tensor> export_() const { return export_entries(); }
@@ -75,6 +78,7 @@ class StaticVocabularyTable : public LookupTableBase {
   Tensor lookup(const Tensor& keys) const;
   /// The vocabulary size plus num_oov_buckets, as an int64 scalar.
   Tensor size() const;
+  /// The number of hashed ids for keys not in the vocabulary.
   std::int64_t num_oov_buckets() const { return num_oov_buckets_; }
 
  private:
@@ -95,6 +99,7 @@ class MutableHashTable : public LookupTableBase {
   Tensor lookup(const Tensor& keys) const;
   /// Replaces all entries by keys[i] -> values[i] (LookupTableImportV2).
   void import_(const Tensor& keys, const Tensor& values);
+  /// What missing keys map to.
   const Tensor& default_value() const { return default_value_; }
   /// All keys and values.
   std::pair<Tensor, Tensor> export_() const { return export_entries(); }

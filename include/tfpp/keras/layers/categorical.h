@@ -32,6 +32,7 @@ struct HashingOptions {
 class Hashing : public Layer {
  public:
   explicit Hashing(std::int64_t num_bins, HashingOptions options = {});
+  /// A Hashing from get_config()'s output.
   static Hashing from_config(const Config& config);
   Tensor call(const Tensor& inputs, bool training) override;
   Config get_config() const override;
@@ -54,6 +55,7 @@ struct CategoryEncodingOptions {
 class CategoryEncoding : public Layer {
  public:
   explicit CategoryEncoding(std::int64_t num_tokens, CategoryEncodingOptions options = {});
+  /// A CategoryEncoding from get_config()'s output.
   static CategoryEncoding from_config(const Config& config);
   Tensor call(const Tensor& inputs, bool training) override;
   /// "count" mode with a weight per input value (the result has the weights' dtype).

@@ -32,6 +32,7 @@ struct DiscretizationOptions {
 class Discretization : public Layer {
  public:
   explicit Discretization(DiscretizationOptions options = {});
+  /// A Discretization from get_config()'s output.
   static Discretization from_config(const Config& config);
   /// Estimates num_bins - 1 boundaries from all of `data`.
   void adapt(const Tensor& data);

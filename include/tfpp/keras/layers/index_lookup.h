@@ -105,6 +105,7 @@ struct StringLookupOptions {
 class StringLookup : public IndexLookup {
  public:
   explicit StringLookup(StringLookupOptions options = {});
+  /// A StringLookup from get_config()'s output.
   static StringLookup from_config(const Config& config);
   /// The vocabulary by id (the mask and OOV tokens included when asked).
   std::vector<std::string> get_vocabulary(bool include_special_tokens = true) const;
@@ -137,6 +138,7 @@ struct IntegerLookupOptions {
 class IntegerLookup : public IndexLookup {
  public:
   explicit IntegerLookup(IntegerLookupOptions options = {});
+  /// A IntegerLookup from get_config()'s output.
   static IntegerLookup from_config(const Config& config);
   /// The vocabulary by id (the mask and OOV tokens included when asked).
   std::vector<std::int64_t> get_vocabulary(bool include_special_tokens = true) const;

@@ -39,6 +39,7 @@ struct TextVectorizationOptions {
 class TextVectorization : public Layer {
  public:
   explicit TextVectorization(TextVectorizationOptions options = {});
+  /// A TextVectorization from get_config()'s output.
   static TextVectorization from_config(const Config& config);
   /// Learns the vocabulary from a vector of strings (one document each).
   void adapt(const Tensor& data);
