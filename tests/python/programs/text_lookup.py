@@ -37,6 +37,12 @@ split_ngrams = tf.strings.ngrams(tf.strings.split(tf.constant(["a b c", "d", "e 
 show("ragged ngrams", split_ngrams.flat_values)
 show("ragged ngram splits", split_ngrams.row_splits)
 show_error("zero buckets", lambda: tf.strings.to_hash_bucket_fast(words, 0))
+show_error("hashing integers", lambda: tf.strings.to_hash_bucket_fast([1, 2], 3))
+show_error("a one-element key", lambda: tf.strings.to_hash_bucket_strong(["a"], 3, [1]))
+show_error("an unknown fingerprint method", lambda: tf.fingerprint(tf.constant(["a"]), method="md5"))
+show_error("a scalar fingerprint", lambda: tf.fingerprint(tf.constant("a")))
+show_error("zero-width ngrams", lambda: tf.strings.ngrams(tf.constant(["a"]), 0))
+show_error("ngram padding without values", lambda: tf.strings.ngrams(tf.constant(["a"]), 2, padding_width=1))
 
 # tf.lookup
 init = tf.lookup.KeyValueTensorInitializer(tf.constant(["emerson", "lake", "palmer"]), tf.constant([0, 1, 2], tf.int64))
