@@ -99,10 +99,14 @@ void bind_pools(nb::module_& nn) {
 
 }  // namespace
 
+// The 3-D convolutions and pools and tf.nn.pool (nn_conv3d.cc).
+void bind_nn_conv3d(nb::module_& nn);
+
 // Called by bind_nn_ops (nn_ops.cc) on the tf.nn module.
 void bind_nn_conv_pool(nb::module_& nn) {
   bind_convolutions(nn);
   bind_pools(nn);
+  bind_nn_conv3d(nn);
 }
 
 }  // namespace tfpp_python

@@ -4,7 +4,8 @@ infinite logits, NaN); both softmax cross-entropies (soft labels with their grad
 int32/int64 labels, out-of-range labels); batch_normalization; bias_add (NHWC/NCHW, errors),
 leaky_relu, silu, crelu; the logistic and Poisson losses, l2_loss, moments and the
 loss-averaging helpers; conv1d, convolution, separable_conv2d, conv2d_transpose and the 1-D
-and rank-generic pools; space_to_depth / depth_to_space, embedding_lookup (with max_norm, and
+and rank-generic pools; conv3d, conv3d_transpose, max_pool3d, avg_pool3d, and convolution,
+max_pool, avg_pool and pool on rank-5 inputs; space_to_depth / depth_to_space, embedding_lookup (with max_norm, and
 partitioned), local_response_normalization.
 
 Tolerance: 8 ulps of the output's largest magnitude (SCALED); gradients 16. Convolutions and
@@ -26,6 +27,11 @@ EMPTY_CONV_OUT = ("conv2d with an empty output: TensorFlow's float32 (oneDNN) ke
                   "empty result (and its gradient crashes); tfpp gives the empty result, as TensorFlow's float64 kernel does")
 CHANNELS_FIRST_CPU = ("channels-first (NCW/NCHW) conv2d and max-pool gradients: TensorFlow's CPU kernels support only "
                       "NHWC and raise; tfpp computes them (its oneDNN primitives take either layout)")
+POOL3D_FLOAT64 = ("max_pool3d and avg_pool3d of float64: TensorFlow's CPU build has float32 (and half, bfloat16) "
+                  "kernels only and raises; tfpp computes float64 too (its finite-difference gradient checks use it)")
+RANK5_GENERIC_GRAD = ("gradients of tf.nn.convolution, max_pool and avg_pool on rank-5 inputs: TensorFlow 2.21 records the "
+                      "3-D op with data_format None, and its gradient function fails reading it (AttributeError); tfpp "
+                      "differentiates them")
 EMPTY_CONV = ("conv2d of an empty float32 batch: TensorFlow's oneDNN kernel returns the input's channel count "
               "(0, 4, 4, 3); tfpp gives the filter's (0, 4, 4, 2), as TensorFlow's float64 kernel does")
 
@@ -289,6 +295,61 @@ def conv_pool_variants():
     return out
 
 
+def conv_pool_3d():
+    x = ramp((2, 4, 5, 4, 3), "float32", 0.125)
+    w = ramp((2, 3, 2, 3, 4), "float32", 0.0625, 0.01)
+    out = []
+    for padding in ["SAME", "VALID"]:
+        for strides in [[1, 1, 1, 1, 1], [1, 2, 1, 2, 1], [1, 1, 3, 1, 1]]:
+            out.append(Case("tf.nn.conv3d", [x, w], {"strides": strides, "padding": padding}, grad=True))
+        out.append(Case("tf.nn.conv3d", [x, w], {"strides": [1, 1, 1, 1, 1], "padding": padding, "dilations": [1, 2, 1, 2, 1]},
+                        grad=True))
+        for op in ["max_pool3d", "avg_pool3d"]:
+            for ksize, strides in [(2, 2), (3, 1), ([2, 3, 2], [1, 2, 2]), ([1, 1, 3, 2, 1], [1, 2, 1, 1, 1])]:
+                out.append(Case(f"tf.nn.{op}", [x], {"ksize": ksize, "strides": strides, "padding": padding}, grad=True))
+        out += [
+            Case("tf.nn.convolution", [x, w], {"strides": [2, 1, 1], "padding": padding}),
+            Case("tf.nn.max_pool", [x], {"ksize": [2, 2, 3], "strides": 1, "padding": padding}),
+            Case("tf.nn.avg_pool", [x], {"ksize": 2, "strides": [1, 2, 1], "padding": padding}),
+            Case("tf.nn.max_pool", [x], {"ksize": 2, "strides": 2, "padding": padding}, grad=True, deviation=RANK5_GENERIC_GRAD),
+            Case("tf.nn.pool", [x], {"window_shape": [2, 3, 2], "pooling_type": "MAX", "strides": [2, 1, 2], "padding": padding},
+                 grad=True),
+            Case("tf.nn.pool", [x], {"window_shape": [3, 2, 2], "pooling_type": "AVG", "padding": padding}, grad=True),
+        ]
+    v64 = ramp((1, 3, 4, 3, 2), "float64", 0.25)
+    out += [
+        Case("tf.nn.conv3d", [v64, ramp((2, 2, 2, 2, 3), "float64")], {"strides": [1, 1, 1, 1, 1], "padding": "SAME"}, grad=True),
+        Case("tf.nn.conv3d", [v64, ramp((2, 2, 2, 2, 3), "float64")], {"strides": [1, 2, 2, 1, 1], "padding": "VALID"}, grad=True),
+        Case("tf.nn.max_pool3d", [v64], {"ksize": 2, "strides": 1, "padding": "SAME"}, grad=True, deviation=POOL3D_FLOAT64),
+        Case("tf.nn.avg_pool3d", [v64], {"ksize": [2, 3, 2], "strides": 2, "padding": "SAME"}, grad=True,
+             deviation=POOL3D_FLOAT64),
+        Case("tf.nn.max_pool3d", [T([2.0, 3.0, np.nan, 1.0, np.nan, np.nan, np.nan, np.nan], "float32", (1, 2, 2, 2, 1))],
+             {"ksize": 2, "strides": 2, "padding": "VALID"}, grad=True, note="NaN"),
+        Case("tf.nn.conv3d", [ramp((1, 3, 4, 5, 2), "float32"), ramp((2, 2, 2, 3, 2), "float32")], {"strides": [1, 1, 1, 1, 1],
+             "padding": "SAME", "data_format": "NCDHW"}, note="NCDHW"),
+        Case("tf.nn.max_pool3d", [ramp((1, 2, 4, 4, 3), "float32")], {"ksize": 2, "strides": 2, "padding": "VALID",
+                                                                      "data_format": "NCDHW"}, note="NCDHW"),
+        Case("tf.nn.conv3d_transpose", [ramp((1, 2, 3, 2, 2), "float32", 0.125), ramp((3, 3, 3, 4, 2), "float32", 0.0625),
+                                        T([1, 4, 6, 4, 4], "int32")], {"strides": [1, 2, 2, 2, 1], "padding": "SAME"}, grad=True),
+        Case("tf.nn.conv3d_transpose", [ramp((1, 2, 2, 2, 2), "float64"), ramp((2, 2, 2, 3, 2), "float64"),
+                                        T([1, 3, 3, 3, 3], "int32")], {"strides": [1, 1, 1, 1, 1], "padding": "VALID"}, grad=True),
+        Case("tf.nn.max_pool3d", [T([1.0, 3.0, 3.0, 0.0, 2.0, 3.0, 1.0, 1.0], "float32", (1, 2, 2, 2, 1))],
+             {"ksize": 2, "strides": 2, "padding": "VALID"}, grad=True, note="ties: gradient to every maximum"),
+        Case("tf.nn.conv3d", [x, ramp((2, 2, 2, 2, 4), "float32")], {"strides": [1, 1, 1, 1, 1], "padding": "SAME"},
+             note="channel mismatch"),
+        Case("tf.nn.conv3d", [x, w], {"strides": [1, 1, 1, 1, 1], "padding": "FULL"}, note="bad padding"),
+        Case("tf.nn.conv3d", [x, w], {"strides": [2, 1, 1, 1, 1], "padding": "SAME"}, note="batch stride"),
+        Case("tf.nn.conv3d", [ramp((1, 2, 2, 2, 1), "int32"), ramp((1, 1, 1, 1, 1), "int32")],
+             {"strides": [1, 1, 1, 1, 1], "padding": "SAME"}, note="int32"),
+        Case("tf.nn.max_pool3d", [x], {"ksize": [1, 2, 2, 2, 2], "strides": 1, "padding": "VALID"}, note="channel window"),
+        Case("tf.nn.max_pool3d", [x], {"ksize": 6, "strides": 1, "padding": "VALID"}, note="window larger than input"),
+        Case("tf.nn.avg_pool3d", [x], {"ksize": 6, "strides": 1, "padding": "VALID"}, note="window larger than input"),
+        Case("tf.nn.pool", [x], {"window_shape": [2, 2, 2], "pooling_type": "MAX", "strides": [3, 1, 1]}, note="strides > window"),
+        Case("tf.nn.pool", [x], {"window_shape": [2, 2], "pooling_type": "MAX"}, note="window rank"),
+    ]
+    return out
+
+
 def space_depth_embedding_lrn():
     out = []
     for dtype in ["float32", "float64"]:
@@ -331,7 +392,7 @@ def space_depth_embedding_lrn():
 
 def cases():
     return (convolutions() + pooling() + softmaxes() + cross_entropies() + batch_norm() + bias_and_activations() + losses() +
-            moments() + conv_pool_variants() + space_depth_embedding_lrn())
+            moments() + conv_pool_variants() + conv_pool_3d() + space_depth_embedding_lrn())
 
 
 def _weighted_moments(x, frequency_weights, **attrs):

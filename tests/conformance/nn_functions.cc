@@ -4,9 +4,11 @@
 #include "tfpp/embedding_lookup.h"
 #include "tfpp/local_response_normalization.h"
 #include "tfpp/nn_activations.h"
+#include "tfpp/nn_conv3d.h"
 #include "tfpp/nn_conv_pool_variants.h"
 #include "tfpp/nn_losses.h"
 #include "tfpp/nn_moments.h"
+#include "tfpp/nn_pool.h"
 #include "tfpp/space_to_depth.h"
 #include "tfpp/tfpp.h"
 
@@ -103,6 +105,33 @@ void add_conv_pool_variant_functions(CaseFunctions& t) {
   }
 }
 
+// conv3d, conv3d_transpose, the 3-D pools and tf.nn.pool.
+void add_conv_pool_3d_functions(CaseFunctions& t) {
+  const auto conv3d_options = [](const Attrs& a) {
+    return nn::Conv3dOptions{.dilations = sizes(a, "dilations", 1), .data_format = a.s("data_format", "NDHWC")};
+  };
+  t["tf.nn.conv3d"] = [conv3d_options](const Inputs& in, const Attrs& a) {
+    return Outputs{nn::conv3d(in.at(0), in.at(1), sizes(a, "strides", 1), a.s("padding"), conv3d_options(a))};
+  };
+  t["tf.nn.conv3d_transpose"] = [conv3d_options](const Inputs& in, const Attrs& a) {
+    return Outputs{nn::conv3d_transpose(in.at(0), in.at(1), in.at(2), sizes(a, "strides", 1), a.s("padding", "SAME"),
+                                        conv3d_options(a))};
+  };
+  t["tf.nn.max_pool3d"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{nn::max_pool3d(in.at(0), sizes(a, "ksize", 1), sizes(a, "strides", 1), a.s("padding"),
+                                  a.s("data_format", "NDHWC"))};
+  };
+  t["tf.nn.avg_pool3d"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{nn::avg_pool3d(in.at(0), sizes(a, "ksize", 1), sizes(a, "strides", 1), a.s("padding"),
+                                  a.s("data_format", "NDHWC"))};
+  };
+  t["tf.nn.pool"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{nn::pool(in.at(0), a.ints("window_shape"), a.s("pooling_type"),
+                            {.strides = sizes(a, "strides", 1), .padding = a.s("padding", "VALID"),
+                             .data_format = a.s("data_format", ""), .dilations = sizes(a, "dilations", 1)})};
+  };
+}
+
 nn::EmbeddingLookupOptions lookup_options(const Attrs& a) {
   nn::EmbeddingLookupOptions options;
   if (a.has("max_norm")) options.max_norm = a.f("max_norm");
@@ -135,6 +164,7 @@ void add_nn_functions(CaseFunctions& t) {
   add_space_depth_embedding_lrn_functions(t);
   add_nn_loss_functions(t);
   add_conv_pool_variant_functions(t);
+  add_conv_pool_3d_functions(t);
   t["tf.nn.conv2d"] = [](const Inputs& in, const Attrs& a) {
     return Outputs{nn::conv2d(in.at(0), in.at(1), sizes(a, "strides", 1), padding(a), conv_options(a))};
   };

@@ -5,6 +5,7 @@
 
 #include "ops/nn/window.h"
 #include "tfpp/array_ops.h"
+#include "tfpp/nn_conv3d.h"
 #include "tfpp/errors.h"
 
 namespace tf::nn {
@@ -39,10 +40,17 @@ Tensor pool_1d(const char* fn, const Tensor& input, const Sizes& ksize, const Si
 // The spatial rank from the input's rank, for the rank-generic pooling functions.
 int spatial_rank(const char* fn, const Tensor& input) {
   const int rank = input.shape().rank();
-  if (rank != 3 && rank != 4)
-    throw InvalidArgumentError(std::string("[") + fn + "] input must have rank 3 (1-D pooling) or 4 (2-D pooling), got shape " +
-                               input.shape().debug_string());
+  if (rank < 3 || rank > 5)
+    throw InvalidArgumentError(std::string("[") + fn + "] input must have rank 3 (1-D pooling), 4 (2-D pooling) or 5 "
+                               "(3-D pooling), got shape " + input.shape().debug_string());
   return rank - 2;
+}
+
+// "SAME" or "VALID" for the 3-D pools, which take no explicit pairs.
+std::string pool3d_padding(const char* fn, const Padding& padding) {
+  if (!padding.explicit_paddings().empty())
+    throw InvalidArgumentError(std::string("[") + fn + "] padding must be \"SAME\" or \"VALID\", got explicit pairs");
+  return padding.name();
 }
 
 }  // namespace
@@ -65,7 +73,14 @@ Tensor convolution(const Tensor& input, const Tensor& filters, const Padding& pa
     return conv1d(input, filters, options.strides, padding, {.dilations = options.dilations, .data_format = nc ? "NCW" : "NWC"});
   if (rank == 4)
     return conv2d(input, filters, options.strides, padding, {.dilations = options.dilations, .data_format = nc ? "NCHW" : "NHWC"});
-  throw InvalidArgumentError("[convolution] filters must have rank 3 (1-D) or 4 (2-D), got shape " + filters.shape().debug_string());
+  if (rank == 5) {
+    if (!padding.explicit_paddings().empty())
+      throw InvalidArgumentError("[convolution] 3-D convolutions take padding \"SAME\" or \"VALID\", got explicit pairs");
+    return conv3d(input, filters, options.strides, padding.name(),
+                  {.dilations = options.dilations, .data_format = nc ? "NCDHW" : "NDHWC"});
+  }
+  throw InvalidArgumentError("[convolution] filters must have rank 3 (1-D), 4 (2-D) or 5 (3-D), got shape " +
+                             filters.shape().debug_string());
 }
 
 Tensor separable_conv2d(const Tensor& input, const Tensor& depthwise_filter, const Tensor& pointwise_filter,
@@ -89,13 +104,17 @@ Tensor avg_pool1d(const Tensor& input, const Sizes& ksize, const Sizes& strides,
 
 Tensor max_pool(const Tensor& input, const Sizes& ksize, const Sizes& strides, const Padding& padding,
                 const std::string& data_format) {
-  if (spatial_rank("max_pool", input) == 1) return max_pool1d(input, ksize, strides, padding, data_format.empty() ? "NWC" : data_format);
+  const int rank = spatial_rank("max_pool", input);
+  if (rank == 1) return max_pool1d(input, ksize, strides, padding, data_format.empty() ? "NWC" : data_format);
+  if (rank == 3) return max_pool3d(input, ksize, strides, pool3d_padding("max_pool", padding), data_format.empty() ? "NDHWC" : data_format);
   return max_pool2d(input, ksize, strides, padding, {.data_format = data_format.empty() ? "NHWC" : data_format});
 }
 
 Tensor avg_pool(const Tensor& input, const Sizes& ksize, const Sizes& strides, const Padding& padding,
                 const std::string& data_format) {
-  if (spatial_rank("avg_pool", input) == 1) return avg_pool1d(input, ksize, strides, padding, data_format.empty() ? "NWC" : data_format);
+  const int rank = spatial_rank("avg_pool", input);
+  if (rank == 1) return avg_pool1d(input, ksize, strides, padding, data_format.empty() ? "NWC" : data_format);
+  if (rank == 3) return avg_pool3d(input, ksize, strides, pool3d_padding("avg_pool", padding), data_format.empty() ? "NDHWC" : data_format);
   return avg_pool2d(input, ksize, strides, padding, {.data_format = data_format.empty() ? "NHWC" : data_format});
 }
 

@@ -44,8 +44,8 @@ TEST(Conv1d, Errors) {
   EXPECT_EQ(error_of([&] { tf::nn::conv1d(x, w, 1, "SAME", {.data_format = "NHW"}); }),
             "[conv1d] data_format must be NWC or NCW, got NHW");
   EXPECT_NE(error_of([&] { tf::nn::conv1d(x, ramp({3, 2, 4}), 1, "SAME"); }), "no error");
-  EXPECT_EQ(error_of([&] { tf::nn::convolution(x, ramp({1, 1, 1, 3, 4})); }),
-            "[convolution] filters must have rank 3 (1-D) or 4 (2-D), got shape [1,1,1,3,4]");
+  EXPECT_EQ(error_of([&] { tf::nn::convolution(x, ramp({1, 1, 1, 1, 3, 4})); }),
+            "[convolution] filters must have rank 3 (1-D), 4 (2-D) or 5 (3-D), got shape [1,1,1,1,3,4]");
 }
 
 TEST(SeparableConv2d, IsDepthwiseThenPointwise) {
@@ -67,7 +67,7 @@ TEST(Pool1d, ValuesAndRankGenericDispatch) {
   const Tensor images = ramp({2, 4, 4, 3});
   EXPECT_EQ(tf::nn::max_pool(images, 2, 2, "VALID").numpy<float>(), tf::nn::max_pool2d(images, 2, 2, "VALID").numpy<float>());
   EXPECT_EQ(error_of([] { tf::nn::max_pool(tf::ones({2, 3}), 2, 2, "VALID"); }),
-            "[max_pool] input must have rank 3 (1-D pooling) or 4 (2-D pooling), got shape [2,3]");
+            "[max_pool] input must have rank 3 (1-D pooling), 4 (2-D pooling) or 5 (3-D pooling), got shape [2,3]");
   EXPECT_EQ(error_of([&] { tf::nn::max_pool1d(x, {1, 2, 2}, 1, "VALID"); }),
             "[max_pool1d] ksize must be 1 value, or 3 with 1 at the batch and channel positions, got [1,2,2]");
 }
