@@ -12,8 +12,12 @@
 #include <tfpp/keras/layers/categorical.h>
 #include <tfpp/keras/layers/discretization.h>
 #include <tfpp/keras/layers/index_lookup.h>
+#include <tfpp/keras/layers/convolutional_3d.h>
+#include <tfpp/keras/layers/group_normalization.h>
 #include <tfpp/keras/layers/noise.h>
 #include <tfpp/keras/layers/pass_through.h>
+#include <tfpp/keras/layers/pooling_3d.h>
+#include <tfpp/keras/layers/reshaping_1d_3d.h>
 #include <tfpp/keras/layers/score_attention.h>
 #include <tfpp/keras/layers/text_vectorization.h>
 
@@ -44,7 +48,7 @@ Case make(L layer, std::vector<tf::TensorShape> inputs) {
 }
 
 std::vector<Case> every_builtin() {
-  const tf::TensorShape seq{-1, 5, 4}, img{-1, 6, 6, 3}, flat{-1, 4};
+  const tf::TensorShape seq{-1, 5, 4}, img{-1, 6, 6, 3}, flat{-1, 4}, vol{-1, 4, 5, 6, 2};
   return {
       make(keras::InputLayer({5, 4}, {.name = "in_cfg"}), {}),
       make(layers::Dense(3, {.activation = "relu", .use_bias = false}), {flat}),
@@ -103,6 +107,20 @@ std::vector<Case> every_builtin() {
       make(layers::ZeroPadding2D(2), {img}),
       make(layers::Cropping2D(1), {img}),
       make(layers::UpSampling2D(2), {img}),
+      make(layers::Conv3D(2, {3, 2, 1}, {.padding = "same", .groups = 2}), {vol}),
+      make(layers::Conv1DTranspose(3, 2, {.strides = 2, .output_padding = 1}), {seq}),
+      make(layers::Conv3DTranspose(2, 2, {.strides = {1, 2, 1}, .use_bias = false}), {vol}),
+      make(layers::MaxPooling3D({2, 2, 1}), {vol}),
+      make(layers::AveragePooling3D(2, {.padding = "same"}), {vol}),
+      make(layers::GlobalMaxPooling3D({.keepdims = true}), {vol}),
+      make(layers::GlobalAveragePooling3D(), {vol}),
+      make(layers::ZeroPadding1D({2, 1}), {seq}),
+      make(layers::ZeroPadding3D({.depth = {1, 0}, .width = {0, 2}}), {vol}),
+      make(layers::Cropping1D(2), {seq}),
+      make(layers::Cropping3D(1, {.data_format = "channels_first"}), {tf::TensorShape{-1, 2, 4, 5, 6}}),
+      make(layers::UpSampling1D(3), {seq}),
+      make(layers::UpSampling3D({1, 2, 3}), {vol}),
+      make(layers::GroupNormalization({.groups = 2, .epsilon = 1e-4, .center = false}), {seq}),
       make(layers::Embedding(7, 3, {.mask_zero = true}), {tf::TensorShape{-1, 5}}),
       make(layers::Masking({.mask_value = 1.0}), {seq}),
       make(layers::SimpleRNNCell(3), {}),

@@ -7,9 +7,7 @@
 #include <tfpp/tfpp.h>
 #include <tfpp/keras/keras.h>
 
-#include "keras/keras_reference.h"
-
-#include <sstream>
+#include "keras/layer_case_reference.h"
 
 namespace {
 
@@ -17,44 +15,8 @@ namespace keras = tf::keras;
 namespace layers = tf::keras::layers;
 using tf::testing::pattern_tensor;
 
-// The Keras side. case() sets weight i to pattern(shape, 1 + i) * 0.5 (+1 for a moving
-// variance), calls the layer under a tape and prints the output, its shape, the gradients of
-// sum(y * pattern(y.shape, 9)) with respect to the input and the trainable weights, and the
-// non-trainable weights after the call.
-const char* kScript = R"PY(
-import json
-import tensorflow as tf
-import keras
-from keras import layers
-def case(name, layer, x, training=False):
-    layer.build(x.shape)
-    ws = []
-    for i, w in enumerate(layer.weights):
-        v = pattern(w.shape, 1.0 + i) * 0.5
-        if 'moving_variance' in w.path:
-            v = v + 1.0
-        ws.append(v)
-    layer.set_weights(ws)
-    xt = tf.constant(x)
-    with tf.GradientTape() as tape:
-        tape.watch(xt)
-        y = layer(xt, training=training)
-        loss = tf.reduce_sum(y * pattern(tuple(y.shape), 9.0))
-    grads = tape.gradient(loss, [xt] + list(layer.trainable_weights))
-    emit(name, y)
-    emit(name + '_shape', list(y.shape))
-    for i, g in enumerate(grads):
-        emit(name + '_g' + str(i), g)
-    for i, w in enumerate(layer.non_trainable_weights):
-        emit(name + '_nt' + str(i), w)
-    print('names', name, ' '.join(w.path for w in layer.weights))
-    keys = ['filters', 'kernel_size', 'strides', 'padding', 'data_format', 'dilation_rate', 'groups', 'activation',
-            'use_bias', 'output_padding', 'depth_multiplier', 'pool_size', 'keepdims', 'axis', 'momentum', 'epsilon',
-            'center', 'scale', 'rms_scaling', 'cropping', 'size', 'interpolation', 'class_name']
-    config = layer.get_config()
-    config['class_name'] = type(layer).__name__
-    print('config', name, json.dumps({k: config[k] for k in keys if k in config}, sort_keys=True))
-
+// The Keras side: case() lines (tests/keras/layer_case_reference.h).
+const char* kCases = R"PY(
 case('conv2d_basic', layers.Conv2D(3, 3, name='c'), pattern((2, 6, 7, 2), 0.1))
 case('conv2d_same_stride', layers.Conv2D(4, (3, 2), strides=2, padding='same', activation='relu'), pattern((2, 7, 6, 3), 0.2))
 case('conv2d_dilated', layers.Conv2D(2, 3, dilation_rate=2, padding='same', use_bias=False), pattern((1, 8, 8, 2), 0.3))
@@ -96,94 +58,14 @@ case('upsample_cf', layers.UpSampling2D(2, data_format='channels_first'), patter
 
 class SpatialLayersKeras : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    output_ = tf::testing::run_reference(std::string(tf::testing::kPythonPattern) + kScript);
-    values_ = tf::testing::parse_values(output_);
-  }
-  void SetUp() override { ASSERT_FALSE(values_.empty()) << "the Keras script printed nothing"; }
-
-  static void expect_close(const std::string& name, const tf::Tensor& got, double tol) {
-    ASSERT_TRUE(values_.count(name)) << name << " missing from Keras' output:\n" << output_;
-    const std::vector<double>& want = values_.at(name);
-    const std::vector<double> g = tf::cast(got, tf::float64).numpy<double>();
-    ASSERT_EQ(g.size(), want.size()) << name;
-    for (std::size_t i = 0; i < g.size(); ++i) ASSERT_NEAR(g[i], want[i], tol * (1 + std::abs(want[i]))) << name << " at " << i;
-  }
-
-  // The line "<kind> <name> <rest>" of Keras' output.
-  static std::string line(const std::string& kind, const std::string& name) {
-    const std::string head = kind + " " + name + " ";
-    const std::size_t at = output_.find("\n" + head);
-    if (at == std::string::npos) return "";
-    const std::size_t start = at + 1 + head.size();
-    return output_.substr(start, output_.find('\n', start) - start);
-  }
-
-  // The C++ side of case(): same weights, same input, same checks.
+  static void SetUpTestSuite() { reference_ = new tf::testing::LayerCaseReference(kCases); }
+  void SetUp() override { ASSERT_FALSE(reference_->empty()) << "the Keras script printed nothing"; }
   static void check(const std::string& name, keras::Layer& layer, const tf::Tensor& x, bool training = false,
                     double tol = 2e-5) {
-    SCOPED_TRACE(name);
-    layer.build_for({x.shape()});
-    std::vector<tf::Tensor> ws;
-    const std::vector<tf::Variable> weights = layer.weights();
-    for (std::size_t i = 0; i < weights.size(); ++i) {
-      tf::Tensor v = pattern_tensor(weights[i].shape(), 1.0 + double(i)) * 0.5f;
-      if (weights[i].name().find("moving_variance") != std::string::npos) v = v + 1.0f;
-      ws.push_back(v);
-    }
-    layer.set_weights(ws);
-    tf::Tensor y;
-    std::vector<tf::Tensor> grads;
-    {
-      tf::GradientTape tape({.persistent = true});
-      tape.watch(x);
-      y = layer(x, training);
-      const tf::Tensor loss = tf::reduce_sum(y * pattern_tensor(y.shape(), 9.0));
-      grads.push_back(tape.gradient(loss, x));
-      for (const tf::Variable& w : layer.trainable_weights()) grads.push_back(tape.gradient(loss, w));
-    }
-    expect_close(name, y, tol);
-    std::vector<double> shape;
-    for (std::int64_t d : y.shape().dims()) shape.push_back(double(d));
-    EXPECT_EQ(values_.at(name + "_shape"), shape);
-    for (std::size_t i = 0; i < grads.size(); ++i) expect_close(name + "_g" + std::to_string(i), grads[i], tol * 5);
-    const std::vector<tf::Variable> fixed = layer.non_trainable_weights();
-    for (std::size_t i = 0; i < fixed.size(); ++i) expect_close(name + "_nt" + std::to_string(i), fixed[i].read_value(), tol);
-    // Weight names: Keras' paths after the layer's name.
-    std::string names;
-    for (const tf::Variable& w : weights) {
-      std::string n = w.name();
-      n = n.substr(0, n.rfind(':'));
-      names += (names.empty() ? "" : " ") + n.substr(n.find('/'));
-    }
-    std::string keras_names;
-    std::istringstream words(line("names", name));
-    for (std::string w; words >> w;) keras_names += (keras_names.empty() ? "" : " ") + w.substr(w.find('/'));
-    EXPECT_EQ(names, keras_names);
-    // The config's arguments, and a round trip through from_config.
-    EXPECT_EQ(arguments(layer), line("config", name));
+    reference_->check(name, layer, x, training, tol);
   }
-
-  // The config entries case() prints, as JSON with sorted keys.
-  static std::string arguments(const keras::Layer& layer) {
-    static const char* kKeys[] = {"filters", "kernel_size", "strides", "padding", "data_format", "dilation_rate",
-                                  "groups", "activation", "use_bias", "output_padding", "depth_multiplier",
-                                  "pool_size", "keepdims", "axis", "momentum", "epsilon", "center", "scale",
-                                  "rms_scaling", "cropping", "size", "interpolation"};
-    const keras::Config config = layer.get_config();
-    keras::Config picked;
-    for (const char* k : kKeys)
-      if (auto it = config.find(k); it != config.end()) picked[k] = it->second;
-    picked["class_name"] = layer.class_name();
-    return keras::to_json(picked);
-  }
-
-  static std::string output_;
-  static std::map<std::string, std::vector<double>> values_;
+  static inline tf::testing::LayerCaseReference* reference_ = nullptr;  // for the whole suite
 };
-
-std::string SpatialLayersKeras::output_;
-std::map<std::string, std::vector<double>> SpatialLayersKeras::values_;
 
 TEST_F(SpatialLayersKeras, Conv2D) {
   layers::Conv2D basic(3, 3, {.name = "c"});

@@ -8,49 +8,15 @@
 
 #include "autodiff/gradient_checker.h"
 #include "error_of.h"
+#include "keras/layer_gradient_check.h"
 
 namespace {
 
 namespace keras = tf::keras;
 namespace layers = tf::keras::layers;
 using tf::testing::error_of;
-using tf::testing::max_gradient_error;
+using tf::testing::layer_gradient_error;
 using tf::testing::random_tensor;
-
-// max |tape gradient - central difference| of sum(layer(x) * weights) over x and every trainable weight.
-double layer_gradient_error(keras::Layer& layer, const tf::Tensor& x, bool training = false) {
-  layer.build_for({x.shape()});
-  tf::Tensor mix;
-  const auto f = [&](const tf::Tensor& in) {
-    const tf::Tensor y = layer(in, training);
-    if (!mix.defined()) mix = random_tensor(y.shape(), 99);
-    return tf::reduce_sum(y * mix);
-  };
-  double worst = max_gradient_error([&](const std::vector<tf::Tensor>& v) { return f(v[0]); }, {x});
-  constexpr double kDelta = 1e-6;
-  for (tf::Variable w : layer.trainable_weights()) {
-    tf::Tensor analytic;
-    {
-      tf::GradientTape tape;
-      analytic = tape.gradient(f(x), w);
-    }
-    const std::vector<double> g = analytic.numpy<double>();
-    std::vector<double> value = w.numpy<double>();
-    for (std::size_t j = 0; j < value.size(); ++j) {
-      const double orig = value[j];
-      value[j] = orig + kDelta;
-      w.assign(tf::constant(value, w.shape()));
-      const double up = f(x).item<double>();
-      value[j] = orig - kDelta;
-      w.assign(tf::constant(value, w.shape()));
-      const double down = f(x).item<double>();
-      value[j] = orig;
-      w.assign(tf::constant(value, w.shape()));
-      worst = std::max(worst, std::abs((up - down) / (2 * kDelta) - g[j]));
-    }
-  }
-  return worst;
-}
 
 constexpr tf::DType f64 = tf::float64;
 

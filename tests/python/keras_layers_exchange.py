@@ -1,6 +1,8 @@
 """The layers PReLU, ELU, Identity, ActivityRegularization, GaussianNoise, GaussianDropout and
-AlphaDropout (and the alias names Keras exports), and the image preprocessing layers, in .keras files saved by one library and loaded
-by the other (exchange.sh runs the steps in order):
+AlphaDropout (and the alias names Keras exports), the image preprocessing layers, the 3-D
+convolution, pooling, padding, cropping and upsampling layers, the 1-D transposed convolution,
+padding, cropping and upsampling and GroupNormalization, in .keras files saved by one library and
+loaded by the other (exchange.sh runs the steps in order):
 
     keras_layers_exchange.py save DIR    writer: saves DIR/*.keras, records the predictions
     keras_layers_exchange.py check DIR   reader: loads the other library's files, compares them
@@ -60,7 +62,34 @@ def image_pipeline():
     return model
 
 
-MODELS = {"dense_stack": (dense_stack, X), "sequence": (sequence_model, SEQUENCES), "image_pipeline": (image_pipeline, IMAGES)}
+VOLUMES = ((np.arange(2 * 4 * 6 * 6 * 2, dtype=np.float32).reshape(2, 4, 6, 6, 2) % 11) - 5.0) / 4.0
+
+
+def volume_model():
+    model = keras.Sequential([keras.Input((4, 6, 6, 2)), layers.Conv3D(4, 3, padding="same"),
+                              layers.GroupNormalization(groups=2), layers.ZeroPadding3D((1, 0, 1)),
+                              layers.MaxPooling3D((1, 2, 2)),
+                              layers.Conv3DTranspose(3, 2, strides=(1, 2, 2)), layers.Cropping3D(1),
+                              layers.AveragePooling3D(2), layers.UpSampling3D((1, 2, 1)), layers.GlobalMaxPooling3D(),
+                              layers.Dense(2)])
+    fixed_weights(model)
+    return model
+
+
+def sequence_transpose_model():
+    inputs = keras.Input((5, 3))
+    x = layers.ZeroPadding1D(2)(inputs)
+    x = layers.Conv1DTranspose(4, 3, strides=2, padding="same")(x)
+    x = layers.Cropping1D((1, 2))(x)
+    x = layers.UpSampling1D(2)(x)
+    x = layers.GroupNormalization(groups=4, center=False)(x)
+    model = keras.Model(inputs, layers.GlobalAveragePooling1D()(x))
+    fixed_weights(model)
+    return model
+
+
+MODELS = {"dense_stack": (dense_stack, X), "sequence": (sequence_model, SEQUENCES), "image_pipeline": (image_pipeline, IMAGES),
+          "volume": (volume_model, VOLUMES), "sequence_transpose": (sequence_transpose_model, SEQUENCES)}
 
 
 def predict(model, x):

@@ -332,7 +332,11 @@ for _alias, _name in (("Convolution1D", "Conv1D"), ("Convolution2D", "Conv2D"), 
                       ("SeparableConvolution2D", "SeparableConv2D"), ("MaxPool1D", "MaxPooling1D"),
                       ("MaxPool2D", "MaxPooling2D"), ("AvgPool1D", "AveragePooling1D"), ("AvgPool2D", "AveragePooling2D"),
                       ("GlobalAvgPool1D", "GlobalAveragePooling1D"), ("GlobalAvgPool2D", "GlobalAveragePooling2D"),
-                      ("GlobalMaxPool1D", "GlobalMaxPooling1D"), ("GlobalMaxPool2D", "GlobalMaxPooling2D")):
+                      ("GlobalMaxPool1D", "GlobalMaxPooling1D"), ("GlobalMaxPool2D", "GlobalMaxPooling2D"),
+                      ("Convolution3D", "Conv3D"), ("Convolution1DTranspose", "Conv1DTranspose"),
+                      ("Convolution3DTranspose", "Conv3DTranspose"), ("MaxPool3D", "MaxPooling3D"),
+                      ("AvgPool3D", "AveragePooling3D"), ("GlobalAvgPool3D", "GlobalAveragePooling3D"),
+                      ("GlobalMaxPool3D", "GlobalMaxPooling3D")):
     if _name in _SIGNATURES:
         globals()[_alias] = globals()[_name]
 

@@ -6,6 +6,7 @@
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
 #include "tfpp/math_ops.h"
+#include "tfpp/nn_conv3d.h"
 
 namespace tf::keras::layers {
 
@@ -13,49 +14,40 @@ namespace {
 
 using detail::int_list;
 
+using detail::check_positive;
+using detail::check_strides_dilation;
 using detail::read_if_present;
 using detail::sizes_from;
 
-void check_positive(const std::string& layer, const char* what, std::int64_t value) {
-  if (value <= 0)
-    throw InvalidArgumentError("[" + layer + "] invalid value for argument `" + what +
-                               "`. Expected a strictly positive value. Received " + what + "=" + std::to_string(value) + ".");
-}
-
-// Keras' rule: strides and dilation may not both exceed 1.
-void check_strides_dilation(const std::string& layer, const std::vector<std::int64_t>& strides,
-                            const std::vector<std::int64_t>& dilation) {
-  const auto above_one = [](const std::vector<std::int64_t>& v) {
-    for (std::int64_t d : v)
-      if (d > 1) return true;
-    return false;
-  };
-  if (above_one(strides) && above_one(dilation)) {
-    const auto text = [](const std::vector<std::int64_t>& v) {
-      std::string s = "(";
-      for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-      return s + (v.size() == 1 ? ",)" : ")");
-    };
-    throw InvalidArgumentError("[" + layer + "] `strides > 1` not supported in conjunction with `dilation_rate > 1`. "
-                               "Received: strides=" + text(strides) + " and dilation_rate=" + text(dilation));
-  }
-}
-
-// A 2-D convolution of channels_last x, split into `groups` convolutions when groups > 1.
-Tensor grouped_conv2d(const Tensor& x, const Tensor& kernel, const std::vector<std::int64_t>& strides,
-                      const std::string& padding, const std::vector<std::int64_t>& dilation, std::int64_t groups) {
-  const nn::ConvOptions options{.dilations = nn::Sizes(dilation)};
-  if (groups == 1) return nn::conv2d(x, kernel, nn::Sizes(strides), detail::op_padding(padding), options);
+// A convolution of channels_last x by conv(x, kernel), split into `groups` convolutions when groups > 1.
+template <class Conv>
+Tensor grouped(const Tensor& x, const Tensor& kernel, std::int64_t groups, Conv conv) {
+  if (groups == 1) return conv(x, kernel);
   const std::vector<Tensor> xs = split(x, groups, -1), ks = split(kernel, groups, -1);
   std::vector<Tensor> ys;
-  for (std::int64_t g = 0; g < groups; ++g)
-    ys.push_back(nn::conv2d(xs[g], ks[g], nn::Sizes(strides), detail::op_padding(padding), options));
+  for (std::int64_t g = 0; g < groups; ++g) ys.push_back(conv(xs[g], ks[g]));
   return concat(ys, -1);
+}
+
+// A 2-D convolution of channels_last x, grouped.
+Tensor grouped_conv2d(const Tensor& x, const Tensor& kernel, const std::vector<std::int64_t>& strides,
+                      const std::string& padding, const std::vector<std::int64_t>& dilation, std::int64_t groups) {
+  return grouped(x, kernel, groups, [&](const Tensor& xg, const Tensor& kg) {
+    return nn::conv2d(xg, kg, nn::Sizes(strides), detail::op_padding(padding), {.dilations = nn::Sizes(dilation)});
+  });
+}
+
+// A 3-D convolution of channels_last x, grouped.
+Tensor grouped_conv3d(const Tensor& x, const Tensor& kernel, const std::vector<std::int64_t>& strides,
+                      const std::string& padding, const std::vector<std::int64_t>& dilation, std::int64_t groups) {
+  return grouped(x, kernel, groups, [&](const Tensor& xg, const Tensor& kg) {
+    return nn::conv3d(xg, kg, nn::Sizes(strides), detail::op_padding(padding), {.dilations = nn::Sizes(dilation)});
+  });
 }
 
 }  // namespace
 
-// ---- Conv1D / Conv2D ---------------------------------------------------------------------
+// ---- Conv1D / Conv2D / Conv3D --------------------------------------------------------------
 
 BaseConv::BaseConv(int rank, std::int64_t filters, const nn::Sizes& kernel_size, ConvOptions options,
                    const char* class_name)
@@ -108,8 +100,10 @@ Tensor BaseConv::call(const Tensor& inputs, bool) {
     y = grouped_conv2d(expand_dims(x, 1), expand_dims(weight(0), 0), {1, strides_[0]}, padding, {1, dilation_[0]},
                        options_.groups);
     y = squeeze(y, {1});
-  } else {
+  } else if (rank_ == 2) {
     y = grouped_conv2d(x, weight(0), strides_, padding_, dilation_, options_.groups);
+  } else {
+    y = grouped_conv3d(x, weight(0), strides_, padding_, dilation_, options_.groups);
   }
   if (options_.use_bias) y = y + weight(1);
   y = options_.activation(y);

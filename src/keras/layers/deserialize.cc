@@ -10,18 +10,22 @@
 #include "tfpp/keras/layers/activation_layers.h"
 #include "tfpp/keras/layers/attention.h"
 #include "tfpp/keras/layers/convolutional.h"
+#include "tfpp/keras/layers/convolutional_3d.h"
 #include "tfpp/keras/layers/core.h"
 #include "tfpp/keras/layers/embedding.h"
 #include "tfpp/keras/layers/image_preprocessing.h"
+#include "tfpp/keras/layers/group_normalization.h"
 #include "tfpp/keras/layers/merge.h"
 #include "tfpp/keras/layers/noise.h"
 #include "tfpp/keras/layers/normalization.h"
 #include "tfpp/keras/layers/pass_through.h"
 #include "tfpp/keras/layers/pooling.h"
+#include "tfpp/keras/layers/pooling_3d.h"
 #include "tfpp/keras/layers/preprocessing.h"
 #include "tfpp/keras/layers/recurrent.h"
 #include "tfpp/keras/layers/regularization.h"
 #include "tfpp/keras/layers/reshaping.h"
+#include "tfpp/keras/layers/reshaping_1d_3d.h"
 #include "tfpp/keras/layers/score_attention.h"
 #include "tfpp/keras/layers/wrappers.h"
 #include "tfpp/keras/model.h"
@@ -110,6 +114,21 @@ struct Registry {
       {"ZeroPadding2D", factory_of<ZeroPadding2D>()},
       {"Cropping2D", factory_of<Cropping2D>()},
       {"UpSampling2D", factory_of<UpSampling2D>()},
+      // 3-D convolution and pooling, the 1-D and 3-D transposes and reshapings, group normalization
+      {"Conv3D", factory_of<Conv3D>()},
+      {"Conv1DTranspose", factory_of<Conv1DTranspose>()},
+      {"Conv3DTranspose", factory_of<Conv3DTranspose>()},
+      {"MaxPooling3D", factory_of<MaxPooling3D>()},
+      {"AveragePooling3D", factory_of<AveragePooling3D>()},
+      {"GlobalMaxPooling3D", factory_of<GlobalMaxPooling3D>()},
+      {"GlobalAveragePooling3D", factory_of<GlobalAveragePooling3D>()},
+      {"ZeroPadding1D", factory_of<ZeroPadding1D>()},
+      {"ZeroPadding3D", factory_of<ZeroPadding3D>()},
+      {"Cropping1D", factory_of<Cropping1D>()},
+      {"Cropping3D", factory_of<Cropping3D>()},
+      {"UpSampling1D", factory_of<UpSampling1D>()},
+      {"UpSampling3D", factory_of<UpSampling3D>()},
+      {"GroupNormalization", factory_of<GroupNormalization>()},
       // embedding, masking, recurrent
       {"Embedding", factory_of<Embedding>()},
       {"Masking", factory_of<Masking>()},

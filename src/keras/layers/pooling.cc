@@ -5,6 +5,7 @@
 #include "tfpp/array_ops.h"
 #include "tfpp/errors.h"
 #include "tfpp/math_ops.h"
+#include "tfpp/nn_conv3d.h"
 #include "tfpp/reduction_ops.h"
 
 namespace tf::keras::layers {
@@ -34,8 +35,13 @@ Tensor BasePooling::call(const Tensor& inputs, bool) {
     strides.insert(strides.begin(), 1);
   }
   const std::string padding = detail::op_padding(padding_);
-  Tensor y = max_ ? nn::max_pool2d(x, nn::Sizes(window), nn::Sizes(strides), padding)
-                  : nn::avg_pool2d(x, nn::Sizes(window), nn::Sizes(strides), padding);
+  Tensor y;
+  if (rank_ == 3)
+    y = max_ ? nn::max_pool3d(x, nn::Sizes(window), nn::Sizes(strides), padding)
+             : nn::avg_pool3d(x, nn::Sizes(window), nn::Sizes(strides), padding);
+  else
+    y = max_ ? nn::max_pool2d(x, nn::Sizes(window), nn::Sizes(strides), padding)
+             : nn::avg_pool2d(x, nn::Sizes(window), nn::Sizes(strides), padding);
   if (rank_ == 1) y = squeeze(y, {1});
   return channels_first_ ? detail::to_channels_first(y) : y;
 }

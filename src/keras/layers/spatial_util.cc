@@ -8,13 +8,11 @@
 
 namespace tf::keras::detail {
 
-namespace {
 std::string tuple_text(const std::vector<std::int64_t>& v) {
   std::string s = "(";
   for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
   return s + (v.size() == 1 ? ",)" : ")");
 }
-}  // namespace
 
 std::vector<std::int64_t> spatial_tuple(const std::string& layer, const nn::Sizes& sizes, int rank, const char* what,
                                         bool allow_zero) {
@@ -91,6 +89,24 @@ std::int64_t conv_transpose_size(std::int64_t in, std::int64_t kernel, std::int6
   if (padding == "valid") return (in - 1) * stride + k + output_padding.value_or(std::max(k, stride) - k);
   if (!output_padding) return in * stride;
   return (in - 1) * stride + k - 2 * (k / 2) + *output_padding;
+}
+
+void check_positive(const std::string& layer, const char* what, std::int64_t value) {
+  if (value <= 0)
+    throw InvalidArgumentError("[" + layer + "] invalid value for argument `" + what +
+                               "`. Expected a strictly positive value. Received " + what + "=" + std::to_string(value) + ".");
+}
+
+void check_strides_dilation(const std::string& layer, const std::vector<std::int64_t>& strides,
+                            const std::vector<std::int64_t>& dilation) {
+  const auto above_one = [](const std::vector<std::int64_t>& v) {
+    for (std::int64_t d : v)
+      if (d > 1) return true;
+    return false;
+  };
+  if (above_one(strides) && above_one(dilation))
+    throw InvalidArgumentError("[" + layer + "] `strides > 1` not supported in conjunction with `dilation_rate > 1`. "
+                               "Received: strides=" + tuple_text(strides) + " and dilation_rate=" + tuple_text(dilation));
 }
 
 }  // namespace tf::keras::detail

@@ -35,6 +35,13 @@ std::int64_t known_channels(const std::string& layer, const TensorShape& shape, 
 /// computes it (compute_conv_transpose_output_shape).
 std::int64_t conv_transpose_size(std::int64_t in, std::int64_t kernel, std::int64_t stride, const std::string& padding,
                                  std::optional<std::int64_t> output_padding, std::int64_t dilation);
+/// Throws Keras' error for a non-positive `what` argument (filters, groups, ...).
+void check_positive(const std::string& layer, const char* what, std::int64_t value);
+/// A tuple as Python prints it: "(2, 2)", "(2,)".
+std::string tuple_text(const std::vector<std::int64_t>& values);
+/// Keras' rule: strides and dilation_rate may not both exceed 1.
+void check_strides_dilation(const std::string& layer, const std::vector<std::int64_t>& strides,
+                            const std::vector<std::int64_t>& dilation);
 /// "SAME" / "VALID" for tf::nn ops.
 inline std::string op_padding(const std::string& mode) { return mode == "same" ? "SAME" : "VALID"; }
 

@@ -22,7 +22,7 @@
 
 namespace tf::keras::layers {
 
-/// Options of Conv1D and Conv2D.
+/// Options of Conv1D, Conv2D and Conv3D.
 struct ConvOptions {
   nn::Sizes strides = 1;                       ///< step of the window
   std::string padding = "valid";               ///< "valid", "same" (or "causal" for Conv1D)
@@ -40,7 +40,7 @@ struct ConvOptions {
   TFPP_KERAS_LAYER_OPTIONS
 };
 
-/// What Conv1D and Conv2D share: a kernel of kernel_size + [in_channels / groups, filters].
+/// What Conv1D, Conv2D and Conv3D (convolutional_3d.h) share: a kernel of kernel_size + [in_channels / groups, filters].
 class BaseConv : public Layer {
  public:
   void build(const TensorShape& input_shape) override;
