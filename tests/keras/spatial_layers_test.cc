@@ -201,6 +201,13 @@ TEST(SpatialLayers, SymbolicShapesWithUnknownBatch) {
   EXPECT_EQ(model(tf::ones({3, 28, 28, 1})).shape(), tf::TensorShape({3, 2}));
 }
 
+TEST(SpatialLayers, TransposedConvolutionKeepsStaticSizesInPredict) {
+  // predict's trace knows the batch size; the output_shape tensor built from it must not hide
+  // the spatial sizes UpSampling2D needs.
+  keras::Sequential model({layers::Conv2DTranspose(2, 2, {.input_shape = {4, 6, 2}}), layers::UpSampling2D(2)});
+  EXPECT_EQ(model.predict(tf::ones({8, 4, 6, 2}), {.verbose = 0}).shape(), tf::TensorShape({8, 10, 14, 2}));
+}
+
 // Images whose class is where a bright square sits (left or right half): a CNN learns it.
 std::pair<tf::Tensor, tf::Tensor> squares(int n, std::uint32_t seed) {
   std::vector<float> pixels(static_cast<std::size_t>(n) * 8 * 8, 0.0f);

@@ -213,7 +213,8 @@ Tensor Conv2DTranspose::call(const Tensor& inputs, bool) {
                                  : slice(shape(x), {0}, {1});
   Tensor y = nn::conv2d_transpose(x, weight(0), concat({batch, rest}, 0), nn::Sizes(strides_),
                                   detail::op_padding(padding_), {.dilations = nn::Sizes(dilation_)});
-  if (s[0] < 0) y = reshape(y, {-1, spatial[0], spatial[1], filters_});  // the static sizes the run-time shape hides
+  // The static sizes an output_shape computed in a trace hides (a constant batch size too).
+  y = reshape(y, {s[0] >= 0 ? s[0] : -1, spatial[0], spatial[1], filters_});
   if (options_.use_bias) y = y + weight(1);
   y = options_.activation(y);
   return channels_first_ ? detail::to_channels_first(y) : y;
