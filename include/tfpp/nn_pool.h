@@ -18,7 +18,7 @@ struct PoolArgs {
   Sizes strides = 1;                ///< one value, or one per spatial dimension (each at most the window)
   std::string padding = "VALID";    ///< "SAME" or "VALID"
   std::string data_format;          ///< empty: channels last; "NC..." formats put channels first
-  Sizes dilations = 1;              ///< only 1: dilated pooling is not implemented
+  Sizes dilations = 1;              ///< above 1 only with "VALID" padding and strides of 1
 };
 
 /// Pools `input` (rank window_shape.size() + 2) over windows of window_shape with

@@ -346,6 +346,16 @@ def conv_pool_3d():
         Case("tf.nn.avg_pool3d", [x], {"ksize": 6, "strides": 1, "padding": "VALID"}, note="window larger than input"),
         Case("tf.nn.pool", [x], {"window_shape": [2, 2, 2], "pooling_type": "MAX", "strides": [3, 1, 1]}, note="strides > window"),
         Case("tf.nn.pool", [x], {"window_shape": [2, 2], "pooling_type": "MAX"}, note="window rank"),
+        Case("tf.nn.pool", [x], {"window_shape": [2, 2, 2], "pooling_type": "AVG", "dilations": [1, 2, 2]}, grad=True),
+        Case("tf.nn.pool", [x], {"window_shape": [2, 3, 2], "pooling_type": "MAX", "dilations": [2, 1, 1]}),
+        Case("tf.nn.pool", [ramp((2, 7, 6, 3), "float32", 0.125)], {"window_shape": [3, 2], "pooling_type": "MAX",
+                                                                    "dilations": [2, 3]}, grad=True),
+        Case("tf.nn.pool", [ramp((2, 9, 3), "float32", 0.125)], {"window_shape": [3], "pooling_type": "AVG",
+                                                                "dilations": [3]}, grad=True),
+        Case("tf.nn.pool", [x], {"window_shape": [2, 2, 2], "pooling_type": "MAX", "dilations": 2, "padding": "SAME"},
+             note="dilated SAME"),
+        Case("tf.nn.pool", [x], {"window_shape": [2, 2, 2], "pooling_type": "MAX", "dilations": 2, "strides": 2},
+             note="dilations with strides"),
     ]
     return out
 

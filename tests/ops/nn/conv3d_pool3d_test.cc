@@ -286,6 +286,25 @@ TEST(RankGeneric, DispatchesTo3d) {
   EXPECT_EQ(tf::nn::pool(images, {2, 3}, "AVG").numpy<float>(), tf::nn::avg_pool2d(images, {2, 3}, 1, "VALID").numpy<float>());
   EXPECT_EQ(tf::nn::pool(tf::transpose(signal, {0, 2, 1}), {3}, "MAX", {.strides = 2, .data_format = "NCW"}).numpy<float>(),
             tf::nn::max_pool1d(tf::transpose(signal, {0, 2, 1}), 3, 2, "VALID", "NCW").numpy<float>());
+  // Dilated windows: the taps every d-th element apart.
+  const Tensor y = tf::nn::pool(x, {2, 2, 1}, "MAX", {.dilations = {2, 3, 1}});
+  ASSERT_EQ(y.shape(), tf::TensorShape({2, 2, 2, 4, 3}));
+  std::vector<double> want;
+  const std::vector<double> xv = to_doubles(x);
+  const auto at = [&](I64 b, I64 d, I64 h, I64 w, I64 c) { return xv[(((b * 4 + d) * 5 + h) * 4 + w) * 3 + c]; };
+  for (I64 b = 0; b < 2; ++b)
+    for (I64 d = 0; d < 2; ++d)
+      for (I64 h = 0; h < 2; ++h)
+        for (I64 w = 0; w < 4; ++w)
+          for (I64 c = 0; c < 3; ++c)
+            want.push_back(std::max({at(b, d, h, w, c), at(b, d + 2, h, w, c), at(b, d, h + 3, w, c), at(b, d + 2, h + 3, w, c)}));
+  expect_close(to_doubles(y), want, 0);
+  EXPECT_EQ(error_of([&] { tf::nn::pool(x, {2, 2, 2}, "AVG", {.padding = "SAME", .dilations = 2}); }),
+            "[pool] pooling with \"SAME\" padding is not implemented for dilations > 1, got dilations [2,2,2]");
+  EXPECT_EQ(error_of([&] { tf::nn::pool(x, {2, 2, 2}, "AVG", {.strides = 2, .dilations = 2}); }),
+            "[pool] strides > 1 are not supported with dilations > 1, got strides [2,2,2] and dilations [2,2,2]");
+  EXPECT_EQ(error_of([&] { tf::nn::pool(x, {3, 1, 1}, "MAX", {.dilations = {2, 1, 1}}); }),
+            "[pool] the dilated window [3,1,1] with dilations [2,1,1] is larger than the input [2,4,5,4,3]");
   EXPECT_EQ(error_of([&] { tf::nn::pool(x, {2, 2, 2}, "MIN"); }),
             "[pool] 3-D MIN pooling is not supported (pooling_type is \"MAX\" or \"AVG\")");
   EXPECT_EQ(error_of([&] { tf::nn::pool(x, {2, 2}, "MAX"); }),
@@ -330,6 +349,9 @@ std::vector<GradCase> grad_cases() {
        [](const V& x) { return flat(tf::nn::max_pool3d(shaped(x[0], {1, 4, 3, 4, 2}), 2, {2, 1, 2}, "SAME")); }, true},
       {"AvgPool3d", {flat_spec({2, 3, 4, 3, 2})},
        [](const V& x) { return flat(tf::nn::avg_pool3d(shaped(x[0], {2, 3, 4, 3, 2}), {2, 3, 2}, 1, "SAME")); }, true},
+      {"DilatedAvgPool", {flat_spec({1, 4, 5, 3, 2})},
+       [](const V& x) { return flat(tf::nn::pool(shaped(x[0], {1, 4, 5, 3, 2}), {2, 2, 2}, "AVG", {.dilations = {2, 2, 1}})); },
+       true},
       {"AvgPool3dNCDHW", {flat_spec({1, 2, 4, 4, 3})},
        [](const V& x) { return flat(tf::nn::avg_pool3d(shaped(x[0], {1, 2, 4, 4, 3}), 2, 2, "VALID", "NCDHW")); }},
   };

@@ -26,6 +26,7 @@ print(rounded(tf.nn.max_pool3d(volumes, ksize=2, strides=2, padding="VALID")))
 print(rounded(tf.nn.avg_pool3d(volumes, [2, 3, 2], [1, 2, 2], "SAME"), 4))
 print(rounded(tf.nn.pool(volumes, [2, 2, 2], "MAX", strides=[1, 2, 2], padding="SAME")))
 print(rounded(tf.nn.pool(volumes, window_shape=[3, 2, 2], pooling_type="AVG"), 4))
+print(rounded(tf.nn.pool(volumes, [2, 2, 2], "AVG", dilations=[1, 2, 2]), 4), rounded(tf.nn.pool(volumes, [2, 1, 2], "MAX", dilations=[2, 1, 2])))
 print(rounded(tf.nn.max_pool(volumes, 2, 2, "SAME")), rounded(tf.nn.avg_pool(volumes, 3, 1, "VALID"), 4))
 print(rounded(tf.nn.convolution(volumes, filters, strides=[2, 1, 1], padding="SAME"), 4))
 
