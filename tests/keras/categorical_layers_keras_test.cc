@@ -49,8 +49,10 @@ def emit(name, t):
 def emit_vocab(name, vocab):
     print(name, "|".join(str(v) for v in vocab))
 
-def emit_config(name, layer):
+def emit_config(name, layer, unnamed=False):
     config = layer.get_config()
+    if unnamed:  # the name counts the layers made before, which differ between the two processes
+        del config["name"]
     if isinstance(config.get("dtype"), dict):  # tfpp's layer configs name the dtype policy by its dtype
         config["dtype"] = config["dtype"]["config"]["name"]
     print(name, json.dumps(config, sort_keys=True))
@@ -94,7 +96,7 @@ emit_vocab("sl_adapt", a.get_vocabulary())
 a2 = L.StringLookup(max_tokens=3)
 a2.adapt(tf.constant(["b", "a", "c", "c"]))
 emit_vocab("sl_adapt_max", a2.get_vocabulary())
-emit_config("sl_adapt_config", a2)
+emit_config("sl_adapt_config", a2, unnamed=True)
 a3 = L.StringLookup()
 a3.adapt(tf.data.Dataset.from_tensor_slices(["q", "r", "q", "s", "r", "q"]).batch(2))
 emit_vocab("sl_adapt_dataset", a3.get_vocabulary())
@@ -260,7 +262,9 @@ TEST(CategoricalLayersKeras, AdaptOrdersTheVocabularyAsKeras) {
   layers::StringLookup a2({.max_tokens = 3});
   a2.adapt(constant({"b", "a", "c", "c"}));
   EXPECT_EQ(vocab_text(a2.get_vocabulary()), keras("sl_adapt_max"));
-  EXPECT_EQ(config_text(a2), keras("sl_adapt_config"));
+  keras::Config unnamed = a2.get_config();
+  unnamed.erase("name");  // it counts the layers made before, which differ between the two processes
+  EXPECT_EQ(keras::to_json(unnamed), keras("sl_adapt_config"));
   layers::StringLookup a3;
   a3.adapt(data::Dataset::from_tensor_slices({constant({"q", "r", "q", "s", "r", "q"})}).batch(2));
   EXPECT_EQ(vocab_text(a3.get_vocabulary()), keras("sl_adapt_dataset"));
