@@ -17,6 +17,8 @@
 #include "data/dataset_variant.h"
 #include "data/reader_dataset_ops.h"
 #include "data/reduce_dataset.h"
+#include "data/snapshot.h"
+#include "structured_value.h"
 #include "tfpp/data/dataset.h"
 #include "tfpp/data/readers.h"
 
@@ -140,6 +142,9 @@ void bind_data(nb::module_& m) {
       .def("unbatch", &Dataset::unbatch)
       .def("enumerate", &Dataset::enumerate, "start"_a)
       .def("shard", &Dataset::shard, "num_shards"_a, "index"_a)
+      .def("ignore_errors", &Dataset::ignore_errors, "log_warning"_a)
+      .def("rebatch", &Dataset::rebatch, "batch_size"_a, "drop_remainder"_a)
+      .def_static("random", &Dataset::random, "seed"_a.none(), "rerandomize_each_iteration"_a)
       .def("cardinality", &Dataset::cardinality)
       .def("variant", &tf::data::detail::dataset_variant,
            "The dataset as a variant scalar: how it enters a traced function.")
@@ -221,6 +226,36 @@ void bind_data(nb::module_& m) {
   data.def("zip_op", &tf::data::detail::zip_dataset, "datasets"_a, "A ZipDataset node.");
   data.def("shard_op", &tf::data::detail::shard_dataset, "dataset"_a, "num_shards"_a, "index"_a, "A ShardDataset node.");
   data.def("cardinality_op", &tf::data::detail::dataset_cardinality, "dataset"_a, "A DatasetCardinality node.");
+  data.def("ignore_errors_op", &tf::data::detail::ignore_errors_dataset, "dataset"_a, "log_warning"_a,
+           "An IgnoreErrorsDataset node.");
+  data.def("random_op", &tf::data::detail::random_dataset, "seed"_a.none(), "rerandomize_each_iteration"_a,
+           "A RandomDataset node seeded by tf.random.get_seed(seed).");
+  // Dataset.save / load in TensorFlow's snapshot format (data/snapshot.h).
+  data.def("save", [](const Dataset& dataset, const std::string& path, const std::string& compression,
+                      std::optional<tf::ConcreteFunction> shard_fn, nb::handle element_spec) {
+    tf::data::SaveOptions options{.compression = compression};
+    if (shard_fn) {
+      options.shard_func = [fn = *shard_fn](const Element& e) {
+        const tf::Tensor shard = fn.call_flat(e).at(0);
+        if (shard.dtype() != tf::int64 || shard.shape().rank() != 0)
+          throw tf::InvalidArgumentError("[Dataset.save] shard_func must return an int64 scalar, got " +
+                                         std::string(tf::dtype_name(shard.dtype())) + shard.shape().debug_string());
+        return shard.item<std::int64_t>();
+      };
+    }
+    const tf::StructuredValue spec = structured_value_from(element_spec);
+    nb::gil_scoped_release no_gil;
+    tf::data::detail::save_dataset(dataset, path, options, &spec);
+  }, "dataset"_a, "path"_a, "compression"_a, "shard_fn"_a.none(), "element_spec"_a,
+     "Writes the dataset to `path` with `element_spec` (a structure of TensorSpecs) in dataset_spec.pb.");
+  data.def("load_element_spec", [](const std::string& path) {
+    return structured_value_object(tf::data::detail::load_element_spec(path));
+  }, "path"_a, "The element_spec a saved dataset's dataset_spec.pb holds.");
+  data.def("load_shards", [](const std::string& path, nb::handle element_spec, const std::string& compression) {
+    return tf::data::detail::dataset_of_datasets(
+        tf::data::detail::load_shards(path, structured_value_from(element_spec), compression));
+  }, "path"_a, "element_spec"_a, "compression"_a,
+     "The shards of a saved dataset: a dataset whose elements are each one shard's dataset (a variant).");
   // The dataset sources a traced function builds from its tensors (data/dataset_source_ops.h).
   data.def("tensor_slice_op", &tf::data::detail::tensor_slice_dataset, "components"_a, "A TensorSliceDataset node.");
   data.def("tensor_op", &tf::data::detail::tensor_dataset, "components"_a, "A TensorDataset node.");

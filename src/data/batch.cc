@@ -228,6 +228,11 @@ Dataset Dataset::padded_batch(std::int64_t batch_size, PaddedBatchOptions option
 
 Dataset Dataset::unbatch() const { return Dataset(std::make_shared<detail::UnbatchNode>(node_), names_); }
 
+Dataset Dataset::rebatch(std::int64_t batch_size, bool drop_remainder) const {
+  detail::check_batch_size(batch_size, "[Dataset.rebatch]");
+  return unbatch().batch(batch_size, drop_remainder);
+}
+
 Dataset Dataset::window(std::int64_t size, WindowOptions options) const {
   return Dataset(std::make_shared<detail::WindowNode>(node_, size, detail::checked_window_options(size, options),
                                                       detail::stack_window),

@@ -115,6 +115,13 @@ std::map<std::string, Tensor> Dataset::as_map(const Element& element) const {
   return m;
 }
 
+std::int64_t Dataset::key_value(const Tensor& t) {
+  if ((t.dtype() != int64 && t.dtype() != int32) || t.num_elements() != 1 || t.shape().rank() != 0)
+    throw InvalidArgumentError("[Dataset.group_by_window] keys and window sizes must be int64 scalars, got " +
+                               std::string(dtype_name(t.dtype())) + " " + t.shape().debug_string());
+  return t.dtype() == int64 ? t.item<std::int64_t>() : t.item<std::int32_t>();
+}
+
 bool Dataset::truth(const Tensor& t) {
   if (t.dtype() != bool_ || t.num_elements() != 1)
     throw InvalidArgumentError("[Dataset.filter] the predicate must return a bool scalar, got " +

@@ -3,7 +3,7 @@
 // PaddedBatchDatasetV2, WindowDataset, MapDataset, ParallelMapDatasetV2, FilterDataset,
 // FlatMapDataset, InterleaveDataset, ShuffleDataset, UnbatchDataset, CacheDataset,
 // ConcatenateDataset, ZipDataset, ShardDataset, TakeWhileDataset, UniqueDataset,
-// DirectedInterleaveDataset, ScanDataset and GroupByWindowDataset; and DatasetCardinality and
+// DirectedInterleaveDataset, ScanDataset, GroupByWindowDataset and IgnoreErrorsDataset; and DatasetCardinality and
 // DatasetToSingleElement.
 // They run eagerly or, inside a traced function, become nodes, so that a dataset passed to the
 // function is transformed anew at every call.
@@ -98,6 +98,9 @@ Tensor concatenate_dataset(const Tensor& dataset, const Tensor& other);
 Tensor zip_dataset(const std::vector<Tensor>& datasets);
 /// Every `num_shards`-th element (int64 scalars) from the `index`-th on.
 Tensor shard_dataset(const Tensor& dataset, const Tensor& num_shards, const Tensor& index);
+/// The elements whose computation raised no error (data/ignore_errors.cc); `log_warning` writes
+/// each dropped error to stderr.
+Tensor ignore_errors_dataset(const Tensor& dataset, bool log_warning);
 /// The number of elements as an int64 scalar, or INFINITE_CARDINALITY / UNKNOWN_CARDINALITY.
 Tensor dataset_cardinality(const Tensor& dataset);
 

@@ -143,3 +143,14 @@ Tensor group_by_window_dataset(const Tensor& dataset, const std::vector<TensorSp
 }
 
 }  // namespace tf::data::detail
+
+namespace tf::data {
+
+Dataset Dataset::group_by_window_impl(std::function<std::int64_t(const Element&)> key_func,
+                                      std::function<Dataset(std::int64_t, const Dataset&)> reduce_func,
+                                      std::function<std::int64_t(std::int64_t)> window_size_func) const {
+  return Dataset(std::make_shared<detail::GroupByWindowNode>(node_, std::move(key_func), std::move(reduce_func),
+                                                             std::move(window_size_func)));
+}
+
+}  // namespace tf::data

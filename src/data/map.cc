@@ -60,7 +60,7 @@ class MapNode final : public DatasetNode {
       try {
         out = fn(in);
       } catch (...) {
-        rethrow_with_context(failure_context(index));
+        rethrow_with_context(failure_context(index++));
       }
       ++index;
       return true;
@@ -72,9 +72,12 @@ class MapNode final : public DatasetNode {
   };
 
   // Consecutive results, from element `first` on; `error` belongs to the element after them.
+  // `failures` are errors of elements the function failed on, each with the number of results
+  // before it: the pass raises them in place and goes on after them (as ignore_errors needs).
   struct Chunk {
     std::int64_t first = 0;
     std::vector<Element> elements;
+    std::vector<std::pair<std::size_t, std::exception_ptr>> failures;
     std::exception_ptr error;
   };
 
@@ -104,7 +107,10 @@ class MapNode final : public DatasetNode {
     }
 
     bool next(Element& out) override {
-      while (pos_ == current_.elements.size()) {
+      for (;;) {
+        if (failed_ < current_.failures.size() && current_.failures[failed_].first == pos_)
+          std::rethrow_exception(std::exchange(current_.failures[failed_++].second, nullptr));
+        if (pos_ < current_.elements.size()) break;
         if (current_.error) {
           std::exception_ptr e = std::exchange(current_.error, nullptr);
           std::rethrow_exception(e);
@@ -135,6 +141,7 @@ class MapNode final : public DatasetNode {
       if (!ready()) return false;
       auto it = ordered_ ? results_.find(taken_) : results_.begin();
       current_ = std::move(it->second);
+      failed_ = 0;
       results_.erase(it);
       ++taken_;
       --in_flight_;
@@ -189,11 +196,17 @@ class MapNode final : public DatasetNode {
         }
         if (batch_size_ == 0) {
           chunk.elements.reserve(inputs.size());
-          apply(fn, inputs, chunk.first, [&](Element&& e) { chunk.elements.push_back(std::move(e)); }, chunk.error);
+          apply(fn, inputs, chunk.first, [&](Element&& e) { chunk.elements.push_back(std::move(e)); },
+                [&](std::exception_ptr e) { chunk.failures.emplace_back(chunk.elements.size(), std::move(e)); });
         } else {
           // Each result is copied into the batch at once (Note [Row-by-row stacking]).
           stacker.clear();
-          apply(fn, inputs, chunk.first, [&](Element&& e) { stacker.add(e); }, chunk.error);
+          bool failed = false;
+          apply(fn, inputs, chunk.first, [&](Element&& e) { if (!failed) stacker.add(e); },
+                [&](std::exception_ptr e) {
+                  if (!failed) chunk.error = std::move(e);
+                  failed = true;
+                });
           stack_rows(stacker, chunk);
         }
         {
@@ -204,11 +217,11 @@ class MapNode final : public DatasetNode {
       }
     }
 
-    // Maps `inputs` (elements first, first + 1, ...) and passes each result to `sink`, stopping
-    // at the first failure, and updates the cost estimate.
-    template <class Sink>
-    void apply(ElementFn& fn, const std::vector<Element>& inputs, std::int64_t first, Sink&& sink,
-               std::exception_ptr& error) {
+    // Maps `inputs` (elements first, first + 1, ...) and passes each result to `sink` and each
+    // failure to `fail`, and updates the cost estimate. A batch that failed part-way yields only
+    // its first error, as batch() after map() would.
+    template <class Sink, class Fail>
+    void apply(ElementFn& fn, const std::vector<Element>& inputs, std::int64_t first, Sink&& sink, Fail&& fail) {
       const auto start = std::chrono::steady_clock::now();
       Element result;
       for (std::size_t i = 0; i < inputs.size(); ++i) {
@@ -218,9 +231,9 @@ class MapNode final : public DatasetNode {
           try {
             rethrow_with_context(failure_context(first + static_cast<std::int64_t>(i)));
           } catch (...) {
-            error = std::current_exception();
+            fail(std::current_exception());
           }
-          return;
+          continue;
         }
         sink(std::move(result));
       }
@@ -228,8 +241,7 @@ class MapNode final : public DatasetNode {
       const auto nanos = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
       nanos_per_element_ = std::max<std::int64_t>(1, nanos.count() / static_cast<std::int64_t>(inputs.size()));
     }
-    // Stacks a batch's rows into the chunk's one element, on the worker that mapped them; a
-    // batch that failed part-way yields only its error, as batch() after map() would.
+    // Stacks a batch's rows into the chunk's one element, on the worker that mapped them.
     void stack_rows(BatchStacker& stacker, Chunk& chunk) const {
       if (chunk.error || stacker.size() == 0) return;
       if (drop_remainder_ && stacker.size() < batch_size_) return;
@@ -275,8 +287,9 @@ class MapNode final : public DatasetNode {
     std::vector<std::thread> workers_;  // consumer side only
     std::uint32_t waits_ = 0;           // consumer side only: bit i set if the i-th last take waited
 
-    Chunk current_;        // consumer side only
-    std::size_t pos_ = 0;  // the next element of current_ to hand out
+    Chunk current_;           // consumer side only
+    std::size_t pos_ = 0;     // the next element of current_ to hand out
+    std::size_t failed_ = 0;  // the next failure of current_ to raise
   };
 
   NodePtr input_;

@@ -60,3 +60,15 @@ std::vector<Tensor> dataset_to_single_element(const Tensor& dataset, const std::
 }
 
 }  // namespace tf::data::detail
+
+namespace tf::data {
+
+Element Dataset::get_single_element() const {
+  Iterator it = make_iterator();
+  std::optional<Element> element = it.get_next();
+  if (!element) throw InvalidArgumentError("[Dataset.get_single_element] Dataset was empty.");
+  if (it.get_next()) throw InvalidArgumentError("[Dataset.get_single_element] Dataset had more than one element.");
+  return std::move(*element);
+}
+
+}  // namespace tf::data

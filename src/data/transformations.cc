@@ -192,3 +192,32 @@ Dataset scan(const Dataset& input, Element initial_state,
 }
 
 }  // namespace tf::data::detail
+
+namespace tf::data {
+
+Dataset Dataset::take_while_impl(detail::PredicateFn predicate) const {
+  return Dataset(detail::take_while(*this, std::move(predicate)).node(), names_);
+}
+
+Dataset Dataset::unique() const { return Dataset(detail::unique(*this).node(), names_); }
+
+Dataset Dataset::choose_from_datasets(std::vector<Dataset> datasets, const Dataset& choice_dataset,
+                                      bool stop_on_empty_dataset) {
+  std::vector<std::string> names = datasets.empty() ? std::vector<std::string>{} : datasets[0].element_names();
+  return Dataset(detail::choose_from_datasets(std::move(datasets), choice_dataset, stop_on_empty_dataset).node(),
+                 std::move(names));
+}
+
+Dataset Dataset::scan_impl(Element initial_state,
+                           std::function<std::pair<Element, std::size_t>(const Element&, const Element&)> fn) const {
+  const std::size_t n = initial_state.size();
+  return detail::scan(*this, std::move(initial_state), [fn = std::move(fn), n](const Element& s, const Element& e) {
+    auto [flat, state_size] = fn(s, e);
+    if (state_size != n)
+      throw InvalidArgumentError("[Dataset.scan] the function returned a state of " + std::to_string(state_size) +
+                                 " tensors for an initial state of " + std::to_string(n));
+    return std::move(flat);
+  });
+}
+
+}  // namespace tf::data

@@ -181,6 +181,30 @@ struct WindowOptions {
   bool drop_remainder = false;             ///< drop windows shorter than size at the end
 };
 
+class Dataset;
+
+/// Options of Dataset::sample_from_datasets.
+struct SampleOptions {
+  std::vector<double> weights;             ///< per dataset (need not sum to 1); empty: uniform
+  std::optional<std::int64_t> seed;        ///< op seed, combined with the global seed as TensorFlow does
+  bool stop_on_empty_dataset = false;      ///< end at the first exhausted dataset instead of skipping it
+  bool rerandomize_each_iteration = false; ///< a new sequence of choices on each pass
+};
+
+/// Options of Dataset::save.
+struct SaveOptions {
+  std::string compression;                                      ///< "" or "GZIP"
+  std::function<std::int64_t(const Element&)> shard_func;       ///< the shard of an element; none: all in shard 0
+};
+
+/// Options of Dataset::load.
+struct LoadOptions {
+  std::string compression;  ///< as the dataset was saved with
+  /// Combines the shards' datasets into the result; none: the shards interleaved, one element
+  /// from each of one per core in turn (TensorFlow's default reader_func).
+  std::function<Dataset(const std::vector<Dataset>& shards)> reader_func;
+};
+
 /// A pipeline of elements: an immutable handle, cheap to copy.
 class Dataset {
  public:
@@ -227,6 +251,21 @@ class Dataset {
   /// Elements of the datasets side by side: element i joins the components of each dataset's
   /// element i; stops with the shortest.
   static Dataset zip(const std::vector<Dataset>& datasets);
+  /// Endless pseudorandom int64 scalars in [0, 2^32), TensorFlow's for the same seed (its
+  /// RandomDataset); without a seed (and no global seed) each dataset picks its own. With
+  /// rerandomize_each_iteration each pass draws new numbers.
+  static Dataset random(std::optional<std::int64_t> seed = std::nullopt, bool rerandomize_each_iteration = false);
+  /// For each int64 scalar c of `choice_dataset`, the next element of datasets[c]; a chosen
+  /// dataset's end ends the result (stop_on_empty_dataset) or retires that dataset.
+  static Dataset choose_from_datasets(std::vector<Dataset> datasets, const Dataset& choice_dataset,
+                                      bool stop_on_empty_dataset = true);
+  /// Elements drawn at random from `datasets`, datasets[i] with probability weights[i] / sum:
+  /// TensorFlow's choices for the same seed (choose_from_datasets over stateless categorical
+  /// draws seeded by random(seed).batch(2)). Datasets of weight 0 are never read.
+  static Dataset sample_from_datasets(std::vector<Dataset> datasets, SampleOptions options = {});
+  /// The dataset Dataset::save wrote at `path` (TensorFlow's snapshot format, so also a
+  /// dataset TensorFlow saved).
+  static Dataset load(const std::string& path, LoadOptions options = {});
 
   // ---- transformations ----
   /// Applies `fn` to every element. fn takes the element (or its 1-3 tensors) and returns a
@@ -280,6 +319,55 @@ class Dataset {
   /// Sliding windows of `size` elements; each window arrives as one element whose components
   /// stack the window's members (TensorFlow's window(...).flat_map(lambda w: w.batch(size))).
   Dataset window(std::int64_t size, WindowOptions options = {}) const;
+  /// The elements before the first for which `predicate` returns false.
+  template <class F>
+  Dataset take_while(F predicate) const {
+    return take_while_impl(
+        [p = std::move(predicate)](const Element& e) mutable { return truth(detail::call_unpacked(p, e)); });
+  }
+  /// The elements not seen before, in order (one int32, int64 or string tensor each).
+  Dataset unique() const;
+  /// A state threaded through the elements: fn(state, element) returns {new state, output}
+  /// (each a Tensor, a std::vector<Tensor> or a tuple of them); the outputs are the elements.
+  template <class F>
+  Dataset scan(Element initial_state, F fn) const {
+    return scan_impl(std::move(initial_state), [f = std::move(fn)](const Element& s, const Element& e) mutable {
+      auto [state, output] = f(s, e);
+      Element flat = detail::to_element(std::move(state));
+      const std::size_t n = flat.size();
+      Element out = detail::to_element(std::move(output));
+      flat.insert(flat.end(), out.begin(), out.end());
+      return std::pair{std::move(flat), n};
+    });
+  }
+  /// Elements gathered by key_func(element) (an int64 or an int64 scalar tensor) into windows of
+  /// `window_size` elements; reduce_func(key, window) turns each window (a Dataset) into the
+  /// Dataset whose elements come out. Windows unfinished at the end follow by ascending key.
+  template <class K, class R>
+  Dataset group_by_window(K key_func, R reduce_func, std::int64_t window_size) const {
+    return group_by_window(std::move(key_func), std::move(reduce_func), [window_size](std::int64_t) { return window_size; });
+  }
+  /// group_by_window with the window size of each key given by window_size_func(key).
+  template <class K, class R, class W>
+  Dataset group_by_window(K key_func, R reduce_func, W window_size_func) const
+    requires std::is_invocable_v<W&, std::int64_t>
+  {
+    return group_by_window_impl(
+        [k = std::move(key_func)](const Element& e) mutable { return key_value(detail::call_unpacked(k, e)); },
+        [r = std::move(reduce_func)](std::int64_t key, const Dataset& window) mutable { return Dataset(r(key, window)); },
+        [w = std::move(window_size_func)](std::int64_t key) mutable { return key_value(w(key)); });
+  }
+  /// Drops the elements whose computation raised an error (TensorFlow's IgnoreErrorsDataset);
+  /// with log_warning each dropped error is written to stderr.
+  Dataset ignore_errors(bool log_warning = false) const;
+  /// The elements' rows re-stacked `batch_size` at a time: unbatch().batch(batch_size, drop_remainder).
+  Dataset rebatch(std::int64_t batch_size, bool drop_remainder = false) const;
+  /// The one element of the dataset; InvalidArgumentError when it has none or more.
+  Element get_single_element() const;
+  /// Writes the elements to `path` in TensorFlow's format (Dataset.save: a snapshot directory
+  /// that tf.data.Dataset.load reads): the element_spec is taken from the elements, a dim that
+  /// differs between them unknown.
+  void save(const std::string& path, SaveOptions options = {}) const;
   /// Folds the dataset into a state: state = fn(state, element) for every element.
   template <class F>
   Element reduce(Element initial_state, F fn) const {
@@ -307,6 +395,13 @@ class Dataset {
  private:
   static bool truth(bool b) { return b; }
   static bool truth(const Tensor& t);
+  static std::int64_t key_value(std::int64_t k) { return k; }
+  static std::int64_t key_value(const Tensor& t);
+  Dataset take_while_impl(detail::PredicateFn predicate) const;
+  Dataset scan_impl(Element initial_state, std::function<std::pair<Element, std::size_t>(const Element&, const Element&)> fn) const;
+  Dataset group_by_window_impl(std::function<std::int64_t(const Element&)> key_func,
+                               std::function<Dataset(std::int64_t, const Dataset&)> reduce_func,
+                               std::function<std::int64_t(std::int64_t)> window_size_func) const;
   Dataset map_impl(detail::ElementFn fn, MapOptions options) const;
   Dataset filter_impl(detail::PredicateFn predicate) const;
   Dataset interleave_impl(std::function<Dataset(const Element&)> fn, InterleaveOptions options) const;

@@ -171,6 +171,79 @@ class DatasetV2:
         return _FlatMapDataset(_data.Dataset.from_generator(make_step, specs), output_signature)
 
     @staticmethod
+    def random(seed=None, rerandomize_each_iteration=None, name=None):
+        """Endless pseudorandom int64 scalars in [0, 2**32): TensorFlow's numbers for the same seed."""
+        spec = _tfpp.TensorSpec([], _tfpp.int64)
+        seed = None if seed is None else int(seed)
+        rerandomize = bool(rerandomize_each_iteration)
+        if _tfpp._tracing():  # a RandomDataset node: without a seed, new numbers at each call
+            return _RandomDataset(None, spec, _data.random_op(seed, rerandomize))
+        return _RandomDataset(_data.Dataset.random(seed, rerandomize), spec)
+
+    @staticmethod
+    def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False,
+                             rerandomize_each_iteration=None):
+        """Elements drawn at random from `datasets`, datasets[i] with probability weights[i] (a list,
+        a tensor, or a dataset of such lists); built as TensorFlow builds it, so a seed gives
+        TensorFlow's choices: choose_from_datasets over stateless categorical draws seeded by
+        Dataset.random(seed).batch(2)."""
+        datasets = list(datasets)
+        if not datasets:
+            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+        # Pairs of numbers as stateless seeds; StatelessMultinomial's shape function wants a static [2].
+        random_pairs = DatasetV2.random(seed=seed, rerandomize_each_iteration=rerandomize_each_iteration).batch(
+            2, drop_remainder=True)
+        if isinstance(weights, DatasetV2):
+            logits = weights.map(lambda *p: _tfpp.math.log(p))
+
+            def select_varying(logits, seed):
+                return _tfpp.squeeze(_tfpp.random.stateless_categorical(logits, 1, seed), [0, 1])
+            selector = DatasetV2.zip((logits, random_pairs)).map(select_varying)
+            return DatasetV2.choose_from_datasets(datasets, selector, stop_on_empty_dataset)
+        if weights is None:
+            logits = _tfpp.constant([[1.0] * len(datasets)])
+        else:
+            if isinstance(weights, _tfpp.Tensor):
+                if not weights.shape.is_compatible_with([len(datasets)]):
+                    raise ValueError("Invalid `weights`. The shape of `weights` should be compatible with "
+                                     "`[len(datasets)]` but is %s." % (weights.shape,))
+            else:
+                if len(datasets) != len(weights):
+                    raise ValueError("Invalid `weights`. `weights` should have the same length as `datasets` but got "
+                                     "`len(weights)=%d` vs. `len(datasets)=%d`." % (len(weights), len(datasets)))
+                kept = [(d, w) for d, w in zip(datasets, weights) if w > 0]
+                datasets, weights = ([d for d, _ in kept], [w for _, w in kept]) if kept else (
+                    [datasets[0].take(0)], [1.0])
+            weights = _tfpp.convert_to_tensor(weights)
+            if weights.dtype not in (_tfpp.float32, _tfpp.float64):
+                raise TypeError("Invalid `weights`. `weights` type must be either `tf.float32` or `tf.float64` but is "
+                                "%s." % (weights.dtype,))
+            logits = _tfpp.expand_dims(_tfpp.math.log(weights), 0)
+        if len(datasets) == 1:
+            return datasets[0]
+
+        def select_constant(seed):
+            return _tfpp.squeeze(_tfpp.random.stateless_categorical(logits, 1, seed), [0, 1])
+        return DatasetV2.choose_from_datasets(datasets, random_pairs.map(select_constant), stop_on_empty_dataset)
+
+    @staticmethod
+    def load(path, element_spec=None, compression=None, reader_func=None, wait=False):
+        """The dataset Dataset.save wrote at `path` (TensorFlow's snapshot format, so also one
+        TensorFlow saved); reader_func(datasets) combines the shards (by default interleaved, one
+        element from each of cpu_count() shards in turn)."""
+        path = _path_string(path)
+        if element_spec is None:
+            element_spec = _data.load_element_spec(path)
+        shards = DatasetV2(_data.load_shards(path, element_spec, compression or ""), DatasetSpec(element_spec))
+        if reader_func is None:
+            import multiprocessing
+            dataset = shards.interleave(lambda x: x, cycle_length=multiprocessing.cpu_count(),
+                                        num_parallel_calls=AUTOTUNE)
+        else:
+            dataset = reader_func(shards)
+        return _LoadDataset(dataset._impl, element_spec, dataset._variant)
+
+    @staticmethod
     def zip(*args, datasets=None, name=None):
         """Elements of the datasets side by side, in their structure (a tuple or dict of datasets)."""
         if datasets is None:
@@ -418,6 +491,52 @@ class DatasetV2:
             return _ShardDataset(None, self._element_spec, _data.shard_op(self._variant_tensor(), _int64(num_shards),
                                                                           _int64(index)))
         return _ShardDataset(self._pipeline.shard(int(num_shards), int(index)), self._element_spec)
+
+    def ignore_errors(self, log_warning=False, name=None):
+        """Drops the elements whose computation raised an error (log_warning: each is logged)."""
+        if self._in_graph():
+            return _IgnoreErrorsDataset(None, self._element_spec,
+                                        _data.ignore_errors_op(self._variant_tensor(), bool(log_warning)))
+        return _IgnoreErrorsDataset(self._pipeline.ignore_errors(bool(log_warning)), self._element_spec)
+
+    def rebatch(self, batch_size, drop_remainder=False, name=None):
+        """The elements' rows re-stacked `batch_size` at a time: unbatch().batch(batch_size,
+        drop_remainder), with TensorFlow's static batch dimension."""
+        static_size, static_drop = _static_value(batch_size), _static_value(drop_remainder)
+        dim = None
+        if static_size is not None and _np.ndim(static_size) == 0:
+            input_dims = []
+            for s in nest.flatten(self._element_spec):
+                if isinstance(s, _tfpp.TensorSpec) and s.shape.rank is not None:
+                    if s.shape.rank == 0:
+                        raise ValueError("Invalid `batch_sizes`. Expected dataset with rank of >= 1 but found a "
+                                         "dataset with scalar elements. Fix the issue by adding the `batch` "
+                                         "transformation to the dataset.")
+                    if s.shape[0] is not None:
+                        input_dims.append(s.shape[0])
+            if static_drop is not None and bool(static_drop):
+                dim = int(static_size)
+            elif input_dims and all(d == input_dims[0] for d in input_dims) and input_dims[0] % int(static_size) == 0:
+                dim = int(static_size)
+        rebatched = self.unbatch().batch(batch_size, drop_remainder)
+        spec = nest.map_structure(lambda s: structure.batched(structure.unbatched(s), dim), self._element_spec)
+        return _RebatchDataset(rebatched._impl, spec, rebatched._variant)
+
+    def save(self, path, compression=None, shard_func=None, checkpoint_args=None):
+        """Writes the elements to `path` in TensorFlow's snapshot format (tf.data.Dataset.load reads
+        it, here or in TensorFlow); shard_func(element) (traced once, an int64 scalar) picks each
+        element's shard."""
+        if checkpoint_args:
+            raise NotImplementedError("tfpp's Dataset.save takes no checkpoint_args")
+        if self._in_graph():
+            raise TypeError("tfpp's Dataset.save runs eagerly, not inside a tf.function")
+        fn = None
+        if shard_func is not None:
+            fn, spec = _trace(shard_func, self._element_spec, "shard_func")
+            if not isinstance(spec, _tfpp.TensorSpec) or spec.dtype != _tfpp.int64 or spec.shape.rank != 0:
+                raise ValueError("Invalid `shard_func`. `shard_func` must return `tf.int64` scalar tensor but its "
+                                 "return type is %r." % (spec,))
+        _data.save(self._pipeline, _path_string(path), compression or "", fn, self._element_spec)
 
     def take_while(self, predicate, name=None):
         """The elements before the first for which `predicate` (traced once, now) is False."""
@@ -694,6 +813,16 @@ def traced_len(dataset):
     return n
 
 
+def _path_string(path):
+    """A path given as a str, os.PathLike or string tensor, as a str."""
+    if isinstance(path, _tfpp.Tensor):
+        path = path.numpy()
+    if isinstance(path, bytes):
+        return path.decode()
+    import os
+    return os.fspath(path)
+
+
 def _tfpp_errors():
     from .. import errors
     return errors
@@ -886,7 +1015,8 @@ def _carries_options(transformation):
 
 for _name in ("map", "filter", "flat_map", "interleave", "batch", "padded_batch", "unbatch", "ragged_batch", "window",
               "take_while", "unique", "scan", "group_by_window", "bucket_by_sequence_length",
-              "shuffle", "repeat", "take", "skip", "prefetch", "cache", "concatenate", "enumerate", "shard"):
+              "shuffle", "repeat", "take", "skip", "prefetch", "cache", "concatenate", "enumerate", "shard",
+              "ignore_errors", "rebatch"):
     setattr(DatasetV2, _name, _carries_options(getattr(DatasetV2, _name)))
 DatasetV2.zip = staticmethod(_carries_options(DatasetV2.zip))
 DatasetV2.choose_from_datasets = staticmethod(_carries_options(DatasetV2.choose_from_datasets))
@@ -926,4 +1056,8 @@ _UniqueDataset = _dataset_class("_UniqueDataset", "Dataset.unique's dataset.")
 _ScanDataset = _dataset_class("_ScanDataset", "Dataset.scan's and Dataset.counter's dataset.")
 _GroupByWindowDataset = _dataset_class("_GroupByWindowDataset", "Dataset.group_by_window's dataset.")
 _DirectedInterleaveDataset = _dataset_class("_DirectedInterleaveDataset", "Dataset.choose_from_datasets' dataset.")
+_RandomDataset = _dataset_class("_RandomDataset", "Dataset.random's dataset.")
+_IgnoreErrorsDataset = _dataset_class("_IgnoreErrorsDataset", "Dataset.ignore_errors' dataset.")
+_RebatchDataset = _dataset_class("_RebatchDataset", "Dataset.rebatch's dataset.")
+_LoadDataset = _dataset_class("_LoadDataset", "Dataset.load's dataset.")
 _WindowElementDataset = _dataset_class("_VariantDataset", "A dataset carried in another's elements (a window).")

@@ -1,5 +1,6 @@
 """tf.data.experimental: the names TensorFlow keeps there too (AUTOTUNE, cardinality constants,
-dense_to_ragged_batch), and CsvDataset and make_csv_dataset."""
+dense_to_ragged_batch, ignore_errors, sample_from_datasets, save, load), and CsvDataset and
+make_csv_dataset."""
 
 import collections
 
@@ -21,6 +22,26 @@ def get_single_element(dataset):
 def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
     """Dataset.choose_from_datasets."""
     return DatasetV2.choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
+
+
+def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False):
+    """Dataset.sample_from_datasets."""
+    return DatasetV2.sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset)
+
+
+def ignore_errors(log_warning=False):
+    """The transformation (for Dataset.apply) that is Dataset.ignore_errors."""
+    return lambda dataset: dataset.ignore_errors(log_warning)
+
+
+def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None):
+    """dataset.save(...)."""
+    return dataset.save(path, compression, shard_func, checkpoint_args)
+
+
+def load(path, element_spec=None, compression=None, reader_func=None):
+    """Dataset.load(...)."""
+    return DatasetV2.load(path, element_spec, compression, reader_func)
 
 
 def cardinality(dataset):
