@@ -94,6 +94,35 @@ void check_compression(const std::string& compression, const char* op) {
     throw InvalidArgumentError(std::string(op) + " compression must be None or \"GZIP\", got \"" + compression + "\"");
 }
 
+// TensorFlow writes a string tensor's elements into tensor_content (its AsProtoTensorContent):
+// the n lengths as varints, then the bytes. Moves them to string_val, where tfpp reads them.
+void move_string_content(proto::TensorProto& proto, const std::string& file) {
+  const std::string content = proto.tensor_content();
+  std::int64_t n = 1;
+  for (const auto& dim : proto.tensor_shape().dim()) n *= dim.size();
+  std::size_t pos = 0;
+  std::vector<std::uint64_t> lengths;
+  for (std::int64_t i = 0; i < n; ++i) {
+    std::uint64_t length = 0;
+    for (int shift = 0;; shift += 7) {
+      if (pos >= content.size() || shift > 63)
+        throw DataLossError("[Dataset.load] a string tensor of " + file + " has a damaged content");
+      const auto byte = static_cast<unsigned char>(content[pos++]);
+      length |= std::uint64_t{byte & 0x7fu} << shift;
+      if (!(byte & 0x80u)) break;
+    }
+    lengths.push_back(length);
+  }
+  proto.clear_string_val();
+  for (std::uint64_t length : lengths) {
+    if (length > content.size() - pos)
+      throw DataLossError("[Dataset.load] a string tensor of " + file + " has a damaged content");
+    proto.add_string_val(content.substr(pos, length));
+    pos += length;
+  }
+  proto.clear_tensor_content();
+}
+
 // One shard's elements: `specs.size()` consecutive records per element, read from its chunk files in order.
 class ShardNode final : public DatasetNode {
  public:
@@ -118,6 +147,8 @@ class ShardNode final : public DatasetNode {
         proto::TensorProto proto;
         if (!proto.ParseFromString(record))
           throw DataLossError("[Dataset.load] a record of " + node->files_[file - 1] + " is not a TensorProto");
+        if (proto.dtype() == proto::DT_STRING && !proto.tensor_content().empty())
+          move_string_content(proto, node->files_[file - 1]);
         Tensor t = proto_convert::from_tensor_proto(proto);
         const TensorSpec& spec = node->specs_[out.size()];
         if (t.dtype() != spec.dtype || !spec.shape.is_compatible_with(t.shape()))
