@@ -69,6 +69,22 @@ parallel = tf.data.Dataset.range(40).map(
     lambda x: tf.debugging.check_numerics(1. / tf.cast(x % 5, tf.float32), "error"), num_parallel_calls=2)
 print("parallel map:", len(values(parallel.ignore_errors())))
 
+
+
+@tf.function
+def kept_sum(ds):
+    inverted = ds.map(lambda x: tf.debugging.check_numerics(1. / x, "error"))
+    return inverted.ignore_errors().reduce(tf.constant(0.), lambda s, x: s + x)
+
+
+@tf.function
+def random_sum():
+    return tf.data.Dataset.random(seed=4).take(3).reduce(tf.constant(0, tf.int64), lambda s, x: s + x)
+
+
+print("ignore_errors inside tf.function:", kept_sum(numbers).numpy(), kept_sum(numbers.take(2)).numpy())
+print("random inside tf.function:", random_sum().numpy(), random_sum().numpy())
+
 # ---- rebatch
 batches = tf.data.Dataset.range(10).batch(4)
 print("rebatch 3:", values(batches.rebatch(3)))
