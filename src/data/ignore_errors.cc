@@ -28,7 +28,8 @@ class IgnoreErrorsNode final : public DatasetNode {
         try {
           return input->next(out);
         } catch (const std::exception& e) {
-          if (log_warning) std::cerr << "W [Dataset.ignore_errors] Error raised with error message " << e.what() << "\n";
+          if (log_warning)
+            std::cerr << "W [Dataset.ignore_errors] Error raised with error message " << e.what() << "\n";
         }
       }
     }

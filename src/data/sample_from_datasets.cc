@@ -18,9 +18,10 @@ Dataset Dataset::sample_from_datasets(std::vector<Dataset> datasets, SampleOptio
   std::vector<float> weights(datasets.size(), 1.0f);
   if (!options.weights.empty()) {
     if (options.weights.size() != datasets.size())
-      throw InvalidArgumentError("[Dataset.sample_from_datasets] Invalid `weights`. `weights` should have the same "
-                                 "length as `datasets` but got `len(weights)=" + std::to_string(options.weights.size()) +
-                                 "` vs. `len(datasets)=" + std::to_string(datasets.size()) + "`.");
+      throw InvalidArgumentError(
+          "[Dataset.sample_from_datasets] Invalid `weights`. `weights` should have the same length as `datasets` but "
+          "got `len(weights)=" + std::to_string(options.weights.size()) + "` vs. `len(datasets)=" +
+          std::to_string(datasets.size()) + "`.");
     // As TensorFlow: datasets of weight <= 0 are dropped (an empty dataset if none is left).
     std::vector<Dataset> kept;
     weights.clear();
@@ -38,7 +39,8 @@ Dataset Dataset::sample_from_datasets(std::vector<Dataset> datasets, SampleOptio
   }
   if (datasets.size() == 1) return datasets[0];
   const Tensor logits = expand_dims(math::log(constant(weights)), 0);
-  const Dataset selector = random(options.seed, options.rerandomize_each_iteration).batch(2).map([logits](const Tensor& seed) {
+  const Dataset seeds = random(options.seed, options.rerandomize_each_iteration).batch(2);
+  const Dataset selector = seeds.map([logits](const Tensor& seed) {
     return squeeze(random::stateless_categorical(logits, 1, IntArray(seed)), {0, 1});
   });
   return choose_from_datasets(std::move(datasets), selector, options.stop_on_empty_dataset);

@@ -75,8 +75,8 @@ class ShardWriters {
     if (it != writers_.end()) return *it->second;
     const fs::path dir = run_dir_ / numbered(index, "shard");
     fs::create_directories(dir);
-    auto writer =
-        std::make_unique<io::TFRecordWriter>((dir / numbered(0, "snapshot")).string(), io::TFRecordOptions{compression_});
+    const std::string file = (dir / numbered(0, "snapshot")).string();
+    auto writer = std::make_unique<io::TFRecordWriter>(file, io::TFRecordOptions{compression_});
     return *writers_.emplace(index, std::move(writer)).first->second;
   }
   void close() {

@@ -68,9 +68,10 @@ TEST(DatasetMethods, ScanThreadsAStateThroughTheElements) {
   EXPECT_EQ(counts, (std::vector<std::int64_t>{0, 1, 2, 3, 4}));
   EXPECT_EQ(sums.cardinality(), 5);
   // A Tensor state and output.
-  const Dataset doubled = Dataset::range(3).scan({tf::constant(std::int64_t{1})}, [](const Element& s, const Element& e) {
-    return std::pair{s[0] * std::int64_t{2}, s[0] + e[0]};
-  });
+  const Dataset doubled =
+      Dataset::range(3).scan({tf::constant(std::int64_t{1})}, [](const Element& s, const Element& e) {
+        return std::pair{s[0] * std::int64_t{2}, s[0] + e[0]};
+      });
   EXPECT_EQ(ints(doubled), (std::vector<std::int64_t>{1, 3, 6}));
   // A new state of another size is an error.
   const Dataset bad = Dataset::range(3).scan({tf::constant(std::int64_t{0})}, [](const Element& s, const Element& e) {

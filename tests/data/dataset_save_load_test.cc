@@ -96,12 +96,13 @@ TEST_F(DatasetSaveLoad, LoadsWhatTensorFlowSaved) {
   // Three shards (batches starting at 0, 4, 8 go to shards 0, 1, 2), read in turn on two cores
   // or more; reader_func gets the dataset of shards.
   std::vector<std::int64_t> firsts;
-  const Dataset concatenated = Dataset::load(path("tf/sharded"), {.reader_func = [](const std::vector<Dataset>& shards) {
+  auto concatenate_shards = [](const std::vector<Dataset>& shards) {
     EXPECT_EQ(shards.size(), 3u);
     Dataset all = shards.at(0);
     for (std::size_t i = 1; i < shards.size(); ++i) all = all.concatenate(shards[i]);
     return all;
-  }});
+  };
+  const Dataset concatenated = Dataset::load(path("tf/sharded"), {.reader_func = concatenate_shards});
   for (const Element& e : concatenated) firsts.push_back(e[0].numpy<std::int64_t>().at(0));
   EXPECT_EQ(firsts, (std::vector<std::int64_t>{0, 4, 8}));
 }

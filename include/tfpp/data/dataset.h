@@ -345,7 +345,8 @@ class Dataset {
   /// Dataset whose elements come out. Windows unfinished at the end follow by ascending key.
   template <class K, class R>
   Dataset group_by_window(K key_func, R reduce_func, std::int64_t window_size) const {
-    return group_by_window(std::move(key_func), std::move(reduce_func), [window_size](std::int64_t) { return window_size; });
+    return group_by_window(std::move(key_func), std::move(reduce_func),
+                           [window_size](std::int64_t) { return window_size; });
   }
   /// group_by_window with the window size of each key given by window_size_func(key).
   template <class K, class R, class W>
@@ -354,7 +355,9 @@ class Dataset {
   {
     return group_by_window_impl(
         [k = std::move(key_func)](const Element& e) mutable { return key_value(detail::call_unpacked(k, e)); },
-        [r = std::move(reduce_func)](std::int64_t key, const Dataset& window) mutable { return Dataset(r(key, window)); },
+        [r = std::move(reduce_func)](std::int64_t key, const Dataset& window) mutable {
+          return Dataset(r(key, window));
+        },
         [w = std::move(window_size_func)](std::int64_t key) mutable { return key_value(w(key)); });
   }
   /// Drops the elements whose computation raised an error (TensorFlow's IgnoreErrorsDataset);
@@ -398,7 +401,8 @@ class Dataset {
   static std::int64_t key_value(std::int64_t k) { return k; }
   static std::int64_t key_value(const Tensor& t);
   Dataset take_while_impl(detail::PredicateFn predicate) const;
-  Dataset scan_impl(Element initial_state, std::function<std::pair<Element, std::size_t>(const Element&, const Element&)> fn) const;
+  Dataset scan_impl(Element initial_state,
+                    std::function<std::pair<Element, std::size_t>(const Element&, const Element&)> fn) const;
   Dataset group_by_window_impl(std::function<std::int64_t(const Element&)> key_func,
                                std::function<Dataset(std::int64_t, const Dataset&)> reduce_func,
                                std::function<std::int64_t(std::int64_t)> window_size_func) const;
