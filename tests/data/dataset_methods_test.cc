@@ -10,27 +10,14 @@
 
 #include <tfpp/tfpp.h>
 
+#include "data/dataset_test_util.h"
+
 namespace {
 
 using tf::data::Dataset;
 using tf::data::Element;
-
-// The int64 scalars of a dataset of one component.
-std::vector<std::int64_t> ints(const Dataset& ds) {
-  std::vector<std::int64_t> out;
-  for (const Element& e : ds) out.push_back(e.at(0).item<std::int64_t>());
-  return out;
-}
-
-template <class E, class F>
-void expect_error(F f, const std::string& text) {
-  try {
-    f();
-    FAIL() << "expected an error containing " << text;
-  } catch (const E& e) {
-    EXPECT_NE(std::string(e.what()).find(text), std::string::npos) << e.what();
-  }
-}
+using tf::testing::ints;
+using tf::testing::expect_error;
 
 TEST(DatasetMethods, TakeWhileStopsAtTheFirstFalse) {
   const Dataset ds = Dataset::from_tensor_slices(tf::constant(std::vector<std::int64_t>{1, 2, 5, 1, 2}));

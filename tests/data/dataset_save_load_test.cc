@@ -11,6 +11,8 @@
 
 #include <tfpp/tfpp.h>
 
+#include "data/dataset_test_util.h"
+
 #include "reference_env.h"
 
 namespace {
@@ -18,6 +20,8 @@ namespace {
 namespace fs = std::filesystem;
 using tf::data::Dataset;
 using tf::data::Element;
+using tf::testing::ints;
+using tf::testing::expect_error;
 
 class DatasetSaveLoad : public ::testing::Test {
  protected:
@@ -48,22 +52,6 @@ std::string joined(const std::vector<std::int64_t>& values) {
   std::ostringstream out;
   for (std::size_t i = 0; i < values.size(); ++i) out << (i ? " " : "") << values[i];
   return out.str() + "\n";
-}
-
-std::vector<std::int64_t> ints(const Dataset& ds) {
-  std::vector<std::int64_t> out;
-  for (const Element& e : ds) out.push_back(e.at(0).item<std::int64_t>());
-  return out;
-}
-
-template <class E, class F>
-void expect_error(F f, const std::string& text) {
-  try {
-    f();
-    FAIL() << "expected an error containing " << text;
-  } catch (const E& e) {
-    EXPECT_NE(std::string(e.what()).find(text), std::string::npos) << e.what();
-  }
 }
 
 TEST_F(DatasetSaveLoad, RandomGivesTensorFlowsNumbers) {

@@ -10,18 +10,15 @@
 
 #include <tfpp/tfpp.h>
 
+#include "data/dataset_test_util.h"
+
 namespace {
 
 using tf::data::Dataset;
 using tf::data::Element;
+using tf::testing::ints;
 
 // The int64 scalar values of a dataset of single int64 scalars.
-std::vector<std::int64_t> ints(const Dataset& ds) {
-  std::vector<std::int64_t> v;
-  for (const Element& e : ds) v.push_back(e.at(0).item<std::int64_t>());
-  return v;
-}
-
 std::vector<Element> collect(const Dataset& ds) {
   std::vector<Element> v;
   for (const Element& e : ds) v.push_back(e);

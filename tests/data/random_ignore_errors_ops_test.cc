@@ -6,6 +6,8 @@
 
 #include <tfpp/tfpp.h>
 
+#include "data/dataset_test_util.h"
+
 #include "data/dataset_ops.h"
 #include "data/dataset_source_ops.h"
 #include "data/reduce_dataset.h"
@@ -14,6 +16,7 @@ namespace {
 
 using tf::data::Dataset;
 using tf::data::Element;
+using tf::testing::ints;
 using namespace tf::data::detail;
 
 // A traced reduce appending every float32 scalar element to a vector.
@@ -24,12 +27,6 @@ tf::Tensor collect_floats(const tf::Tensor& dataset) {
   return reduce_dataset_traced(dataset, {tf::TensorSpec({}, tf::float32)}, {tf::zeros({0}, tf::float32)}, nullptr,
                                append)
       .at(0);
-}
-
-std::vector<std::int64_t> ints(const Dataset& ds) {
-  std::vector<std::int64_t> out;
-  for (const Element& e : ds) out.push_back(e.at(0).item<std::int64_t>());
-  return out;
 }
 
 TEST(RandomIgnoreErrorsOps, RandomDatasetGivesDatasetRandomsNumbers) {

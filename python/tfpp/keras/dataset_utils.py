@@ -188,24 +188,30 @@ def _text_dataset(paths, labels, label_mode, num_classes, max_length, shuffle, s
     return dataset.map(read, num_parallel_calls=_data.AUTOTUNE)
 
 
-def text_dataset_from_directory(directory, labels="inferred", label_mode="int", class_names=None, batch_size=32,
-                                max_length=None, shuffle=True, seed=None, validation_split=None, subset=None,
-                                follow_links=False, format="tf", verbose=True):
-    """Batches of (text, label) from the .txt files under `directory`, one class per subdirectory
-    (labels="inferred"), or with the given labels, or none; `class_names` on the result."""
+def _check_labels(labels, label_mode, class_names, files, samples):
+    """Keras' checks of the `labels`, `label_mode` and `class_names` arguments, naming the kind of
+    `files` a directory holds and the `samples` a dataset without labels would hold."""
     if labels not in ("inferred", None):
         if not isinstance(labels, (list, tuple)):
             raise ValueError("`labels` argument should be a list/tuple of integer labels, of the same size as the "
-                             "number of text files in the target directory. If you wish to infer the labels from the "
+                             "number of %s in the target directory. If you wish to infer the labels from the "
                              "subdirectory names in the target directory, pass `labels=\"inferred\"`. If you wish to "
-                             "get a dataset that only contains text samples (no labels), pass `labels=None`. "
-                             "Received: labels=%s" % (labels,))
+                             "get a dataset that only contains %s (no labels), pass `labels=None`. "
+                             "Received: labels=%s" % (files, samples, labels))
         if class_names:
             raise ValueError("You can only pass `class_names` if `labels=\"inferred\"`. Received: labels=%s, and "
                              "class_names=%s" % (labels, class_names))
     if label_mode not in ("int", "categorical", "binary", None):
         raise ValueError('`label_mode` argument must be one of "int", "categorical", "binary", or None. Received: '
                          "label_mode=%s" % label_mode)
+
+
+def text_dataset_from_directory(directory, labels="inferred", label_mode="int", class_names=None, batch_size=32,
+                                max_length=None, shuffle=True, seed=None, validation_split=None, subset=None,
+                                follow_links=False, format="tf", verbose=True):
+    """Batches of (text, label) from the .txt files under `directory`, one class per subdirectory
+    (labels="inferred"), or with the given labels, or none; `class_names` on the result."""
+    _check_labels(labels, label_mode, class_names, "text files", "text samples")
     if format != "tf":
         raise ValueError('tfpp builds tf.data datasets: `format` must be "tf". Received: format=%s' % format)
     if labels is None or label_mode is None:
@@ -298,19 +304,7 @@ def image_dataset_from_directory(directory, labels="inferred", label_mode="int",
     """Batches of (image, label) from the image files under `directory`, one class per
     subdirectory (labels="inferred"), or with the given labels, or none; each image decoded with
     the channels of color_mode and resized to image_size; `class_names` and `file_paths` on the result."""
-    if labels not in ("inferred", None):
-        if not isinstance(labels, (list, tuple)):
-            raise ValueError("`labels` argument should be a list/tuple of integer labels, of the same size as the "
-                             "number of image files in the target directory. If you wish to infer the labels from the "
-                             "subdirectory names in the target directory, pass `labels=\"inferred\"`. If you wish to "
-                             "get a dataset that only contains images (no labels), pass `labels=None`. "
-                             "Received: labels=%s" % (labels,))
-        if class_names:
-            raise ValueError("You can only pass `class_names` if `labels=\"inferred\"`. Received: labels=%s, and "
-                             "class_names=%s" % (labels, class_names))
-    if label_mode not in ("int", "categorical", "binary", None):
-        raise ValueError('`label_mode` argument must be one of "int", "categorical", "binary", or None. Received: '
-                         "label_mode=%s" % label_mode)
+    _check_labels(labels, label_mode, class_names, "image files", "images")
     if labels is None or label_mode is None:
         labels, label_mode = None, None
     if color_mode not in _COLOR_CHANNELS:
