@@ -3,6 +3,7 @@
 #include <memory>
 #include <ostream>
 
+#include "core/visit_every_dtype.h"
 #include "tfpp/errors.h"
 
 namespace tf {
@@ -18,6 +19,15 @@ std::string_view dtype_name(DType dtype) {
     case DType::kString: return "string";
     case DType::kResource: return "resource";
     case DType::kVariant: return "variant";
+    case DType::kInt8: return "int8";
+    case DType::kInt16: return "int16";
+    case DType::kUInt16: return "uint16";
+    case DType::kUInt32: return "uint32";
+    case DType::kUInt64: return "uint64";
+    case DType::kFloat16: return "float16";
+    case DType::kBFloat16: return "bfloat16";
+    case DType::kComplex64: return "complex64";
+    case DType::kComplex128: return "complex128";
   }
   return "invalid";
 }
@@ -27,10 +37,14 @@ void throw_no_element_type(DType dtype) {
                              " tensor holds lists of tensors; only the TensorList ops read its elements");
 }
 
+void throw_dtype_not_visited(DType dtype) {
+  throw InvalidArgumentError("[Tensor] this operation does not take " + std::string(dtype_name(dtype)) + " tensors");
+}
+
 std::size_t dtype_size(DType dtype) {
   if (dtype == DType::kResource) return sizeof(std::shared_ptr<void>);
   if (dtype == DType::kVariant) return sizeof(std::shared_ptr<const void>);
-  return visit_dtype(dtype, [](auto tag) { return sizeof(tag); });
+  return visit_every_dtype(dtype, [](auto tag) { return sizeof(tag); });
 }
 
 void throw_resource_has_no_values() {

@@ -30,6 +30,15 @@ proto::DataType to_data_type(DType dtype) {
     case DType::kString: return proto::DT_STRING;
     case DType::kResource: return proto::DT_RESOURCE;
     case DType::kVariant: return proto::DT_VARIANT;
+    case DType::kInt8: return proto::DT_INT8;
+    case DType::kInt16: return proto::DT_INT16;
+    case DType::kUInt16: return proto::DT_UINT16;
+    case DType::kUInt32: return proto::DT_UINT32;
+    case DType::kUInt64: return proto::DT_UINT64;
+    case DType::kFloat16: return proto::DT_HALF;
+    case DType::kBFloat16: return proto::DT_BFLOAT16;
+    case DType::kComplex64: return proto::DT_COMPLEX64;
+    case DType::kComplex128: return proto::DT_COMPLEX128;
   }
   return proto::DT_INVALID;
 }
@@ -45,6 +54,15 @@ DType from_data_type(int data_type) {
     case proto::DT_STRING: return DType::kString;
     case proto::DT_RESOURCE: return DType::kResource;
     case proto::DT_VARIANT: return DType::kVariant;
+    case proto::DT_INT8: return DType::kInt8;
+    case proto::DT_INT16: return DType::kInt16;
+    case proto::DT_UINT16: return DType::kUInt16;
+    case proto::DT_UINT32: return DType::kUInt32;
+    case proto::DT_UINT64: return DType::kUInt64;
+    case proto::DT_HALF: return DType::kFloat16;
+    case proto::DT_BFLOAT16: return DType::kBFloat16;
+    case proto::DT_COMPLEX64: return DType::kComplex64;
+    case proto::DT_COMPLEX128: return DType::kComplex128;
     default: break;
   }
   throw InvalidArgumentError("[TensorProto] DataType " + std::to_string(data_type) + " has no tfpp dtype");
