@@ -14,6 +14,7 @@ void bind_keras(nb::module_& m) {
   bind_keras_callbacks(keras);
   bind_keras_model(keras);
   bind_keras_subclass(keras);
+  bind_keras_progbar(keras);
   keras.def("clear_session", &tf::keras::utils::clear_session,
             "Forgets the layer names handed out so far (keras.utils.clear_session).");
 }

@@ -71,5 +71,6 @@ void bind_keras_objects(nb::module_& m);
 void bind_keras_callbacks(nb::module_& m);
 void bind_keras_model(nb::module_& m);
 void bind_keras_subclass(nb::module_& m);
+void bind_keras_progbar(nb::module_& m);
 
 }  // namespace tfpp_python

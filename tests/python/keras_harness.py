@@ -1,11 +1,25 @@
-"""Helpers the Keras conformance programs share: deterministic weights and rounded histories, so
-Keras 3 and tfpp print the same text."""
+"""Helpers the Keras conformance programs share: deterministic weights, rounded histories and
+progress bars with their times masked, so Keras 3 and tfpp print the same text."""
+
+import contextlib
+import io
+import re
 
 import numpy as np
 
 
 def rounded(values, decimals=4):
     return np.round(np.asarray(values, dtype=np.float64), decimals).tolist()
+
+
+def masked_bar(fn):
+    """What fn() prints, with the progress bar's times masked and only its final bars kept."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        result = fn()
+    text = re.sub(r"\d+(\.\d+)?(ms|us|s)(/step)?", "<time>", out.getvalue())
+    final = [line.split("\r")[-1].rstrip("\x08 ") for line in text.split("\n")]
+    return "\n".join(line for line in final if line), result
 
 
 def history_text(history):

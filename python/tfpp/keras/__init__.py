@@ -10,7 +10,7 @@ import sys as _sys
 
 from .. import _tfpp
 from . import activations, callbacks, datasets, initializers, layers, losses, metrics, optimizers, regularizers
-from . import export, models, utils
+from . import export, models, preprocessing, utils
 from .initializers import Initializer
 from .layers import KerasTensor, Layer
 from .losses import Loss

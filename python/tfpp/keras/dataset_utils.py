@@ -10,6 +10,7 @@ import numpy as _np
 from .. import _tfpp
 from .. import data as _data
 from .. import io as _io
+from .image_utils import smart_resize
 
 
 def _check_positive_below(name, value, length):
@@ -249,21 +250,6 @@ _COLOR_CHANNELS = {"grayscale": 1, "rgb": 3, "rgba": 4}
 _IMAGE_INTERPOLATIONS = ("bilinear", "nearest", "bicubic", "area", "lanczos3", "lanczos5", "gaussian", "mitchellcubic")
 
 
-def _smart_resize(image, size, interpolation):
-    """Keras' smart_resize of one [height, width, channels] image whose size is known when the
-    pipeline runs: the largest central window of the target aspect ratio, resized."""
-    import tfpp as tf
-    shape = tf.shape(image)
-    height, width = shape[0], shape[1]
-    target_height, target_width = size
-    crop_height = tf.maximum(tf.minimum(height, tf.cast(tf.cast(width * target_height, tf.float32) / target_width, tf.int32)), 1)
-    crop_width = tf.maximum(tf.minimum(width, tf.cast(tf.cast(height * target_width, tf.float32) / target_height, tf.int32)), 1)
-    top = tf.cast(tf.cast(height - crop_height, tf.float32) / 2, tf.int32)
-    left = tf.cast(tf.cast(width - crop_width, tf.float32) / 2, tf.int32)
-    window = tf.slice(image, tf.stack([top, left, 0]), tf.stack([crop_height, crop_width, -1]))
-    return tf.image.resize(window, size, method=interpolation)
-
-
 def _resize_with_pad(image, size, interpolation):
     """tf.image.resize_with_pad of one image whose size is known when the pipeline runs: resized to
     fit inside `size` keeping its aspect ratio, then zero-padded evenly (TensorFlow's arithmetic)."""
@@ -288,7 +274,7 @@ def _load_image(path, image_size, num_channels, interpolation, data_format, crop
     import tfpp as tf
     image = tf.image.decode_image(tf.io.read_file(path), channels=num_channels, expand_animations=False)
     if crop_to_aspect_ratio:
-        image = _smart_resize(image, image_size, interpolation)
+        image = smart_resize(image, image_size, interpolation)
     elif pad_to_aspect_ratio:
         image = _resize_with_pad(image, image_size, interpolation)
     else:

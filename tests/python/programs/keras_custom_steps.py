@@ -3,26 +3,12 @@ of Keras' guide "Customizing what happens in fit()" do: its own train_step (fit'
 History), its own test_step (evaluate), and, under Keras' default steps, an overridden
 compute_loss and compute_metrics. Weights are set from NumPy so both libraries train the same
 numbers; losses and metrics are compared to 4 decimals, the progress bar with its times masked."""
-import contextlib
-import io
-import re
-
 import numpy as np
 
 from harness import show_error, tf
-from keras_harness import fixed_weights, history_text, rounded
+from keras_harness import fixed_weights, history_text, masked_bar, rounded
 
 keras = tf.keras
-
-
-def masked_bar(fn):
-    """What fn() prints, with the progress bar's times masked and only its final bars kept."""
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        result = fn()
-    text = re.sub(r"\d+(\.\d+)?(ms|us|s)(/step)?", "<time>", out.getvalue())
-    final = [line.split("\r")[-1].rstrip("\x08 ") for line in text.split("\n")]
-    return "\n".join(line for line in final if line), result
 
 
 rng = np.random.RandomState(5)
