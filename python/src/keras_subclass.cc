@@ -10,6 +10,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include "keras/engine/call_context.h"
 #include "keras/layers/config_util.h"
 #include "keras/models/model_data.h"
 #include "keras/saving/external_class.h"
@@ -52,11 +53,15 @@ std::vector<tf::Tensor> flat_tensors(nb::handle outputs) {
   return {to_tensor(outputs)};
 }
 
+// `training` reaches Python as None when neither the call nor an enclosing one decided it, so the
+// Python `call`'s own default applies and its sublayers resolve theirs, as in Keras.
 std::vector<tf::Tensor> call_in_python(const PythonSelf& self, const std::vector<tf::Tensor>& inputs, bool training) {
   PythonStdout::flush_active();
+  const tf::keras::detail::CallFrame* frame = tf::keras::detail::CallContext::top();
+  const bool decided = !frame || frame->training.has_value();
   nb::gil_scoped_acquire gil;
   nb::object args = inputs.size() == 1 ? nb::cast(inputs[0]) : nb::cast(inputs);
-  return flat_tensors(self->attr("_call_from_cpp")(args, training));
+  return flat_tensors(self->attr("_call_from_cpp")(args, decided ? nb::cast(training) : nb::none()));
 }
 
 // A train_step / test_step's logs: a dict of tensors or numbers (nested dicts flattened).

@@ -1,5 +1,5 @@
-// Structural facts of the random image layers, whose draws cannot equal Keras' own: identity at
-// inference and for zero factors, flips that are exact flips, contrast and brightness changes
+// Structural facts of the random image layers, whose draws cannot equal Keras' own: identity
+// when not training and for zero factors, Keras' resolution of `training`, flips that are exact flips, contrast and brightness changes
 // of one factor per image within the factor's range, crops that are windows of the input,
 // seeded layers repeating their draws and drawing anew at every call (eagerly and traced);
 // and the argument errors.
@@ -32,15 +32,31 @@ bool close(const Tensor& a, const Tensor& b) {
   return a.shape() == b.shape() && tf::reduce_max(tf::abs(a - b)).item<float>() < 1e-3f;
 }
 
-TEST(ImagePreprocessing, RandomLayersAreTheIdentityAtInference) {
+TEST(ImagePreprocessing, RandomLayersAreTheIdentityOnlyWhenNotTraining) {
   const Tensor x = images();
   const std::vector<tf::keras::LayerRef> all = {layers::RandomFlip(), layers::RandomRotation(0.4), layers::RandomZoom(0.3),
                                                 layers::RandomTranslation(0.2, 0.3), layers::RandomContrast(0.5),
                                                 layers::RandomBrightness(0.4), layers::RandomCrop(2, 2)};
   for (const tf::keras::LayerRef& layer : all) {
-    EXPECT_TRUE(same((*layer)(x), x)) << layer->class_name();
     EXPECT_TRUE(same((*layer)(x, false), x)) << layer->class_name();
+    // As in Keras 3, a call without `training` augments.
+    EXPECT_FALSE(same((*layer)(x), x)) << layer->class_name();
   }
+}
+
+// Keras 3 resolves `training` from the call's argument, else the enclosing call's, else the
+// layer's own default; the default of one layer does not reach the next.
+TEST(ImagePreprocessing, AModelCalledWithoutTrainingAugmentsButDoesNotDropOut) {
+  const Tensor x = tf::ones({16, 4, 5, 1});
+  tf::keras::Sequential flip_then_drop({tf::keras::InputLayer({4, 5, 1}), layers::RandomFlip("horizontal", {.seed = 1}),
+                                        layers::Dropout(0.5)});
+  EXPECT_TRUE(same(flip_then_drop(x), x));  // flips of a constant image change nothing; no dropout
+  EXPECT_FALSE(same(flip_then_drop(x, true), x));
+  const Tensor ramp = images();
+  tf::keras::Sequential flip({tf::keras::InputLayer({4, 5, 3}), layers::RandomFlip("horizontal", {.seed = 1})});
+  EXPECT_FALSE(same(flip(ramp), ramp));
+  EXPECT_TRUE(same(flip(ramp, false), ramp));
+  EXPECT_TRUE(same(flip.predict(ramp, {.verbose = 0}), ramp));
 }
 
 TEST(ImagePreprocessing, ZeroFactorsLeaveImagesUnchangedWhenTraining) {
@@ -175,7 +191,7 @@ TEST(ImagePreprocessing, OutputDtypesAreKeras) {
   EXPECT_EQ(layers::CenterCrop(2, 2)(u8).dtype(), tf::float32);
   EXPECT_EQ(layers::RandomFlip()(u8, true).dtype(), tf::float32);
   EXPECT_EQ(layers::RandomRotation(0.1)(u8, true).dtype(), tf::float32);
-  EXPECT_EQ(layers::RandomContrast(0.1)(u8).dtype(), tf::uint8);
+  EXPECT_EQ(layers::RandomContrast(0.1)(u8, false).dtype(), tf::uint8);
   EXPECT_EQ(layers::RandomCrop(2, 2)(u8, true).dtype(), tf::float32);
   EXPECT_EQ(layers::Resizing(2, 2)(tf::cast(images(), tf::float64)).dtype(), tf::float32);
 }

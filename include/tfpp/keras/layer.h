@@ -180,6 +180,10 @@ class Layer : public Module {
   /// The mask of the first output of a call on `inputs` whose masks are `masks` (undefined: no
   /// mask); default: the first input's mask if the layer supports masking, else none.
   virtual Tensor compute_mask(const std::vector<Tensor>& inputs, const std::vector<Tensor>& masks);
+  /// `training` for a call that neither passes it nor runs inside a call that decided it (Keras'
+  /// default of `training` in the layer's call signature); default: false. The random
+  /// augmentation layers say true, so calling them directly augments, as in Keras 3.
+  virtual bool default_training() const { return false; }
   /// The layer's config: name, trainable, dtype and the subclass' arguments.
   virtual Config get_config() const;
   /// Keras' class name ("Dense"); default: the C++ class name.

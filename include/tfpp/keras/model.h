@@ -180,7 +180,7 @@ class Model : public Layer {
   /// Calls the stack's graph again after a layer was added or removed.
   void sequential_rebuild();
   /// Runs the stack on one input.
-  std::vector<Tensor> sequential_call(const std::vector<Tensor>& inputs, bool training);
+  std::vector<Tensor> sequential_call(const std::vector<Tensor>& inputs);
   /// Keras 3's Sequential config.
   Config sequential_config() const;
 

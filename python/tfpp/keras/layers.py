@@ -107,7 +107,7 @@ class Layer:
             self.build(input_shape)
 
     def _call_from_cpp(self, inputs, training):
-        if _takes_training(type(self).call):
+        if training is not None and _takes_training(type(self).call):
             return self.call(inputs, training=training)
         return self.call(inputs)
 

@@ -6,7 +6,7 @@ namespace {
 thread_local std::vector<CallFrame> tls_frames;
 }
 
-CallContext::Push::Push(Layer* layer, LayerState* state, bool training) { tls_frames.push_back({layer, state, training}); }
+CallContext::Push::Push(Layer* layer, LayerState* state, std::optional<bool> training) { tls_frames.push_back({layer, state, training}); }
 CallContext::Push::~Push() { tls_frames.pop_back(); }
 
 const CallFrame* CallContext::top() { return tls_frames.empty() ? nullptr : &tls_frames.back(); }

@@ -2,6 +2,7 @@
 // paths) and the init scope under which layers build.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,7 @@ struct InitScope {
 struct CallFrame {
   Layer* layer;
   LayerState* state;
-  bool training;
+  std::optional<bool> training;  ///< as passed or inherited; unset: each inner layer uses its default
 };
 
 /// The layer calls active on this thread, innermost last.
@@ -33,7 +34,7 @@ class CallContext {
   /// Pushes a frame for the guard's lifetime.
   class Push {
    public:
-    Push(Layer* layer, LayerState* state, bool training);
+    Push(Layer* layer, LayerState* state, std::optional<bool> training);
     ~Push();
     Push(const Push&) = delete;
     Push& operator=(const Push&) = delete;

@@ -106,7 +106,10 @@ std::vector<Tensor> Layer::call_checked(const std::vector<Tensor>& inputs, std::
   detail::LayerState& s = layer_state();
   const detail::CallFrame* parent = detail::CallContext::top();
   if (parent && parent->state != &s) parent->layer->track_state(shared_layer_state(), s.instance.lock());
-  const bool train = training.value_or(parent ? parent->training : false);
+  // Keras' order: the argument, else the enclosing call's, else the layer's own default (which
+  // the layer's sublayers do not inherit).
+  const std::optional<bool> decided = training ? training : parent ? parent->training : std::nullopt;
+  const bool train = decided.value_or(self.default_training());
   if (!parent) clear_losses(s);
   if (inputs.empty()) throw InvalidArgumentError("[" + name() + "] was called without inputs");
   if (!s.built) {
@@ -123,7 +126,7 @@ std::vector<Tensor> Layer::call_checked(const std::vector<Tensor>& inputs, std::
   std::vector<Tensor> masks;
   masks.reserve(inputs.size());
   for (const Tensor& t : inputs) masks.push_back(get_keras_mask(t));
-  detail::CallContext::Push frame(&self, &s, train);
+  detail::CallContext::Push frame(&self, &s, decided);
   try {
     std::vector<Tensor> out = self.call_masked(inputs, masks, train);
     if (!out.empty() && out[0].defined() && !get_keras_mask(out[0]).defined()) {

@@ -181,7 +181,7 @@ void Model::build_multi(const std::vector<TensorShape>& input_shapes) {
 }
 
 std::vector<Tensor> Model::call_multi(const std::vector<Tensor>& inputs, bool training) {
-  if (data_->kind == detail::ModelData::Kind::kSequential) return sequential_call(inputs, training);
+  if (data_->kind == detail::ModelData::Kind::kSequential) return sequential_call(inputs);
   if (data_->kind != detail::ModelData::Kind::kFunctional)
     return Layer::call_multi(inputs, training);
   const std::vector<KerasTensor>& expected = data_->inputs;
@@ -294,7 +294,7 @@ void Model::sequential_build(const TensorShape& input_shape) {
   if (!model_data().layers.empty()) sequential_rebuild();
 }
 
-std::vector<Tensor> Model::sequential_call(const std::vector<Tensor>& inputs, bool training) {
+std::vector<Tensor> Model::sequential_call(const std::vector<Tensor>& inputs) {
   if (inputs.size() != 1)
     throw InvalidArgumentError("[" + name() + "] takes one input, got " + std::to_string(inputs.size()));
   detail::ModelData& d = model_data();
@@ -306,7 +306,7 @@ std::vector<Tensor> Model::sequential_call(const std::vector<Tensor>& inputs, bo
                                  want.to_string() + ", found shape=" + x.shape().to_string());
     if (x.dtype() != d.inputs[0].dtype()) x = cast(x, d.inputs[0].dtype());
   }
-  for (const auto& layer : d.layers) x = (*layer)(x, training);
+  for (const auto& layer : d.layers) x = (*layer)(x);  // `training` as this call decided it, if it did
   return {x};
 }
 

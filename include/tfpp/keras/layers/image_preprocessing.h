@@ -4,8 +4,9 @@
 // [height, width, channels] or a batch [batch, height, width, channels] ("channels_last"; or
 // channels before height and width with data_format "channels_first").
 //
-// The Random* layers change images only when called with training = true (as in fit) and are
-// the identity otherwise. Their numbers come from a tf::random::Generator of their own, seeded
+// The Random* layers change images when training: in fit, and when called directly without a
+// `training` argument (as Keras 3's do); they are the identity in predict, evaluate and with
+// training = false. Their numbers come from a tf::random::Generator of their own, seeded
 // by `seed` (nondeterministic without one), so a seeded layer repeats its sequence of draws from
 // run to run and draws new values at every call; the values differ from Keras' own generator.
 // They draw one value per image, also for batches whose size is known only when a traced
@@ -104,9 +105,19 @@ struct RandomFlipOptions {
   TFPP_KERAS_LAYER_OPTIONS
 };
 
+/// The base of the Random* layers: a call that neither passes `training` nor runs inside a call
+/// that decided it trains (Keras 3's `training=True` default of their call).
+class RandomAugmentation : public Layer {
+ public:
+  using Layer::Layer;
+
+ protected:
+  bool default_training() const override { return true; }
+};
+
 /// Mirrors each image with probability 1/2 (keras.layers.RandomFlip): mode "horizontal",
 /// "vertical" or "horizontal_and_vertical" (one draw per image flips both axes, as Keras 3).
-class RandomFlip : public Layer {
+class RandomFlip : public RandomAugmentation {
  public:
   explicit RandomFlip(std::string mode = "horizontal_and_vertical", RandomFlipOptions options = {});
   /// A RandomFlip from get_config()'s output.
@@ -133,7 +144,7 @@ struct RandomAffineOptions {
 
 /// Rotates each image about its centre by a random fraction of a full turn drawn from `factor`
 /// (in [-1, 1]; counter-clockwise for positive values) (keras.layers.RandomRotation).
-class RandomRotation : public Layer {
+class RandomRotation : public RandomAugmentation {
  public:
   explicit RandomRotation(Factor factor, RandomAffineOptions options = {});
   /// A RandomRotation from get_config()'s output.
@@ -151,7 +162,7 @@ class RandomRotation : public Layer {
 /// Zooms each image about its centre (keras.layers.RandomZoom): a factor f in (-1, 1] scales the
 /// sampled window by 1 + f (positive: zoom out); the width follows the height's draw unless
 /// width_factor is given.
-class RandomZoom : public Layer {
+class RandomZoom : public RandomAugmentation {
  public:
   explicit RandomZoom(Factor height_factor, std::optional<Factor> width_factor = std::nullopt, RandomAffineOptions options = {});
   /// RandomZoom({lower, upper}): a height range alone (without this overload the braces could
@@ -172,7 +183,7 @@ class RandomZoom : public Layer {
 
 /// Shifts each image by random fractions of its height and width, each in [-1, 1]
 /// (keras.layers.RandomTranslation).
-class RandomTranslation : public Layer {
+class RandomTranslation : public RandomAugmentation {
  public:
   RandomTranslation(Factor height_factor, Factor width_factor, RandomAffineOptions options = {});
   /// A RandomTranslation from get_config()'s output.
@@ -197,7 +208,7 @@ struct RandomColorOptions {
 
 /// Scales each image's distance to its per-channel mean by a random factor in
 /// [1 - lower, 1 + upper] of `factor` (in [0, 1]), then clips to value_range (keras.layers.RandomContrast).
-class RandomContrast : public Layer {
+class RandomContrast : public RandomAugmentation {
  public:
   explicit RandomContrast(Factor factor, RandomColorOptions options = {});
   /// A RandomContrast from get_config()'s output.
@@ -214,7 +225,7 @@ class RandomContrast : public Layer {
 
 /// Adds to each image a random fraction of value_range's width drawn from `factor` (in [-1, 1]),
 /// then clips to value_range (keras.layers.RandomBrightness).
-class RandomBrightness : public Layer {
+class RandomBrightness : public RandomAugmentation {
  public:
   explicit RandomBrightness(Factor factor, RandomColorOptions options = {});
   /// A RandomBrightness from get_config()'s output.
@@ -239,7 +250,7 @@ struct RandomCropOptions {
 /// A random height x width window, one per call for the whole batch (keras.layers.RandomCrop);
 /// images not larger than the window on both axes get Keras' fallback instead: up to
 /// height x width from the corner of their central window of the target aspect ratio, resized.
-class RandomCrop : public Layer {
+class RandomCrop : public RandomAugmentation {
  public:
   RandomCrop(std::int64_t height, std::int64_t width, RandomCropOptions options = {});
   /// A RandomCrop from get_config()'s output.

@@ -70,7 +70,7 @@ CenterCrop CenterCrop::from_config(const Config& c) {
 }
 
 RandomCrop::RandomCrop(std::int64_t height, std::int64_t width, RandomCropOptions options)
-    : Layer(layer_options(options, "RandomCrop")), height_(height), width_(width), options_(with_seed(std::move(options))),
+    : RandomAugmentation(layer_options(options, "RandomCrop")), height_(height), width_(width), options_(with_seed(std::move(options))),
       generator_(image_util::make_generator(options_.seed)) {
   check_size(name(), height_, width_);
   image_util::check_data_format(name(), options_.data_format);

@@ -65,7 +65,7 @@ std::pair<double, double> translation_range(const std::string& what, const Facto
 }  // namespace
 
 RandomRotation::RandomRotation(Factor factor, RandomAffineOptions options)
-    : Layer(layer_options(options, "RandomRotation")), range_(image_util::base_factor_range("RandomRotation", factor, -1, 1)),
+    : RandomAugmentation(layer_options(options, "RandomRotation")), range_(image_util::base_factor_range("RandomRotation", factor, -1, 1)),
       options_(std::move(options)), generator_(image_util::make_generator(options_.seed)) {
   check_affine_options(name(), options_);
 }
@@ -96,7 +96,7 @@ RandomRotation RandomRotation::from_config(const Config& c) {
 }
 
 RandomZoom::RandomZoom(Factor height_factor, std::optional<Factor> width_factor, RandomAffineOptions options)
-    : Layer(layer_options(options, "RandomZoom")), height_factor_(height_factor), width_factor_(width_factor),
+    : RandomAugmentation(layer_options(options, "RandomZoom")), height_factor_(height_factor), width_factor_(width_factor),
       options_(std::move(options)), generator_(image_util::make_generator(options_.seed)) {
   zoom_range("height_factor", height_factor_);
   if (width_factor_) zoom_range("width_factor", *width_factor_);
@@ -138,7 +138,7 @@ RandomZoom RandomZoom::from_config(const Config& c) {
 }
 
 RandomTranslation::RandomTranslation(Factor height_factor, Factor width_factor, RandomAffineOptions options)
-    : Layer(layer_options(options, "RandomTranslation")), height_factor_(height_factor), width_factor_(width_factor),
+    : RandomAugmentation(layer_options(options, "RandomTranslation")), height_factor_(height_factor), width_factor_(width_factor),
       options_(std::move(options)), generator_(image_util::make_generator(options_.seed)) {
   translation_range("height_factor", height_factor_);
   translation_range("width_factor", width_factor_);

@@ -34,7 +34,7 @@ Config color_config(Config c, const std::pair<double, double>& factor, const Ran
 }  // namespace
 
 RandomContrast::RandomContrast(Factor factor, RandomColorOptions options)
-    : Layer(layer_options(options, "RandomContrast")), range_(image_util::base_factor_range("RandomContrast", factor, 0, 1)),
+    : RandomAugmentation(layer_options(options, "RandomContrast")), range_(image_util::base_factor_range("RandomContrast", factor, 0, 1)),
       options_(std::move(options)), generator_(image_util::make_generator(options_.seed)) {
   image_util::check_data_format(name(), options_.data_format);
 }
@@ -58,7 +58,7 @@ RandomContrast RandomContrast::from_config(const Config& c) {
 }
 
 RandomBrightness::RandomBrightness(Factor factor, RandomColorOptions options)
-    : Layer(layer_options(options, "RandomBrightness")), range_(image_util::base_factor_range("RandomBrightness", factor, -1, 1)),
+    : RandomAugmentation(layer_options(options, "RandomBrightness")), range_(image_util::base_factor_range("RandomBrightness", factor, -1, 1)),
       options_(std::move(options)), generator_(image_util::make_generator(options_.seed)) {
   image_util::check_data_format(name(), options_.data_format);
   auto& [low, high] = options_.value_range;  // Keras sorts it

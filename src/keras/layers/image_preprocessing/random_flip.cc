@@ -8,7 +8,7 @@
 namespace tf::keras::layers {
 
 RandomFlip::RandomFlip(std::string mode, RandomFlipOptions options)
-    : Layer(layer_options(options, "RandomFlip")), mode_(std::move(mode)), options_(std::move(options)),
+    : RandomAugmentation(layer_options(options, "RandomFlip")), mode_(std::move(mode)), options_(std::move(options)),
       generator_(image_util::make_generator(options_.seed)) {
   image_util::check_choice(name(), "mode", mode_, {"horizontal", "vertical", "horizontal_and_vertical"});
   image_util::check_data_format(name(), options_.data_format);
