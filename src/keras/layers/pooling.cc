@@ -67,14 +67,14 @@ std::pair<nn::Sizes, PoolingOptions> BasePooling::read_config(const Config& c) {
 MaxPooling1D::MaxPooling1D(const nn::Sizes& pool_size, PoolingOptions options)
     : BasePooling(1, true, pool_size, std::move(options), "MaxPooling1D") {}
 MaxPooling1D MaxPooling1D::from_config(const Config& c) {
-  auto [pool_size, options] = read_config(c);
+  auto [pool_size, options] = read_config(detail::with_max_pooling_default(c));
   return MaxPooling1D(pool_size, options);
 }
 
 MaxPooling2D::MaxPooling2D(const nn::Sizes& pool_size, PoolingOptions options)
     : BasePooling(2, true, pool_size, std::move(options), "MaxPooling2D") {}
 MaxPooling2D MaxPooling2D::from_config(const Config& c) {
-  auto [pool_size, options] = read_config(c);
+  auto [pool_size, options] = read_config(detail::with_max_pooling_default(c));
   return MaxPooling2D(pool_size, options);
 }
 

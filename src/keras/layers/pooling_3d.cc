@@ -1,13 +1,13 @@
 #include "tfpp/keras/layers/pooling_3d.h"
 
+#include "keras/layers/spatial_util.h"
+
 namespace tf::keras::layers {
 
 MaxPooling3D::MaxPooling3D(const nn::Sizes& pool_size, PoolingOptions options)
     : BasePooling(3, true, pool_size, std::move(options), "MaxPooling3D") {}
 MaxPooling3D MaxPooling3D::from_config(const Config& c) {
-  Config with_default = c;
-  with_default.try_emplace("pool_size", ConfigValue(std::int64_t{2}));  // Keras' default, for Python's MaxPooling3D()
-  auto [pool_size, options] = read_config(with_default);
+  auto [pool_size, options] = read_config(detail::with_max_pooling_default(c));
   return MaxPooling3D(pool_size, options);
 }
 

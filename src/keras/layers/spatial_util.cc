@@ -109,4 +109,10 @@ void check_strides_dilation(const std::string& layer, const std::vector<std::int
                                "Received: strides=" + tuple_text(strides) + " and dilation_rate=" + tuple_text(dilation));
 }
 
+Config with_max_pooling_default(const Config& config) {
+  Config with_default = config;
+  with_default.try_emplace("pool_size", ConfigValue(std::int64_t{2}));
+  return with_default;
+}
+
 }  // namespace tf::keras::detail

@@ -44,5 +44,8 @@ void check_strides_dilation(const std::string& layer, const std::vector<std::int
                             const std::vector<std::int64_t>& dilation);
 /// "SAME" / "VALID" for tf::nn ops.
 inline std::string op_padding(const std::string& mode) { return mode == "same" ? "SAME" : "VALID"; }
+/// `config` with Keras' default pool_size of the max pooling layers (2 on every axis) where it
+/// has none, as Python's MaxPooling2D() makes it; the average pooling layers have no default.
+Config with_max_pooling_default(const Config& config);
 
 }  // namespace tf::keras::detail

@@ -62,3 +62,6 @@ print("deserialize", type(restored).__name__, restored.get_config()["shared_axes
 show_error("GaussianDropout rate 2", lambda: layers.GaussianDropout(2.0))
 show_error("GaussianNoise stddev -1", lambda: layers.GaussianNoise(-1.0))
 show_error("Dropout rate 2", lambda: layers.Dropout(2.0))
+for name in ("MaxPooling1D", "MaxPooling2D", "MaxPooling3D"):
+    config = getattr(layers, name)().get_config()
+    print(name, "defaults", config["pool_size"], config["strides"], config["padding"])
