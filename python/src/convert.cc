@@ -4,6 +4,7 @@
 // converts Python numbers to it, and one that does not fit raises TypeError("Cannot convert ...")
 // (a Python float never converts to an integer dtype, even a whole one, as in TensorFlow).
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -18,7 +19,7 @@ namespace {
 
 using namespace nb::literals;
 
-enum class Kind { kBool, kInt, kFloat, kString, kOther };
+enum class Kind { kBool, kInt, kFloat, kComplex, kString, kOther };
 
 bool is_numpy(nb::handle v);
 
@@ -30,6 +31,7 @@ Kind kind_of(nb::handle v) {
   if (PyFloat_CheckExact(p)) return Kind::kFloat;
   if ((PyLong_Check(p) || PyFloat_Check(p)) && !is_numpy(v)) return PyLong_Check(p) ? Kind::kInt : Kind::kFloat;
   if (PyUnicode_Check(p) || PyBytes_Check(p)) return Kind::kString;
+  if (PyComplex_CheckExact(p) || (PyComplex_Check(p) && !is_numpy(v))) return Kind::kComplex;
   return Kind::kOther;
 }
 
@@ -80,11 +82,12 @@ bool flatten_nested(nb::handle v, int depth, tf::TensorShape& shape, std::vector
 }
 
 tf::DType inferred_dtype(const std::vector<nb::handle>& leaves, nb::handle whole) {
-  bool any_float = false, any_int = false, any_bool = false, any_string = false, wide = false;
+  bool any_float = false, any_int = false, any_bool = false, any_string = false, any_complex = false, wide = false;
   for (nb::handle leaf : leaves) {
     switch (kind_of(leaf)) {
       case Kind::kBool: any_bool = true; break;
       case Kind::kFloat: any_float = true; break;
+      case Kind::kComplex: any_complex = true; break;
       case Kind::kString: any_string = true; break;
       case Kind::kInt: {
         any_int = true;
@@ -98,8 +101,9 @@ tf::DType inferred_dtype(const std::vector<nb::handle>& leaves, nb::handle whole
       case Kind::kOther: unsupported(leaf);
     }
   }
-  if (any_string && (any_float || any_int || any_bool)) unsupported(whole);
+  if (any_string && (any_float || any_int || any_bool || any_complex)) unsupported(whole);
   if (any_string) return tf::string;
+  if (any_complex) return tf::complex128;  // Python's complex numbers are two doubles
   if (any_float) return tf::float32;
   if (any_int) return wide ? tf::int64 : tf::int32;
   if (any_bool) return tf::bool_;
@@ -135,7 +139,24 @@ std::vector<T> leaf_values(const std::vector<nb::handle>& leaves, tf::DType dtyp
   return out;
 }
 
+// Python numbers (complex, float, int, bool) as complex numbers of type C.
+template <class C>
+std::vector<C> complex_values(const std::vector<nb::handle>& leaves, tf::DType dtype) {
+  std::vector<C> out;
+  out.reserve(leaves.size());
+  for (nb::handle leaf : leaves) {
+    const Kind kind = kind_of(leaf);
+    if (kind != Kind::kComplex && kind != Kind::kFloat && kind != Kind::kInt && kind != Kind::kBool) cannot_convert(leaf, dtype);
+    const Py_complex c = PyComplex_AsCComplex(leaf.ptr());
+    if (PyErr_Occurred()) throw nb::python_error();
+    out.emplace_back(static_cast<typename C::value_type>(c.real), static_cast<typename C::value_type>(c.imag));
+  }
+  return out;
+}
+
 tf::Tensor from_leaves(const std::vector<nb::handle>& leaves, const tf::TensorShape& shape, tf::DType dtype) {
+  if (dtype == tf::complex64) return tf::constant(complex_values<std::complex<float>>(leaves, dtype), shape);
+  if (dtype == tf::complex128) return tf::constant(complex_values<std::complex<double>>(leaves, dtype), shape);
   return tf::visit_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);
     return tf::constant(leaf_values<T>(leaves, dtype), shape);
@@ -184,9 +205,11 @@ tf::Tensor from_numpy(nb::handle value, std::optional<tf::DType> dtype) {
     else if (kind == "i" && itemsize == 8) source = tf::int64;
     else if (kind == "u" && itemsize == 1) source = tf::uint8;
     else if (kind == "b") source = tf::bool_;
+    else if (kind == "c" && itemsize == 8) source = tf::complex64;
+    else if (kind == "c" && itemsize == 16) source = tf::complex128;
     else
       throw nb::type_error(("tfpp has no dtype for NumPy's " + nb::cast<std::string>(array.attr("dtype").attr("name")) +
-                            " (it has float32, float64, int32, int64, uint8, bool and string)").c_str());
+                            " (it has float32, float64, int32, int64, uint8, complex64, complex128, bool and string)").c_str());
     Py_buffer view;
     if (PyObject_GetBuffer(array.ptr(), &view, PyBUF_C_CONTIGUOUS) != 0) throw nb::python_error();
     try {

@@ -53,6 +53,11 @@ void bind_dtypes(nb::module_& m) {
       .def_prop_ro("is_floating", [](const DTypeObject& d) { return tf::is_floating(d.dtype); })
       .def_prop_ro("is_integer", [](const DTypeObject& d) { return tf::is_integer(d.dtype); })
       .def_prop_ro("is_bool", [](const DTypeObject& d) { return d.dtype == tf::bool_; })
+      .def_prop_ro("is_complex", [](const DTypeObject& d) { return tf::is_complex(d.dtype); })
+      // float32 for complex64, float64 for complex128, the dtype itself otherwise (TensorFlow's real_dtype).
+      .def_prop_ro("real_dtype", [](const DTypeObject& d) {
+        return dtype_object(d.dtype == tf::complex64 ? tf::float32 : d.dtype == tf::complex128 ? tf::float64 : d.dtype);
+      })
       .def_prop_ro("size", [](const DTypeObject& d) { return tf::dtype_size(d.dtype); })
       .def_prop_ro("as_numpy_dtype",
                    [](const DTypeObject& d) {

@@ -8,6 +8,7 @@ void bind_linalg_factorizations(nb::module_& m);
 void bind_image_ops(nb::module_& m);
 void bind_lookup_ops(nb::module_& m);  // after bind_string_ops, into its tf.strings
 void bind_keras_preprocessing(nb::module_& m);  // after bind_keras, into its keras
+void bind_signal_ops(nb::module_& m);  // after bind_math_ops, into its tf.math (and tf.signal)
 }  // namespace tfpp_python
 
 NB_MODULE(_tfpp, m) {
@@ -45,4 +46,5 @@ NB_MODULE(_tfpp, m) {
   bind_array_everyday_ops(m);
   bind_linalg_norm_ops(m);
   bind_linalg_factorizations(m);
+  bind_signal_ops(m);
 }

@@ -1,6 +1,7 @@
 // tfpp.Tensor: the Python face of tf::Tensor. Values reach NumPy without a copy (__array__ gives
 // a read-only view of the tensor's buffer, which stays alive as long as the view), operators
 // follow TensorFlow's Python semantics, and str/repr are TensorFlow's text (tfpp's C++ prints it).
+#include <complex>
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -22,6 +23,8 @@ nb::dlpack::dtype dlpack_dtype(tf::DType d) {
     case tf::DType::kInt32: return nb::dtype<std::int32_t>();
     case tf::DType::kInt64: return nb::dtype<std::int64_t>();
     case tf::DType::kUInt8: return nb::dtype<std::uint8_t>();
+    case tf::DType::kComplex64: return nb::dtype<std::complex<float>>();
+    case tf::DType::kComplex128: return nb::dtype<std::complex<double>>();
     case tf::DType::kBool: return nb::dtype<bool>();
     default: throw nb::type_error(("a " + std::string(tf::dtype_name(d)) + " tensor has no NumPy value").c_str());
   }

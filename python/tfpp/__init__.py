@@ -59,6 +59,8 @@ from ._tfpp import (DType, GradientTape, Tensor, TensorArray, TensorSpec, Variab
                     tensor_scatter_nd_update, tensordot, tile, transpose, truncatediv, truncatemod, uint8, unravel_index,
                     unstack, resource, variant, zeros, zeros_like)
 double = float64
+from ._tfpp import complex, complex64, complex128  # noqa: A004  (tf.complex, as TensorFlow names it)
+from . import signal
 
 math = _tfpp.math
 nn = _tfpp.nn
@@ -125,7 +127,8 @@ nn.zero_fraction = math.zero_fraction
 nn.in_top_k = math.in_top_k
 
 dtypes = _types.ModuleType("tfpp.dtypes", "tf.dtypes: the element types.")
-for _name in ("DType", "float32", "float64", "double", "int32", "int64", "uint8", "bool", "string", "resource", "variant"):
+for _name in ("DType", "float32", "float64", "double", "int32", "int64", "uint8", "bool", "string", "resource", "variant",
+              "complex64", "complex128"):
     setattr(dtypes, _name, globals()[_name])
 dtypes.as_dtype = lambda type_value: TensorSpec([], type_value).dtype  # a DType, NumPy dtype or name
 

@@ -9,17 +9,19 @@
 // forward sweep when its variable is a source, and passes its gradient to the variable last.
 #include <string>
 
+#include "autodiff/complex_gradients.h"
 #include "autodiff/grad_utils.h"
 #include "autodiff/tape.h"
 #include "ops/array/gradient_shape_ops.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
 #include "tfpp/math_ops.h"
+#include "autodiff/trainable_dtype.h"
 
 namespace tf::autodiff {
 namespace {
 
-bool carries_gradient(DType d) { return is_floating(d) || d == DType::kVariant; }
+bool carries_gradient(DType d) { return is_trainable_dtype(d) || d == DType::kVariant; }
 
 // Gradients of lists (variant tensors) add element by element, with the list ops' own op.
 Tensor add_gradients(const Tensor& a, const Tensor& b) {
@@ -43,6 +45,10 @@ Grads backward_of(const OpRecord& r, std::span<const Tensor> grads, std::span<co
                       std::span<const Tensor>(r.outputs.data(), r.outputs.size()),
                       std::span<const ops::TensorInfo>(r.input_infos.data(), r.input_infos.size()), r.attrs,
                       needs);
+  if (conjugates_gradient(*r.op, std::span<const ops::TensorInfo>(r.input_infos.data(), r.input_infos.size()))) {  // Note [Gradients of complex numbers]
+    const Grads conj_grads = conjugate_all(grads);
+    return conjugate_all(r.op->gradient->fn(ctx, std::span<const Tensor>(conj_grads.data(), conj_grads.size())));
+  }
   return r.op->gradient->fn(ctx, grads);
 }
 
@@ -87,7 +93,7 @@ std::vector<Tensor> compute_gradients(Tape& tape, std::span<const Tensor> target
   std::vector<TensorId> source_ids;
   for (const detail::GradientSource& s : sources) {
     TensorId id = kNoId;
-    if (s.variable.defined()) id = is_floating(s.variable.dtype()) ? tape.id_of(s.variable) : kNoId;
+    if (s.variable.defined()) id = is_trainable_dtype(s.variable.dtype()) ? tape.id_of(s.variable) : kNoId;
     else if (!s.tensor.defined()) throw InvalidArgumentError("[GradientTape] a gradient source is an undefined tensor");
     else id = carries_gradient(s.tensor.dtype()) ? tape.id_of(s.tensor) : kNoId;
     source_ids.push_back(id);
@@ -141,7 +147,7 @@ std::vector<Tensor> compute_gradients(Tape& tape, std::span<const Tensor> target
     if (r.op && r.op->no_gradient) continue;
     // Floating outputs without a gradient get zeros; integer and list outputs stay undefined.
     for (std::size_t o = 0; o < out_grads.size(); ++o)
-      if (!out_grads[o].defined() && is_floating(r.output_infos[o].dtype))
+      if (!out_grads[o].defined() && is_trainable_dtype(r.output_infos[o].dtype))
         out_grads[o] = zeros_shaped(r.outputs[o], r.output_infos[o].shape, r.output_infos[o].dtype);
     needs.assign(r.input_ids.size(), 0);
     for (std::size_t j = 0; j < needs.size(); ++j) needs[j] = r.input_ids[j] != kNoId && reached[r.input_ids[j]];
@@ -170,7 +176,7 @@ std::vector<Tensor> compute_gradients(Tape& tape, std::span<const Tensor> target
     Tensor g = source_ids[s] != kNoId ? grads[source_ids[s]] : Tensor();
     const bool is_var = sources[s].variable.defined();
     const DType dtype = is_var ? sources[s].variable.dtype() : sources[s].tensor.dtype();
-    if (!g.defined() && unconnected == UnconnectedGradients::ZERO && is_floating(dtype))
+    if (!g.defined() && unconnected == UnconnectedGradients::ZERO && is_trainable_dtype(dtype))
       g = is_var ? zeros(sources[s].variable.shape(), dtype)
                  : zeros_shaped(sources[s].tensor, sources[s].tensor.shape(), dtype);
     result.push_back(std::move(g));

@@ -5,6 +5,7 @@
 #include "tfpp/constant.h"
 
 #include "autodiff/tape.h"
+#include "autodiff/trainable_dtype.h"
 
 namespace tf {
 
@@ -100,7 +101,7 @@ Tensor GradientTape::jacobian_of(const Tensor& target, const detail::GradientSou
     any |= rows.back().defined();
   }
   if (!tape_->options().persistent) tape_->clear();
-  if (!is_floating(dtype)) return Tensor();
+  if (!autodiff::is_trainable_dtype(dtype)) return Tensor();
   if (!any && n > 0 && unconnected == UnconnectedGradients::NONE) return Tensor();
   for (Tensor& row : rows)
     if (!row.defined()) row = zeros(source_shape, dtype);
@@ -133,7 +134,7 @@ Tensor GradientTape::batch_jacobian(const Tensor& target, const Tensor& source, 
     any |= rows.back().defined();
   }
   if (!tape_->options().persistent) tape_->clear();
-  if (!is_floating(source.dtype())) return Tensor();
+  if (!autodiff::is_trainable_dtype(source.dtype())) return Tensor();
   if (!any && cols > 0 && unconnected == UnconnectedGradients::NONE) return Tensor();
   const TensorShape shape = concat_shapes(target.shape(), source.shape().dims().subspan(1));
   if (cols == 0 || batch == 0) return zeros(shape, source.dtype());

@@ -63,7 +63,8 @@ Grads pow_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
   if (ctx.needs_gradient(0))
     g[0] = unbroadcast(multiply(dy[0], multiply(b, math::pow(a, subtract(b, one)))), ctx, 0);
   if (ctx.needs_gradient(1)) {
-    const Tensor positive = math::greater(a, scalar_like(a, 0.0));
+    // Complex bases take log(a) wherever a != 0, as TensorFlow does.
+    const Tensor positive = is_complex(a.dtype()) ? math::not_equal(a, scalar_like(a, 0.0)) : math::greater(a, scalar_like(a, 0.0));
     const Tensor log_a = where(positive, math::log(where(positive, a, one)), scalar_like(a, 0.0));
     g[1] = unbroadcast(multiply(dy[0], multiply(ctx.output(0), log_a)), ctx, 1);
   }

@@ -4,6 +4,7 @@
 
 #include "autodiff/resource_variable_ops.h"
 #include "autodiff/variable_impl.h"
+#include "autodiff/trainable_dtype.h"
 
 namespace tf::autodiff {
 namespace {
@@ -11,7 +12,7 @@ namespace {
 thread_local std::vector<Tape*> tls_tapes;
 
 // Lists (variant tensors) carry gradients too: a TensorArray's elements flow through them.
-bool differentiable(const Tensor& t) { return is_floating(t.dtype()) || t.dtype() == DType::kVariant; }
+bool differentiable(const Tensor& t) { return is_trainable_dtype(t.dtype()) || t.dtype() == DType::kVariant; }
 
 // Called by ops::execute after every op while some tape records on this thread.
 void record_on_tapes(const ops::OpDef& op, std::span<const Tensor> inputs, std::span<const ops::AttrValue> attrs,
@@ -54,7 +55,7 @@ ops::Outputs read_handle_values(std::span<const Tensor> inputs) {
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     if (inputs[i].dtype() != DType::kResource || inputs[i].is_symbolic()) continue;
     const auto v = handle_variable(inputs[i]);
-    if (!is_floating(v->dtype)) continue;
+    if (!is_trainable_dtype(v->dtype)) continue;
     read_values.resize(inputs.size());
     read_values[i] = std::move(ops::execute(read_variable_op(), {inputs[i]}, variable_attrs(*v))[0]);
   }
@@ -155,7 +156,7 @@ void Tape::record_custom(std::span<const Tensor> inputs, ops::Outputs& outputs, 
 }
 
 bool Tape::tracks_reads_of(const Variable& v) const {
-  return is_floating(v.dtype()) && (id_of(v) != kNoId || (options_.watch_accessed_variables && v.trainable()));
+  return is_trainable_dtype(v.dtype()) && (id_of(v) != kNoId || (options_.watch_accessed_variables && v.trainable()));
 }
 
 void Tape::record_read(const Variable& v, Tensor& value) {

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/tensor_impl.h"
+#include "core/visit_every_dtype.h"
 #include "tfpp/errors.h"
 
 namespace tf {
@@ -61,7 +62,7 @@ T element_of(double value) {
 // Fills every element of a freshly created tensor with `value` converted to its dtype.
 Tensor filled(const TensorShape& shape, DType dtype, double value) {
   Tensor t = core::empty(dtype, shape);
-  visit_dtype(dtype, [&](auto tag) {
+  visit_every_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);
     if constexpr (std::is_same_v<T, std::string>) {
       if (value != 0) throw InvalidArgumentError("[Fill] a tf::string tensor can only be filled with empty strings");
@@ -92,7 +93,7 @@ Tensor fill(const TensorShape& shape, const Tensor& value) {
   if (value.num_elements() != 1)
     throw InvalidArgumentError("[Fill] value must be a scalar, got shape " + value.shape().debug_string());
   Tensor t = core::empty(value.dtype(), shape);
-  visit_dtype(value.dtype(), [&](auto tag) {
+  visit_every_dtype(value.dtype(), [&](auto tag) {
     using T = decltype(tag);
     std::fill_n(t.mutable_data<T>(), t.num_elements(), *value.data<T>());
   });
@@ -103,7 +104,7 @@ Tensor eye(std::int64_t num_rows, std::int64_t num_columns, DType dtype) {
   if (num_columns < 0) num_columns = num_rows;
   if (num_rows < 0) throw InvalidArgumentError("[Eye] num_rows must be >= 0, got " + std::to_string(num_rows));
   Tensor t = zeros({num_rows, num_columns}, dtype);
-  visit_dtype(dtype, [&](auto tag) {
+  visit_every_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);
     if constexpr (std::is_same_v<T, std::string>) {
       throw InvalidArgumentError("[Eye] dtype string is not supported");

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <complex>
 #include <sstream>
 
 #include "core/tensor_impl.h"
@@ -65,7 +66,9 @@ FloatParts float_parts(T v, bool scientific) {
 class ElementFormatter {
  public:
   ElementFormatter(const Tensor& t, const std::vector<std::int64_t>& shown) {
-    visit_dtype(t.dtype(), [&](auto tag) {
+    if (t.dtype() == DType::kComplex64) format_complex(t.data<std::complex<float>>(), shown);
+    else if (t.dtype() == DType::kComplex128) format_complex(t.data<std::complex<double>>(), shown);
+    else visit_dtype(t.dtype(), [&](auto tag) {
       using T = decltype(tag);
       const T* data = t.data<T>();
       if constexpr (std::is_floating_point_v<T>) {
@@ -105,16 +108,41 @@ class ElementFormatter {
     return out + (use_double ? "\"" : "'");
   }
 
+  // NumPy's ComplexFloatingFormat: the real parts and the imaginary parts each get their own
+  // float layout (the imaginary ones always signed), and "j" goes before the imaginary part's
+  // right padding.
+  template <class C>
+  void format_complex(const C* data, const std::vector<std::int64_t>& shown) {
+    using T = typename C::value_type;
+    std::vector<T> re(shown.size()), im(shown.size());
+    std::vector<std::int64_t> order(shown.size());
+    for (std::size_t k = 0; k < shown.size(); ++k) {
+      re[k] = data[shown[k]].real();
+      im[k] = data[shown[k]].imag();
+      order[k] = static_cast<std::int64_t>(k);
+    }
+    format_floats(re.data(), order);
+    std::vector<std::string> real_words = std::move(words_);
+    words_.clear();
+    format_floats(im.data(), order, /*plus_sign=*/true);
+    for (std::size_t k = 0; k < words_.size(); ++k) {
+      std::string& w = words_[k];
+      const auto end = w.find_last_not_of(' ') + 1;
+      w = real_words[k] + w.substr(0, end) + "j" + w.substr(end);
+    }
+  }
+
   // Note [NumPy float formatting]; this follows NumPy's FloatingFormat.fillFormat: one shared
   // layout (left pad, fraction width, exponent width) from the finite values, and non-finite
-  // values right-aligned in that width.
+  // values right-aligned in that width. `plus_sign` writes "+" before non-negative values (the
+  // imaginary parts of complex numbers).
   template <class T>
-  void format_floats(const T* data, const std::vector<std::int64_t>& shown) {
+  void format_floats(const T* data, const std::vector<std::int64_t>& shown, bool plus_sign = false) {
     double max_abs = 0, min_abs = INFINITY;
     bool any_neg_inf = false;
     for (std::int64_t i : shown) {
       const double a = std::fabs(static_cast<double>(data[i]));
-      if (std::isinf(data[i]) && data[i] < 0) any_neg_inf = true;
+      if (std::isinf(data[i]) && (data[i] < 0 || plus_sign)) any_neg_inf = true;  // "+inf" is as wide as "-inf"
       if (!std::isfinite(a) || a == 0) continue;
       max_abs = std::max(max_abs, a);
       min_abs = std::min(min_abs, a);
@@ -131,6 +159,7 @@ class ElementFormatter {
       if (!std::isfinite(v)) continue;
       any_finite = true;
       parts[k] = float_parts(v, scientific);
+      if (plus_sign && !std::signbit(v)) parts[k].int_part.insert(0, "+");
       pad_left = std::max(pad_left, parts[k].int_part.size());
       frac_width = std::max(frac_width, parts[k].frac_part.size());
       exp_width = std::max(exp_width, parts[k].exponent.size() - (scientific ? 1 : 0));
@@ -149,7 +178,8 @@ class ElementFormatter {
     for (std::size_t k = 0; k < shown.size(); ++k) {
       const T v = data[shown[k]];
       if (!std::isfinite(v)) {
-        const std::string word = std::isnan(v) ? "nan" : v < 0 ? "-inf" : "inf";
+        const std::string sign = plus_sign && !(std::isinf(v) && v < 0) ? "+" : "";
+        const std::string word = std::isnan(v) ? sign + "nan" : v < 0 ? "-inf" : sign + "inf";
         words_.push_back(std::string(pad_left + pad_right + 1 - word.size(), ' ') + word);
         continue;
       }
@@ -161,7 +191,7 @@ class ElementFormatter {
         const std::string mantissa = s.substr(0, s.find('e'));
         const std::string exponent = s.substr(s.find('e') + 1);
         const auto dot = mantissa.find('.');
-        const std::string int_part = mantissa.substr(0, dot);
+        const std::string int_part = (plus_sign && !std::signbit(v) ? "+" : "") + mantissa.substr(0, dot);
         std::string w(pad_left - std::min(pad_left, int_part.size()), ' ');
         w += int_part + "." + (dot == std::string::npos ? "" : mantissa.substr(dot + 1));
         const std::string digits = exponent.substr(1);
@@ -303,8 +333,34 @@ std::string scalar_float(T v, double positional_limit) {
   return s.find('.') == std::string::npos ? s + ".0" : s;
 }
 
+// One part of Python's repr of a complex number: the shortest digits, no ".0" on whole
+// numbers, scientific from 1e16 (and below 1e-4).
+template <class T>
+std::string complex_part(T v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+  const double a = std::fabs(static_cast<double>(v));
+  if (a != 0 && (a >= 1e16 || a < 1e-4)) return chars(v, std::chars_format::scientific);
+  return chars(v, std::chars_format::fixed);
+}
+
+// Python's repr of a complex number, which NumPy's str of a complex scalar is: "(1+2j)", and
+// "2j" for a pure imaginary number with a +0 real part.
+template <class T>
+std::string scalar_complex(const std::complex<T>& v) {
+  std::string imag = complex_part(v.imag());
+  if (v.real() == 0 && !std::signbit(v.real())) return imag + "j";
+  if (imag[0] != '-') imag.insert(0, "+");
+  return "(" + complex_part(v.real()) + imag + "j)";
+}
+
 // A 0-d array's value: NumPy's str of the scalar, or (for repr) Python's repr of its value.
 std::string scalar_string(const Tensor& t, bool python_repr) {
+  if (t.dtype() == DType::kComplex64) {  // repr goes through a Python complex, which is two doubles
+    const std::complex<float> v = *t.data<std::complex<float>>();
+    return python_repr ? scalar_complex(std::complex<double>(v)) : scalar_complex(v);
+  }
+  if (t.dtype() == DType::kComplex128) return scalar_complex(*t.data<std::complex<double>>());
   return visit_dtype(t.dtype(), [&](auto tag) -> std::string {
     using T = decltype(tag);
     const T& v = *t.data<T>();
@@ -345,7 +401,7 @@ std::string numpy_repr(const Tensor& t) {
   const std::int64_t n = t.num_elements();
   if ((n == 0 && t.rank() != 1) || n > kSummaryThreshold) extras.push_back("shape=" + t.shape().to_string());
   const DType d = t.dtype();
-  if (!(d == float64 || d == int64 || d == bool_) || n == 0)
+  if (!(d == float64 || d == int64 || d == bool_ || d == complex128) || n == 0)
     extras.push_back("dtype=" + std::string(d == string ? "object" : dtype_name(d)));
   if (extras.empty()) return prefix + values + ")";
   std::string extra = extras[0];

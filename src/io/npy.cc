@@ -25,12 +25,13 @@ constexpr char kNativeOrder = std::endian::native == std::endian::little ? '<' :
 
 struct DtypeCode {
   DType dtype;
-  char kind;  // NumPy's kind letter: f, i, u, b
+  char kind;  // NumPy's kind letter: f, i, u, b, c
   std::size_t size;
 };
 
 constexpr DtypeCode kCodes[] = {{DType::kFloat32, 'f', 4}, {DType::kFloat64, 'f', 8}, {DType::kInt32, 'i', 4},
-                                {DType::kInt64, 'i', 8}, {DType::kUInt8, 'u', 1}, {DType::kBool, 'b', 1}};
+                                {DType::kInt64, 'i', 8}, {DType::kUInt8, 'u', 1}, {DType::kBool, 'b', 1},
+                                {DType::kComplex64, 'c', 8}, {DType::kComplex128, 'c', 16}};
 
 struct Header {
   std::string descr;
@@ -208,7 +209,10 @@ Tensor parse_npy(std::string_view bytes, const std::string& source) {
     }
     const char* from = bytes.data() + data_start + source_index * code.size;
     unsigned char* to = values.data() + i * code.size;
-    for (std::size_t b = 0; b < code.size; ++b) to[b] = static_cast<unsigned char>(from[swap ? code.size - 1 - b : b]);
+    // A complex number is two floats, each byte-swapped on its own.
+    const std::size_t part = code.kind == 'c' ? code.size / 2 : code.size;
+    for (std::size_t b = 0; b < code.size; ++b)
+      to[b] = static_cast<unsigned char>(from[swap ? b - b % part + part - 1 - b % part : b]);
     if (code.dtype == DType::kBool) to[0] = to[0] != 0;
   }
   return detail::constant_from(code.dtype, TensorShape(std::span<const std::int64_t>(header.shape)), values.data(),

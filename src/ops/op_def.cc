@@ -1,5 +1,7 @@
 #include "ops/op_def.h"
 
+#include "ops/kernel_extension.h"
+
 #include <map>
 #include <memory>
 #include <mutex>
@@ -14,6 +16,8 @@ struct Registry {
   // Gradient facts for ops not registered yet (gradients may register first).
   std::map<std::string, const GradientDef*, std::less<>> pending_gradients;
   std::set<std::string, std::less<>> pending_no_gradient;
+  // Kernels added from other files (kernel_extension.h) for ops not registered yet.
+  std::multimap<std::string, std::pair<DType, KernelFn>, std::less<>> pending_kernels;
 };
 
 OpDef* find_locked(Registry& r, std::string_view name) {
@@ -71,6 +75,9 @@ OpBuilder::operator const OpDef&() {
     r.pending_gradients.erase(it);
   }
   if (r.pending_no_gradient.erase(def_.name)) def_.no_gradient = true;
+  auto [first, last] = r.pending_kernels.equal_range(def_.name);
+  for (auto it = first; it != last; ++it) def_.kernels[static_cast<int>(it->second.first)] = it->second.second;
+  r.pending_kernels.erase(first, last);
   r.ops.push_back(std::make_unique<OpDef>(std::move(def_)));
   return *r.ops.back();
 }
@@ -90,6 +97,14 @@ void set_no_gradient(std::string_view name) {
   std::lock_guard lock(r.mutex);
   if (OpDef* op = find_locked(r, name)) op->no_gradient = true;
   else r.pending_no_gradient.emplace(name);
+}
+
+bool add_kernel(std::string_view name, DType dtype, KernelFn fn) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  if (OpDef* op = find_locked(r, name)) op->kernels[static_cast<int>(dtype)] = fn;
+  else r.pending_kernels.emplace(std::string(name), std::pair{dtype, fn});
+  return true;
 }
 
 const OpDef* find_op(std::string_view name) {

@@ -1,6 +1,7 @@
 // Tensor <-> TensorProto.
 #include "proto/tensor_proto.h"
 
+#include <complex>
 #include <cstring>
 
 #include "core/tensor_impl.h"
@@ -15,6 +16,17 @@ template <class T, class Field>
 void fill_from_field(const Field& field, T* out, std::int64_t n) {
   for (std::int64_t i = 0; i < n; ++i)
     out[i] = field.empty() ? T{} : static_cast<T>(field[static_cast<int>(std::min<std::int64_t>(i, field.size() - 1))]);
+}
+
+// Complex values come as (real, imag) pairs; a short list repeats its last pair, as above.
+template <class Field, class T>
+void fill_from_pairs(const Field& field, std::complex<T>* out, std::int64_t n) {
+  if (field.size() % 2 != 0) throw DataLossError("[TensorProto] an odd number of complex components: " + std::to_string(field.size()));
+  const std::int64_t pairs = field.size() / 2;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const int k = static_cast<int>(2 * std::min<std::int64_t>(i, pairs - 1));
+    out[i] = pairs == 0 ? std::complex<T>{} : std::complex<T>(static_cast<T>(field[k]), static_cast<T>(field[k + 1]));
+  }
 }
 
 }  // namespace
@@ -133,6 +145,8 @@ Tensor from_tensor_proto(const proto::TensorProto& proto) {
     case DType::kInt64: fill_from_field(proto.int64_val(), t.mutable_data<std::int64_t>(), n); break;
     case DType::kUInt8: fill_from_field(proto.int_val(), t.mutable_data<std::uint8_t>(), n); break;  // TensorFlow's field for small ints
     case DType::kBool: fill_from_field(proto.bool_val(), t.mutable_data<bool>(), n); break;
+    case DType::kComplex64: fill_from_pairs(proto.scomplex_val(), t.mutable_data<std::complex<float>>(), n); break;
+    case DType::kComplex128: fill_from_pairs(proto.dcomplex_val(), t.mutable_data<std::complex<double>>(), n); break;
     default: throw InvalidArgumentError("[TensorProto] cannot read a " + std::string(dtype_name(dtype)) + " tensor");
   }
   return t;

@@ -40,6 +40,8 @@ def write(prefix):
         "f/string": tf.constant([b"", b"hello", b"\x00\xff" * 200]),
         "g/empty": tf.zeros([0, 4], tf.float32),
         "h/uint8": tf.constant([[0, 7], [128, 255]], tf.uint8),
+        "j/complex64": tf.constant([1.5 - 2j, 3e-5j], tf.complex64),
+        "k/complex128": tf.constant([[np.pi - 1e300j]], tf.complex128),
     }
     names = sorted(tensors)
     tf.raw_ops.SaveV2(prefix=prefix, tensor_names=names, shape_and_slices=[""] * len(names),

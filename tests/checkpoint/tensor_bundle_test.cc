@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <complex>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -77,6 +78,8 @@ std::map<std::string, Tensor> sample_tensors() {
       {"g/empty", constant(std::vector<float>{}, {0, 4})},
       {"h/scalar_string", constant("a scalar")},
       {"i/uint8", constant(std::vector<std::uint8_t>{0, 7, 128, 255}, {2, 2})},
+      {"j/complex64", constant(std::vector<std::complex<float>>{{1.5f, -2.0f}, {0.0f, 3e-5f}})},
+      {"k/complex128", constant(std::vector<std::complex<double>>{{3.141592653589793, -1e300}}, {1, 1})},
   };
 }
 

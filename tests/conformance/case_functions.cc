@@ -13,6 +13,7 @@ const CaseFunctions& case_functions() {
     add_misc_functions(t);
     add_state_functions(t);
     add_linalg_functions(t);
+    add_complex_functions(t);
     return t;
   }();
   return table;

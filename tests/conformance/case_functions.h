@@ -34,6 +34,9 @@ void add_misc_functions(CaseFunctions& table);
 /// tf.linalg's factorizations, determinants and solvers.
 void add_linalg_functions(CaseFunctions& table);
 
+/// Complex numbers and tf.signal.
+void add_complex_functions(CaseFunctions& table);
+
 /// Variables and stop_gradient.
 void add_state_functions(CaseFunctions& table);
 

@@ -44,6 +44,10 @@ def encode_tensor(arr):
         parts += ["%08x" % v for v in flat.view(np.uint32)]
     elif name == "float64":
         parts += ["%016x" % v for v in flat.view(np.uint64)]
+    elif name == "complex64":  # the real and imaginary parts' bits in turn
+        parts += ["%08x" % v for v in flat.view(np.float32).view(np.uint32)]
+    elif name == "complex128":
+        parts += ["%016x" % v for v in flat.view(np.float64).view(np.uint64)]
     elif name == "bool":
         parts += ["1" if v else "0" for v in flat]
     elif name == "string":
@@ -57,7 +61,7 @@ def dtype_name(arr):
     if arr.dtype == object or arr.dtype.kind in "SU":
         return "string"
     return {"float32": "float32", "float64": "float64", "int32": "int32", "int64": "int64", "uint8": "uint8",
-            "bool": "bool"}[str(arr.dtype)]
+            "bool": "bool", "complex64": "complex64", "complex128": "complex128"}[str(arr.dtype)]
 
 
 def encode_attr(name, value):
@@ -89,6 +93,10 @@ def decode_tensor(tokens):
         arr = np.array([int(v, 16) for v in vals], dtype=np.uint32).view(np.float32)
     elif name == "float64":
         arr = np.array([int(v, 16) for v in vals], dtype=np.uint64).view(np.float64)
+    elif name == "complex64":
+        arr = np.array([int(v, 16) for v in vals], dtype=np.uint32).view(np.float32).view(np.complex64)
+    elif name == "complex128":
+        arr = np.array([int(v, 16) for v in vals], dtype=np.uint64).view(np.float64).view(np.complex128)
     elif name == "bool":
         arr = np.array([v == "1" for v in vals], dtype=np.bool_)
     elif name == "string":
@@ -157,13 +165,13 @@ def run_tensorflow(cases, adapters):
         try:
             with tf.GradientTape(persistent=True) as tape:
                 inputs = [tf.constant(x) for x in c.inputs]
-                sources = [x for x in inputs if x.dtype.is_floating] if c.grad else []
+                sources = [x for x in inputs if x.dtype.is_floating or x.dtype.is_complex] if c.grad else []
                 tape.watch(sources)
                 outs = normalize(tf, fn(*inputs, **attrs))
         except Exception as e:  # noqa: BLE001 - the class is what we compare
             r.error = (type(e).__name__, str(e).splitlines()[0] if str(e) else "")
             continue
-        targets = [o for o in outs if o.dtype.is_floating]
+        targets = [o for o in outs if o.dtype.is_floating or o.dtype.is_complex]
         for o in outs:
             value = np.array(o.numpy(), dtype=object) if o.dtype == tf.string else np.asarray(o.numpy())
             r.outputs.append([o.dtype.name, value, str(o), repr(o)])
@@ -244,6 +252,11 @@ def compare_tensor(what, got, want, ulps, zero_sign_matters=True, scaled=False):
     if gname in ("float32", "float64"):
         d = float_diff(gname, garr, warr, ulps, zero_sign_matters, scaled)
         return [f"{what}: {d}"] if d else []
+    if gname in ("complex64", "complex128"):  # the real and imaginary parts, each as floats
+        part = "float32" if gname == "complex64" else "float64"
+        d = float_diff(part, np.stack([garr.real, garr.imag], -1), np.stack([warr.real, warr.imag], -1), ulps,
+                       zero_sign_matters, scaled)
+        return [f"{what} (real and imaginary parts in turn): {d}"] if d else []
     if gname == "string":
         wl = [w if isinstance(w, bytes) else bytes(w) for w in warr.reshape(-1)]
         if list(garr.reshape(-1)) != wl:
@@ -261,7 +274,7 @@ def bit_equal(a, b):
 
 def input_scale(c):
     """The largest finite magnitude among the case's float inputs."""
-    mags = [np.max(np.abs(x[np.isfinite(x)]), initial=0) for x in map(np.asarray, c.inputs) if x.dtype.kind == "f"]
+    mags = [np.max(np.abs(x[np.isfinite(x)]), initial=0) for x in map(np.asarray, c.inputs) if x.dtype.kind in "fc"]
     return float(max(mags, default=0))
 
 
@@ -283,7 +296,7 @@ def compare(c, got, want, ulps, grad_ulps, scaled):
         p = compare_tensor(f"output {k}", g, w, ulps, scaled=input_scale(c) if scaled else False)
         problems += p
         wtext = w[2]
-        if not p and w[0] in ("float32", "float64"):
+        if not p and w[0] in ("float32", "float64", "complex64", "complex128"):
             wtext = wtext if bit_equal(g[1], w[1].astype(g[1].dtype)) else None  # text differs with the last bits
         if not p and wtext is not None and g[2] != wtext:
             problems.append(f"output {k} printed:\n  tfpp:       {g[2]!r}\n  TensorFlow: {wtext!r}")

@@ -74,7 +74,7 @@ void run_case(const Case& c, std::ostream& out) {
   }
   std::vector<Tensor> sources;
   for (const Tensor& t : c.inputs)
-    if (c.grad && is_floating(t.dtype())) sources.push_back(t);
+    if (c.grad && (is_floating(t.dtype()) || is_complex(t.dtype()))) sources.push_back(t);
   GradientTape tape({.persistent = true});
   tape.watch(sources);
   std::vector<Tensor> results;
@@ -90,7 +90,7 @@ void run_case(const Case& c, std::ostream& out) {
     out << "out ";
     write_tensor(out, r);
     out << "\nstr " << hex_bytes(r.to_string()) << "\nrepr " << hex_bytes(r.repr()) << '\n';
-    if (is_floating(r.dtype())) {
+    if (is_floating(r.dtype()) || is_complex(r.dtype())) {
       targets.push_back(r);
       upstream.push_back(upstream_gradient(r));
     }

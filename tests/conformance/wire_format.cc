@@ -1,6 +1,7 @@
 #include "conformance/wire_format.h"
 
 #include <bit>
+#include <complex>
 #include <cstdint>
 #include <cstdio>
 #include <stdexcept>
@@ -40,10 +41,35 @@ std::string unhex_bytes(const std::string& token) {
 }
 
 DType dtype_from_name(const std::string& name) {
-  for (DType d : {float32, float64, int32, int64, uint8, bool_, string})
+  for (DType d : {float32, float64, int32, int64, uint8, bool_, string, complex64, complex128})
     if (dtype_name(d) == name) return d;
   throw std::runtime_error("conformance wire format: unknown dtype " + name);
 }
+
+namespace {
+
+// Complex numbers travel as their real and imaginary parts' bits, in turn.
+template <class T>
+Tensor read_complex(std::istream& in, const TensorShape& shape, std::int64_t n) {
+  using Bits = std::conditional_t<std::is_same_v<T, float>, std::uint32_t, std::uint64_t>;
+  std::vector<std::complex<T>> values(n);
+  for (auto& v : values) {
+    const T re = std::bit_cast<T>(static_cast<Bits>(std::stoull(next(in), nullptr, 16)));
+    const T im = std::bit_cast<T>(static_cast<Bits>(std::stoull(next(in), nullptr, 16)));
+    v = {re, im};
+  }
+  return constant(values, shape);
+}
+
+template <class T>
+void write_complex(std::ostream& out, const Tensor& t) {
+  using Bits = std::conditional_t<std::is_same_v<T, float>, std::uint32_t, std::uint64_t>;
+  const std::complex<T>* data = t.data<std::complex<T>>();
+  for (std::int64_t k = 0; k < t.num_elements(); ++k)
+    out << ' ' << hex_of(std::bit_cast<Bits>(data[k].real())) << ' ' << hex_of(std::bit_cast<Bits>(data[k].imag()));
+}
+
+}  // namespace
 
 Tensor read_tensor(std::istream& in) {
   const DType dtype = dtype_from_name(next(in));
@@ -57,6 +83,8 @@ Tensor read_tensor(std::istream& in) {
     for (auto& v : values) v = unhex_bytes(next(in));
     return detail::constant_from_strings(shape, values);
   }
+  if (dtype == complex64) return read_complex<float>(in, shape, n);
+  if (dtype == complex128) return read_complex<double>(in, shape, n);
   return visit_dtype(dtype, [&](auto tag) -> Tensor {
     using T = decltype(tag);
     std::vector<T> values(n);
@@ -74,6 +102,8 @@ Tensor read_tensor(std::istream& in) {
 void write_tensor(std::ostream& out, const Tensor& t) {
   out << dtype_name(t.dtype()) << ' ' << t.rank();
   for (std::int64_t d : t.shape().dims()) out << ' ' << d;
+  if (t.dtype() == complex64) return write_complex<float>(out, t);
+  if (t.dtype() == complex128) return write_complex<double>(out, t);
   visit_dtype(t.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* data = t.data<T>();

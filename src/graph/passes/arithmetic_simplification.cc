@@ -12,7 +12,7 @@ namespace {
 // True if `out` is a constant whose every element equals `value`.
 bool is_constant_fill(const Graph& g, NodeOutput out, double value) {
   const Node& n = g.node(out.node);
-  if (n.kind != NodeKind::kConst || !is_numeric(n.value.dtype())) return false;
+  if (n.kind != NodeKind::kConst || !is_numeric(n.value.dtype()) || is_complex(n.value.dtype())) return false;
   return visit_dtype(n.value.dtype(), [&](auto tag) {
     using T = decltype(tag);
     if constexpr (std::is_arithmetic_v<T>) {

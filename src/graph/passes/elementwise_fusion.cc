@@ -68,6 +68,7 @@ bool fusible(const Graph& g, int i) {
   if (!shape.is_fully_defined() || n.outputs[0].dtype == DType::kString) return false;
   const DType dispatch = dispatch_dtype(g, n);
   if (dispatch == DType::kString || !n.op->kernels[static_cast<int>(dispatch)]) return false;
+  if (is_complex(dispatch) || is_complex(n.outputs[0].dtype)) return false;  // tiles hold 8-byte elements
   const std::string& name = n.op->name;
   const bool float_only = name == "FloorDiv" || name == "FloorMod" || name == "Pow";
   if (!(elementwise_any_dtype(name) || (float_only && is_float(dispatch)))) return false;

@@ -2,7 +2,7 @@
 //
 // Shape-manipulating kernels only move elements, so they are written once per element size:
 // `storage_t<T>` maps float and int32 to uint32_t, double and int64 to uint64_t, bool to
-// uint8_t. Strings keep std::string, because they need real copies (memcpy would alias the
+// uint8_t, complex64 to uint64_t, complex128 to a 16-byte integer. Strings keep std::string, because they need real copies (memcpy would alias the
 // string objects' heap buffers).
 #pragma once
 
@@ -23,6 +23,7 @@ struct UnsignedOfSize;
 template <> struct UnsignedOfSize<1> { using type = std::uint8_t; };
 template <> struct UnsignedOfSize<4> { using type = std::uint32_t; };
 template <> struct UnsignedOfSize<8> { using type = std::uint64_t; };
+template <> struct UnsignedOfSize<16> { using type = unsigned __int128; };  // complex128
 
 template <class T>
 struct Storage {

@@ -13,7 +13,7 @@
 
 namespace tf::ops::array {
 
-/// Registers `make.template operator()<S>()` for all seven value dtypes, S being the dtype's storage
+/// Registers `make.template operator()<S>()` for the value dtypes (complex ones too), S being the dtype's storage
 /// type (kernels that only move elements are compiled once per element size).
 template <class Make>
 OpBuilder& all_dtypes(OpBuilder& b, Make make) {
@@ -24,6 +24,8 @@ OpBuilder& all_dtypes(OpBuilder& b, Make make) {
       .kernel(DType::kInt64, make.template operator()<storage_t<std::int64_t>>())
       .kernel(DType::kUInt8, make.template operator()<storage_t<std::uint8_t>>())
       .kernel(DType::kBool, make.template operator()<storage_t<bool>>())
+      .kernel(DType::kComplex64, make.template operator()<storage_t<std::uint64_t>>())
+      .kernel(DType::kComplex128, make.template operator()<storage_t<unsigned __int128>>())
       .kernel(DType::kString, make.template operator()<storage_t<std::string>>());
 }
 

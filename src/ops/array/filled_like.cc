@@ -2,6 +2,7 @@
 // while tracing a tensor whose static shape is partial they are TensorFlow's ZerosLike / OnesLike
 // ops, which follow their input's run-time shape and keep its static one.
 #include <algorithm>
+#include <complex>
 
 #include "ops/array/gradient_shape_ops.h"
 #include "ops/execute.h"
@@ -30,7 +31,7 @@ void zeros_like_strings(KernelContext& ctx) {
 
 template <int kValue>
 OpBuilder& numeric_kernels(OpBuilder& b) {
-  return b.kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool>(
+  return b.kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool, std::complex<float>, std::complex<double>>(
       []<class T>() -> KernelFn { return &filled_like_kernel<T, kValue>; });
 }
 

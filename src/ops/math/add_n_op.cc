@@ -1,6 +1,7 @@
 // AddN: the elementwise sum of one or more tensors of the same dtype and shape.
 #include "tfpp/add_n.h"
 
+#include <complex>
 #include <algorithm>
 #include <string>
 
@@ -59,7 +60,7 @@ void add_n_kernel(KernelContext& ctx) {
 }
 
 const OpDef& kAddN = OpBuilder("AddN").variadic_inputs().shape(add_n_shape)
-                         .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
+                         .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::complex<float>, std::complex<double>>(
                              []<class T>() -> KernelFn { return &add_n_kernel<T>; });
 
 }  // namespace

@@ -1,4 +1,6 @@
-// Cast between the numeric and bool dtypes (floats to integers truncate toward zero).
+// Cast between the numeric and bool dtypes (floats to integers truncate toward zero; complex
+// numbers to real dtypes keep the real part).
+#include <complex>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -29,9 +31,19 @@ void cast_shape(ShapeContext& ctx) {
 // One element. Floats outside the integer range (and NaN) give the integer minimum, as the
 // x86 conversion TensorFlow's CPU kernels compile to does, instead of undefined behaviour; a
 // float becomes uint8 through int32, keeping the low byte (-1.0 -> 255, 300.0 -> 44), as there.
+template <class T>
+constexpr bool is_complex_v = false;
+template <class T>
+constexpr bool is_complex_v<std::complex<T>> = true;
+
 template <class To, class From>
 To convert(From x) {
-  if constexpr (std::is_same_v<To, bool>) {
+  if constexpr (is_complex_v<To>) {  // a real number becomes the real part
+    if constexpr (is_complex_v<From>) return To(x);
+    else return To(static_cast<typename To::value_type>(x));
+  } else if constexpr (is_complex_v<From>) {  // the imaginary part is dropped, as TensorFlow does
+    return convert<To>(x.real());
+  } else if constexpr (std::is_same_v<To, bool>) {
     return x != From(0);
   } else if constexpr (std::is_same_v<To, std::uint8_t> && std::is_floating_point_v<From>) {
     return static_cast<To>(convert<std::int32_t>(x));
@@ -49,15 +61,18 @@ void cast_kernel(KernelContext& ctx) {
   if constexpr (std::is_same_v<From, std::string>) {
     kernels::map_tensor<From, From>(ctx.input(0), out, [](const std::string& s) { return s; });
   } else {
-    visit_dtype(out.dtype(), [&]<class To>(To) {
+    const auto map = [&]<class To>(To) {
       if constexpr (!std::is_same_v<To, std::string>)
         kernels::map_tensor<From, To>(ctx.input(0), out, [](From x) { return convert<To>(x); });
-    });
+    };
+    if (out.dtype() == DType::kComplex64) map(std::complex<float>{});
+    else if (out.dtype() == DType::kComplex128) map(std::complex<double>{});
+    else visit_dtype(out.dtype(), map);
   }
 }
 
 const OpDef& kCast =
-    OpBuilder("Cast").inputs(1).attrs({"DstT"}).shape(cast_shape).kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool, std::string>(
+    OpBuilder("Cast").inputs(1).attrs({"DstT"}).shape(cast_shape).kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool, std::string, std::complex<float>, std::complex<double>>(
         []<class T>() -> KernelFn { return &cast_kernel<T>; });
 
 }  // namespace

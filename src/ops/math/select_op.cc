@@ -1,4 +1,5 @@
 // SelectV2 (tf.where with three arguments): condition ? x : y, all three broadcast together.
+#include <complex>
 #include <string>
 
 #include "kernels/cpu/broadcast.h"
@@ -25,10 +26,13 @@ void select_shape(ShapeContext& ctx) {
 
 // Dispatch is on the condition (always bool); the values' dtype picks the loop.
 void select_kernel(KernelContext& ctx) {
-  visit_dtype(ctx.input(1).dtype(), [&]<class T>(T) {
+  const auto select = [&]<class T>(T) {
     kernels::broadcast_ternary<bool, T, T, T>(ctx.input(0), ctx.input(1), ctx.input(2), ctx.output(0),
                                               [](bool c, const T& x, const T& y) { return c ? x : y; });
-  });
+  };
+  if (ctx.input(1).dtype() == DType::kComplex64) select(std::complex<float>{});
+  else if (ctx.input(1).dtype() == DType::kComplex128) select(std::complex<double>{});
+  else visit_dtype(ctx.input(1).dtype(), select);
 }
 
 const OpDef& kSelectV2 = OpBuilder("SelectV2").inputs(3).shape(select_shape).kernel(DType::kBool, select_kernel);

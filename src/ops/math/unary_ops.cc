@@ -5,6 +5,7 @@
 #include "kernels/cpu/scalar_math.h"
 #include "ops/execute.h"
 #include "ops/math/unary_kernels.h"
+#include "tfpp/complex_ops.h"
 #include "tfpp/math_ops.h"
 
 namespace tf {
@@ -51,7 +52,8 @@ const OpDef& kCeil = float_unary<UnaryOp::kCeil>("Ceil").no_gradient();
 namespace math {
 
 Tensor negative(const Tensor& x) { return ops::execute1(kNeg, {x}); }
-Tensor abs(const Tensor& x) { return ops::execute1(kAbs, {x}); }
+// tf.abs of complex numbers is their magnitude, a real tensor (TensorFlow's ComplexAbs).
+Tensor abs(const Tensor& x) { return is_complex(x.dtype()) ? complex_abs(x) : ops::execute1(kAbs, {x}); }
 Tensor sign(const Tensor& x) { return ops::execute1(kSign, {x}); }
 Tensor square(const Tensor& x) { return ops::execute1(kSquare, {x}); }
 Tensor sqrt(const Tensor& x) { return ops::execute1(kSqrt, {x}); }
