@@ -1,6 +1,8 @@
 // Indexing by index tensors: GatherV2, GatherNd, ScatterNd, Where, and boolean_mask (a
 // composite of Where and GatherV2, as in TensorFlow). Every index is checked before any
 // element moves, so a bad index raises an error naming it instead of reading out of bounds.
+#include <complex>
+
 #include "core/tensor_impl.h"
 #include "ops/array/array_common.h"
 #include "ops/array/index_tuples.h"
@@ -180,7 +182,10 @@ void scatter_add(KernelContext& ctx) {
 
 template <class Index>
 void scatter_nd_kernel(KernelContext& ctx) {
-  visit_dtype(ctx.input(1).dtype(), [&](auto tag) { scatter_add<decltype(tag), Index>(ctx); });
+  const DType dtype = ctx.input(1).dtype();
+  if (dtype == DType::kComplex64) return scatter_add<std::complex<float>, Index>(ctx);
+  if (dtype == DType::kComplex128) return scatter_add<std::complex<double>, Index>(ctx);
+  visit_dtype(dtype, [&](auto tag) { scatter_add<decltype(tag), Index>(ctx); });
 }
 
 // ---- Where: condition -> int64 [count, rank] coordinates of its true elements ----

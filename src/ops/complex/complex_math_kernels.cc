@@ -55,7 +55,13 @@ template <class C> struct Neg { C operator()(C x) const { return -x; } };
 template <class C> struct Sign { C operator()(C x) const { return x == C(0) ? C(0) : x / std::abs(x); } };
 template <class C> struct Square { C operator()(C x) const { return x * x; } };
 template <class C> struct Sqrt { C operator()(C x) const { return std::sqrt(x); } };
-template <class C> struct Rsqrt { C operator()(C x) const { return C(1) / std::sqrt(x); } };
+// 1 / sqrt(x) as conj(s) / |s|^2, which keeps the sign of a zero imaginary part as TensorFlow's does.
+template <class C> struct Rsqrt {
+  C operator()(C x) const {
+    const C s = std::sqrt(x);
+    return std::conj(s) / std::norm(s);
+  }
+};
 template <class C> struct Reciprocal { C operator()(C x) const { return C(1) / x; } };
 template <class C> struct Exp { C operator()(C x) const { return std::exp(x); } };
 // exp(x) - 1 = expm1(re) cos(im) - 2 sin^2(im / 2) + i exp(re) sin(im), exact near zero.

@@ -10,9 +10,9 @@
 #include "complex_test_util.h"
 #include "error_of.h"
 #include "io/npy.h"
-#include "proto/tensor_proto.h"
 #include "tfpp/errors.h"
 #include "tfpp/function.h"
+#include "tfpp/io/serialize_tensor.h"
 #include "tfpp/linalg_ops.h"
 #include "tfpp/sequence_ops.h"
 #include "tfpp/trigonometric_ops.h"
@@ -216,16 +216,16 @@ TEST(ComplexOps, NpyAndTensorProtoRoundTrip) {
     const Tensor back = io::parse_npy(bytes, "memory");
     EXPECT_EQ(back.dtype(), t.dtype());
     EXPECT_EQ(testing::flat_values(back), testing::flat_values(t));
-    proto::TensorProto p;
-    proto_convert::to_tensor_proto(t, &p);
-    EXPECT_EQ(testing::flat_values(proto_convert::from_tensor_proto(p)), testing::flat_values(t));
+    // tf.io.serialize_tensor writes a TensorProto (tensor_content); parse_tensor reads it back.
+    EXPECT_EQ(testing::flat_values(io::parse_tensor(io::serialize_tensor(t), t.dtype())), testing::flat_values(t));
   }
-  // TensorFlow's scomplex_val: (real, imag) pairs, the last pair repeated.
-  proto::TensorProto p;
-  p.set_dtype(proto::DT_COMPLEX64);
-  p.mutable_tensor_shape()->add_dim()->set_size(3);
-  for (float v : {1.0f, 2.0f, 3.0f, -4.0f}) p.add_scomplex_val(v);
-  EXPECT_EQ(testing::flat_values(proto_convert::from_tensor_proto(p)), (std::vector<double>{1, 2, 3, -4, 3, -4}));
+  // A TensorProto written with scomplex_val, as TensorFlow writes small constants: (real, imag)
+  // pairs, the last pair repeated to fill the shape. dtype DT_COMPLEX64 (8), shape [3].
+  const unsigned char proto[] = {0x08, 0x08, 0x12, 0x04, 0x12, 0x02, 0x08, 0x03, 0x4a, 0x10,
+                                 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x00, 0x40,   // 1, 2
+                                 0x00, 0x00, 0x40, 0x40, 0x00, 0x00, 0x80, 0xc0};  // 3, -4
+  const Tensor bytes = constant(std::string(reinterpret_cast<const char*>(proto), sizeof proto));
+  EXPECT_EQ(testing::flat_values(io::parse_tensor(bytes, complex64)), (std::vector<double>{1, 2, 3, -4, 3, -4}));
 }
 
 }  // namespace
