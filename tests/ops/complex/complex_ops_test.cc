@@ -8,7 +8,6 @@
 
 #include "autodiff/gradient_checker.h"
 #include "complex_test_util.h"
-#include "error_of.h"
 #include "io/npy.h"
 #include "tfpp/errors.h"
 #include "tfpp/function.h"
@@ -27,12 +26,6 @@ using testing::real_pattern;
 using Fn1 = Tensor (*)(const Tensor&);
 using Fn2 = Tensor (*)(const Tensor&, const Tensor&);
 
-// Expects `fn` to raise InvalidArgumentError with `part` in its message.
-void expect_error(const std::function<void()>& fn, const std::string& part) {
-  const std::string message = testing::error_of(fn);
-  EXPECT_NE(message.find(part), std::string::npos) << message;
-}
-
 const std::map<std::string, std::string>& tensorflow() {
   static const auto blocks = testing::read_blocks("tests/ops/complex/complex_reference.py");
   return blocks;
@@ -50,7 +43,7 @@ Tensor b() { return real_pattern({2, 3}, float64, 53, 7, 3, 0.5, 0.25); }
 Tensor m() { return complex_pattern({2, 2, 3}); }
 Tensor n() { return complex_pattern({3, 2}); }
 
-TEST(ComplexOps, BinaryOpsMatchTensorFlow) {
+void binary_ops_match_tensorflow() {
   const std::vector<std::pair<const char*, Fn2>> ops = {
       {"add", math::add}, {"sub", math::subtract}, {"mul", math::multiply}, {"div", math::divide}, {"pow", math::pow},
       {"squared_difference", math::squared_difference}, {"xlogy", math::xlogy}, {"divide_no_nan", math::divide_no_nan},
@@ -63,7 +56,7 @@ TEST(ComplexOps, BinaryOpsMatchTensorFlow) {
   expect_values(tensorflow(), "add_n", math::add_n({z(), w(), z()}), kTol128);
 }
 
-TEST(ComplexOps, UnaryOpsMatchTensorFlow) {
+void unary_ops_match_tensorflow() {
   const std::vector<std::pair<const char*, Fn1>> ops = {
       {"neg", math::negative}, {"sign", math::sign}, {"square", math::square}, {"sqrt", math::sqrt},
       {"rsqrt", math::rsqrt}, {"reciprocal", math::reciprocal}, {"exp", math::exp}, {"expm1", math::expm1},
@@ -78,7 +71,7 @@ TEST(ComplexOps, UnaryOpsMatchTensorFlow) {
   }
 }
 
-TEST(ComplexOps, BuildTakeApartAndCastAsTensorFlow) {
+void build_take_apart_and_cast_as_tensorflow() {
   EXPECT_EQ(complex(a(), b()).dtype(), complex128);
   EXPECT_EQ(complex(cast(a(), float32), cast(b(), float32)).dtype(), complex64);
   EXPECT_EQ(math::real(z64()).dtype(), float32);
@@ -101,7 +94,7 @@ TEST(ComplexOps, BuildTakeApartAndCastAsTensorFlow) {
             std::complex<double>(3, 4));
 }
 
-TEST(ComplexOps, MatmulReductionsAndArrayOpsMatchTensorFlow) {
+void matmul_reductions_and_array_ops_match_tensorflow() {
   expect_values(tensorflow(), "matmul", matmul(z(), n()), kTol128);
   expect_values(tensorflow(), "matmul_transpose_b", matmul(z(), transpose(n()), {.transpose_b = true}), kTol128);
   expect_values(tensorflow(), "batch_matmul", matmul(m(), n()), kTol128);
@@ -126,21 +119,21 @@ TEST(ComplexOps, TracedFunctionsGiveTheEagerValues) {
   for (std::size_t i = 0; i < traced.size(); ++i) EXPECT_NEAR(traced[i], expected[i], 1e-12);
 }
 
-TEST(ComplexOps, OrderingAndUnsupportedOpsRaise) {
+void ordering_and_unsupported_ops_raise() {
   EXPECT_EQ(tensorflow().at("less"), "InvalidArgumentError");
-  expect_error([] { math::less(z(), w()); }, "does not support dtype complex128");
+  testing::expect_error([] { math::less(z(), w()); }, "does not support dtype complex128");
   EXPECT_EQ(tensorflow().at("maximum"), "InvalidArgumentError");
-  expect_error([] { math::maximum(z(), w()); }, "[Maximum]");
-  expect_error([] { math::floor(z()); }, "[Floor]");
-  expect_error([] { complex(a(), cast(b(), float32)); }, "[Complex] real and imag must have the same dtype, got float64 and float32");
-  expect_error([] { complex(constant({1, 2}), constant({3, 4})); }, "real and imag must be float32 or float64, got int32");
-  expect_error([] { math::complex_abs(a()); }, "[ComplexAbs] expects a complex64");
-  expect_error([] { z() + z64(); }, "complex");
+  testing::expect_error([] { math::maximum(z(), w()); }, "[Maximum]");
+  testing::expect_error([] { math::floor(z()); }, "[Floor]");
+  testing::expect_error([] { complex(a(), cast(b(), float32)); }, "[Complex] real and imag must have the same dtype, got float64 and float32");
+  testing::expect_error([] { complex(constant({1, 2}), constant({3, 4})); }, "real and imag must be float32 or float64, got int32");
+  testing::expect_error([] { math::complex_abs(a()); }, "[ComplexAbs] expects a complex64");
+  testing::expect_error([] { z() + z64(); }, "complex");
   EXPECT_THROW(static_cast<void>(static_cast<bool>(constant(std::complex<float>(1, 0)))), InvalidArgumentError);
 }
 
 // The tape's gradients of the real loss sum(real(f) w + imag(f) w / 2), as TensorFlow's tape gives them.
-TEST(ComplexOps, GradientsMatchTensorFlow) {
+void gradients_match_tensorflow() {
   using V = const std::vector<Tensor>&;
   const auto check = [](const char* name, std::function<Tensor(V)> f, std::vector<Tensor> xs) {
     expect_values(tensorflow(), name, testing::tape_gradients(f, xs), 1e-11);
@@ -192,7 +185,7 @@ TEST(ComplexOps, GradientsMatchFiniteDifferencesOfRealParts) {
   }
 }
 
-TEST(ComplexOps, PrintsAsTensorFlow) {
+void prints_as_tensorflow() {
   const std::vector<std::pair<const char*, Tensor>> cases = {
       {"print_vector", constant(std::vector<std::complex<float>>{{1, 2}, {-3.5f, -4}, {0.25f, 1e-3f}})},
       {"print_matrix", constant(std::vector<std::complex<double>>{{1, 2}, {3, 0}, {std::nan(""), 0}, {1, INFINITY}}, {2, 2})},
@@ -226,6 +219,38 @@ TEST(ComplexOps, NpyAndTensorProtoRoundTrip) {
                                  0x00, 0x00, 0x40, 0x40, 0x00, 0x00, 0x80, 0xc0};  // 3, -4
   const Tensor bytes = constant(std::string(reinterpret_cast<const char*>(proto), sizeof proto));
   EXPECT_EQ(testing::flat_values(io::parse_tensor(bytes, complex64)), (std::vector<double>{1, 2, 3, -4, 3, -4}));
+}
+
+// One test for every comparison with TensorFlow: each test process starts TensorFlow's script once.
+TEST(ComplexOps, MatchesTensorFlow) {
+  {
+    SCOPED_TRACE("OrderingAndUnsupportedOpsRaise");
+    ordering_and_unsupported_ops_raise();
+  }
+  {
+    SCOPED_TRACE("BinaryOpsMatchTensorFlow");
+    binary_ops_match_tensorflow();
+  }
+  {
+    SCOPED_TRACE("UnaryOpsMatchTensorFlow");
+    unary_ops_match_tensorflow();
+  }
+  {
+    SCOPED_TRACE("BuildTakeApartAndCastAsTensorFlow");
+    build_take_apart_and_cast_as_tensorflow();
+  }
+  {
+    SCOPED_TRACE("MatmulReductionsAndArrayOpsMatchTensorFlow");
+    matmul_reductions_and_array_ops_match_tensorflow();
+  }
+  {
+    SCOPED_TRACE("GradientsMatchTensorFlow");
+    gradients_match_tensorflow();
+  }
+  {
+    SCOPED_TRACE("PrintsAsTensorFlow");
+    prints_as_tensorflow();
+  }
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "error_of.h"
 #include "reference_env.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/complex_ops.h"
@@ -103,6 +104,12 @@ inline Tensor tape_gradients(const std::function<Tensor(const std::vector<Tensor
   std::vector<Tensor> parts;
   for (const Tensor& g : tape.gradient(loss, xs)) parts.push_back(reshape(g, {-1}));
   return concat(parts, 0);
+}
+
+/// Expects `fn` to raise InvalidArgumentError with `part` in its message.
+inline void expect_error(const std::function<void()>& fn, const std::string& part) {
+  const std::string message = error_of(fn);
+  EXPECT_NE(message.find(part), std::string::npos) << message;
 }
 
 }  // namespace tf::testing
