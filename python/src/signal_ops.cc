@@ -9,6 +9,7 @@
 #include "bindings.h"
 #include "dtype_object.h"
 #include "tfpp/complex_ops.h"
+#include "tfpp/linalg_eig.h"
 #include "tfpp/signal.h"
 
 namespace tfpp_python {
@@ -66,6 +67,17 @@ void bind_signal_ops(nb::module_& m) {
       return fn(to_tensor(input));
     }, "input"_a, "name"_a = nb::none());
   }
+
+  // tf.linalg.eig / eigvals (installed into tf.linalg by tfpp/__init__.py).
+  m.def("_linalg_eig", [](nb::handle tensor, nb::handle name) {
+    NodeName named(name);
+    auto [e, v] = tf::linalg::eig(to_tensor(tensor));
+    return nb::make_tuple(e, v);
+  }, "tensor"_a, "name"_a = nb::none());
+  m.def("_linalg_eigvals", [](nb::handle tensor, nb::handle name) {
+    NodeName named(name);
+    return tf::linalg::eigvals(to_tensor(tensor));
+  }, "tensor"_a, "name"_a = nb::none());
 
   nb::module_ signal = m.def_submodule("signal", "tf.signal: Fourier transforms, STFTs, windows, mel filters, DCTs.");
   bind_fft(signal, "fft", s::fft);

@@ -122,6 +122,8 @@ for _name in ("adjoint", "band_part", "diag", "diag_part", "global_norm", "matri
     setattr(linalg, _name, getattr(_tfpp._linalg, _name))
 linalg.l2_normalize = math.l2_normalize
 _linalg_factorizations.install(linalg)
+linalg.eig = _tfpp._linalg_eig
+linalg.eigvals = _tfpp._linalg_eigvals
 nn.l2_normalize = math.l2_normalize
 nn.zero_fraction = math.zero_fraction
 nn.in_top_k = math.in_top_k

@@ -9,6 +9,7 @@
 
 #include "core/tensor_impl.h"
 #include "ops/array/array_common.h"
+#include "ops/complex/batch_matrices.h"
 #include "ops/kernel_extension.h"
 
 namespace tf::ops {
@@ -100,21 +101,6 @@ void scan_kernel(KernelContext& ctx) {
         if (!exclusive) y[i] = acc;
       }
     }
-}
-
-// The flat offset of batch element b of an operand whose batch dims broadcast to `out_batch`.
-std::int64_t batch_offset(std::int64_t b, const TensorShape& operand, const TensorShape& out) {
-  const int out_batch_rank = out.rank() - 2, lead = out.rank() - operand.rank();
-  std::int64_t offset = 0, stride = operand.dim(-1) * operand.dim(-2);
-  for (int d = out_batch_rank - 1; d >= 0; --d) {
-    const std::int64_t i = b % out.dim(d);
-    b /= out.dim(d);
-    if (d - lead < 0) continue;
-    const std::int64_t size = operand.dim(d - lead);
-    if (size != 1) offset += i * stride;
-    stride *= size;
-  }
-  return offset;
 }
 
 // a @ b per batch element; the transpose attributes transpose without conjugating, as tfpp's

@@ -12,6 +12,7 @@
 #include "tfpp/errors.h"
 #include "tfpp/function.h"
 #include "tfpp/io/serialize_tensor.h"
+#include "tfpp/linalg_eig.h"
 #include "tfpp/linalg_ops.h"
 #include "tfpp/sequence_ops.h"
 #include "tfpp/trigonometric_ops.h"
@@ -221,8 +222,48 @@ TEST(ComplexOps, NpyAndTensorProtoRoundTrip) {
   EXPECT_EQ(testing::flat_values(io::parse_tensor(bytes, complex64)), (std::vector<double>{1, 2, 3, -4, 3, -4}));
 }
 
+Tensor general_matrix() { return constant({{1.0, 2.0, 0.5}, {-1.0, 0.5, 3.0}, {0.25, -2.0, 1.5}}); }
+
+void eig_matches_tensorflow() {
+  using V = const std::vector<Tensor>&;
+  const Tensor g = general_matrix(), gb = stack({g, transpose(g) + 1.0});
+  expect_values(tensorflow(), "eig_values", linalg::eig(gb).e, kTol128);
+  expect_values(tensorflow(), "eig_vectors", linalg::eig(gb).v, 1e-12);
+  expect_values(tensorflow(), "eigvals64", linalg::eigvals(complex(cast(g, float32), cast(transpose(g), float32))), kTol64);
+  const auto check = [](const char* name, std::function<Tensor(V)> f, std::vector<Tensor> xs) {
+    expect_values(tensorflow(), name, testing::tape_gradients(f, xs), 1e-10);
+  };
+  check("grad_eig_values", [](V x) { return math::abs(linalg::eig(x[0]).e); }, {g});
+  check("grad_eig_vectors", [](V x) { return math::square(math::abs(linalg::eig(x[0]).v)); }, {g});
+  check("grad_eigvals", [](V x) { return linalg::eigvals(x[0]); }, {g});
+  check("grad_eig_complex", [](V x) { return linalg::eig(x[0]).e; }, {complex(g, transpose(g) * 0.5)});
+  EXPECT_EQ(tensorflow().at("eig_not_square"), "InvalidArgumentError");
+  testing::expect_error([] { linalg::eig(ones({2, 3})); }, "[Eig] input must be square matrices, got shape [2,3]");
+}
+
+// a v = v diag(e), with unit-norm columns; eigenvalue gradients against finite differences.
+TEST(ComplexOps, EigDecomposes) {
+  const Tensor g = general_matrix();
+  const auto [e, v] = linalg::eig(g);
+  EXPECT_EQ(e.dtype(), complex128);
+  const std::vector<double> residual = testing::flat_values(matmul(cast(g, complex128), v) - v * e);
+  for (double r : residual) EXPECT_NEAR(r, 0.0, 1e-12);
+  for (double n : math::real(reduce_sum(v * math::conj(v), Axes(0))).numpy<double>()) EXPECT_NEAR(n, 1.0, 1e-12);
+  // Distinct real eigenvalues, so that their order survives the differences' small steps.
+  const Tensor separated = constant({{4.0, 1.0, 0.5}, {0.2, 2.0, 0.3}, {0.1, 0.4, -1.0}});
+  const auto loss = [](const std::vector<Tensor>& x) {
+    const Tensor values = linalg::eigvals(x[0]);
+    return math::real(values) * constant({1.0, 2.0, 3.0}) + math::imag(values);
+  };
+  EXPECT_LT(testing::max_gradient_error(loss, {separated}), 1e-6);
+}
+
 // One test for every comparison with TensorFlow: each test process starts TensorFlow's script once.
 TEST(ComplexOps, MatchesTensorFlow) {
+  {
+    SCOPED_TRACE("EigMatchesTensorFlow");
+    eig_matches_tensorflow();
+  }
   {
     SCOPED_TRACE("OrderingAndUnsupportedOpsRaise");
     ordering_and_unsupported_ops_raise();

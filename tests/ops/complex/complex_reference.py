@@ -129,6 +129,17 @@ def complex_cases():
     case("grad_sum_prod_mean", lambda: grad(lambda x: tf.reduce_sum(x, 1) + tf.reduce_prod(x, 1) + tf.reduce_mean(x, 1), m))
     case("grad_cast", lambda: grad(lambda x: tf.cast(tf.cast(x, tf.complex128) * tf.constant(1 + 2j), tf.float64) * x, a))
     case("grad_trig", lambda: grad(lambda x: tf.tan(x) + tf.sinh(x) * tf.cosh(x) + tf.atan(x) + tf.asinh(x), z))
+    # tf.linalg.eig / eigvals (the eigenvectors of real matrices are those of Eigen's real solver).
+    g = tf.constant([[1.0, 2.0, 0.5], [-1.0, 0.5, 3.0], [0.25, -2.0, 1.5]], tf.float64)
+    gb = tf.stack([g, tf.transpose(g) + 1.0])
+    case("eig_values", lambda: tf.linalg.eig(gb)[0])
+    case("eig_vectors", lambda: tf.linalg.eig(gb)[1])
+    case("eigvals64", lambda: tf.linalg.eigvals(tf.complex(tf.cast(g, tf.float32), tf.cast(tf.transpose(g), tf.float32))))
+    case("grad_eig_values", lambda: grad(lambda x: tf.abs(tf.linalg.eig(x)[0]), g))
+    case("grad_eig_vectors", lambda: grad(lambda x: tf.abs(tf.linalg.eig(x)[1]) ** 2, g))
+    case("grad_eigvals", lambda: grad(lambda x: tf.linalg.eigvals(x), g))
+    case("grad_eig_complex", lambda: grad(lambda x: tf.linalg.eig(x)[0], tf.complex(g, tf.transpose(g) * 0.5)))
+    case("eig_not_square", lambda: tf.linalg.eig(tf.ones([2, 3])))
     # Printing.
     for name, t in [("print_vector", tf.constant([1 + 2j, -3.5 - 4j, 0.25 + 1e-3j], tf.complex64)),
                     ("print_matrix", tf.constant([[1 + 2j, 3], [float("nan"), complex(1, float("inf"))]])),
