@@ -11,6 +11,7 @@
 #include "io/npy.h"
 #include "io/tfrecord_reader.h"
 #include "tfpp/constant.h"
+#include "tfpp/image_codecs.h"
 #include "tfpp/io/parsing.h"
 #include "tfpp/keras/keras_tensor.h"
 #include "tfpp/keras/layers/core.h"
@@ -149,6 +150,31 @@ void read_tfrecord(const std::uint8_t* data, std::size_t size) {
     tf::io::TFRecordReader reader(path, compression, "[fuzz]");
     std::string record;
     while (reader.read(record)) tf::fuzz::run([&] { tf::io::parse_single_example(tf::constant(record), features); });
+  });
+}
+
+// An image file (first byte: how to decode it), decoded as decode_image, decode_png or
+// decode_jpeg would from a user's file. What decodes must have the asked-for channels and
+// survive a PNG round trip unchanged.
+void read_image(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return;
+  static const std::int64_t kChannels[] = {0, 1, 3, 4};
+  const std::int64_t channels = kChannels[data[0] & 3];
+  const bool truncated_ok = data[0] & 4;
+  const std::int64_t ratio = std::int64_t{1} << ((data[0] >> 3) & 3);
+  const tf::Tensor contents = tf::constant(std::string(reinterpret_cast<const char*>(data + 1), size - 1));
+  tf::fuzz::run([&] {
+    const tf::Tensor pixels = tf::io::decode_image(contents, {.channels = channels, .expand_animations = false});
+    if (pixels.rank() != 3 || (channels != 0 && pixels.shape()[2] != channels))
+      throw std::logic_error("[decode_image] decoded to shape " + pixels.shape().to_string());
+    const tf::Tensor again = tf::io::decode_png(tf::io::encode_png(pixels));
+    if (again.shape() != pixels.shape() || again.numpy<std::uint8_t>() != pixels.numpy<std::uint8_t>())
+      throw std::logic_error("[decode_png] a PNG round trip changed the pixels");
+  });
+  tf::fuzz::run([&] {
+    if (channels == 4) return;  // decode_jpeg takes 0, 1 or 3
+    tf::io::decode_jpeg(contents, {.channels = channels, .ratio = ratio, .try_recover_truncated = truncated_ok,
+                                   .acceptable_fraction = truncated_ok ? 0.5 : 1.0});
   });
 }
 

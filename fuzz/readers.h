@@ -19,5 +19,7 @@ void read_keras_weights(const std::uint8_t* data, std::size_t size);
 void read_keras_model(const std::uint8_t* data, std::size_t size);
 /// A TFRecord file (first byte: compression), every record parsed as an Example.
 void read_tfrecord(const std::uint8_t* data, std::size_t size);
+/// A PNG or JPEG file (first byte: channels and decode_jpeg's options), decoded, then a PNG round trip.
+void read_image(const std::uint8_t* data, std::size_t size);
 
 }  // namespace tf::fuzz

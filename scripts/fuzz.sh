@@ -3,7 +3,7 @@
 # build-fuzz, writes their seed corpora with TensorFlow 2.21, Keras 3 and NumPy
 # (scripts/make_fuzz_corpus.py), then runs each target for SECONDS (default 60).
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]   # targets: checkpoint saved_model keras_weights
-#                                                #          keras_model tfrecord npy (default: all)
+#                                                #          keras_model tfrecord npy image (default: all)
 # The corpus grows in build-fuzz/corpus/<target>; a crash, sanitizer report, uncaught non-tf::
 # exception (std::bad_alloc too), hang (over 10 s) or memory use over 4 GiB stops that target,
 # leaves the input in build-fuzz/findings/<target>/ and makes the script fail. Reproduce one with
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(checkpoint saved_model keras_weights keras_model tfrecord npy)
+((${#targets[@]})) || targets=(checkpoint saved_model keras_weights keras_model tfrecord npy image)
 bash scripts/install_test_deps.sh
 # The library itself comes from the plain build (fuzz/CMakeLists.txt says why); the readers are
 # compiled again with clang, coverage, ASan and UBSan, at -O1 with line tables and assertions on.

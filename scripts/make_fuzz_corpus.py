@@ -114,6 +114,20 @@ def npy(out):
     seed(out, "npy", "version_2", buffer.getvalue())
 
 
+def images(out):
+    """PNG (gray, gray + alpha, RGB, RGBA) and JPEG (gray, RGB, progressive, truncated) files; the
+    first byte picks the decoders' options (fuzz/readers.cc)."""
+    ramp = np.arange(7 * 5 * 4, dtype=np.uint8).reshape(7, 5, 4) * 3
+    for channels in (1, 2, 3, 4):
+        seed(out, "image", "png_%d" % channels, bytes([0]) + tf.io.encode_png(ramp[:, :, :channels]).numpy())
+    seed(out, "image", "png_as_rgb", bytes([2]) + tf.io.encode_png(ramp[:, :, :2], compression=9).numpy())
+    for channels in (1, 3):
+        seed(out, "image", "jpeg_%d" % channels, bytes([0]) + tf.io.encode_jpeg(ramp[:, :, :channels]).numpy())
+    progressive = tf.io.encode_jpeg(ramp[:, :, :3], progressive=True, quality=60).numpy()
+    seed(out, "image", "jpeg_progressive_ratio_2", bytes([0b1001]) + progressive)
+    seed(out, "image", "jpeg_truncated", bytes([0b100]) + progressive[: len(progressive) * 3 // 4])
+
+
 if __name__ == "__main__":
     out = sys.argv[1]
     with tempfile.TemporaryDirectory() as tmp:
@@ -122,3 +136,4 @@ if __name__ == "__main__":
         keras_files(out, tmp)
         records(out, tmp)
         npy(out)
+        images(out)

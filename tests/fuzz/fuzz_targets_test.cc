@@ -44,7 +44,8 @@ Reader reader(const std::string& target) {
   static const std::map<std::string, Reader> all = {
       {"checkpoint", fuzz::read_checkpoint},       {"saved_model", fuzz::read_saved_model},
       {"keras_weights", fuzz::read_keras_weights}, {"keras_model", fuzz::read_keras_model},
-      {"tfrecord", fuzz::read_tfrecord},           {"npy", fuzz::read_npy}};
+      {"tfrecord", fuzz::read_tfrecord},           {"npy", fuzz::read_npy},
+      {"image", fuzz::read_image}};
   return all.at(target);
 }
 
@@ -77,7 +78,8 @@ TEST_P(FuzzTargets, SeedsWholeCutAndFlippedAreReadOrRejectedCleanly) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Readers, FuzzTargets,
-                         ::testing::Values("checkpoint", "saved_model", "keras_weights", "keras_model", "tfrecord", "npy"),
+                         ::testing::Values("checkpoint", "saved_model", "keras_weights", "keras_model", "tfrecord", "npy",
+                                           "image"),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 }  // namespace
