@@ -157,6 +157,8 @@ std::vector<C> complex_values(const std::vector<nb::handle>& leaves, tf::DType d
 tf::Tensor from_leaves(const std::vector<nb::handle>& leaves, const tf::TensorShape& shape, tf::DType dtype) {
   if (dtype == tf::complex64) return tf::constant(complex_values<std::complex<float>>(leaves, dtype), shape);
   if (dtype == tf::complex128) return tf::constant(complex_values<std::complex<double>>(leaves, dtype), shape);
+  if (dtype == tf::float16 || dtype == tf::bfloat16)  // Python numbers round to the 16-bit float
+    return tf::cast(from_leaves(leaves, shape, tf::float64), dtype);
   return tf::visit_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);
     return tf::constant(leaf_values<T>(leaves, dtype), shape);
@@ -207,9 +209,12 @@ tf::Tensor from_numpy(nb::handle value, std::optional<tf::DType> dtype) {
     else if (kind == "b") source = tf::bool_;
     else if (kind == "c" && itemsize == 8) source = tf::complex64;
     else if (kind == "c" && itemsize == 16) source = tf::complex128;
+    else if (kind == "f" && itemsize == 2) source = tf::float16;
+    else if (nb::cast<std::string>(array.attr("dtype").attr("name")) == "bfloat16") source = tf::bfloat16;  // ml_dtypes
     else
       throw nb::type_error(("tfpp has no dtype for NumPy's " + nb::cast<std::string>(array.attr("dtype").attr("name")) +
-                            " (it has float32, float64, int32, int64, uint8, complex64, complex128, bool and string)").c_str());
+                            " (it has float16, bfloat16, float32, float64, int32, int64, uint8, complex64, complex128, bool "
+                            "and string)").c_str());
     Py_buffer view;
     if (PyObject_GetBuffer(array.ptr(), &view, PyBUF_C_CONTIGUOUS) != 0) throw nb::python_error();
     try {

@@ -61,6 +61,7 @@ void bind_dtypes(nb::module_& m) {
       .def_prop_ro("size", [](const DTypeObject& d) { return tf::dtype_size(d.dtype); })
       .def_prop_ro("as_numpy_dtype",
                    [](const DTypeObject& d) {
+                     if (d.dtype == tf::bfloat16) return nb::module_::import_("ml_dtypes").attr("bfloat16");  // as TensorFlow
                      nb::module_ np = nb::module_::import_("numpy");
                      const char* special = numpy_name(d.dtype);
                      return np.attr(special ? special : std::string(tf::dtype_name(d.dtype)).c_str());

@@ -15,6 +15,7 @@ void bind_keras(nb::module_& m) {
   bind_keras_model(keras);
   bind_keras_subclass(keras);
   bind_keras_progbar(keras);
+  bind_keras_mixed_precision(keras);
   keras.def("clear_session", &tf::keras::utils::clear_session,
             "Forgets the layer names handed out so far (keras.utils.clear_session).");
 }

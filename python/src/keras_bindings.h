@@ -72,5 +72,6 @@ void bind_keras_callbacks(nb::module_& m);
 void bind_keras_model(nb::module_& m);
 void bind_keras_subclass(nb::module_& m);
 void bind_keras_progbar(nb::module_& m);
+void bind_keras_mixed_precision(nb::module_& m);
 
 }  // namespace tfpp_python

@@ -26,6 +26,8 @@ nb::dlpack::dtype dlpack_dtype(tf::DType d) {
     case tf::DType::kComplex64: return nb::dtype<std::complex<float>>();
     case tf::DType::kComplex128: return nb::dtype<std::complex<double>>();
     case tf::DType::kBool: return nb::dtype<bool>();
+    case tf::DType::kFloat16: return {static_cast<std::uint8_t>(nb::dlpack::dtype_code::Float), 16, 1};
+    case tf::DType::kBFloat16: return nb::dtype<std::uint16_t>();  // viewed as ml_dtypes.bfloat16 below
     default: throw nb::type_error(("a " + std::string(tf::dtype_name(d)) + " tensor has no NumPy value").c_str());
   }
 }
@@ -61,6 +63,10 @@ nb::object array_view(const tf::Tensor& t) {
   if (t.dtype() == tf::DType::kInt64) {
     static auto* int64 = new nb::object(nb::module_::import_("numpy").attr("int64"));
     result = result.attr("view")(*int64);
+  }
+  if (t.dtype() == tf::DType::kBFloat16) {  // NumPy has no bfloat16: TensorFlow's arrays use ml_dtypes'
+    static auto* bfloat16 = new nb::object(nb::module_::import_("ml_dtypes").attr("bfloat16"));
+    result = result.attr("view")(*bfloat16);
   }
   return result;
 }

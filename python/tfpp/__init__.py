@@ -61,6 +61,7 @@ from ._tfpp import (DType, GradientTape, Tensor, TensorArray, TensorSpec, Variab
 double = float64
 from ._tfpp import complex, complex64, complex128  # noqa: A004  (tf.complex, as TensorFlow names it)
 from . import signal
+from ._tfpp import bfloat16, float16  # noqa: E402
 
 math = _tfpp.math
 nn = _tfpp.nn
@@ -129,8 +130,9 @@ nn.zero_fraction = math.zero_fraction
 nn.in_top_k = math.in_top_k
 
 dtypes = _types.ModuleType("tfpp.dtypes", "tf.dtypes: the element types.")
+half = float16  # tf.half: another name of tf.float16
 for _name in ("DType", "float32", "float64", "double", "int32", "int64", "uint8", "bool", "string", "resource", "variant",
-              "complex64", "complex128"):
+              "complex64", "complex128", "float16", "half", "bfloat16"):
     setattr(dtypes, _name, globals()[_name])
 dtypes.as_dtype = lambda type_value: TensorSpec([], type_value).dtype  # a DType, NumPy dtype or name
 

@@ -1,6 +1,7 @@
 """DType.min, .max, .limits and .is_unsigned, as TensorFlow's DType has them: NumPy's limits of the
 element type (floats as NumPy scalars, integers as Python ints)."""
 
+import ml_dtypes as _ml_dtypes
 import numpy as _np
 
 from . import _tfpp
@@ -11,7 +12,8 @@ def _limit(dtype, which):
         raise TypeError(f"Cannot find {which}imum value of {dtype} with type {dtype}.")
     numpy_type = dtype.as_numpy_dtype
     if dtype.is_floating:
-        return numpy_type(getattr(_np.finfo(numpy_type), which))
+        finfo = _ml_dtypes.finfo if dtype.name == "bfloat16" else _np.finfo  # NumPy has no bfloat16
+        return numpy_type(getattr(finfo(numpy_type), which))
     return int(getattr(_np.iinfo(numpy_type), which))
 
 

@@ -11,9 +11,9 @@ from .io import parse_tensor
 # DataType enum numbers (types.proto) of the dtypes tfpp has, with their *_val fields.
 _DATA_TYPES = {"float32": (1, "float_val"), "float64": (2, "double_val"), "int32": (3, "int_val"),
                "uint8": (4, "int_val"), "string": (7, "string_val"), "int64": (9, "int64_val"),
-               "bool": (10, "bool_val")}
+               "bool": (10, "bool_val"), "float16": (19, "half_val"), "bfloat16": (14, "half_val")}
 _NAMES = {number: name for name, (number, _) in _DATA_TYPES.items()}
-_PACKED = ("float32", "float64", "int32", "uint8", "int64")
+_PACKED = ("float32", "float64", "int32", "uint8", "int64", "float16", "bfloat16")
 
 
 def make_tensor_proto(values, dtype=None, shape=None, verify_shape=False, allow_broadcast=False):
@@ -31,7 +31,8 @@ def make_tensor_proto(values, dtype=None, shape=None, verify_shape=False, allow_
     if name in _PACKED and array.size == int(np.prod(shape)) and array.size > 1:
         proto.tensor_content = np.ascontiguousarray(array).tobytes()
     else:
-        getattr(proto, field).extend(array.ravel().tolist())
+        values = array.view(np.uint16) if field == "half_val" else array  # half_val holds bit patterns
+        getattr(proto, field).extend(values.ravel().tolist())
     return proto
 
 

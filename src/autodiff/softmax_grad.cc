@@ -30,13 +30,14 @@ Grads log_softmax_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
 // unused output (TensorFlow marks those with _is_zeros_tensor).
 bool is_zeros(const Tensor& t) {
   if (t.is_symbolic()) return false;
-  const auto check = [&]<class T>() {
-    const T* p = t.data<T>();
-    for (std::int64_t i = 0, n = t.num_elements(); i < n; ++i)
+  const auto check = []<class T>(const Tensor& x) {
+    const T* p = x.data<T>();
+    for (std::int64_t i = 0, n = x.num_elements(); i < n; ++i)
       if (p[i] != T(0)) return false;
     return true;
   };
-  return t.dtype() == float32 ? check.operator()<float>() : check.operator()<double>();
+  if (t.dtype() == float16 || t.dtype() == bfloat16) return check.operator()<float>(cast(t, float32));
+  return t.dtype() == float32 ? check.operator()<float>(t) : check.operator()<double>(t);
 }
 
 // SoftmaxCrossEntropyWithLogits(logits, labels) -> (loss, backprop = softmax - labels).

@@ -1,9 +1,11 @@
 #include <atomic>
 #include <ostream>
 
+#include "autodiff/autocast_scope.h"
 #include "autodiff/resource_variable_ops.h"
 #include "autodiff/tape.h"
 #include "autodiff/variable_impl.h"
+#include "tfpp/math_ops.h"
 #include "tfpp/variable.h"
 
 namespace tf {
@@ -79,6 +81,10 @@ Tensor Variable::handle() const {
 
 Tensor Variable::read_value() const {
   const detail::VariableImpl& v = checked();
+  if (const std::optional<DType> to = autodiff::autocast_dtype(); to && *to != v.dtype && is_floating(v.dtype)) {
+    const autodiff::AutocastScope plain(std::nullopt);  // the read below, then one Cast
+    return cast(read_value(), *to);
+  }
   if (ops::current_context()) {  // tracing: the graph reads the variable when it runs
     const auto attrs = autodiff::variable_attrs(v);
     return std::move(ops::execute(autodiff::read_variable_op(), {handle()}, attrs)[0]);

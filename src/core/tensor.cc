@@ -4,6 +4,7 @@
 
 #include "core/allocator.h"
 #include "core/symbolic_bool.h"
+#include "core/visit_every_dtype.h"
 #include "tfpp/errors.h"
 
 namespace tf {
@@ -52,7 +53,7 @@ __attribute__((noinline)) Tensor::operator bool() const {
         "there, branch with tf::cond or loop with tf::while_loop");
   }
   check_single_element("conversion to bool");
-  return visit_dtype(dtype(), [&](auto tag) -> bool {
+  return visit_every_dtype(dtype(), [&](auto tag) -> bool {
     using T = decltype(tag);
     if constexpr (std::is_same_v<T, std::string>) return !data<std::string>()->empty();
     else return *data<T>() != T{};

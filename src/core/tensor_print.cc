@@ -4,12 +4,15 @@
 // Note [NumPy float formatting]: every element is written with the fewest digits that read
 // back as the same value (at most 8 after the point); all elements then share one layout:
 // integer parts right-aligned, fractions padded on the right. Whole numbers print as "1.".
-// Scientific notation is used when the largest magnitude is >= 1e8, the smallest nonzero is
-// < 1e-4, or their ratio exceeds 1000. More than 1000 elements are summarized with "...".
+// Scientific notation is used when the largest magnitude is >= 1e8 (float32: 1e6, float16: 1e3),
+// the smallest nonzero is < 1e-4, or their ratio exceeds 1000. More than 1000 elements are
+// summarized with "...".
+#include <Eigen/Core>
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <complex>
+#include <cstdio>
 #include <sstream>
 
 #include "core/tensor_impl.h"
@@ -30,6 +33,30 @@ std::string chars(T value, std::chars_format fmt, int precision = -1) {
   return std::string(buf, res.ptr);
 }
 
+// The fewest digits (in `fmt`) that read back as the same float16 `v`: what NumPy's dragon4
+// writes for a float16, whose shortest form is shorter than the float32 one.
+std::string half_chars(float v, std::chars_format fmt) {
+  for (int precision = 0;; ++precision) {
+    std::string s = chars(v, fmt, precision);
+    if (Eigen::half(std::strtof(s.c_str(), nullptr)) == Eigen::half(v) || precision >= 17) return s;
+  }
+}
+
+// Shortest digits of v as its own float type R (float16 values arrive as floats).
+template <class R, class T>
+std::string shortest_chars(T v, std::chars_format fmt) {
+  if constexpr (std::is_same_v<R, Eigen::half>) return half_chars(v, fmt);
+  else return chars(v, fmt);
+}
+
+// A bfloat16 as ml_dtypes writes it (C's %g: six significant digits), which NumPy shows unpadded.
+std::string bfloat16_word(float v) {
+  if (std::isnan(v)) return "nan";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", static_cast<double>(v));
+  return buf;
+}
+
 // Removes trailing zeros of a fraction ("1.500" -> "1.5", "2.000" -> "2.").
 std::string trim_fraction(std::string s) {
   if (s.find('.') == std::string::npos) return s + ".";
@@ -44,10 +71,10 @@ struct FloatParts {
   std::string int_part, frac_part, exponent;  // exponent: sign and digits, e.g. "-05"
 };
 
-template <class T>
+template <class R, class T>
 FloatParts float_parts(T v, bool scientific) {
   FloatParts p;
-  std::string s = chars(v, scientific ? std::chars_format::scientific : std::chars_format::fixed);
+  std::string s = shortest_chars<R>(v, scientific ? std::chars_format::scientific : std::chars_format::fixed);
   std::string mantissa = s.substr(0, s.find('e'));
   const auto dot = mantissa.find('.');
   if (dot != std::string::npos && mantissa.size() - dot - 1 > kPrecision) {
@@ -66,6 +93,10 @@ FloatParts float_parts(T v, bool scientific) {
 class ElementFormatter {
  public:
   ElementFormatter(const Tensor& t, const std::vector<std::int64_t>& shown) {
+    if (t.dtype() == DType::kFloat16 || t.dtype() == DType::kBFloat16) {
+      format_half(t, shown);
+      return;
+    }
     if (t.dtype() == DType::kComplex64) format_complex(t.data<std::complex<float>>(), shown);
     else if (t.dtype() == DType::kComplex128) format_complex(t.data<std::complex<double>>(), shown);
     else visit_dtype(t.dtype(), [&](auto tag) {
@@ -132,11 +163,26 @@ class ElementFormatter {
     }
   }
 
+  // float16 formats as NumPy formats any float, with float16's shortest digits and arithmetic;
+  // bfloat16 (ml_dtypes' type, not a NumPy float) as unpadded %g words.
+  void format_half(const Tensor& t, const std::vector<std::int64_t>& shown) {
+    std::vector<float> values;
+    std::vector<std::int64_t> positions;
+    for (std::int64_t i : shown) {
+      values.push_back(t.dtype() == DType::kFloat16 ? static_cast<float>(t.data<Eigen::half>()[i])
+                                                    : static_cast<float>(t.data<Eigen::bfloat16>()[i]));
+      positions.push_back(static_cast<std::int64_t>(positions.size()));
+    }
+    if (t.dtype() == DType::kFloat16) format_floats<float, Eigen::half>(values.data(), positions);
+    else
+      for (float v : values) words_.push_back(bfloat16_word(v));
+  }
+
   // Note [NumPy float formatting]; this follows NumPy's FloatingFormat.fillFormat: one shared
   // layout (left pad, fraction width, exponent width) from the finite values, and non-finite
   // values right-aligned in that width. `plus_sign` writes "+" before non-negative values (the
-  // imaginary parts of complex numbers).
-  template <class T>
+  // imaginary parts of complex numbers). R is the array's float type (float16 values come as T = float).
+  template <class T, class R = T>
   void format_floats(const T* data, const std::vector<std::int64_t>& shown, bool plus_sign = false) {
     double max_abs = 0, min_abs = INFINITY;
     bool any_neg_inf = false;
@@ -149,8 +195,10 @@ class ElementFormatter {
     }
     // NumPy compares (and divides) in the array's own float type: 3.75f / 0.00375f is 1000 in
     // float32, so such a float32 array stays positional.
-    const T max_t = static_cast<T>(max_abs), min_t = static_cast<T>(min_abs);
-    const bool scientific = max_t >= T(1e8) || (max_t > 0 && (min_t < T(1e-4) || max_t / min_t > T(1000)));
+    // NumPy 2's cutoff: 10^min(8, decimal digits of the type) (1e3 for float16, 1e6 for float32).
+    const double cutoff = std::is_same_v<R, Eigen::half> ? 1e3 : std::is_same_v<R, float> ? 1e6 : 1e8;
+    const R max_t = static_cast<R>(max_abs), min_t = static_cast<R>(min_abs);
+    const bool scientific = max_abs >= cutoff || (max_t > R(0) && (min_t < R(1e-4) || max_t / min_t > R(1000)));
     std::vector<FloatParts> parts(shown.size());
     std::size_t pad_left = 0, frac_width = 0, exp_width = 0;
     bool any_finite = false;
@@ -158,7 +206,7 @@ class ElementFormatter {
       const T v = data[shown[k]];
       if (!std::isfinite(v)) continue;
       any_finite = true;
-      parts[k] = float_parts(v, scientific);
+      parts[k] = float_parts<R>(v, scientific);
       if (plus_sign && !std::signbit(v)) parts[k].int_part.insert(0, "+");
       pad_left = std::max(pad_left, parts[k].int_part.size());
       frac_width = std::max(frac_width, parts[k].frac_part.size());
@@ -323,13 +371,13 @@ std::string format_array(const Tensor& t, Layout layout) {
 
 // Python's repr of a float, or NumPy's str of a float scalar (float32 switches to scientific
 // notation from 1e6 on, float64 from 1e16): the shortest digits that read back as the value.
-template <class T>
+template <class T, class R = T>
 std::string scalar_float(T v, double positional_limit) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
   const double a = std::fabs(static_cast<double>(v));
-  if (a != 0 && (a >= positional_limit || a < 1e-4)) return chars(v, std::chars_format::scientific);
-  std::string s = chars(v, std::chars_format::fixed);
+  if (a != 0 && (a >= positional_limit || a < 1e-4)) return shortest_chars<R>(v, std::chars_format::scientific);
+  std::string s = shortest_chars<R>(v, std::chars_format::fixed);
   return s.find('.') == std::string::npos ? s + ".0" : s;
 }
 
@@ -361,6 +409,13 @@ std::string scalar_string(const Tensor& t, bool python_repr) {
     return python_repr ? scalar_complex(std::complex<double>(v)) : scalar_complex(v);
   }
   if (t.dtype() == DType::kComplex128) return scalar_complex(*t.data<std::complex<double>>());
+  if (t.dtype() == DType::kFloat16 || t.dtype() == DType::kBFloat16) {
+    const float v = t.dtype() == DType::kFloat16 ? static_cast<float>(*t.data<Eigen::half>())
+                                                 : static_cast<float>(*t.data<Eigen::bfloat16>());
+    if (python_repr) return scalar_float(static_cast<double>(v), 1e16);
+    // NumPy's str of a float16 scalar is positional below 1e3 only
+    return t.dtype() == DType::kFloat16 ? scalar_float<float, Eigen::half>(v, 1e3) : bfloat16_word(v);
+  }
   return visit_dtype(t.dtype(), [&](auto tag) -> std::string {
     using T = decltype(tag);
     const T& v = *t.data<T>();

@@ -31,7 +31,7 @@ struct DtypeCode {
 
 constexpr DtypeCode kCodes[] = {{DType::kFloat32, 'f', 4}, {DType::kFloat64, 'f', 8}, {DType::kInt32, 'i', 4},
                                 {DType::kInt64, 'i', 8}, {DType::kUInt8, 'u', 1}, {DType::kBool, 'b', 1},
-                                {DType::kComplex64, 'c', 8}, {DType::kComplex128, 'c', 16}};
+                                {DType::kComplex64, 'c', 8}, {DType::kComplex128, 'c', 16}, {DType::kFloat16, 'f', 2}};
 
 struct Header {
   std::string descr;
@@ -153,7 +153,7 @@ const DtypeCode& dtype_code(const std::string& descr, const std::string& source,
     }
   }
   throw InvalidArgumentError("[npy] " + source + " holds dtype '" + descr +
-                             "', which tfpp does not read (it reads float32 '<f4', float64 '<f8', int32 '<i4', "
+                             "', which tfpp does not read (it reads float16 '<f2', float32 '<f4', float64 '<f8', int32 '<i4', "
                              "int64 '<i8' and bool '|b1', either byte order)");
 }
 

@@ -28,8 +28,8 @@ void serialize_kernel(KernelContext& ctx) {
 }
 
 const OpDef& kSerializeTensor = OpBuilder("SerializeTensor").inputs(1).shape(serialize_shape)
-    .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool, std::string, std::complex<float>,
-             std::complex<double>>(
+    .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, Eigen::half, Eigen::bfloat16, bool, std::string,
+             std::complex<float>, std::complex<double>>(
         []<class T>() -> ops::KernelFn { return &serialize_kernel; })
     .no_gradient();
 

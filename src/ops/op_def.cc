@@ -1,6 +1,6 @@
 #include "ops/op_def.h"
 
-#include "ops/kernel_extension.h"
+#include "ops/late_kernels.h"
 
 #include <map>
 #include <memory>
@@ -16,9 +16,20 @@ struct Registry {
   // Gradient facts for ops not registered yet (gradients may register first).
   std::map<std::string, const GradientDef*, std::less<>> pending_gradients;
   std::set<std::string, std::less<>> pending_no_gradient;
-  // Kernels added from other files (kernel_extension.h) for ops not registered yet.
+  // Kernels added from outside an op's declaration (ops/late_kernels.h) before it registered.
   std::multimap<std::string, std::pair<DType, KernelFn>, std::less<>> pending_kernels;
+  struct Wrap {
+    DType dtype;
+    KernelFn wrapper;
+    KernelFn* original;
+  };
+  std::multimap<std::string, Wrap, std::less<>> pending_wraps;
 };
+
+void apply_wrap(OpDef& op, const Registry::Wrap& w) {
+  *w.original = op.kernels[static_cast<int>(w.dtype)];
+  op.kernels[static_cast<int>(w.dtype)] = w.wrapper;
+}
 
 OpDef* find_locked(Registry& r, std::string_view name) {
   for (const auto& op : r.ops)
@@ -75,9 +86,11 @@ OpBuilder::operator const OpDef&() {
     r.pending_gradients.erase(it);
   }
   if (r.pending_no_gradient.erase(def_.name)) def_.no_gradient = true;
-  auto [first, last] = r.pending_kernels.equal_range(def_.name);
-  for (auto it = first; it != last; ++it) def_.kernels[static_cast<int>(it->second.first)] = it->second.second;
-  r.pending_kernels.erase(first, last);
+  for (auto [it, end] = r.pending_kernels.equal_range(def_.name); it != end; ++it)
+    def_.kernels[static_cast<int>(it->second.first)] = it->second.second;
+  r.pending_kernels.erase(def_.name);
+  for (auto [it, end] = r.pending_wraps.equal_range(def_.name); it != end; ++it) apply_wrap(def_, it->second);
+  r.pending_wraps.erase(def_.name);
   r.ops.push_back(std::make_unique<OpDef>(std::move(def_)));
   return *r.ops.back();
 }
@@ -105,6 +118,14 @@ bool add_kernel(std::string_view name, DType dtype, KernelFn fn) {
   if (OpDef* op = find_locked(r, name)) op->kernels[static_cast<int>(dtype)] = fn;
   else r.pending_kernels.emplace(std::string(name), std::pair{dtype, fn});
   return true;
+}
+
+void wrap_kernel(std::string_view name, DType dtype, KernelFn wrapper, KernelFn* original) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  const Registry::Wrap w{dtype, wrapper, original};
+  if (OpDef* op = find_locked(r, name)) apply_wrap(*op, w);
+  else r.pending_wraps.emplace(std::string(name), w);
 }
 
 const OpDef* find_op(std::string_view name) {

@@ -147,6 +147,8 @@ Tensor from_tensor_proto(const proto::TensorProto& proto) {
     case DType::kBool: fill_from_field(proto.bool_val(), t.mutable_data<bool>(), n); break;
     case DType::kComplex64: fill_from_pairs(proto.scomplex_val(), t.mutable_data<std::complex<float>>(), n); break;
     case DType::kComplex128: fill_from_pairs(proto.dcomplex_val(), t.mutable_data<std::complex<double>>(), n); break;
+    case DType::kFloat16:  // half_val holds the 16-bit patterns, of bfloat16 too
+    case DType::kBFloat16: fill_from_field(proto.half_val(), static_cast<std::uint16_t*>(t.raw_mutable_data()), n); break;
     default: throw InvalidArgumentError("[TensorProto] cannot read a " + std::string(dtype_name(dtype)) + " tensor");
   }
   return t;

@@ -4,7 +4,11 @@ tensor inputs (NumPy arrays) and keyword attributes; tfpp's runner and TensorFlo
 import dataclasses
 from typing import Any
 
+import ml_dtypes
 import numpy as np
+
+# The 16-bit floats: NumPy's float16 and ml_dtypes' bfloat16 (TensorFlow's NumPy type for it).
+HALF = {"float16": np.float16, "bfloat16": ml_dtypes.bfloat16}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -33,7 +37,7 @@ def T(values, dtype, shape=None):
         arr = np.vectorize(lambda s: s.encode() if isinstance(s, str) else s, otypes=[object])(arr) if arr.size else arr
     else:
         with np.errstate(over="ignore"):  # e.g. 1e100 as float32 is meant to be inf
-            arr = np.array(values, dtype={"bool": np.bool_}.get(dtype, dtype))
+            arr = np.array(values, dtype={"bool": np.bool_, **HALF}.get(dtype, dtype))
     if shape is not None:
         arr = arr.reshape(shape)
     return arr

@@ -15,7 +15,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from case import DT  # noqa: E402
+from case import DT, HALF  # noqa: E402
 
 # Where C++ has no counterpart of a Python error class, tfpp raises InvalidArgumentError
 # (docs/CONFORMANCE.md lists this deviation).
@@ -48,6 +48,8 @@ def encode_tensor(arr):
         parts += ["%08x" % v for v in flat.view(np.float32).view(np.uint32)]
     elif name == "complex128":
         parts += ["%016x" % v for v in flat.view(np.float64).view(np.uint64)]
+    elif name in HALF:
+        parts += ["%04x" % v for v in flat.view(np.uint16)]
     elif name == "bool":
         parts += ["1" if v else "0" for v in flat]
     elif name == "string":
@@ -61,7 +63,7 @@ def dtype_name(arr):
     if arr.dtype == object or arr.dtype.kind in "SU":
         return "string"
     return {"float32": "float32", "float64": "float64", "int32": "int32", "int64": "int64", "uint8": "uint8",
-            "bool": "bool", "complex64": "complex64", "complex128": "complex128"}[str(arr.dtype)]
+            "bool": "bool", "complex64": "complex64", "complex128": "complex128", "float16": "float16", "bfloat16": "bfloat16"}[str(arr.dtype)]
 
 
 def encode_attr(name, value):
@@ -97,6 +99,8 @@ def decode_tensor(tokens):
         arr = np.array([int(v, 16) for v in vals], dtype=np.uint32).view(np.float32).view(np.complex64)
     elif name == "complex128":
         arr = np.array([int(v, 16) for v in vals], dtype=np.uint64).view(np.float64).view(np.complex128)
+    elif name in HALF:
+        arr = np.array([int(v, 16) for v in vals], dtype=np.uint16).view(HALF[name])
     elif name == "bool":
         arr = np.array([v == "1" for v in vals], dtype=np.bool_)
     elif name == "string":
@@ -217,6 +221,8 @@ def float_diff(name, got, want, ulps, zero_sign_matters=True, scaled=False):
     magnitude, or True), at least at the largest magnitude of the tensor and the inputs, so sums
     with cancellation compare against the scale of what was summed."""
     ftype = np.float32 if name == "float32" else np.float64
+    if name in HALF:  # ulps of the 16-bit type, compared in float32
+        return half_diff(name, got.astype(np.float32).reshape(-1), want.astype(np.float32).reshape(-1), ulps, zero_sign_matters, scaled)
     got, want = got.astype(ftype).reshape(-1), want.astype(ftype).reshape(-1)
     both_nan = np.isnan(got) & np.isnan(want)
     same = ((got == want) & (np.signbit(got) == np.signbit(want))) | both_nan
@@ -242,6 +248,32 @@ def float_diff(name, got, want, ulps, zero_sign_matters=True, scaled=False):
     return f"element {k}: tfpp {got[k]!r}, TensorFlow {want[k]!r} ({err[k]:.3g} ulps > {ulps})"
 
 
+def half_spacing(name, x):
+    """The unit in the last place of float16 / bfloat16 values (subnormal steps below the normal range)."""
+    mantissa, min_exp = (10, -14) if name == "float16" else (7, -126)
+    exp = np.floor(np.log2(np.maximum(np.abs(x), 2.0 ** min_exp)))
+    return 2.0 ** (exp - mantissa)
+
+
+def half_diff(name, got, want, ulps, zero_sign_matters, scaled):
+    both_nan = np.isnan(got) & np.isnan(want)
+    same = ((got == want) & (np.signbit(got) == np.signbit(want))) | both_nan
+    if not zero_sign_matters:
+        same |= (got == 0) & (want == 0)
+    if same.all():
+        return None
+    finite = np.isfinite(want) & np.isfinite(got)
+    scale = max(np.max(np.abs(want[np.isfinite(want)]), initial=0), float(scaled)) if scaled is not False else 0
+    unit = np.maximum(half_spacing(name, np.maximum(np.abs(got), np.abs(want))), half_spacing(name, np.float32(scale)))
+    with np.errstate(invalid="ignore", over="ignore"):
+        err = np.where(finite, np.abs(got.astype(np.float64) - want.astype(np.float64)) / unit, np.inf)
+    err = np.where(same, 0, err)
+    if (err <= ulps).all():
+        return None
+    k = int(np.argmax(err))
+    return f"element {k}: tfpp {got[k]!r}, TensorFlow {want[k]!r} ({err[k]:.3g} ulps of {name} > {ulps})"
+
+
 def compare_tensor(what, got, want, ulps, zero_sign_matters=True, scaled=False):
     gname, garr = got[0], got[1]
     wname, warr = want[0], want[1]
@@ -249,7 +281,7 @@ def compare_tensor(what, got, want, ulps, zero_sign_matters=True, scaled=False):
         return [f"{what}: dtype tfpp {gname}, TensorFlow {wname}"]
     if garr.shape != warr.shape:
         return [f"{what}: shape tfpp {garr.shape}, TensorFlow {warr.shape}"]
-    if gname in ("float32", "float64"):
+    if gname in ("float32", "float64", *HALF):
         d = float_diff(gname, garr, warr, ulps, zero_sign_matters, scaled)
         return [f"{what}: {d}"] if d else []
     if gname in ("complex64", "complex128"):  # the real and imaginary parts, each as floats
@@ -274,7 +306,9 @@ def bit_equal(a, b):
 
 def input_scale(c):
     """The largest finite magnitude among the case's float inputs."""
-    mags = [np.max(np.abs(x[np.isfinite(x)]), initial=0) for x in map(np.asarray, c.inputs) if x.dtype.kind in "fc"]
+    floats = [x.astype(np.complex128 if x.dtype.kind == "c" else np.float64) for x in map(np.asarray, c.inputs)
+              if x.dtype.kind in "fc" or x.dtype.name in HALF]
+    mags = [np.max(np.abs(x[np.isfinite(x)]), initial=0) for x in floats]
     return float(max(mags, default=0))
 
 
@@ -296,7 +330,7 @@ def compare(c, got, want, ulps, grad_ulps, scaled):
         p = compare_tensor(f"output {k}", g, w, ulps, scaled=input_scale(c) if scaled else False)
         problems += p
         wtext = w[2]
-        if not p and w[0] in ("float32", "float64", "complex64", "complex128"):
+        if not p and w[0] in ("float32", "float64", "complex64", "complex128", *HALF):
             wtext = wtext if bit_equal(g[1], w[1].astype(g[1].dtype)) else None  # text differs with the last bits
         if not p and wtext is not None and g[2] != wtext:
             problems.append(f"output {k} printed:\n  tfpp:       {g[2]!r}\n  TensorFlow: {wtext!r}")

@@ -41,7 +41,7 @@ std::string unhex_bytes(const std::string& token) {
 }
 
 DType dtype_from_name(const std::string& name) {
-  for (DType d : {float32, float64, int32, int64, uint8, bool_, string, complex64, complex128})
+  for (DType d : {float32, float64, int32, int64, uint8, bool_, string, complex64, complex128, float16, bfloat16})
     if (dtype_name(d) == name) return d;
   throw std::runtime_error("conformance wire format: unknown dtype " + name);
 }
@@ -85,6 +85,11 @@ Tensor read_tensor(std::istream& in) {
   }
   if (dtype == complex64) return read_complex<float>(in, shape, n);
   if (dtype == complex128) return read_complex<double>(in, shape, n);
+  if (dtype == float16 || dtype == bfloat16) {  // 16-bit patterns in hex
+    std::vector<std::uint16_t> bits(n);
+    for (auto& b : bits) b = static_cast<std::uint16_t>(std::stoul(next(in), nullptr, 16));
+    return detail::constant_from(dtype, shape, bits.data(), bits.size());
+  }
   return visit_dtype(dtype, [&](auto tag) -> Tensor {
     using T = decltype(tag);
     std::vector<T> values(n);
@@ -104,6 +109,11 @@ void write_tensor(std::ostream& out, const Tensor& t) {
   for (std::int64_t d : t.shape().dims()) out << ' ' << d;
   if (t.dtype() == complex64) return write_complex<float>(out, t);
   if (t.dtype() == complex128) return write_complex<double>(out, t);
+  if (t.dtype() == float16 || t.dtype() == bfloat16) {
+    const auto* bits = static_cast<const std::uint16_t*>(t.raw_data());
+    for (std::int64_t k = 0; k < t.num_elements(); ++k) out << ' ' << hex_of(bits[k]);
+    return;
+  }
   visit_dtype(t.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* data = t.data<T>();

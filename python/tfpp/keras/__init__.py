@@ -10,7 +10,7 @@ import sys as _sys
 
 from .. import _tfpp
 from . import activations, callbacks, datasets, initializers, layers, losses, metrics, optimizers, regularizers
-from . import export, models, preprocessing, utils
+from . import export, mixed_precision, models, preprocessing, utils
 from .initializers import Initializer
 from .layers import KerasTensor, Layer
 from .losses import Loss
@@ -31,5 +31,7 @@ def Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None
 
 
 layers.Input = Input
+optimizers.LossScaleOptimizer = mixed_precision.LossScaleOptimizer
+DTypePolicy = mixed_precision.DTypePolicy
 
 _sys.modules[__name__ + ".datasets.fashion_mnist"] = datasets.fashion_mnist

@@ -15,6 +15,7 @@ from .. import _tfpp
 from .. import errors as _errors
 
 from . import _registration
+from . import mixed_precision as _mixed_precision
 from ._config import AutoConfig as _AutoConfig
 from ._config import arguments_config as _arguments_config
 from ._config import config_value as _config_value
@@ -94,10 +95,13 @@ class Layer:
         input_shape = kwargs.pop("input_shape", None)
         if kwargs:
             raise ValueError("Unrecognized keyword arguments passed to %s: %s" % (type(self).__name__, kwargs))
-        if isinstance(dtype, dict):  # Keras 3's DTypePolicy config, as get_config writes it
-            dtype = dtype.get("config", {}).get("name")
+        dtype = _mixed_precision.policy_name(dtype)  # a DTypePolicy, its config or a name
+        mixed = dtype in ("mixed_float16", "mixed_bfloat16")
         self._python_subclass = True
-        self._attach(_k.python_layer(self, name or "", bool(trainable), dtype, type(self).__name__))
+        self._attach(_k.python_layer(self, name or "", bool(trainable), None if mixed else dtype, type(self).__name__))
+        policy = dtype if isinstance(dtype, str) else getattr(dtype, "name", None)
+        if policy is not None:  # an explicit dtype overrides the global policy
+            _k.set_layer_policy(self._cpp, policy)
         self._input_shape_arg = tuple(input_shape) if input_shape is not None else None
 
     # ---- What the C++ layer calls ---------------------------------------------------------------
@@ -149,6 +153,18 @@ class Layer:
     @property
     def dtype(self):
         return self._cpp.dtype
+
+    @property
+    def dtype_policy(self):
+        return _mixed_precision.DTypePolicy(_k.layer_policy_name(self._cpp))
+
+    @property
+    def compute_dtype(self):
+        return self.dtype_policy.compute_dtype
+
+    @property
+    def variable_dtype(self):
+        return self.dtype_policy.variable_dtype
 
     @property
     def built(self):
@@ -302,6 +318,8 @@ class _BuiltinLayer(Layer):
 
     def __init__(self, *args, **kwargs):
         input_shape = kwargs.pop("input_shape", None)
+        if "dtype" in kwargs:
+            kwargs["dtype"] = _mixed_precision.policy_name(kwargs["dtype"])
         config = _arguments_config(self._class_name, _SIGNATURES[self._class_name], args, kwargs)
         try:
             cpp = _k.deserialize_layer({"class_name": self._class_name, "config": config})

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "core/visit_every_dtype.h"
 #include "graph/passes/passes.h"
 
 namespace tf::graph {
@@ -13,7 +14,7 @@ namespace {
 bool is_constant_fill(const Graph& g, NodeOutput out, double value) {
   const Node& n = g.node(out.node);
   if (n.kind != NodeKind::kConst || !is_numeric(n.value.dtype()) || is_complex(n.value.dtype())) return false;
-  return visit_dtype(n.value.dtype(), [&](auto tag) {
+  return visit_every_dtype(n.value.dtype(), [&](auto tag) {
     using T = decltype(tag);
     if constexpr (std::is_arithmetic_v<T>) {
       const T* p = n.value.data<T>();

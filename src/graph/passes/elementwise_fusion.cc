@@ -69,6 +69,8 @@ bool fusible(const Graph& g, int i) {
   const DType dispatch = dispatch_dtype(g, n);
   if (dispatch == DType::kString || !n.op->kernels[static_cast<int>(dispatch)]) return false;
   if (is_complex(dispatch) || is_complex(n.outputs[0].dtype)) return false;  // tiles hold 8-byte elements
+  // float16 / bfloat16 kernels widen whole tensors to float32 (ops/half/): they stay unfused.
+  if (dispatch == DType::kFloat16 || dispatch == DType::kBFloat16) return false;
   const std::string& name = n.op->name;
   const bool float_only = name == "FloorDiv" || name == "FloorMod" || name == "Pow";
   if (!(elementwise_any_dtype(name) || (float_only && is_float(dispatch)))) return false;

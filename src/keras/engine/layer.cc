@@ -8,6 +8,7 @@
 
 #include "checkpoint/deferred_restore.h"
 #include "keras/engine/call_context.h"
+#include "keras/mixed_precision/layer_policy.h"
 #include "keras/layers/config_util.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/clear_session.h"
@@ -76,6 +77,7 @@ Layer::Layer(const LayerOptions& options) : Module(std::static_pointer_cast<tf::
     s.name = options.name;
   else if (!options.class_name.empty())
     s.name = unique_name(to_snake_case(options.class_name));
+  mixed_precision::detail::adopt_global_policy(*this, options.dtype);
 }
 
 Layer::Layer(std::shared_ptr<detail::LayerState> state) : Module(std::static_pointer_cast<tf::detail::ModuleState>(std::move(state))) {}
@@ -247,7 +249,7 @@ std::vector<Tensor> Layer::losses() const {
 }
 
 Config Layer::get_config() const {
-  Config c{{"name", name()}, {"trainable", trainable()}, {"dtype", std::string(dtype_name(dtype()))}};
+  Config c{{"name", name()}, {"trainable", trainable()}, {"dtype", mixed_precision::dtype_policy(*this).name()}};
   // Keras writes the key only when the layer has one.
   if (const auto& r = layer_state().activity_regularizer) c["activity_regularizer"] = detail::optional_config(r);
   return c;

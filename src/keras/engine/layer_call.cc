@@ -5,11 +5,13 @@
 #include <tuple>
 #include <set>
 
+#include "autodiff/autocast_scope.h"
 #include "graph/graph.h"
 #include "graph/tracer.h"
 #include "keras/engine/activity_regularization.h"
 #include "keras/engine/call_arguments.h"
 #include "keras/engine/call_context.h"
+#include "keras/mixed_precision/layer_policy.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/layer.h"
 #include "tfpp/keras/mask.h"
@@ -121,6 +123,10 @@ std::vector<Tensor> Layer::call_checked(const std::vector<Tensor>& inputs, std::
     self.build_for(shapes);
   }
   for (std::size_t i = 0; i < inputs.size(); ++i) check_input(inputs[i], i);
+  // Keras' autocast: floating inputs in the compute dtype, variables read in it during the call.
+  const std::vector<Tensor> inputs_cast = mixed_precision::detail::autocast_inputs(self, inputs);
+  std::optional<autodiff::AutocastScope> autocast;
+  if (auto scope = mixed_precision::detail::call_autocast(self)) autocast.emplace(*scope);
   // Note [Keras masks] (mask.cc): the inputs' masks go to call_masked; compute_mask's result
   // goes with the first output unless the call attached one itself.
   std::vector<Tensor> masks;
@@ -128,9 +134,9 @@ std::vector<Tensor> Layer::call_checked(const std::vector<Tensor>& inputs, std::
   for (const Tensor& t : inputs) masks.push_back(get_keras_mask(t));
   detail::CallContext::Push frame(&self, &s, decided);
   try {
-    std::vector<Tensor> out = self.call_masked(inputs, masks, train);
+    std::vector<Tensor> out = self.call_masked(inputs_cast, masks, train);
     if (!out.empty() && out[0].defined() && !get_keras_mask(out[0]).defined()) {
-      Tensor mask = self.compute_mask(inputs, masks);
+      Tensor mask = self.compute_mask(inputs_cast, masks);
       if (mask.defined()) set_keras_mask(out[0], mask);
     }
     if (s.activity_regularizer)
@@ -187,9 +193,12 @@ std::pair<std::vector<TensorShape>, std::vector<DType>> Layer::compute_output_sp
   for (std::size_t i = 0; i < placeholders.size(); ++i) check_input(placeholders[i], i);
   std::vector<Tensor> outputs;
   {
+    const std::vector<Tensor> inputs_cast = mixed_precision::detail::autocast_inputs(self, placeholders);
+    std::optional<autodiff::AutocastScope> autocast;
+    if (auto scope = mixed_precision::detail::call_autocast(self)) autocast.emplace(*scope);
     detail::CallContext::Push frame(&self, &s, false);
     try {
-      outputs = self.call_masked(placeholders, std::vector<Tensor>(placeholders.size()), false);
+      outputs = self.call_masked(inputs_cast, std::vector<Tensor>(placeholders.size()), false);
     } catch (const InvalidArgumentError& e) {
       restore_losses();
       rethrow_in(name(), e);

@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "keras/layers/config_util.h"
+#include "keras/mixed_precision/layer_policy.h"
 #include "keras/saving/external_class.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/input.h"
@@ -209,6 +210,13 @@ std::shared_ptr<Layer> deserialize(const ConfigValue& serialized) {
                                (registered.empty() || registered == cls ? "" : " (registered name '" + registered + "')") +
                                "; register it with tf::keras::layers::register_layer_class or pass it in custom_objects");
   std::shared_ptr<Layer> layer = factory(config.get<Config>());
+  // A mixed policy ("mixed_float16") was read as its variable dtype: the layer gets the policy
+  // itself; an explicit dtype overrides the global policy the layer took when it was made.
+  if (auto it = config.get<Config>().find("dtype"); it != config.get<Config>().end() && !it->second.is_null()) {
+    namespace mp = mixed_precision;
+    if (auto policy = mp::detail::policy_name(it->second)) mp::detail::record_policy(*layer, mp::Policy(*policy));
+    else if (mp::detail::recorded_policy(layer->layer_state())) mp::detail::record_policy(*layer, mp::Policy(layer->dtype()));
+  }
   if (auto it = s.find("build_config"); it != s.end() && it->second.holds<Config>())
     layer->build_from_config(it->second.get<Config>());
   return layer;

@@ -87,6 +87,7 @@ void Optimizer::exclude_from_weight_decay(const std::vector<Variable>& var_list,
 
 Config Optimizer::get_config() const {
   const detail::OptimizerState& s = checked();
+  if (std::optional<Config> own = s.own_config()) return *own;
   const auto optional = [](const std::optional<double>& v) -> ConfigValue {
     if (v) return *v;
     return nullptr;

@@ -68,9 +68,13 @@ class OptimizerState {
   Tensor step(DType dtype, std::int64_t offset) const;
 
   /// Builds the base state and then calls build_slots (does nothing once built).
-  void build(const std::vector<Variable>& vars);
+  virtual void build(const std::vector<Variable>& vars);
   /// Keras' apply(): filter, check, clip, decay, update, increment.
-  void apply(std::vector<Tensor> grads, std::vector<Variable> vars);
+  virtual void apply(std::vector<Tensor> grads, std::vector<Variable> vars);
+  /// The loss fit differentiates (LossScaleOptimizer scales it); default: `loss` itself.
+  virtual Tensor scale_loss(const Tensor& loss) const { return loss; }
+  /// A config that replaces the base keys (LossScaleOptimizer's); default: none.
+  virtual std::optional<Config> own_config() const { return std::nullopt; }
 
   /// Creates the optimizer's slot variables.
   virtual void build_slots(const std::vector<Variable>& vars) {}

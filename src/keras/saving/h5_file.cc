@@ -67,9 +67,23 @@ struct TypePair {
   hid_t memory;  // the native type of the tensor's elements
 };
 
+// IEEE half precision as h5py defines it (this HDF5 has no predefined float16 type): float32's
+// layout narrowed to a sign bit, 5 exponent bits (bias 15) and 10 mantissa bits.
+hid_t float16_type() {
+  static const hid_t type = [] {
+    std::lock_guard lock(hdf5_mutex());
+    const hid_t t = H5Tcopy(H5T_IEEE_F32LE);
+    if (t < 0 || H5Tset_fields(t, 15, 10, 5, 0, 10) < 0 || H5Tset_size(t, 2) < 0 || H5Tset_ebias(t, 15) < 0)
+      throw InternalError("[HDF5] cannot make the float16 type");
+    return t;  // kept for the process' lifetime
+  }();
+  return type;
+}
+
 // HDF5 types of the dtypes Keras weights use; InvalidArgumentError for others.
 TypePair types_of(DType dtype, const std::string& where) {
   switch (dtype) {
+    case DType::kFloat16: return {float16_type(), float16_type()};
     case DType::kFloat32: return {H5T_IEEE_F32LE, H5T_NATIVE_FLOAT};
     case DType::kFloat64: return {H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE};
     case DType::kInt32: return {H5T_STD_I32LE, H5T_NATIVE_INT32};
@@ -77,7 +91,7 @@ TypePair types_of(DType dtype, const std::string& where) {
     case DType::kUInt8: return {H5T_STD_U8LE, H5T_NATIVE_UINT8};
     default:
       throw InvalidArgumentError(where + ": weights of dtype " + std::string(dtype_name(dtype)) +
-                                 " cannot be stored (float32, float64, int32, int64 and uint8 can)");
+                                 " cannot be stored (float16, float32, float64, int32, int64 and uint8 can)");
   }
 }
 

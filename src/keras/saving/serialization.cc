@@ -10,6 +10,7 @@
 #include "tfpp/errors.h"
 #include "tfpp/keras/focal_and_overlap_losses.h"
 #include "tfpp/keras/iou_variants.h"
+#include "tfpp/keras/mixed_precision.h"
 #include "tfpp/keras/saving.h"
 #include "tfpp/keras/score_metrics.h"
 #include "tfpp/keras/threshold_metrics.h"
@@ -175,6 +176,22 @@ optimizers::Optimizer make_optimizer(const Config& c, const std::string& who) {
   return O(std::move(o));
 }
 
+// Keras 3's LossScaleOptimizer config: name, inner_optimizer (serialized), initial_scale,
+// dynamic_growth_steps.
+optimizers::Optimizer loss_scale_optimizer_from(const keras::Config& c, const std::string& where) {
+  mixed_precision::LossScaleOptimizerOptions o;
+  auto inner = c.find("inner_optimizer");
+  if (inner == c.end()) throw InvalidArgumentError(where + " the config has no inner_optimizer");
+  for (const auto& [key, value] : c) {
+    if (key == "name" && value.holds<std::string>()) o.name = value.get<std::string>();
+    else if (key == "initial_scale") o.initial_scale = value.holds<double>() ? value.get<double>() : static_cast<double>(value.get<std::int64_t>());
+    else if (key == "dynamic_growth_steps") o.dynamic_growth_steps = value.get<std::int64_t>();
+    else if (key != "inner_optimizer" && key != "name")
+      throw InvalidArgumentError(where + " LossScaleOptimizer does not support arguments: `" + key + "`.");
+  }
+  return mixed_precision::LossScaleOptimizer(optimizers::deserialize(inner->second), o);
+}
+
 // An optimizer's config value (optimizers::ConfigValue) as a layer config value.
 ConfigValue keras_value(const optimizers::ConfigValue& v) {
   return std::visit(
@@ -218,8 +235,9 @@ Optimizer deserialize(const keras::ConfigValue& serialized) {
   if (cls == "Adagrad") return make_optimizer<Adagrad, AdagradOptions>(c, where);
   if (cls == "Adadelta") return make_optimizer<Adadelta, AdadeltaOptions>(c, where);
   if (cls == "Ftrl") return make_optimizer<Ftrl, FtrlOptions>(c, where);
+  if (cls == "LossScaleOptimizer") return loss_scale_optimizer_from(c, where);
   throw InvalidArgumentError(who + " unknown optimizer class '" + cls +
-                             "'; known: SGD, Adam, AdamW, Adamax, Nadam, RMSprop, Adagrad, Adadelta, Ftrl");
+                             "'; known: SGD, Adam, AdamW, Adamax, Nadam, RMSprop, Adagrad, Adadelta, Ftrl, LossScaleOptimizer");
 }
 
 }  // namespace optimizers

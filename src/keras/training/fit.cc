@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "keras/models/model_data.h"
+#include "keras/optimizers/optimizer_state.h"
 #include "keras/training/batches.h"
 #include "keras/training/training_state.h"
 #include "tfpp/array_ops.h"
@@ -113,7 +114,8 @@ TensorLogs Model::train_step(const Batch& batch) {
     GradientTape tape;
     y_pred = call_all(batch.x, true);
     loss = compute_loss(batch.x, batch.y, y_pred, batch.sample_weight);
-    grads = tape.gradient(loss, vars);
+    // A LossScaleOptimizer scales the loss the gradients are taken of (Keras' optimizer.scale_loss).
+    grads = tape.gradient(t.optimizer.defined() ? t.optimizer.state()->scale_loss(loss) : loss, vars);
   }
   t.optimizer.apply_gradients(grads, vars);
   apply_constraints();

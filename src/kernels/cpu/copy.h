@@ -12,8 +12,10 @@
 #include <cstring>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "kernels/cpu/parallel.h"
+#include "tfpp/dtype.h"
 #include "tfpp/tensor_shape.h"
 
 namespace tf::kernels {
@@ -21,6 +23,7 @@ namespace tf::kernels {
 template <std::size_t Size>
 struct UnsignedOfSize;
 template <> struct UnsignedOfSize<1> { using type = std::uint8_t; };
+template <> struct UnsignedOfSize<2> { using type = std::uint16_t; };
 template <> struct UnsignedOfSize<4> { using type = std::uint32_t; };
 template <> struct UnsignedOfSize<8> { using type = std::uint64_t; };
 template <> struct UnsignedOfSize<16> { using type = unsigned __int128; };  // complex128
@@ -36,6 +39,14 @@ struct Storage<std::string> {
 /// The type a copy kernel moves for elements of C++ type T.
 template <class T>
 using storage_t = typename Storage<T>::type;
+
+/// visit_dtype for kernels that only move elements: float16 and bfloat16 are also visited, as
+/// their 16-bit storage type std::uint16_t (storage_t of which is itself).
+template <class Fn>
+decltype(auto) visit_copy_dtype(DType dtype, Fn&& fn) {
+  if (dtype == DType::kFloat16 || dtype == DType::kBFloat16) return fn(std::uint16_t{});
+  return visit_dtype(dtype, std::forward<Fn>(fn));
+}
 
 /// Copies n contiguous elements (memcpy unless they are strings).
 template <class T>

@@ -23,6 +23,8 @@ OpBuilder& all_dtypes(OpBuilder& b, Make make) {
       .kernel(DType::kInt32, make.template operator()<storage_t<std::int32_t>>())
       .kernel(DType::kInt64, make.template operator()<storage_t<std::int64_t>>())
       .kernel(DType::kUInt8, make.template operator()<storage_t<std::uint8_t>>())
+      .kernel(DType::kFloat16, make.template operator()<std::uint16_t>())  // Eigen::half's storage
+      .kernel(DType::kBFloat16, make.template operator()<std::uint16_t>())
       .kernel(DType::kBool, make.template operator()<storage_t<bool>>())
       .kernel(DType::kComplex64, make.template operator()<storage_t<std::uint64_t>>())
       .kernel(DType::kComplex128, make.template operator()<storage_t<unsigned __int128>>())

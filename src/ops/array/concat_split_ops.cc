@@ -274,7 +274,7 @@ void split_v_shape(ShapeContext& ctx) {
 
 // Copies consecutive slices of `in` along `axis` into the outputs (sized by the shape function).
 void split_into_outputs(KernelContext& ctx, const Tensor& in, int axis) {
-  visit_dtype(in.dtype(), [&](auto tag) {
+  kernels::visit_copy_dtype(in.dtype(), [&](auto tag) {
     using S = kernels::storage_t<decltype(tag)>;
     std::int64_t start = 0;
     for (Tensor& out : ctx.outputs()) {

@@ -48,9 +48,9 @@ void fill_shape(ShapeContext& ctx) {
 void fill_kernel(KernelContext& ctx) {
   const Tensor& value = ctx.input(1);
   Tensor out = core::empty(value.dtype(), shape_from(ctx, int_values(ctx.input(0)), "dims"));
-  visit_dtype(value.dtype(), [&](auto tag) {
+  kernels::visit_copy_dtype(value.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    std::fill_n(out.mutable_data<T>(), out.num_elements(), *value.data<T>());
+    std::fill_n(static_cast<T*>(out.raw_mutable_data()), out.num_elements(), *static_cast<const T*>(value.raw_data()));
   });
   ctx.output(0) = std::move(out);
 }

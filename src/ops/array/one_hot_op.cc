@@ -72,7 +72,7 @@ void one_hot_fill(KernelContext& ctx) {
 
 template <class Index>
 void one_hot_kernel(KernelContext& ctx) {
-  visit_dtype(ctx.input(2).dtype(), [&](auto tag) { one_hot_fill<kernels::storage_t<decltype(tag)>, Index>(ctx); });
+  kernels::visit_copy_dtype(ctx.input(2).dtype(), [&](auto tag) { one_hot_fill<kernels::storage_t<decltype(tag)>, Index>(ctx); });
 }
 
 // OneHot dispatches on the dtype of its first input, the indices.

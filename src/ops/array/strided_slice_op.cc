@@ -192,7 +192,7 @@ void strided_slice_grad_kernel(KernelContext& ctx) {
   Tensor& out = ctx.output(0);
   const SliceSpec spec =
       compute_spec(ctx, out.shape(), int_values(ctx.input(1)), int_values(ctx.input(2)), int_values(ctx.input(3)));
-  visit_dtype(out.dtype(), [&](auto tag) {
+  kernels::visit_copy_dtype(out.dtype(), [&](auto tag) {
     using S = kernels::storage_t<decltype(tag)>;
     S* o = mutable_elements<S>(out);
     std::fill(o, o + out.num_elements(), S{});

@@ -6,7 +6,7 @@
 
 #include "kernels/cpu/broadcast.h"
 #include "kernels/cpu/elementwise.h"
-#include "ops/kernel_extension.h"
+#include "ops/late_kernels.h"
 #include "ops/math/unary_kernels.h"
 
 namespace tf::ops {

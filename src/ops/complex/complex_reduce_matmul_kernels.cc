@@ -10,7 +10,7 @@
 #include "core/tensor_impl.h"
 #include "ops/array/array_common.h"
 #include "ops/complex/batch_matrices.h"
-#include "ops/kernel_extension.h"
+#include "ops/late_kernels.h"
 
 namespace tf::ops {
 namespace {

@@ -11,7 +11,7 @@
 #include "ops/complex/batch_matrices.h"
 #include "ops/complex/complex_dtype.h"
 #include "ops/execute.h"
-#include "ops/kernel_extension.h"
+#include "ops/late_kernels.h"
 
 namespace tf {
 namespace {

@@ -1,11 +1,13 @@
 // Cast between the numeric and bool dtypes (floats to integers truncate toward zero; complex
 // numbers to real dtypes keep the real part).
+#include <Eigen/Core>
 #include <complex>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <type_traits>
 
+#include "core/visit_every_dtype.h"
 #include "kernels/cpu/elementwise.h"
 #include "ops/execute.h"
 #include "ops/op_def.h"
@@ -28,13 +30,16 @@ void cast_shape(ShapeContext& ctx) {
   ctx.add_output(to, ctx.input(0).shape());
 }
 
-// One element. Floats outside the integer range (and NaN) give the integer minimum, as the
-// x86 conversion TensorFlow's CPU kernels compile to does, instead of undefined behaviour; a
-// float becomes uint8 through int32, keeping the low byte (-1.0 -> 255, 300.0 -> 44), as there.
+template <class T>
+constexpr bool is_half_v = std::is_same_v<T, Eigen::half> || std::is_same_v<T, Eigen::bfloat16>;
 template <class T>
 constexpr bool is_complex_v = false;
 template <class T>
 constexpr bool is_complex_v<std::complex<T>> = true;
+
+// One element. Floats outside the integer range (and NaN) give the integer minimum, as the
+// x86 conversion TensorFlow's CPU kernels compile to does, instead of undefined behaviour; a
+// float becomes uint8 through int32, keeping the low byte (-1.0 -> 255, 300.0 -> 44), as there.
 
 template <class To, class From>
 To convert(From x) {
@@ -43,6 +48,10 @@ To convert(From x) {
     else return To(static_cast<typename To::value_type>(x));
   } else if constexpr (is_complex_v<From>) {  // the imaginary part is dropped, as TensorFlow does
     return convert<To>(x.real());
+  } else if constexpr (is_half_v<From> && !std::is_same_v<To, bool>) {
+    return convert<To>(static_cast<float>(x));  // Eigen's half -> T goes through float, as TensorFlow's Cast
+  } else if constexpr (is_half_v<To> && !std::is_same_v<From, bool>) {
+    return To(static_cast<float>(x));  // round to nearest even; TensorFlow also narrows double through float
   } else if constexpr (std::is_same_v<To, bool>) {
     return x != From(0);
   } else if constexpr (std::is_same_v<To, std::uint8_t> && std::is_floating_point_v<From>) {
@@ -61,18 +70,16 @@ void cast_kernel(KernelContext& ctx) {
   if constexpr (std::is_same_v<From, std::string>) {
     kernels::map_tensor<From, From>(ctx.input(0), out, [](const std::string& s) { return s; });
   } else {
-    const auto map = [&]<class To>(To) {
+    const auto cast_to = [&]<class To>(To) {
       if constexpr (!std::is_same_v<To, std::string>)
         kernels::map_tensor<From, To>(ctx.input(0), out, [](From x) { return convert<To>(x); });
     };
-    if (out.dtype() == DType::kComplex64) map(std::complex<float>{});
-    else if (out.dtype() == DType::kComplex128) map(std::complex<double>{});
-    else visit_dtype(out.dtype(), map);
+    visit_every_dtype(out.dtype(), cast_to);
   }
 }
 
 const OpDef& kCast =
-    OpBuilder("Cast").inputs(1).attrs({"DstT"}).shape(cast_shape).kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool, std::string, std::complex<float>, std::complex<double>>(
+    OpBuilder("Cast").inputs(1).attrs({"DstT"}).shape(cast_shape).kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, Eigen::half, Eigen::bfloat16, bool, std::string, std::complex<float>, std::complex<double>>(
         []<class T>() -> KernelFn { return &cast_kernel<T>; });
 
 }  // namespace

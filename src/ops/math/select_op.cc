@@ -1,7 +1,7 @@
 // SelectV2 (tf.where with three arguments): condition ? x : y, all three broadcast together.
-#include <complex>
 #include <string>
 
+#include "core/visit_every_dtype.h"
 #include "kernels/cpu/broadcast.h"
 #include "ops/execute.h"
 #include "ops/shape_fns.h"
@@ -30,9 +30,7 @@ void select_kernel(KernelContext& ctx) {
     kernels::broadcast_ternary<bool, T, T, T>(ctx.input(0), ctx.input(1), ctx.input(2), ctx.output(0),
                                               [](bool c, const T& x, const T& y) { return c ? x : y; });
   };
-  if (ctx.input(1).dtype() == DType::kComplex64) select(std::complex<float>{});
-  else if (ctx.input(1).dtype() == DType::kComplex128) select(std::complex<double>{});
-  else visit_dtype(ctx.input(1).dtype(), select);
+  visit_every_dtype(ctx.input(1).dtype(), select);
 }
 
 const OpDef& kSelectV2 = OpBuilder("SelectV2").inputs(3).shape(select_shape).kernel(DType::kBool, select_kernel);

@@ -8,9 +8,11 @@
 // numbers bit for bit. The output shape is an attribute.
 #include <limits>
 
+#include "core/tensor_impl.h"
 #include "kernels/cpu/philox_fill.h"
 #include "ops/array/array_common.h"
 #include "ops/execute.h"
+#include "ops/half/half_convert.h"
 #include "ops/random/key_counter_ops.h"
 #include "ops/random/stateless_seed.h"
 #include "tfpp/math_ops.h"
@@ -46,12 +48,23 @@ void uniform_int_shape(ShapeContext& ctx) {
   if (lo >= hi) ctx.fail("needs minval < maxval, got minval " + std::to_string(lo) + " and maxval " + std::to_string(hi));
 }
 
+template <class T>
+struct Uniform;
+
 // Kernels dispatch on the seed's (or key's) dtype; the output dtype picks the sampler.
 template <template <class> class Fill, class Source>
 void float_kernel(KernelContext& ctx) {
   Tensor& out = ctx.output(0);
-  if (out.dtype() == float32) Fill<float>::run(Source::generator(ctx), out.mutable_data<float>(), out.num_elements());
-  else Fill<double>::run(Source::generator(ctx), out.mutable_data<double>(), out.num_elements());
+  if (out.dtype() == float32) {
+    Fill<float>::run(Source::generator(ctx), out.mutable_data<float>(), out.num_elements());
+  } else if (out.dtype() == float64) {
+    Fill<double>::run(Source::generator(ctx), out.mutable_data<double>(), out.num_elements());
+  } else {  // float16 / bfloat16 from the float32 samples, as TensorFlow makes them
+    Tensor samples = core::empty(float32, out.shape());
+    Fill<float>::run(Source::generator(ctx), samples.mutable_data<float>(), out.num_elements());
+    if constexpr (std::is_same_v<Fill<float>, Uniform<float>>) ops::half::uniform_into(samples, out);
+    else ops::half::round_into(samples, out);
+  }
 }
 template <class T>
 struct Normal {
