@@ -3,6 +3,9 @@ properties, constants from Python numbers and NumPy float16 / ml_dtypes bfloat16
 ways, printing, casts, math, reductions with TensorFlow's accumulation, gradients, and a model
 trained with fit under 'mixed_float16' and 'mixed_bfloat16' with LossScaleOptimizer, its policy
 in get_config; errors of bad policies and of ops without a kernel."""
+import os
+import tempfile
+
 import ml_dtypes
 import numpy as np
 
@@ -87,5 +90,10 @@ for name in ["mixed_float16", "mixed_bfloat16"]:
     print(model.predict(x[:2], verbose=0).dtype)
     config = model.get_config()
     print([policy_of(layer["config"]) for layer in config["layers"]])
+    with tempfile.TemporaryDirectory() as d:  # the policies survive a .keras file loaded under float32
+        model.save(os.path.join(d, "m.keras"))
+        mixed_precision.set_global_policy("float32")
+        loaded = keras.models.load_model(os.path.join(d, "m.keras"))
+        print([layer.dtype_policy.name for layer in loaded.layers], loaded(x[:1]).dtype)
 mixed_precision.set_global_policy("float32")
 print(mixed_precision.global_policy(), layers.Dense(2).dtype_policy)
