@@ -42,6 +42,8 @@ def write(prefix):
         "h/uint8": tf.constant([[0, 7], [128, 255]], tf.uint8),
         "j/complex64": tf.constant([1.5 - 2j, 3e-5j], tf.complex64),
         "k/complex128": tf.constant([[np.pi - 1e300j]], tf.complex128),
+        "l/float16": tf.constant([0.1, -65504.0, np.inf], tf.float16),
+        "m/bfloat16": tf.constant([[0.1, 3e38]], tf.bfloat16),
     }
     names = sorted(tensors)
     tf.raw_ops.SaveV2(prefix=prefix, tensor_names=names, shape_and_slices=[""] * len(names),

@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <complex>
 #include <cstdio>
 #include <filesystem>
@@ -15,6 +16,7 @@
 #include "reference_env.h"
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
+#include "tfpp/math_ops.h"
 
 namespace tf::checkpoint {
 namespace {
@@ -80,6 +82,8 @@ std::map<std::string, Tensor> sample_tensors() {
       {"i/uint8", constant(std::vector<std::uint8_t>{0, 7, 128, 255}, {2, 2})},
       {"j/complex64", constant(std::vector<std::complex<float>>{{1.5f, -2.0f}, {0.0f, 3e-5f}})},
       {"k/complex128", constant(std::vector<std::complex<double>>{{3.141592653589793, -1e300}}, {1, 1})},
+      {"l/float16", cast(constant({0.1f, -65504.f, INFINITY}), float16)},
+      {"m/bfloat16", cast(constant({{0.1f, 3e38f}}), bfloat16)},
   };
 }
 
