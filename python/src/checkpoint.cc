@@ -8,6 +8,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
+#include "ops/lookup/tracked_table.h"
 #include "tfpp/train/checkpoint.h"
 #include "tfpp/train/checkpoint_manager.h"
 
@@ -18,17 +19,20 @@ using namespace nb::literals;
 using tf::train::Trackable;
 
 /// One Python object's node in the object graph (a tf.Module, list or dict): its variables,
-/// children and tf.function attributes by attribute name. A function is a Python callable
+/// children, lookup tables (their resource handles) and tf.function attributes by attribute name. A function is a Python callable
 /// returning the concrete functions to save (tf.saved_model.save's; checkpoints pass none).
 struct PyNode {
   std::shared_ptr<tf::detail::ModuleState> state = std::make_shared<tf::detail::ModuleState>();
 
   void set(const std::vector<std::pair<std::string, tf::Variable>>& variables,
            const std::vector<std::pair<std::string, const PyNode*>>& children,
-           const std::vector<std::pair<std::string, nb::callable>>& functions) {
+           const std::vector<std::pair<std::string, nb::callable>>& functions,
+           const std::vector<std::pair<std::string, tf::Tensor>>& tables) {
     state->variables = variables;
     state->submodules.clear();
     for (const auto& [name, child] : children) state->submodules.emplace_back(name, child->state);
+    for (const auto& [name, handle] : tables)
+      state->submodules.emplace_back(name, std::make_shared<tf::lookup::detail::TrackedTable>(tf::lookup::detail::table_from_handle(handle)));
     state->functions.clear();
     for (const auto& [name, concrete_functions] : functions)
       state->functions.emplace_back(name, [concrete_functions] {
@@ -53,6 +57,8 @@ Trackable::Map root_map(const std::vector<std::pair<std::string, nb::handle>>& o
   for (const auto& [name, object] : objects) {
     if (nb::isinstance<tf::Variable>(object))
       map.emplace(name, nb::cast<tf::Variable>(object));
+    else if (nb::isinstance<tf::Tensor>(object))  // a lookup table's resource handle
+      map.emplace(name, tf::lookup::detail::table_from_handle(nb::cast<tf::Tensor>(object)));
     else
       map.emplace(name, tf::Module(nb::cast<const PyNode&>(object).state));
   }
@@ -70,7 +76,8 @@ void bind_checkpoint(nb::module_& m) {
         new (self) PyNode();
         self->state->saved_identifier = std::move(saved_identifier);
       }, "saved_identifier"_a = "_generic_user_object")
-      .def("set", &PyNode::set, "variables"_a, "children"_a, "functions"_a = std::vector<std::pair<std::string, nb::callable>>{});
+      .def("set", &PyNode::set, "variables"_a, "children"_a, "functions"_a = std::vector<std::pair<std::string, nb::callable>>{},
+           "tables"_a = std::vector<std::pair<std::string, tf::Tensor>>{});
 
   nb::class_<tf::train::CheckpointLoadStatus>(train, "CheckpointLoadStatus", "How a restore matched the objects.")
       .def("assert_consumed", [](const tf::train::CheckpointLoadStatus& s) { checked([&] { s.assert_consumed(); }); })

@@ -1,6 +1,7 @@
 """tf.train's checkpoints over the C++ core's (TensorFlow's format: TensorFlow reads what tfpp
-writes and the other way round). A checkpoint tracks tf.Variables and the tf.Modules, lists,
-tuples and dicts that hold them, under their attribute names; before every save and restore the
+writes and the other way round). A checkpoint tracks tf.Variables, lookup tables (a mutable
+table's entries) and the tf.Modules, lists, tuples and dicts that hold them, under their
+attribute names; before every save and restore the
 object graph is refreshed from what the Python objects hold then."""
 
 import os
@@ -28,9 +29,12 @@ class _ObjectGraph:
         self._nodes = {}  # id(object) -> (object, node)
 
     def handle(self, value):
-        """What the C++ checkpoint tracks for `value`: the variable, or the container's node."""
+        """What the C++ checkpoint tracks for `value`: the variable, a table's resource handle, or
+        the container's node."""
         if isinstance(value, _tfpp.Variable):
             return value
+        if _is_table(value):
+            return value.resource_handle
         entry = self._nodes.get(id(value))
         if entry is None:
             kind = list if isinstance(value, TrackedList) else type(value)
@@ -42,24 +46,32 @@ class _ObjectGraph:
         """Refills every container's node reachable from `roots` from its current contents;
         `functions(value)` gives a container's (name, concrete functions callable) to save."""
         done = set()
-        pending = [v for v in roots if not isinstance(v, _tfpp.Variable)]
+        pending = [v for v in roots if not isinstance(v, _tfpp.Variable) and not _is_table(v)]
         while pending:
             value = pending.pop()
             if id(value) in done:
                 continue
             done.add(id(value))
-            variables, children = [], []
+            variables, children, tables = [], [], []
             for name, child in _children(value):
                 if isinstance(child, _tfpp.Variable):
                     variables.append((name, child))
+                elif _is_table(child):
+                    tables.append((name, child.resource_handle))
                 else:
                     children.append((name, self.handle(child)))
                     pending.append(child)
-            self.handle(value).set(variables, children, functions(value))
+            self.handle(value).set(variables, children, functions(value), tables)
+
+
+def _is_table(value):
+    from .lookup import _Table  # tf.lookup imports much of tfpp; import it when first needed
+
+    return isinstance(value, _Table)
 
 
 def _trackable(value):
-    if isinstance(value, (_tfpp.Variable, Module, TrackedList)):
+    if isinstance(value, (_tfpp.Variable, Module, TrackedList)) or _is_table(value):
         return True
     if isinstance(value, dict):
         return any(_trackable(v) for v in value.values())

@@ -9,6 +9,7 @@
 #include "checkpoint/deferred_restore.h"
 #include "checkpoint/object_graph.h"
 #include "checkpoint/tensor_bundle.h"
+#include "ops/lookup/table_checkpoint.h"
 #include "proto/trackable_object_graph.pb.h"
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
@@ -20,7 +21,7 @@ struct RestoreState {
   std::mutex mutex;
   std::string path;
   std::set<std::string> unconsumed;    ///< checkpoint keys not restored yet
-  std::vector<std::string> unmatched;  ///< existing variables that got no value
+  std::vector<std::string> unmatched;  ///< existing variables and tables that got no value ("variable 'x'")
 };
 
 }  // namespace tf::checkpoint
@@ -31,17 +32,29 @@ namespace {
 using checkpoint::GraphNode;
 using Graph = proto::TrackableObjectGraph;
 
-const std::string* variable_value_key(const Graph::TrackableObject& node) {
+const std::string* attribute_key(const Graph::TrackableObject& node, const char* name) {
   for (const auto& a : node.attributes())
-    if (a.name() == checkpoint::kVariableValue) return &a.checkpoint_key();
+    if (a.name() == name) return &a.checkpoint_key();
   return nullptr;
 }
+
+const std::string* variable_value_key(const Graph::TrackableObject& node) { return attribute_key(node, checkpoint::kVariableValue); }
 
 void check_matches(const Variable& variable, const Tensor& value, const std::string& key, const std::string& path) {
   if (value.dtype() != variable.dtype() || value.shape() != variable.shape())
     throw InvalidArgumentError("[Checkpoint] " + path + ": \"" + key + "\" is a " + std::string(dtype_name(value.dtype())) +
                                " of shape " + value.shape().to_string() + " but the variable '" + variable.name() + "' is a " +
                                std::string(dtype_name(variable.dtype())) + " of shape " + variable.shape().to_string());
+}
+
+// What a restore reads of a table: "<key>-keys" and "<key>-values", into its entries.
+void restore_table(const lookup::LookupTableBase& table, const checkpoint::BundleReader& reader, const std::string& key,
+                   const std::string& path) {
+  for (const char* suffix : {"-keys", "-values"})
+    if (!reader.contains(key + suffix))
+      throw NotFoundError("[Checkpoint] " + path + " has no \"" + key + suffix + "\" for a lookup table's entries");
+  ops::restore_table_entries(table.resource_handle(), reader.get_tensor(key + "-keys"), reader.get_tensor(key + "-values"),
+                             path + ": \"" + key + "\"");
 }
 
 void throw_if_failed(const std::vector<std::string>& problems, const std::string& what) {
@@ -63,6 +76,9 @@ Trackable::Trackable(const Module& module) : value_(Module(module.module_state()
 Trackable::Trackable(const keras::optimizers::Optimizer& optimizer) : value_(optimizer) {
   if (!optimizer.defined()) throw InvalidArgumentError("[Checkpoint] an undefined optimizer cannot be tracked");
 }
+Trackable::Trackable(const lookup::LookupTableBase& table) : value_(table) {
+  if (!table.resource_handle().defined()) throw InvalidArgumentError("[Checkpoint] an undefined lookup table cannot be tracked");
+}
 Trackable::Trackable(Map children) : value_(std::make_shared<const Map>(std::move(children))) {}
 
 // ---- CheckpointLoadStatus ------------------------------------------------------------------------
@@ -70,7 +86,7 @@ Trackable::Trackable(Map children) : value_(std::make_shared<const Map>(std::mov
 const CheckpointLoadStatus& CheckpointLoadStatus::assert_consumed() const {
   std::lock_guard lock(state_->mutex);
   std::vector<std::string> problems;
-  for (const std::string& v : state_->unmatched) problems.push_back("variable '" + v + "' got no value");
+  for (const std::string& v : state_->unmatched) problems.push_back(v + " got no value");
   for (const std::string& k : state_->unconsumed) problems.push_back("\"" + k + "\" was not restored");
   throw_if_failed(problems, "restoring " + state_->path + " did not consume everything");
   return *this;
@@ -79,7 +95,7 @@ const CheckpointLoadStatus& CheckpointLoadStatus::assert_consumed() const {
 const CheckpointLoadStatus& CheckpointLoadStatus::assert_existing_objects_matched() const {
   std::lock_guard lock(state_->mutex);
   std::vector<std::string> problems;
-  for (const std::string& v : state_->unmatched) problems.push_back("variable '" + v + "' got no value");
+  for (const std::string& v : state_->unmatched) problems.push_back(v + " got no value");
   throw_if_failed(problems, "restoring " + state_->path + " left existing objects unmatched");
   return *this;
 }
@@ -108,7 +124,7 @@ std::string Checkpoint::write(const std::string& file_prefix) {
   const std::vector<GraphNode> nodes = checkpoint::traverse(Trackable(root_children()));
   checkpoint::BundleWriter writer(file_prefix);
   for (const GraphNode& node : nodes)
-    if (const Variable* v = checkpoint::variable_of(node.object)) writer.add(checkpoint::variable_key(node.path), v->read_value());
+    checkpoint::add_values(writer, node);
   writer.add(checkpoint::kObjectGraphKey, constant(checkpoint::object_graph_proto(nodes).SerializeAsString()));
   const auto parent = std::filesystem::path(file_prefix).parent_path();
   if (!parent.empty()) std::filesystem::create_directories(parent);
@@ -158,6 +174,12 @@ CheckpointLoadStatus Checkpoint::restore(const std::string& save_path) {
     matched[static_cast<std::size_t>(oid)] = true;
     const auto& cnode = graph.nodes(cid);
     const GraphNode& onode = nodes[static_cast<std::size_t>(oid)];
+    if (const lookup::LookupTableBase* t = checkpoint::table_of(onode.object)) {
+      if (const std::string* key = attribute_key(cnode, checkpoint::kTableAttribute); key && checkpoint::has_own_values(onode.object)) {
+        restore_table(*t, reader, *key, save_path);
+        state->unconsumed.erase(*key);
+      }
+    }
     if (const Variable* v = checkpoint::variable_of(onode.object)) {
       if (const std::string* key = variable_value_key(cnode)) {
         const Tensor value = reader.get_tensor(*key);
@@ -192,7 +214,9 @@ CheckpointLoadStatus Checkpoint::restore(const std::string& save_path) {
     }
   }
   for (std::size_t i = 0; i < nodes.size(); ++i)
-    if (const Variable* v = checkpoint::variable_of(nodes[i].object); v && !matched[i]) state->unmatched.push_back(v->name());
+    if (const Variable* v = checkpoint::variable_of(nodes[i].object); v && !matched[i]) state->unmatched.push_back("variable '" + v->name() + "'");
+    else if (checkpoint::table_of(nodes[i].object) && checkpoint::has_own_values(nodes[i].object) && !matched[i])
+      state->unmatched.push_back("lookup table '" + nodes[i].path + "'");
   return CheckpointLoadStatus(state);
 }
 

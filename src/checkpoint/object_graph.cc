@@ -4,7 +4,11 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "checkpoint/tensor_bundle.h"
+#include "core/resource_handle.h"
 #include "keras/optimizers/optimizer_state.h"
+#include "ops/lookup/table_checkpoint.h"
+#include "ops/lookup/tracked_table.h"
 #include "tfpp/keras/layer.h"
 
 namespace tf::checkpoint {
@@ -16,6 +20,7 @@ const void* identity_of(const train::Trackable& object) {
     const void* operator()(const Module& m) const { return m.module_state().get(); }
     const void* operator()(const keras::optimizers::Optimizer& o) const { return o.state().get(); }
     const void* operator()(const std::shared_ptr<const train::Trackable::Map>& m) const { return m.get(); }
+    const void* operator()(const lookup::LookupTableBase& t) const { return core::resource_of(t.resource_handle()).get(); }
   };
   return std::visit(Visitor{}, object.value());
 }
@@ -36,6 +41,10 @@ std::vector<std::pair<std::string, train::Trackable>> children_of(const train::T
     const auto* layer = dynamic_cast<const keras::detail::LayerState*>(module->module_state().get());
     for (const auto& [name, m] : module->named_submodules()) {
       const auto* state = m.module_state().get();
+      if (const auto* table = dynamic_cast<const lookup::detail::TrackedTable*>(state)) {
+        out.emplace_back(name, table->table);
+        continue;
+      }
       const bool is_sublayer = layer && std::any_of(layer->sublayers.begin(), layer->sublayers.end(),
                                                    [&](const auto& sub) { return sub.get() == state; });
       if (!is_sublayer) out.emplace_back(name, m);
@@ -62,6 +71,15 @@ std::vector<std::pair<std::string, train::Trackable>> children_of(const train::T
 
 const Variable* variable_of(const train::Trackable& object) { return std::get_if<Variable>(&object.value()); }
 
+const lookup::LookupTableBase* table_of(const train::Trackable& object) {
+  return std::get_if<lookup::LookupTableBase>(&object.value());
+}
+
+bool has_own_values(const train::Trackable& object) {
+  const lookup::LookupTableBase* table = table_of(object);
+  return variable_of(object) || (table && ops::table_is_saveable(table->resource_handle()));
+}
+
 std::vector<GraphNode> traverse(const train::Trackable& root) {
   std::vector<GraphNode> nodes;
   std::unordered_map<const void*, int> ids;
@@ -84,7 +102,7 @@ std::vector<GraphNode> traverse(const train::Trackable& root) {
 proto::TrackableObjectGraph object_graph_proto(const std::vector<GraphNode>& nodes) {
   proto::TrackableObjectGraph graph;
   std::vector<bool> has_values(nodes.size(), false);
-  for (std::size_t i = 0; i < nodes.size(); ++i) has_values[i] = variable_of(nodes[i].object) != nullptr;
+  for (std::size_t i = 0; i < nodes.size(); ++i) has_values[i] = has_own_values(nodes[i].object);
   for (bool changed = true; changed;) {  // a node has values if any descendant has
     changed = false;
     for (std::size_t i = nodes.size(); i-- > 0;)
@@ -103,6 +121,10 @@ proto::TrackableObjectGraph object_graph_proto(const std::vector<GraphNode>& nod
       attribute->set_name(kVariableValue);
       attribute->set_full_name(variable_full_name(*v));
       attribute->set_checkpoint_key(variable_key(nodes[i].path));
+    } else if (const lookup::LookupTableBase* t = table_of(nodes[i].object); t && has_own_values(nodes[i].object)) {
+      auto* attribute = node->add_attributes();  // TensorFlow writes no full_name for a table
+      attribute->set_name(kTableAttribute);
+      attribute->set_checkpoint_key(table_key(nodes[i].path));
     }
     node->mutable_has_checkpoint_values()->set_value(has_values[i]);
   }
@@ -126,5 +148,16 @@ std::string escape_local_name(const std::string& name) {
 }
 
 std::string variable_key(const std::string& path) { return path + "/.ATTRIBUTES/" + kVariableValue; }
+
+void add_values(BundleWriter& writer, const GraphNode& node) {
+  if (const Variable* v = variable_of(node.object)) writer.add(variable_key(node.path), v->read_value());
+  const lookup::LookupTableBase* table = table_of(node.object);
+  if (!table || !has_own_values(node.object)) return;
+  auto [keys, values] = ops::table_checkpoint_tensors(table->resource_handle());
+  writer.add(table_key(node.path) + "-keys", keys);
+  writer.add(table_key(node.path) + "-values", values);
+}
+
+std::string table_key(const std::string& path) { return path + "/.ATTRIBUTES/" + kTableAttribute; }
 
 }  // namespace tf::checkpoint

@@ -29,6 +29,17 @@ struct GraphNode {
 std::vector<std::pair<std::string, train::Trackable>> children_of(const train::Trackable& object);
 /// The variable an object is, or nullptr.
 const Variable* variable_of(const train::Trackable& object);
+/// The lookup table an object is, or nullptr.
+const lookup::LookupTableBase* table_of(const train::Trackable& object);
+/// The attribute name of a table's entries ("<key>-keys" and "<key>-values" in the bundle).
+inline constexpr const char* kTableAttribute = "table";
+/// The checkpoint key of a saveable table at `path`: "<path>/.ATTRIBUTES/table".
+std::string table_key(const std::string& path);
+/// Whether an object has values of its own in a checkpoint (a variable, a mutable table).
+bool has_own_values(const train::Trackable& object);
+class BundleWriter;
+/// Adds the values of `node`'s object to `writer`: a variable's value, a mutable table's keys and values.
+void add_values(BundleWriter& writer, const GraphNode& node);
 /// Every object reachable from `root`, each once, breadth first; children in children_of order.
 std::vector<GraphNode> traverse(const train::Trackable& root);
 /// The TrackableObjectGraph of a traversal: children, variables' attributes with their keys, and

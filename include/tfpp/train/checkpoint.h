@@ -14,6 +14,10 @@
 //  - tf::Module, so Keras layers and models: their variables and submodules by attribute name;
 //  - Keras optimizers, with Keras 3's names: `_iterations`, `_learning_rate`, `_variables/N` (every
 //    optimizer variable, slots included) and `_trainable_variables/N` (what it updates);
+//  - lookup tables (tf::lookup::*; on a Module through tf::lookup::track_table): a
+//    MutableHashTable's or DenseHashTable's entries under `<path>/.ATTRIBUTES/table-keys` and
+//    `table-values`, as TensorFlow saves them; static tables keep nothing (their initializer
+//    rebuilds them);
 //  - nested maps of these;
 //  - `save_counter`, created by the first save() (or by restoring a checkpoint that has one).
 // Restoring into a layer that has not built its weights yet defers the values: they are assigned
@@ -32,6 +36,7 @@
 #include "tfpp/dtype.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/optimizers.h"
+#include "tfpp/lookup/tables.h"
 #include "tfpp/module.h"
 #include "tfpp/tensor.h"
 #include "tfpp/variable.h"
@@ -55,7 +60,7 @@ struct RestoreState;
 namespace tf::train {
 
 /// Something a Checkpoint tracks: a variable, a module (layers and models too), a Keras
-/// optimizer, or a map of named trackables.
+/// optimizer, a lookup table, or a map of named trackables.
 class Trackable {
  public:
   /// A map of named children.
@@ -66,10 +71,12 @@ class Trackable {
   Trackable(const Module& module);  // NOLINT
   /// A Keras optimizer.
   Trackable(const keras::optimizers::Optimizer& optimizer);  // NOLINT
+  /// A lookup table (a MutableHashTable, DenseHashTable, StaticHashTable, ...).
+  Trackable(const lookup::LookupTableBase& table);  // NOLINT
   /// A nested map.
   Trackable(Map children);  // NOLINT
   /// What it holds.
-  using Value = std::variant<Variable, Module, keras::optimizers::Optimizer, std::shared_ptr<const Map>>;
+  using Value = std::variant<Variable, Module, keras::optimizers::Optimizer, std::shared_ptr<const Map>, lookup::LookupTableBase>;
   /// What it holds (tfpp internals).
   const Value& value() const { return value_; }
 

@@ -9,6 +9,7 @@
 #include <typeinfo>
 
 #include "checkpoint/deferred_restore.h"
+#include "ops/lookup/tracked_table.h"
 #include "tfpp/errors.h"
 
 namespace tf {
@@ -103,6 +104,7 @@ std::vector<Module> Module::submodules() const {
   std::set<const detail::ModuleState*> seen{state_.get()};
   std::function<void(const detail::ModuleState&)> collect = [&](const detail::ModuleState& s) {
     for (const auto& [attribute, child] : s.submodules) {
+      if (dynamic_cast<const lookup::detail::TrackedTable*>(child.get())) continue;  // a table, not a module
       if (!seen.insert(child.get()).second) continue;
       out.emplace_back(child);
       collect(*child);

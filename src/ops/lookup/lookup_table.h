@@ -32,7 +32,17 @@ struct LookupTable : core::Resource {
   /// A dense table's reserved keys (tf.lookup.experimental.DenseHashTable), which no call may use.
   std::optional<TableKey> empty_key, deleted_key;
 
+  /// How InitializeTableFromTextFileV2 filled a static table: a SavedModel keeps the file as an
+  /// asset and initializes the table from it again.
+  struct TextFileSource {
+    std::string filename;
+    std::int64_t key_index, value_index, vocab_size;
+    std::string delimiter;
+    std::int64_t offset;
+  };
+
   mutable std::mutex mutex;  ///< guards everything below
+  std::optional<TextFileSource> text_file;
   bool initialized = false;
   std::unordered_map<TableKey, std::size_t> index;  ///< key -> position in entries
   std::vector<std::pair<TableKey, TableValue>> entries;
@@ -42,6 +52,13 @@ struct LookupTable : core::Resource {
   /// Removes one entry if present (the caller holds the lock).
   void erase(const TableKey& key);
 };
+
+/// A new empty table behind a scalar tf::resource handle. `kind` names the class in messages
+/// ("StaticHashTable"); InvalidArgumentError for dtypes a table cannot have.
+Tensor make_table_handle(const char* kind, DType key_dtype, DType value_dtype, bool is_mutable);
+/// A new empty dense table (tf.lookup.experimental.DenseHashTable): a mutable table whose reserved
+/// keys `empty_key` and `deleted_key` (different scalars of the key dtype) no call may use.
+Tensor make_dense_table_handle(DType key_dtype, DType value_dtype, const Tensor& empty_key, const Tensor& deleted_key);
 
 /// Key types a table may have: string, int32, int64.
 bool is_table_key_dtype(DType dtype);
@@ -54,6 +71,8 @@ TableKey key_at(const Tensor& keys, std::int64_t i);
 TableValue value_at(const Tensor& values, std::int64_t i);
 /// Writes a stored value into element i of `out` (of the table's value dtype).
 void set_value(Tensor& out, std::int64_t i, const TableValue& value);
+/// Writes a stored key into element i of `out` (of the table's key dtype).
+void set_key(Tensor& out, std::int64_t i, const TableKey& key);
 /// A key or value as TensorFlow prints it in messages.
 std::string entry_text(const TableKey& key);
 std::string entry_text(const TableValue& value);

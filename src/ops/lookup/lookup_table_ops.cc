@@ -159,9 +159,7 @@ void export_kernel(KernelContext& ctx) {
   Tensor values = core::empty(table.value_dtype, TensorShape({n}));
   for (std::int64_t i = 0; i < n; ++i) {
     const auto& [key, value] = table.entries[i];
-    if (keys.dtype() == DType::kString) keys.mutable_data<std::string>()[i] = std::get<std::string>(key);
-    else if (keys.dtype() == DType::kInt32) keys.mutable_data<std::int32_t>()[i] = static_cast<std::int32_t>(std::get<std::int64_t>(key));
-    else keys.mutable_data<std::int64_t>()[i] = std::get<std::int64_t>(key);
+    set_key(keys, i, key);
     set_value(values, i, value);
   }
   ctx.output(0) = std::move(keys);
@@ -257,6 +255,9 @@ void text_file_kernel(KernelContext& ctx) {
                                     entry_text(value));
     table.put(std::move(key), std::move(value));
   }
+  if (!table.is_mutable)
+    table.text_file = LookupTable::TextFileSource{filename, ctx.attr<std::int64_t>(kKeyIndex), ctx.attr<std::int64_t>(kValueIndex),
+                                                  vocab_size, ctx.attr<std::string>(kDelimiter), ctx.attr<std::int64_t>(kOffset)};
   table.initialized = true;
 }
 

@@ -1,6 +1,5 @@
 #include "tfpp/lookup/tables.h"
 
-#include "core/resource_handle.h"
 #include "ops/execute.h"
 #include "ops/lookup/lookup_table.h"
 #include "tfpp/constant.h"
@@ -12,19 +11,6 @@
 
 namespace tf::lookup {
 namespace {
-
-// A new table; `kind` names the class in messages (the table itself is TensorFlow's HashTable or
-// MutableHashTable, as its kernels' messages name it).
-Tensor new_table(const char* kind, DType key_dtype, DType value_dtype, bool is_mutable) {
-  if (!ops::is_table_key_dtype(key_dtype))
-    throw InvalidArgumentError(std::string("[") + kind + "] keys must be string, int32 or int64, got " +
-                               std::string(dtype_name(key_dtype)));
-  if (!ops::is_table_value_dtype(value_dtype))
-    throw InvalidArgumentError(std::string("[") + kind + "] values must be string, int32, int64, float32 or float64, got " +
-                               std::string(dtype_name(value_dtype)));
-  return core::make_resource_handle(
-      std::make_shared<ops::LookupTable>(is_mutable ? "MutableHashTable" : "HashTable", key_dtype, value_dtype, is_mutable));
-}
 
 // A table's default value: a concrete scalar of the table's value dtype.
 Tensor checked_default(const char* kind, const Tensor& value, DType value_dtype) {
@@ -68,7 +54,7 @@ std::pair<Tensor, Tensor> LookupTableBase::export_entries() const {
 
 StaticHashTable::StaticHashTable(const TableInitializer& initializer, const Tensor& default_value)
     : LookupTableBase(initializer.key_dtype(), initializer.value_dtype(),
-                      new_table("StaticHashTable", initializer.key_dtype(), initializer.value_dtype(), false)),
+                      ops::make_table_handle("StaticHashTable", initializer.key_dtype(), initializer.value_dtype(), false)),
       default_value_(checked_default("StaticHashTable", default_value, initializer.value_dtype())) {
   run_initializer(initializer, resource_handle());
 }
@@ -80,7 +66,7 @@ Tensor StaticHashTable::lookup(const Tensor& keys) const {
 
 StaticVocabularyTable::StaticVocabularyTable(const TableInitializer* initializer, std::int64_t num_oov_buckets)
     : LookupTableBase(initializer ? initializer->key_dtype() : string, int64,
-                      new_table("StaticVocabularyTable", initializer ? initializer->key_dtype() : string, int64, false)),
+                      ops::make_table_handle("StaticVocabularyTable", initializer ? initializer->key_dtype() : string, int64, false)),
       num_oov_buckets_(num_oov_buckets),
       has_vocabulary_(initializer != nullptr) {
   if (num_oov_buckets <= 0)
@@ -106,34 +92,15 @@ Tensor StaticVocabularyTable::size() const {
 }
 
 MutableHashTable::MutableHashTable(DType key_dtype, DType value_dtype, const Tensor& default_value)
-    : MutableHashTable(key_dtype, value_dtype, default_value, new_table("MutableHashTable", key_dtype, value_dtype, true)) {}
+    : MutableHashTable(key_dtype, value_dtype, default_value, ops::make_table_handle("MutableHashTable", key_dtype, value_dtype, true)) {}
 
 MutableHashTable::MutableHashTable(DType key_dtype, DType value_dtype, const Tensor& default_value, Tensor handle)
     : LookupTableBase(key_dtype, value_dtype, std::move(handle)),
       default_value_(checked_default("MutableHashTable", default_value, value_dtype)) {}
 
-namespace {
-
-// A dense table: a mutable table whose reserved keys its kernels refuse.
-Tensor new_dense_table(DType key_dtype, DType value_dtype, const Tensor& empty_key, const Tensor& deleted_key) {
-  for (const Tensor* k : {&empty_key, &deleted_key})
-    if (!k->defined() || k->is_symbolic() || k->dtype() != key_dtype || k->num_elements() != 1)
-      throw InvalidArgumentError("[DenseHashTable] empty_key and deleted_key must be concrete scalars of the key dtype " +
-                                 std::string(dtype_name(key_dtype)));
-  Tensor handle = new_table("DenseHashTable", key_dtype, value_dtype, true);
-  auto table = std::static_pointer_cast<ops::LookupTable>(core::resource_of(handle));
-  table->empty_key = ops::key_at(empty_key, 0);
-  table->deleted_key = ops::key_at(deleted_key, 0);
-  if (table->empty_key == table->deleted_key)
-    throw InvalidArgumentError("[MutableDenseHashTableV2] Empty and deleted keys cannot be equal");
-  return handle;
-}
-
-}  // namespace
-
 DenseHashTable::DenseHashTable(DType key_dtype, DType value_dtype, const Tensor& default_value, const Tensor& empty_key,
                                const Tensor& deleted_key)
-    : MutableHashTable(key_dtype, value_dtype, default_value, new_dense_table(key_dtype, value_dtype, empty_key, deleted_key)) {}
+    : MutableHashTable(key_dtype, value_dtype, default_value, ops::make_dense_table_handle(key_dtype, value_dtype, empty_key, deleted_key)) {}
 
 void MutableHashTable::insert(const Tensor& keys, const Tensor& values) {
   check_keys(keys, "MutableHashTable");
