@@ -144,6 +144,10 @@ void IndexLookup::make_table(const Tensor& tokens) {
 
 std::int64_t IndexLookup::vocabulary_size() const { return state_->table->size().item<std::int64_t>() + token_start(); }
 
+bool IndexLookup::has_input_vocabulary() const { return state_->has_input_vocabulary; }
+
+Tensor IndexLookup::idf_weights() const { return state_->idf_weights; }
+
 void IndexLookup::record_vocabulary_size() {
   const std::int64_t size = vocabulary_size();
   const bool fixed_depth = settings_.output_mode != "int" && !settings_.pad_to_max_tokens;
@@ -332,7 +336,8 @@ Tensor IndexLookup::call(const Tensor& inputs, bool) {
   const std::int64_t depth = settings_.pad_to_max_tokens ? *settings_.max_tokens : *state_->frozen_vocab_size;
   const bool tf_idf = settings_.output_mode == "tf_idf";
   Tensor out = detail::encode_categorical(ids, tf_idf ? "count" : settings_.output_mode, depth, int64);
-  if (tf_idf) out = cast(out, float32) * state_->idf_weights;
+  // Before the weights are set (a model rebuilt from its config, then loaded) they are zeros, as Keras' are.
+  if (tf_idf) out = cast(out, float32) * (state_->idf_weights.defined() ? state_->idf_weights : zeros({depth}, float32));
   return out;
 }
 

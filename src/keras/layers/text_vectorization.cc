@@ -198,7 +198,8 @@ TextVectorization TextVectorization::from_config(const Config& c) {
     for (const ConfigValue& w : v->get<ConfigValue::List>()) o.idf_weights->push_back(w.as_double());
   }
   Config lookup = lookup_config(o);
-  if (auto* v = present("vocabulary_size"); v && o.vocabulary) lookup["vocabulary_size"] = *v;
+  // The size the saved layer had: an adapted vocabulary comes back from the .keras file's assets.
+  if (auto* v = present("vocabulary_size")) lookup["vocabulary_size"] = *v;
   return TextVectorization(o, lookup);
 }
 

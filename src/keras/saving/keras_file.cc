@@ -1,6 +1,7 @@
 // Keras 3's .keras files: Model::save, models::load_model, and the JSON forms (Model::to_json,
-// models::model_from_json). The archive holds metadata.json, config.json and model.weights.h5
-// (saving_lib's _save_model_to_fileobj); it is built in memory and written atomically.
+// models::model_from_json). The archive holds metadata.json, config.json, model.weights.h5 and
+// the lookup layers' vocabularies under assets/ (saving_lib's _save_model_to_fileobj); it is
+// built in memory and written atomically.
 #include <ctime>
 
 #include "io/atomic_file.h"
@@ -62,9 +63,11 @@ void Model::save(const std::string& filepath) const {
   const std::string config = keras::to_json(serialized_model(*this));
   const std::string metadata = keras::to_json(Config{{"keras_version", kKerasVersion}, {"date_saved", date_saved()}});
   saving::detail::H5Writer weights(filepath + "/" + kWeightsFile);
-  saving::detail::save_state(*this, weights);
-  const std::string archive = saving::detail::make_zip(
-      {{kMetadataFile, metadata}, {kConfigFile, config}, {kWeightsFile, weights.finish()}}, filepath, who);
+  std::vector<std::pair<std::string, std::string>> assets;  // the lookup layers' vocabularies
+  saving::detail::save_state(*this, weights, &assets);
+  std::vector<std::pair<std::string, std::string>> members{{kMetadataFile, metadata}, {kConfigFile, config}, {kWeightsFile, weights.finish()}};
+  members.insert(members.end(), assets.begin(), assets.end());
+  const std::string archive = saving::detail::make_zip(members, filepath, who);
   io::write_file_atomically(filepath, archive, who);
 }
 
@@ -104,7 +107,7 @@ Model load_model(const std::string& filepath, LoadModelOptions options) {
     }
   }
   const saving::detail::H5Reader weights(zip.read(kWeightsFile), filepath + "/" + kWeightsFile);
-  saving::detail::load_state(model, weights, who);
+  saving::detail::load_state(model, weights, who, false, &zip);
   return model;
 }
 

@@ -1,15 +1,18 @@
 #include "keras/saving/weights_store.h"
 
 #include <algorithm>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <set>
 
 #include "keras/models/op_layers.h"
 #include "keras/saving/external_class.h"
+#include "keras/saving/lookup_layer_state.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/layers/attention.h"
 #include "tfpp/keras/layers/recurrent.h"
+#include "tfpp/keras/layers/text_vectorization.h"
 #include "tfpp/keras/layers/wrappers.h"
 #include "tfpp/keras/optimizers.h"
 #include "tfpp/module.h"
@@ -24,6 +27,7 @@ struct StateEntry {
   std::string who;   // "layer 'dense'" or "optimizer 'adam'", for errors
   std::vector<Variable> variables;
   bool is_optimizer = false;
+  const layers::IndexLookup* lookup = nullptr;  // a lookup layer's vocabulary and TF-IDF weights (the model owns it)
 };
 
 std::string join(const std::string& path, const std::string& child) { return path.empty() ? child : path + "/" + child; }
@@ -56,7 +60,11 @@ class Walker {
     if (std::shared_ptr<Layer> instance = l.layer_state().instance.lock(); instance && instance.get() != &l)
       return layer(*instance, path);
     if (!visited_.insert(l.shared_layer_state().get()).second) return;
-    entries.push_back({path, l.name(), "layer '" + l.name() + "'", own_variables(l), false});
+    entries.push_back({path, l.name(), "layer '" + l.name() + "'", own_variables(l), false, lookup_of(l)});
+    if (const auto* text = dynamic_cast<const layers::TextVectorization*>(&l)) {
+      layer(text->lookup_layer(), join(path, "_lookup_layer"));
+      return;
+    }
     const auto* model = dynamic_cast<const Model*>(&l);
     if (model && (dynamic_cast<const Sequential*>(model) || model->is_functional())) {
       container(join(path, "layers"), model->layers());
@@ -141,15 +149,16 @@ std::string shape_text(const std::vector<std::int64_t>& dims) { return TensorSha
 
 }  // namespace
 
-void save_state(const Model& model, H5Writer& file) {
+void save_state(const Model& model, H5Writer& file, std::vector<std::pair<std::string, std::string>>* assets) {
   for (const StateEntry& e : walk(model)) {
     const std::string group = vars_group(e.path);
     file.create_group(group, e.name);
     for (std::size_t i = 0; i < e.variables.size(); ++i) file.write_dataset(group, std::to_string(i), e.variables[i].read_value());
+    if (e.lookup) save_lookup_state(*e.lookup, file, group, e.path, assets);
   }
 }
 
-void load_state(Model& model, const H5Reader& file, const std::string& who, bool skip_mismatch) {
+void load_state(Model& model, const H5Reader& file, const std::string& who, bool skip_mismatch, const ZipReader* archive) {
   const std::string prefix = who + " '" + file.file() + "': ";
   // A compiled optimizer that has not run yet gets its slots first (as fit would create them),
   // so a restored model resumes training where the saved one stopped.
@@ -165,7 +174,9 @@ void load_state(Model& model, const H5Reader& file, const std::string& who, bool
       if (e.variables.empty() || e.is_optimizer) return "";
       return e.who + " has " + std::to_string(e.variables.size()) + " weights, the file has none for it (no group " + group + ")";
     }
-    const std::vector<std::string> keys = file.keys(group);
+    std::vector<std::string> keys = file.keys(group);
+    if (e.lookup)  // named datasets beside the variables "0", "1", ...
+      for (const std::string& name : lookup_dataset_names(*e.lookup)) std::erase(keys, name);
     if (e.is_optimizer && keys.size() != e.variables.size()) {
       // Keras' optimizer.load_own_variables: a count mismatch (an optimizer saved before it was
       // built, loaded into one already built) warns and leaves the optimizer as it is.
@@ -200,8 +211,10 @@ void load_state(Model& model, const H5Reader& file, const std::string& who, bool
   };
 
   std::vector<std::pair<Variable, Tensor>> assignments;
+  std::vector<std::function<void()>> lookup_changes;
   std::vector<std::string> skipped, first_error;
   for (const StateEntry& e : walk(model)) {
+    if (e.lookup) lookup_changes.push_back(read_lookup_state(*e.lookup, file, vars_group(e.path), e.path, archive, prefix));
     std::vector<std::pair<Variable, Tensor>> values;
     const std::string error = read_entry(e, values);
     if (error.empty()) {
@@ -221,6 +234,7 @@ void load_state(Model& model, const H5Reader& file, const std::string& who, bool
               << "]\n";
   }
   // Everything was read and checked: only now does the model change.
+  for (const auto& change : lookup_changes) change();
   for (auto& [variable, value] : assignments) variable.assign(value);
 }
 

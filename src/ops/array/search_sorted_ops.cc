@@ -80,7 +80,8 @@ const OpDef& kUpperBound = bound_builder<true>("UpperBound");
 Tensor as_rows(const Tensor& t) {
   const TensorShape& s = t.shape();
   if (!s.has_unknown_rank() && s.rank() > 0 && s.dim(-1) != None) return reshape(t, {-1, s.dim(-1)});
-  return reshape(t, IntArray(concat({constant(std::vector<std::int32_t>{-1}), slice(shape(t), {-1}, {1})}, 0)));
+  // An unknown last dimension: read it at run time (slice takes no negative begin).
+  return reshape(t, IntArray(concat({constant(std::vector<std::int32_t>{-1}), slice(shape(t), {s.rank() - 1}, {1})}, 0)));
 }
 
 // x flattened, without its first (`drop_first`) or last element.

@@ -44,6 +44,13 @@ class IndexLookup : public Layer {
   Tensor vocabulary_tensor(bool include_special_tokens = true) const;
   /// The number of ids: learned tokens plus the mask and OOV ids.
   std::int64_t vocabulary_size() const;
+  /// Whether the vocabulary was given to the constructor (the config keeps it) rather than set
+  /// or learned later (a .keras file keeps it as an asset).
+  bool has_input_vocabulary() const;
+  /// The output mode: "int", "one_hot", "multi_hot", "count" or "tf_idf".
+  const std::string& output_mode() const { return settings_.output_mode; }
+  /// The TF-IDF weight of each id (float32; undefined until a "tf_idf" layer has a vocabulary).
+  Tensor idf_weights() const;
   Tensor call(const Tensor& inputs, bool training) override;
   Config get_config() const override;
 

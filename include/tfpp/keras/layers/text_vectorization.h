@@ -53,6 +53,8 @@ class TextVectorization : public Layer {
   /// The vocabulary by id ("" for padding and "[UNK]" first when asked).
   std::vector<std::string> get_vocabulary(bool include_special_tokens = true) const;
   std::int64_t vocabulary_size() const;
+  /// The StringLookup that maps tokens to ids (Keras' `_lookup_layer`); it shares its state with this layer.
+  const StringLookup& lookup_layer() const { return lookup_; }
   Tensor call(const Tensor& inputs, bool training) override;
   Config get_config() const override;
   TFPP_KERAS_LAYER(TextVectorization)
