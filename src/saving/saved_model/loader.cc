@@ -1,6 +1,8 @@
 // tf::saved_model::load: saved_model.pb -> function library + object graph, variables/ -> values.
 #include <algorithm>
 #include <deque>
+#include <filesystem>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -12,6 +14,7 @@
 #include "saving/saved_model/loaded_state.h"
 #include "saving/saved_model/saved_model_file.h"
 #include "saving/saved_model/structured_value_proto.h"
+#include "tfpp/constant.h"
 #include "tfpp/errors.h"
 #include "tfpp/function.h"
 
@@ -260,6 +263,8 @@ class Loader {
     if (id < 0 || id >= graph.nodes_size()) damaged(fn + " binds object " + std::to_string(id) + ", which does not exist");
     const proto::SavedObject& obj = graph.nodes(id);
     if (obj.has_variable()) return variables_.at(id).handle();
+    if (obj.has_resource()) return resource_handle(id, fn);
+    if (obj.has_asset()) return asset_path(obj.asset(), fn);
     if (obj.has_constant()) {
       for (const proto::NodeDef& node : meta_->graph_def().node())
         if (node.name() == obj.constant().operation() && node.op() == "Const" && node.attr().contains("value"))
@@ -268,6 +273,55 @@ class Loader {
     }
     throw UnimplementedError("[saved_model] " + fn + " captures object " + std::to_string(id) +
                              " of a kind tfpp does not restore (only variables and constants)");
+  }
+
+  // The concrete function of the function object that is child `name` of object `id`.
+  std::optional<std::string> child_function(int id, const std::string& name) const {
+    const auto& graph = meta_->object_graph_def();
+    for (const auto& child : graph.nodes(id).children()) {
+      if (child.local_name() != name) continue;
+      const proto::SavedObject& obj = graph.nodes(child.node_id());
+      if (!obj.has_function() || obj.function().concrete_functions_size() != 1)
+        damaged("resource " + paths_.path[id] + "'s " + name + " is not a function with one concrete function");
+      return obj.function().concrete_functions(0);
+    }
+    return std::nullopt;
+  }
+
+  // Runs concrete function `name` now with its bound inputs.
+  std::vector<Tensor> run_now(const std::string& name) const {
+    std::vector<Tensor> captures;
+    for (int bound : concrete(name).bound_inputs()) captures.push_back(bound_input(bound, name));
+    return saving::call_function(*library_, name, captures);
+  }
+
+  // A resource object (a lookup table), made once by its _create_resource function and filled by
+  // its _initialize function, as TensorFlow's loader restores a CapturableResource.
+  Tensor resource_handle(int id, const std::string& fn) const {
+    if (auto it = resources_.find(id); it != resources_.end()) return it->second;
+    const std::optional<std::string> create = child_function(id, "_create_resource");
+    if (!create)
+      throw UnimplementedError("[saved_model] " + fn + " captures resource " + paths_.path[id] +
+                               ", which has no _create_resource function");
+    const std::vector<Tensor> made = run_now(*create);
+    if (made.size() != 1 || made[0].dtype() != DType::kResource) damaged(*create + " does not return one resource handle");
+    resources_.emplace(id, made[0]);  // before _initialize, which binds the resource itself
+    if (const std::optional<std::string> initialize = child_function(id, "_initialize")) run_now(*initialize);
+    return made[0];
+  }
+
+  // The path of an asset file in the SavedModel's assets/ directory.
+  Tensor asset_path(const proto::SavedAsset& asset, const std::string& fn) const {
+    const int index = asset.asset_file_def_index();
+    if (index < 0 || index >= meta_->asset_file_def_size())
+      damaged(fn + " captures asset " + std::to_string(index) + " of " + std::to_string(meta_->asset_file_def_size()));
+    const std::string& filename = meta_->asset_file_def(index).filename();
+    if (filename.empty() || filename.find("..") != std::string::npos || filename.front() == '/')
+      damaged("asset " + std::to_string(index) + " has the file name '" + filename + "'");
+    const std::string path = dir_ + "/assets/" + filename;
+    if (!std::filesystem::is_regular_file(path))
+      throw NotFoundError("[saved_model] " + fn + " needs the asset file " + path + ", which does not exist");
+    return constant(path);
   }
 
   // `spec`: the FunctionSpec of a tf.function or bare concrete function (null for a signature).
@@ -317,6 +371,7 @@ class Loader {
   std::shared_ptr<const saving::FunctionLibrary> library_;
   ObjectPaths paths_;
   std::map<int, Variable> variables_;
+  mutable std::map<int, Tensor> resources_;  ///< restored lookup tables, by object id
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "ops/execute.h"
 #include "proto/tensor_proto.h"
 #include "saving/saved_model/function_importer.h"
+#include "saving/saved_model/table_importers.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/control_flow.h"
 #include "tfpp/math_ops.h"
@@ -284,6 +285,9 @@ const std::unordered_map<std::string_view, Importer>& importers() {
       {"TensorListGetItem", &import_list_get_item},
       {"TensorListStack", &import_list_stack},
       {"TensorListGather", &import_list_gather},
+      {"HashTableV2", &import_hash_table},
+      {"MutableHashTableV2", &import_mutable_hash_table},
+      {"MutableDenseHashTableV2", &import_mutable_dense_hash_table},
       {"StatefulPartitionedCall", &import_call},
       {"PartitionedCall", &import_call},
       {"If", &import_if},

@@ -2,6 +2,7 @@
 // SavedModel layout (INTEROP.md §2).
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <optional>
 #include <set>
 
@@ -20,6 +21,7 @@
 #include "saving/saved_model/export_directory.h"
 #include "saving/saved_model/function_exporter.h"
 #include "saving/saved_model/structured_value_proto.h"
+#include "saving/saved_model/table_exporter.h"
 #include "saving/saved_model/v1_saver.h"
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
@@ -145,6 +147,8 @@ class Saver {
     auto* versions = meta_->mutable_graph_def()->mutable_versions();
     versions->set_producer(kGraphDefVersion);
     versions->set_min_consumer(kMinConsumerWithLibrary);
+    tables_.emplace(*meta_, used_ops_, [this](const std::string& base) { return inference_name(base); },
+                    function_spec({}, {}, {}));
     add_variable_handles();
     add_objects();
     add_signatures();
@@ -158,6 +162,7 @@ class Saver {
 
     saving::ExportDirectory out(dir);
     write_variables(out.path() + "/variables/variables");
+    write_assets(out.path() + "/assets");
     proto::FingerprintDef fingerprint;
     fingerprint.mutable_version()->set_producer(1);
     io::write_file_atomically(out.path() + "/fingerprint.pb", fingerprint.SerializeAsString(), "[saved_model]");
@@ -201,6 +206,7 @@ class Saver {
         ref->set_node_id(child);
         ref->set_local_name(name);
       }
+      if (checkpoint::table_of(node.object)) continue;  // a resource: add_tables() writes it
       if (const Variable* v = checkpoint::variable_of(node.object)) {
         auto* sv = obj->mutable_variable();
         sv->set_dtype(proto_convert::to_data_type(v->dtype()));
@@ -215,6 +221,32 @@ class Saver {
         user->mutable_version()->set_min_consumer(1);
       }
     }
+    add_tables();
+  }
+
+  // The lookup tables: resources with their functions (table_exporter.h).
+  void add_tables() {
+    for (std::size_t id = 0; id < nodes_.size(); ++id)
+      if (const lookup::LookupTableBase* table = checkpoint::table_of(nodes_[id].object)) {
+        tables_->add(static_cast<int>(id), *table, nodes_[id].path);
+        table_ids_[core::resource_of(table->resource_handle()).get()] = static_cast<int>(id);
+      }
+  }
+
+  // The tracked table a captured handle refers to: its object id.
+  int table_id(const Tensor& handle, const std::string& what) const {
+    auto it = table_ids_.find(core::resource_of(handle).get());
+    if (it == table_ids_.end())
+      throw InvalidArgumentError("[saved_model] " + what +
+                                 " uses a lookup table the saved module does not track (track it with tf::lookup::track_table)");
+    return it->second;
+  }
+
+  void write_assets(const std::string& dir) {
+    if (tables_->assets().empty()) return;
+    std::filesystem::create_directories(dir);
+    for (const auto& [source, name] : tables_->assets())
+      std::filesystem::copy_file(source, dir + "/" + name, std::filesystem::copy_options::overwrite_existing);
   }
 
   // The root's "signatures" child, written also when empty, as TensorFlow does.
@@ -264,8 +296,10 @@ class Saver {
       if (h.dtype() != DType::kResource || h.is_symbolic())
         throw UnimplementedError("[saved_model] " + what + " captures a " + std::string(dtype_name(h.dtype())) +
                                  " tensor; only variables can be captured");
-      if (core::resource_of(h))
-        throw UnimplementedError("[saved_model] " + what + " captures a lookup table; tfpp saves only variables");
+      if (core::resource_of(h)) {  // a lookup table
+        out.bound.push_back(table_id(h, what));
+        continue;
+      }
       const Variable v(autodiff::handle_variable(h));
       auto it = variable_ids_.find(v.id());
       if (it == variable_ids_.end())
@@ -359,7 +393,13 @@ class Saver {
       proto_convert::to_shape_proto(impl.inputs[i].shape, info.mutable_tensor_shape());
     }
     for (std::size_t c = 0; c < impl.captured_inputs.size(); ++c) {
-      const Variable v(autodiff::handle_variable(impl.captured_inputs[c]));
+      const Tensor& h = impl.captured_inputs[c];
+      if (core::resource_of(h)) {
+        call_node->add_input(tables_->handle_node(table_id(h, "signature " + key)));
+        call_attrs["Tin"].mutable_list()->add_type(proto::DT_RESOURCE);
+        continue;
+      }
+      const Variable v(autodiff::handle_variable(h));
       call_node->add_input(handle_names_.at(v.id()));
       call_attrs["Tin"].mutable_list()->add_type(proto::DT_RESOURCE);
     }
@@ -487,6 +527,7 @@ class Saver {
     proto::NodeDef* noop = meta_->mutable_graph_def()->add_node();
     noop->set_name("NoOp");
     noop->set_op("NoOp");
+    for (const std::string& call : tables_->init_calls()) noop->add_input("^" + call);
     used_ops_.insert("NoOp");
     proto::SignatureDef& init = (*meta_->mutable_signature_def())["__saved_model_init_op"];
     proto::TensorInfo& info = (*init.mutable_outputs())["__saved_model_init_op"];
@@ -503,8 +544,7 @@ class Saver {
 
   void write_variables(const std::string& prefix) {
     checkpoint::BundleWriter writer(prefix);
-    for (const checkpoint::GraphNode& node : nodes_)
-      if (const Variable* v = checkpoint::variable_of(node.object)) writer.add(checkpoint::variable_key(node.path), v->read_value());
+    for (const checkpoint::GraphNode& node : nodes_) checkpoint::add_values(writer, node);
     writer.add(checkpoint::kObjectGraphKey, constant(object_graph_bytes()));
     writer.finish();
   }
@@ -516,6 +556,8 @@ class Saver {
   proto::MetaGraphDef* meta_ = nullptr;
   std::map<std::uint64_t, int> variable_ids_;
   std::map<std::uint64_t, std::string> handle_names_;
+  std::optional<saving::TableExporter> tables_;
+  std::map<const void*, int> table_ids_;  ///< a tracked table's resource -> its object id
   std::set<std::string> used_ops_;
   int next_function_id_ = 1000;
 };

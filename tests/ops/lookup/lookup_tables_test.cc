@@ -186,14 +186,15 @@ TEST(LookupTables, TapesDifferentiateCallsThatUseTablesThroughTheirVariablesOnly
   EXPECT_EQ(dy.numpy<float>(), expected);
 }
 
-TEST(LookupTables, SavingAFunctionThatCapturesATableIsRefused) {
+// A table the saved module does not track (tf::lookup::track_table) cannot be saved with it.
+TEST(LookupTables, SavingAFunctionThatCapturesAnUntrackedTableIsRefused) {
   struct Root : Module {};
   Root root;
   StaticHashTable table(word_ids(), constant(std::int64_t{-1}));
   auto f = tf::function([&](Tensor words) { return table.lookup(words); }, {.input_signature = {TensorSpec({None}, string)}});
   const std::string dir = (scratch_dir() / "saved").string();
   EXPECT_THROW(saved_model::save(root, dir, {.signatures = {{"serving_default", f.get_concrete_function(TensorSpec({None}, string))}}}),
-               UnimplementedError);
+               InvalidArgumentError);
 }
 
 TEST(LookupTables, Errors) {
