@@ -15,6 +15,8 @@ const ops::OpDef& kStopGradient = ops::OpBuilder("StopGradient")
                                       .shape(ops::unchanged_shape)
                                       .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool, std::string>(
                                           []<class T>() -> ops::KernelFn { return &stop_gradient_kernel; })
+                                      .kernels<std::int8_t, std::int16_t, std::uint16_t, std::uint32_t, std::uint64_t>(
+                                          []<class T>() -> ops::KernelFn { return &stop_gradient_kernel; })
                                       .kernel_allocates_outputs()
                                       .no_gradient();
 

@@ -50,10 +50,13 @@ Tensor scalar(T value) {
 }
 
 // `value` as an element of type T. A whole number wraps into a narrower integer type (300 is 44
-// as uint8), as TensorFlow converts Python ints; the detour through int64 keeps it defined.
+// as uint8, -1 is 2^64 - 1 as uint64), as TensorFlow converts Python ints; the detour through
+// int64 keeps it defined.
 template <class T>
 T element_of(double value) {
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> && sizeof(T) < sizeof(std::int64_t))
+  if constexpr (std::is_same_v<T, std::uint64_t>)
+    return value >= 0x1p63 ? static_cast<T>(value) : static_cast<T>(static_cast<std::int64_t>(value));
+  else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> && sizeof(T) < sizeof(std::int64_t))
     return static_cast<T>(static_cast<std::int64_t>(value));
   else
     return static_cast<T>(value);

@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "core/tensor_impl.h"
+#include "core/visit_integer_dtype.h"
 
 namespace tf {
 namespace {
@@ -99,7 +100,7 @@ class ElementFormatter {
     }
     if (t.dtype() == DType::kComplex64) format_complex(t.data<std::complex<float>>(), shown);
     else if (t.dtype() == DType::kComplex128) format_complex(t.data<std::complex<double>>(), shown);
-    else visit_dtype(t.dtype(), [&](auto tag) {
+    else visit_integer_dtype(t.dtype(), [&](auto tag) {
       using T = decltype(tag);
       const T* data = t.data<T>();
       if constexpr (std::is_floating_point_v<T>) {
@@ -416,7 +417,7 @@ std::string scalar_string(const Tensor& t, bool python_repr) {
     // NumPy's str of a float16 scalar is positional below 1e3 only
     return t.dtype() == DType::kFloat16 ? scalar_float<float, Eigen::half>(v, 1e3) : bfloat16_word(v);
   }
-  return visit_dtype(t.dtype(), [&](auto tag) -> std::string {
+  return visit_integer_dtype(t.dtype(), [&](auto tag) -> std::string {
     using T = decltype(tag);
     const T& v = *t.data<T>();
     if constexpr (std::is_floating_point_v<T>) {

@@ -2,6 +2,7 @@
 #include "tfpp/control_flow.h"
 
 #include "autodiff/tape.h"
+#include "core/visit_integer_dtype.h"
 #include "function/autograph.h"
 #include "function/control_flow_ops.h"
 #include "function/traced_body.h"
@@ -183,7 +184,7 @@ void check_range_args(const Tensor& start, const Tensor& limit, const Tensor& de
         t->dtype() != start.dtype())
       throw InvalidArgumentError("[for_range] start, limit and delta must be numeric scalars of one dtype, got " +
                                  describe_tensor(start) + ", " + describe_tensor(limit) + ", " + describe_tensor(delta));
-  const bool zero_step = !delta.is_symbolic() && visit_dtype(delta.dtype(), [&](auto tag) {
+  const bool zero_step = !delta.is_symbolic() && visit_integer_dtype(delta.dtype(), [&](auto tag) {
     using T = decltype(tag);
     if constexpr (std::is_arithmetic_v<T>) return *delta.data<T>() == T(0);
     else return false;

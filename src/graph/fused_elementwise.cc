@@ -137,6 +137,8 @@ const ops::OpDef& kFusedElementwise = ops::OpBuilder("FusedElementwise")
                                           .shape(fused_shape)
                                           .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool>(
                                               []<class T>() -> ops::KernelFn { return &fused_kernel; })
+                                          .kernels<std::int8_t, std::int16_t, std::uint16_t, std::uint32_t,
+                                                   std::uint64_t>([]<class T>() -> ops::KernelFn { return &fused_kernel; })
                                           .no_gradient();
 
 }  // namespace

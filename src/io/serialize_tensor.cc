@@ -31,6 +31,8 @@ const OpDef& kSerializeTensor = OpBuilder("SerializeTensor").inputs(1).shape(ser
     .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, Eigen::half, Eigen::bfloat16, bool, std::string,
              std::complex<float>, std::complex<double>>(
         []<class T>() -> ops::KernelFn { return &serialize_kernel; })
+    .kernels<std::int8_t, std::int16_t, std::uint16_t, std::uint32_t, std::uint64_t>(
+        []<class T>() -> ops::KernelFn { return &serialize_kernel; })
     .no_gradient();
 
 void parse_shape(ShapeContext& ctx) {

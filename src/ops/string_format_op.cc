@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/visit_integer_dtype.h"
 #include "ops/execute.h"
 #include "ops/string_format.h"
 
@@ -178,7 +179,7 @@ std::string summarize_value(const Tensor& t, std::int64_t summarize) {
   const std::int64_t n = t.num_elements();
   const std::int64_t limit = std::min(summarize < 0 ? n : summarize, n);
   std::vector<std::int64_t> shape(t.shape().dims().begin(), t.shape().dims().end());
-  return visit_dtype(t.dtype(), [&](auto tag) -> std::string {
+  return visit_integer_dtype(t.dtype(), [&](auto tag) -> std::string {
     using T = decltype(tag);
     const T* data = limit > 0 ? t.data<T>() : nullptr;
     std::string out;
@@ -196,7 +197,7 @@ std::string summarize_value_v1(const Tensor& t, std::int64_t summarize) {
   const std::int64_t n = t.num_elements();
   const std::int64_t limit = std::min(summarize < 0 ? n : summarize, n);
   std::vector<std::int64_t> shape(t.shape().dims().begin(), t.shape().dims().end());
-  return visit_dtype(t.dtype(), [&](auto tag) -> std::string {
+  return visit_integer_dtype(t.dtype(), [&](auto tag) -> std::string {
     using T = decltype(tag);
     const T* data = limit > 0 ? t.data<T>() : nullptr;
     std::string out;

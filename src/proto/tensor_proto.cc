@@ -144,6 +144,11 @@ Tensor from_tensor_proto(const proto::TensorProto& proto) {
     case DType::kInt32: fill_from_field(proto.int_val(), t.mutable_data<std::int32_t>(), n); break;
     case DType::kInt64: fill_from_field(proto.int64_val(), t.mutable_data<std::int64_t>(), n); break;
     case DType::kUInt8: fill_from_field(proto.int_val(), t.mutable_data<std::uint8_t>(), n); break;  // TensorFlow's field for small ints
+    case DType::kInt8: fill_from_field(proto.int_val(), t.mutable_data<std::int8_t>(), n); break;
+    case DType::kInt16: fill_from_field(proto.int_val(), t.mutable_data<std::int16_t>(), n); break;
+    case DType::kUInt16: fill_from_field(proto.int_val(), t.mutable_data<std::uint16_t>(), n); break;
+    case DType::kUInt32: fill_from_field(proto.uint32_val(), t.mutable_data<std::uint32_t>(), n); break;
+    case DType::kUInt64: fill_from_field(proto.uint64_val(), t.mutable_data<std::uint64_t>(), n); break;
     case DType::kBool: fill_from_field(proto.bool_val(), t.mutable_data<bool>(), n); break;
     case DType::kComplex64: fill_from_pairs(proto.scomplex_val(), t.mutable_data<std::complex<float>>(), n); break;
     case DType::kComplex128: fill_from_pairs(proto.dcomplex_val(), t.mutable_data<std::complex<double>>(), n); break;

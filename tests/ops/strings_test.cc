@@ -157,7 +157,11 @@ TEST(DecodeRaw, Errors) {
             "[DecodeRaw] a string of 5 bytes is not a whole number of int32 values (4 bytes each)");
   EXPECT_EQ(error_of([] { tf::io::decode_raw(tf::constant(1.0f), tf::int32); }), "[DecodeRaw] bytes has dtype float32; expected string");
   EXPECT_EQ(error_of([] { tf::io::decode_raw(tf::constant("abcd"), tf::bool_); }),
-            "[DecodeRaw] out_type must be float32, float64, int32, int64 or uint8, got bool");
+            "[DecodeRaw] out_type must be a float, int8, int16, int32, int64, uint8 or uint16, got bool");
+  EXPECT_EQ(error_of([] { tf::io::decode_raw(tf::constant("abcd"), tf::uint32); }),
+            "[DecodeRaw] out_type must be a float, int8, int16, int32, int64, uint8 or uint16, got uint32");
+  EXPECT_EQ(tf::io::decode_raw(tf::constant(std::string("\x01\x80\xff\xff", 4)), tf::int16).numpy<std::int16_t>(),
+            (std::vector<std::int16_t>{-32767, -1}));
   EXPECT_EQ(inferred_shape("DecodeRaw", {symbolic(tf::string, {tf::None, 3})}, {tf::float32, true}),
             tf::TensorShape({tf::None, 3, tf::None}));
 }

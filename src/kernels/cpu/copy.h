@@ -2,7 +2,8 @@
 //
 // Shape-manipulating kernels only move elements, so they are written once per element size:
 // `storage_t<T>` maps float and int32 to uint32_t, double and int64 to uint64_t, bool to
-// uint8_t, complex64 to uint64_t, complex128 to a 16-byte integer. Strings keep std::string, because they need real copies (memcpy would alias the
+// uint8_t, int16, float16 and bfloat16 to uint16_t, complex64 to uint64_t, complex128 to a
+// 16-byte integer. Strings keep std::string, because they need real copies (memcpy would alias the
 // string objects' heap buffers).
 #pragma once
 
@@ -40,12 +41,29 @@ struct Storage<std::string> {
 template <class T>
 using storage_t = typename Storage<T>::type;
 
-/// visit_dtype for kernels that only move elements: float16 and bfloat16 are also visited, as
-/// their 16-bit storage type std::uint16_t (storage_t of which is itself).
+/// visit_dtype for kernels that only move elements: every dtype holding values is visited as the
+/// unsigned integer of its element size (strings as std::string), so such kernels are compiled
+/// once per size; tf::resource and tf::variant throw as in visit_dtype.
 template <class Fn>
 decltype(auto) visit_copy_dtype(DType dtype, Fn&& fn) {
-  if (dtype == DType::kFloat16 || dtype == DType::kBFloat16) return fn(std::uint16_t{});
-  return visit_dtype(dtype, std::forward<Fn>(fn));
+  switch (dtype) {
+    case DType::kBool:
+    case DType::kUInt8:
+    case DType::kInt8: return fn(std::uint8_t{});
+    case DType::kInt16:
+    case DType::kUInt16:
+    case DType::kFloat16:
+    case DType::kBFloat16: return fn(std::uint16_t{});
+    case DType::kFloat32:
+    case DType::kInt32:
+    case DType::kUInt32: return fn(std::uint32_t{});
+    case DType::kFloat64:
+    case DType::kInt64:
+    case DType::kUInt64:
+    case DType::kComplex64: return fn(std::uint64_t{});
+    case DType::kComplex128: return fn(static_cast<unsigned __int128>(0));
+    default: return visit_dtype(dtype, std::forward<Fn>(fn));
+  }
 }
 
 /// Copies n contiguous elements (memcpy unless they are strings).

@@ -252,6 +252,11 @@ template void reduce<double>(const double*, const TensorShape&, std::span<const 
 template void reduce<std::int32_t>(const std::int32_t*, const TensorShape&, std::span<const bool>, std::int32_t*, ReduceOp);
 template void reduce<std::int64_t>(const std::int64_t*, const TensorShape&, std::span<const bool>, std::int64_t*, ReduceOp);
 template void reduce<std::uint8_t>(const std::uint8_t*, const TensorShape&, std::span<const bool>, std::uint8_t*, ReduceOp);
+template void reduce<std::int8_t>(const std::int8_t*, const TensorShape&, std::span<const bool>, std::int8_t*, ReduceOp);
+template void reduce<std::int16_t>(const std::int16_t*, const TensorShape&, std::span<const bool>, std::int16_t*, ReduceOp);
+template void reduce<std::uint16_t>(const std::uint16_t*, const TensorShape&, std::span<const bool>, std::uint16_t*, ReduceOp);
+template void reduce<std::uint32_t>(const std::uint32_t*, const TensorShape&, std::span<const bool>, std::uint32_t*, ReduceOp);
+template void reduce<std::uint64_t>(const std::uint64_t*, const TensorShape&, std::span<const bool>, std::uint64_t*, ReduceOp);
 template void reduce<bool>(const bool*, const TensorShape&, std::span<const bool>, bool*, ReduceOp);
 
 }  // namespace tf::kernels

@@ -55,6 +55,11 @@ void arg_reduce(const T* in, Index* out, std::int64_t outer, std::int64_t n, std
 TFPP_ARG_REDUCE(float)
 TFPP_ARG_REDUCE(double)
 TFPP_ARG_REDUCE(std::uint8_t)
+TFPP_ARG_REDUCE(std::int8_t)
+TFPP_ARG_REDUCE(std::int16_t)
+TFPP_ARG_REDUCE(std::uint16_t)
+TFPP_ARG_REDUCE(std::uint32_t)
+TFPP_ARG_REDUCE(std::uint64_t)
 TFPP_ARG_REDUCE(std::int32_t)
 TFPP_ARG_REDUCE(std::int64_t)
 #undef TFPP_ARG_REDUCE

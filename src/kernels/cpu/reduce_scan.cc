@@ -45,5 +45,10 @@ template void scan<double>(const double*, double*, std::int64_t, std::int64_t, s
 template void scan<std::int32_t>(const std::int32_t*, std::int32_t*, std::int64_t, std::int64_t, std::int64_t, ScanOptions);
 template void scan<std::int64_t>(const std::int64_t*, std::int64_t*, std::int64_t, std::int64_t, std::int64_t, ScanOptions);
 template void scan<std::uint8_t>(const std::uint8_t*, std::uint8_t*, std::int64_t, std::int64_t, std::int64_t, ScanOptions);
+template void scan<std::int8_t>(const std::int8_t*, std::int8_t*, std::int64_t, std::int64_t, std::int64_t, ScanOptions);
+template void scan<std::int16_t>(const std::int16_t*, std::int16_t*, std::int64_t, std::int64_t, std::int64_t, ScanOptions);
+template void scan<std::uint16_t>(const std::uint16_t*, std::uint16_t*, std::int64_t, std::int64_t, std::int64_t, ScanOptions);
+template void scan<std::uint32_t>(const std::uint32_t*, std::uint32_t*, std::int64_t, std::int64_t, std::int64_t, ScanOptions);
+template void scan<std::uint64_t>(const std::uint64_t*, std::uint64_t*, std::int64_t, std::int64_t, std::int64_t, ScanOptions);
 
 }  // namespace tf::kernels

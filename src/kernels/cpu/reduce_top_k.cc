@@ -47,5 +47,10 @@ template void top_k_rows<double>(const double*, double*, std::int32_t*, std::int
 template void top_k_rows<std::int32_t>(const std::int32_t*, std::int32_t*, std::int32_t*, std::int64_t, std::int64_t, std::int64_t);
 template void top_k_rows<std::int64_t>(const std::int64_t*, std::int64_t*, std::int32_t*, std::int64_t, std::int64_t, std::int64_t);
 template void top_k_rows<std::uint8_t>(const std::uint8_t*, std::uint8_t*, std::int32_t*, std::int64_t, std::int64_t, std::int64_t);
+template void top_k_rows<std::int8_t>(const std::int8_t*, std::int8_t*, std::int32_t*, std::int64_t, std::int64_t, std::int64_t);
+template void top_k_rows<std::int16_t>(const std::int16_t*, std::int16_t*, std::int32_t*, std::int64_t, std::int64_t, std::int64_t);
+template void top_k_rows<std::uint16_t>(const std::uint16_t*, std::uint16_t*, std::int32_t*, std::int64_t, std::int64_t, std::int64_t);
+template void top_k_rows<std::uint32_t>(const std::uint32_t*, std::uint32_t*, std::int32_t*, std::int64_t, std::int64_t, std::int64_t);
+template void top_k_rows<std::uint64_t>(const std::uint64_t*, std::uint64_t*, std::int32_t*, std::int64_t, std::int64_t, std::int64_t);
 
 }  // namespace tf::kernels

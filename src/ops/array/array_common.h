@@ -13,7 +13,7 @@
 
 namespace tf::ops::array {
 
-/// Registers `make.template operator()<S>()` for the value dtypes (complex ones too), S being the dtype's storage
+/// Registers `make.template operator()<S>()` for every dtype holding values, S being the dtype's storage
 /// type (kernels that only move elements are compiled once per element size).
 template <class Make>
 OpBuilder& all_dtypes(OpBuilder& b, Make make) {
@@ -25,6 +25,11 @@ OpBuilder& all_dtypes(OpBuilder& b, Make make) {
       .kernel(DType::kUInt8, make.template operator()<storage_t<std::uint8_t>>())
       .kernel(DType::kFloat16, make.template operator()<std::uint16_t>())  // Eigen::half's storage
       .kernel(DType::kBFloat16, make.template operator()<std::uint16_t>())
+      .kernel(DType::kInt8, make.template operator()<storage_t<std::int8_t>>())
+      .kernel(DType::kInt16, make.template operator()<storage_t<std::int16_t>>())
+      .kernel(DType::kUInt16, make.template operator()<storage_t<std::uint16_t>>())
+      .kernel(DType::kUInt32, make.template operator()<storage_t<std::uint32_t>>())
+      .kernel(DType::kUInt64, make.template operator()<storage_t<std::uint64_t>>())
       .kernel(DType::kBool, make.template operator()<storage_t<bool>>())
       .kernel(DType::kComplex64, make.template operator()<storage_t<std::uint64_t>>())
       .kernel(DType::kComplex128, make.template operator()<storage_t<unsigned __int128>>())

@@ -31,7 +31,8 @@ void zeros_like_strings(KernelContext& ctx) {
 
 template <int kValue>
 OpBuilder& numeric_kernels(OpBuilder& b) {
-  return b.kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool, std::complex<float>, std::complex<double>>(
+  return b.kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool, std::complex<float>, std::complex<double>,
+                   std::int8_t, std::int16_t, std::uint16_t, std::uint32_t, std::uint64_t>(
       []<class T>() -> KernelFn { return &filled_like_kernel<T, kValue>; });
 }
 

@@ -4,6 +4,7 @@
 #include <complex>
 
 #include "core/tensor_impl.h"
+#include "core/visit_integer_dtype.h"
 #include "ops/array/array_common.h"
 #include "ops/array/index_tuples.h"
 #include "ops/execute.h"
@@ -23,6 +24,17 @@ using ops::OpDef;
 using ops::ShapeContext;
 
 // ---- GatherV2: params, indices, axis; attr batch_dims ----
+
+// Gathers take int16 indices too (TensorFlow's Tindices: int16, int32, int64).
+void check_gather_indices(const OpContext& ctx) {
+  if (ctx.input(1).dtype() != int16) check_int_input(ctx, 1, "indices", -1);
+}
+
+template <class Fn>
+void visit_gather_index(const Tensor& indices, Fn&& fn) {
+  if (indices.dtype() == DType::kInt16) fn(std::int16_t{});
+  else visit_index(indices, std::forward<Fn>(fn));
+}
 
 struct GatherDims {
   int axis = 0, batch_dims = 0;
@@ -47,7 +59,7 @@ GatherDims gather_dims(const OpContext& ctx, std::int64_t axis, const TensorShap
 }
 
 void gather_shape(ShapeContext& ctx) {
-  check_int_input(ctx, 1, "indices", -1);
+  check_gather_indices(ctx);
   check_int_input(ctx, 2, "axis", 0);
   const TensorShape& params = ctx.input(0).shape();
   const TensorShape& indices = ctx.input(1).shape();
@@ -90,13 +102,13 @@ void gather_rows(KernelContext& ctx, const GatherDims& g) {
 template <class S>
 void gather_kernel(KernelContext& ctx) {
   const GatherDims g = gather_dims(ctx, int_values(ctx.input(2))[0], ctx.input(0).shape(), ctx.input(1).shape());
-  visit_index(ctx.input(1), [&](auto tag) { gather_rows<S, decltype(tag)>(ctx, g); });
+  visit_gather_index(ctx.input(1), [&](auto tag) { gather_rows<S, decltype(tag)>(ctx, g); });
 }
 
 // ---- GatherNd: params, indices ----
 
 void gather_nd_shape(ShapeContext& ctx) {
-  check_int_input(ctx, 1, "indices", -1);
+  check_gather_indices(ctx);
   const TensorShape& params = ctx.input(0).shape();
   const TensorShape& indices = ctx.input(1).shape();
   if (params.has_unknown_rank() || indices.has_unknown_rank())
@@ -118,7 +130,7 @@ void gather_nd_kernel(KernelContext& ctx) {
   const Tensor& params = ctx.input(0);
   const int k = static_cast<int>(ctx.input(1).shape().dim(-1));
   std::vector<std::int64_t> offsets;
-  visit_index(ctx.input(1), [&](auto tag) {
+  visit_gather_index(ctx.input(1), [&](auto tag) {
     offsets = tuple_offsets<decltype(tag)>(ctx, ctx.input(1), params.shape(), "param");
   });
   const std::int64_t inner = product(params.shape().dims().subspan(k));
@@ -185,7 +197,7 @@ void scatter_nd_kernel(KernelContext& ctx) {
   const DType dtype = ctx.input(1).dtype();
   if (dtype == DType::kComplex64) return scatter_add<std::complex<float>, Index>(ctx);
   if (dtype == DType::kComplex128) return scatter_add<std::complex<double>, Index>(ctx);
-  visit_dtype(dtype, [&](auto tag) { scatter_add<decltype(tag), Index>(ctx); });
+  visit_integer_dtype(dtype, [&](auto tag) { scatter_add<decltype(tag), Index>(ctx); });
 }
 
 // ---- Where: condition -> int64 [count, rank] coordinates of its true elements ----
@@ -225,6 +237,8 @@ const OpDef& kScatterNd = OpBuilder("ScatterNd").inputs(3).shape(scatter_nd_shap
                               .kernels<std::int32_t, std::int64_t>([]<class I>() -> KernelFn { return &scatter_nd_kernel<I>; });
 const OpDef& kWhere = OpBuilder("Where").inputs(1).shape(where_shape).kernel_allocates_outputs().no_gradient()
                           .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool>(
+                              []<class T>() -> KernelFn { return &where_kernel<T>; })
+                          .kernels<std::int8_t, std::int16_t, std::uint16_t, std::uint32_t, std::uint64_t>(
                               []<class T>() -> KernelFn { return &where_kernel<T>; });
 
 }  // namespace

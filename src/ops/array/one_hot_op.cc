@@ -26,7 +26,8 @@ int depth_axis(const OpContext& ctx, int rank) {
 }
 
 void one_hot_shape(ShapeContext& ctx) {
-  if (const Tensor& indices = ctx.input(0); indices.dtype() != uint8)  // TensorFlow's TI: uint8, int32, int64
+  // TensorFlow's TI: uint8, int8, int32, int64
+  if (const Tensor& indices = ctx.input(0); indices.dtype() != uint8 && indices.dtype() != int8)
     check_int_input(ctx, 0, "indices", -1);
   check_int_input(ctx, 1, "depth", 0);
   const Tensor& on = ctx.input(2);
@@ -77,7 +78,7 @@ void one_hot_kernel(KernelContext& ctx) {
 
 // OneHot dispatches on the dtype of its first input, the indices.
 const OpDef& kOneHot = OpBuilder("OneHot").inputs(4).attrs({"axis"}).shape(one_hot_shape).no_gradient()
-                           .kernels<std::int32_t, std::int64_t, std::uint8_t>(
+                           .kernels<std::int32_t, std::int64_t, std::uint8_t, std::int8_t>(
                                []<class I>() -> KernelFn { return &one_hot_kernel<I>; });
 
 }  // namespace

@@ -246,7 +246,13 @@ const OpDef& kMirrorPad =
 const OpDef& kMirrorPadGrad = OpBuilder("MirrorPadGrad").inputs(2).attrs({"mode"}).shape(mirror_pad_grad_shape)
                                   .kernels<float, double, std::int32_t, std::int64_t>(
                                       []<class T>() -> KernelFn { return &mirror_pad_grad_kernel<T>; });
-const OpDef& kTile = copy_op("Tile", 2, tile_shape, {}, []<class S>() -> KernelFn { return &tile_kernel<S>; });
+// TensorFlow's Tile kernel rejects uint16 (its CPU kernel lists no uint16 case).
+void tile_uint16_kernel(KernelContext&) {
+  throw UnimplementedError("[Tile] the input data type is not supported, DataType: uint16");
+}
+
+const OpDef& kTile = copy_op("Tile", 2, tile_shape, {}, []<class S>() -> KernelFn { return &tile_kernel<S>; })
+                         .kernel(DType::kUInt16, tile_uint16_kernel);
 
 std::string upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));

@@ -47,6 +47,9 @@ std::int64_t range_size(const OpContext& ctx, T start, T limit, T delta) {
 void range_shape(ShapeContext& ctx) {
   check_scalars(ctx, {"start", "limit", "delta"});
   const DType dtype = ctx.input(0).dtype();
+  if (is_integer(dtype) && !is_index_dtype(dtype))  // TensorFlow's Range op takes them but has no CPU kernel
+    throw NotFoundError("[Range] no CPU kernel for dtype " + std::string(dtype_name(dtype)) +
+                        " (Range runs in float32, float64, int32 and int64)");
   if (!is_floating(dtype) && !is_index_dtype(dtype)) ctx.fail("start must be float32, float64, int32 or int64, got " + ops::array::describe(ctx.input(0)));
   for (std::size_t i = 1; i < 3; ++i)
     if (ctx.input(i).dtype() != dtype)

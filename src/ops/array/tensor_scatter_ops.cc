@@ -81,8 +81,9 @@ void tensor_scatter_kernel(KernelContext& ctx) {
 template <class Combine>
 OpBuilder arithmetic_scatter(const char* name) {
   OpBuilder b(name);
-  b.inputs(3).shape(tensor_scatter_shape).kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
-      []<class T>() -> KernelFn { return &tensor_scatter_kernel<T, Combine>; });
+  b.inputs(3).shape(tensor_scatter_shape)
+      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t,
+               std::uint32_t, std::uint64_t>([]<class T>() -> KernelFn { return &tensor_scatter_kernel<T, Combine>; });
   return b;
 }
 

@@ -73,6 +73,8 @@ OpBuilder unique_builder(const char* name) {
   OpBuilder b(name);
   b.inputs(1).attrs({"out_idx"}).shape(unique_shape).kernel_allocates_outputs().no_gradient()
       .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool, std::string>(
+          []<class T>() -> KernelFn { return &unique_kernel<T>; })
+      .kernels<std::int8_t, std::int16_t, std::uint16_t, std::uint32_t, std::uint64_t>(
           []<class T>() -> KernelFn { return &unique_kernel<T>; });
   return b;
 }

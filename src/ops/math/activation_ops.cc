@@ -17,6 +17,7 @@ using ops::KernelFn;
 using ops::OpBuilder;
 using ops::OpDef;
 using ops::with_integers;
+using ops::with_other_ints;
 using ops::with_uint8;
 
 template <class T> struct IntRelu { T operator()(T x) const { return x > 0 ? x : 0; } };
@@ -27,8 +28,10 @@ void gelu_kernel(KernelContext& ctx) {
   kernels::unary_tensor<T>(ctx.attr<bool>(0) ? UnaryOp::kGeluTanh : UnaryOp::kGeluErf, ctx.input(0), ctx.output(0));
 }
 
-const OpDef& kRelu = with_uint8<IntRelu>(with_integers<IntRelu>(float_unary<UnaryOp::kRelu>("Relu")));
-const OpDef& kRelu6 = with_uint8<IntRelu6>(with_integers<IntRelu6>(float_unary<UnaryOp::kRelu6>("Relu6")));
+const OpDef& kRelu =
+    with_other_ints<IntRelu>(with_uint8<IntRelu>(with_integers<IntRelu>(float_unary<UnaryOp::kRelu>("Relu"))));
+const OpDef& kRelu6 =
+    with_other_ints<IntRelu6>(with_uint8<IntRelu6>(with_integers<IntRelu6>(float_unary<UnaryOp::kRelu6>("Relu6"))));
 const OpDef& kElu = float_unary<UnaryOp::kElu>("Elu");
 const OpDef& kSelu = float_unary<UnaryOp::kSelu>("Selu");
 const OpDef& kGelu = OpBuilder("Gelu").inputs(1).attrs({"approximate"}).shape(ops::unary_elementwise_shape)

@@ -60,7 +60,8 @@ void add_n_kernel(KernelContext& ctx) {
 }
 
 const OpDef& kAddN = OpBuilder("AddN").variadic_inputs().shape(add_n_shape)
-                         .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::complex<float>, std::complex<double>>(
+                         .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t,
+                                  std::uint16_t, std::uint32_t, std::uint64_t, std::complex<float>, std::complex<double>>(
                              []<class T>() -> KernelFn { return &add_n_kernel<T>; });
 
 }  // namespace

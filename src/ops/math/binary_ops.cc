@@ -37,8 +37,7 @@ void simd_kernel(KernelContext& ctx) {
   kernels::binary_tensor<T>(Op, ctx.input(0), ctx.input(1), ctx.output(0));
 }
 
-template <class T>
-using Unsigned = std::make_unsigned_t<T>;
+using ops::Unsigned;
 
 template <class T> struct WrapAdd { T operator()(T a, T b) const { return T(Unsigned<T>(a) + Unsigned<T>(b)); } };
 template <class T> struct WrapSub { T operator()(T a, T b) const { return T(Unsigned<T>(a) - Unsigned<T>(b)); } };
@@ -107,12 +106,19 @@ OpBuilder arithmetic(const char* name) {
   return b;
 }
 
-const OpDef& kAddV2 = arithmetic<BinaryOp::kAdd, WrapAdd, std::int32_t, std::int64_t, std::uint8_t>("AddV2").kernel(
+// arithmetic<...> for the ops TensorFlow registers for every integer dtype.
+template <BinaryOp Op, template <class> class IntF>
+OpBuilder every_int_arithmetic(const char* name) {
+  return arithmetic<Op, IntF, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t,
+                    std::uint32_t, std::uint64_t>(name);
+}
+
+const OpDef& kAddV2 = every_int_arithmetic<BinaryOp::kAdd, WrapAdd>("AddV2").kernel(
     DType::kString, &functor_binary_kernel<std::string, std::plus<std::string>>);
-const OpDef& kSub = arithmetic<BinaryOp::kSub, WrapSub, std::int32_t, std::int64_t, std::uint8_t>("Sub");
-const OpDef& kMul = arithmetic<BinaryOp::kMul, WrapMul, std::int32_t, std::int64_t, std::uint8_t>("Mul");
-const OpDef& kMaximum = arithmetic<BinaryOp::kMax, Max, std::int32_t, std::int64_t, std::uint8_t>("Maximum");
-const OpDef& kMinimum = arithmetic<BinaryOp::kMin, Min, std::int32_t, std::int64_t, std::uint8_t>("Minimum");
+const OpDef& kSub = every_int_arithmetic<BinaryOp::kSub, WrapSub>("Sub");
+const OpDef& kMul = every_int_arithmetic<BinaryOp::kMul, WrapMul>("Mul");
+const OpDef& kMaximum = every_int_arithmetic<BinaryOp::kMax, Max>("Maximum");
+const OpDef& kMinimum = every_int_arithmetic<BinaryOp::kMin, Min>("Minimum");
 const OpDef& kSquaredDifference =
     arithmetic<BinaryOp::kSquaredDifference, WrapSquaredDifference, std::int32_t, std::int64_t>("SquaredDifference");
 const OpDef& kRealDiv = OpBuilder("RealDiv").inputs(2).shape(ops::binary_elementwise_shape).kernels<float, double>(
@@ -122,21 +128,22 @@ const OpDef& kFloorDiv =
         .inputs(2)
         .shape(ops::binary_elementwise_shape)
         .kernels<float, double>([]<class T>() -> KernelFn { return &simd_kernel<T, BinaryOp::kFloorDiv>; })
-        .kernels<std::int32_t, std::int64_t, std::uint8_t>(
-            []<class T>() -> KernelFn { return &checked_division_kernel<T, IntFloorDiv<T>>; })
+        .kernels<std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t, std::uint32_t,
+                 std::uint64_t>([]<class T>() -> KernelFn { return &checked_division_kernel<T, IntFloorDiv<T>>; })
         .no_gradient();
 const OpDef& kFloorMod =
     OpBuilder("FloorMod")
         .inputs(2)
         .shape(ops::binary_elementwise_shape)
         .kernels<float, double>([]<class T>() -> KernelFn { return &functor_binary_kernel<T, FloatFloorMod<T>>; })
-        .kernels<std::int32_t, std::int64_t, std::uint8_t>(
-            []<class T>() -> KernelFn { return &checked_division_kernel<T, IntFloorMod<T>>; });
+        .kernels<std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t, std::uint32_t,
+                 std::uint64_t>([]<class T>() -> KernelFn { return &checked_division_kernel<T, IntFloorMod<T>>; });
 const OpDef& kPow = OpBuilder("Pow")
                         .inputs(2)
                         .shape(ops::binary_elementwise_shape)
                         .kernels<float, double>([]<class T>() -> KernelFn { return &functor_binary_kernel<T, FloatPow<T>>; })
-                        .kernels<std::int32_t, std::int64_t>([]<class T>() -> KernelFn { return &int_pow_kernel<T>; });
+                        .kernels<std::int32_t, std::int64_t, std::int8_t, std::int16_t>(
+                            []<class T>() -> KernelFn { return &int_pow_kernel<T>; });
 
 }  // namespace
 

@@ -39,8 +39,10 @@ constexpr bool is_complex_v<std::complex<T>> = true;
 
 // One element. Floats outside the integer range (and NaN) give the integer minimum, as the
 // x86 conversion TensorFlow's CPU kernels compile to does, instead of undefined behaviour; a
-// float becomes uint8 through int32, keeping the low byte (-1.0 -> 255, 300.0 -> 44), as there.
-
+// float becomes int8, int16, uint8 or uint16 through int32, keeping the low bits (-1.0 -> 255,
+// 300.0 -> 44 as uint8), and uint32 through int64, as there. Out-of-range floats cast as
+// TensorFlow's scalar loop does (its vectorized loop, over most elements of long tensors, may
+// give other values for them).
 template <class To, class From>
 To convert(From x) {
   if constexpr (is_complex_v<To>) {  // a real number becomes the real part
@@ -54,8 +56,16 @@ To convert(From x) {
     return To(static_cast<float>(x));  // round to nearest even; TensorFlow also narrows double through float
   } else if constexpr (std::is_same_v<To, bool>) {
     return x != From(0);
-  } else if constexpr (std::is_same_v<To, std::uint8_t> && std::is_floating_point_v<From>) {
+  } else if constexpr (std::is_integral_v<To> && sizeof(To) < sizeof(std::int32_t) && std::is_floating_point_v<From>) {
     return static_cast<To>(convert<std::int32_t>(x));
+  } else if constexpr (std::is_same_v<To, std::uint32_t> && std::is_floating_point_v<From>) {
+    return static_cast<To>(convert<std::int64_t>(x));
+  } else if constexpr (std::is_same_v<To, std::uint64_t> && std::is_floating_point_v<From>) {
+    // x86's unsigned conversion: values from 2^63 on convert shifted down by 2^63, with the top bit
+    // set again (negative values wrap; NaN and values past 2^64 give 2^63).
+    const std::int64_t low = convert<std::int64_t>(x);
+    if (low >= 0) return static_cast<To>(low);
+    return static_cast<To>(low) | static_cast<To>(convert<std::int64_t>(x - From(0x1p63)));
   } else if constexpr (std::is_integral_v<To> && std::is_floating_point_v<From>) {
     constexpr From lo = From(std::numeric_limits<To>::min());  // -2^k, exact in any float
     return x >= lo && x < -lo ? static_cast<To>(x) : std::numeric_limits<To>::min();
@@ -79,7 +89,10 @@ void cast_kernel(KernelContext& ctx) {
 }
 
 const OpDef& kCast =
-    OpBuilder("Cast").inputs(1).attrs({"DstT"}).shape(cast_shape).kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, Eigen::half, Eigen::bfloat16, bool, std::string, std::complex<float>, std::complex<double>>(
+    OpBuilder("Cast").inputs(1).attrs({"DstT"}).shape(cast_shape)
+        .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t,
+                 std::uint32_t, std::uint64_t, Eigen::half, Eigen::bfloat16, bool, std::string, std::complex<float>,
+                 std::complex<double>>(
         []<class T>() -> KernelFn { return &cast_kernel<T>; });
 
 }  // namespace

@@ -45,12 +45,19 @@ void clip_kernel(KernelContext& ctx) {
                                          [](T x, T lo, T hi) { return std::max(std::min(x, hi), lo); });
 }
 
-const OpDef& kClipByValue = OpBuilder("ClipByValue").inputs(3).shape(clip_shape).kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
+// TensorFlow has no uint32 or uint64 kernel.
+const OpDef& kClipByValue = OpBuilder("ClipByValue").inputs(3).shape(clip_shape)
+                                .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t,
+                                         std::int16_t, std::uint16_t>(
     []<class T>() -> KernelFn { return &clip_kernel<T>; });
 
 }  // namespace
 
 Tensor clip_by_value(const Tensor& t, const Tensor& clip_value_min, const Tensor& clip_value_max) {
+  // TensorFlow's Python tf.clip_by_value is minimum then maximum, so it clips uint32 and uint64
+  // too, which its ClipByValue op has no kernel for.
+  if (t.defined() && (t.dtype() == uint32 || t.dtype() == uint64))
+    return math::maximum(math::minimum(t, clip_value_max), clip_value_min);
   return ops::execute1(kClipByValue, {t, clip_value_min, clip_value_max});
 }
 

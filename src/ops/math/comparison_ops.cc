@@ -24,8 +24,9 @@ void compare_kernel(KernelContext& ctx) {
 template <template <class> class Cmp>
 OpBuilder ordering(const char* name) {
   OpBuilder b(name);
-  b.inputs(2).shape(ops::comparison_shape).no_gradient().kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
-      []<class T>() -> KernelFn { return &compare_kernel<T, Cmp>; });
+  b.inputs(2).shape(ops::comparison_shape).no_gradient()
+      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t,
+               std::uint32_t, std::uint64_t>([]<class T>() -> KernelFn { return &compare_kernel<T, Cmp>; });
   return b;
 }
 

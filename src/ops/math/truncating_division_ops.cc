@@ -1,4 +1,4 @@
-// Division rounding toward zero: TruncateDiv (int32, int64, uint8, float32, float64) and
+// Division rounding toward zero: TruncateDiv (every integer dtype, float32, float64) and
 // TruncateMod (int32, int64, float32, float64), with broadcasting. Integers divide as C++
 // does, except that min / -1 wraps (and min % -1 is 0) instead of trapping, as TensorFlow's do.
 #include "tfpp/truncating_division_ops.h"
@@ -44,8 +44,8 @@ const OpDef& kTruncateDiv =
         .inputs(2)
         .shape(ops::binary_elementwise_shape)
         .kernels<float, double>([]<class T>() -> KernelFn { return &functor_binary_kernel<T, FloatTruncateDiv<T>>; })
-        .kernels<std::int32_t, std::int64_t, std::uint8_t>(
-            []<class T>() -> KernelFn { return &checked_division_kernel<T, IntTruncateDiv<T>>; })
+        .kernels<std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t, std::uint32_t,
+                 std::uint64_t>([]<class T>() -> KernelFn { return &checked_division_kernel<T, IntTruncateDiv<T>>; })
         .no_gradient();
 const OpDef& kTruncateMod =
     OpBuilder("TruncateMod")

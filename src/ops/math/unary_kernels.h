@@ -65,8 +65,25 @@ OpBuilder with_uint8(OpBuilder b) {
   return b;
 }
 
-/// The unsigned twin of an integer type (for arithmetic that wraps instead of overflowing).
+/// The unsigned type integer arithmetic on T wraps in instead of overflowing: T's unsigned twin,
+/// widened to unsigned int for the types narrower than int (which C++ would promote to int).
 template <class T>
-using Unsigned = std::make_unsigned_t<T>;
+using Unsigned = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+
+/// Adds kernels from the functor F for int8 and int16 (the ops TensorFlow has them for).
+template <template <class> class F>
+OpBuilder with_small_ints(OpBuilder b) {
+  b.kernels<std::int8_t, std::int16_t>([]<class T>() -> KernelFn { return &functor_unary_kernel<T, F>; });
+  return b;
+}
+
+/// Adds kernels from the functor F for int8, int16, uint16, uint32 and uint64 (with_integers and
+/// with_uint8 cover the others), for the ops TensorFlow registers for every integer dtype.
+template <template <class> class F>
+OpBuilder with_other_ints(OpBuilder b) {
+  b.kernels<std::int8_t, std::int16_t, std::uint16_t, std::uint32_t, std::uint64_t>(
+      []<class T>() -> KernelFn { return &functor_unary_kernel<T, F>; });
+  return b;
+}
 
 }  // namespace tf::ops

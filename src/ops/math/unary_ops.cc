@@ -16,6 +16,8 @@ using ops::float_unary;
 using ops::OpDef;
 using ops::Unsigned;
 using ops::with_integers;
+using ops::with_other_ints;
+using ops::with_small_ints;
 using ops::with_uint8;
 
 template <class T> struct IntNeg { T operator()(T x) const { return T(Unsigned<T>(0) - Unsigned<T>(x)); } };
@@ -25,10 +27,10 @@ template <class T> struct IntSquare { T operator()(T x) const { return T(Unsigne
 template <class T> struct Identity { T operator()(T x) const { return x; } };
 template <class T> struct Erf { T operator()(T x) const { return std::erf(x); } };
 
-const OpDef& kNeg = with_integers<IntNeg>(float_unary<UnaryOp::kNeg>("Neg"));
-const OpDef& kAbs = with_integers<IntAbs>(float_unary<UnaryOp::kAbs>("Abs"));
-const OpDef& kSign = with_integers<IntSign>(float_unary<UnaryOp::kSign>("Sign"));
-const OpDef& kSquare = with_uint8<IntSquare>(with_integers<IntSquare>(float_unary<UnaryOp::kSquare>("Square")));
+const OpDef& kNeg = with_small_ints<IntNeg>(with_integers<IntNeg>(float_unary<UnaryOp::kNeg>("Neg")));
+const OpDef& kAbs = with_small_ints<IntAbs>(with_integers<IntAbs>(float_unary<UnaryOp::kAbs>("Abs")));
+const OpDef& kSign = with_small_ints<IntSign>(with_integers<IntSign>(float_unary<UnaryOp::kSign>("Sign")));
+const OpDef& kSquare = with_other_ints<IntSquare>(with_uint8<IntSquare>(with_integers<IntSquare>(float_unary<UnaryOp::kSquare>("Square"))));
 const OpDef& kRound = with_integers<Identity>(float_unary<UnaryOp::kRound>("Round").no_gradient());
 const OpDef& kSqrt = float_unary<UnaryOp::kSqrt>("Sqrt");
 const OpDef& kRsqrt = float_unary<UnaryOp::kRsqrt>("Rsqrt");

@@ -82,18 +82,19 @@ void mean_kernel(KernelContext& ctx) {
   for (std::int64_t i = 0; i < n; ++i) y[i] /= divisor;
 }
 
-// A uint8 mean sums in int64, as TensorFlow's does: a few pixels already overflow a uint8 sum.
-template <>
-void mean_kernel<std::uint8_t>(KernelContext& ctx) {
+// A mean of int8, int16, uint8, uint16 or uint32 sums in int64, as TensorFlow's does: a few
+// pixels already overflow a uint8 sum.
+template <class T>
+void wide_sum_mean_kernel(KernelContext& ctx) {
   const Tensor& in = ctx.input(0);
-  const std::uint8_t* x = in.data<std::uint8_t>();
+  const T* x = in.data<T>();
   const std::vector<std::int64_t> wide(x, x + in.num_elements());
   Tensor& out = ctx.output(0);
   std::vector<std::int64_t> sums(static_cast<std::size_t>(out.num_elements()));
   kernels::reduce<std::int64_t>(wide.data(), in.shape(), reduced_axes(ctx, in.rank()), sums.data(), ReduceOp::kSum);
   const std::int64_t count = out.num_elements() ? in.num_elements() / out.num_elements() : 0;
-  std::uint8_t* y = out.mutable_data<std::uint8_t>();
-  for (std::size_t i = 0; i < sums.size(); ++i) y[i] = static_cast<std::uint8_t>(count ? sums[i] / count : 0);
+  T* y = out.mutable_data<T>();
+  for (std::size_t i = 0; i < sums.size(); ++i) y[i] = static_cast<T>(count ? sums[i] / count : 0);
 }
 
 // sqrt(sum(x * x)), with the squares and the sum in T (integers wrap and the root truncates, as
@@ -118,8 +119,8 @@ template <ReduceOp op>
 OpBuilder numeric_reduction(const char* name) {
   OpBuilder b(name);
   b.inputs(1).attrs({"axis", "keep_dims"}).shape(reduction_shape)
-      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
-          []<class T>() -> KernelFn { return &reduce_kernel<T, op>; });
+      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t,
+               std::uint32_t, std::uint64_t>([]<class T>() -> KernelFn { return &reduce_kernel<T, op>; });
   return b;
 }
 
@@ -128,8 +129,10 @@ const OpDef& kMax = numeric_reduction<ReduceOp::kMax>("Max");
 const OpDef& kMin = numeric_reduction<ReduceOp::kMin>("Min");
 const OpDef& kProd = numeric_reduction<ReduceOp::kProd>("Prod");
 const OpDef& kMean = OpBuilder("Mean").inputs(1).attrs({"axis", "keep_dims"}).shape(reduction_shape)
-                         .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
-                             []<class T>() -> KernelFn { return &mean_kernel<T>; });
+                         .kernels<float, double, std::int32_t, std::int64_t, std::uint64_t>(
+                             []<class T>() -> KernelFn { return &mean_kernel<T>; })
+                         .kernels<std::uint8_t, std::int8_t, std::int16_t, std::uint16_t, std::uint32_t>(
+                             []<class T>() -> KernelFn { return &wide_sum_mean_kernel<T>; });
 const OpDef& kAny = OpBuilder("Any").inputs(1).attrs({"axis", "keep_dims"}).shape(reduction_shape)
                         .kernel(DType::kBool, &reduce_kernel<bool, ReduceOp::kAny>).no_gradient();
 const OpDef& kAll = OpBuilder("All").inputs(1).attrs({"axis", "keep_dims"}).shape(reduction_shape)

@@ -39,7 +39,8 @@ template <bool product>
 OpBuilder scan_op(const char* name) {
   OpBuilder b(name);
   b.inputs(1).attrs({"axis", "exclusive", "reverse"}).shape(scan_shape)
-      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>([]<class T>() -> KernelFn { return &scan_kernel<T, product>; });
+      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t,
+               std::uint32_t, std::uint64_t>([]<class T>() -> KernelFn { return &scan_kernel<T, product>; });
   return b;
 }
 

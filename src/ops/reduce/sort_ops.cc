@@ -46,7 +46,8 @@ void top_k_kernel(KernelContext& ctx) {
 }
 
 const OpDef& kTopKV2 = OpBuilder("TopKV2").inputs(1).attrs({"k", "sorted"}).shape(top_k_shape)
-                           .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
+                           .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t,
+                                    std::uint16_t, std::uint32_t, std::uint64_t>(
                                []<class T>() -> KernelFn { return &top_k_kernel<T>; });
 
 // The permutation swapping `axis` with the last (its own inverse), or empty when axis is last.

@@ -51,7 +51,9 @@ std::string format_of(const KernelContext& ctx) {
     format += "s";
   } else if constexpr (std::is_same_v<T, std::int64_t>) {
     format += PRId64;
-  } else if constexpr (std::is_same_v<T, std::uint8_t>) {
+  } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+    format += PRIu64;
+  } else if constexpr (std::is_unsigned_v<T>) {
     format += "u";  // unsigned, so the '+' flag adds no sign, as in TensorFlow
   } else {
     format += "d";
@@ -69,7 +71,8 @@ std::string text_of(const std::string& format, const T& value) {
       if constexpr (std::is_same_v<T, std::string>) return value.c_str();
       else if constexpr (std::is_floating_point_v<T>) return static_cast<double>(value);
       else if constexpr (std::is_same_v<T, std::int64_t>) return value;
-      else if constexpr (std::is_same_v<T, std::uint8_t>) return static_cast<unsigned>(value);
+      else if constexpr (std::is_same_v<T, std::uint64_t>) return value;
+      else if constexpr (std::is_unsigned_v<T>) return static_cast<unsigned>(value);
       else return static_cast<int>(value);
     }();
     char buffer[64];  // one printf call for all but very wide or long results
@@ -94,6 +97,8 @@ void as_string_kernel(KernelContext& ctx) {
 const OpDef& kAsString = OpBuilder("AsString").inputs(1)
     .attrs({"precision", "scientific", "shortest", "width", "fill"}).shape(as_string_shape)
     .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, bool, std::string>(
+        []<class T>() -> ops::KernelFn { return &as_string_kernel<T>; })
+    .kernels<std::int8_t, std::int16_t, std::uint16_t, std::uint32_t, std::uint64_t>(
         []<class T>() -> ops::KernelFn { return &as_string_kernel<T>; })
     .no_gradient();
 

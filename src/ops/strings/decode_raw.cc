@@ -36,7 +36,8 @@ void decode_raw_shape(ShapeContext& ctx) {
   const Tensor& bytes = ctx.input(0);
   ops::check_string_input(ctx, 0, "bytes");
   const DType out = ctx.attr<DType>(kOutType);
-  if (!is_numeric(out)) ctx.fail("out_type must be float32, float64, int32, int64 or uint8, got " + std::string(dtype_name(out)));
+  if (!is_numeric(out) || out == uint32 || out == uint64)  // TensorFlow's out_type has no uint32 or uint64
+    ctx.fail("out_type must be a float, int8, int16, int32, int64, uint8 or uint16, got " + std::string(dtype_name(out)));
   TensorShape shape = bytes.shape();
   if (!shape.has_unknown_rank()) {
     if (shape.rank() == kMaxRank) ctx.fail("bytes has the largest rank already, shape " + shape.debug_string());
