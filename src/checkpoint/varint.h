@@ -32,7 +32,8 @@ inline std::uint32_t get_fixed32(const char* p) {
 }
 
 /// Decodes a varint of at most `max_bits` bits from [p, end) and advances p; false if it runs
-/// past end, is longer than such a varint can be, or overflows.
+/// past end, is longer than such a varint can be, overflows, or is overlong (a last byte of 0
+/// after others: writers never emit that, so it is a damaged byte that still decodes).
 inline bool get_varint(const char*& p, const char* end, std::uint64_t& value, int max_bits = 64) {
   value = 0;
   for (int shift = 0; shift < max_bits && p < end; shift += 7) {
@@ -40,7 +41,7 @@ inline bool get_varint(const char*& p, const char* end, std::uint64_t& value, in
     const std::uint64_t bits = byte & 0x7f;
     if (shift + 7 > max_bits && (bits >> (max_bits - shift)) != 0) return false;  // overflow
     value |= bits << shift;
-    if ((byte & 0x80) == 0) return true;
+    if ((byte & 0x80) == 0) return shift == 0 || byte != 0;
   }
   return false;
 }

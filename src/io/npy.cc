@@ -31,7 +31,9 @@ struct DtypeCode {
 
 constexpr DtypeCode kCodes[] = {{DType::kFloat32, 'f', 4}, {DType::kFloat64, 'f', 8}, {DType::kInt32, 'i', 4},
                                 {DType::kInt64, 'i', 8}, {DType::kUInt8, 'u', 1}, {DType::kBool, 'b', 1},
-                                {DType::kComplex64, 'c', 8}, {DType::kComplex128, 'c', 16}, {DType::kFloat16, 'f', 2}};
+                                {DType::kComplex64, 'c', 8}, {DType::kComplex128, 'c', 16}, {DType::kFloat16, 'f', 2},
+                                {DType::kInt8, 'i', 1},  {DType::kInt16, 'i', 2},  {DType::kUInt16, 'u', 2},
+                                {DType::kUInt32, 'u', 4}, {DType::kUInt64, 'u', 8}};
 
 struct Header {
   std::string descr;
@@ -153,8 +155,9 @@ const DtypeCode& dtype_code(const std::string& descr, const std::string& source,
     }
   }
   throw InvalidArgumentError("[npy] " + source + " holds dtype '" + descr +
-                             "', which tfpp does not read (it reads float16 '<f2', float32 '<f4', float64 '<f8', int32 '<i4', "
-                             "int64 '<i8' and bool '|b1', either byte order)");
+                             "', which tfpp does not read (it reads float16 '<f2', float32 '<f4', float64 '<f8', complex64 "
+                             "'<c8', complex128 '<c16', the integers '|i1' to '<i8' and '|u1' to '<u8', and bool '|b1', "
+                             "either byte order)");
 }
 
 }  // namespace
@@ -232,7 +235,7 @@ std::string serialize_npy(const Tensor& tensor) {
   const auto code = std::find_if(std::begin(kCodes), std::end(kCodes), [&](const DtypeCode& c) { return c.dtype == tensor.dtype(); });
   if (code == std::end(kCodes))
     throw InvalidArgumentError("[npy] a " + std::string(dtype_name(tensor.dtype())) +
-                               " tensor has no .npy form tfpp writes (float32, float64, int32, int64, bool)");
+                               " tensor has no .npy form tfpp writes (float32, float64, the integer dtypes, bool)");
   const std::string descr = std::string(1, code->size == 1 ? '|' : kNativeOrder) + code->kind + std::to_string(code->size);
   const std::span<const std::int64_t> dims = tensor.shape().dims();
   std::string shape = "(";

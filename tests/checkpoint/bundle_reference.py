@@ -44,6 +44,11 @@ def write(prefix):
         "k/complex128": tf.constant([[np.pi - 1e300j]], tf.complex128),
         "l/float16": tf.constant([0.1, -65504.0, np.inf], tf.float16),
         "m/bfloat16": tf.constant([[0.1, 3e38]], tf.bfloat16),
+        "n/int8": tf.constant([-128, 127, 0], tf.int8),
+        "o/int16": tf.constant([[-32768], [32767]], tf.int16),
+        "p/uint16": tf.constant([0, 65535, 9], tf.uint16),
+        "q/uint32": tf.constant([4294967295, 0], tf.uint32),
+        "r/uint64": tf.constant([2**64 - 1, 2**63, 0], tf.uint64),
     }
     names = sorted(tensors)
     tf.raw_ops.SaveV2(prefix=prefix, tensor_names=names, shape_and_slices=[""] * len(names),

@@ -84,6 +84,11 @@ std::map<std::string, Tensor> sample_tensors() {
       {"k/complex128", constant(std::vector<std::complex<double>>{{3.141592653589793, -1e300}}, {1, 1})},
       {"l/float16", cast(constant({0.1f, -65504.f, INFINITY}), float16)},
       {"m/bfloat16", cast(constant({{0.1f, 3e38f}}), bfloat16)},
+      {"n/int8", constant(std::vector<std::int8_t>{-128, 127, 0})},
+      {"o/int16", constant(std::vector<std::int16_t>{-32768, 32767, 5}, {3, 1})},
+      {"p/uint16", constant(std::vector<std::uint16_t>{0, 65535})},
+      {"q/uint32", constant(std::vector<std::uint32_t>{0, 4294967295u, 7})},
+      {"r/uint64", constant(std::vector<std::uint64_t>{0, ~std::uint64_t{0}, std::uint64_t{1} << 63})},
   };
 }
 

@@ -13,7 +13,10 @@ TEST(Npy, RoundTripsEveryDtypeAndShape) {
       tf::constant({{1.5f, -2.f, 3.f}, {4.f, 5.f, 6.25f}}), tf::constant({0.1, 0.2}),
       tf::constant({{1, -2}, {3, 4}}), tf::constant({std::int64_t{1} << 40, std::int64_t{-7}}),
       tf::constant({true, false, true}), tf::constant(2.5f), tf::zeros({0, 3}),
-      tf::constant(std::vector<std::uint8_t>{0, 128, 255}, {3, 1})};
+      tf::constant(std::vector<std::uint8_t>{0, 128, 255}, {3, 1}),
+      tf::constant(std::vector<std::int8_t>{-128, 127}), tf::constant(std::vector<std::int16_t>{-32768, 7}),
+      tf::constant(std::vector<std::uint16_t>{65535, 0}, {1, 2}), tf::constant(std::vector<std::uint32_t>{4294967295u}),
+      tf::constant(std::vector<std::uint64_t>{~std::uint64_t{0}, 3})};
   for (const tf::Tensor& t : tensors) {
     const tf::Tensor back = tf::io::parse_npy(tf::io::serialize_npy(t), "memory");
     EXPECT_EQ(back.dtype(), t.dtype());
@@ -31,6 +34,9 @@ TEST(Npy, WritesNumPysHeader) {
   EXPECT_EQ(bytes[127], '\n');
   EXPECT_EQ(tf::io::serialize_npy(tf::constant(1.0)).substr(10, 55), "{'descr': '<f8', 'fortran_order': False, 'shape': (), }");
   EXPECT_EQ(tf::io::serialize_npy(tf::zeros({2}, tf::uint8)).substr(10, 57), "{'descr': '|u1', 'fortran_order': False, 'shape': (2,), }");
+  EXPECT_EQ(tf::io::serialize_npy(tf::zeros({2}, tf::int8)).substr(10, 57), "{'descr': '|i1', 'fortran_order': False, 'shape': (2,), }");
+  EXPECT_EQ(tf::io::serialize_npy(tf::zeros({2}, tf::uint16)).substr(10, 57), "{'descr': '<u2', 'fortran_order': False, 'shape': (2,), }");
+  EXPECT_EQ(tf::io::serialize_npy(tf::zeros({2}, tf::uint64)).substr(10, 57), "{'descr': '<u8', 'fortran_order': False, 'shape': (2,), }");
 }
 
 TEST(Npy, RejectsEveryTruncationAndBitFlipCleanly) {
@@ -59,9 +65,12 @@ TEST(Npy, ErrorsNameTheFileAndTheProblem) {
   }
   EXPECT_THROW(tf::io::read_npy("/nonexistent/x.npy"), tf::NotFoundError);
   EXPECT_THROW(tf::io::serialize_npy(tf::constant("text")), tf::InvalidArgumentError);
-  const std::string header = "{'descr': '<u2', 'fortran_order': False, 'shape': (1,), }";
-  const std::string u16 = std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(header.size()) + '\0' + header + "xx";
-  EXPECT_THROW(tf::io::parse_npy(u16, "u16.npy"), tf::InvalidArgumentError);
+  const std::string header = "{'descr': '<m8', 'fortran_order': False, 'shape': (1,), }";  // timedelta64
+  const std::string m8 = std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(header.size()) + '\0' + header + "xxxxxxxx";
+  EXPECT_THROW(tf::io::parse_npy(m8, "m8.npy"), tf::InvalidArgumentError);
+  const std::string swapped = "{'descr': '>u2', 'fortran_order': False, 'shape': (1,), }";  // big-endian uint16
+  const std::string be = std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(swapped.size()) + '\0' + swapped + "\x01\x02";
+  EXPECT_EQ(tf::io::parse_npy(be, "be.npy").numpy<std::uint16_t>(), std::vector<std::uint16_t>{0x0102});
 }
 
 }  // namespace

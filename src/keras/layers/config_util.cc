@@ -130,7 +130,7 @@ void read_weight_config(const Config& config, const std::string& prefix, initial
 }
 
 DType dtype_from(const std::string& name) {
-  for (DType d : {float32, float64, int32, int64, uint8, bool_, string, float16, bfloat16})
+  for (DType d : {float32, float64, int32, int64, uint8, int8, int16, uint16, uint32, uint64, bool_, string, float16, bfloat16})
     if (dtype_name(d) == name) return d;
   if (name == "mixed_float16" || name == "mixed_bfloat16") return float32;  // the variables' dtype
   throw InvalidArgumentError("[Layer] unknown dtype '" + name + "'");

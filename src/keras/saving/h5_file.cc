@@ -89,9 +89,14 @@ TypePair types_of(DType dtype, const std::string& where) {
     case DType::kInt32: return {H5T_STD_I32LE, H5T_NATIVE_INT32};
     case DType::kInt64: return {H5T_STD_I64LE, H5T_NATIVE_INT64};
     case DType::kUInt8: return {H5T_STD_U8LE, H5T_NATIVE_UINT8};
+    case DType::kInt8: return {H5T_STD_I8LE, H5T_NATIVE_INT8};
+    case DType::kInt16: return {H5T_STD_I16LE, H5T_NATIVE_INT16};
+    case DType::kUInt16: return {H5T_STD_U16LE, H5T_NATIVE_UINT16};
+    case DType::kUInt32: return {H5T_STD_U32LE, H5T_NATIVE_UINT32};
+    case DType::kUInt64: return {H5T_STD_U64LE, H5T_NATIVE_UINT64};
     default:
       throw InvalidArgumentError(where + ": weights of dtype " + std::string(dtype_name(dtype)) +
-                                 " cannot be stored (float16, float32, float64, int32, int64 and uint8 can)");
+                                 " cannot be stored (float16, float32, float64 and the integer dtypes can)");
   }
 }
 

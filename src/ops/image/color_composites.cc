@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/visit_integer_dtype.h"
 #include "ops/array/gradient_shape_ops.h"
 #include "ops/image/adjustments.h"
 #include "ops/image/image_checks.h"
@@ -25,26 +26,29 @@ namespace {
 
 using detail::fail;
 
+// Integer dtype limits in a type that holds uint64's maximum too.
+using Wide = __int128;
+
 // The largest value of an integer dtype (TensorFlow's dtype.max).
-std::int64_t max_of(DType d) {
-  switch (d) {
-    case DType::kUInt8: return 255;
-    case DType::kInt32: return std::numeric_limits<std::int32_t>::max();
-    default: return std::numeric_limits<std::int64_t>::max();
-  }
+Wide max_of(DType d) {
+  return visit_integer_dtype(d, [](auto tag) -> Wide {
+    using T = decltype(tag);
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) return std::numeric_limits<T>::max();
+    else return std::numeric_limits<std::int64_t>::max();
+  });
 }
 
-std::int64_t min_of(DType d) {
-  switch (d) {
-    case DType::kUInt8: return 0;
-    case DType::kInt32: return std::numeric_limits<std::int32_t>::min();
-    default: return std::numeric_limits<std::int64_t>::min();
-  }
+Wide min_of(DType d) {
+  return visit_integer_dtype(d, [](auto tag) -> Wide {
+    using T = decltype(tag);
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) return std::numeric_limits<T>::min();
+    else return std::numeric_limits<std::int64_t>::min();
+  });
 }
 
 // An integer limit as the float dtype `in` holds it, one step nearer zero when rounding pushed
 // it out of range; TensorFlow's saturate_cast compares them in float64 and uses np.nextafter.
-double float_limit(DType in, std::int64_t limit) {
+double float_limit(DType in, Wide limit) {
   const double exact = static_cast<double>(limit);
   if (in == float32) {
     float f = static_cast<float>(limit);
@@ -54,8 +58,8 @@ double float_limit(DType in, std::int64_t limit) {
   return exact;
 }
 
-// An int64 value as a scalar of integer dtype `d`.
-Tensor integer_scalar(std::int64_t value, DType d) { return cast(constant(value), d); }
+// A value of integer dtype `d` as a scalar of it (through int64, wrapping as casts do).
+Tensor integer_scalar(Wide value, DType d) { return cast(constant(static_cast<std::int64_t>(value)), d); }
 
 // TensorFlow's saturate_cast to an integer dtype: clamps to its range (in the input dtype), then casts.
 Tensor saturate_cast(const Tensor& value, DType dtype) {
@@ -68,10 +72,8 @@ Tensor saturate_cast(const Tensor& value, DType dtype) {
   return cast(clip_by_value(value, lo, integer_scalar(std::min(max_of(in), max_of(dtype)), in)), dtype);
 }
 
-// Python's (a + 1) // (b + 1) for dtype maxima, without overflowing int64.
-std::int64_t range_ratio(std::int64_t a, std::int64_t b) {
-  return static_cast<std::int64_t>((static_cast<unsigned __int128>(a) + 1) / (static_cast<unsigned __int128>(b) + 1));
-}
+// Python's (a + 1) // (b + 1) for dtype maxima.
+Wide range_ratio(Wide a, Wide b) { return (a + 1) / (b + 1); }
 
 // images' last axis contracted with `matrix` [channels, k] as TensorFlow's tensordot does it:
 // the pixels as the rows of a matmul, reshaped back with the static shape it knows.
@@ -107,7 +109,7 @@ Tensor convert_image_dtype(const Tensor& image, DType dtype, bool saturate) {
   if (dtype == image.dtype()) return identity(image);
   const DType in = image.dtype();
   if (is_integer(in) && is_integer(dtype)) {
-    const std::int64_t scale_in = max_of(in), scale_out = max_of(dtype);
+    const Wide scale_in = max_of(in), scale_out = max_of(dtype);
     if (scale_in > scale_out) {
       // Scaling down: divide first, so in.max lands below out.max + 1, then cast.
       const Tensor scaled = math::floordiv(image, integer_scalar(range_ratio(scale_in, scale_out), in));

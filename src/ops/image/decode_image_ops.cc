@@ -106,15 +106,18 @@ void decode_shape(ShapeContext& ctx) {
   check_contents(ctx);
   const DecodeAttrs a = attrs_of(ctx);
   const bool decode_image = ctx.op().name == "DecodeImage";
-  // DecodePng's and DecodeImage's dtype attribute (1); tfpp has uint8 images only.
-  if (ctx.op().name != "DecodeJpeg" && ctx.attr<DType>(1) != uint8)
-    ctx.fail("dtype must be uint8 (tfpp has no uint16), got " + std::string(dtype_name(ctx.attr<DType>(1))));
+  // DecodePng's dtype attribute (1): uint8 or 16-bit samples; DecodeImage's: uint8 (tf::io::decode_image
+  // converts from it).
+  const DType dtype = ctx.op().name == "DecodeJpeg" ? uint8 : ctx.attr<DType>(1);
+  if (dtype != uint8 && (dtype != uint16 || decode_image))
+    ctx.fail("dtype must be uint8" + std::string(decode_image ? "" : " or uint16") + ", got " +
+             std::string(dtype_name(dtype)));
   if (!ctx.input(0).is_symbolic()) {
-    ctx.add_output(uint8, decoded_shape(ctx, contents_of(ctx), a));
+    ctx.add_output(dtype, decoded_shape(ctx, contents_of(ctx), a));
   } else if (decode_image && ctx.attr<bool>(2)) {
-    ctx.add_output(uint8, TensorShape::unknown_rank());  // expand_animations: a GIF would be 4-D
+    ctx.add_output(dtype, TensorShape::unknown_rank());  // expand_animations: a GIF would be 4-D
   } else {
-    ctx.add_output(uint8, TensorShape({None, None, a.channels == 0 ? None : a.channels}));
+    ctx.add_output(dtype, TensorShape({None, None, a.channels == 0 ? None : a.channels}));
   }
 }
 
@@ -122,16 +125,18 @@ void decode_kernel(KernelContext& ctx) {
   const std::string& contents = contents_of(ctx);
   const DecodeAttrs a = attrs_of(ctx);
   std::vector<std::uint8_t> pixels;
+  Tensor& out = ctx.output(0);
   if (checked_format(ctx, contents) == Format::kPng) {
     ops::image::PngInfo info;
-    if (!ops::image::decode_png(contents, static_cast<int>(a.channels), info, pixels))
+    const int bits = out.dtype() == uint16 ? 16 : 8;
+    if (!ops::image::decode_png(contents, static_cast<int>(a.channels), info, pixels, bits))
       ctx.fail("Invalid PNG data, size " + std::to_string(contents.size()));
   } else {
+    if (out.dtype() != uint8) ctx.fail("a JPEG decodes to uint8 only, not " + std::string(dtype_name(out.dtype())));
     ops::image::JpegInfo info;
     if (!ops::image::decode_jpeg(contents, a.jpeg, info, pixels)) fail_jpeg(ctx);
   }
-  Tensor& out = ctx.output(0);
-  std::memcpy(out.raw_mutable_data(), pixels.data(), static_cast<std::size_t>(out.num_elements()));
+  std::memcpy(out.raw_mutable_data(), pixels.data(), static_cast<std::size_t>(out.num_elements()) * dtype_size(out.dtype()));
 }
 
 void extract_jpeg_shape_shape(ShapeContext& ctx) {

@@ -1,4 +1,4 @@
-// EncodePng and EncodeJpeg: uint8 [height, width, channels] images to PNG / JPEG files, with
+// EncodePng and EncodeJpeg: uint8 (PNG: also uint16) [height, width, channels] images to PNG / JPEG files, with
 // TensorFlow's attributes, checks and libpng / libjpeg settings.
 #include <string>
 
@@ -15,13 +15,10 @@ using ops::OpBuilder;
 using ops::OpDef;
 using ops::ShapeContext;
 
-void check_uint8(const ShapeContext& ctx) {
-  const DType d = ctx.input(0).dtype();
-  if (d != uint8) ctx.fail("Value for attr 'T' of " + std::string(dtype_name(d)) + " is not in the list of allowed values: uint8, uint16");
-}
-
 void encode_png_shape(ShapeContext& ctx) {
-  check_uint8(ctx);
+  const DType d = ctx.input(0).dtype();
+  if (d != uint8 && d != uint16)
+    ctx.fail("Value for attr 'T' of " + std::string(dtype_name(d)) + " is not in the list of allowed values: uint8, uint16");
   const std::int64_t compression = ctx.attr<std::int64_t>(0);
   if (compression < -1 || compression > 9) ctx.fail("compression should be in [-1,9], got " + std::to_string(compression));
   const TensorShape& s = ctx.input(0).shape();
@@ -35,8 +32,9 @@ void encode_png_shape(ShapeContext& ctx) {
 void encode_png_kernel(KernelContext& ctx) {
   const TensorShape& s = ctx.input(0).shape();
   std::string& out = *ctx.output(0).mutable_data<std::string>();
-  if (!ops::image::encode_png(ctx.input(0).data<std::uint8_t>(), s.dim(0), s.dim(1), static_cast<int>(s.dim(2)),
-                              static_cast<int>(ctx.attr<std::int64_t>(0)), out))
+  const int bits = ctx.input(0).dtype() == uint16 ? 16 : 8;
+  if (!ops::image::encode_png(ctx.input(0).raw_data(), s.dim(0), s.dim(1), static_cast<int>(s.dim(2)),
+                              static_cast<int>(ctx.attr<std::int64_t>(0)), out, bits))
     ctx.fail("PNG encoding failed");
 }
 
@@ -80,7 +78,8 @@ void encode_jpeg_kernel(KernelContext& ctx) {
 }
 
 const OpDef& kEncodePng =
-    OpBuilder("EncodePng").inputs(1).attrs({"compression"}).shape(encode_png_shape).kernel(uint8, encode_png_kernel).no_gradient();
+    OpBuilder("EncodePng").inputs(1).attrs({"compression"}).shape(encode_png_shape).kernel(uint8, encode_png_kernel)
+        .kernel(uint16, encode_png_kernel).no_gradient();
 const OpDef& kEncodeJpeg = OpBuilder("EncodeJpeg")
                                .inputs(1)
                                .attrs({"format", "quality", "progressive", "optimize_size", "chroma_downsampling", "density_unit",

@@ -18,10 +18,14 @@ struct PngInfo {
 
 /// Reads the header; false for data that is not a PNG libpng can start decoding.
 bool read_png_info(std::string_view png, PngInfo& info);
-/// Decodes to 8-bit pixels with `channels` (0: the file's own) into `pixels`; false on corrupt data.
-bool decode_png(std::string_view png, int channels, PngInfo& info, std::vector<std::uint8_t>& pixels);
-/// Encodes a height x width image of 1-4 interleaved 8-bit channels; `compression` -1 is zlib's default.
-bool encode_png(const std::uint8_t* pixels, std::int64_t height, std::int64_t width, int channels, int compression,
-                std::string& out);
+/// Decodes to `channel_bits` (8 or 16) pixels with `channels` (0: the file's own) into `pixels`,
+/// 16-bit samples in native byte order (8-bit files widened as v * 257, as TensorFlow does);
+/// false on corrupt data.
+bool decode_png(std::string_view png, int channels, PngInfo& info, std::vector<std::uint8_t>& pixels,
+                int channel_bits = 8);
+/// Encodes a height x width image of 1-4 interleaved channels of `channel_bits` (8, or 16 in
+/// native byte order); `compression` -1 is zlib's default.
+bool encode_png(const void* pixels, std::int64_t height, std::int64_t width, int channels, int compression,
+                std::string& out, int channel_bits = 8);
 
 }  // namespace tf::ops::image

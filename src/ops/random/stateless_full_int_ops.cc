@@ -1,8 +1,8 @@
 // StatelessRandomUniformFullInt (and StatelessRandomUniformFullIntV2, with an explicit Philox key and
 // counter) and the seed helpers built on it: tf::random::split and fold_in.
 //
-// Full-range integers are Philox's words themselves: one word per int32, two (low word first)
-// per int64, as TensorFlow's UniformFullIntDistribution. split and fold_in are, as in
+// Full-range integers are Philox's words themselves: one word per int32 or uint32, two (low word
+// first) per int64 or uint64, as TensorFlow's UniformFullIntDistribution. split and fold_in are, as in
 // TensorFlow's Python, full-range draws from the seed in the seed's (or the data's) dtype.
 #include "kernels/cpu/philox_fill.h"
 #include "ops/array/array_common.h"
@@ -24,7 +24,8 @@ template <class Source>
 void full_int_shape(ShapeContext& ctx) {
   const TensorShape& shape = ctx.attr<TensorShape>(kShape);
   const DType dtype = ctx.attr<DType>(kDtype);
-  if (!is_index_dtype(dtype)) ctx.fail("unsupported dtype " + std::string(dtype_name(dtype)) + ", needs int32 or int64");
+  if (!is_index_dtype(dtype) && dtype != uint32 && dtype != uint64)
+    ctx.fail("unsupported dtype " + std::string(dtype_name(dtype)) + ", needs int32, int64, uint32 or uint64");
   if (!shape.is_fully_defined()) ctx.fail("the shape must be fully defined, got " + shape.debug_string());
   Source::check(ctx);
   ctx.add_output(dtype, shape);
@@ -34,17 +35,17 @@ template <class Source>
 void full_int_kernel(KernelContext& ctx) {
   Tensor& out = ctx.output(0);
   const kernels::Philox gen = Source::generator(ctx);
-  if (out.dtype() == int32) {
-    kernels::philox_fill<std::int32_t, 4>(gen, out.mutable_data<std::int32_t>(), out.num_elements(),
-                                          [](const kernels::Philox::Block& x, std::int32_t* v) {
-                                            for (int j = 0; j < 4; ++j) v[j] = static_cast<std::int32_t>(x[j]);
-                                          });
+  // Signed and unsigned dtypes of one width hold the same words.
+  if (dtype_size(out.dtype()) == 4) {
+    kernels::philox_fill<std::uint32_t, 4>(gen, static_cast<std::uint32_t*>(out.raw_mutable_data()), out.num_elements(),
+                                           [](const kernels::Philox::Block& x, std::uint32_t* v) {
+                                             for (int j = 0; j < 4; ++j) v[j] = x[j];
+                                           });
   } else {
-    kernels::philox_fill<std::int64_t, 2>(gen, out.mutable_data<std::int64_t>(), out.num_elements(),
-                                          [](const kernels::Philox::Block& x, std::int64_t* v) {
-                                            for (int j = 0; j < 2; ++j)
-                                              v[j] = static_cast<std::int64_t>(x[2 * j] | (std::uint64_t{x[2 * j + 1]} << 32));
-                                          });
+    kernels::philox_fill<std::uint64_t, 2>(gen, static_cast<std::uint64_t*>(out.raw_mutable_data()), out.num_elements(),
+                                           [](const kernels::Philox::Block& x, std::uint64_t* v) {
+                                             for (int j = 0; j < 2; ++j) v[j] = x[2 * j] | (std::uint64_t{x[2 * j + 1]} << 32);
+                                           });
   }
 }
 

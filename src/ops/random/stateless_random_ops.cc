@@ -17,6 +17,7 @@
 #include "ops/random/stateless_seed.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/random_ops.h"
+#include "tfpp/random_sampling.h"
 
 namespace tf {
 namespace {
@@ -214,6 +215,12 @@ Tensor stateless_truncated_normal(const TensorShape& shape, const IntArray& seed
 }
 
 Tensor stateless_uniform(const TensorShape& shape, const IntArray& seed, const StatelessUniformOptions& options) {
+  if (options.dtype == uint32 || options.dtype == uint64) {  // full-range draws only, as in TensorFlow
+    if (options.maxval)
+      throw InvalidArgumentError("[StatelessRandomUniformFullInt] unsigned dtype " + std::string(dtype_name(options.dtype)) +
+                                 " draws full-range integers only: give no maxval");
+    return stateless_uniform_full_int(shape, seed, options.dtype);
+  }
   if (is_index_dtype(options.dtype)) {
     if (!options.maxval)
       throw InvalidArgumentError("[StatelessRandomUniformInt] maxval must be given for integer dtype " +
