@@ -12,6 +12,7 @@
 #include <nanobind/stl/string.h>
 
 #include "bindings.h"
+#include "core/visit_integer_dtype.h"
 #include "dtype_object.h"
 
 namespace tfpp_python {
@@ -127,9 +128,24 @@ std::vector<T> leaf_values(const std::vector<nb::handle>& leaves, tf::DType dtyp
       if (kind != Kind::kFloat && kind != Kind::kInt && kind != Kind::kBool) cannot_convert(leaf, dtype);
       out.push_back(static_cast<T>(PyFloat_AsDouble(leaf.ptr())));
     } else {
+      // TensorFlow converts bools into int32, int64 and uint64 only.
+      constexpr bool takes_bools =
+          std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t> || std::is_same_v<T, std::uint64_t>;
       std::int64_t x = 0;
-      if (kind == Kind::kInt || kind == Kind::kBool) {
-        if (!int64_of(leaf, x)) cannot_convert(leaf, dtype);
+      if (kind == Kind::kInt || (kind == Kind::kBool && takes_bools)) {
+        if constexpr (std::is_same_v<T, std::uint64_t>) {
+          if (!int64_of(leaf, x)) {  // from 2^63 to 2^64 - 1: only uint64 holds them
+            const unsigned long long u = PyLong_AsUnsignedLongLong(leaf.ptr());
+            if (PyErr_Occurred()) {
+              PyErr_Clear();
+              cannot_convert(leaf, dtype);
+            }
+            out.push_back(u);
+            continue;
+          }
+        } else if (!int64_of(leaf, x)) {
+          cannot_convert(leaf, dtype);
+        }
       } else {
         cannot_convert(leaf, dtype);
       }
@@ -159,7 +175,7 @@ tf::Tensor from_leaves(const std::vector<nb::handle>& leaves, const tf::TensorSh
   if (dtype == tf::complex128) return tf::constant(complex_values<std::complex<double>>(leaves, dtype), shape);
   if (dtype == tf::float16 || dtype == tf::bfloat16)  // Python numbers round to the 16-bit float
     return tf::cast(from_leaves(leaves, shape, tf::float64), dtype);
-  return tf::visit_dtype(dtype, [&](auto tag) {
+  return tf::visit_integer_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);
     return tf::constant(leaf_values<T>(leaves, dtype), shape);
   });
@@ -206,6 +222,11 @@ tf::Tensor from_numpy(nb::handle value, std::optional<tf::DType> dtype) {
     else if (kind == "i" && itemsize == 4) source = tf::int32;
     else if (kind == "i" && itemsize == 8) source = tf::int64;
     else if (kind == "u" && itemsize == 1) source = tf::uint8;
+    else if (kind == "i" && itemsize == 1) source = tf::int8;
+    else if (kind == "i" && itemsize == 2) source = tf::int16;
+    else if (kind == "u" && itemsize == 2) source = tf::uint16;
+    else if (kind == "u" && itemsize == 4) source = tf::uint32;
+    else if (kind == "u" && itemsize == 8) source = tf::uint64;
     else if (kind == "b") source = tf::bool_;
     else if (kind == "c" && itemsize == 8) source = tf::complex64;
     else if (kind == "c" && itemsize == 16) source = tf::complex128;
@@ -213,8 +234,8 @@ tf::Tensor from_numpy(nb::handle value, std::optional<tf::DType> dtype) {
     else if (nb::cast<std::string>(array.attr("dtype").attr("name")) == "bfloat16") source = tf::bfloat16;  // ml_dtypes
     else
       throw nb::type_error(("tfpp has no dtype for NumPy's " + nb::cast<std::string>(array.attr("dtype").attr("name")) +
-                            " (it has float16, bfloat16, float32, float64, int32, int64, uint8, complex64, complex128, bool "
-                            "and string)").c_str());
+                            " (it has float16, bfloat16, float32, float64, the integers int8 to int64 and uint8 to uint64, "
+                            "complex64, complex128, bool and string)").c_str());
     Py_buffer view;
     if (PyObject_GetBuffer(array.ptr(), &view, PyBUF_C_CONTIGUOUS) != 0) throw nb::python_error();
     try {

@@ -37,6 +37,13 @@ tf::Tensor converted(nb::handle value, tf::DType dtype) {
 tf::IntArray seed_from(nb::handle seed) { return tf::IntArray(to_tensor(seed)); }
 
 tf::Tensor stateless_uniform(nb::handle shape, nb::handle seed, nb::handle minval, nb::handle maxval, tf::DType dtype) {
+  if (dtype == tf::uint32 || dtype == tf::uint64) {  // full-range draws only, as in TensorFlow
+    if (!minval.is_none() || !maxval.is_none())
+      throw nb::value_error(("Argument `dtype` got invalid value " + nb::cast<std::string>(nb::str(dtype_object(dtype))) +
+                             " when argument `minval` is not None. Please don't use unsigned integers in this case.")
+                                .c_str());
+    return tf::random::stateless_uniform_full_int(shape_from(shape), seed_from(seed), dtype);
+  }
   if (tf::is_index_dtype(dtype)) {
     if (minval.is_none() != maxval.is_none())
       throw nb::value_error(("For integer `dtype` argument " + nb::cast<std::string>(nb::repr(dtype_object(dtype))) +

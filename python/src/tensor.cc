@@ -25,6 +25,11 @@ nb::dlpack::dtype dlpack_dtype(tf::DType d) {
     case tf::DType::kUInt8: return nb::dtype<std::uint8_t>();
     case tf::DType::kComplex64: return nb::dtype<std::complex<float>>();
     case tf::DType::kComplex128: return nb::dtype<std::complex<double>>();
+    case tf::DType::kInt8: return nb::dtype<std::int8_t>();
+    case tf::DType::kInt16: return nb::dtype<std::int16_t>();
+    case tf::DType::kUInt16: return nb::dtype<std::uint16_t>();
+    case tf::DType::kUInt32: return nb::dtype<std::uint32_t>();
+    case tf::DType::kUInt64: return nb::dtype<std::uint64_t>();
     case tf::DType::kBool: return nb::dtype<bool>();
     case tf::DType::kFloat16: return {static_cast<std::uint8_t>(nb::dlpack::dtype_code::Float), 16, 1};
     case tf::DType::kBFloat16: return nb::dtype<std::uint16_t>();  // viewed as ml_dtypes.bfloat16 below
@@ -67,6 +72,10 @@ nb::object array_view(const tf::Tensor& t) {
   if (t.dtype() == tf::DType::kBFloat16) {  // NumPy has no bfloat16: TensorFlow's arrays use ml_dtypes'
     static auto* bfloat16 = new nb::object(nb::module_::import_("ml_dtypes").attr("bfloat16"));
     result = result.attr("view")(*bfloat16);
+  }
+  if (t.dtype() == tf::DType::kUInt64) {  // likewise unsigned long long, viewed as np.uint64
+    static auto* uint64 = new nb::object(nb::module_::import_("numpy").attr("uint64"));
+    result = result.attr("view")(*uint64);
   }
   return result;
 }

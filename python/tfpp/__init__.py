@@ -58,6 +58,7 @@ from ._tfpp import (DType, GradientTape, Tensor, TensorArray, TensorSpec, Variab
                     tensor_scatter_nd_add, tensor_scatter_nd_max, tensor_scatter_nd_min, tensor_scatter_nd_sub,
                     tensor_scatter_nd_update, tensordot, tile, transpose, truncatediv, truncatemod, uint8, unravel_index,
                     unstack, resource, variant, zeros, zeros_like)
+from ._tfpp import bitcast, int8, int16, uint16, uint32, uint64  # TensorFlow's other integer dtypes
 double = float64
 from ._tfpp import complex, complex64, complex128  # noqa: A004  (tf.complex, as TensorFlow names it)
 from . import signal
@@ -67,6 +68,7 @@ math = _tfpp.math
 nn = _tfpp.nn
 random = _tfpp.random
 config = _tfpp.config
+bitwise = _tfpp.bitwise
 debugging = _tfpp.debugging
 image = _tfpp.image
 strings = _tfpp.strings
@@ -134,6 +136,8 @@ half = float16  # tf.half: another name of tf.float16
 for _name in ("DType", "float32", "float64", "double", "int32", "int64", "uint8", "bool", "string", "resource", "variant",
               "complex64", "complex128", "float16", "half", "bfloat16"):
     setattr(dtypes, _name, globals()[_name])
+for _name in ("int8", "int16", "uint16", "uint32", "uint64"):
+    setattr(dtypes, _name, globals()[_name])
 dtypes.as_dtype = lambda type_value: TensorSpec([], type_value).dtype  # a DType, NumPy dtype or name
 
 sparse = _types.ModuleType("tfpp.sparse", "tf.sparse: sparse tensors.")
@@ -144,7 +148,7 @@ sparse.reorder = _sparse_ops.reorder
 
 for _name, _module in (("math", math), ("nn", nn), ("random", random), ("config", config), ("linalg", linalg),
                        ("dtypes", dtypes), ("debugging", debugging), ("image", image), ("strings", strings),
-                       ("sparse", sparse)):
+                       ("sparse", sparse), ("bitwise", bitwise)):
     _sys.modules[__name__ + "." + _name] = _module
 
 __version__ = "0.1.0"

@@ -29,4 +29,5 @@ def _limits(dtype, clip_negative=True):
 _tfpp.DType.min = property(lambda self: _limit(self, "min"), doc="The smallest value of the dtype.")
 _tfpp.DType.max = property(lambda self: _limit(self, "max"), doc="The largest value of the dtype.")
 _tfpp.DType.limits = property(_limits, doc="TensorFlow's (low, high) intensity limits of an image dtype.")
-_tfpp.DType.is_unsigned = property(lambda self: self == _tfpp.uint8, doc="True for unsigned integer dtypes.")
+_tfpp.DType.is_unsigned = property(lambda self: self.name in ("uint8", "uint16", "uint32", "uint64"),
+                                   doc="True for unsigned integer dtypes.")

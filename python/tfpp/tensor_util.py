@@ -11,9 +11,12 @@ from .io import parse_tensor
 # DataType enum numbers (types.proto) of the dtypes tfpp has, with their *_val fields.
 _DATA_TYPES = {"float32": (1, "float_val"), "float64": (2, "double_val"), "int32": (3, "int_val"),
                "uint8": (4, "int_val"), "string": (7, "string_val"), "int64": (9, "int64_val"),
-               "bool": (10, "bool_val"), "float16": (19, "half_val"), "bfloat16": (14, "half_val")}
+               "bool": (10, "bool_val"), "float16": (19, "half_val"), "bfloat16": (14, "half_val"),
+               "int16": (5, "int_val"), "int8": (6, "int_val"), "uint16": (17, "int_val"),
+               "uint32": (22, "uint32_val"), "uint64": (23, "uint64_val")}
 _NAMES = {number: name for name, (number, _) in _DATA_TYPES.items()}
-_PACKED = ("float32", "float64", "int32", "uint8", "int64", "float16", "bfloat16")
+# TensorFlow packs uint16 into int_val even when it has several values.
+_PACKED = ("float32", "float64", "int32", "uint8", "int64", "float16", "bfloat16", "int8", "int16", "uint32", "uint64")
 
 
 def make_tensor_proto(values, dtype=None, shape=None, verify_shape=False, allow_broadcast=False):
