@@ -63,7 +63,9 @@ def dtype_name(arr):
     if arr.dtype == object or arr.dtype.kind in "SU":
         return "string"
     return {"float32": "float32", "float64": "float64", "int32": "int32", "int64": "int64", "uint8": "uint8",
-            "bool": "bool", "complex64": "complex64", "complex128": "complex128", "float16": "float16", "bfloat16": "bfloat16"}[str(arr.dtype)]
+            "int8": "int8", "int16": "int16", "uint16": "uint16", "uint32": "uint32", "uint64": "uint64",
+            "bool": "bool", "complex64": "complex64", "complex128": "complex128", "float16": "float16",
+            "bfloat16": "bfloat16"}[str(arr.dtype)]
 
 
 def encode_attr(name, value):

@@ -1,5 +1,7 @@
 // Case functions for elementwise math, comparisons, logical ops, casts and activations.
 #include "conformance/case_functions.h"
+#include "tfpp/bitcast.h"
+#include "tfpp/bitwise_ops.h"
 #include "tfpp/float_classification_ops.h"
 #include "tfpp/logical_xor.h"
 #include "tfpp/softsign_ops.h"
@@ -83,6 +85,14 @@ void add_math_functions(CaseFunctions& t) {
   };
   t["tf.clip_by_value"] = [](const std::vector<Tensor>& in, const Attrs&) {
     return std::vector<Tensor>{clip_by_value(in.at(0), in.at(1), in.at(2))};
+  };
+  for (const auto& [name, fn] : {std::pair<const char*, Binary>{"bitwise_and", bitwise::bitwise_and},
+                                 {"bitwise_or", bitwise::bitwise_or}, {"bitwise_xor", bitwise::bitwise_xor},
+                                 {"left_shift", bitwise::left_shift}, {"right_shift", bitwise::right_shift}})
+    t[std::string("tf.bitwise.") + name] = binary(fn);
+  t["tf.bitwise.invert"] = unary(bitwise::invert);
+  t["tf.bitcast"] = [](const std::vector<Tensor>& in, const Attrs& a) {
+    return std::vector<Tensor>{bitcast(in.at(0), a.d("type", float32))};
   };
 }
 

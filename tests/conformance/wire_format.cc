@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "core/visit_integer_dtype.h"
 #include "tfpp/constant.h"
 
 namespace tf::conformance {
@@ -41,7 +42,7 @@ std::string unhex_bytes(const std::string& token) {
 }
 
 DType dtype_from_name(const std::string& name) {
-  for (DType d : {float32, float64, int32, int64, uint8, bool_, string, complex64, complex128, float16, bfloat16})
+  for (DType d : {float32, float64, int32, int64, uint8, int8, int16, uint16, uint32, uint64, bool_, string, complex64, complex128, float16, bfloat16})
     if (dtype_name(d) == name) return d;
   throw std::runtime_error("conformance wire format: unknown dtype " + name);
 }
@@ -90,7 +91,7 @@ Tensor read_tensor(std::istream& in) {
     for (auto& b : bits) b = static_cast<std::uint16_t>(std::stoul(next(in), nullptr, 16));
     return detail::constant_from(dtype, shape, bits.data(), bits.size());
   }
-  return visit_dtype(dtype, [&](auto tag) -> Tensor {
+  return visit_integer_dtype(dtype, [&](auto tag) -> Tensor {
     using T = decltype(tag);
     std::vector<T> values(n);
     for (std::int64_t k = 0; k < n; ++k) {
@@ -98,6 +99,7 @@ Tensor read_tensor(std::istream& in) {
       if constexpr (std::is_same_v<T, float>) values[k] = std::bit_cast<float>(static_cast<std::uint32_t>(std::stoul(token, nullptr, 16)));
       else if constexpr (std::is_same_v<T, double>) values[k] = std::bit_cast<double>(static_cast<std::uint64_t>(std::stoull(token, nullptr, 16)));
       else if constexpr (std::is_same_v<T, bool>) values[k] = token == "1";
+      else if constexpr (std::is_same_v<T, std::uint64_t>) values[k] = std::stoull(token);
       else if constexpr (std::is_integral_v<T>) values[k] = static_cast<T>(std::stoll(token));
     }
     return detail::constant_from_vector(values, shape);
@@ -114,7 +116,7 @@ void write_tensor(std::ostream& out, const Tensor& t) {
     for (std::int64_t k = 0; k < t.num_elements(); ++k) out << ' ' << hex_of(bits[k]);
     return;
   }
-  visit_dtype(t.dtype(), [&](auto tag) {
+  visit_integer_dtype(t.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* data = t.data<T>();
     for (std::int64_t k = 0; k < t.num_elements(); ++k) {
@@ -123,7 +125,8 @@ void write_tensor(std::ostream& out, const Tensor& t) {
       else if constexpr (std::is_same_v<T, double>) out << hex_of(std::bit_cast<std::uint64_t>(data[k]));
       else if constexpr (std::is_same_v<T, std::string>) out << hex_bytes(data[k]);
       else if constexpr (std::is_same_v<T, bool>) out << (data[k] ? 1 : 0);
-      else out << static_cast<std::int64_t>(data[k]);  // uint8 is a number, not a character
+      else if constexpr (std::is_same_v<T, std::uint64_t>) out << data[k];
+      else out << static_cast<std::int64_t>(data[k]);  // int8 and uint8 are numbers, not characters
     }
   });
 }
