@@ -228,6 +228,22 @@ def arrays():
     return out
 
 
+def segments_and_search():
+    """Segment reductions (sums and products wrap) and searchsorted over the new dtypes."""
+    out = []
+    for d in NEW:
+        lo, hi = limits(d)
+        data = T([[hi, 1], [hi, 2], [3, lo], [7, 0], [2, 5]], d)
+        ids = T([0, 0, 1, 1, 3], "int32")
+        for op in ["sum", "max", "min", "prod"]:
+            out.append(Case(f"tf.math.segment_{op}", [data, ids]))
+            out.append(Case(f"tf.math.unsorted_segment_{op}", [data, T([2, 0, -1, 2, 0], "int64"), T(3, "int32")]))
+        out.append(Case("tf.math.segment_mean", [T([[9, 1], [3, 2], [4, 6]], d), T([0, 0, 1], "int32")]))
+        out.append(Case("tf.searchsorted", [T([0, 3, 3, hi], d), T([3, hi, 0, 1], d)]))
+        out.append(Case("tf.searchsorted", [T([0, 3, 3, hi], d), T([3, hi, 0, 1], d)], {"side": "right"}))
+    return out
+
+
 def strings_and_files():
     out = []
     for d in NEW:
@@ -297,7 +313,7 @@ def images_and_random():
 
 def cases():
     return (printing() + casts() + arithmetic() + selection() + bitwise() + bitcasts() + reductions() + arrays()
-            + strings_and_files() + pngs() + images_and_random())
+            + segments_and_search() + strings_and_files() + pngs() + images_and_random())
 
 
 ADAPTERS = {**ARRAY_ADAPTERS, **PRINT_ADAPTERS, **REDUCE_ADAPTERS,

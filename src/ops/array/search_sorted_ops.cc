@@ -68,8 +68,8 @@ template <bool kUpper>
 OpBuilder bound_builder(const char* name) {
   OpBuilder b(name);
   b.inputs(2).attrs({"out_type"}).shape(bound_shape).no_gradient()
-      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
-          []<class T>() -> KernelFn { return &bound_kernel<T, kUpper>; });
+      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t,
+               std::uint32_t, std::uint64_t>([]<class T>() -> KernelFn { return &bound_kernel<T, kUpper>; });
   return b;
 }
 

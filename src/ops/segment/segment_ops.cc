@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "core/tensor_impl.h"
+#include "kernels/cpu/reduce_simd.h"
 #include "ops/array/array_common.h"
 #include "ops/array/gradient_shape_ops.h"
 #include "ops/execute.h"
@@ -32,10 +33,12 @@ enum class Combine { kSum, kMean, kMax, kMin, kProd };
 // next value, whichever it is, as in TensorFlow's kernels (a comparison with NaN is false).
 template <class T, Combine op>
 T combine(T a, T b) {
+  // Integers wrap, computed in an unsigned type at least as wide as int (no signed overflow).
+  using W = kernels::WrappingArithmetic<T>;
   if constexpr (op == Combine::kMax) return a > b ? a : b;
   else if constexpr (op == Combine::kMin) return a < b ? a : b;
-  else if constexpr (op == Combine::kProd) return static_cast<T>(a * b);
-  else return static_cast<T>(a + b);
+  else if constexpr (op == Combine::kProd) return static_cast<T>(W(a) * W(b));
+  else return static_cast<T>(W(a) + W(b));
 }
 
 // What an unsorted segment with no rows holds: the identity of the combination.
@@ -122,7 +125,8 @@ template <Combine op>
 OpBuilder segment_op(const char* name) {
   OpBuilder b(name);
   b.inputs(2).shape(segment_shape).kernel_allocates_outputs()
-      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>([]<class T>() -> KernelFn { return &segment_kernel<T, op>; });
+      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t,
+               std::uint32_t, std::uint64_t>([]<class T>() -> KernelFn { return &segment_kernel<T, op>; });
   return b;
 }
 
@@ -198,8 +202,8 @@ template <Combine op>
 OpBuilder unsorted_segment_op(const char* name) {
   OpBuilder b(name);
   b.inputs(3).shape(unsorted_segment_shape).kernel_allocates_outputs()
-      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
-          []<class T>() -> KernelFn { return &unsorted_segment_kernel<T, op>; });
+      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t,
+               std::uint32_t, std::uint64_t>([]<class T>() -> KernelFn { return &unsorted_segment_kernel<T, op>; });
   return b;
 }
 
