@@ -286,6 +286,8 @@ def pngs():
         for dtype in ["uint16", "uint8"]:
             for channels in [0, 1, 3, 4]:
                 out.append(Case("tf.io.decode_png", [T(contents, "string")], {"channels": channels, "dtype": DT(dtype)}))
+        for dtype in ["uint16", "float32", "float64", "int32", "int8", "int16", "uint32", "uint8"]:
+            out.append(Case("tf.io.decode_image", [T(contents, "string")], {"dtype": DT(dtype)}, note="through 16 bits"))
     return out
 
 

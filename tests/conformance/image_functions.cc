@@ -84,6 +84,10 @@ void add_codecs(CaseFunctions& t) {
   t["tf.io.decode_png"] = [](const Inputs& in, const Attrs& a) {
     return Outputs{io::decode_png(in.at(0), {.channels = a.i("channels", 0), .dtype = a.d("dtype", uint8)})};
   };
+  t["tf.io.decode_image"] = [](const Inputs& in, const Attrs& a) {
+    return Outputs{io::decode_image(in.at(0), {.channels = a.i("channels", 0), .dtype = a.d("dtype", uint8),
+                                               .expand_animations = a.b("expand_animations", true)})};
+  };
   t["tf.io.encode_jpeg"] = [](const Inputs& in, const Attrs& a) {
     return Outputs{io::encode_jpeg(in.at(0), {.format = a.s("format"), .quality = a.i("quality", 95),
                                               .progressive = a.b("progressive", false), .optimize_size = a.b("optimize_size", false),

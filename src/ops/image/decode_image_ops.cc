@@ -106,12 +106,10 @@ void decode_shape(ShapeContext& ctx) {
   check_contents(ctx);
   const DecodeAttrs a = attrs_of(ctx);
   const bool decode_image = ctx.op().name == "DecodeImage";
-  // DecodePng's dtype attribute (1): uint8 or 16-bit samples; DecodeImage's: uint8 (tf::io::decode_image
-  // converts from it).
+  // DecodePng's and DecodeImage's dtype attribute (1): uint8, or uint16 for 16-bit samples
+  // (tf::io::decode_image converts other dtypes from them).
   const DType dtype = ctx.op().name == "DecodeJpeg" ? uint8 : ctx.attr<DType>(1);
-  if (dtype != uint8 && (dtype != uint16 || decode_image))
-    ctx.fail("dtype must be uint8" + std::string(decode_image ? "" : " or uint16") + ", got " +
-             std::string(dtype_name(dtype)));
+  if (dtype != uint8 && dtype != uint16) ctx.fail("dtype must be uint8 or uint16, got " + std::string(dtype_name(dtype)));
   if (!ctx.input(0).is_symbolic()) {
     ctx.add_output(dtype, decoded_shape(ctx, contents_of(ctx), a));
   } else if (decode_image && ctx.attr<bool>(2)) {
@@ -132,9 +130,13 @@ void decode_kernel(KernelContext& ctx) {
     if (!ops::image::decode_png(contents, static_cast<int>(a.channels), info, pixels, bits))
       ctx.fail("Invalid PNG data, size " + std::to_string(contents.size()));
   } else {
-    if (out.dtype() != uint8) ctx.fail("a JPEG decodes to uint8 only, not " + std::string(dtype_name(out.dtype())));
     ops::image::JpegInfo info;
     if (!ops::image::decode_jpeg(contents, a.jpeg, info, pixels)) fail_jpeg(ctx);
+    if (out.dtype() == uint16) {  // 8-bit samples as 16 bits: v * 257, as TensorFlow widens them
+      std::uint16_t* wide = out.mutable_data<std::uint16_t>();
+      for (std::size_t i = 0; i < pixels.size(); ++i) wide[i] = static_cast<std::uint16_t>(pixels[i] * 257u);
+      return;
+    }
   }
   std::memcpy(out.raw_mutable_data(), pixels.data(), static_cast<std::size_t>(out.num_elements()) * dtype_size(out.dtype()));
 }
@@ -198,18 +200,18 @@ Tensor decode_jpeg(const Tensor& contents, const DecodeJpegOptions& options) {
 }
 
 Tensor decode_image(const Tensor& contents, const DecodeImageOptions& options) {
-  const ops::AttrValue attrs[] = {options.channels, uint8, options.expand_animations};
-  const Tensor pixels = ops::execute1(kDecodeImage, {contents}, attrs);
-  if (options.dtype == uint8) return pixels;
   if (!is_floating(options.dtype) && !is_integer(options.dtype))
     throw InvalidArgumentError("[decode_image] dtype must be a float or integer type, got " + std::string(dtype_name(options.dtype)));
-  // TensorFlow decodes other dtypes through 16 bits (v * 257): float32 as v16 * (1 / 65535.f) in
-  // its kernel, the rest by convert_image_dtype from uint16.
-  const Tensor wide = cast(pixels, int32) * 257;
-  if (options.dtype == float32) return cast(wide, float32) * constant(1.0f / 65535.0f);
-  if (options.dtype == float64) return cast(wide, float64) * constant(1.0 / 65535);
-  const std::int64_t scale = options.dtype == int32 ? std::int64_t{1} << 15 : std::int64_t{1} << 47;
-  return cast(wide, options.dtype) * cast(constant(scale), options.dtype);
+  // TensorFlow decodes other dtypes than uint8 through 16 bits (16-bit PNGs as they are, 8-bit
+  // samples as v * 257): float32 as v16 * (1 / 65535.f) in its kernel, the rest by
+  // convert_image_dtype from uint16.
+  const DType decoded = options.dtype == uint8 ? uint8 : uint16;
+  const ops::AttrValue attrs[] = {options.channels, decoded, options.expand_animations};
+  const Tensor pixels = ops::execute1(kDecodeImage, {contents}, attrs);
+  if (options.dtype == decoded) return pixels;
+  if (options.dtype == float32) return cast(pixels, float32) * constant(1.0f / 65535.0f);
+  if (options.dtype == float64) return cast(pixels, float64) * constant(1.0 / 65535);
+  return image::convert_image_dtype(pixels, options.dtype);
 }
 
 Tensor extract_jpeg_shape(const Tensor& contents, DType output_type) {
