@@ -17,12 +17,13 @@ namespace tf::io {
 /// Options of decode_png.
 struct DecodePngOptions {
   std::int64_t channels = 0;  ///< 0: the file's; 1 (gray), 2 (gray + alpha), 3 (RGB) or 4 (RGBA)
-  DType dtype = uint8;        ///< uint8 (tfpp has no uint16)
+  DType dtype = uint8;        ///< uint8, or uint16 for 16-bit samples (8-bit files give v * 257)
 };
 /// Decodes a PNG (or, as TensorFlow's op, any PNG or JPEG) into [height, width, channels] (tf.io.decode_png).
 Tensor decode_png(const Tensor& contents, const DecodePngOptions& options = {});
 
-/// Encodes a [height, width, channels] uint8 image as PNG; compression -1 is zlib's default (tf.io.encode_png).
+/// Encodes a [height, width, channels] uint8 (or uint16: a 16-bit PNG) image as PNG; compression -1 is
+/// zlib's default (tf.io.encode_png).
 Tensor encode_png(const Tensor& image, std::int64_t compression = -1);
 
 /// Options of decode_jpeg (TensorFlow's attributes and defaults).

@@ -43,7 +43,7 @@ class Generator {
   /// both bounds, or neither for the whole range (Generator.uniform).
   Tensor uniform(const TensorShape& shape, std::optional<double> minval = 0.0, std::optional<double> maxval = std::nullopt,
                  DType dtype = float32);
-  /// Integers over the whole range of int32/int64 (Generator.uniform_full_int).
+  /// Integers over the whole range of int32, int64, uint32 or uint64 (Generator.uniform_full_int).
   Tensor uniform_full_int(const TensorShape& shape, DType dtype = int64);
   /// `count` seeds for the stateless functions, an int64 [2, count] tensor (Generator.make_seeds).
   Tensor make_seeds(std::int64_t count = 1);

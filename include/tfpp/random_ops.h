@@ -52,7 +52,7 @@ struct StatelessNormalOptions {
 struct StatelessUniformOptions {
   double minval = 0.0;             ///< inclusive lower bound
   std::optional<double> maxval;    ///< exclusive upper bound; 1 for floats, required for integers
-  DType dtype = float32;           ///< float32, float64, int32 or int64
+  DType dtype = float32;           ///< float32, float64, int32, int64, or uint32/uint64 (full range, no maxval)
 };
 /// Normal values that depend only on `seed`, two int32/int64 values (tf.random.stateless_normal):
 /// the same seed gives TensorFlow's numbers bit for bit.

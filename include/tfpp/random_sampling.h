@@ -30,7 +30,7 @@ Tensor stateless_categorical(const Tensor& logits, std::int64_t num_samples, con
 /// `value` with its first dimension randomly permuted (tf.random.shuffle; op RandomShuffle).
 Tensor shuffle(const Tensor& value, std::optional<std::int64_t> seed = std::nullopt);
 
-/// Integers over the whole int32/int64 range that depend only on `seed`
+/// Integers over the whole int32, int64, uint32 or uint64 range that depend only on `seed`
 /// (tf.random.stateless_uniform with an integer dtype and no bounds; op StatelessRandomUniformFullInt).
 Tensor stateless_uniform_full_int(const TensorShape& shape, const IntArray& seed, DType dtype = int64);
 

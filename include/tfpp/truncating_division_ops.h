@@ -8,7 +8,7 @@
 
 namespace tf {
 
-/// x / y rounded toward zero (int32, int64, uint8, float32, float64; for floats, trunc(x / y)); not differentiable.
+/// x / y rounded toward zero (every integer dtype, float32, float64; for floats, trunc(x / y)); not differentiable.
 Tensor truncatediv(const Tensor& x, const Tensor& y);
 /// The remainder of truncatediv: x - truncatediv(x, y) * y, with x's sign (int32, int64, float32, float64: fmod).
 Tensor truncatemod(const Tensor& x, const Tensor& y);
