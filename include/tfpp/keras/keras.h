@@ -42,6 +42,7 @@
 #include "tfpp/keras/losses.h"
 #include "tfpp/keras/mask.h"
 #include "tfpp/keras/metrics.h"
+#include "tfpp/keras/mixed_precision.h"
 #include "tfpp/keras/model.h"
 #include "tfpp/keras/optimizers.h"
 #include "tfpp/keras/regularizers.h"
