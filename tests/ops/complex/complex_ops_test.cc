@@ -130,7 +130,9 @@ void ordering_and_unsupported_ops_raise() {
   testing::expect_error([] { complex(constant({1, 2}), constant({3, 4})); }, "real and imag must be float32 or float64, got int32");
   testing::expect_error([] { math::complex_abs(a()); }, "[ComplexAbs] expects a complex64");
   testing::expect_error([] { z() + z64(); }, "complex");
-  EXPECT_THROW(static_cast<void>(static_cast<bool>(constant(std::complex<float>(1, 0)))), InvalidArgumentError);
+  // A complex scalar converts to bool as Python's bool(tf.constant(1+0j)) does: nonzero is true.
+  EXPECT_TRUE(static_cast<bool>(constant(std::complex<float>(1, 0))));
+  EXPECT_FALSE(static_cast<bool>(constant(std::complex<double>(0, 0))));
 }
 
 // The tape's gradients of the real loss sum(real(f) w + imag(f) w / 2), as TensorFlow's tape gives them.
