@@ -1,13 +1,13 @@
-// visit_every_dtype: visit_dtype (tfpp/dtype.h) widened to the dtypes whose C++ types are
-// heavier to include: the small integers, float16 / bfloat16 (Eigen's types) and complex.
-// Kept apart from tfpp/dtype.h so that only the code that handles those dtypes pays for Eigen.
+// visit_every_dtype: visit_integer_dtype (core/visit_integer_dtype.h) widened to the dtypes whose
+// C++ types are heavier to include: float16 / bfloat16 (Eigen's types) and complex. Kept apart
+// from tfpp/dtype.h so that only the code that handles those dtypes pays for Eigen.
 #pragma once
 
 #include <Eigen/Core>
 #include <complex>
-#include <cstdint>
+#include <utility>
 
-#include "tfpp/dtype.h"
+#include "core/visit_integer_dtype.h"
 
 namespace tf {
 
@@ -15,16 +15,11 @@ namespace tf {
 template <class Fn>
 decltype(auto) visit_every_dtype(DType dtype, Fn&& fn) {
   switch (dtype) {
-    case DType::kInt8: return fn(std::int8_t{});
-    case DType::kInt16: return fn(std::int16_t{});
-    case DType::kUInt16: return fn(std::uint16_t{});
-    case DType::kUInt32: return fn(std::uint32_t{});
-    case DType::kUInt64: return fn(std::uint64_t{});
     case DType::kFloat16: return fn(Eigen::half{});
     case DType::kBFloat16: return fn(Eigen::bfloat16{});
     case DType::kComplex64: return fn(std::complex<float>{});
     case DType::kComplex128: return fn(std::complex<double>{});
-    default: return visit_dtype(dtype, std::forward<Fn>(fn));
+    default: return visit_integer_dtype(dtype, std::forward<Fn>(fn));
   }
 }
 
