@@ -1,11 +1,16 @@
 // _tfpp.keras: the C++ Keras (layers, models, training, callbacks, clear_session) for python/tfpp/keras.
+#include <nanobind/stl/string.h>
+
 #include "keras_bindings.h"
+#include "tfpp/keras/auto_name.h"
 #include "tfpp/keras/clear_session.h"
 
 namespace tfpp_python {
 
 void bind_keras(nb::module_& m) {
+  using namespace nb::literals;
   nb::module_ keras = m.def_submodule("keras", "tfpp's C++ Keras, which tfpp.keras wraps in Keras' Python classes.");
+  bind_keras_variable(keras);
   bind_keras_activations(keras);
   bind_keras_initializers(keras);
   bind_keras_layers(keras);
@@ -16,6 +21,8 @@ void bind_keras(nb::module_& m) {
   bind_keras_subclass(keras);
   bind_keras_progbar(keras);
   bind_keras_mixed_precision(keras);
+  keras.def("auto_name", [](const std::string& prefix) { return tf::keras::utils::auto_name(tf::to_snake_case(prefix)); },
+            "prefix"_a, "Keras' auto_name: the prefix in snake case, numbered after the first (\"my_loss_1\").");
   keras.def("clear_session", &tf::keras::utils::clear_session,
             "Forgets the layer names handed out so far (keras.utils.clear_session).");
 }

@@ -50,6 +50,16 @@ class PythonStdout {
   PythonStdout* outer_;
 };
 
+/// A Keras 3 variable (keras.Variable, python/src/keras_variable.cc): a tf::Variable that Python
+/// shows as Keras does. Layers', metrics' and optimizers' variables reach Python as these.
+struct KerasVariable : tf::Variable {
+  explicit KerasVariable(tf::Variable v) : tf::Variable(std::move(v)) {}
+};
+/// The Python object of a Keras variable: the same object while Python holds one, as in Keras
+/// (layer.kernel is layer.weights[0]).
+nb::object keras_variable(const tf::Variable& v);
+nb::list keras_variables(const std::vector<tf::Variable>& variables);
+
 /// A layer factory (layers::register_layer_class, load_model's custom_objects) making layers of
 /// the Python class `cls` with cls.from_config(config).
 tf::keras::layers::LayerFactory python_layer_factory(nb::object cls);
@@ -73,5 +83,6 @@ void bind_keras_model(nb::module_& m);
 void bind_keras_subclass(nb::module_& m);
 void bind_keras_progbar(nb::module_& m);
 void bind_keras_mixed_precision(nb::module_& m);
+void bind_keras_variable(nb::module_& m);
 
 }  // namespace tfpp_python

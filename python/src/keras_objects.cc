@@ -28,8 +28,8 @@ void bind_keras_objects(nb::module_& m) {
       .def_prop_ro("name", &optimizers::Optimizer::name)
       .def_prop_ro("class_name", &optimizers::Optimizer::class_name)
       .def_prop_rw("learning_rate", &optimizers::Optimizer::learning_rate, &optimizers::Optimizer::set_learning_rate)
-      .def_prop_ro("iterations", &optimizers::Optimizer::iterations)
-      .def_prop_ro("variables", &optimizers::Optimizer::variables)
+      .def_prop_ro("iterations", [](const optimizers::Optimizer& o) { return keras_variable(o.iterations()); })
+      .def_prop_ro("variables", [](const optimizers::Optimizer& o) { return keras_variables(o.variables()); })
       .def_prop_ro("built", &optimizers::Optimizer::built)
       .def("build", &optimizers::Optimizer::build, "variables"_a)
       .def("apply_gradients", [](optimizers::Optimizer& o, nb::handle grads_and_vars) {
@@ -69,7 +69,7 @@ void bind_keras_objects(nb::module_& m) {
   namespace metrics = keras::metrics;
   nb::class_<metrics::Metric>(m, "Metric", "A C++ Keras metric.")
       .def_prop_ro("name", &metrics::Metric::name)
-      .def_prop_ro("variables", &metrics::Metric::variables)
+      .def_prop_ro("variables", [](const metrics::Metric& mt) { return keras_variables(mt.variables()); })
       .def("update_state", [](metrics::Metric& mt, nb::handle y_true, nb::handle y_pred, nb::handle sample_weight) {
         mt.update_state(to_tensor(y_true), to_tensor(y_pred), optional_tensor(sample_weight));
       }, "y_true"_a, "y_pred"_a, "sample_weight"_a = nb::none())

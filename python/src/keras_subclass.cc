@@ -276,7 +276,8 @@ void bind_keras_subclass(nb::module_& m) {
       .def("add_variable", [](PythonMetric& metric, nb::handle shape, const std::string& name, nb::handle dtype) {
         std::vector<std::int64_t> dims;
         for (nb::handle d : nb::iter(shape)) dims.push_back(nb::cast<std::int64_t>(d));
-        return metric.new_variable(tf::TensorShape(dims), name, dtype.is_none() ? std::nullopt : std::optional(dtype_from(dtype)));
+        return keras_variable(
+            metric.new_variable(tf::TensorShape(dims), name, dtype.is_none() ? std::nullopt : std::optional(dtype_from(dtype))));
       }, "shape"_a, "name"_a, "dtype"_a.none());
   m.def("python_metric", [](nb::object self, std::string name, nb::handle dtype, bool has_reset_state) {
         return std::make_shared<PythonMetric>(std::move(self), std::move(name),
@@ -304,7 +305,7 @@ void bind_keras_subclass(nb::module_& m) {
         if (!dtype.is_none()) o.dtype = dtype_from(dtype);
         std::vector<std::int64_t> dims;
         for (nb::handle d : nb::iter(shape)) dims.push_back(nb::cast<std::int64_t>(d));
-        return layer.add_weight(name, tf::TensorShape(dims), o);
+        return keras_variable(layer.add_weight(name, tf::TensorShape(dims), o));
       }, "layer"_a, "name"_a, "shape"_a, "initializer"_a.none(), "dtype"_a.none(), "trainable"_a, "regularizer"_a.none(),
       "constraint"_a.none());
   m.def("add_loss", [](keras::Layer& layer, nb::handle loss) { layer.add_loss(to_tensor(loss)); });

@@ -58,7 +58,7 @@ class _Walk:
             self._leaf(value, prefix)
         elif isinstance(value, _tfpp.Variable):
             alias = next((i for i, leaf in enumerate(self.leaves) if leaf is value), len(self.leaves))
-            key.append("V%s%s@%d" % (value.dtype.name, value.shape, alias))
+            key.append("V%s%s@%d" % (value.dtype, value.shape, alias))  # a DType, or a Keras variable's dtype name
             self._leaf(value, prefix)
         elif isinstance(value, _np.ndarray):
             key.append("T")

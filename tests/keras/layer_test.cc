@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <tfpp/tfpp.h>
+#include <tfpp/keras/auto_name.h>
 #include <tfpp/keras/clear_session.h>
 #include <tfpp/keras/keras.h>
 #include <tfpp/keras/mask.h>
@@ -77,6 +78,22 @@ TEST(LayerTest, ClearSessionGivesPlainNamesAgain) {
   EXPECT_EQ(after.name(), "dense");
   EXPECT_EQ(next.name(), "dense_1");
   EXPECT_NE(second.name(), "dense");  // layers made before keep their names
+}
+
+TEST(LayerTest, UnnamedObjectsShareKerasAutoNames) {
+  keras::utils::clear_session();
+  EXPECT_EQ(keras::metrics::Precision().name(), "precision");
+  EXPECT_EQ(keras::metrics::Precision().name(), "precision_1");
+  EXPECT_EQ(keras::metrics::Precision({.name = "precision"}).name(), "precision");  // a given name is kept
+  EXPECT_EQ(keras::metrics::Mean().name(), "mean");  // Keras names a Mean "mean" every time
+  EXPECT_EQ(keras::metrics::Mean().name(), "mean");
+  EXPECT_EQ(keras::optimizers::Adam().name(), "adam");
+  EXPECT_EQ(keras::optimizers::Adam().name(), "adam_1");
+  EXPECT_EQ(keras::utils::auto_name("dense"), "dense");
+  EXPECT_EQ(layers::Dense(1).name(), "dense_1");  // layers count with everything else named "dense"
+  keras::utils::clear_session();
+  EXPECT_EQ(keras::metrics::Precision().name(), "precision");
+  EXPECT_EQ(keras::optimizers::Adam().name(), "adam");
 }
 
 TEST(LayerTest, CopiesAndRepeatedCallsShareWeights) {

@@ -2,6 +2,7 @@
 // state, get() and compile()'s accuracy choice, configs and error messages.
 #include <gtest/gtest.h>
 
+#include <tfpp/keras/clear_session.h>
 #include <tfpp/keras/iou_variants.h>
 #include <tfpp/keras/metrics.h>
 #include <tfpp/keras/score_metrics.h>
@@ -250,10 +251,12 @@ std::vector<MetricCase> metric_cases() {
 }
 
 TEST(KerasMetrics, MatchKeras) {
+  tf::keras::utils::clear_session();  // unnamed metrics take Keras' first auto names ("precision", "precision_1")
   tf::testing::KerasReference reference;
   const auto cases = metric_cases();
   for (const auto& c : cases) reference.add_metric(c.id, c.class_name, c.make()->get_config(), c.calls);
   const auto results = reference.run();
+  tf::keras::utils::clear_session();  // the metrics made below take the names Keras was given again
   for (const auto& c : cases) {
     SCOPED_TRACE(c.id);
     const auto it = results.find(c.id);
@@ -319,6 +322,7 @@ TEST(KerasMetrics, VariablesAreNamedAndSharedByCopies) {
 }
 
 TEST(KerasMetrics, GetAndCompileAccuracyChoice) {
+  tf::keras::utils::clear_session();  // the names below are the first auto names
   EXPECT_NE(dynamic_cast<metrics::SparseCategoricalAccuracy*>(metrics::get("sparse_categorical_accuracy").get()), nullptr);
   EXPECT_EQ(metrics::get("SparseCategoricalAccuracy")->name(), "sparse_categorical_accuracy");
   EXPECT_NE(dynamic_cast<metrics::Accuracy*>(metrics::get("accuracy").get()), nullptr);
@@ -372,6 +376,7 @@ TEST(KerasMetrics, CustomMetricSubclass) {
 }
 
 TEST(KerasMetrics, BadInputsNameTheMetric) {
+  tf::keras::utils::clear_session();  // the names below are the first auto names
   metrics::SparseCategoricalAccuracy acc;
   const std::string batch = error_of([&] { acc.update_state(tf::constant({1, 2, 0}), tf::ones({4, 3})); });
   EXPECT_EQ(batch.rfind("[sparse_categorical_accuracy] y_true is [3] int32, y_pred is [4,3] float32: ", 0), 0u) << batch;
@@ -386,9 +391,9 @@ TEST(KerasMetrics, BadInputsNameTheMetric) {
   const std::string thresholds = error_of([] { metrics::Precision({.thresholds = {0.5, 1.5}}); });
   EXPECT_NE(thresholds.find("[precision] thresholds must be in [0, 1], got 1.5"), std::string::npos) << thresholds;
   EXPECT_NE(error_of([] { metrics::AUC({.curve = "DET"}); }).find("[auc] invalid curve 'DET'"), std::string::npos);
-  metrics::AUC auc;
+  metrics::AUC auc;  // auc_1: the rejected AUC above took "auc", as in Keras
   const std::string auc_shapes = error_of([&] { auc.update_state(tf::ones({4, 2}), tf::ones({4, 3})); });
-  EXPECT_EQ(auc_shapes.rfind("[auc] y_true is [4,2] float32, y_pred is [4,3] float32: ", 0), 0u) << auc_shapes;
+  EXPECT_EQ(auc_shapes.rfind("[auc_1] y_true is [4,2] float32, y_pred is [4,3] float32: ", 0), 0u) << auc_shapes;
   metrics::MeanIoU iou({.num_classes = 3});
   const std::string iou_sizes = error_of([&] { iou.update_state(tf::constant({0, 1}), tf::constant({0, 1, 2})); });
   EXPECT_EQ(iou_sizes.rfind("[mean_io_u] y_true is [2] int32, y_pred is [3] int32: ", 0), 0u) << iou_sizes;
@@ -407,6 +412,7 @@ TEST(KerasMetrics, BadInputsNameTheMetric) {
 namespace {
 
 TEST(KerasMetrics, ThresholdAndScoreMetricsRejectBadArguments) {
+  tf::keras::utils::clear_session();  // the names below are the first auto names
   const auto has = [](const std::string& error, const std::string& part) {
     EXPECT_NE(error.find(part), std::string::npos) << error;
   };

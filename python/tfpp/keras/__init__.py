@@ -19,6 +19,8 @@ from .models import Model, Sequential
 from .optimizers import Optimizer
 from .regularizers import Regularizer
 
+Variable = _tfpp.keras.Variable  # keras.Variable: every layer's, metric's and optimizer's variable
+
 
 def Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None, name=None, tensor=None,
           optional=False):

@@ -133,6 +133,16 @@ class Layer:
         self._cpp = cpp
         _wrappers[cpp._state_id] = self
 
+    def __getattr__(self, name):
+        # Keras' built-in layers keep each of their own weights in an attribute of its name
+        # (Dense.kernel, BatchNormalization.moving_mean); a sublayer's weights are not the layer's.
+        if not name.startswith("_") and "_cpp" in vars(self):
+            own_path = self._cpp.name + "/" + name
+            for weight in self._cpp.weights:
+                if weight.path == own_path or weight.path.endswith("/" + own_path):
+                    return weight
+        raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
+
     def __call__(self, inputs, training=None, mask=None, **kwargs):
         if kwargs:
             raise TypeError("%s.__call__ got unexpected arguments %s" % (type(self).__name__, sorted(kwargs)))
@@ -233,7 +243,7 @@ class Layer:
         variables = self._cpp.weights
         if len(weights) != len(variables):
             raise ValueError("Layer %s expected %d weights, but received %d weights." % (self.name, len(variables), len(weights)))
-        self._cpp.set_weights([_np.asarray(w, dtype=v.dtype.name) for w, v in zip(weights, variables)])
+        self._cpp.set_weights([_np.asarray(w, dtype=v.dtype) for w, v in zip(weights, variables)])
 
     def count_params(self):
         return self._cpp.count_params()

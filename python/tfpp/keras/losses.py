@@ -1,7 +1,5 @@
 """tf.keras.losses: Keras' loss classes and functions over tfpp's C++ losses."""
 
-import re
-
 from .. import _tfpp
 from . import _objects
 from ._signatures import LOSSES as _SIGNATURES
@@ -9,16 +7,12 @@ from ._signatures import LOSSES as _SIGNATURES
 _k = _tfpp.keras
 
 
-def _snake_case(name):
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
-
-
 class Loss:
     """keras.losses.Loss: loss(y_true, y_pred, sample_weight=None) -> the reduced loss. Subclass it
     as in Keras (`call(y_true, y_pred)` returning per-sample values); compile takes it."""
 
     def __init__(self, name=None, reduction="sum_over_batch_size", dtype=None):
-        self._cpp = _k.python_loss(self.call, name or _snake_case(type(self).__name__), reduction)
+        self._cpp = _k.python_loss(self.call, name or _k.auto_name(type(self).__name__), reduction)
 
     def call(self, y_true, y_pred):
         """The per-sample loss (subclasses override it)."""

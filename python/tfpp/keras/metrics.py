@@ -1,7 +1,5 @@
 """tf.keras.metrics: Keras' metric classes over tfpp's C++ metrics."""
 
-import re
-
 import numpy as _np
 
 from .. import _tfpp
@@ -11,26 +9,22 @@ from ._signatures import METRICS as _SIGNATURES
 _k = _tfpp.keras
 
 
-def _snake_case(name):
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
-
-
 class Metric:
     """keras.metrics.Metric: update_state, result, reset_state. Subclass it as in Keras: state
     variables from add_variable in `__init__`, then update_state, result (and reset_state, which by
     default sets every variable to zero)."""
 
     def __init__(self, dtype=None, name=None):
-        self._cpp = _k.python_metric(self, name or _snake_case(type(self).__name__), dtype,
+        self._cpp = _k.python_metric(self, name or _k.auto_name(type(self).__name__), dtype,
                                      type(self).reset_state is not Metric.reset_state)
 
     def add_variable(self, shape=(), initializer="zeros", dtype=None, aggregation="sum", name=None):
         """A state variable (zeros, or ones / a number as `initializer`)."""
         variable = self._cpp.add_variable(list(shape), name or "variable", dtype)
         if initializer == "ones":
-            variable.assign(_np.ones(tuple(shape), dtype=variable.dtype.name))
+            variable.assign(_np.ones(tuple(shape), dtype=variable.dtype))
         elif isinstance(initializer, (int, float)) and initializer != 0:
-            variable.assign(_np.full(tuple(shape), initializer, dtype=variable.dtype.name))
+            variable.assign(_np.full(tuple(shape), initializer, dtype=variable.dtype))
         elif initializer not in ("zeros", 0, 0.0):
             raise ValueError("tfpp metric variables start as zeros, ones or a number, not %r" % (initializer,))
         return variable
@@ -96,7 +90,7 @@ class MeanMetricWrapper(Metric):
         self._fn, self._fn_kwargs = fn, kwargs
         self._dtype = getattr(dtype, "name", dtype) or "float32"
         call = (lambda y_true, y_pred: fn(y_true, y_pred, **kwargs)) if kwargs else fn
-        self._cpp = _k.python_mean_metric_wrapper(call, name or "mean_metric_wrapper", dtype)
+        self._cpp = _k.python_mean_metric_wrapper(call, name or _k.auto_name("mean_metric_wrapper"), dtype)
 
     def get_config(self):
         config = {"name": self.name, "dtype": self._dtype, "fn": _losses.serialize(self._fn)}

@@ -2,32 +2,19 @@
 #include "tfpp/keras/layer.h"
 
 #include <functional>
-#include <mutex>
 #include <set>
-#include <unordered_map>
 
 #include "checkpoint/deferred_restore.h"
 #include "keras/engine/call_context.h"
 #include "keras/mixed_precision/layer_policy.h"
 #include "keras/layers/config_util.h"
 #include "tfpp/errors.h"
-#include "tfpp/keras/clear_session.h"
+#include "tfpp/keras/auto_name.h"
 #include "tfpp/reduction_ops.h"
 
 namespace tf::keras {
 
 namespace {
-
-// Keras' backend.get_uid: the first "dense" is "dense", then "dense_1", "dense_2", ...; the
-// counts live until clear_session.
-std::mutex name_counts_mutex;
-std::unordered_map<std::string, int> name_counts;
-
-std::string unique_name(const std::string& base) {
-  std::lock_guard lock(name_counts_mutex);
-  const int n = name_counts[base]++;
-  return n == 0 ? base : base + "_" + std::to_string(n);
-}
 
 // Visits `root` and every layer state below it once (root first).
 void visit_states(const detail::LayerState& root, const std::function<void(const detail::LayerState&)>& fn) {
@@ -76,7 +63,7 @@ Layer::Layer(const LayerOptions& options) : Module(std::static_pointer_cast<tf::
   if (!options.name.empty())
     s.name = options.name;
   else if (!options.class_name.empty())
-    s.name = unique_name(to_snake_case(options.class_name));
+    s.name = utils::auto_name(to_snake_case(options.class_name));
   mixed_precision::detail::adopt_global_policy(*this, options.dtype);
 }
 
@@ -86,12 +73,7 @@ Layer::~Layer() = default;
 
 detail::LayerState& Layer::layer_state() const { return static_cast<detail::LayerState&>(*module_state()); }
 
-std::string Layer::make_name() const { return unique_name(to_snake_case(class_name())); }
-
-void utils::clear_session() {
-  std::lock_guard lock(name_counts_mutex);
-  name_counts.clear();
-}
+std::string Layer::make_name() const { return utils::auto_name(to_snake_case(class_name())); }
 
 std::string Layer::class_name() const {
   const detail::LayerState& s = layer_state();

@@ -1,6 +1,7 @@
 // Keras 3's accuracy metrics (keras/src/metrics/accuracy_metrics.py) and tf.math.in_top_k.
 #include <limits>
 
+#include "keras/metrics/metric_names.h"
 #include "keras/losses/loss_utils.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/keras/losses.h"
@@ -10,13 +11,14 @@
 
 namespace tf::keras::metrics {
 
+using naming::default_name;
+
 namespace {
 
 using keras::detail::cast_if_needed;
 
 Tensor as_float(const Tensor& matches) { return cast(matches, float32); }
 
-std::string default_name(const std::string& given, const char* fallback) { return given.empty() ? fallback : given; }
 
 // Rows of class scores: [..., classes] flattened to [rows, classes], and labels to [rows].
 Tensor rows_of(const Tensor& t, int rank_above) { return t.rank() > rank_above ? reshape(t, {-1, t.shape().dim(-1)}) : t; }

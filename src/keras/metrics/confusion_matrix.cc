@@ -109,7 +109,6 @@ void update_confusion_matrix(ConfusionVariables& vars, Tensor y_true, Tensor y_p
   add(vars.true_negatives, ~label_is_pos, ~pred_is_pos);
 }
 
-std::string default_name(const std::string& given, const char* fallback) { return given.empty() ? fallback : given; }
 
 std::function<std::string()> inputs_context(const Tensor& y_true, const Tensor& y_pred, const Tensor& sample_weight) {
   return [&] {

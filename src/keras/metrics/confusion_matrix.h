@@ -37,8 +37,6 @@ void update_confusion_matrix(ConfusionVariables& vars, Tensor y_true, Tensor y_p
                              Tensor sample_weight, bool multi_label, const std::vector<double>& label_weights,
                              DType dtype);
 
-/// `given`, or `fallback` when it is empty.
-std::string default_name(const std::string& given, const char* fallback);
 /// The inputs' shapes and dtypes, for errors that name them.
 std::function<std::string()> inputs_context(const Tensor& y_true, const Tensor& y_pred, const Tensor& sample_weight);
 

@@ -2,6 +2,7 @@
 // matrices at thresholds (keras/src/metrics/metrics_utils.py: update_confusion_matrix_variables).
 #include <algorithm>
 
+#include "keras/metrics/metric_names.h"
 #include "keras/losses/loss_utils.h"
 #include "keras/metrics/confusion_matrix.h"
 #include "tfpp/array_ops.h"
@@ -13,6 +14,7 @@
 namespace tf::keras::metrics {
 
 using namespace confusion;
+using naming::given_or_auto_name;
 
 namespace {
 
@@ -40,7 +42,7 @@ Tensor tail(const Tensor& t) { return strided_slice(t, {1}, {0}, {}, {.end_mask 
 }  // namespace
 
 Precision::Precision(PrecisionRecallOptions o)
-    : Metric(default_name(o.name, "precision"), o.dtype),
+    : Metric(given_or_auto_name(o.name, "precision"), o.dtype),
       options_(std::move(o)),
       thresholds_(precision_recall_thresholds(name(), options_)) {
   const std::int64_t n = static_cast<std::int64_t>(thresholds_.size());
@@ -66,7 +68,7 @@ Tensor Precision::result() const {
 Config Precision::get_config() const { return precision_recall_config(Metric::get_config(), options_); }
 
 Recall::Recall(PrecisionRecallOptions o)
-    : Metric(default_name(o.name, "recall"), o.dtype),
+    : Metric(given_or_auto_name(o.name, "recall"), o.dtype),
       options_(std::move(o)),
       thresholds_(precision_recall_thresholds(name(), options_)) {
   const std::int64_t n = static_cast<std::int64_t>(thresholds_.size());
@@ -91,7 +93,7 @@ Tensor Recall::result() const {
 
 Config Recall::get_config() const { return precision_recall_config(Metric::get_config(), options_); }
 
-AUC::AUC(AUCOptions o) : Metric(default_name(o.name, "auc"), o.dtype), options_(std::move(o)) {
+AUC::AUC(AUCOptions o) : Metric(given_or_auto_name(o.name, "auc"), o.dtype), options_(std::move(o)) {
   if (options_.curve != "ROC" && options_.curve != "PR" && options_.curve != "PRGAIN")
     throw InvalidArgumentError("[" + name() + "] invalid curve '" + options_.curve + "': expected ROC, PR or PRGAIN");
   const std::string& s = options_.summation_method;

@@ -1,5 +1,6 @@
 // Keras 3's MeanIoU (keras/src/metrics/iou_metrics.py): a confusion matrix accumulated over
 // batches, and the intersection over union of each class averaged over the classes seen.
+#include "keras/metrics/metric_names.h"
 #include "keras/losses/loss_utils.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/keras/losses.h"
@@ -10,7 +11,7 @@
 namespace tf::keras::metrics {
 
 MeanIoU::MeanIoU(MeanIoUOptions o)
-    : Metric(o.name.empty() ? "mean_io_u" : o.name, o.dtype.value_or(int64)), options_(std::move(o)) {
+    : Metric(naming::given_or_auto_name(o.name, "mean_io_u"), o.dtype.value_or(int64)), options_(std::move(o)) {
   if (options_.num_classes < 1)
     throw InvalidArgumentError("[" + name() + "] num_classes must be at least 1, got " +
                                std::to_string(options_.num_classes));

@@ -1,6 +1,7 @@
 // keras/src/metrics/iou_metrics.py's IoU, OneHotIoU and OneHotMeanIoU.
 #include "tfpp/keras/iou_variants.h"
 
+#include "keras/metrics/metric_names.h"
 #include "keras/layers/config_util.h"
 #include "keras/losses/loss_utils.h"
 #include "keras/metrics/confusion_matrix.h"
@@ -11,10 +12,10 @@
 
 namespace tf::keras::metrics {
 
-using confusion::default_name;
+using naming::given_or_auto_name;
 
 IoU::IoU(IoUOptions o)
-    : MeanIoU({.num_classes = o.num_classes, .name = default_name(o.name, "io_u"), .dtype = o.dtype,
+    : MeanIoU({.num_classes = o.num_classes, .name = given_or_auto_name(o.name, "io_u"), .dtype = o.dtype,
                .ignore_class = o.ignore_class, .sparse_y_true = o.sparse_y_true, .sparse_y_pred = o.sparse_y_pred,
                .axis = o.axis}),
       target_class_ids_(std::move(o.target_class_ids)) {
@@ -47,7 +48,7 @@ Config IoU::get_config() const {
 
 OneHotIoU::OneHotIoU(OneHotIoUOptions o)
     : IoU({.num_classes = o.num_classes, .target_class_ids = std::move(o.target_class_ids),
-           .name = default_name(o.name, "one_hot_io_u"), .dtype = o.dtype, .ignore_class = o.ignore_class,
+           .name = given_or_auto_name(o.name, "one_hot_io_u"), .dtype = o.dtype, .ignore_class = o.ignore_class,
            .sparse_y_true = false, .sparse_y_pred = o.sparse_y_pred, .axis = o.axis}) {}
 
 Config OneHotIoU::get_config() const {
@@ -57,7 +58,7 @@ Config OneHotIoU::get_config() const {
 }
 
 OneHotMeanIoU::OneHotMeanIoU(OneHotMeanIoUOptions o)
-    : MeanIoU({.num_classes = o.num_classes, .name = default_name(o.name, "one_hot_mean_io_u"), .dtype = o.dtype,
+    : MeanIoU({.num_classes = o.num_classes, .name = given_or_auto_name(o.name, "one_hot_mean_io_u"), .dtype = o.dtype,
                .ignore_class = o.ignore_class, .sparse_y_true = false, .sparse_y_pred = o.sparse_y_pred, .axis = o.axis}) {}
 
 Config OneHotMeanIoU::get_config() const {

@@ -2,6 +2,7 @@
 // Sum, Mean and MeanMetricWrapper.
 #include <numeric>
 
+#include "keras/metrics/metric_names.h"
 #include "keras/losses/loss_utils.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/keras/losses.h"
@@ -10,6 +11,9 @@
 #include "tfpp/reduction_ops.h"
 
 namespace tf::keras::metrics {
+
+using naming::default_name;
+using naming::given_or_auto_name;
 
 namespace {
 
@@ -55,8 +59,6 @@ SamplewiseValues reduce_to_samplewise_values(Tensor values, Tensor sample_weight
 
 Tensor mean_over(const Tensor& t, const Axes& axes, const ReduceOptions& options) { return reduce_mean(t, axes, options); }
 Tensor sum_over(const Tensor& t, const Axes& axes, const ReduceOptions& options) { return reduce_sum(t, axes, options); }
-
-std::string default_name(const std::string& given, const char* fallback) { return given.empty() ? fallback : given; }
 
 std::function<std::string()> inputs_context(const Tensor& y_true, const Tensor& y_pred, const Tensor& sample_weight) {
   return [&] {
@@ -150,7 +152,7 @@ void Mean::update_state(const Tensor&, const Tensor&, const Tensor&) {
 Tensor Mean::result() const { return keras::detail::divide_no_nan_value(total_.read_value(), count_.read_value()); }
 
 MeanMetricWrapper::MeanMetricWrapper(MetricFunction fn, MetricOptions options)
-    : Mean({.name = default_name(options.name, "mean_metric_wrapper"), .dtype = options.dtype}), fn_(std::move(fn)) {
+    : Mean({.name = given_or_auto_name(options.name, "mean_metric_wrapper"), .dtype = options.dtype}), fn_(std::move(fn)) {
   if (!fn_) throw InvalidArgumentError("[" + name() + "] MeanMetricWrapper needs a function");
 }
 

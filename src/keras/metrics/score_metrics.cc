@@ -2,6 +2,7 @@
 // (keras/src/metrics/regression_metrics.py).
 #include "tfpp/keras/score_metrics.h"
 
+#include "keras/metrics/metric_names.h"
 #include "keras/losses/loss_utils.h"
 #include "keras/metrics/confusion_matrix.h"
 #include "tfpp/array_ops.h"
@@ -13,7 +14,7 @@
 
 namespace tf::keras::metrics {
 
-using confusion::default_name;
+using naming::default_name;
 using confusion::inputs_context;
 
 namespace {

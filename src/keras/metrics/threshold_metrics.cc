@@ -3,6 +3,7 @@
 // (keras/src/metrics/confusion_metrics.py).
 #include "tfpp/keras/threshold_metrics.h"
 
+#include "keras/metrics/metric_names.h"
 #include "keras/losses/loss_utils.h"
 #include "keras/metrics/confusion_matrix.h"
 #include "tfpp/array_ops.h"
@@ -12,10 +13,11 @@
 namespace tf::keras::metrics {
 
 using namespace confusion;
+using naming::given_or_auto_name;
 using keras::detail::divide_no_nan_value;
 
 ConfusionCount::ConfusionCount(ConfusionCountOptions o, const char* entry)
-    : Metric(default_name(o.name, entry), o.dtype), options_(std::move(o)), entry_(entry) {
+    : Metric(given_or_auto_name(o.name, entry), o.dtype), options_(std::move(o)), entry_(entry) {
   check_thresholds(name(), options_.thresholds);
   thresholds_ = options_.thresholds.empty() ? std::vector<double>{0.5} : options_.thresholds;
   accumulator_ = add_variable({static_cast<std::int64_t>(thresholds_.size())}, "accumulator");
@@ -116,22 +118,22 @@ Tensor SensitivitySpecificityBase::max_where_at_least(const Tensor& constrained,
 }
 
 PrecisionAtRecall::PrecisionAtRecall(PrecisionAtRecallOptions o)
-    : SensitivitySpecificityBase(default_name(o.name, "precision_at_recall"), o.dtype, "recall", o.recall,
+    : SensitivitySpecificityBase(given_or_auto_name(o.name, "precision_at_recall"), o.dtype, "recall", o.recall,
                                  o.num_thresholds, o.class_id) {}
 Tensor PrecisionAtRecall::result() const { return max_where_at_least(recalls(), precisions()); }
 
 RecallAtPrecision::RecallAtPrecision(RecallAtPrecisionOptions o)
-    : SensitivitySpecificityBase(default_name(o.name, "recall_at_precision"), o.dtype, "precision", o.precision,
+    : SensitivitySpecificityBase(given_or_auto_name(o.name, "recall_at_precision"), o.dtype, "precision", o.precision,
                                  o.num_thresholds, o.class_id) {}
 Tensor RecallAtPrecision::result() const { return max_where_at_least(precisions(), recalls()); }
 
 SensitivityAtSpecificity::SensitivityAtSpecificity(SensitivityAtSpecificityOptions o)
-    : SensitivitySpecificityBase(default_name(o.name, "sensitivity_at_specificity"), o.dtype, "specificity",
+    : SensitivitySpecificityBase(given_or_auto_name(o.name, "sensitivity_at_specificity"), o.dtype, "specificity",
                                  o.specificity, o.num_thresholds, o.class_id) {}
 Tensor SensitivityAtSpecificity::result() const { return max_where_at_least(specificities(), recalls()); }
 
 SpecificityAtSensitivity::SpecificityAtSensitivity(SpecificityAtSensitivityOptions o)
-    : SensitivitySpecificityBase(default_name(o.name, "specificity_at_sensitivity"), o.dtype, "sensitivity",
+    : SensitivitySpecificityBase(given_or_auto_name(o.name, "specificity_at_sensitivity"), o.dtype, "sensitivity",
                                  o.sensitivity, o.num_thresholds, o.class_id) {}
 Tensor SpecificityAtSensitivity::result() const { return max_where_at_least(recalls(), specificities()); }
 

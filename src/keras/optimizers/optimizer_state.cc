@@ -2,25 +2,15 @@
 
 #include <cmath>
 #include <iostream>
-#include <map>
-#include <mutex>
 
 #include "tfpp/array_ops.h"
 #include "tfpp/errors.h"
 #include "tfpp/function.h"
+#include "tfpp/keras/auto_name.h"
 #include "tfpp/reduction_ops.h"
 
 namespace tf::keras::optimizers::detail {
 namespace {
-
-// Keras' auto_name: "adam" for the first optimizer of a kind, then "adam_1", "adam_2", ...
-std::string unique_name(const std::string& base) {
-  static std::mutex mutex;
-  static std::map<std::string, int> counts;
-  std::lock_guard lock(mutex);
-  const int n = counts[base]++;
-  return n == 0 ? base : base + "_" + std::to_string(n);
-}
 
 std::string describe(const Tensor& t) { return std::string(dtype_name(t.dtype())) + t.shape().debug_string(); }
 
@@ -42,7 +32,7 @@ Tensor scalar(double value, DType dtype) { return constant(value, dtype); }
 
 OptimizerState::OptimizerState(std::string class_name_, const std::string& base_name, BaseOptions options_)
     : class_name(std::move(class_name_)),
-      name(options_.name.empty() ? unique_name(base_name) : options_.name),
+      name(options_.name.empty() ? utils::auto_name(base_name) : options_.name),
       options(std::move(options_)) {
   const int clips = options.clipnorm.has_value() + options.clipvalue.has_value() + options.global_clipnorm.has_value();
   if (clips > 1)
