@@ -118,8 +118,9 @@ class NumpyArrayIterator(Iterator):
             raise ValueError("`x` (images tensor) and `y` (labels) should have the same length. Found: x.shape = %s, "
                              "y.shape = %s" % (np.asarray(x).shape, np.asarray(y).shape))
         if sample_weight is not None and len(x) != len(sample_weight):
-            raise ValueError("`x` (images tensor) and `sample_weight` should have the same length. Found: x.shape = %s, "
-                             "sample_weight.shape = %s" % (np.asarray(x).shape, np.asarray(sample_weight).shape))
+            raise ValueError("`x` (images tensor) and `sample_weight` should have the same length. "
+                             "Found: x.shape = %s, sample_weight.shape = %s"
+                             % (np.asarray(x).shape, np.asarray(sample_weight).shape))
         if subset is not None:
             if subset not in {"training", "validation"}:
                 raise ValueError('Invalid subset name: %s; expected "training" or "validation".' % (subset,))
@@ -171,7 +172,8 @@ def _valid_files(directory, white_list_formats, follow_links):
     for root, _, files in sorted(os.walk(directory, followlinks=follow_links), key=lambda walked: walked[0]):
         for name in sorted(files):
             if name.lower().endswith(".tiff"):
-                warnings.warn('Using ".tiff" files with multiple bands will cause distortion. Please verify your output.')
+                warnings.warn('Using ".tiff" files with multiple bands will cause distortion. '
+                              "Please verify your output.")
             if name.lower().endswith(white_list_formats):
                 yield root, name
 
@@ -184,7 +186,8 @@ def _class_files(directory, white_list_formats, split, class_index, follow_links
         files = list(files)
         files = files[int(split[0] * len(files)):int(split[1] * len(files))]
     folder = os.path.basename(directory)
-    return [os.path.join(folder, os.path.relpath(os.path.join(root, name), directory)) for root, name in files], class_index
+    paths = [os.path.join(folder, os.path.relpath(os.path.join(root, name), directory)) for root, name in files]
+    return paths, class_index
 
 
 class DirectoryIterator(Iterator):
