@@ -9,7 +9,7 @@ the samples floor(c) and floor(c) + 1 (order 1) or floor(c + 0.5) (order 0), fol
 still fall off the image ("reflect" about the edges, the others about the pixel centres).
 "nearest" clamps; "constant" gives cval for any coordinate outside [0, n - 1], with no blending
 towards cval. Checked against scipy 1.17 on random matrices, offsets and sizes 1 to 8 in every
-mode and order: equal to float32 precision."""
+mode and order: identical for float32 and integer images, within 1e-12 for float64 ones."""
 
 import numpy as _np
 
@@ -86,6 +86,15 @@ def affine_transform_2d(image, matrix, offset, order=1, mode="constant", cval=0.
         bottom = image[r[1], c[0]] * (1 - col_t) + image[r[1], c[1]] * col_t
         values = top * (1 - row_t) + bottom * row_t
     values = _np.where(outside, cval, values).reshape(rows, cols)
-    if _np.issubdtype(image.dtype, _np.integer):
-        values = _np.round(values)  # scipy rounds into an integer output
-    return values.astype(image.dtype)
+    return _as_output(values, image.dtype)
+
+
+def _as_output(values, dtype):
+    """Float results in the image's dtype as scipy stores them: integers rounded half away from
+    zero, unsigned ones clamped to their range first."""
+    if _np.issubdtype(dtype, _np.unsignedinteger):
+        values = _np.minimum(_np.where(values > 0, values + 0.5, 0.0), _np.iinfo(dtype).max)
+        return _np.trunc(values).astype(dtype)
+    if _np.issubdtype(dtype, _np.integer):
+        return _np.trunc(_np.where(values > 0, values + 0.5, values - 0.5)).astype(dtype)
+    return values.astype(dtype)
