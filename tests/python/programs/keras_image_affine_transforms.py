@@ -1,15 +1,24 @@
 """keras.preprocessing.image's affine augmentation, which Keras computes with
 scipy.ndimage.affine_transform (so the reference environment needs scipy; tfpp resamples the same
-way in NumPy): apply_affine_transform's rotation, shifts, shear and zoom in every fill mode and
-interpolation order, channels first and last, integer images, random_rotation / random_shift /
+way in NumPy): apply_affine_transform's rotation, shifts, shear and zoom in every fill mode with
+interpolation orders 0 and 1, channels first and last, integer images, random_rotation / random_shift /
 random_shear / random_zoom under a NumPy seed, and ImageDataGenerator's warps through
-random_transform, flow with a seed and fit(augment=True). Values rounded to 3 decimals."""
+random_transform, flow with a seed and fit(augment=True); scipy's errors for unknown modes and
+orders. Values rounded to 3 decimals."""
 import numpy as np
 
 from harness import tf
 from keras_harness import rounded
 
 image = tf.keras.preprocessing.image
+
+
+def error(label, fn):
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - class and message are what is compared
+        print("%s: %s: %s" % (label, type(e).__name__, e))
+
 
 picture = ((np.arange(7 * 9 * 3).reshape(7, 9, 3) * 29) % 97).astype("float32")
 for mode in ("constant", "nearest", "reflect", "wrap"):
@@ -53,3 +62,10 @@ constant = image.ImageDataGenerator(rotation_range=90, fill_mode="constant", cva
                                     data_format="channels_first")
 print("channels_first flow", rounded(constant.flow(batch.transpose(0, 3, 1, 2), batch_size=2, shuffle=False,
                                                    seed=2)[1][:, 0], 3))
+
+
+
+error("fill mode", lambda: image.apply_affine_transform(first, theta=10, fill_mode="edge"))
+error("order", lambda: image.apply_affine_transform(first, theta=10, order=7))
+error("generator fill mode", lambda: image.ImageDataGenerator(zoom_range=0.5, fill_mode="mean").random_transform(
+    picture, seed=1))

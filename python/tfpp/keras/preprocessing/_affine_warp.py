@@ -47,20 +47,24 @@ def _fold_index(index, n, mode):
         return _np.zeros_like(index)
     if mode == "nearest":
         return _np.clip(index, 0, n - 1)
-    period = 2 * n if mode == "reflect" else 2 * n - 2
     if mode == "reflect":
+        period = 2 * n
         index = _np.where(index < 0, -index - 1, index) % period
         return _np.where(index >= n, period - index - 1, index)
+    period = 2 * n - 2
     index = _np.abs(index) % period
     return _np.where(index >= n, period - index, index)
 
 
 def affine_transform_2d(image, matrix, offset, order=1, mode="constant", cval=0.0):
     """One channel resampled as scipy.ndimage.affine_transform(image, matrix, offset, order, mode, cval)."""
-    if order not in (0, 1):
-        raise NotImplementedError("apply_affine_transform supports interpolation orders 0 and 1, got %s" % (order,))
+    if order < 0 or order > 5:
+        raise RuntimeError("spline order not supported")  # scipy's checks and messages
     if mode not in FILL_MODES:
         raise RuntimeError("boundary mode not supported")
+    if order > 1:
+        raise NotImplementedError("[apply_affine_transform] tfpp resamples with interpolation orders 0 and 1 only "
+                                  "(scipy's spline orders 2 to 5 are not implemented), got order %s" % (order,))
     image = _np.asarray(image)
     rows, cols = image.shape
     grid = _np.indices((rows, cols), dtype=_np.float64).reshape(2, -1)
