@@ -1,8 +1,10 @@
 """keras.preprocessing.image's affine augmentation, which Keras computes with
 scipy.ndimage.affine_transform (so the reference environment needs scipy; tfpp resamples the same
 way in NumPy): apply_affine_transform's rotation, shifts, shear and zoom in every fill mode with
-interpolation orders 0 and 1, channels first and last, integer images, random_rotation / random_shift /
-random_shear / random_zoom under a NumPy seed, and ImageDataGenerator's warps through
+interpolation orders 0 and 1, spline orders 2, 3 and 5 in the modes where tfpp matches scipy to
+1e-10 (constant, wrap, nearest at order 2), channels first and last, integer images,
+random_rotation / random_shift / random_shear / random_zoom under a NumPy seed, and
+ImageDataGenerator's warps through
 random_transform, flow with a seed and fit(augment=True); scipy's errors for unknown modes and
 orders. Values rounded to 3 decimals."""
 import numpy as np
@@ -27,6 +29,10 @@ for mode in ("constant", "nearest", "reflect", "wrap"):
                                               row_axis=0, col_axis=1, channel_axis=2, fill_mode=mode, cval=-5.0,
                                               order=order)
         print(mode, order, warped.shape, warped.dtype, rounded(warped[:, :, 1], 3))
+for mode, order in (("constant", 3), ("wrap", 3), ("nearest", 2), ("constant", 5)):
+    warped = image.apply_affine_transform(picture, theta=-20, tx=-1, shear=5, zy=0.9, row_axis=0, col_axis=1,
+                                          channel_axis=2, fill_mode=mode, cval=2.0, order=order)
+    print("spline", mode, order, warped.dtype, rounded(warped[:, :, 0], 3))
 first = picture.transpose(2, 0, 1)
 print("channels first", rounded(image.apply_affine_transform(first, theta=-45, zx=1.3, fill_mode="reflect")[2], 3))
 print("rotation only", rounded(image.apply_affine_transform(picture, theta=90, row_axis=0, col_axis=1,
@@ -60,6 +66,8 @@ fitted.fit(batch, augment=True, rounds=2, seed=6)
 print("fit augmented", rounded(fitted.mean.ravel(), 3), rounded(fitted.std.ravel(), 3))
 constant = image.ImageDataGenerator(rotation_range=90, fill_mode="constant", cval=9.0, interpolation_order=0,
                                     data_format="channels_first")
+smooth = image.ImageDataGenerator(rotation_range=60, fill_mode="constant", interpolation_order=2)
+print("interpolation_order 2", rounded(smooth.random_transform(picture, seed=4)[:, :, 1], 3))
 print("channels_first flow", rounded(constant.flow(batch.transpose(0, 3, 1, 2), batch_size=2, shuffle=False,
                                                    seed=2)[1][:, 0], 3))
 
