@@ -4,6 +4,8 @@ import inspect as _inspect
 
 import numpy as _np
 
+from ._signatures import REQUIRED as _REQUIRED
+
 # Regularizers by the names Keras' keras.regularizers.get accepts.
 _REGULARIZERS = {"l1": ("L1", {"l1": 0.01}), "l2": ("L2", {"l2": 0.01}), "l1_l2": ("L1L2", {"l1": 0.01, "l2": 0.01})}
 
@@ -41,7 +43,19 @@ def arguments_config(class_name, parameters, args, kwargs):
         if key in config:
             raise TypeError("%s() got multiple values for argument %r" % (class_name, key))
         config[key] = value
+    missing = [p for p in _REQUIRED.get(class_name, ()) if p not in config]
+    if missing:
+        raise TypeError("%s.__init__() missing %d required positional argument%s: %s" % (
+            class_name, len(missing), "s" if len(missing) > 1 else "", _python_name_list(missing)))
     return {k: config_value(v, k) for k, v in config.items()}
+
+
+def _python_name_list(names):
+    """'a', 'a' and 'b', 'a', 'b', and 'c': how Python's TypeError lists missing arguments."""
+    quoted = ["'%s'" % n for n in names]
+    if len(quoted) <= 2:
+        return " and ".join(quoted)
+    return ", ".join(quoted[:-1]) + ", and " + quoted[-1]
 
 
 # What Keras' automatic config of a Layer subclass keeps: plain values only.

@@ -65,3 +65,14 @@ show_error("Dropout rate 2", lambda: layers.Dropout(2.0))
 for name in ("MaxPooling1D", "MaxPooling2D", "MaxPooling3D"):
     config = getattr(layers, name)().get_config()
     print(name, "defaults", config["pool_size"], config["strides"], config["padding"])
+
+# Constructors called without their required arguments: Python's TypeError, with its message.
+for label, make in [("Dense()", lambda: layers.Dense()), ("Resizing()", lambda: layers.Resizing()),
+                    ("Resizing(2)", lambda: layers.Resizing(2)),
+                    ("Conv2D(kernel_size=3)", lambda: layers.Conv2D(kernel_size=3)),
+                    ("Embedding(output_dim=3)", lambda: layers.Embedding(output_dim=3)),
+                    ("IoU()", lambda: tf.keras.metrics.IoU()), ("MeanIoU()", lambda: tf.keras.metrics.MeanIoU())]:
+    try:
+        make()
+    except TypeError as e:
+        print(label, "->", e)
