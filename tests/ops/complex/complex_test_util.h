@@ -57,8 +57,9 @@ inline std::map<std::string, std::string> read_blocks(const std::string& script)
   return blocks;
 }
 
-/// Numbers of a values line ("nan" included).
-inline std::vector<double> parse_values(const std::string& text) {
+/// Numbers of a values line ("nan" included). (Not parse_values: keras_reference.h has that name
+/// with another return type, and two inline definitions of one name break the one-definition rule.)
+inline std::vector<double> parse_value_line(const std::string& text) {
   std::vector<double> v;
   std::istringstream in(text);
   for (std::string w; in >> w;) v.push_back(w == "nan" ? std::nan("") : std::stod(w));
@@ -71,7 +72,7 @@ inline void expect_values(const std::map<std::string, std::string>& tf_blocks, c
   SCOPED_TRACE(name);
   const auto it = tf_blocks.find(name);
   ASSERT_NE(it, tf_blocks.end()) << "TensorFlow printed no case " << name;
-  const std::vector<double> theirs = parse_values(it->second), mine = flat_values(ours);
+  const std::vector<double> theirs = parse_value_line(it->second), mine = flat_values(ours);
   ASSERT_EQ(mine.size(), theirs.size()) << it->second;
   for (std::size_t i = 0; i < mine.size(); ++i) {
     if (std::isnan(theirs[i])) {
