@@ -239,6 +239,14 @@ std::vector<MetricCase> metric_cases() {
   cases.push_back({"io_u/ignore_class", "IoU",
                    [] { return std::make_shared<metrics::IoU>(metrics::IoUOptions{.num_classes = 3, .target_class_ids = {1}, .ignore_class = 2}); },
                    id_calls});
+  const std::vector<KerasCall> thresholded_calls = {
+      {.y_true = tf::constant({0.0f, 1.0f, 0.0f, 1.0f}), .y_pred = tf::constant({0.1f, 0.2f, 0.4f, 0.7f}),
+       .sample_weight = tf::constant({0.2f, 0.3f, 0.4f, 0.1f})},
+      {.y_true = tf::constant({1.0f, 1.0f, 0.0f}), .y_pred = tf::constant({0.5f, 0.9f, 0.3f})}};
+  cases.push_back({"binary_io_u", "BinaryIoU", [] { return std::make_shared<metrics::BinaryIoU>(); }, thresholded_calls});
+  cases.push_back({"binary_io_u/threshold_target", "BinaryIoU",
+                   [] { return std::make_shared<metrics::BinaryIoU>(metrics::BinaryIoUOptions{.target_class_ids = {1}, .threshold = 0.3}); },
+                   thresholded_calls});
   const std::vector<KerasCall> one_hot_iou_calls = {{.y_true = tf::one_hot(labels1, 3), .y_pred = scores1, .sample_weight = w5},
                                                     {.y_true = tf::one_hot(tf::constant({0, 1, 2}), 3), .y_pred = scores2}};
   cases.push_back({"one_hot_io_u", "OneHotIoU",

@@ -1,5 +1,6 @@
-// Keras 3's IoU (the intersection over union of chosen classes), OneHotIoU and OneHotMeanIoU
-// (one-hot labels), over MeanIoU's accumulated confusion matrix.
+// Keras 3's IoU (the intersection over union of chosen classes), BinaryIoU (thresholded
+// predictions), OneHotIoU and OneHotMeanIoU (one-hot labels), over MeanIoU's accumulated
+// confusion matrix.
 //
 //   tf::keras::metrics::IoU iou({.num_classes = 3, .target_class_ids = {0, 2}});
 #pragma once
@@ -34,6 +35,25 @@ class IoU : public MeanIoU {
 
  private:
   std::vector<std::int64_t> target_class_ids_;
+};
+
+/// Options of BinaryIoU.
+struct BinaryIoUOptions {
+  std::vector<std::int64_t> target_class_ids = {0, 1};  ///< the classes averaged over (0, 1 or both)
+  double threshold = 0.5;                                ///< predictions at or above it are class 1
+  std::string name;                                      ///< empty for Keras' auto name "binary_io_u"
+  std::optional<DType> dtype;                            ///< the confusion matrix's dtype (int64 if unset)
+};
+
+/// IoU of binary labels and predictions thresholded at `threshold` (two classes).
+class BinaryIoU : public IoU {
+ public:
+  explicit BinaryIoU(BinaryIoUOptions options = {});
+  void update_state(const Tensor& y_true, const Tensor& y_pred, const Tensor& sample_weight = {}) override;
+  Config get_config() const override;
+
+ private:
+  double threshold_;
 };
 
 /// Options of OneHotIoU.

@@ -154,6 +154,7 @@ METRICS = {
     'FBetaScore': ('average', 'beta', 'threshold', 'name', 'dtype'),
     'R2Score': ('class_aggregation', 'num_regressors', 'name', 'dtype'),
     'IoU': ('num_classes', 'target_class_ids', 'name', 'dtype', 'ignore_class', 'sparse_y_true', 'sparse_y_pred', 'axis'),
+    'BinaryIoU': ('target_class_ids', 'threshold', 'name', 'dtype'),
     'OneHotIoU': ('num_classes', 'target_class_ids', 'name', 'dtype', 'ignore_class', 'sparse_y_pred', 'axis'),
     'OneHotMeanIoU': ('num_classes', 'name', 'dtype', 'ignore_class', 'sparse_y_pred', 'axis'),
     'MeanIoU': ('num_classes', 'name', 'dtype', 'ignore_class', 'sparse_y_true', 'sparse_y_pred', 'axis'),

@@ -1,4 +1,4 @@
-// keras/src/metrics/iou_metrics.py's IoU, OneHotIoU and OneHotMeanIoU.
+// keras/src/metrics/iou_metrics.py's IoU, BinaryIoU, OneHotIoU and OneHotMeanIoU.
 #include "tfpp/keras/iou_variants.h"
 
 #include "keras/metrics/metric_names.h"
@@ -44,6 +44,23 @@ Config IoU::get_config() const {
   Config config = MeanIoU::get_config();
   config["target_class_ids"] = detail::int_list(target_class_ids_);
   return config;
+}
+
+BinaryIoU::BinaryIoU(BinaryIoUOptions o)
+    : IoU({.num_classes = 2, .target_class_ids = std::move(o.target_class_ids),
+           .name = given_or_auto_name(o.name, "binary_io_u"), .dtype = o.dtype}),
+      threshold_(o.threshold) {}
+
+void BinaryIoU::update_state(const Tensor& y_true, const Tensor& y_pred, const Tensor& sample_weight) {
+  // As Keras: predictions in float32, class 1 from the threshold on.
+  const Tensor predicted_class = cast(keras::detail::cast_if_needed(y_pred, float32) >= static_cast<float>(threshold_), float32);
+  IoU::update_state(y_true, predicted_class, sample_weight);
+}
+
+Config BinaryIoU::get_config() const {
+  const Config iou = IoU::get_config();
+  return {{"target_class_ids", iou.at("target_class_ids")}, {"threshold", threshold_}, {"name", iou.at("name")},
+          {"dtype", iou.at("dtype")}};
 }
 
 OneHotIoU::OneHotIoU(OneHotIoUOptions o)

@@ -445,6 +445,7 @@ const std::vector<MetricClass>& metric_classes() {
       TFPP_METRIC_CLASS(F1Score, F1ScoreOptions),
       TFPP_METRIC_CLASS(R2Score, R2ScoreOptions),
       TFPP_METRIC_CLASS(IoU, IoUOptions),
+      TFPP_METRIC_CLASS(BinaryIoU, BinaryIoUOptions),
       TFPP_METRIC_CLASS(OneHotIoU, OneHotIoUOptions),
       TFPP_METRIC_CLASS(OneHotMeanIoU, OneHotMeanIoUOptions),
   };

@@ -29,7 +29,7 @@ print(metrics.AUC().name, metrics.AUC().name, metrics.Recall().name, metrics.Rec
       metrics.Recall().name)
 print(metrics.TruePositives().name, metrics.TruePositives().name, metrics.FalseNegatives().name)
 print(metrics.IoU(2, [0]).name, metrics.IoU(2, [0]).name, metrics.MeanIoU(2).name, metrics.MeanIoU(2).name,
-      metrics.OneHotIoU(2, [0]).name, metrics.OneHotMeanIoU(2).name)
+      metrics.OneHotIoU(2, [0]).name, metrics.OneHotMeanIoU(2).name, metrics.BinaryIoU().name, metrics.BinaryIoU().name)
 print(metrics.PrecisionAtRecall(0.5).name, metrics.PrecisionAtRecall(0.5).name, metrics.RecallAtPrecision(0.5).name,
       metrics.SensitivityAtSpecificity(0.5).name, metrics.SpecificityAtSensitivity(0.5).name)
 print(metrics.MeanMetricWrapper(lambda a, b: a).name, metrics.MeanMetricWrapper(lambda a, b: a).name)
