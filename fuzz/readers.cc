@@ -12,6 +12,7 @@
 #include "io/tfrecord_reader.h"
 #include "tfpp/constant.h"
 #include "tfpp/image_codecs.h"
+#include "tfpp/image_gif_bmp.h"
 #include "tfpp/io/parsing.h"
 #include "tfpp/keras/keras_tensor.h"
 #include "tfpp/keras/layers/core.h"
@@ -170,6 +171,10 @@ void read_image(const std::uint8_t* data, std::size_t size) {
     const tf::Tensor again = tf::io::decode_png(tf::io::encode_png(pixels));
     if (again.shape() != pixels.shape() || again.numpy<std::uint8_t>() != pixels.numpy<std::uint8_t>())
       throw std::logic_error("[decode_png] a PNG round trip changed the pixels");
+  });
+  tf::fuzz::run([&] {
+    const tf::Tensor frames = tf::io::decode_gif(contents);
+    if (frames.rank() != 4 || frames.shape()[3] != 3) throw std::logic_error("[decode_gif] decoded to shape " + frames.shape().to_string());
   });
   tf::fuzz::run([&] {
     if (channels == 4) return;  // decode_jpeg takes 0, 1 or 3

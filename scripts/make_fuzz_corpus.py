@@ -16,6 +16,9 @@ import keras
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "saving"))
 import make_saved_models  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "python"))
+import image_files  # noqa: E402
+
 
 def pack(*files):
     out = b""
@@ -115,7 +118,7 @@ def npy(out):
 
 
 def images(out):
-    """PNG (gray, gray + alpha, RGB, RGBA) and JPEG (gray, RGB, progressive, truncated) files; the
+    """PNG (gray, gray + alpha, RGB, RGBA), JPEG (gray, RGB, progressive, truncated), GIF and BMP files; the
     first byte picks the decoders' options (fuzz/readers.cc)."""
     ramp = np.arange(7 * 5 * 4, dtype=np.uint8).reshape(7, 5, 4) * 3
     for channels in (1, 2, 3, 4):
@@ -126,6 +129,18 @@ def images(out):
     progressive = tf.io.encode_jpeg(ramp[:, :, :3], progressive=True, quality=60).numpy()
     seed(out, "image", "jpeg_progressive_ratio_2", bytes([0b1001]) + progressive)
     seed(out, "image", "jpeg_truncated", bytes([0b100]) + progressive[: len(progressive) * 3 // 4])
+    # GIF and BMP files written byte by byte (TensorFlow encodes neither): animated, partial and
+    # transparent frames, local colors, interlacing; 8-, 24- and 32-bit BMPs both row orders.
+    colors = [(i * 9 % 256, 255 - i, i // 2) for i in range(256)]
+    pixels = ramp[:, :, 0].tolist()
+    frames = [{"pixels": pixels}, {"pixels": [[1, 2], [3, 4]], "left": 1, "top": 2, "transparent": 2},
+              {"pixels": pixels[:3], "colors": colors[::-1], "interlaced": True}]
+    seed(out, "image", "gif_animated", bytes([0]) + image_files.gif(5, 7, frames, colors))
+    seed(out, "image", "gif_still_small_table", bytes([2]) + image_files.gif(5, 7, [{"pixels": (ramp[:, :, 0] % 4).tolist()}], colors, size_bits=1))
+    rgba = [[tuple(int(v) for v in px) for px in row] for row in ramp]
+    for bits, top_down in [(8, False), (24, True), (32, False)]:
+        rows = [[px[: bits // 8] for px in row] for row in rgba]
+        seed(out, "image", "bmp_%d_%s" % (bits, "top_down" if top_down else "bottom_up"), bytes([3]) + image_files.bmp(rows, bits, top_down))
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@
 #include "tfpp/image_color_ops.h"
 #include "tfpp/image_crop_and_resize.h"
 #include "tfpp/image_geometry_ops.h"
+#include "tfpp/image_gif_bmp.h"
 #include "tfpp/image_metrics.h"
 #include "tfpp/image_nms.h"
 #include "tfpp/image_patches.h"
@@ -168,6 +169,14 @@ void bind_codecs(nb::module_& image) {
                                                       .dtype = dtype.is_none() ? tf::uint8 : dtype_from(dtype),
                                                       .expand_animations = expand_animations});
   }, "contents"_a, "channels"_a = nb::none(), "dtype"_a = nb::none(), "name"_a = nb::none(), "expand_animations"_a = true);
+  image.def("decode_gif", [](nb::handle contents, nb::handle name) {
+    NodeName named(name);
+    return tf::io::decode_gif(to_tensor(contents));
+  }, "contents"_a, "name"_a = nb::none());
+  image.def("decode_bmp", [](nb::handle contents, std::int64_t channels, nb::handle name) {
+    NodeName named(name);
+    return tf::io::decode_bmp(to_tensor(contents), channels);
+  }, "contents"_a, "channels"_a = 0, "name"_a = nb::none());
   image.def("is_jpeg", [](nb::handle contents, nb::handle name) {
     NodeName named(name);
     return tf::io::is_jpeg(to_tensor(contents));

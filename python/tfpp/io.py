@@ -1,4 +1,4 @@
-"""tf.io: decoding raw bytes, PNG and JPEG image codecs, reading and writing whole files, tensors as serialized TensorProtos,
+"""tf.io: decoding raw bytes, PNG, JPEG, GIF and BMP image codecs, reading and writing whole files, tensors as serialized TensorProtos,
 TFRecord files, and parsing tf.train.Example records into tensors (FixedLenFeature as dense
 tensors, VarLenFeature as SparseTensors) by the ParseExample op, eagerly, inside tf.function and in
 Dataset.map functions."""
@@ -15,6 +15,8 @@ decode_png = _tfpp.image.decode_png
 encode_png = _tfpp.image.encode_png
 decode_jpeg = _tfpp.image.decode_jpeg
 encode_jpeg = _tfpp.image.encode_jpeg
+decode_gif = _tfpp.image.decode_gif
+decode_bmp = _tfpp.image.decode_bmp
 decode_image = _tfpp.image.decode_image
 is_jpeg = _tfpp.image.is_jpeg
 extract_jpeg_shape = _tfpp.image.extract_jpeg_shape

@@ -245,7 +245,7 @@ def text_dataset_from_directory(directory, labels="inferred", label_mode="int", 
     return build(subset, shuffle)
 
 
-IMAGE_FORMATS = (".bmp", ".gif", ".jpeg", ".jpg", ".png")  # Keras' ALLOWLIST_FORMATS (tfpp decodes PNG and JPEG)
+IMAGE_FORMATS = (".bmp", ".gif", ".jpeg", ".jpg", ".png")  # Keras' ALLOWLIST_FORMATS
 _COLOR_CHANNELS = {"grayscale": 1, "rgb": 3, "rgba": 4}
 _IMAGE_INTERPOLATIONS = ("bilinear", "nearest", "bicubic", "area", "lanczos3", "lanczos5", "gaussian", "mitchellcubic")
 

@@ -1,19 +1,24 @@
-// DecodePng, DecodeJpeg, DecodeImage and ExtractJpegShape. As in TensorFlow 2, the three decode
-// ops share one kernel that recognizes the format by its first bytes, so decode_png reads a
-// JPEG too; each op's own attributes apply to the format they name. The decoded size is read
+// DecodePng, DecodeJpeg, DecodeGif, DecodeBmp, DecodeImage and ExtractJpegShape. As in
+// TensorFlow 2, the decode ops share one kernel that recognizes the format by its first bytes,
+// so decode_png reads a JPEG or a still GIF too (and decode_bmp only BMPs), with TensorFlow's
+// rules for which op gives which rank; each op's own attributes apply to the format they name. The decoded size is read
 // from the header by the shape function whenever the contents are known.
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "ops/execute.h"
+#include "ops/image/bmp_codec.h"
+#include "ops/image/gif_codec.h"
 #include "ops/image/jpeg_codec.h"
 #include "ops/image/png_codec.h"
 #include "ops/strings/string_inputs.h"
 #include "tfpp/errors.h"
 #include "tfpp/image_codecs.h"
 #include "tfpp/image_color_ops.h"
+#include "tfpp/image_gif_bmp.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/string_ops.h"
 
@@ -41,16 +46,23 @@ Format format_of(std::string_view s) {
 // The attributes of each decode op that the shared kernel reads.
 struct DecodeAttrs {
   std::int64_t channels = 0;
+  bool expand_animations = true;  // DecodeImage's; the other ops keep their fixed ranks
   JpegDecodeFlags jpeg;
 };
 
 DecodeAttrs attrs_of(const OpContext& ctx) {
   DecodeAttrs a;
+  const std::string& op = ctx.op().name;
+  if (op == "DecodeGif") {  // no attributes: always RGB
+    a.channels = 3;
+    return a;
+  }
   a.channels = ctx.attr<std::int64_t>(0);
   if (a.channels != 0 && a.channels != 1 && a.channels != 3 && a.channels != 4)
     ctx.fail("`channels` must be 0, 1, 3 or 4 but got " + std::to_string(a.channels));
   a.jpeg.channels = static_cast<int>(a.channels);
-  if (ctx.op().name != "DecodeJpeg") return a;
+  if (op == "DecodeImage") a.expand_animations = ctx.attr<bool>(2);
+  if (op != "DecodeJpeg") return a;
   // DecodeJpeg: channels, ratio, fancy_upscaling, try_recover_truncated, acceptable_fraction, dct_method.
   const std::int64_t ratio = ctx.attr<std::int64_t>(1);
   if (ratio != 1 && ratio != 2 && ratio != 4 && ratio != 8) ctx.fail("ratio must be 1, 2, 4, or 8, got " + std::to_string(ratio));
@@ -65,6 +77,17 @@ DecodeAttrs attrs_of(const OpContext& ctx) {
   return a;
 }
 
+// The dtype each op decodes to: DecodePng's uint8 or uint16, DecodeImage's uint8, uint16 or float32.
+DType dtype_of(const OpContext& ctx) {
+  const std::string& op = ctx.op().name;
+  if (op != "DecodePng" && op != "DecodeImage") return uint8;
+  const DType dtype = ctx.attr<DType>(1);
+  if (dtype != uint8 && dtype != uint16 && (op == "DecodePng" || dtype != float32))
+    ctx.fail(std::string(op == "DecodePng" ? "dtype must be uint8 or uint16" : "dtype must be uint8, uint16 or float32") +
+             ", got " + std::string(dtype_name(dtype)));
+  return dtype;
+}
+
 const std::string& contents_of(const OpContext& ctx) {
   const Tensor& c = ctx.input(0);
   if (c.shape().rank() != 0) ctx.fail("`contents` must be scalar but got shape" + c.shape().debug_string());
@@ -75,25 +98,94 @@ const std::string& contents_of(const OpContext& ctx) {
 Format checked_format(const OpContext& ctx, const std::string& contents) {
   if (contents.empty()) ctx.fail("Input is empty.");
   const Format f = format_of(contents);
-  if (f == Format::kGif || f == Format::kBmp || f == Format::kWebp)
-    throw UnimplementedError("[" + ctx.op().name + "] tfpp decodes PNG and JPEG images only (this is " +
-                             (f == Format::kGif ? "a GIF" : f == Format::kBmp ? "a BMP" : "a WebP") + " file)");
+  if (f == Format::kWebp) throw UnimplementedError("[" + ctx.op().name + "] tfpp does not decode WebP images");
   if (f == Format::kUnknown) ctx.fail("Unknown image file format. One of JPEG, JPEG XL, PNG, GIF, BMP, WebP required.");
   return f;
 }
 
 [[noreturn]] void fail_jpeg(const OpContext& ctx) { ctx.fail("jpeg::Uncompress failed. Invalid JPEG data or crop window."); }
 
-// The decoded [height, width, channels] of the contents, read from their header.
-TensorShape decoded_shape(const OpContext& ctx, const std::string& contents, const DecodeAttrs& a) {
-  if (checked_format(ctx, contents) == Format::kPng) {
+// A decoded image: its shape, and its samples as 8 bits, or as native 16 bits for `wide` (PNG
+// decoded to 16 bits).
+struct Decoded {
+  TensorShape shape;
+  std::vector<std::uint8_t> pixels;
+  bool wide = false;
+};
+
+// DecodeGif gives still images one more (frame) dimension.
+TensorShape framed(const OpContext& ctx, std::int64_t h, std::int64_t w, std::int64_t c) {
+  return ctx.op().name == "DecodeGif" ? TensorShape({1, h, w, c}) : TensorShape({h, w, c});
+}
+
+Decoded decode_still(const OpContext& ctx, const std::string& contents, const DecodeAttrs& a, Format format, DType dtype,
+                     bool want_pixels) {
+  Decoded d;
+  if (format == Format::kPng) {
+    if (ctx.op().name == "DecodeBmp")
+      ctx.fail("Trying to decode PNG format using DecodeBmp op. Use `decode_png` or `decode_image` instead.");
     ops::image::PngInfo info;
     if (!ops::image::read_png_info(contents, info)) ctx.fail("Invalid PNG. Failed to initialize decoder.");
-    return TensorShape({info.height, info.width, a.channels == 0 ? info.channels : a.channels});
+    d.shape = framed(ctx, info.height, info.width, a.channels == 0 ? info.channels : a.channels);
+    d.wide = dtype != uint8;  // TensorFlow decodes PNGs to 16 bits for the wider dtypes
+    if (want_pixels && !ops::image::decode_png(contents, static_cast<int>(a.channels), info, d.pixels, d.wide ? 16 : 8))
+      ctx.fail("Invalid PNG data, size " + std::to_string(contents.size()));
+    return d;
   }
+  if (ctx.op().name == "DecodeBmp")
+    ctx.fail("Trying to decode JPEG format using DecodeBmp op. Use `decode_jpeg` or `decode_image` instead.");
+  if (a.channels == 4) ctx.fail("JPEG does not support 4 channels");
   ops::image::JpegInfo info;
   if (!ops::image::read_jpeg_info(contents, a.jpeg, info)) fail_jpeg(ctx);
-  return TensorShape({info.height, info.width, info.channels});
+  d.shape = framed(ctx, info.height, info.width, info.channels);
+  if (want_pixels && !ops::image::decode_jpeg(contents, a.jpeg, info, d.pixels)) fail_jpeg(ctx);
+  return d;
+}
+
+Decoded decode_gif(const OpContext& ctx, const std::string& contents, const DecodeAttrs& a) {
+  if (a.channels != 0 && a.channels != 3) ctx.fail("channels must be 0 or 3 for GIF, got " + std::to_string(a.channels));
+  const std::string& op = ctx.op().name;
+  if (op == "DecodeBmp") ctx.fail("Trying to decode GIF format using DecodeBmp op. Use `decode_gif` or `decode_image` instead.");
+  ops::image::GifFrames frames;
+  std::string error;
+  if (!ops::image::decode_gif(contents, op == "DecodeImage" && !a.expand_animations, frames, error))
+    ctx.fail("Invalid GIF data (size " + std::to_string(contents.size()) + "), " + error);
+  Decoded d;
+  const bool still = op == "DecodePng" || op == "DecodeJpeg" || !a.expand_animations;
+  if (still && frames.frames != 1)
+    ctx.fail("Got " + std::to_string(frames.frames) +
+             " frames, but animated gifs can only be decoded by tf.io.decode_gif or tf.io.decode_image");
+  d.shape = still ? TensorShape({frames.height, frames.width, 3}) : TensorShape({frames.frames, frames.height, frames.width, 3});
+  d.pixels = std::move(frames.rgb);
+  return d;
+}
+
+Decoded decode_bmp(const OpContext& ctx, const std::string& contents, const DecodeAttrs& a, bool want_pixels) {
+  if (a.channels == 1) ctx.fail("`channels` must be 0, 3 or 4 for BMP, but got 1");
+  const std::string& op = ctx.op().name;
+  if (op != "DecodeBmp" && op != "DecodeImage")
+    ctx.fail("Trying to decode BMP format using a wrong op. Use `decode_bmp` or `decode_image` instead. Op used: " + op);
+  ops::image::BmpInfo info;
+  const std::string error = ops::image::read_bmp_info(contents, info);
+  if (!error.empty()) ctx.fail(error);
+  Decoded d;
+  const std::int64_t channels = a.channels == 0 ? info.channels : a.channels;
+  d.shape = TensorShape({std::abs(info.height), info.width, channels});
+  if (want_pixels) {
+    d.pixels.resize(static_cast<std::size_t>(d.shape.num_elements()));
+    ops::image::decode_bmp(contents, info, static_cast<int>(channels), d.pixels.data());
+  }
+  return d;
+}
+
+// Decodes the contents by their format, with the rules of the op at hand; without
+// `want_pixels` only the shape is certain to be filled in (a GIF decodes anyway, its frames
+// giving the shape).
+Decoded decode_contents(const OpContext& ctx, const std::string& contents, const DecodeAttrs& a, DType dtype, bool want_pixels) {
+  const Format format = checked_format(ctx, contents);
+  if (format == Format::kGif) return decode_gif(ctx, contents, a);
+  if (format == Format::kBmp) return decode_bmp(ctx, contents, a, want_pixels);
+  return decode_still(ctx, contents, a, format, dtype, want_pixels);
 }
 
 void check_contents(const ShapeContext& ctx) {
@@ -105,40 +197,34 @@ void check_contents(const ShapeContext& ctx) {
 void decode_shape(ShapeContext& ctx) {
   check_contents(ctx);
   const DecodeAttrs a = attrs_of(ctx);
-  const bool decode_image = ctx.op().name == "DecodeImage";
-  // DecodePng's and DecodeImage's dtype attribute (1): uint8, or uint16 for 16-bit samples
-  // (tf::io::decode_image converts other dtypes from them).
-  const DType dtype = ctx.op().name == "DecodeJpeg" ? uint8 : ctx.attr<DType>(1);
-  if (dtype != uint8 && dtype != uint16) ctx.fail("dtype must be uint8 or uint16, got " + std::string(dtype_name(dtype)));
+  const DType dtype = dtype_of(ctx);
+  const std::string& op = ctx.op().name;
   if (!ctx.input(0).is_symbolic()) {
-    ctx.add_output(dtype, decoded_shape(ctx, contents_of(ctx), a));
-  } else if (decode_image && ctx.attr<bool>(2)) {
-    ctx.add_output(dtype, TensorShape::unknown_rank());  // expand_animations: a GIF would be 4-D
+    ctx.add_output(dtype, decode_contents(ctx, contents_of(ctx), a, dtype, false).shape);
+  } else if (op == "DecodeGif") {
+    ctx.add_output(dtype, TensorShape({None, None, None, 3}));
+  } else if (op == "DecodeImage" && a.expand_animations) {
+    ctx.add_output(dtype, TensorShape::unknown_rank());  // a GIF would be 4-D
   } else {
     ctx.add_output(dtype, TensorShape({None, None, a.channels == 0 ? None : a.channels}));
   }
 }
 
 void decode_kernel(KernelContext& ctx) {
-  const std::string& contents = contents_of(ctx);
-  const DecodeAttrs a = attrs_of(ctx);
-  std::vector<std::uint8_t> pixels;
   Tensor& out = ctx.output(0);
-  if (checked_format(ctx, contents) == Format::kPng) {
-    ops::image::PngInfo info;
-    const int bits = out.dtype() == uint16 ? 16 : 8;
-    if (!ops::image::decode_png(contents, static_cast<int>(a.channels), info, pixels, bits))
-      ctx.fail("Invalid PNG data, size " + std::to_string(contents.size()));
+  const Decoded d = decode_contents(ctx, contents_of(ctx), attrs_of(ctx), out.dtype(), true);
+  const auto n = static_cast<std::size_t>(out.num_elements());
+  if (out.dtype() == uint8) {
+    std::memcpy(out.raw_mutable_data(), d.pixels.data(), n);
+  } else if (d.wide) {  // 16-bit PNG samples: as they are, or scaled to [0, 1]
+    const auto* wide = reinterpret_cast<const std::uint16_t*>(d.pixels.data());
+    if (out.dtype() == uint16) std::memcpy(out.raw_mutable_data(), wide, n * 2);
+    else for (std::size_t i = 0; i < n; ++i) out.mutable_data<float>()[i] = static_cast<float>(wide[i]) * (1.0f / 65535.0f);
+  } else if (out.dtype() == uint16) {  // 8-bit samples widened as TensorFlow does: v * 256
+    for (std::size_t i = 0; i < n; ++i) out.mutable_data<std::uint16_t>()[i] = static_cast<std::uint16_t>(d.pixels[i] * 256u);
   } else {
-    ops::image::JpegInfo info;
-    if (!ops::image::decode_jpeg(contents, a.jpeg, info, pixels)) fail_jpeg(ctx);
-    if (out.dtype() == uint16) {  // 8-bit samples as 16 bits: v * 257, as TensorFlow widens them
-      std::uint16_t* wide = out.mutable_data<std::uint16_t>();
-      for (std::size_t i = 0; i < pixels.size(); ++i) wide[i] = static_cast<std::uint16_t>(pixels[i] * 257u);
-      return;
-    }
+    for (std::size_t i = 0; i < n; ++i) out.mutable_data<float>()[i] = static_cast<float>(d.pixels[i]) * (1.0f / 255.0f);
   }
-  std::memcpy(out.raw_mutable_data(), pixels.data(), static_cast<std::size_t>(out.num_elements()) * dtype_size(out.dtype()));
 }
 
 void extract_jpeg_shape_shape(ShapeContext& ctx) {
@@ -176,6 +262,9 @@ const OpDef& kDecodeImage = OpBuilder("DecodeImage")
                                 .shape(decode_shape)
                                 .kernel(string, decode_kernel)
                                 .no_gradient();
+const OpDef& kDecodeGif = OpBuilder("DecodeGif").inputs(1).shape(decode_shape).kernel(string, decode_kernel).no_gradient();
+const OpDef& kDecodeBmp =
+    OpBuilder("DecodeBmp").inputs(1).attrs({"channels"}).shape(decode_shape).kernel(string, decode_kernel).no_gradient();
 const OpDef& kExtractJpegShape = OpBuilder("ExtractJpegShape")
                                      .inputs(1)
                                      .attrs({"output_type"})
@@ -199,17 +288,23 @@ Tensor decode_jpeg(const Tensor& contents, const DecodeJpegOptions& options) {
   return ops::execute1(kDecodeJpeg, {contents}, attrs);
 }
 
+Tensor decode_gif(const Tensor& contents) { return ops::execute1(kDecodeGif, {contents}); }
+
+Tensor decode_bmp(const Tensor& contents, std::int64_t channels) {
+  const ops::AttrValue attrs[] = {channels};
+  return ops::execute1(kDecodeBmp, {contents}, attrs);
+}
+
 Tensor decode_image(const Tensor& contents, const DecodeImageOptions& options) {
   if (!is_floating(options.dtype) && !is_integer(options.dtype))
     throw InvalidArgumentError("[decode_image] dtype must be a float or integer type, got " + std::string(dtype_name(options.dtype)));
-  // TensorFlow decodes other dtypes than uint8 through 16 bits (16-bit PNGs as they are, 8-bit
-  // samples as v * 257): float32 as v16 * (1 / 65535.f) in its kernel, the rest by
-  // convert_image_dtype from uint16.
-  const DType decoded = options.dtype == uint8 ? uint8 : uint16;
+  // The op decodes to uint8, uint16 or float32; as TensorFlow's tf.io.decode_image, other
+  // dtypes come from uint16 by convert_image_dtype.
+  const bool direct = options.dtype == uint8 || options.dtype == uint16 || options.dtype == float32;
+  const DType decoded = direct ? options.dtype : uint16;
   const ops::AttrValue attrs[] = {options.channels, decoded, options.expand_animations};
   const Tensor pixels = ops::execute1(kDecodeImage, {contents}, attrs);
-  if (options.dtype == decoded) return pixels;
-  if (options.dtype == float32) return cast(pixels, float32) * constant(1.0f / 65535.0f);
+  if (direct) return pixels;
   if (options.dtype == float64) return cast(pixels, float64) * constant(1.0 / 65535);
   return image::convert_image_dtype(pixels, options.dtype);
 }

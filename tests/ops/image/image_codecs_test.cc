@@ -114,7 +114,9 @@ TEST(ImageCodecs, ErrorsAsTensorFlow) {
   EXPECT_EQ(error_of([] { tf::io::encode_jpeg(pixels(), {.format = "grayscale"}); }),
             "[EncodeJpeg] format grayscale expects 1 channels, got [4,5,3]");
   EXPECT_EQ(error_of([] { tf::io::extract_jpeg_shape(tf::constant(kPng)); }), "[ExtractJpegShape] Invalid JPEG data, size 87");
-  EXPECT_THROW(tf::io::decode_image(tf::constant(std::string("GIF89a........"))), tf::UnimplementedError);
+  EXPECT_EQ(error_of([] { tf::io::decode_image(tf::constant(std::string("GIF89a........"))); }),
+            "[DecodeImage] Invalid GIF data (size 14), failed to slurp gif file: Wrong record type detected");
+  EXPECT_THROW(tf::io::decode_image(tf::constant(std::string("RIFF\0\0\0\0WEBPVP8 ", 16))), tf::UnimplementedError);
 }
 
 TEST(ImageCodecs, TracedShapesAsTensorFlow) {
