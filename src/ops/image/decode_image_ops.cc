@@ -53,8 +53,8 @@ struct DecodeAttrs {
 DecodeAttrs attrs_of(const OpContext& ctx) {
   DecodeAttrs a;
   const std::string& op = ctx.op().name;
-  if (op == "DecodeGif") {  // no attributes: always RGB
-    a.channels = 3;
+  if (op == "DecodeGif") {  // no attributes: always RGB, a PNG or JPEG too
+    a.channels = a.jpeg.channels = 3;
     return a;
   }
   a.channels = ctx.attr<std::int64_t>(0);

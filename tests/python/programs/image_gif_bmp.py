@@ -55,6 +55,8 @@ show("png of still gif", lambda: tf.io.decode_png(one))
 show("jpeg of still gif", lambda: tf.io.decode_jpeg(one))
 show("png of animated gif", lambda: tf.io.decode_png(two))
 show("gif of png", lambda: tf.io.decode_gif(tf.io.encode_png(tf.constant([[[1, 2, 3]]], tf.uint8))))
+show("gif of gray png", lambda: tf.io.decode_gif(tf.io.encode_png(tf.constant([[[1], [2]]], tf.uint8))))
+show("gif of gray jpeg", lambda: tf.io.decode_gif(tf.io.encode_jpeg(tf.constant([[[100], [100]]], tf.uint8))))
 
 rgb = [[(10, 20, 30), (40, 50, 60), (70, 80, 90)], [(1, 2, 3), (4, 5, 6), (7, 8, 9)]]
 rgba = [[p + (128 + i,) for i, p in enumerate(row)] for row in rgb]
