@@ -13,6 +13,7 @@
 #include "tfpp/image_codecs.h"
 #include "tfpp/image_color_ops.h"
 #include "tfpp/image_crop_and_resize.h"
+#include "tfpp/image_draw_bounding_boxes.h"
 #include "tfpp/image_geometry_ops.h"
 #include "tfpp/image_gif_bmp.h"
 #include "tfpp/image_metrics.h"
@@ -305,6 +306,11 @@ void bind_patches(nb::module_& image) {
                                       {.method = method, .extrapolation_value = extrapolation_value});
   }, "image"_a, "boxes"_a, "box_indices"_a, "crop_size"_a, "method"_a = "bilinear", "extrapolation_value"_a = 0.0,
      "name"_a = nb::none());
+  image.def("draw_bounding_boxes", [](nb::handle images, nb::handle boxes, nb::handle colors, nb::handle name) {
+    NodeName named(name);
+    const std::optional<tf::Tensor> table = colors.is_none() ? std::nullopt : std::optional(to_tensor_hinted(colors, tf::float32));
+    return tf::image::draw_bounding_boxes(to_tensor(images), to_tensor_hinted(boxes, tf::float32), table);
+  }, "images"_a, "boxes"_a, "colors"_a.none(), "name"_a = nb::none());
   image.def("extract_patches", [](nb::handle images, std::vector<std::int64_t> sizes, std::vector<std::int64_t> strides,
                                   std::vector<std::int64_t> rates, std::string padding, nb::handle name) {
     NodeName named(name);
