@@ -21,6 +21,7 @@
 #include "tfpp/image_patches.h"
 #include "tfpp/image_random_ops.h"
 #include "tfpp/image_resize.h"
+#include "tfpp/image_ssim_multiscale.h"
 
 namespace tfpp_python {
 namespace {
@@ -216,6 +217,15 @@ void bind_metrics(nb::module_& image) {
     });
   }, "img1"_a, "img2"_a, "max_val"_a, "filter_size"_a = 11, "filter_sigma"_a = 1.5, "k1"_a = 0.01, "k2"_a = 0.03,
      "return_index_map"_a = false);
+  image.def("ssim_multiscale", [](nb::handle img1, nb::handle img2, double max_val, std::vector<double> power_factors,
+                                  std::int64_t filter_size, double filter_sigma, double k1, double k2) {
+    const tf::Tensor x = to_tensor(img1), y = to_tensor(img2);
+    return python_argument_errors("ssim_multiscale", [&] {
+      return tf::image::ssim_multiscale(x, y, max_val, power_factors,
+                                        {.filter_size = filter_size, .filter_sigma = filter_sigma, .k1 = k1, .k2 = k2});
+    });
+  }, "img1"_a, "img2"_a, "max_val"_a, "power_factors"_a = tf::image::kMsSsimPowerFactors, "filter_size"_a = 11,
+     "filter_sigma"_a = 1.5, "k1"_a = 0.01, "k2"_a = 0.03);
 }
 
 std::optional<std::int64_t> op_seed(nb::handle seed) {

@@ -221,10 +221,27 @@ def metrics():
             Case("tf.image.ssim", [a, b], {"max_val": 1.0, "filter_size": 3, "return_index_map": True}),
             Case("tf.image.ssim", [pixels((12, 12, 3)), pixels((12, 12, 3)) // 3], {"max_val": 255.0}),
             Case("tf.image.ssim", [rgb((3, 2, 11, 11, 1)), rgb((3, 2, 11, 11, 1), offset=4)], {"max_val": 1.0})]
+    # Five scales: 3-pixel filters need 48 pixels; odd sizes are padded before pooling.
+    c, d = rgb((2, 49, 50, 2)), rgb((2, 49, 50, 2)) * 0.7 + 0.1
+    out += [Case("tf.image.ssim_multiscale", [c, d], {"max_val": 1.0, "filter_size": 3}, grad=True),
+            Case("tf.image.ssim_multiscale", [c, d], {"max_val": 2.0, "filter_size": 3, "filter_sigma": 0.8, "k1": 0.02, "k2": 0.05}),
+            Case("tf.image.ssim_multiscale", [pixels((177, 180, 1)), pixels((177, 180, 1)) // 2 + 60], {"max_val": 255.0}),
+            Case("tf.image.ssim_multiscale", [c[:, :40], d[:, :40]], {"max_val": 1.0, "filter_size": 3}, note="40 rows: 3 at scale 4"),
+            Case("tf.image.ssim_multiscale", [c[:, :32], d[:, :32]], {"max_val": 1.0, "filter_size": 3}, note="too small")]
     for c in out:
-        if c.fn == "tf.image.ssim":
+        if c.fn in ("tf.image.ssim", "tf.image.ssim_multiscale"):
             c.ulps = SSIM_ULPS
     return out
+
+
+def drawing():
+    images = rgb((2, 6, 7, 3))
+    boxes = T([[[0.0, 0.0, 1.0, 1.0], [0.2, 0.3, 0.6, 0.9], [0.5, -0.5, 1.5, 0.5]],
+               [[-1.0, -1.0, -0.5, -0.5], [0.25, 0.1, 0.26, 0.99], [-0.2, 0.4, 1.2, 2.0]]], "float32")
+    colors = T([[0.1, 0.2, 0.3, 0.4], [0.9, 0.8, 0.7, 0.6]], "float32")
+    return [Case("tf.image.draw_bounding_boxes", [images, boxes, colors]),
+            Case("tf.image.draw_bounding_boxes", [rgb((2, 6, 7, 1)), boxes, T(np.zeros((0, 1)), "float32")], note="default gray"),
+            Case("tf.image.draw_bounding_boxes", [images, boxes, T([[1.0, 0.0]], "float32")], note="narrow colors")]
 
 
 def suppression():
@@ -285,4 +302,4 @@ def patches():
 
 
 def cases():
-    return geometry() + conversions() + adjustments() + resizing() + codecs() + metrics() + suppression() + patches()
+    return geometry() + conversions() + adjustments() + resizing() + codecs() + metrics() + drawing() + suppression() + patches()

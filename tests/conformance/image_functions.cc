@@ -5,11 +5,13 @@
 #include "tfpp/image_codecs.h"
 #include "tfpp/image_color_ops.h"
 #include "tfpp/image_crop_and_resize.h"
+#include "tfpp/image_draw_bounding_boxes.h"
 #include "tfpp/image_geometry_ops.h"
 #include "tfpp/image_metrics.h"
 #include "tfpp/image_nms.h"
 #include "tfpp/image_patches.h"
 #include "tfpp/image_resize.h"
+#include "tfpp/image_ssim_multiscale.h"
 
 namespace tf::conformance {
 namespace {
@@ -107,6 +109,14 @@ void add_metrics(CaseFunctions& t) {
     const image::SsimOptions o{.filter_size = a.i("filter_size", 11), .filter_sigma = a.f("filter_sigma", 1.5),
                                .k1 = a.f("k1", 0.01), .k2 = a.f("k2", 0.03), .return_index_map = a.b("return_index_map", false)};
     return Outputs{image::ssim(in.at(0), in.at(1), a.f("max_val"), o)};
+  };
+  t["tf.image.ssim_multiscale"] = [](const Inputs& in, const Attrs& a) {
+    const image::SsimOptions o{.filter_size = a.i("filter_size", 11), .filter_sigma = a.f("filter_sigma", 1.5),
+                               .k1 = a.f("k1", 0.01), .k2 = a.f("k2", 0.03)};
+    return Outputs{image::ssim_multiscale(in.at(0), in.at(1), a.f("max_val"), image::kMsSsimPowerFactors, o)};
+  };
+  t["tf.image.draw_bounding_boxes"] = [](const Inputs& in, const Attrs&) {
+    return Outputs{image::draw_bounding_boxes(in.at(0), in.at(1), in.at(2))};
   };
 }
 
