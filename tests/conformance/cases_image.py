@@ -13,9 +13,15 @@ grayscale are a 3-term dot product (TensorFlow's goes through oneDNN's matmul, w
 another order), and per_image_standardization's mean and standard deviation are reductions.
 Gradients 16 ulps."""
 
+import os
+import sys
+
 import numpy as np
 
 from case import DT, Case, T, ramp
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+from image_files import bmp, gif  # noqa: E402  (GIF and BMP files written byte by byte)
 
 ULPS = 4
 GRAD_ULPS = 16
@@ -201,6 +207,28 @@ def codecs():
             Case("tf.io.encode_jpeg", [pixels((2, 3, 2))], note="2 channels"),
             Case("tf.io.encode_jpeg", [pixels((2, 3, 3))], {"quality": 101}, note="quality"),
             Case("tf.io.encode_jpeg", [pixels((2, 3, 3))], {"format": "grayscale"}, note="format")]
+    return out + gif_bmp()
+
+
+def gif_bmp():
+    """GIF and BMP files through decode_gif, decode_bmp and decode_image."""
+    colors = [(i * 9 % 256, 255 - i, i // 2) for i in range(256)]
+    rows = [[(x * 5 + y * 3) % 256 for x in range(11)] for y in range(9)]
+    animated = gif(11, 9, [{"pixels": rows}, {"pixels": [[1, 2, 3], [4, 5, 6]], "left": 3, "top": 4, "transparent": 5},
+                           {"pixels": rows[:4], "colors": colors[::-1], "interlaced": True}], colors)
+    rgba = [[((x * 40) % 256, (y * 70) % 256, (x * y) % 256, 200) for x in range(5)] for y in range(3)]
+    files = {"gif": animated, "bmp24": bmp([[px[:3] for px in row] for row in rgba]),
+             "bmp32": bmp(rgba, 32, top_down=True), "bmp8": bmp([[px[:1] for px in row] for row in rgba], 8)}
+    out = [Case("tf.io.decode_gif", [T(files["gif"], "string")], note="3 frames"),
+           Case("tf.io.decode_gif", [T(files["gif"][:-20], "string")], note="truncated")]
+    for name in ["bmp24", "bmp32", "bmp8"]:
+        for channels in [0, 3, 4]:
+            out.append(Case("tf.io.decode_bmp", [T(files[name], "string")], {"channels": channels}, note=name))
+    for name, contents in files.items():
+        for attrs in [{}, {"expand_animations": False}, {"dtype": DT("float32")}, {"dtype": DT("uint16")}, {"channels": 3}]:
+            # TensorFlow crashes converting a top-down BMP (negative height) to another dtype.
+            if name != "bmp32" or "dtype" not in attrs:
+                out.append(Case("tf.io.decode_image", [T(contents, "string")], attrs, note=name))
     return out
 
 

@@ -7,6 +7,7 @@
 #include "tfpp/image_crop_and_resize.h"
 #include "tfpp/image_draw_bounding_boxes.h"
 #include "tfpp/image_geometry_ops.h"
+#include "tfpp/image_gif_bmp.h"
 #include "tfpp/image_metrics.h"
 #include "tfpp/image_nms.h"
 #include "tfpp/image_patches.h"
@@ -86,6 +87,8 @@ void add_codecs(CaseFunctions& t) {
   t["tf.io.decode_png"] = [](const Inputs& in, const Attrs& a) {
     return Outputs{io::decode_png(in.at(0), {.channels = a.i("channels", 0), .dtype = a.d("dtype", uint8)})};
   };
+  t["tf.io.decode_gif"] = [](const Inputs& in, const Attrs&) { return Outputs{io::decode_gif(in.at(0))}; };
+  t["tf.io.decode_bmp"] = [](const Inputs& in, const Attrs& a) { return Outputs{io::decode_bmp(in.at(0), a.i("channels", 0))}; };
   t["tf.io.decode_image"] = [](const Inputs& in, const Attrs& a) {
     return Outputs{io::decode_image(in.at(0), {.channels = a.i("channels", 0), .dtype = a.d("dtype", uint8),
                                                .expand_animations = a.b("expand_animations", true)})};

@@ -214,8 +214,12 @@ bool decode_gif(std::string_view gif, bool first_frame_only, GifFrames& out, std
     }
     if (frames.empty()) throw Failure{kNoImageDescriptor};
   } catch (const Failure& f) {
-    error = std::string("failed to slurp gif file: ") + f.reason;
-    return false;
+    // As TensorFlow (which logs the error): a file damaged after complete frames gives those
+    // frames, unless the damage is an image ending early.
+    if (frames.empty() || f.reason == kEofTooSoon) {
+      error = std::string("failed to slurp gif file: ") + f.reason;
+      return false;
+    }
   }
 
   const std::size_t count = first_frame_only ? 1 : frames.size();

@@ -2,7 +2,8 @@
 // frame on a canvas as large as the largest frame, each frame drawn over a copy of the previous
 // one (the first over black) at its offset and clipped to the canvas, transparent pixels keeping
 // the pixel below; disposal methods are ignored, as TensorFlow ignores them. Errors carry giflib's
-// messages, so they read as TensorFlow's.
+// messages, so they read as TensorFlow's; a file damaged after complete frames gives those frames
+// (TensorFlow logs the error and decodes what giflib read).
 #pragma once
 
 #include <cstdint>

@@ -42,6 +42,9 @@ show("large", lambda: tf.reduce_sum(tf.cast(tf.io.decode_gif(gif(40, 30, [{"pixe
 show("no color map", lambda: tf.io.decode_gif(gif(3, 2, [{"pixels": FULL}])))
 show("index outside", lambda: tf.io.decode_gif(gif(3, 2, [{"pixels": [[0, 5, 1], [1, 1, 1]]}], COLORS, size_bits=1)))
 show("truncated", lambda: tf.io.decode_gif(one[:-8]))
+for cut in [len(two) - 1, len(two) - 2, len(two) - 10, len(two) - 20, len(one) - 1, len(one) - 2]:
+    show("cut at %d" % cut, lambda: tf.io.decode_gif((two if cut > len(one) else one)[:cut]))
+show("wrong record after a frame", lambda: tf.io.decode_gif(one[:-1] + b"x"))
 show("short header", lambda: tf.io.decode_gif(one[:10]))
 show("no image", lambda: tf.io.decode_gif(one[:13 + 768] + b";"))
 show("wrong record", lambda: tf.io.decode_gif(one[:13 + 768] + b"x"))
