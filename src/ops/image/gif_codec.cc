@@ -215,8 +215,8 @@ bool decode_gif(std::string_view gif, bool first_frame_only, GifFrames& out, std
     if (frames.empty()) throw Failure{kNoImageDescriptor};
   } catch (const Failure& f) {
     // As TensorFlow (which logs the error): a file damaged after complete frames gives those
-    // frames, unless the damage is an image ending early.
-    if (frames.empty() || f.reason == kEofTooSoon) {
+    // frames.
+    if (frames.empty()) {
       error = std::string("failed to slurp gif file: ") + f.reason;
       return false;
     }

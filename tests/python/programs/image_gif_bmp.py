@@ -118,3 +118,10 @@ for label, files in {"a": {"x.gif": two, "y.bmp": bmp(rgb)}, "b": {"z.bmp": bmp(
             f.write(data)
 for x, y in tf.keras.utils.image_dataset_from_directory(root, image_size=(2, 3), shuffle=False, verbose=False):
     print("dataset", tuple(x.shape), x.dtype.name, np.asarray(x).ravel().tolist(), y.numpy().tolist())
+
+# An image whose codes end (end-of-information) before its pixels do: an error even after a
+# complete frame. Its descriptor claims 3 rows of the 2 coded.
+early = bytearray(two)
+early[two.index(b",", len(one) - 2) + 7] = 3
+show("early end", lambda: tf.io.decode_gif(bytes(early)))
+show("early end first", lambda: tf.io.decode_gif(one[:787] + b"\x03" + one[788:]))
