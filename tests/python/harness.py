@@ -21,6 +21,18 @@ def show_error(label, fn):
         print("%s: no error, returned %r" % (label, result))
 
 
+def show_error_message(label, fn, width=None):
+    """Calls fn() and prints the class and message (its first `width` characters) of the exception
+    it raises, or that it raised none: for errors whose messages match TensorFlow's."""
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - class and message are what is compared
+        message = str(e)
+        print("%s: %s: %s" % (label, type(e).__name__, message if width is None else message[:width]))
+    else:
+        print("%s: no error" % label)
+
+
 def rounded(t, decimals=5):
     """dtype, shape and values rounded to `decimals`: for results of transcendental functions, whose
     float32 values may differ from TensorFlow's in the last bit (the tolerances of docs/CONFORMANCE.md)."""

@@ -10,18 +10,14 @@
 #include <tfpp/tfpp.h>
 
 #include "error_of.h"
+#include "from_hex.h"
 
 namespace {
 
 using tf::None;
 using tf::Tensor;
 using tf::testing::error_of;
-
-std::string from_hex(const std::string& hex) {
-  std::string out;
-  for (std::size_t i = 0; i < hex.size(); i += 2) out.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
-  return out;
-}
+using tf::testing::from_hex;
 
 // 3x2 canvas, colors red, green, blue, (9, 8, 7). Frame 1: [[0, 1, 2], [3, 0, 1]]; frame 2: the
 // 2x1 row [2, 1] at (1, 1), index 1 transparent.

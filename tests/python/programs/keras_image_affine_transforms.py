@@ -9,17 +9,10 @@ random_transform, flow with a seed and fit(augment=True); scipy's errors for unk
 orders. Values rounded to 3 decimals."""
 import numpy as np
 
-from harness import tf
+from harness import show_error_message as error, tf
 from keras_harness import rounded
 
 image = tf.keras.preprocessing.image
-
-
-def error(label, fn):
-    try:
-        fn()
-    except Exception as e:  # noqa: BLE001 - class and message are what is compared
-        print("%s: %s: %s" % (label, type(e).__name__, e))
 
 
 picture = ((np.arange(7 * 9 * 3).reshape(7, 9, 3) * 29) % 97).astype("float32")

@@ -11,19 +11,10 @@ import warnings
 
 import numpy as np
 
-from harness import tf
+from harness import show_error_message as error, tf
 from keras_harness import rounded
 
 image = tf.keras.preprocessing.image
-
-
-def error(label, fn):
-    try:
-        fn()
-    except Exception as e:  # noqa: BLE001 - class and message are what is compared
-        print("%s: %s: %s" % (label, type(e).__name__, e))
-    else:
-        print("%s: no error" % label)
 
 
 def warned(fn):

@@ -3,23 +3,16 @@ TimeseriesGenerator (length, sampling_rate, stride, start/end indices, reverse, 
 shuffling, multi-feature data and list inputs, the generator in model.fit, get_config's JSON checks)
 and skipgrams (windows, negative sampling, categorical labels, sampling tables, shuffling with a
 seed: the same pairs as Keras for the same `random` state), with Keras' errors and messages."""
+import functools
 import random
 
 import numpy as np
 
-from harness import tf
+from harness import show_error_message, tf
 from keras_harness import rounded
 
 sequence = tf.keras.preprocessing.sequence
-
-
-def error(label, fn):
-    try:
-        fn()
-    except Exception as e:  # noqa: BLE001 - class and message are what is compared
-        print("%s: %s: %s" % (label, type(e).__name__, str(e)[:120]))
-    else:
-        print("%s: no error" % label)
+error = functools.partial(show_error_message, width=120)
 
 
 def show(label, generator):
