@@ -13,11 +13,12 @@
 
 namespace {
 
-// Fashion-MNIST's training set as float32 images [60000, 28, 28] (0..255) and uint8 labels.
+// Fashion-MNIST's training set as float32 images [60000, 28, 28] (0..255) and int32 labels (the
+// sparse cross-entropy takes int32 or int64 labels, as TensorFlow's).
 const std::pair<tf::Tensor, tf::Tensor>& fashion_mnist() {
   static const std::pair<tf::Tensor, tf::Tensor> data = [] {
     auto [train, test] = tf::keras::datasets::fashion_mnist::load_data();
-    return std::pair{tf::cast(train.first, tf::float32), train.second};
+    return std::pair{tf::cast(train.first, tf::float32), tf::cast(train.second, tf::int32)};
   }();
   return data;
 }
