@@ -238,16 +238,27 @@ def float_diff(name, got, want, ulps, zero_sign_matters=True, scaled=False):
     elif zero_sign.any():
         k = int(np.argmax(zero_sign))
         return f"element {k}: tfpp {got[k]!r}, TensorFlow {want[k]!r} (sign of zero)"
-    finite = np.isfinite(want) & np.isfinite(got)
-    scale = max(np.max(np.abs(want[np.isfinite(want)]), initial=0), float(scaled)) if scaled is not False else 0
+    scale = comparison_scale(want, scaled)
     unit = np.maximum(np.spacing(np.maximum(np.abs(got), np.abs(want)).astype(ftype)), np.spacing(ftype(scale)))
+    return ulps_apart(got, want, same, unit, ulps, "ulps")
+
+
+def comparison_scale(want, scaled):
+    """The magnitude whose unit in the last place bounds every element's (0 unless `scaled`)."""
+    return max(np.max(np.abs(want[np.isfinite(want)]), initial=0), float(scaled)) if scaled is not False else 0
+
+
+def ulps_apart(got, want, same, unit, ulps, units):
+    """None when every element not already `same` is within `ulps` units (`unit` per element) of
+    TensorFlow's, else the worst element (non-finite values must match exactly)."""
+    finite = np.isfinite(want) & np.isfinite(got)
     with np.errstate(invalid="ignore", over="ignore"):
         err = np.where(finite, np.abs(got.astype(np.float64) - want.astype(np.float64)) / unit, np.inf)
     err = np.where(same, 0, err)
     if (err <= ulps).all():
         return None
     k = int(np.argmax(err))
-    return f"element {k}: tfpp {got[k]!r}, TensorFlow {want[k]!r} ({err[k]:.3g} ulps > {ulps})"
+    return f"element {k}: tfpp {got[k]!r}, TensorFlow {want[k]!r} ({err[k]:.3g} {units} > {ulps})"
 
 
 def half_spacing(name, x):
@@ -264,16 +275,9 @@ def half_diff(name, got, want, ulps, zero_sign_matters, scaled):
         same |= (got == 0) & (want == 0)
     if same.all():
         return None
-    finite = np.isfinite(want) & np.isfinite(got)
-    scale = max(np.max(np.abs(want[np.isfinite(want)]), initial=0), float(scaled)) if scaled is not False else 0
+    scale = comparison_scale(want, scaled)
     unit = np.maximum(half_spacing(name, np.maximum(np.abs(got), np.abs(want))), half_spacing(name, np.float32(scale)))
-    with np.errstate(invalid="ignore", over="ignore"):
-        err = np.where(finite, np.abs(got.astype(np.float64) - want.astype(np.float64)) / unit, np.inf)
-    err = np.where(same, 0, err)
-    if (err <= ulps).all():
-        return None
-    k = int(np.argmax(err))
-    return f"element {k}: tfpp {got[k]!r}, TensorFlow {want[k]!r} ({err[k]:.3g} ulps of {name} > {ulps})"
+    return ulps_apart(got, want, same, unit, ulps, "ulps of " + name)
 
 
 def compare_tensor(what, got, want, ulps, zero_sign_matters=True, scaled=False):
