@@ -13,6 +13,7 @@ from .. import _tfpp
 from .. import errors as _errors
 from . import _registration
 from . import callbacks as _callbacks
+from .compile_metrics import CompileMetrics as _CompileMetrics
 from . import layers as _layers
 from . import losses as _losses
 from . import metrics as _metrics
@@ -251,13 +252,26 @@ class Model(_layers.Layer):
         """Keras 3's names: "loss", then "compile_metrics" standing for the compiled metrics."""
         if not self._cpp.compiled:
             return []
+        return ["loss"] + (["compile_metrics"] if self._has_compile_metrics() else [])
+
+    def _has_compile_metrics(self):
         config = self._cpp.get_compile_config()
         has_metrics = config["metrics"] is not None or config["weighted_metrics"] is not None
-        return ["loss"] + (["compile_metrics"] if has_metrics or len(self._cpp.metric_names()) > 1 else [])
+        return has_metrics or len(self._cpp.metric_names()) > 1
 
     @property
     def metrics(self):
-        return [_metrics.wrap(m) for m in self._cpp.metrics()] if self._cpp.compiled else []
+        """As Keras 3 lists them: the loss tracker, the compiled metrics as one `compile_metrics`
+        object, then the outputs' loss trackers (once the first batch has built them)."""
+        if not self._cpp.compiled:
+            return []
+        tracked = self._cpp.metrics()
+        output_losses = len(self._cpp.metric_names()) - len(self._cpp.metric_base_names()) - 1
+        loss_trackers = [_metrics.wrap(m, "Mean") for m in tracked[:1 + output_losses]]
+        if not self._has_compile_metrics():
+            return loss_trackers
+        compiled = _CompileMetrics(self, [_metrics.wrap(m) for m in tracked[1 + output_losses:]])
+        return loss_trackers[:1] + [compiled] + loss_trackers[1:]
 
     @property
     def stop_training(self):
