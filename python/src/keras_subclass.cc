@@ -53,15 +53,37 @@ std::vector<tf::Tensor> flat_tensors(nb::handle outputs) {
   return {to_tensor(outputs)};
 }
 
+// Masks as Keras gives them to call / compute_mask: one (or None) for one input, else a list.
+nb::object masks_argument(const std::vector<tf::Tensor>& masks) {
+  auto one = [](const tf::Tensor& mask) { return mask.defined() ? nb::cast(mask) : nb::none(); };
+  if (masks.size() == 1) return one(masks[0]);
+  nb::list list;
+  for (const tf::Tensor& mask : masks) list.append(one(mask));
+  return list;
+}
+
 // `training` reaches Python as None when neither the call nor an enclosing one decided it, so the
-// Python `call`'s own default applies and its sublayers resolve theirs, as in Keras.
-std::vector<tf::Tensor> call_in_python(const PythonSelf& self, const std::vector<tf::Tensor>& inputs, bool training) {
+// Python `call`'s own default applies and its sublayers resolve theirs, as in Keras. `masks` (when
+// given) are the inputs' masks, for a Python call that takes `mask`.
+std::vector<tf::Tensor> call_in_python(const PythonSelf& self, const std::vector<tf::Tensor>& inputs, bool training,
+                                       const std::vector<tf::Tensor>* masks = nullptr) {
   PythonStdout::flush_active();
   const tf::keras::detail::CallFrame* frame = tf::keras::detail::CallContext::top();
   const bool decided = !frame || frame->training.has_value();
   nb::gil_scoped_acquire gil;
   nb::object args = inputs.size() == 1 ? nb::cast(inputs[0]) : nb::cast(inputs);
-  return flat_tensors(self->attr("_call_from_cpp")(args, decided ? nb::cast(training) : nb::none()));
+  nb::object training_arg = decided ? nb::cast(training) : nb::none();
+  if (masks) return flat_tensors(self->attr("_call_from_cpp")(args, training_arg, masks_argument(*masks)));
+  return flat_tensors(self->attr("_call_from_cpp")(args, training_arg));
+}
+
+// The Python object's compute_mask (asked when its class overrides compute_mask or its call takes
+// `mask`; other Python layers keep the C++ default).
+tf::Tensor mask_in_python(const PythonSelf& self, const std::vector<tf::Tensor>& inputs, const std::vector<tf::Tensor>& masks) {
+  nb::gil_scoped_acquire gil;
+  nb::object args = inputs.size() == 1 ? nb::cast(inputs[0]) : nb::cast(inputs);
+  nb::object mask = self->attr("compute_mask")(args, masks_argument(masks));
+  return mask.is_none() ? tf::Tensor() : to_tensor(mask);
 }
 
 // A train_step / test_step's logs: a dict of tensors or numbers (nested dicts flattened).
@@ -118,7 +140,8 @@ class PythonClass : public keras::saving::ExternalClass {
 
 class PythonLayer : public keras::Layer, public PythonClass {
  public:
-  PythonLayer(nb::object self, const keras::LayerOptions& options) : Layer(options), PythonClass(std::move(self)) {}
+  PythonLayer(nb::object self, const keras::LayerOptions& options)
+      : Layer(options), PythonClass(self), masks_in_python_(nb::cast<bool>(self.attr("_handles_masks")())) {}
   /// The Python get_config: the subclass' own, or Keras' base config (with the automatic config
   /// of its __init__ arguments when the subclass has no get_config).
   keras::Config get_config() const override { return config_in_python(self_); }
@@ -126,7 +149,19 @@ class PythonLayer : public keras::Layer, public PythonClass {
   std::vector<tf::Tensor> call_multi(const std::vector<tf::Tensor>& inputs, bool training) override {
     return call_in_python(self_, inputs, training);
   }
+  std::vector<tf::Tensor> call_masked(const std::vector<tf::Tensor>& inputs, const std::vector<tf::Tensor>& masks,
+                                      bool training) override {
+    return masks_in_python_ ? call_in_python(self_, inputs, training, &masks) : call_multi(inputs, training);
+  }
+  tf::Tensor compute_mask(const std::vector<tf::Tensor>& inputs, const std::vector<tf::Tensor>& masks) override {
+    return masks_in_python_ ? mask_in_python(self_, inputs, masks) : Layer::compute_mask(inputs, masks);
+  }
+  /// Keras' `self.supports_masking = ...` of a Python subclass.
+  void set_masking(bool supports) { set_supports_masking(supports); }
   TFPP_KERAS_LAYER(PythonLayer)
+
+ private:
+  bool masks_in_python_;  // the class overrides compute_mask or its call takes `mask`
 };
 
 // A keras.Model subclassed in Python: either with its own call (a subclassed model), or built by
@@ -236,6 +271,11 @@ void bind_keras_subclass(nb::module_& m) {
         return std::shared_ptr<keras::Layer>(layer);
       }, "self"_a, "name"_a, "trainable"_a, "dtype"_a.none(), "class_name"_a,
       "A C++ layer calling the Python layer `self`'s build, call and get_config.");
+  m.def("set_supports_masking", [](keras::Layer& layer, bool supports) {
+        auto* python_layer = dynamic_cast<PythonLayer*>(&layer);
+        if (!python_layer) throw nb::attribute_error("supports_masking of a built-in layer cannot be set");
+        python_layer->set_masking(supports);
+      }, "layer"_a, "supports"_a, "Keras' `self.supports_masking = ...` in a Layer subclass.");
   m.def("base_layer_config", [](const keras::Layer& layer) { return config_to_python(layer.keras::Layer::get_config()); },
         "keras.layers.Layer.get_config: name, trainable and dtype.");
   m.def("functional_config", [](const keras::Model& model) { return config_to_python(model.keras::Model::get_config()); },

@@ -11,6 +11,7 @@ import sys as _sys
 from .. import _tfpp
 from . import activations, callbacks, datasets, initializers, layers, losses, metrics, optimizers, regularizers
 from . import export, mixed_precision, models, preprocessing, utils
+from . import backend, config
 from .initializers import Initializer
 from .layers import KerasTensor, Layer
 from .losses import Loss
@@ -29,7 +30,7 @@ def Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None
         shape = tuple(batch_shape)[1:]
     if shape is None:
         raise ValueError("You must pass a `shape` argument.")
-    return _tfpp.keras.Input(list(shape), dtype, name)
+    return _tfpp.keras.Input(list(shape), dtype if dtype is not None else config.floatx(), name)
 
 
 layers.Input = Input

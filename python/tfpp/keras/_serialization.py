@@ -64,10 +64,11 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
     if found is None and module is not None and (module == "keras" or module.startswith("keras.")):
         return deserialize(config, custom_objects)
     if found is None:
-        raise TypeError("Could not locate class '%s'. Make sure custom classes and functions are decorated with "
+        what = "function '%s'" % registered_name if class_name == "function" else "class '%s'" % class_name
+        raise TypeError("Could not locate %s. Make sure custom classes and functions are decorated with "
                         "`@keras.saving.register_keras_serializable()`. If they are already decorated, make sure they "
                         "are all imported so that the decorator is run before trying to load them. Full object "
-                        "config: %s" % (class_name, config))
+                        "config: %s" % (what, config))
     if class_name == "function":
         return found
     if isinstance(found, type) and issubclass(found, Layer):

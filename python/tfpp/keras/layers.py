@@ -15,6 +15,7 @@ from .. import _tfpp
 from .. import errors as _errors
 
 from . import _registration
+from . import config as _keras_config
 from . import mixed_precision as _mixed_precision
 from ._config import AutoConfig as _AutoConfig
 from ._config import arguments_config as _arguments_config
@@ -68,6 +69,16 @@ def _takes_training(call, _cache={}):
     return _cache[call]
 
 
+def _takes_mask(call, _cache={}):
+    """Whether a call method has a `mask` parameter (Keras passes the inputs' masks only then)."""
+    if call not in _cache:
+        try:
+            _cache[call] = "mask" in _inspect.signature(call).parameters
+        except (TypeError, ValueError):
+            _cache[call] = False
+    return _cache[call]
+
+
 def default_method(method):
     """Marks a base class' method whose override Keras looks for (its python_utils.default)."""
     method._is_default = True
@@ -95,6 +106,7 @@ class Layer:
         input_shape = kwargs.pop("input_shape", None)
         if kwargs:
             raise ValueError("Unrecognized keyword arguments passed to %s: %s" % (type(self).__name__, kwargs))
+        _keras_config.fix_dtype_policy()  # as Keras' first layer fixes the global policy
         dtype = _mixed_precision.policy_name(dtype)  # a DTypePolicy, its config or a name
         mixed = dtype in ("mixed_float16", "mixed_bfloat16")
         self._python_subclass = True
@@ -110,10 +122,18 @@ class Layer:
         if type(self).build is not Layer.build:
             self.build(input_shape)
 
-    def _call_from_cpp(self, inputs, training):
+    def _call_from_cpp(self, inputs, training, mask=None):
+        kwargs = {}
         if training is not None and _takes_training(type(self).call):
-            return self.call(inputs, training=training)
-        return self.call(inputs)
+            kwargs["training"] = training
+        if _takes_mask(type(self).call):  # the C++ layer passes the inputs' masks only then
+            kwargs["mask"] = mask
+        return self.call(inputs, **kwargs)
+
+    def _handles_masks(self):
+        """Whether the C++ layer asks this object for masks: its class overrides compute_mask or
+        its call takes `mask` (Keras passes the inputs' masks to such a call)."""
+        return type(self).compute_mask is not Layer.compute_mask or _takes_mask(type(self).call)
 
     # ---- What subclasses use --------------------------------------------------------------------
 
@@ -224,6 +244,17 @@ class Layer:
     def supports_masking(self):
         return self._cpp.supports_masking
 
+    @supports_masking.setter
+    def supports_masking(self, value):
+        _k.set_supports_masking(self._cpp, bool(value))
+
+    def compute_mask(self, inputs, mask=None):
+        """The mask of the output (Keras' default: the input's mask when the layer supports masking;
+        the first input's for several)."""
+        if not self.supports_masking:
+            return None
+        return mask[0] if isinstance(mask, (list, tuple)) else mask
+
     def build(self, input_shape):
         """Creates the weights for inputs of `input_shape` (subclasses override it)."""
         if not isinstance(self, _BuiltinLayer):
@@ -328,9 +359,12 @@ class _BuiltinLayer(Layer):
 
     def __init__(self, *args, **kwargs):
         input_shape = kwargs.pop("input_shape", None)
+        _keras_config.fix_dtype_policy()  # as Keras' first layer fixes the global policy
         if "dtype" in kwargs:
             kwargs["dtype"] = _mixed_precision.policy_name(kwargs["dtype"])
         config = _arguments_config(self._class_name, _SIGNATURES[self._class_name], args, kwargs)
+        if "data_format" in _SIGNATURES[self._class_name] and config.get("data_format") is None:
+            config["data_format"] = _keras_config.image_data_format()  # Keras' standardize_data_format
         try:
             cpp = _k.deserialize_layer({"class_name": self._class_name, "config": config})
         except _errors.InvalidArgumentError as e:  # Keras' constructors reject bad arguments with ValueError
@@ -338,6 +372,20 @@ class _BuiltinLayer(Layer):
         self._attach(cpp)
         # Keras keeps input_shape for a Sequential model, which starts with an InputLayer of it.
         self._input_shape_arg = tuple(input_shape) if input_shape is not None else None
+
+
+    def __call__(self, inputs, training=None, mask=None, **kwargs):
+        # Keras rejects input shapes with ValueError, in build() and in a symbolic call's shape
+        # inference; errors of a built layer's eager call are the ops' own.
+        symbolic = _is_symbolic(inputs)
+        if self._cpp.built and not symbolic:
+            return super().__call__(inputs, training, mask, **kwargs)
+        try:
+            return super().__call__(inputs, training, mask, **kwargs)
+        except _errors.InvalidArgumentError as e:
+            if self._cpp.built and not symbolic:
+                raise
+            raise ValueError(e.message) from None
 
 
 class InputLayer(Layer):
@@ -383,5 +431,10 @@ def deserialize(config, custom_objects=None):
 
 
 from . import preprocessing_layers as _preprocessing_layers  # noqa: E402
+from . import merging as _merging  # noqa: E402
+from .lambda_layer import Lambda  # noqa: E402
+
+_merging.install(_sys.modules[__name__])  # add, subtract, ..., concatenate, dot
+_k.register_layer_class("Lambda", Lambda)  # load_model and deserialize make Lambda layers
 
 _preprocessing_layers.install(_sys.modules[__name__])  # adapt, get_vocabulary, ... of the lookup layers

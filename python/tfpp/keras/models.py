@@ -18,6 +18,7 @@ from . import layers as _layers
 from . import losses as _losses
 from . import metrics as _metrics
 from . import optimizers as _optimizers
+from . import config as _keras_config
 
 _k = _tfpp.keras
 
@@ -69,6 +70,8 @@ def _is_sequence(x):
 
 
 def _verbosity(verbose):
+    if not _keras_config.is_interactive_logging_enabled():
+        return 0  # Keras then sends progress to absl logging, which prints nothing by default
     return 1 if verbose == "auto" else int(verbose)
 
 
@@ -668,7 +671,12 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     """keras.models.load_model: a .keras file (written by tfpp or Keras 3) with its weights; custom
     Layer and Model classes are found by their registered name in custom_objects, the open
     custom_object_scope or the registry (and made with their from_config)."""
-    with _registration.missing_class_as_type_error():
+    # keras.config.enable_unsafe_deserialization() overrides safe_mode, as in Keras.
+    outer_safe_mode = _keras_config.in_safe_mode()
+    # custom_objects also holds functions (a Lambda layer's), which from_config looks up in the scope.
+    with _registration.missing_class_as_type_error(), _keras_config.SafeModeScope(
+            safe_mode if outer_safe_mode is None else outer_safe_mode), _registration.CustomObjectScope(
+            _registration.active_custom_objects(custom_objects)):
         try:
             return _layers.wrap(_k.load_model(str(filepath), bool(compile), _registration.layer_classes(custom_objects)))
         except _errors.InvalidArgumentError as e:

@@ -149,5 +149,8 @@ def set_random_seed(seed):
 
 
 def clear_session(free_memory=True):
-    """Resets Keras' global state: new layers take their plain names again ("dense", not "dense_7")."""
+    """Resets Keras' global state: new layers take their plain names again ("dense", not "dense_7"),
+    and the global dtype policy follows keras.config.floatx again."""
+    from . import config
     _tfpp.keras.clear_session()
+    config.reset_dtype_policy()

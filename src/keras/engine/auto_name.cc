@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "tfpp/keras/clear_session.h"
+#include "tfpp/keras/get_uid.h"
 
 namespace tf::keras::utils {
 namespace {
@@ -18,6 +19,11 @@ std::string auto_name(const std::string& base) {
   std::lock_guard lock(name_counts_mutex);
   const int n = name_counts[base]++;
   return n == 0 ? base : base + "_" + std::to_string(n);
+}
+
+int get_uid(const std::string& prefix) {
+  std::lock_guard lock(name_counts_mutex);
+  return ++name_counts[prefix];
 }
 
 void clear_session() {

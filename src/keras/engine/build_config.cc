@@ -38,7 +38,7 @@ bool keras_builds_by_default(const std::string& class_name) {
       "Activation", "ActivityRegularization", "AveragePooling1D", "AveragePooling2D", "AveragePooling3D", "Cropping1D",
       "Cropping2D", "Cropping3D", "Dropout", "ELU", "Flatten", "GaussianDropout", "GaussianNoise",
       "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalAveragePooling3D", "GlobalMaxPooling1D",
-      "GlobalMaxPooling2D", "GlobalMaxPooling3D", "Identity", "InputLayer", "Lambda", "LeakyReLU", "Masking",
+      "GlobalMaxPooling2D", "GlobalMaxPooling3D", "Identity", "InputLayer", "LeakyReLU", "Masking",
       "MaxPooling1D", "MaxPooling2D", "MaxPooling3D", "Permute", "ReLU", "RepeatVector", "Rescaling", "Reshape",
       "Softmax", "SpatialDropout1D", "SpatialDropout2D", "SpatialDropout3D", "UnitNormalization", "UpSampling1D",
       "UpSampling2D", "UpSampling3D", "ZeroPadding1D", "ZeroPadding2D", "ZeroPadding3D"};

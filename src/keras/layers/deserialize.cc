@@ -235,7 +235,9 @@ Config serialize(const Layer& handle) {
            {"registered_name", cls == "Functional" ? ConfigValue("Functional") : ConfigValue()}};
   if (const auto* external = dynamic_cast<const saving::ExternalClass*>(&layer)) {
     s["module"] = external->class_module();
-    s["registered_name"] = external->registered_name();
+    // An empty registered name: a class Keras itself defines (keras.layers.Lambda), saved with null.
+    const std::string registered = external->registered_name();
+    s["registered_name"] = registered.empty() ? ConfigValue() : ConfigValue(registered);
   }
   Config build = layer.get_build_config();
   const auto* model = dynamic_cast<const Model*>(&layer);

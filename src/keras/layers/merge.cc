@@ -17,17 +17,16 @@ std::string shapes_text(const std::vector<TensorShape>& shapes) {
 }
 }  // namespace
 
+// Keras 3 merges a list of one input too (the input itself).
 void Merge::build_multi(const std::vector<TensorShape>& shapes) {
-  if (shapes.size() < 2)
-    throw InvalidArgumentError("[" + name() + "] needs at least 2 inputs, got " + std::to_string(shapes.size()));
+  if (shapes.empty()) throw InvalidArgumentError("[" + name() + "] needs at least 1 input, got none");
   for (const TensorShape& s : shapes)
     if (s.rank() != shapes[0].rank() || !s.is_compatible_with(shapes[0]))
       throw InvalidArgumentError("[" + name() + "] inputs must have the same shape, got " + shapes_text(shapes));
 }
 
 std::vector<Tensor> Merge::call_multi(const std::vector<Tensor>& inputs, bool) {
-  if (inputs.size() < 2)
-    throw InvalidArgumentError("[" + name() + "] needs at least 2 inputs, got " + std::to_string(inputs.size()));
+  if (inputs.empty()) throw InvalidArgumentError("[" + name() + "] needs at least 1 input, got none");
   Tensor out = inputs[0];
   for (std::size_t i = 1; i < inputs.size(); ++i) out = merge(out, inputs[i]);
   return {finish(out, inputs.size())};
@@ -48,8 +47,7 @@ Tensor Minimum::merge(const Tensor& a, const Tensor& b) const { return math::min
 Concatenate::Concatenate(ConcatenateOptions options) : Layer(layer_options(options, "Concatenate")), options_(std::move(options)) {}
 
 void Concatenate::build_multi(const std::vector<TensorShape>& shapes) {
-  if (shapes.size() < 2)
-    throw InvalidArgumentError("[" + name() + "] needs at least 2 inputs, got " + std::to_string(shapes.size()));
+  if (shapes.empty()) throw InvalidArgumentError("[" + name() + "] needs at least 1 input, got none");
   const int rank = shapes[0].rank();
   const int axis = static_cast<int>(options_.axis < 0 ? options_.axis + rank : options_.axis);
   for (const TensorShape& s : shapes) {
@@ -124,7 +122,10 @@ std::vector<Tensor> Dot::call_multi(const std::vector<Tensor>& inputs, bool) {
 
 Config Dot::get_config() const {
   Config c = Layer::get_config();
-  c["axes"] = detail::int_list(axes_);
+  // Keras keeps the axes as given: one int (the usual Dot(axes=1)) or a pair; negative axes stay
+  // negative. A pair of equal axes reads back as the one axis.
+  if (axes_[0] == axes_[1]) c["axes"] = axes_[0];
+  else c["axes"] = ConfigValue::List{ConfigValue(axes_[0]), ConfigValue(axes_[1])};
   c["normalize"] = options_.normalize;
   return c;
 }
@@ -132,7 +133,11 @@ Dot Dot::from_config(const Config& c) {
   DotOptions o;
   detail::read_common(c, o);
   if (auto it = c.find("normalize"); it != c.end()) o.normalize = it->second.get<bool>();
-  return Dot(detail::int_list_from(detail::config_at(c, "axes", "Dot")), o);
+  const ConfigValue& axes = detail::config_at(c, "axes", "Dot");
+  if (axes.holds<std::int64_t>()) return Dot({axes.get<std::int64_t>()}, o);
+  std::vector<std::int64_t> pair;
+  for (const ConfigValue& a : axes.get<ConfigValue::List>()) pair.push_back(a.get<std::int64_t>());
+  return Dot(pair, o);
 }
 
 }  // namespace tf::keras::layers

@@ -1,0 +1,146 @@
+"""keras.config: Keras 3's global settings (floatx, epsilon, image_data_format, the dtype policy,
+unsafe deserialization, interactive logging, traceback filtering).
+
+    tf.keras.config.set_floatx("float64")               # layers made from now on hold float64 weights
+    tf.keras.config.set_image_data_format("channels_first")
+
+Settings act as in Keras: floatx is the dtype policy of new layers until a policy is set (Keras
+fixes the policy when the first layer is made after clear_session, so set_floatx then needs
+clear_session), image_data_format is the `data_format` of layers made without one, and epsilon
+is what keras.backend.epsilon() returns.
+"""
+
+from .. import _tfpp
+from . import mixed_precision as _mixed_precision
+
+_k = _tfpp.keras
+
+_FLOATX_VALUES = ("bfloat16", "float16", "float32", "float64")
+_state = {"floatx": "float32", "epsilon": 1e-7, "image_data_format": "channels_last", "safe_mode": None,
+          "interactive_logging": True, "traceback_filtering": True, "policy_fixed": False}
+
+
+def backend():
+    """keras.config.backend: the backend Keras runs on ("tensorflow")."""
+    return "tensorflow"
+
+
+def floatx():
+    """keras.config.floatx: the default float dtype ("float32")."""
+    return _state["floatx"]
+
+
+def set_floatx(value):
+    """keras.config.set_floatx: "bfloat16", "float16", "float32" or "float64"."""
+    if value not in _FLOATX_VALUES:
+        raise ValueError("Unknown `floatx` value: %s. Expected one of %s" % (value, _python_set(_FLOATX_VALUES)))
+    _state["floatx"] = str(value)
+    if not _state["policy_fixed"]:
+        _k.set_global_policy(_state["floatx"])
+
+
+def epsilon():
+    """keras.config.epsilon: the fuzz factor of numeric expressions (1e-7)."""
+    return _state["epsilon"]
+
+
+def set_epsilon(value):
+    """keras.config.set_epsilon."""
+    _state["epsilon"] = value
+
+
+def image_data_format():
+    """keras.config.image_data_format: "channels_last" or "channels_first"."""
+    return _state["image_data_format"]
+
+
+def set_image_data_format(data_format):
+    """keras.config.set_image_data_format: the data_format of image layers made without one."""
+    data_format = str(data_format).lower()
+    if data_format not in ("channels_first", "channels_last"):
+        raise ValueError("The `data_format` argument must be one of {'channels_first', 'channels_last'}. "
+                         "Received: data_format=%s" % data_format)
+    _state["image_data_format"] = data_format
+
+
+def dtype_policy():
+    """keras.config.dtype_policy: the global DTypePolicy (floatx's until one is set)."""
+    fix_dtype_policy()
+    return _mixed_precision.global_policy()
+
+
+def set_dtype_policy(policy):
+    """keras.config.set_dtype_policy: the policy of layers made from now on."""
+    _mixed_precision.set_global_policy(policy)
+    _state["policy_fixed"] = True
+
+
+def fix_dtype_policy():
+    """What making a layer does in Keras: the global policy stops following set_floatx."""
+    _state["policy_fixed"] = True
+
+
+def reset_dtype_policy():
+    """What clear_session does in Keras: the global policy follows floatx again."""
+    _state["policy_fixed"] = False
+    _k.set_global_policy(_state["floatx"])
+
+
+def enable_unsafe_deserialization():
+    """keras.config.enable_unsafe_deserialization: Lambda layers of Python lambdas load."""
+    _state["safe_mode"] = False
+
+
+def in_safe_mode():
+    """The open loading call's safe_mode (None when unset: deserialization is safe)."""
+    return _state["safe_mode"]
+
+
+class SafeModeScope:
+    """Keras' SafeModeScope: `safe_mode` for the deserialization within `with`."""
+
+    def __init__(self, safe_mode=True):
+        self.safe_mode = safe_mode
+
+    def __enter__(self):
+        self._outer = _state["safe_mode"]
+        _state["safe_mode"] = self.safe_mode
+        return self
+
+    def __exit__(self, *exc_info):
+        _state["safe_mode"] = self._outer
+
+
+def enable_interactive_logging():
+    """keras.config.enable_interactive_logging: progress bars and messages on stdout."""
+    _state["interactive_logging"] = True
+
+
+def disable_interactive_logging():
+    """keras.config.disable_interactive_logging: fit, evaluate and predict print no progress."""
+    _state["interactive_logging"] = False
+
+
+def is_interactive_logging_enabled():
+    """keras.config.is_interactive_logging_enabled."""
+    return _state["interactive_logging"]
+
+
+def enable_traceback_filtering():
+    """keras.config.enable_traceback_filtering (tfpp's tracebacks hold no Keras internals to filter)."""
+    _state["traceback_filtering"] = True
+
+
+def disable_traceback_filtering():
+    """keras.config.disable_traceback_filtering."""
+    _state["traceback_filtering"] = False
+
+
+def is_traceback_filtering_enabled():
+    """keras.config.is_traceback_filtering_enabled."""
+    return _state["traceback_filtering"]
+
+
+def _python_set(values):
+    """How Python prints a set of these strings (its order is a hash order: print them sorted)."""
+    return "{%s}" % ", ".join("'%s'" % v for v in sorted(values))
