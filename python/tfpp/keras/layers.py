@@ -405,7 +405,7 @@ for _name in _SIGNATURES:
     globals()[_name] = _make_layer_class(_name)
 # Keras' other names of the same classes (their configs keep the class name).
 for _alias, _name in (("Convolution1D", "Conv1D"), ("Convolution2D", "Conv2D"), ("Convolution2DTranspose", "Conv2DTranspose"),
-                      ("SeparableConvolution2D", "SeparableConv2D"), ("MaxPool1D", "MaxPooling1D"),
+                      ("SeparableConvolution2D", "SeparableConv2D"), ("SeparableConvolution1D", "SeparableConv1D"), ("MaxPool1D", "MaxPooling1D"),
                       ("MaxPool2D", "MaxPooling2D"), ("AvgPool1D", "AveragePooling1D"), ("AvgPool2D", "AveragePooling2D"),
                       ("GlobalAvgPool1D", "GlobalAveragePooling1D"), ("GlobalAvgPool2D", "GlobalAveragePooling2D"),
                       ("GlobalMaxPool1D", "GlobalMaxPooling1D"), ("GlobalMaxPool2D", "GlobalMaxPooling2D"),

@@ -27,7 +27,10 @@
 #include "tfpp/keras/layers/regularization.h"
 #include "tfpp/keras/layers/reshaping.h"
 #include "tfpp/keras/layers/reshaping_1d_3d.h"
+#include "tfpp/keras/layers/rms_normalization.h"
 #include "tfpp/keras/layers/score_attention.h"
+#include "tfpp/keras/layers/separable_conv_1d.h"
+#include "tfpp/keras/layers/unit_normalization.h"
 #include "tfpp/keras/layers/wrappers.h"
 #include "tfpp/keras/model.h"
 #include "tfpp/keras/saving.h"
@@ -130,6 +133,10 @@ struct Registry {
       {"UpSampling1D", factory_of<UpSampling1D>()},
       {"UpSampling3D", factory_of<UpSampling3D>()},
       {"GroupNormalization", factory_of<GroupNormalization>()},
+      {"UnitNormalization", factory_of<UnitNormalization>()},
+      {"RMSNormalization", factory_of<RMSNormalization>()},
+      {"DepthwiseConv1D", factory_of<DepthwiseConv1D>()},
+      {"SeparableConv1D", factory_of<SeparableConv1D>()},
       // embedding, masking, recurrent
       {"Embedding", factory_of<Embedding>()},
       {"Masking", factory_of<Masking>()},
