@@ -18,8 +18,11 @@
 #include <tfpp/keras/layers/pass_through.h>
 #include <tfpp/keras/layers/pooling_3d.h>
 #include <tfpp/keras/layers/reshaping_1d_3d.h>
+#include <tfpp/keras/layers/rms_normalization.h>
 #include <tfpp/keras/layers/score_attention.h>
+#include <tfpp/keras/layers/separable_conv_1d.h>
 #include <tfpp/keras/layers/text_vectorization.h>
+#include <tfpp/keras/layers/unit_normalization.h>
 
 #include "error_of.h"
 
@@ -121,6 +124,10 @@ std::vector<Case> every_builtin() {
       make(layers::UpSampling1D(3), {seq}),
       make(layers::UpSampling3D({1, 2, 3}), {vol}),
       make(layers::GroupNormalization({.groups = 2, .epsilon = 1e-4, .center = false}), {seq}),
+      make(layers::UnitNormalization({.axis = std::vector<std::int64_t>{1, 2}}), {seq}),
+      make(layers::RMSNormalization({.epsilon = 1e-3}), {seq}),
+      make(layers::DepthwiseConv1D(3, {.depth_multiplier = 2}), {seq}),
+      make(layers::SeparableConv1D(2, 3, {.padding = "same"}), {seq}),
       make(layers::Embedding(7, 3, {.mask_zero = true}), {tf::TensorShape{-1, 5}}),
       make(layers::Masking({.mask_value = 1.0}), {seq}),
       make(layers::SimpleRNNCell(3), {}),
