@@ -34,7 +34,7 @@ def ndim(x):
 
 def dtype(x):
     """The dtype's name ("float32")."""
-    return x.dtype.base_dtype.name
+    return x.dtype.name
 
 
 def shape(x):
