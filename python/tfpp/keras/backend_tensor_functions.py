@@ -442,3 +442,82 @@ def categorical_crossentropy(target, output, from_logits=False, axis=-1):
     output = output / tf.reduce_sum(output, axis, True)
     output = tf.clip_by_value(output, epsilon(), 1.0 - epsilon())
     return -tf.reduce_sum(target * tf.math.log(output), axis)
+
+
+def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1, ignore_class=None):
+    """Crossentropy of integer targets against probabilities (or logits) along the last axis."""
+    tf = _tf()
+    from .config import epsilon
+    if ignore_class is not None or axis not in (-1, len(tf.convert_to_tensor(output).shape) - 1):
+        raise NotImplementedError("tfpp's keras.backend.sparse_categorical_crossentropy takes the classes on the last "
+                                  "axis and no ignore_class")
+    target, output = tf.cast(tf.convert_to_tensor(target), "int64"), tf.convert_to_tensor(output)
+    if not from_logits:
+        output = tf.math.log(tf.clip_by_value(output, epsilon(), 1 - epsilon()))
+    if len(target.shape) != len(output.shape) - 1:  # e.g. targets of shape [batch, 1]
+        result = tf.nn.sparse_softmax_cross_entropy_with_logits(
+            labels=tf.reshape(target, [-1]), logits=tf.reshape(output, [-1, output.shape[-1]]))
+        return tf.reshape(result, tf.shape(output)[:-1]) if len(output.shape) >= 3 else result
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=target, logits=output)
+
+
+# ---- activations and other ops -------------------------------------------------------------------
+
+def relu(x, alpha=0.0, max_value=None, threshold=0.0):
+    """max(x, 0) with a slope `alpha` below the threshold and a cap `max_value` (Keras 2's relu)."""
+    tf = _tf()
+    if alpha != 0.0 and max_value is None and threshold == 0:
+        return tf.nn.leaky_relu(x, alpha=alpha)
+    negative_part = tf.nn.relu(-x + threshold) if alpha != 0.0 else None
+    if threshold != 0:
+        x = x * tf.cast(tf.greater(x, threshold), x.dtype)
+    else:
+        x = tf.nn.relu(x)
+    if max_value is not None:
+        x = tf.clip_by_value(x, tf.constant(0, x.dtype), tf.constant(max_value, x.dtype))
+    if negative_part is not None:
+        x -= tf.constant(alpha, x.dtype) * negative_part
+    return x
+
+
+def bias_add(x, bias, data_format=None):
+    """x + bias on the channels axis (the last one, or the second for channels_first)."""
+    from .config import image_data_format
+    tf = _tf()
+    data_format = data_format or image_data_format()
+    if data_format not in ("channels_first", "channels_last"):
+        raise ValueError("Unknown data_format: %s" % data_format)
+    if len(bias.shape) != 1 and len(bias.shape) != ndim(x) - 1:
+        raise ValueError("Unexpected bias dimensions %d. Expected it to be 1 or %d dimensions" % (
+            len(bias.shape), ndim(x) - 1))
+    if len(bias.shape) == 1:
+        return tf.nn.bias_add(x, bias, data_format="NCHW" if data_format == "channels_first" else "NHWC")
+    if data_format == "channels_first":
+        return x + tf.reshape(bias, (1, bias.shape[-1]) + tuple(bias.shape[:-1]))
+    return x + tf.reshape(bias, (1,) + tuple(bias.shape))
+
+
+def switch(condition, then_expression, else_expression):
+    """tf.cond for a scalar condition (the expressions may be functions), else an elementwise
+    choice; a condition of rank 2 or more is broadcast over the expressions' trailing axes."""
+    tf = _tf()
+    if condition.dtype != tf.bool:
+        condition = tf.cast(condition, "bool")
+    if not ndim(condition):
+        return tf.cond(condition, then_expression if callable(then_expression) else lambda: then_expression,
+                       else_expression if callable(else_expression) else lambda: else_expression)
+    then_expression = then_expression() if callable(then_expression) else then_expression
+    else_expression = else_expression() if callable(else_expression) else else_expression
+    if ndim(condition) > ndim(then_expression):
+        raise ValueError("Rank of `condition` should be less than or equal to rank of `then_expression` and "
+                         "`else_expression`. ndim(condition)=%d, ndim(then_expression)=%d" % (
+                             ndim(condition), ndim(then_expression)))
+    if ndim(condition) > 1:
+        for _ in range(ndim(then_expression) - ndim(condition)):
+            condition = tf.expand_dims(condition, -1)
+        condition = tf.broadcast_to(condition, tf.shape(then_expression))
+    return tf.where(condition, then_expression, else_expression)
+
+
+def name_scope(name):
+    return _tf().name_scope(name)

@@ -104,3 +104,28 @@ show("zeros with floatx float64", K.zeros((2,)))
 show("constant with floatx float64", K.constant(1))
 print("variable with floatx float64", K.variable(1.0).dtype.name)
 tf.keras.config.set_floatx("float32")
+
+# ---- relu, bias_add, switch, sparse_categorical_crossentropy, name_scope -------------------------
+show("relu", K.relu(x))
+show("relu alpha", K.relu(x, alpha=0.1))
+show("relu max_value", K.relu(x, max_value=2.0))
+show("relu threshold", K.relu(x, threshold=1.0))
+show("relu all", K.relu(x, alpha=0.2, max_value=3.0, threshold=0.5))
+show("bias_add", K.bias_add(x, tf.constant([1.0, 2.0, 3.0, 4.0])))
+show("bias_add channels_first", K.bias_add(tf.reshape(x, (1, 3, 4)), tf.constant([1.0, 2.0, 3.0]),
+                                           data_format="channels_first"))
+show("bias_add rank 2 bias", K.bias_add(tf.reshape(x, (1, 3, 4)), tf.ones((3, 4))))
+show_error("bias_add of a bad data_format", lambda: K.bias_add(x, tf.ones((4,)), data_format="nchw"))
+show("switch scalar", K.switch(tf.constant(True), x, -x))
+show("switch scalar functions", K.switch(tf.constant(0), lambda: x, lambda: x * 2.0))
+show("switch over trailing axes", K.switch(b, tf.stack([x, -x], axis=-1), tf.zeros((3, 4, 2))))
+show("switch elementwise", K.switch(b, x, -x))
+show_error("switch of a higher rank condition", lambda: K.switch(tf.ones((2, 2, 2)), tf.ones((2, 2)), tf.ones((2, 2))))
+probabilities = tf.constant([[0.7, 0.2, 0.1], [0.1, 0.3, 0.6]])
+show("sparse_categorical_crossentropy", K.sparse_categorical_crossentropy(tf.constant([0, 2]), probabilities))
+show("sparse_categorical_crossentropy [batch, 1]", K.sparse_categorical_crossentropy(tf.constant([[1], [2]]),
+                                                                                      probabilities))
+show("sparse_categorical_crossentropy logits", K.sparse_categorical_crossentropy(tf.constant([1, 0]), probabilities,
+                                                                                 from_logits=True))
+with K.name_scope("block"):
+    print("name_scope", K.variable(1.0, name="inside").dtype.name)
