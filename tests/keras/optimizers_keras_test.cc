@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include <tfpp/tfpp.h>
+#include <tfpp/keras/optimizers/cosine_decay_restarts.h>
 
 #include "keras/optimizers_reference.h"
 
@@ -135,6 +136,12 @@ const std::vector<ScheduleCase>& schedule_cases() {
       {"cosine_warmup", "CosineDecay(0.0, decay_steps=6, alpha=0.1, warmup_target=0.2, warmup_steps=4)",
        std::make_shared<schedules::CosineDecay>(schedules::CosineDecayOptions{
            .initial_learning_rate = 0.0, .decay_steps = 6, .alpha = 0.1, .warmup_target = 0.2, .warmup_steps = 4})},
+      {"cosine_restarts", "CosineDecayRestarts(0.1, first_decay_steps=3, alpha=0.1)",
+       std::make_shared<schedules::CosineDecayRestarts>(
+           schedules::CosineDecayRestartsOptions{.initial_learning_rate = 0.1, .first_decay_steps = 3, .alpha = 0.1})},
+      {"cosine_restarts_equal", "CosineDecayRestarts(0.2, first_decay_steps=4, t_mul=1.0, m_mul=0.5)",
+       std::make_shared<schedules::CosineDecayRestarts>(schedules::CosineDecayRestartsOptions{
+           .initial_learning_rate = 0.2, .first_decay_steps = 4, .t_mul = 1.0, .m_mul = 0.5})},
   };
   return all;
 }

@@ -28,6 +28,8 @@ def serialize_keras_object(obj):
         return obj._cpp.serialize()
     cls = type(obj)
     builtin_module = _builtin_module(cls)
+    if cls.__module__ == "tfpp.keras.schedules" and cls.__name__ != "LearningRateSchedule":
+        builtin_module = "keras.optimizers.schedules"
     if builtin_module is not None:
         return {"module": builtin_module, "class_name": cls.__name__, "config": obj.get_config(), "registered_name": None}
     if callable(obj) and not hasattr(obj, "get_config"):  # a function: by its registered name, as Keras writes it
@@ -60,6 +62,9 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
         namespace, deserialize_builtin = _BUILTIN_MODULES[module]
         return _namespace(namespace).wrap(deserialize_builtin({"class_name": class_name, "config": config["config"]}),
                                           class_name)
+    if found is None and module == "keras.optimizers.schedules":
+        from . import schedules
+        return schedules.deserialize(config, custom_objects)
     from .layers import Layer, deserialize
     if found is None and module is not None and (module == "keras" or module.startswith("keras.")):
         return deserialize(config, custom_objects)

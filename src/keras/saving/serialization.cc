@@ -11,6 +11,8 @@
 #include "tfpp/keras/focal_and_overlap_losses.h"
 #include "tfpp/keras/iou_variants.h"
 #include "tfpp/keras/mixed_precision.h"
+#include "tfpp/keras/optimizers/cosine_decay_restarts.h"
+#include "tfpp/keras/optimizers/schedules_serialization.h"
 #include "tfpp/keras/saving.h"
 #include "tfpp/keras/score_metrics.h"
 #include "tfpp/keras/threshold_metrics.h"
@@ -137,6 +139,9 @@ std::shared_ptr<const optimizers::schedules::LearningRateSchedule> make_schedule
   TFPP_OPTION(alpha)
   TFPP_OPTION(warmup_target)
   TFPP_OPTION(warmup_steps)
+  TFPP_OPTION(first_decay_steps)
+  TFPP_OPTION(t_mul)
+  TFPP_OPTION(m_mul)
   r.finish();
   return std::make_shared<S>(std::move(o));
 }
@@ -255,12 +260,21 @@ std::shared_ptr<const optimizers::schedules::LearningRateSchedule> schedule_from
   if (cls == "PolynomialDecay") return make_schedule<PolynomialDecay, PolynomialDecayOptions>(c, where);
   if (cls == "InverseTimeDecay") return make_schedule<InverseTimeDecay, InverseTimeDecayOptions>(c, where);
   if (cls == "CosineDecay") return make_schedule<CosineDecay, CosineDecayOptions>(c, where);
+  if (cls == "CosineDecayRestarts") return make_schedule<CosineDecayRestarts, CosineDecayRestartsOptions>(c, where);
   throw UnimplementedError(who + " learning-rate schedule class '" + cls +
                            "' is not one tfpp has (it has ExponentialDecay, PiecewiseConstantDecay, PolynomialDecay, "
-                           "InverseTimeDecay, CosineDecay)");
+                           "InverseTimeDecay, CosineDecay, CosineDecayRestarts)");
 }
 
 }  // namespace
+
+namespace optimizers::schedules {
+
+std::shared_ptr<const LearningRateSchedule> deserialize(const keras::ConfigValue& serialized) {
+  return schedule_from(serialized);
+}
+
+}  // namespace optimizers::schedules
 
 // ---- losses ---------------------------------------------------------------------------------
 
