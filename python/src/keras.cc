@@ -16,6 +16,7 @@ void bind_keras(nb::module_& m) {
   bind_keras_initializers(keras);
   bind_keras_layers(keras);
   bind_keras_schedules(keras);
+  bind_keras_constraints(keras);
   bind_keras_objects(keras);
   bind_keras_metric_functions(keras);
   bind_keras_callbacks(keras);

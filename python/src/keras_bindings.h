@@ -79,6 +79,7 @@ void bind_keras_layers(nb::module_& m);
 void bind_keras_metric_functions(nb::module_& m);
 void bind_keras_objects(nb::module_& m);
 void bind_keras_schedules(nb::module_& m);
+void bind_keras_constraints(nb::module_& m);
 void bind_keras_callbacks(nb::module_& m);
 void bind_keras_model(nb::module_& m);
 void bind_keras_subclass(nb::module_& m);

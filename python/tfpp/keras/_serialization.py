@@ -14,6 +14,11 @@ _BUILTIN_MODULES = {"keras.optimizers": ("optimizers", _k.deserialize_optimizer)
                     "keras.losses": ("losses", _k.deserialize_loss),
                     "keras.metrics": ("metrics", _k.deserialize_metric)}
 
+# tfpp.keras' modules whose built-in classes are Python ones (over C++ functions), by the Keras module
+# their configs name.
+_PYTHON_BUILTIN_MODULES = {"tfpp.keras.schedules": ("keras.optimizers.schedules", "schedules"),
+                           "tfpp.keras.constraints": ("keras.constraints", "constraints")}
+
 
 def serialize_keras_object(obj):
     """The serialized form of `obj`, as Keras 3 writes it."""
@@ -28,8 +33,8 @@ def serialize_keras_object(obj):
         return obj._cpp.serialize()
     cls = type(obj)
     builtin_module = _builtin_module(cls)
-    if cls.__module__ == "tfpp.keras.schedules" and cls.__name__ != "LearningRateSchedule":
-        builtin_module = "keras.optimizers.schedules"
+    if cls.__module__ in _PYTHON_BUILTIN_MODULES:
+        builtin_module = _PYTHON_BUILTIN_MODULES[cls.__module__][0]
     if builtin_module is not None:
         return {"module": builtin_module, "class_name": cls.__name__, "config": obj.get_config(), "registered_name": None}
     if callable(obj) and not hasattr(obj, "get_config"):  # a function: by its registered name, as Keras writes it
@@ -62,9 +67,9 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
         namespace, deserialize_builtin = _BUILTIN_MODULES[module]
         return _namespace(namespace).wrap(deserialize_builtin({"class_name": class_name, "config": config["config"]}),
                                           class_name)
-    if found is None and module == "keras.optimizers.schedules":
-        from . import schedules
-        return schedules.deserialize(config, custom_objects)
+    for keras_module, namespace in _PYTHON_BUILTIN_MODULES.values():
+        if found is None and module == keras_module:
+            return _namespace(namespace).deserialize(config, custom_objects)
     from .layers import Layer, deserialize
     if found is None and module is not None and (module == "keras" or module.startswith("keras.")):
         return deserialize(config, custom_objects)
@@ -83,8 +88,9 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
 
 
 def _namespace(name):
-    from . import losses, metrics, optimizers
-    return {"optimizers": optimizers, "losses": losses, "metrics": metrics}[name]
+    from . import constraints, losses, metrics, optimizers, schedules
+    return {"optimizers": optimizers, "losses": losses, "metrics": metrics, "schedules": schedules,
+            "constraints": constraints}[name]
 
 
 def _builtin_module(cls):

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "tfpp/errors.h"
+#include "tfpp/keras/min_max_norm.h"
 
 namespace tf::keras::detail {
 
@@ -82,11 +83,15 @@ std::optional<regularizers::Regularizer> regularizer_from(const ConfigValue& v) 
 
 std::optional<constraints::Constraint> constraint_from(const ConfigValue& v) {
   if (v.is_null()) return std::nullopt;
+  if (v.holds<std::string>()) return constraints::get(v.get<std::string>());  // Keras' names ("non_neg")
   const std::string& cls = config_at(v.get<Config>(), "class_name", "constraints").get<std::string>();
   const auto c = numbers(config_at(v.get<Config>(), "config", "constraints"));
   if (cls == "MaxNorm") return constraints::MaxNorm(num(c, "max_value", 2), static_cast<std::int64_t>(num(c, "axis", 0)));
   if (cls == "NonNeg") return constraints::NonNeg();
   if (cls == "UnitNorm") return constraints::UnitNorm(static_cast<std::int64_t>(num(c, "axis", 0)));
+  if (cls == "MinMaxNorm")
+    return constraints::MinMaxNorm(num(c, "min_value", 0), num(c, "max_value", 1), num(c, "rate", 1),
+                                   static_cast<std::int64_t>(num(c, "axis", 0)));
   throw InvalidArgumentError("[constraints] unknown constraint class '" + cls + "'");
 }
 

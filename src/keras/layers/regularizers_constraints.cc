@@ -1,6 +1,7 @@
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/constraints.h"
+#include "tfpp/keras/min_max_norm.h"
 #include "tfpp/keras/regularizers.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/reduction_ops.h"
@@ -41,12 +42,21 @@ Constraint MaxNorm(double max_value, std::int64_t axis) {
   });
 }
 Constraint NonNeg() {
-  return Constraint("NonNeg", {}, [](const Tensor& w) { return w * cast(w >= 0.0, w.dtype()); });
+  // maximum, as Keras: negative entries become +0, not the -0 of w * (w >= 0).
+  return Constraint("NonNeg", {}, [](const Tensor& w) { return maximum(w, zeros_like(w)); });
 }
 Constraint UnitNorm(std::int64_t axis) {
   return Constraint("UnitNorm", {{"axis", double(axis)}}, [axis](const Tensor& w) {
     return w / (math::sqrt(reduce_sum(math::square(w), {axis}, {.keepdims = true})) + 1e-7);
   });
+}
+Constraint MinMaxNorm(double min_value, double max_value, double rate, std::int64_t axis) {
+  return Constraint("MinMaxNorm", {{"min_value", min_value}, {"max_value", max_value}, {"rate", rate}, {"axis", double(axis)}},
+                    [min_value, max_value, rate, axis](const Tensor& w) {
+                      Tensor norms = math::sqrt(reduce_sum(math::square(w), {axis}, {.keepdims = true}));
+                      Tensor desired = clip_by_value(norms, min_value, max_value) * rate + norms * (1.0 - rate);
+                      return w * (desired / (norms + 1e-7));
+                    });
 }
 Constraint::Constraint(const char* name) : Constraint(get(name)) {}
 Constraint::Constraint(const std::string& name) : Constraint(get(name)) {}
@@ -54,7 +64,9 @@ Constraint get(const std::string& name) {
   if (name == "max_norm") return MaxNorm();
   if (name == "non_neg") return NonNeg();
   if (name == "unit_norm") return UnitNorm();
-  throw InvalidArgumentError("[constraints] unknown constraint '" + name + "'; known: max_norm, non_neg, unit_norm");
+  if (name == "min_max_norm") return MinMaxNorm();
+  throw InvalidArgumentError("[constraints] unknown constraint '" + name +
+                             "'; known: max_norm, min_max_norm, non_neg, unit_norm");
 }
 
 }  // namespace constraints
