@@ -17,7 +17,8 @@ _BUILTIN_MODULES = {"keras.optimizers": ("optimizers", _k.deserialize_optimizer)
 # tfpp.keras' modules whose built-in classes are Python ones (over C++ functions), by the Keras module
 # their configs name.
 _PYTHON_BUILTIN_MODULES = {"tfpp.keras.schedules": ("keras.optimizers.schedules", "schedules"),
-                           "tfpp.keras.constraints": ("keras.constraints", "constraints")}
+                           "tfpp.keras.constraints": ("keras.constraints", "constraints"),
+                           "tfpp.keras.regularizers": ("keras.regularizers", "regularizers")}
 
 
 def serialize_keras_object(obj):
@@ -88,9 +89,9 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
 
 
 def _namespace(name):
-    from . import constraints, losses, metrics, optimizers, schedules
+    from . import constraints, losses, metrics, optimizers, regularizers, schedules
     return {"optimizers": optimizers, "losses": losses, "metrics": metrics, "schedules": schedules,
-            "constraints": constraints}[name]
+            "constraints": constraints, "regularizers": regularizers}[name]
 
 
 def _builtin_module(cls):

@@ -13,6 +13,8 @@ _PARAMETERS = {
     "RandomUniform": (("minval", -0.05), ("maxval", 0.05)) + _SEEDED,
     "GlorotUniform": _FANS, "GlorotNormal": _FANS, "HeNormal": _FANS, "HeUniform": _FANS,
     "LecunNormal": _FANS, "LecunUniform": _FANS, "Orthogonal": (("gain", 1.0),) + _SEEDED,
+    "VarianceScaling": (("scale", 1.0), ("mode", "fan_in"), ("distribution", "truncated_normal")) + _FANS,
+    "Identity": (("gain", 1.0),),
 }
 
 
@@ -47,15 +49,56 @@ class Initializer:
 
 for _name in _PARAMETERS:
     globals()[_name] = type(_name, (Initializer,), {"__module__": __name__, "__doc__": "keras.initializers.%s." % _name})
+
+
+class VarianceScaling(Initializer):
+    """keras.initializers.VarianceScaling: a distribution scaled by the weight's fans."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        c = self._config
+        if c["scale"] <= 0.0:
+            raise ValueError("Argument `scale` must be positive float. Received: scale=%s" % c["scale"])
+        if c["mode"] not in {"fan_in", "fan_out", "fan_avg"}:
+            raise ValueError("Invalid `mode` argument: %s. Please use one of %s" % (c["mode"], {"fan_in", "fan_out", "fan_avg"}))
+        c["distribution"] = c["distribution"].lower()
+        if c["distribution"] == "normal":
+            c["distribution"] = "truncated_normal"
+        if c["distribution"] not in {"uniform", "truncated_normal", "untruncated_normal"}:
+            raise ValueError("Invalid `distribution` argument: %s.Please use one of %s" % (
+                c["distribution"], {"uniform", "truncated_normal", "untruncated_normal"}))
+        # Keras' config puts the seed first.
+        self._config = {"seed": c.pop("seed"), **c}
+
+
+class Identity(Initializer):
+    """keras.initializers.Identity: gain times the identity matrix (2-D shapes only)."""
+
+    @property
+    def gain(self):
+        return self._config["gain"]
+
+    def __call__(self, shape, dtype=None):
+        if len(shape) != 2:
+            raise ValueError("Identity matrix initializer can only be used for 2D matrices. Received: shape=%s of "
+                             "rank %d." % (tuple(shape), len(shape)))
+        return super().__call__(shape, dtype)
+
+    def get_config(self):
+        return {}  # as Keras 3's Identity, whose config leaves out the gain
+
+
 zeros, ones, constant = Zeros, Ones, Constant  # noqa: F821 (defined by the loop above)
 random_normal, truncated_normal, random_uniform = RandomNormal, TruncatedNormal, RandomUniform  # noqa: F821
 glorot_uniform, glorot_normal, he_normal, he_uniform = GlorotUniform, GlorotNormal, HeNormal, HeUniform  # noqa: F821
 lecun_normal, lecun_uniform, orthogonal = LecunNormal, LecunUniform, Orthogonal  # noqa: F821
 OrthogonalInitializer = Orthogonal  # noqa: F821
+variance_scaling, identity, IdentityInitializer = VarianceScaling, Identity, Identity
 
 _BY_NAME = {name: globals()[name] for name in ("zeros", "ones", "constant", "random_normal", "truncated_normal",
                                                 "random_uniform", "glorot_uniform", "glorot_normal", "he_normal",
-                                                "he_uniform", "lecun_normal", "lecun_uniform", "orthogonal")}
+                                                "he_uniform", "lecun_normal", "lecun_uniform", "orthogonal",
+                                                "variance_scaling", "identity", "IdentityInitializer")}
 _BY_NAME.update({name: globals()[name] for name in _PARAMETERS})
 
 

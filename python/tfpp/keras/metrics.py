@@ -117,6 +117,7 @@ for _name in ("mse", "mae", "mape", "msle", "hinge", "squared_hinge", "categoric
               "binary_focal_crossentropy", "categorical_crossentropy", "categorical_focal_crossentropy",
               "sparse_categorical_crossentropy"):
     globals()[_name] = getattr(_losses, _name)
+MSE, MAE, MAPE, MSLE, KLD = mse, mae, mape, msle, kld  # noqa: F821 (tf.keras.metrics' upper-case aliases)
 
 
 def serialize(metric):

@@ -667,6 +667,19 @@ class Sequential(Model):
         return layer
 
 
+def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
+    """keras.models.save_model: model.save to a .keras file (Keras' checks of the file name)."""
+    path = str(filepath)
+    if zipped is False and path.endswith(".keras"):
+        raise ValueError("When using `zipped=False`, the `filepath` argument should not end in `.keras`. Received: "
+                         "filepath=%s" % path)
+    if not path.endswith((".keras", ".h5", ".hdf5")) and zipped is not False:
+        raise ValueError("Invalid filepath extension for saving. Please add either a `.keras` extension for the native "
+                         "Keras format (recommended) or a `.h5` extension. Use `model.export(filepath)` if you want to "
+                         "export a SavedModel for use with TFLite/TFServing/etc. Received: filepath=%s." % path)
+    model.save(path, overwrite=overwrite, zipped=zipped, **kwargs)
+
+
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     """keras.models.load_model: a .keras file (written by tfpp or Keras 3) with its weights; custom
     Layer and Model classes are found by their registered name in custom_objects, the open

@@ -13,6 +13,10 @@ from ._signatures import OPTIMIZERS as _SIGNATURES
 _k = _tfpp.keras
 
 
+_BASE_KEYS = ("name", "learning_rate", "weight_decay", "clipnorm", "global_clipnorm", "clipvalue", "use_ema",
+              "ema_momentum", "ema_overwrite_frequency", "loss_scale_factor", "gradient_accumulation_steps")
+
+
 class Optimizer:
     """keras.optimizers.Optimizer."""
 
@@ -57,7 +61,10 @@ class Optimizer:
         config = self._cpp.get_config()
         if getattr(self, "_schedule", None) is not None:  # as Keras serializes it (the C++ config has floats only)
             config["learning_rate"] = schedules.serialize(self._schedule)
-        return config
+        # Keras' order: the base keys, then the optimizer's own in its constructor's order.
+        own = [key for key in _SIGNATURES.get(getattr(self, "_class_name", ""), ()) if key not in _BASE_KEYS]
+        order = {key: i for i, key in enumerate(_BASE_KEYS + tuple(own))}
+        return dict(sorted(config.items(), key=lambda item: order.get(item[0], len(order))))
 
     @classmethod
     def from_config(cls, config, custom_objects=None):

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "tfpp/errors.h"
+#include "tfpp/keras/identity_initializer.h"
 #include "tfpp/keras/min_max_norm.h"
 
 namespace tf::keras::detail {
@@ -23,6 +24,20 @@ std::map<std::string, double> numbers(const ConfigValue& v) {
   for (const auto& [k, x] : v.get<Config>())
     if (!x.is_null()) out[k] = x.as_double();
   return out;
+}
+// VarianceScaling's config holds strings (mode, distribution) beside its numbers.
+initializers::Initializer variance_scaling_from(const Config& c) {
+  initializers::VarianceScalingOptions o;
+  for (const auto& [key, value] : c) {
+    if (value.is_null()) continue;
+    if (key == "scale") o.scale = value.as_double();
+    else if (key == "mode") o.mode = value.get<std::string>();
+    else if (key == "distribution") o.distribution = value.get<std::string>();
+    else if (key == "seed") o.seed = static_cast<std::int64_t>(value.as_double());
+    else if (key != "input_axes" && key != "output_axes")
+      throw InvalidArgumentError("[initializers] VarianceScaling has no argument '" + key + "'");
+  }
+  return initializers::VarianceScaling(o);
 }
 }  // namespace
 
@@ -52,6 +67,7 @@ initializers::Initializer initializer_from(const ConfigValue& v) {
   using namespace initializers;
   if (v.holds<std::string>()) return get(v.get<std::string>());
   const std::string& cls = config_at(v.get<Config>(), "class_name", "initializers").get<std::string>();
+  if (cls == "VarianceScaling") return variance_scaling_from(config_at(v.get<Config>(), "config", "initializers").get<Config>());
   const auto c = numbers(config_at(v.get<Config>(), "config", "initializers"));
   const auto seed = seed_of(c);
   if (cls == "Zeros") return Zeros();
@@ -67,6 +83,7 @@ initializers::Initializer initializer_from(const ConfigValue& v) {
   if (cls == "LecunNormal") return LecunNormal({.seed = seed});
   if (cls == "LecunUniform") return LecunUniform({.seed = seed});
   if (cls == "Orthogonal") return Orthogonal(num(c, "gain", 1), seed);
+  if (cls == "Identity" || cls == "IdentityInitializer") return Identity(num(c, "gain", 1));
   throw InvalidArgumentError("[initializers] unknown initializer class '" + cls + "'");
 }
 
