@@ -75,10 +75,49 @@ class PythonCallback : public callbacks::Callback {
 
 using CallbackPtr = std::shared_ptr<callbacks::Callback>;
 
+// One hook of a C++ callback called from Python (keras.callbacks.CallbackList, custom loops): the
+// logs as a dict in, the logs the hook left (numbers only) out.
+nb::dict call_hook(callbacks::Callback& cb, const std::string& hook, std::optional<std::int64_t> index, nb::handle logs) {
+  callbacks::Logs l;
+  if (!logs.is_none())
+    for (auto [key, value] : nb::borrow<nb::dict>(logs))
+      if (nb::hasattr(value, "__float__")) l[nb::cast<std::string>(key)] = nb::cast<double>(value.attr("__float__")());
+  const std::int64_t i = index.value_or(0);
+  {
+    PythonStdout out;
+    nb::gil_scoped_release released;
+    if (hook == "on_train_begin") cb.on_train_begin(l);
+    else if (hook == "on_train_end") cb.on_train_end(l);
+    else if (hook == "on_epoch_begin") cb.on_epoch_begin(static_cast<int>(i), l);
+    else if (hook == "on_epoch_end") cb.on_epoch_end(static_cast<int>(i), l);
+    else if (hook == "on_train_batch_begin") cb.on_train_batch_begin(i, l);
+    else if (hook == "on_train_batch_end") cb.on_train_batch_end(i, l);
+    else if (hook == "on_test_begin") cb.on_test_begin(l);
+    else if (hook == "on_test_end") cb.on_test_end(l);
+    else if (hook == "on_test_batch_begin") cb.on_test_batch_begin(i, l);
+    else if (hook == "on_test_batch_end") cb.on_test_batch_end(i, l);
+    else if (hook == "on_predict_begin") cb.on_predict_begin(l);
+    else if (hook == "on_predict_end") cb.on_predict_end(l);
+    else if (hook == "on_predict_batch_begin") cb.on_predict_batch_begin(i, l);
+    else if (hook == "on_predict_batch_end") cb.on_predict_batch_end(i, l);
+    else throw nb::value_error(("unknown callback hook '" + hook + "'").c_str());
+  }
+  nb::dict out;
+  for (const auto& [key, value] : l) out[nb::str(key.c_str(), key.size())] = value;
+  return out;
+}
+
 }  // namespace
 
 void bind_keras_callbacks(nb::module_& m) {
-  nb::class_<callbacks::Callback>(m, "Callback", "A C++ Keras callback.");
+  nb::class_<callbacks::Callback>(m, "Callback", "A C++ Keras callback.")
+      .def("call_hook", &call_hook, "hook"_a, "index"_a.none(), "logs"_a.none(),
+           "Calls the hook (on_epoch_end, ...) with the logs dict; returns the logs it left.")
+      .def("set_model", [](callbacks::Callback& cb, tf::keras::Model* model) { cb.set_model(model); }, "model"_a,
+           nb::keep_alive<1, 2>())
+      .def("set_params", [](callbacks::Callback& cb, int verbose, int epochs, std::optional<std::int64_t> steps) {
+        cb.set_params(callbacks::Params{.verbose = verbose, .epochs = epochs, .steps = steps});
+      }, "verbose"_a, "epochs"_a, "steps"_a.none());
 
   m.def("python_callback", [](nb::object callback, std::set<std::string> hooks) -> CallbackPtr {
         return std::make_shared<PythonCallback>(std::move(callback), std::move(hooks));
@@ -115,6 +154,14 @@ void bind_keras_callbacks(nb::module_& m) {
       }, "filename"_a, "separator"_a, "append"_a);
   m.def("TerminateOnNaN", [](bool raise_error) -> CallbackPtr { return std::make_shared<callbacks::TerminateOnNaN>(raise_error); },
         "raise_error"_a);
+  m.def("TensorBoard", [](std::string log_dir, int histogram_freq, bool write_graph, nb::handle update_freq) -> CallbackPtr {
+        callbacks::TensorBoardOptions o{.histogram_freq = histogram_freq, .write_graph = write_graph};
+        if (nb::isinstance<nb::str>(update_freq)) o.update_freq = nb::cast<std::string>(update_freq);
+        else o.update_freq = nb::cast<int>(update_freq);
+        return std::make_shared<callbacks::TensorBoard>(std::move(log_dir), o);
+      }, "log_dir"_a, "histogram_freq"_a, "write_graph"_a, "update_freq"_a);
+  m.def("ProgbarLogger", []() -> CallbackPtr { return std::make_shared<callbacks::ProgbarLogger>(); },
+        "Keras' progress bar (fit adds one unless given one).");
   m.def("LearningRateScheduler", [](nb::object schedule, int verbose) -> CallbackPtr {
         auto holder = std::make_shared<nb::object>(std::move(schedule));
         std::function<double(int, double)> fn = [holder](int epoch, double lr) {

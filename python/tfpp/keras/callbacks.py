@@ -67,6 +67,15 @@ class History(Callback):
         self.history = {}
         self.epoch = []
 
+    def on_train_begin(self, logs=None):
+        self.epoch = []
+
+    def on_epoch_end(self, epoch, logs=None):
+        self.epoch.append(epoch)
+        for key, value in (logs or {}).items():
+            self.history.setdefault(key, []).append(value)
+        self.model.history = self
+
 
 class LambdaCallback(Callback):
     """keras.callbacks.LambdaCallback: a callback of functions, each called for its hook."""
@@ -83,9 +92,38 @@ class LambdaCallback(Callback):
 
 
 class _BuiltinCallback(Callback):
-    """A C++ callback; `_cpp` is what fit runs."""
+    """A C++ callback; `_cpp` is what fit runs. Its hooks, called from Python (CallbackList, custom
+    training loops), run the C++ ones and update the logs dict in place, as Keras' callbacks share it."""
 
     _cpp = None
+
+    def set_model(self, model):
+        super().set_model(model)
+        if getattr(model, "_cpp", None) is not None:
+            self._cpp.set_model(model._cpp)
+
+    def set_params(self, params):
+        super().set_params(params)
+        self._cpp.set_params(int(params.get("verbose", 1)), int(params.get("epochs", 1)), params.get("steps"))
+
+
+def _forward(hook, indexed):
+    def call(self, *args, logs=None):
+        index = args[0] if indexed else None
+        if len(args) > int(indexed):
+            logs = args[int(indexed)]
+        left = self._cpp.call_hook(hook, index, logs)
+        if logs is not None:
+            logs.clear()
+            logs.update(left)
+    call.__name__ = hook
+    return call
+
+
+for _hook in _HOOKS:
+    setattr(_BuiltinCallback, _hook, _forward(_hook, "batch" in _hook or "epoch" in _hook))
+_BuiltinCallback.on_batch_begin = _BuiltinCallback.on_train_batch_begin
+_BuiltinCallback.on_batch_end = _BuiltinCallback.on_train_batch_end
 
 
 class EarlyStopping(_BuiltinCallback):
@@ -145,3 +183,93 @@ class LearningRateScheduler(_BuiltinCallback):
         except (TypeError, ValueError):
             takes_rate = True
         self._cpp = _k.LearningRateScheduler(schedule if takes_rate else lambda epoch, lr: schedule(epoch), int(verbose))
+
+
+class TensorBoard(_BuiltinCallback):
+    """keras.callbacks.TensorBoard: epoch (and by update_freq, batch) scalars, weight histograms
+    every histogram_freq epochs and the model's graph under log_dir/train and log_dir/validation."""
+
+    def __init__(self, log_dir="logs", histogram_freq=0, write_graph=True, write_images=False,
+                 write_steps_per_second=False, update_freq="epoch", profile_batch=0, embeddings_freq=0,
+                 embeddings_metadata=None):
+        super().__init__()
+        unsupported = {"write_images": write_images, "write_steps_per_second": write_steps_per_second,
+                       "profile_batch": profile_batch, "embeddings_freq": embeddings_freq,
+                       "embeddings_metadata": embeddings_metadata}
+        for name, value in unsupported.items():
+            if value:
+                raise NotImplementedError("tfpp's TensorBoard callback does not support `%s` (got %r)" % (name, value))
+        if update_freq not in ("epoch", "batch") and not isinstance(update_freq, int):
+            raise ValueError("Unrecognized update_freq: %s" % (update_freq,))
+        self.log_dir, self.histogram_freq, self.write_graph = str(log_dir), histogram_freq, write_graph
+        self.write_images, self.write_steps_per_second = write_images, write_steps_per_second
+        self.update_freq = 1 if update_freq == "batch" else update_freq
+        self.embeddings_freq, self.embeddings_metadata = embeddings_freq, embeddings_metadata
+        self._cpp = _k.TensorBoard(self.log_dir, int(histogram_freq), bool(write_graph), update_freq)
+
+
+class ProgbarLogger(_BuiltinCallback):
+    """keras.callbacks.ProgbarLogger: Keras' progress bar (fit adds one unless given one)."""
+
+    def __init__(self):
+        super().__init__()
+        self._cpp = _k.ProgbarLogger()
+
+
+class CallbackList(Callback):
+    """keras.callbacks.CallbackList: calls a list of callbacks' hooks in order with one logs dict
+    (adding History / ProgbarLogger when asked), for custom training loops."""
+
+    def __init__(self, callbacks=None, add_history=False, add_progbar=False, model=None, **params):
+        super().__init__()
+        self.callbacks = _flatten(callbacks) if callbacks else []
+        self._history = next((cb for cb in self.callbacks if isinstance(cb, History)), None)
+        self._progbar = next((cb for cb in self.callbacks if isinstance(cb, ProgbarLogger)), None)
+        if self._history is None and add_history:
+            self._history = History()
+            self.callbacks.append(self._history)
+        if self._progbar is None and add_progbar:
+            self._progbar = ProgbarLogger()
+            self.callbacks.append(self._progbar)
+        self.set_model(model)
+        self.set_params(params)
+
+    def set_params(self, params):
+        self.params = params
+        if params:
+            for callback in self.callbacks:
+                callback.set_params(params)
+
+    def set_model(self, model):
+        if not model:
+            return
+        super().set_model(model)
+        if self._history:
+            model.history = self._history
+        for callback in self.callbacks:
+            callback.set_model(model)
+
+
+def _flatten(callbacks):
+    if isinstance(callbacks, (list, tuple)):
+        return [cb for item in callbacks for cb in _flatten(item)]
+    return [callbacks]
+
+
+def _dispatch(hook, indexed):
+    def call(self, *args, logs=None):
+        index = args[0] if indexed else None
+        if len(args) > int(indexed):
+            logs = args[int(indexed)]
+        logs = dict(logs or {})  # Keras hands the callbacks a copy of the caller's logs
+        for callback in self.callbacks:
+            if indexed:
+                getattr(callback, hook)(index, logs)
+            else:
+                getattr(callback, hook)(logs)
+    call.__name__ = hook
+    return call
+
+
+for _hook in _HOOKS + ("on_batch_begin", "on_batch_end"):
+    setattr(CallbackList, _hook, _dispatch(_hook, "batch" in _hook or "epoch" in _hook))
