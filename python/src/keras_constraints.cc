@@ -1,9 +1,23 @@
 // _tfpp.keras.apply_constraint and apply_regularizer: a built-in constraint or regularizer (from its
 // Keras config or name) applied to a weight, what keras.constraints' and keras.regularizers' classes call.
+#include <nanobind/stl/string.h>
+
 #include "keras/layers/config_util.h"
 #include "keras_bindings.h"
+#include "tfpp/keras/constraint_classes.h"
 
 namespace tfpp_python {
+namespace {
+
+// Drops a Python object held by C++; the registry outlives the interpreter at exit, when the
+// object is left alone.
+void release_python_object(nb::object* object) {
+  if (!Py_IsInitialized()) return;
+  nb::gil_scoped_acquire gil;
+  delete object;
+}
+
+}  // namespace
 
 void bind_keras_constraints(nb::module_& m) {
   using namespace nb::literals;
@@ -13,6 +27,23 @@ void bind_keras_constraints(nb::module_& m) {
         tf::Tensor w = to_tensor(weight);
         return constraint ? (*constraint)(w) : w;
       }, "serialized"_a, "weight"_a, "The weight projected by the constraint {'class_name': ..., 'config': {...}}.");
+  m.def("register_constraint_class", [](const std::string& class_name, nb::object cls) {
+        // Layers' C++ deserializer makes the constraint with cls.from_config; its projection calls the
+        // Python object (with symbolic tensors inside fit's traced step).
+        auto holder = std::shared_ptr<nb::object>(new nb::object(std::move(cls)), release_python_object);
+        tf::keras::constraints::register_constraint_class(class_name, [holder, class_name](const tf::keras::Config& config) {
+          nb::gil_scoped_acquire gil;
+          auto instance = std::shared_ptr<nb::object>(new nb::object(holder->attr("from_config")(config_to_python(config))),
+                                                      release_python_object);
+          std::map<std::string, double> numbers;  // what the C++ constraint's config keeps
+          for (const auto& [key, value] : config)
+            if (value.holds<double>() || value.holds<std::int64_t>()) numbers[key] = value.as_double();
+          return tf::keras::constraints::Constraint(class_name, numbers, [instance](const tf::Tensor& w) {
+            nb::gil_scoped_acquire gil;
+            return to_tensor((*instance)(w));
+          });
+        });
+      }, "class_name"_a, "cls"_a, "Lets layer configs name the Python constraint class `cls` as `class_name`.");
   m.def("apply_regularizer", [](nb::handle serialized, nb::handle weight) {
         std::optional<tf::keras::regularizers::Regularizer> regularizer =
             tf::keras::detail::regularizer_from(config_from_python(serialized));

@@ -20,6 +20,14 @@ class Constraint:
     def from_config(cls, config):
         return cls(**config)
 
+    def _serialized(self):
+        """The config a layer's C++ deserializer reads: the class is registered with it under its
+        registered name first, so that the layer's constraint calls this class' from_config."""
+        from ._registration import get_registered_name
+        name = get_registered_name(type(self))
+        _k.register_constraint_class(name, type(self))
+        return {"class_name": name, "config": self.get_config()}
+
 
 class _BuiltinConstraint(Constraint):
     """A constraint tfpp's C++ library applies; `_KEYS` are its config keys, in Keras' order."""

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "tfpp/errors.h"
+#include "tfpp/keras/constraint_classes.h"
 #include "tfpp/keras/identity_initializer.h"
 #include "tfpp/keras/min_max_norm.h"
 
@@ -102,6 +103,8 @@ std::optional<constraints::Constraint> constraint_from(const ConfigValue& v) {
   if (v.is_null()) return std::nullopt;
   if (v.holds<std::string>()) return constraints::get(v.get<std::string>());  // Keras' names ("non_neg")
   const std::string& cls = config_at(v.get<Config>(), "class_name", "constraints").get<std::string>();
+  if (auto factory = constraints::registered_constraint_class(cls))
+    return factory(config_at(v.get<Config>(), "config", "constraints").get<Config>());
   const auto c = numbers(config_at(v.get<Config>(), "config", "constraints"));
   if (cls == "MaxNorm") return constraints::MaxNorm(num(c, "max_value", 2), static_cast<std::int64_t>(num(c, "axis", 0)));
   if (cls == "NonNeg") return constraints::NonNeg();

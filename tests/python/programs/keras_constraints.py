@@ -78,3 +78,13 @@ model.compile(optimizer=tf.keras.optimizers.SGD(0.1), loss="mse")
 model.fit(x, y, batch_size=8, epochs=1, verbose=0)
 norms = np.linalg.norm(model.layers[0].get_weights()[0], axis=0)
 print("min-max columns:", bool(((norms >= 0.5 - 1e-5) & (norms <= 1.0 + 1e-5)).all()))
+
+# a Constraint subclass as a layer's constraint
+model = tf.keras.Sequential([
+    tf.keras.Input((3,)),
+    tf.keras.layers.Dense(2, kernel_initializer="zeros", kernel_constraint=Clip(0.2), bias_constraint=Clip(0.1)),
+])
+model.compile(optimizer=tf.keras.optimizers.SGD(0.5), loss="mse")
+model.fit(x, y, batch_size=4, epochs=3, verbose=0, shuffle=False)
+kernel, bias = model.layers[0].get_weights()
+print("clipped kernel:", np.round(kernel, 5).tolist(), "bias:", np.round(bias, 5).tolist())
