@@ -10,6 +10,8 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include "keras/models/model_data.h"
+#include "keras/training/training_state.h"
 #include "keras_bindings.h"
 
 namespace tfpp_python {
@@ -154,6 +156,11 @@ void bind_keras_callbacks(nb::module_& m) {
       }, "filename"_a, "separator"_a, "append"_a);
   m.def("TerminateOnNaN", [](bool raise_error) -> CallbackPtr { return std::make_shared<callbacks::TerminateOnNaN>(raise_error); },
         "raise_error"_a);
+  m.def("resume_fit_at", [](tf::keras::Model& model, int epoch) {
+        auto& training = model.model_data().training;
+        if (!training) throw nb::value_error("the model must be compiled before fit resumes it");
+        training->resume_epoch = epoch;
+      }, "model"_a, "epoch"_a, "Makes the fit being started (from on_train_begin) begin at `epoch`.");
   m.def("TensorBoard", [](std::string log_dir, int histogram_freq, bool write_graph, nb::handle update_freq) -> CallbackPtr {
         callbacks::TensorBoardOptions o{.histogram_freq = histogram_freq, .write_graph = write_graph};
         if (nb::isinstance<nb::str>(update_freq)) o.update_freq = nb::cast<std::string>(update_freq);

@@ -2,6 +2,9 @@
 logs as a dict) and Keras' built-in callbacks, which are tfpp's C++ ones."""
 
 import inspect
+import json
+import os
+import shutil
 
 from .. import _tfpp
 
@@ -273,3 +276,86 @@ def _dispatch(hook, indexed):
 
 for _hook in _HOOKS + ("on_batch_begin", "on_batch_end"):
     setattr(CallbackList, _hook, _dispatch(_hook, "batch" in _hook or "epoch" in _hook))
+
+
+class BackupAndRestore(Callback):
+    """keras.callbacks.BackupAndRestore: saves the weights and the epoch reached to backup_dir
+    every epoch (or every save_freq batches); a later fit with the same backup_dir restores them and
+    resumes at that epoch. The backup is deleted when fit ends normally (delete_checkpoint)."""
+
+    def __init__(self, backup_dir, save_freq="epoch", double_checkpoint=False, delete_checkpoint=True):
+        super().__init__()
+        if not backup_dir:
+            raise ValueError("Empty `backup_dir` argument passed")
+        if save_freq != "epoch" and not isinstance(save_freq, int):
+            raise ValueError("Invalid value for argument `save_freq`. Received: save_freq=%s. Expected either 'epoch' "
+                             "or an integer value." % (save_freq,))
+        self.backup_dir, self.save_freq = backup_dir, save_freq
+        self.double_checkpoint, self.delete_checkpoint = double_checkpoint, delete_checkpoint
+        self._batches_seen_since_last_saving = 0
+        self._last_batch_seen = 0
+        self._current_epoch = 0
+        self._weights_path = os.path.join(backup_dir, "latest.weights.h5")
+        self._training_metadata_path = os.path.join(backup_dir, "training_metadata.json")
+        self._prev_weights_path = self._weights_path + ".bkp"
+        self._prev_training_metadata_path = self._training_metadata_path + ".bkp"
+
+    def on_train_begin(self, logs=None):
+        try:
+            self._load_model()
+        except OSError:
+            if not os.path.exists(self._prev_weights_path):
+                raise
+            shutil.copy(self._prev_weights_path, self._weights_path)
+            if os.path.exists(self._prev_training_metadata_path):
+                shutil.copy(self._prev_training_metadata_path, self._training_metadata_path)
+            elif os.path.exists(self._training_metadata_path):
+                os.remove(self._training_metadata_path)
+            self._load_model()
+
+    def _load_model(self):
+        if not self.model.built:
+            raise ValueError("To use the BackupAndRestore callback, you model must be built before you call `fit()`. "
+                             "Model %s is unbuilt. You can build it beforehand by calling it on a batch of data." %
+                             self.model)
+        if os.path.exists(self._weights_path):
+            self.model.load_weights(self._weights_path)
+        if os.path.exists(self._training_metadata_path):
+            with open(self._training_metadata_path) as f:
+                self._current_epoch = json.loads(f.read())["epoch"]
+            _k.resume_fit_at(self.model._cpp, int(self._current_epoch))
+
+    def on_epoch_end(self, epoch, logs=None):
+        self._current_epoch = epoch + 1
+        self._last_batch_seen = 0
+        if self.save_freq == "epoch":
+            self._save_model()
+
+    def on_train_batch_end(self, batch, logs=None):
+        if self._should_save_on_batch(batch):
+            self._save_model()
+
+    def _save_model(self):
+        os.makedirs(self.backup_dir, exist_ok=True)
+        if self.double_checkpoint and os.path.exists(self._weights_path):
+            shutil.copy(self._weights_path, self._prev_weights_path)
+        if self.double_checkpoint and os.path.exists(self._training_metadata_path):
+            shutil.copy(self._training_metadata_path, self._prev_training_metadata_path)
+        self.model.save_weights(self._weights_path, overwrite=True)
+        with open(self._training_metadata_path, "w") as f:
+            f.write(json.dumps({"epoch": self._current_epoch, "batch": self._last_batch_seen}))
+
+    def _should_save_on_batch(self, batch):
+        if self.save_freq == "epoch":
+            return False
+        added = batch + 1 if batch <= self._last_batch_seen else batch - self._last_batch_seen
+        self._batches_seen_since_last_saving += added
+        self._last_batch_seen = batch
+        if self._batches_seen_since_last_saving >= self.save_freq:
+            self._batches_seen_since_last_saving = 0
+            return True
+        return False
+
+    def on_train_end(self, logs=None):
+        if self.delete_checkpoint and os.path.exists(self.backup_dir):
+            shutil.rmtree(self.backup_dir)

@@ -288,8 +288,11 @@ History run_fit(Model& m, detail::BatchSource& train, detail::BatchSource* valid
                                             .params = callbacks::Params{.verbose = o.verbose, .epochs = o.epochs, .steps = steps}});
   m.set_stop_training(false);
   cbs.on_train_begin();
+  // A callback restoring an interrupted run (Keras' BackupAndRestore) names the epoch to resume at.
+  const int first_epoch = t.resume_epoch.value_or(o.initial_epoch);
+  t.resume_epoch.reset();
   Logs epoch_logs;
-  for (int epoch = o.initial_epoch; epoch < o.epochs; ++epoch) {
+  for (int epoch = first_epoch; epoch < o.epochs; ++epoch) {
     m.reset_metrics();
     cbs.on_epoch_begin(epoch);
     train.begin_epoch();

@@ -46,6 +46,7 @@ struct TrainingState {
   const Model* owner = nullptr;                 ///< the object the step functions call
   StepFn train_fn, test_fn;
   std::optional<FuncGraph> train_graph;          ///< the traced train step's graph, after its first call
+  std::optional<int> resume_epoch;               ///< set in on_train_begin (BackupAndRestore): fit's first epoch
 };
 
 /// The batch size of `t` as a float32 scalar (a constant when the shape knows it).
