@@ -60,6 +60,10 @@ struct KerasVariable : tf::Variable {
 nb::object keras_variable(const tf::Variable& v);
 nb::list keras_variables(const std::vector<tf::Variable>& variables);
 
+/// Deletes a Python object C++ holds (shared_ptr deleter for registries): with the GIL, or not at
+/// all once the interpreter is gone (registries are destroyed after it at exit).
+void release_python_object(nb::object* object);
+
 /// A layer factory (layers::register_layer_class, load_model's custom_objects) making layers of
 /// the Python class `cls` with cls.from_config(config).
 tf::keras::layers::LayerFactory python_layer_factory(nb::object cls);

@@ -7,17 +7,12 @@
 #include "tfpp/keras/constraint_classes.h"
 
 namespace tfpp_python {
-namespace {
 
-// Drops a Python object held by C++; the registry outlives the interpreter at exit, when the
-// object is left alone.
 void release_python_object(nb::object* object) {
-  if (!Py_IsInitialized()) return;
+  if (!Py_IsInitialized()) return;  // a registry destroyed after the interpreter: leave the object
   nb::gil_scoped_acquire gil;
   delete object;
 }
-
-}  // namespace
 
 void bind_keras_constraints(nb::module_& m) {
   using namespace nb::literals;

@@ -1,6 +1,7 @@
 // _tfpp.keras learning-rate schedules: the C++ ones (built from their Keras config) and
 // PythonSchedule, a C++ schedule calling a Python keras.optimizers.schedules.LearningRateSchedule
 // subclass, so that optimizers take either as their learning rate.
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
 
@@ -73,6 +74,18 @@ void bind_keras_schedules(nb::module_& m) {
       }, "serialized"_a, "A built-in schedule from {'class_name': ..., 'config': {...}}.");
   m.def("python_schedule", [](nb::object schedule) -> SchedulePtr { return std::make_shared<PythonSchedule>(std::move(schedule)); },
         "schedule"_a, "A C++ schedule calling the Python schedule object.");
+  m.def("register_schedule_class", [](const std::string& class_name, std::optional<std::string> module,
+                                      const std::string& registered_name, nb::object cls) {
+        auto holder = std::shared_ptr<nb::object>(new nb::object(std::move(cls)), release_python_object);
+        schedules::register_schedule_class(class_name, schedules::ScheduleClass{
+            .factory = [holder](const tf::keras::Config& config) -> std::shared_ptr<const schedules::LearningRateSchedule> {
+              nb::gil_scoped_acquire gil;
+              return std::make_shared<PythonSchedule>(holder->attr("from_config")(config_to_python(config)));
+            },
+            .module = std::move(module),
+            .registered_name = registered_name});
+      }, "class_name"_a, "module"_a.none(), "registered_name"_a, "cls"_a,
+      "Lets optimizer configs (and .keras files) name the Python schedule class `cls`.");
   m.def("deserialize_optimizer_with_schedule", [](nb::handle serialized, SchedulePtr schedule) {
         // The C++ deserializer knows only built-in schedules: make the optimizer with a stand-in
         // one (so that it creates no learning-rate variable), then give it the real schedule.

@@ -26,6 +26,9 @@ def register_keras_serializable(package="Custom", name=None):
         _GLOBAL_CUSTOM_NAMES[arg] = registered_name
         if _is_layer_class(arg):
             _tfpp.keras.register_layer_class(registered_name, arg)
+        from .schedules import LearningRateSchedule, _register_class
+        if _inspect.isclass(arg) and issubclass(arg, LearningRateSchedule):  # so that load_model finds it
+            _register_class(arg)
         return arg
 
     return register

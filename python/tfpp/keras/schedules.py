@@ -135,10 +135,18 @@ def deserialize(config, custom_objects=None):
 
 
 def _cpp_schedule(schedule):
-    """The C++ schedule an optimizer runs for a Python schedule object."""
+    """The C++ schedule an optimizer runs for a Python schedule object (a custom class is made known
+    to the C++ serializer, which writes and reads optimizer configs)."""
     if isinstance(schedule, _BuiltinSchedule):
         return _k.deserialize_schedule({"class_name": type(schedule).__name__, "config": schedule.get_config()})
+    _register_class(type(schedule))
     return _k.python_schedule(schedule)
+
+
+def _register_class(cls):
+    """Lets C++ optimizer configs name the LearningRateSchedule subclass `cls` as Keras does."""
+    from ._registration import get_registered_name, module_entry
+    _k.register_schedule_class(cls.__name__, module_entry(cls.__module__), get_registered_name(cls), cls)
 
 
 def _from_cpp_config(serialized):
@@ -147,4 +155,4 @@ def _from_cpp_config(serialized):
     config = dict(serialized["config"])
     if serialized["class_name"] == "PiecewiseConstantDecay":
         config["boundaries"] = [int(b) if float(b).is_integer() else b for b in config["boundaries"]]
-    return deserialize({"class_name": serialized["class_name"], "config": config})
+    return deserialize(dict(serialized, config=config))

@@ -1,6 +1,7 @@
 // The Optimizer handle: forwards to its shared OptimizerState.
 #include "autodiff/variable_impl.h"
 #include "keras/optimizers/optimizer_state.h"
+#include "tfpp/keras/optimizers/schedules_serialization.h"
 #include "tfpp/errors.h"
 #include "tfpp/gradient_tape.h"
 
@@ -94,12 +95,18 @@ Config Optimizer::get_config() const {
   };
   Config config;
   config["name"] = s.name;
-  if (const auto& schedule = s.options.learning_rate.schedule())
-    config["learning_rate"] = Config{{"module", "keras.optimizers.schedules"},
+  if (const auto& schedule = s.options.learning_rate.schedule()) {
+    // A registered custom class is written as Keras writes it: its own module and registered name.
+    ConfigValue module = std::string("keras.optimizers.schedules"), registered_name = nullptr;
+    if (auto custom = schedules::registered_schedule_class(schedule->class_name())) {
+      module = custom->module ? ConfigValue(*custom->module) : ConfigValue(nullptr);
+      registered_name = custom->registered_name;
+    }
+    config["learning_rate"] = Config{{"module", module},
                                      {"class_name", schedule->class_name()},
                                      {"config", schedule->get_config()},
-                                     {"registered_name", nullptr}};
-  else
+                                     {"registered_name", registered_name}};
+  } else
     config["learning_rate"] = static_cast<double>(s.learning_rate.impl()->load().item<float>());
   config["weight_decay"] = optional(s.options.weight_decay);
   config["clipnorm"] = optional(s.options.clipnorm);

@@ -261,6 +261,11 @@ std::shared_ptr<const optimizers::schedules::LearningRateSchedule> schedule_from
   if (cls == "InverseTimeDecay") return make_schedule<InverseTimeDecay, InverseTimeDecayOptions>(c, where);
   if (cls == "CosineDecay") return make_schedule<CosineDecay, CosineDecayOptions>(c, where);
   if (cls == "CosineDecayRestarts") return make_schedule<CosineDecayRestarts, CosineDecayRestartsOptions>(c, where);
+  const Config& s = serialized.get<Config>();
+  auto registered = s.find("registered_name");
+  if (registered != s.end() && registered->second.holds<std::string>())
+    if (auto custom = registered_schedule_class(registered->second.get<std::string>())) return custom->factory(c);
+  if (auto custom = registered_schedule_class(cls)) return custom->factory(c);
   throw UnimplementedError(who + " learning-rate schedule class '" + cls +
                            "' is not one tfpp has (it has ExponentialDecay, PiecewiseConstantDecay, PolynomialDecay, "
                            "InverseTimeDecay, CosineDecay, CosineDecayRestarts)");

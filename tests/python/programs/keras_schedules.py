@@ -2,8 +2,10 @@
 steps), attributes, configs, serialize / deserialize, a LearningRateSchedule subclass, schedules as
 optimizers' learning rates (apply_gradients, fit, optimizer.learning_rate, get_config /
 from_config, .keras files) and the errors of bad arguments."""
+import json
 import os
 import tempfile
+import zipfile
 
 import numpy as np
 
@@ -120,3 +122,31 @@ show_error_message("first_decay_steps 0", lambda: S.CosineDecayRestarts(0.1, 0))
 show_error_message("polynomial decay_steps 0", lambda: S.PolynomialDecay(0.1, 0))
 show_error_message("inverse decay_steps 0", lambda: S.InverseTimeDecay(0.1, 0, 0.5))
 show_error_message("values not one longer", lambda: S.PiecewiseConstantDecay([10, 20], [1.0]))
+
+
+# ---- a registered subclass in a .keras file: written as Keras writes it, loaded back ----
+@tf.keras.utils.register_keras_serializable(package="Test")
+class Quartering(S.LearningRateSchedule):
+    def __init__(self, rate):
+        self.rate = rate
+
+    def __call__(self, step):
+        return self.rate * tf.pow(0.25, tf.cast(step, "float32"))
+
+    def get_config(self):
+        return {"rate": self.rate}
+
+
+model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1, kernel_initializer="ones")])
+model.compile(optimizer=tf.keras.optimizers.SGD(Quartering(0.8)), loss="mse")
+model.fit(x, y, batch_size=8, epochs=1, verbose=0)
+with tempfile.TemporaryDirectory() as d:
+    path = os.path.join(d, "m.keras")
+    model.save(path)
+    with zipfile.ZipFile(path) as archive:
+        print(sorted(json.loads(archive.read("config.json"))["compile_config"]["optimizer"]["config"]["learning_rate"].items()))
+    loaded = tf.keras.models.load_model(path)
+    print(type(loaded.optimizer).__name__, loaded.optimizer.get_config()["learning_rate"])
+    print(round(float(loaded.optimizer.learning_rate), 6), int(loaded.optimizer.iterations))
+    loaded.fit(x, y, batch_size=8, epochs=1, verbose=0)
+    print(round(float(loaded.optimizer.learning_rate), 6), int(loaded.optimizer.iterations))
