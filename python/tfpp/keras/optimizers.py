@@ -29,6 +29,9 @@ class Optimizer:
         schedule = getattr(self, "_schedule", None)
         if schedule is not None:  # Keras: the schedule's rate at the current step
             return schedule(self.iterations)
+        for variable in self.variables:  # Keras: the "<name>/learning_rate" variable
+            if variable.path == self.name + "/learning_rate":
+                return variable
         return self._cpp.learning_rate
 
     @learning_rate.setter

@@ -107,3 +107,12 @@ with tempfile.TemporaryDirectory() as d:
     print(np.asarray(loaded(np.ones((1, 2), "float32"))).tolist(), os.path.exists(path))
     show_error_message("save_model to .txt", lambda: tf.keras.models.save_model(model, os.path.join(d, "m.txt")), 200)
     show_error_message("zipped=False with .keras", lambda: tf.keras.models.save_model(model, path, zipped=False), 90)
+
+# ---- a number learning rate is the optimizer's variable ----
+opt = O.SGD(0.25)
+rate = opt.learning_rate
+print(rate.path, rate.dtype, float(rate), rounded(rate + 1.0), round(float(rate.numpy()), 6))
+rate.assign(0.5)
+print(float(opt.learning_rate))
+opt.learning_rate = 0.125
+print(float(rate), rate is opt.learning_rate)
