@@ -5,6 +5,7 @@
 #include "keras/layers/config_util.h"
 #include "keras_bindings.h"
 #include "tfpp/keras/constraint_classes.h"
+#include "tfpp/keras/regularizer_classes.h"
 
 namespace tfpp_python {
 
@@ -39,6 +40,22 @@ void bind_keras_constraints(nb::module_& m) {
           });
         });
       }, "class_name"_a, "cls"_a, "Lets layer configs name the Python constraint class `cls` as `class_name`.");
+  m.def("register_regularizer_class", [](const std::string& class_name, nb::object cls) {
+        // As register_constraint_class: the layer's penalty calls a cls.from_config(config) object.
+        auto holder = std::shared_ptr<nb::object>(new nb::object(std::move(cls)), release_python_object);
+        tf::keras::regularizers::register_regularizer_class(class_name, [holder, class_name](const tf::keras::Config& config) {
+          nb::gil_scoped_acquire gil;
+          auto instance = std::shared_ptr<nb::object>(new nb::object(holder->attr("from_config")(config_to_python(config))),
+                                                      release_python_object);
+          std::map<std::string, double> numbers;  // what the C++ regularizer's config keeps
+          for (const auto& [key, value] : config)
+            if (value.holds<double>() || value.holds<std::int64_t>()) numbers[key] = value.as_double();
+          return tf::keras::regularizers::Regularizer(class_name, numbers, [instance](const tf::Tensor& w) {
+            nb::gil_scoped_acquire gil;
+            return to_tensor((*instance)(w));
+          });
+        });
+      }, "class_name"_a, "cls"_a, "Lets layer configs name the Python regularizer class `cls` as `class_name`.");
   m.def("apply_regularizer", [](nb::handle serialized, nb::handle weight) {
         std::optional<tf::keras::regularizers::Regularizer> regularizer =
             tf::keras::detail::regularizer_from(config_from_python(serialized));

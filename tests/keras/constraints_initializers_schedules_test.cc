@@ -1,5 +1,5 @@
 // MinMaxNorm, the Identity initializer, VarianceScaling and Identity read from layer configs, the
-// registry of custom constraint classes, and schedules::deserialize.
+// registries of custom constraint, regularizer and schedule classes, and schedules::deserialize.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,6 +9,7 @@
 #include <tfpp/keras/min_max_norm.h>
 #include <tfpp/keras/optimizers/cosine_decay_restarts.h>
 #include <tfpp/keras/optimizers/schedules_serialization.h>
+#include <tfpp/keras/regularizer_classes.h>
 
 #include "keras/layers/config_util.h"
 
@@ -56,6 +57,37 @@ TEST(ConstraintFromConfig, ReadsNamesMinMaxNormAndRegisteredClasses) {
       keras::Config{{"class_name", "Halve"}, {"config", keras::Config{{"factor", 0.5}}}});
   EXPECT_EQ((*halve)(tf::constant({4.0f})).numpy<float>()[0], 2.0f);
   EXPECT_FALSE(constraints::registered_constraint_class("Unknown"));
+}
+
+TEST(RegularizerFromConfig, ReadsRegisteredClasses) {
+  const keras::Config serialized{{"class_name", "SumPenalty"}, {"config", keras::Config{{"factor", 0.5}}}};
+  EXPECT_THROW(keras::detail::regularizer_from(serialized), tf::InvalidArgumentError);
+  keras::regularizers::register_regularizer_class("SumPenalty", [](const keras::Config& c) {
+    const double factor = c.at("factor").as_double();
+    return keras::regularizers::Regularizer("SumPenalty", {{"factor", factor}},
+                                            [factor](const tf::Tensor& w) { return tf::reduce_sum(w) * factor; });
+  });
+  auto penalty = keras::detail::regularizer_from(serialized);
+  EXPECT_EQ((*penalty)(tf::constant({1.0f, 3.0f})).item<float>(), 2.0f);
+  EXPECT_EQ(penalty->class_name(), "SumPenalty");
+}
+
+TEST(ScheduleClasses, AreFoundByClassOrRegisteredName) {
+  namespace schedules = keras::optimizers::schedules;
+  schedules::register_schedule_class(
+      "Fixed", {.factory = [](const keras::Config& c) -> std::shared_ptr<const schedules::LearningRateSchedule> {
+                  return std::make_shared<schedules::ExponentialDecay>(
+                      schedules::ExponentialDecayOptions{.initial_learning_rate = c.at("rate").as_double(), .decay_rate = 1.0});
+                },
+                .module = std::nullopt,
+                .registered_name = "Test>Fixed"});
+  const keras::Config config{{"rate", 0.25}};
+  for (const char* name : {"Fixed", "Test>Fixed"}) {
+    auto s = schedules::deserialize(keras::Config{{"class_name", "Other"}, {"config", config}, {"registered_name", name}});
+    EXPECT_NEAR((*s)(tf::constant(std::int64_t{5})).item<float>(), 0.25, 1e-7);
+  }
+  EXPECT_EQ(schedules::registered_schedule_class("Test>Fixed")->registered_name, "Test>Fixed");
+  EXPECT_FALSE(schedules::registered_schedule_class("Unregistered"));
 }
 
 TEST(IdentityInitializer, ScalesTheIdentityAndRejectsOtherRanks) {

@@ -32,8 +32,12 @@ class Regularizer:
         return cls(**config)
 
     def _serialized(self):
-        """The config a layer's C++ deserializer reads."""
-        return {"class_name": type(self).__name__, "config": self.get_config()}
+        """The config a layer's C++ deserializer reads: the class is registered with it under its
+        registered name first, so that the layer's penalty calls this class' from_config."""
+        from ._registration import get_registered_name
+        name = get_registered_name(type(self))
+        _k.register_regularizer_class(name, type(self))
+        return {"class_name": name, "config": self.get_config()}
 
 
 class _BuiltinRegularizer(Regularizer):
@@ -41,6 +45,9 @@ class _BuiltinRegularizer(Regularizer):
 
     def __call__(self, x):
         return _k.apply_regularizer(self._serialized(), x)
+
+    def _serialized(self):
+        return {"class_name": type(self).__name__, "config": self.get_config()}
 
 
 class L1(_BuiltinRegularizer):

@@ -7,6 +7,7 @@
 #include "tfpp/keras/constraint_classes.h"
 #include "tfpp/keras/identity_initializer.h"
 #include "tfpp/keras/min_max_norm.h"
+#include "tfpp/keras/regularizer_classes.h"
 
 namespace tf::keras::detail {
 
@@ -92,6 +93,8 @@ std::optional<regularizers::Regularizer> regularizer_from(const ConfigValue& v) 
   if (v.is_null()) return std::nullopt;
   if (v.holds<std::string>()) return regularizers::get(v.get<std::string>());
   const std::string& cls = config_at(v.get<Config>(), "class_name", "regularizers").get<std::string>();
+  if (auto factory = regularizers::registered_regularizer_class(cls))
+    return factory(config_at(v.get<Config>(), "config", "regularizers").get<Config>());
   const auto c = numbers(config_at(v.get<Config>(), "config", "regularizers"));
   if (cls == "L1") return regularizers::L1(num(c, "l1", 0.01));
   if (cls == "L2") return regularizers::L2(num(c, "l2", 0.01));

@@ -116,3 +116,17 @@ rate.assign(0.5)
 print(float(opt.learning_rate))
 opt.learning_rate = 0.125
 print(float(rate), rate is opt.learning_rate)
+
+# ---- Regularizer subclasses and OrthogonalRegularizer as layers' regularizers ----
+model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(
+    2, kernel_initializer="ones", bias_initializer="ones", kernel_regularizer=R.OrthogonalRegularizer(0.1, mode="columns"),
+    bias_regularizer=Sum(0.5))])
+model(np.ones((1, 2), "float32"))
+print([rounded(loss) for loss in model.losses])
+dense = tf.keras.layers.Dense(3, kernel_initializer=tf.keras.initializers.Identity(),
+                              kernel_regularizer=R.OrthogonalRegularizer(1.0))
+dense.build((None, 3))
+print([rounded(loss) for loss in dense.losses])
+model.compile(optimizer=tf.keras.optimizers.SGD(0.01), loss="mse")
+history = model.fit(np.ones((4, 2), "float32"), np.zeros((4, 2), "float32"), verbose=0)
+print(round(history.history["loss"][0], 4))
