@@ -1,11 +1,12 @@
 // MinMaxNorm, the Identity initializer, VarianceScaling and Identity read from layer configs, the
-// registries of custom constraint, regularizer and schedule classes, and schedules::deserialize.
+// registries of custom constraint, regularizer, initializer and schedule classes, and schedules::deserialize.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <tfpp/tfpp.h>
 #include <tfpp/keras/constraint_classes.h>
 #include <tfpp/keras/identity_initializer.h>
+#include <tfpp/keras/initializer_classes.h>
 #include <tfpp/keras/min_max_norm.h>
 #include <tfpp/keras/optimizers/cosine_decay_restarts.h>
 #include <tfpp/keras/optimizers/schedules_serialization.h>
@@ -70,6 +71,19 @@ TEST(RegularizerFromConfig, ReadsRegisteredClasses) {
   auto penalty = keras::detail::regularizer_from(serialized);
   EXPECT_EQ((*penalty)(tf::constant({1.0f, 3.0f})).item<float>(), 2.0f);
   EXPECT_EQ(penalty->class_name(), "SumPenalty");
+}
+
+TEST(InitializerFromConfig, ReadsRegisteredClasses) {
+  const keras::Config serialized{{"class_name", "Fives"}, {"config", keras::Config{{"value", 5.0}}}};
+  EXPECT_THROW(keras::detail::initializer_from(serialized), tf::InvalidArgumentError);
+  keras::initializers::register_initializer_class("Fives", [](const keras::Config& c) {
+    const double value = c.at("value").as_double();
+    return keras::initializers::Initializer(
+        "Fives", {{"value", value}}, [value](const tf::TensorShape& shape, tf::DType dtype) { return tf::cast(tf::fill(shape, value), dtype); });
+  });
+  keras::initializers::Initializer fives = keras::detail::initializer_from(serialized);
+  EXPECT_EQ(fives(tf::TensorShape({2}), tf::float64).numpy<double>(), (std::vector<double>{5, 5}));
+  EXPECT_EQ(fives.class_name(), "Fives");
 }
 
 TEST(ScheduleClasses, AreFoundByClassOrRegisteredName) {

@@ -18,7 +18,8 @@ _BUILTIN_MODULES = {"keras.optimizers": ("optimizers", _k.deserialize_optimizer)
 # their configs name.
 _PYTHON_BUILTIN_MODULES = {"tfpp.keras.schedules": ("keras.optimizers.schedules", "schedules"),
                            "tfpp.keras.constraints": ("keras.constraints", "constraints"),
-                           "tfpp.keras.regularizers": ("keras.regularizers", "regularizers")}
+                           "tfpp.keras.regularizers": ("keras.regularizers", "regularizers"),
+                           "tfpp.keras.initializers": ("keras.initializers", "initializers")}
 
 
 def serialize_keras_object(obj):
@@ -89,9 +90,9 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
 
 
 def _namespace(name):
-    from . import constraints, losses, metrics, optimizers, regularizers, schedules
+    from . import constraints, initializers, losses, metrics, optimizers, regularizers, schedules
     return {"optimizers": optimizers, "losses": losses, "metrics": metrics, "schedules": schedules,
-            "constraints": constraints, "regularizers": regularizers}[name]
+            "constraints": constraints, "regularizers": regularizers, "initializers": initializers}[name]
 
 
 def _builtin_module(cls):

@@ -23,6 +23,11 @@ class Initializer:
     makes a tensor."""
 
     def __init__(self, *args, **kwargs):
+        if not _is_builtin(type(self)):  # a subclass of the program's own: Keras' base takes no arguments
+            if args or kwargs:
+                raise TypeError("Initializer.__init__() takes no arguments")
+            self._config = {}
+            return
         parameters = _PARAMETERS[type(self).__name__]
         if len(args) > len(parameters):
             raise TypeError("%s() takes at most %d arguments" % (type(self).__name__, len(parameters)))
@@ -34,6 +39,8 @@ class Initializer:
         self._config.update(zip(names, args), **kwargs)
 
     def __call__(self, shape, dtype=None):
+        if not _is_builtin(type(self)):
+            raise NotImplementedError("Initializer subclasses must implement the `__call__()` method.")
         return _tfpp.keras.initialize(self._serialized(), list(shape), dtype)
 
     def get_config(self):
@@ -44,7 +51,18 @@ class Initializer:
         return cls(**config)
 
     def _serialized(self):
-        return {"class_name": type(self).__name__, "config": dict(self._config)}
+        """The config the C++ initializers read; a class of the program's own is registered with
+        them under its registered name first, so that layers call its from_config object."""
+        if _is_builtin(type(self)):
+            return {"class_name": type(self).__name__, "config": dict(self._config)}
+        from ._registration import get_registered_name
+        name = get_registered_name(type(self))
+        _tfpp.keras.register_initializer_class(name, type(self))
+        return {"class_name": name, "config": self.get_config()}
+
+
+def _is_builtin(cls):
+    return cls.__module__ == __name__ and cls.__name__ in _PARAMETERS
 
 
 for _name in _PARAMETERS:
@@ -104,6 +122,9 @@ _BY_NAME.update({name: globals()[name] for name in _PARAMETERS})
 
 def serialize(initializer):
     """keras.initializers.serialize: {"module", "class_name", "config", "registered_name"}."""
+    if not _is_builtin(type(initializer)):
+        from ._serialization import serialize_keras_object
+        return serialize_keras_object(initializer)
     return {"module": "keras.initializers", "class_name": type(initializer).__name__,
             "config": initializer.get_config(), "registered_name": None}
 

@@ -6,6 +6,7 @@
 #include "tfpp/errors.h"
 #include "tfpp/keras/constraint_classes.h"
 #include "tfpp/keras/identity_initializer.h"
+#include "tfpp/keras/initializer_classes.h"
 #include "tfpp/keras/min_max_norm.h"
 #include "tfpp/keras/regularizer_classes.h"
 
@@ -70,6 +71,7 @@ initializers::Initializer initializer_from(const ConfigValue& v) {
   if (v.holds<std::string>()) return get(v.get<std::string>());
   const std::string& cls = config_at(v.get<Config>(), "class_name", "initializers").get<std::string>();
   if (cls == "VarianceScaling") return variance_scaling_from(config_at(v.get<Config>(), "config", "initializers").get<Config>());
+  if (auto factory = registered_initializer_class(cls)) return factory(config_at(v.get<Config>(), "config", "initializers").get<Config>());
   const auto c = numbers(config_at(v.get<Config>(), "config", "initializers"));
   const auto seed = seed_of(c);
   if (cls == "Zeros") return Zeros();

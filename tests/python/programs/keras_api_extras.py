@@ -130,3 +130,26 @@ print([rounded(loss) for loss in dense.losses])
 model.compile(optimizer=tf.keras.optimizers.SGD(0.01), loss="mse")
 history = model.fit(np.ones((4, 2), "float32"), np.zeros((4, 2), "float32"), verbose=0)
 print(round(history.history["loss"][0], 4))
+
+
+# ---- Initializer subclasses, called and as layers' initializers ----
+class Ramp(I.Initializer):
+    def __init__(self, step=1.0):
+        self.step = step
+
+    def __call__(self, shape, dtype=None):
+        return tf.reshape(tf.range(np.prod(shape), dtype=dtype or "float32") * self.step, shape)
+
+    def get_config(self):
+        return {"step": self.step}
+
+
+print(Ramp(0.5)((2, 2)))
+print(I.serialize(Ramp(0.5)), type(I.deserialize(I.serialize(Ramp(0.5)), custom_objects={"Ramp": Ramp})).__name__)
+dense = tf.keras.layers.Dense(3, kernel_initializer=Ramp(0.25), bias_initializer=Ramp(1.0))
+print(dense(np.ones((1, 2), "float32")))
+print(np.asarray(dense.kernel).tolist(), np.asarray(dense.bias).tolist())
+dense64 = tf.keras.layers.Dense(2, kernel_initializer=Ramp(), dtype="float64")
+dense64.build((None, 2))
+print(dense64.kernel.dtype, np.asarray(dense64.kernel).tolist())
+show_error_message("a subclass without __call__", lambda: type("Bare", (I.Initializer,), {})()((2,)))
