@@ -1,10 +1,10 @@
 """tf.keras.callbacks: Python Callback subclasses (their hooks called by the C++ fit loop with the
 logs as a dict) and Keras' built-in callbacks, which are tfpp's C++ ones."""
 
-import inspect
-import json
-import os
-import shutil
+import inspect as _inspect
+import json as _json
+import os as _os
+import shutil as _shutil
 
 from .. import _tfpp
 
@@ -182,7 +182,7 @@ class LearningRateScheduler(_BuiltinCallback):
         super().__init__()
         self.schedule = schedule
         try:
-            takes_rate = len(inspect.signature(schedule).parameters) >= 2
+            takes_rate = len(_inspect.signature(schedule).parameters) >= 2
         except (TypeError, ValueError):
             takes_rate = True
         self._cpp = _k.LearningRateScheduler(schedule if takes_rate else lambda epoch, lr: schedule(epoch), int(verbose))
@@ -295,8 +295,8 @@ class BackupAndRestore(Callback):
         self._batches_seen_since_last_saving = 0
         self._last_batch_seen = 0
         self._current_epoch = 0
-        self._weights_path = os.path.join(backup_dir, "latest.weights.h5")
-        self._training_metadata_path = os.path.join(backup_dir, "training_metadata.json")
+        self._weights_path = _os.path.join(backup_dir, "latest.weights.h5")
+        self._training_metadata_path = _os.path.join(backup_dir, "training_metadata.json")
         self._prev_weights_path = self._weights_path + ".bkp"
         self._prev_training_metadata_path = self._training_metadata_path + ".bkp"
 
@@ -304,13 +304,13 @@ class BackupAndRestore(Callback):
         try:
             self._load_model()
         except OSError:
-            if not os.path.exists(self._prev_weights_path):
+            if not _os.path.exists(self._prev_weights_path):
                 raise
-            shutil.copy(self._prev_weights_path, self._weights_path)
-            if os.path.exists(self._prev_training_metadata_path):
-                shutil.copy(self._prev_training_metadata_path, self._training_metadata_path)
-            elif os.path.exists(self._training_metadata_path):
-                os.remove(self._training_metadata_path)
+            _shutil.copy(self._prev_weights_path, self._weights_path)
+            if _os.path.exists(self._prev_training_metadata_path):
+                _shutil.copy(self._prev_training_metadata_path, self._training_metadata_path)
+            elif _os.path.exists(self._training_metadata_path):
+                _os.remove(self._training_metadata_path)
             self._load_model()
 
     def _load_model(self):
@@ -318,11 +318,11 @@ class BackupAndRestore(Callback):
             raise ValueError("To use the BackupAndRestore callback, you model must be built before you call `fit()`. "
                              "Model %s is unbuilt. You can build it beforehand by calling it on a batch of data." %
                              self.model)
-        if os.path.exists(self._weights_path):
+        if _os.path.exists(self._weights_path):
             self.model.load_weights(self._weights_path)
-        if os.path.exists(self._training_metadata_path):
+        if _os.path.exists(self._training_metadata_path):
             with open(self._training_metadata_path) as f:
-                self._current_epoch = json.loads(f.read())["epoch"]
+                self._current_epoch = _json.loads(f.read())["epoch"]
             _k.resume_fit_at(self.model._cpp, int(self._current_epoch))
 
     def on_epoch_end(self, epoch, logs=None):
@@ -336,14 +336,14 @@ class BackupAndRestore(Callback):
             self._save_model()
 
     def _save_model(self):
-        os.makedirs(self.backup_dir, exist_ok=True)
-        if self.double_checkpoint and os.path.exists(self._weights_path):
-            shutil.copy(self._weights_path, self._prev_weights_path)
-        if self.double_checkpoint and os.path.exists(self._training_metadata_path):
-            shutil.copy(self._training_metadata_path, self._prev_training_metadata_path)
+        _os.makedirs(self.backup_dir, exist_ok=True)
+        if self.double_checkpoint and _os.path.exists(self._weights_path):
+            _shutil.copy(self._weights_path, self._prev_weights_path)
+        if self.double_checkpoint and _os.path.exists(self._training_metadata_path):
+            _shutil.copy(self._training_metadata_path, self._prev_training_metadata_path)
         self.model.save_weights(self._weights_path, overwrite=True)
         with open(self._training_metadata_path, "w") as f:
-            f.write(json.dumps({"epoch": self._current_epoch, "batch": self._last_batch_seen}))
+            f.write(_json.dumps({"epoch": self._current_epoch, "batch": self._last_batch_seen}))
 
     def _should_save_on_batch(self, batch):
         if self.save_freq == "epoch":
@@ -357,5 +357,5 @@ class BackupAndRestore(Callback):
         return False
 
     def on_train_end(self, logs=None):
-        if self.delete_checkpoint and os.path.exists(self.backup_dir):
-            shutil.rmtree(self.backup_dir)
+        if self.delete_checkpoint and _os.path.exists(self.backup_dir):
+            _shutil.rmtree(self.backup_dir)

@@ -119,6 +119,11 @@ for _name in ("mse", "mae", "mape", "msle", "hinge", "squared_hinge", "categoric
     globals()[_name] = getattr(_losses, _name)
 MSE, MAE, MAPE, MSLE, KLD = mse, mae, mape, msle, kld  # noqa: F821 (tf.keras.metrics' upper-case aliases)
 
+from .correlation_metrics import concordance_correlation, pearson_correlation  # noqa: E402
+from .correlation_metrics import make_classes as _correlation_classes  # noqa: E402
+
+PearsonCorrelation, ConcordanceCorrelation = _correlation_classes(MeanMetricWrapper)
+
 
 def serialize(metric):
     """keras.metrics.serialize: {"module", "class_name", "config", "registered_name"} of a metric

@@ -6,6 +6,7 @@
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
+#include "tfpp/keras/identity_initializer.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/random_ops.h"
 
@@ -162,9 +163,11 @@ Initializer get(const std::string& name) {
   if (name == "lecun_normal") return LecunNormal();
   if (name == "lecun_uniform") return LecunUniform();
   if (name == "orthogonal") return Orthogonal();
+  if (name == "identity") return Identity();
   throw InvalidArgumentError("[initializers] unknown initializer '" + name +
                              "'; known: zeros, ones, random_normal, truncated_normal, random_uniform, variance_scaling, "
-                             "glorot_uniform, glorot_normal, he_normal, he_uniform, lecun_normal, lecun_uniform, orthogonal");
+                             "glorot_uniform, glorot_normal, he_normal, he_uniform, lecun_normal, lecun_uniform, orthogonal, "
+                             "identity");
 }
 
 }  // namespace tf::keras::initializers

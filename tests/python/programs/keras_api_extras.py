@@ -153,3 +153,22 @@ dense64 = tf.keras.layers.Dense(2, kernel_initializer=Ramp(), dtype="float64")
 dense64.build((None, 2))
 print(dense64.kernel.dtype, np.asarray(dense64.kernel).tolist())
 show_error_message("a subclass without __call__", lambda: type("Bare", (I.Initializer,), {})()((2,)))
+
+# ---- correlation metrics ----
+y_true = [[0, 1, 0.5], [1, 1, 0.2], [0.3, 0.6, 0.9]]
+y_pred = [[0.1, 0.9, 0.5], [1, 0.9, 0.2], [0.9, 0.6, 0.3]]
+print(rounded(M.pearson_correlation(y_true, y_pred)), rounded(M.concordance_correlation(y_true, y_pred)))
+print(rounded(M.pearson_correlation(np.array(y_true), np.array(y_pred), axis=0)))
+print(rounded(M.concordance_correlation(tf.constant(y_true, tf.float64), tf.constant(y_pred, tf.float64), axis=0)))
+for metric in (M.PearsonCorrelation(), M.ConcordanceCorrelation(name="ccc", axis=0)):
+    metric.update_state(y_true, y_pred)
+    print(metric.name, metric.get_config(), rounded(metric.result()))
+    metric.update_state(y_pred, y_pred, sample_weight=[1.0, 1.0, 2.0])
+    print("  ", rounded(metric.result()))
+    metric.reset_state()
+    print("  ", rounded(metric.result()))
+print(type(M.PearsonCorrelation.from_config(M.PearsonCorrelation(axis=0).get_config())).__name__)
+model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(3, kernel_initializer="identity")])
+model.compile(optimizer="sgd", loss="mse", metrics=[M.PearsonCorrelation()])
+print({k: round(v, 4) for k, v in model.evaluate(np.array(y_true, "float32"), np.array(y_pred, "float32"),
+                                                    verbose=0, return_dict=True).items()})
