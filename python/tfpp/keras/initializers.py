@@ -113,10 +113,16 @@ lecun_normal, lecun_uniform, orthogonal = LecunNormal, LecunUniform, Orthogonal 
 OrthogonalInitializer = Orthogonal  # noqa: F821
 variance_scaling, identity, IdentityInitializer = VarianceScaling, Identity, Identity
 
+from .stft_initializer import make_class as _stft_class  # noqa: E402
+
+STFT = _stft_class(Initializer)
+stft = STFTInitializer = STFT
+
 _BY_NAME = {name: globals()[name] for name in ("zeros", "ones", "constant", "random_normal", "truncated_normal",
                                                 "random_uniform", "glorot_uniform", "glorot_normal", "he_normal",
                                                 "he_uniform", "lecun_normal", "lecun_uniform", "orthogonal",
-                                                "variance_scaling", "identity", "IdentityInitializer")}
+                                                "variance_scaling", "identity", "IdentityInitializer", "stft",
+                                                "STFT", "STFTInitializer")}
 _BY_NAME.update({name: globals()[name] for name in _PARAMETERS})
 
 

@@ -172,3 +172,16 @@ model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(3, kern
 model.compile(optimizer="sgd", loss="mse", metrics=[M.PearsonCorrelation()])
 print({k: round(v, 4) for k, v in model.evaluate(np.array(y_true, "float32"), np.array(y_pred, "float32"),
                                                     verbose=0, return_dict=True).items()})
+
+# ---- the STFT initializer ----
+for init, shape in ((I.STFT(), (4, 1, 3)), (I.STFT("imag", "hamming", "spectrum", True), (4, 1, 3)),
+                    (I.STFT(window=None, scaling=None), (3, 1, 2)), (I.stft(window="blackman"), (5, 1, 3)),
+                    (I.STFTInitializer(window=np.ones(3) * 2), (3, 1, 2))):
+    out = init(shape)
+    print(type(init).__name__, init.get_config() if not isinstance(init.window, np.ndarray) else "array window",
+          out.dtype.name, (np.round(np.asarray(out), 5) + 0.0).tolist())
+print(I.serialize(I.STFT(side="imag")), type(I.get("stft")).__name__, I.STFT()((4, 1, 3), dtype="float64").dtype.name)
+show_error_message("STFT side 'both'", lambda: I.STFT(side="both"))
+show_error_message("STFT scaling 'power'", lambda: I.STFT(scaling="power"))
+show_error("STFT window 'nope'", lambda: I.STFT(window="nope"))
+show_error_message("STFT window of the wrong length", lambda: I.STFT(window=np.ones(2))((3, 1, 2)), 46)
