@@ -10,6 +10,7 @@ void bind_lookup_ops(nb::module_& m);  // after bind_string_ops, into its tf.str
 void bind_keras_preprocessing(nb::module_& m);  // after bind_keras, into its keras
 void bind_signal_ops(nb::module_& m);  // after bind_math_ops, into its tf.math (and tf.signal)
 void bind_bitwise_ops(nb::module_& m);
+void bind_framework_scopes(nb::module_& m);
 }  // namespace tfpp_python
 
 NB_MODULE(_tfpp, m) {
@@ -49,4 +50,5 @@ NB_MODULE(_tfpp, m) {
   bind_linalg_factorizations(m);
   bind_signal_ops(m);
   bind_bitwise_ops(m);
+  bind_framework_scopes(m);
 }

@@ -146,9 +146,36 @@ sparse.from_dense = _sparse_ops.from_dense
 sparse.to_dense = _sparse_ops.to_dense
 sparse.reorder = _sparse_ops.reorder
 
+# tf.* functions composed in Python or bound from existing C++ (framework scopes, partitions,
+# histograms, space/batch moves, more of tf.math, tf.nn, tf.config, tf.debugging and tf.train).
+from . import config_devices as _config_devices, math_composites as _math_composites, nn_composites as _nn_composites
+from . import train_extras as _train_extras
+from .framework_scopes import control_dependencies, device, get_current_name_scope, group, init_scope, inside_function
+from .grad_pass_through import grad_pass_through
+from .partition_and_histogram import dynamic_partition, dynamic_stitch, histogram_fixed_width, histogram_fixed_width_bins
+from .space_batch import batch_to_space, space_to_batch, space_to_batch_nd
+from ._tfpp import scatter_nd
+nn.space_to_batch = space_to_batch
+eig, eigvals, as_dtype, scalar_mul = linalg.eig, linalg.eigvals, dtypes.as_dtype, math.scalar_mul
+realdiv = math.realdiv = _math_composites.realdiv
+saturate_cast = math.saturate_cast = _math_composites.saturate_cast
+math.erfcinv, math.accumulate_n = _math_composites.erfcinv, _math_composites.accumulate_n
+math.softmax, math.log_softmax = nn.softmax, nn.log_softmax
+math.top_k = nn.top_k = _nn_composites.top_k
+for _name in ("sufficient_statistics", "conv1d_transpose", "conv_transpose", "depthwise_conv2d_backprop_input",
+              "depthwise_conv2d_backprop_filter", "dilation2d", "erosion2d"):
+    setattr(nn, _name, getattr(_nn_composites, _name))
+for _name in ("get_soft_device_placement", "set_soft_device_placement", "get_visible_devices", "set_visible_devices"):
+    setattr(config, _name, getattr(_config_devices, _name))
+for _name in ("enable_traceback_filtering", "disable_traceback_filtering", "is_traceback_filtering_enabled"):
+    setattr(debugging, _name, getattr(_config_devices, _name))
+for _name in ("ExponentialMovingAverage", "load_variable", "get_checkpoint_state", "checkpoints_iterator"):
+    setattr(train, _name, getattr(_train_extras, _name))
+
 for _name, _module in (("math", math), ("nn", nn), ("random", random), ("config", config), ("linalg", linalg),
                        ("dtypes", dtypes), ("debugging", debugging), ("image", image), ("strings", strings),
                        ("sparse", sparse), ("bitwise", bitwise)):
     _sys.modules[__name__ + "." + _name] = _module
 
 __version__ = "0.1.0"
+from .framework_scopes import tuple  # noqa: E402, A001  (last: it shadows the builtin in this module)

@@ -1,0 +1,175 @@
+"""tf.nn functions composed of tfpp ops: sufficient_statistics, conv1d_transpose, conv_transpose,
+the depthwise convolution's two backprops, dilation2d and erosion2d, and top_k (tf.math.top_k's
+TopKV2 result). Composites trace and differentiate through the ops they are made of."""
+
+import builtins
+import collections
+
+from . import _tfpp, errors
+
+_nn = _tfpp.nn
+_math = _tfpp.math
+
+TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
+_top_k_pair = _math.top_k  # the binding, which returns a plain pair
+
+
+def top_k(input, k=1, sorted=True, index_type=_tfpp.int32, name=None):  # noqa: A002 - TensorFlow's names
+    """The k largest entries of the last dimension and their indices, as TopKV2(values, indices)."""
+    values, indices = _top_k_pair(input, k, sorted)
+    return TopKV2(values, _math.cast(indices, index_type) if index_type != _tfpp.int32 else indices)
+
+
+def sufficient_statistics(x, axes, shift=None, keepdims=False, name=None):
+    """(count, sum of x - shift, sum of (x - shift)^2, shift) over `axes`: what a mean and a
+    variance are computed from (tf.nn.normalize_moments)."""
+    x = _tfpp.convert_to_tensor(x)
+    axes = sorted(set(axes))
+    dims = [x.shape[d] for d in axes] if x.shape.rank is not None else [None]
+    if all(d is not None for d in dims):
+        count = 1
+        for d in dims:
+            count *= d
+        counts = _tfpp.constant(count, dtype=x.dtype)
+    else:
+        counts = _math.reduce_prod(_tfpp.gather(_math.cast(_tfpp.shape(x), x.dtype), axes))
+    if shift is not None:
+        shift = _tfpp.convert_to_tensor(shift)
+        m_ss, v_ss = x - shift, _math.squared_difference(x, shift)
+    else:
+        m_ss, v_ss = x, _math.square(x)
+    return (counts, _math.reduce_sum(m_ss, axes, keepdims=keepdims), _math.reduce_sum(v_ss, axes, keepdims=keepdims),
+            shift)
+
+
+def _one_spatial_size(value, name):
+    """An int or a 1- or 3-element list (TensorFlow's 1-D strides and dilations) as one int."""
+    if isinstance(value, int):
+        return value
+    values = list(value)
+    if len(values) == 1:
+        return values[0]
+    if len(values) == 3:
+        return values[1]
+    raise ValueError("%s should be of length 1 or 3. Received: %s=%s of length %d" % (name, name, value, len(values)))
+
+
+def conv1d_transpose(input, filters, output_shape, strides, padding="SAME", data_format="NWC", dilations=None,
+                     name=None):  # noqa: A002 - TensorFlow's argument name
+    """The transpose of conv1d (its gradient with respect to the input), as conv2d_transpose over
+    a height of one. filters are [width, output_channels, in_channels]."""
+    if data_format not in ("NWC", "NCW"):
+        raise ValueError("`data_format` must be 'NWC' or 'NCW'. Received: data_format=%s" % data_format)
+    channels_last = data_format == "NWC"
+    spatial = 1 if channels_last else 2  # where the dummy height goes
+    output_shape = list(_tfpp.convert_to_tensor(output_shape, dtype=_tfpp.int32).numpy()) \
+        if not isinstance(output_shape, (list, builtins.tuple)) else list(output_shape)
+    stride = _one_spatial_size(strides, "strides")
+    dilation = 1 if dilations is None else _one_spatial_size(dilations, "dilations")
+    sizes4 = ([1, 1, stride, 1] if channels_last else [1, 1, 1, stride])
+    dilations4 = ([1, 1, dilation, 1] if channels_last else [1, 1, 1, dilation])
+    result = _nn.conv2d_transpose(_tfpp.expand_dims(input, spatial), _tfpp.expand_dims(filters, 0),
+                                  output_shape[:spatial] + [1] + output_shape[spatial:], sizes4, padding,
+                                  "NHWC" if channels_last else "NCHW", dilations4)
+    return _tfpp.squeeze(result, [spatial])
+
+
+def conv_transpose(input, filters, output_shape, strides, padding="SAME", data_format=None, dilations=None,
+                   name=None):  # noqa: A002 - TensorFlow's argument name
+    """conv1d_transpose, conv2d_transpose or conv3d_transpose, by the length of `output_shape`."""
+    n = len(output_shape) if isinstance(output_shape, (list, builtins.tuple)) else int(_tfpp.shape(output_shape)[0])
+    if n not in (3, 4, 5):
+        raise ValueError("`output_shape` must be of length 3, 4 or 5. Received: output_shape=%s of length %d."
+                         % (output_shape, n))
+    channels_first = data_format is not None and data_format.startswith("NC")
+    fn, default = {3: (conv1d_transpose, ("NCW", "NWC")), 4: (_nn.conv2d_transpose, ("NCHW", "NHWC")),
+                   5: (_nn.conv3d_transpose, ("NCDHW", "NDHWC"))}[n]
+    return fn(input, filters, output_shape, strides, padding, default[0] if channels_first else default[1], dilations)
+
+
+def _depthwise_gradient(input_value, filter_value, out_backprop, strides, padding, data_format, dilations, wrt):
+    """The gradient of depthwise_conv2d(input, filter) for `out_backprop`, with respect to `wrt`
+    (0: the input, 1: the filter); the convolution is linear in each, so zeros stand in for it."""
+    with _tfpp.GradientTape() as tape:
+        tape.watch(input_value if wrt == 0 else filter_value)
+        output = _nn.depthwise_conv2d(input_value, filter_value, strides, padding, data_format, _rates(dilations))
+    return tape.gradient(output, input_value if wrt == 0 else filter_value, output_gradients=out_backprop)
+
+
+def _rates(dilations):
+    """depthwise_conv2d's 2-element rate from TensorFlow's 4-element dilations of the native ops."""
+    if dilations is None:
+        return None
+    dilations = list(dilations)
+    return dilations[1:3] if len(dilations) == 4 else dilations
+
+
+def depthwise_conv2d_backprop_input(input_sizes, filter, out_backprop, strides, padding, data_format="NHWC",
+                                    dilations=(1, 1, 1, 1), name=None):  # noqa: A002
+    """The gradient of depthwise_conv2d with respect to an input of shape `input_sizes`."""
+    out_backprop = _tfpp.convert_to_tensor(out_backprop)
+    zeros = _tfpp.zeros(input_sizes, out_backprop.dtype)
+    return _depthwise_gradient(zeros, _tfpp.convert_to_tensor(filter), out_backprop, strides, padding, data_format,
+                               dilations, 0)
+
+
+def depthwise_conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding, data_format="NHWC",
+                                     dilations=(1, 1, 1, 1), name=None):  # noqa: A002
+    """The gradient of depthwise_conv2d with respect to a filter of shape `filter_sizes`."""
+    out_backprop = _tfpp.convert_to_tensor(out_backprop)
+    zeros = _tfpp.zeros(filter_sizes, out_backprop.dtype)
+    return _depthwise_gradient(_tfpp.convert_to_tensor(input), zeros, out_backprop, strides, padding, data_format,
+                               dilations, 1)
+
+
+def _window_starts(size, window, stride, padding):
+    """(output size, padding before) of one spatial dimension, as TensorFlow's SAME/VALID rules."""
+    if padding == "VALID":
+        return (size - window) // stride + 1, 0
+    out = -(-size // stride)
+    return out, max((out - 1) * stride + window - size, 0) // 2
+
+
+def dilation2d(input, filters, strides, padding, data_format, dilations, name=None):  # noqa: A002
+    """Grayscale morphological dilation: out[b, y, x, c] = max over (dy, dx) of
+    input[b, y*sh + dy*rh, x*sw + dx*rw, c] + filters[dy, dx, c], in SAME or VALID windows."""
+    if data_format != "NHWC":
+        raise ValueError("`data_format` must be 'NHWC'. Received: data_format=%s" % data_format)
+    strides, dilations = list(strides), list(dilations)
+    if len(strides) != 4 or strides[0] != 1 or strides[3] != 1 or len(dilations) != 4 or dilations[0] != 1 \
+            or dilations[3] != 1:
+        raise errors.InvalidArgumentError(
+            None, None, "[Dilation2D] strides and dilations must be [1, h, w, 1], got %s and %s" % (strides, dilations))
+    if padding not in ("SAME", "VALID"):
+        raise ValueError("padding must be 'SAME' or 'VALID', got %r" % padding)
+    input = _tfpp.convert_to_tensor(input)  # noqa: A001
+    filters = _tfpp.convert_to_tensor(filters, dtype=input.dtype)
+    if input.shape.rank != 4 or filters.shape.rank != 3 or input.shape[3] != filters.shape[2]:
+        raise errors.InvalidArgumentError(
+            None, None, "[Dilation2D] input must be [batch, in_rows, in_cols, depth] and filter [filter_rows, "
+            "filter_cols, depth], got %s and %s" % (input.shape, filters.shape))
+    (_, height, width, _), (fh, fw, _) = input.shape.as_list(), filters.shape.as_list()
+    (_, sh, sw, _), (_, rh, rw, _) = strides, dilations
+    out_h, top = _window_starts(height, (fh - 1) * rh + 1, sh, padding)
+    out_w, left = _window_starts(width, (fw - 1) * rw + 1, sw, padding)
+    if out_h <= 0 or out_w <= 0:
+        raise errors.InvalidArgumentError(None, None, "[Dilation2D] the filter is larger than the input")
+    bottom = max((out_h - 1) * sh + (fh - 1) * rh + 1 - height - top, 0)
+    right = max((out_w - 1) * sw + (fw - 1) * rw + 1 - width - left, 0)
+    # Positions outside the input take no part in the maximum: pad with the lowest value.
+    lowest = float("-inf") if input.dtype.is_floating else float(input.dtype.min)
+    padded = _tfpp.pad(input, [[0, 0], [top, bottom], [left, right], [0, 0]], constant_values=lowest)
+    result = None
+    for dy in builtins.range(fh):
+        for dx in builtins.range(fw):
+            window = padded[:, dy * rh:dy * rh + (out_h - 1) * sh + 1:sh, dx * rw:dx * rw + (out_w - 1) * sw + 1:sw, :]
+            candidate = window + filters[dy, dx]
+            # The first maximum in scan order wins ties (and takes the gradient), as TensorFlow's kernel.
+            result = candidate if result is None else _math.maximum(result, candidate)
+    return result
+
+
+def erosion2d(value, filters, strides, padding, data_format, dilations, name=None):
+    """Grayscale morphological erosion: the negated dilation of -value by the reflected filters."""
+    filters = _tfpp.reverse(_tfpp.convert_to_tensor(filters), [0, 1])
+    return -dilation2d(-_tfpp.convert_to_tensor(value), filters, strides, padding, data_format, dilations)
