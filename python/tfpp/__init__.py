@@ -169,6 +169,10 @@ for _name in ("get_soft_device_placement", "set_soft_device_placement", "get_vis
     setattr(config, _name, getattr(_config_devices, _name))
 for _name in ("enable_traceback_filtering", "disable_traceback_filtering", "is_traceback_filtering_enabled"):
     setattr(debugging, _name, getattr(_config_devices, _name))
+from . import unicode_strings as _unicode_strings
+for _name in ("unicode_decode", "unicode_decode_with_offsets", "unicode_split_with_offsets", "unicode_encode"):
+    setattr(strings, _name, getattr(_unicode_strings, _name))
+io.encode_base64, io.decode_base64 = _tfpp._io.encode_base64, _tfpp._io.decode_base64
 for _name in ("ExponentialMovingAverage", "load_variable", "get_checkpoint_state", "checkpoints_iterator"):
     setattr(train, _name, getattr(_train_extras, _name))
 
