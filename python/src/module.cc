@@ -11,6 +11,7 @@ void bind_keras_preprocessing(nb::module_& m);  // after bind_keras, into its ke
 void bind_signal_ops(nb::module_& m);  // after bind_math_ops, into its tf.math (and tf.signal)
 void bind_bitwise_ops(nb::module_& m);
 void bind_framework_scopes(nb::module_& m);
+void bind_py_function_op(nb::module_& m);
 void bind_string_encoding_ops(nb::module_& m);  // after bind_io and bind_string_ops, into their modules
 }  // namespace tfpp_python
 
@@ -52,5 +53,6 @@ NB_MODULE(_tfpp, m) {
   bind_signal_ops(m);
   bind_bitwise_ops(m);
   bind_framework_scopes(m);
+  bind_py_function_op(m);
   bind_string_encoding_ops(m);
 }
