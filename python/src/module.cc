@@ -12,6 +12,7 @@ void bind_signal_ops(nb::module_& m);  // after bind_math_ops, into its tf.math 
 void bind_bitwise_ops(nb::module_& m);
 void bind_framework_scopes(nb::module_& m);
 void bind_py_function_op(nb::module_& m);
+void bind_partition_ops(nb::module_& m);
 void bind_string_encoding_ops(nb::module_& m);  // after bind_io and bind_string_ops, into their modules
 }  // namespace tfpp_python
 
@@ -54,5 +55,6 @@ NB_MODULE(_tfpp, m) {
   bind_bitwise_ops(m);
   bind_framework_scopes(m);
   bind_py_function_op(m);
+  bind_partition_ops(m);
   bind_string_encoding_ops(m);
 }

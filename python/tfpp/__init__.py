@@ -153,7 +153,8 @@ from . import train_extras as _train_extras
 from .framework_scopes import control_dependencies, device, get_current_name_scope, group, init_scope, inside_function
 from .grad_pass_through import grad_pass_through
 from .script_ops import numpy_function, py_function
-from .partition_and_histogram import dynamic_partition, dynamic_stitch, histogram_fixed_width, histogram_fixed_width_bins
+from .partition_and_histogram import histogram_fixed_width, histogram_fixed_width_bins
+from ._tfpp import dynamic_partition, dynamic_stitch
 from .space_batch import batch_to_space, space_to_batch, space_to_batch_nd
 from ._tfpp import scatter_nd
 nn.space_to_batch = space_to_batch
