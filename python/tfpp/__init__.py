@@ -155,7 +155,7 @@ from .grad_pass_through import grad_pass_through
 from .script_ops import numpy_function, py_function
 from .partition_and_histogram import histogram_fixed_width, histogram_fixed_width_bins
 from ._tfpp import dynamic_partition, dynamic_stitch
-from .space_batch import batch_to_space, space_to_batch, space_to_batch_nd
+from ._tfpp import batch_to_space, space_to_batch, space_to_batch_nd
 from ._tfpp import scatter_nd
 nn.space_to_batch = space_to_batch
 eig, eigvals, as_dtype, scalar_mul = linalg.eig, linalg.eigvals, dtypes.as_dtype, math.scalar_mul
