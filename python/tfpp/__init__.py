@@ -153,6 +153,12 @@ from . import train_extras as _train_extras
 from .framework_scopes import control_dependencies, device, get_current_name_scope, group, init_scope, inside_function
 from .grad_pass_through import grad_pass_through
 from .script_ops import numpy_function, py_function
+from .control_flow_extras import case, parallel_stack, recompute_grad, switch_case, vectorized_map
+from . import framework_constants as _framework_constants
+from .framework_constants import AggregationMethod, VariableAggregation, VariableSynchronization, get_logger
+from . import init_ops as _init_ops
+zeros_initializer, ones_initializer, constant_initializer = _init_ops.Zeros, _init_ops.Ones, _init_ops.Constant
+random_normal_initializer, random_uniform_initializer = _init_ops.RandomNormal, _init_ops.RandomUniform
 from .partition_and_histogram import histogram_fixed_width, histogram_fixed_width_bins
 from ._tfpp import dynamic_partition, dynamic_stitch
 from ._tfpp import batch_to_space, space_to_batch, space_to_batch_nd
@@ -184,4 +190,6 @@ for _name, _module in (("math", math), ("nn", nn), ("random", random), ("config"
     _sys.modules[__name__ + "." + _name] = _module
 
 __version__ = "0.1.0"
+version = _framework_constants.version_module(__version__)
+_sys.modules[__name__ + ".version"] = version
 from .framework_scopes import tuple  # noqa: E402, A001  (last: it shadows the builtin in this module)
