@@ -181,6 +181,8 @@ from . import unicode_strings as _unicode_strings
 for _name in ("unicode_decode", "unicode_decode_with_offsets", "unicode_split_with_offsets", "unicode_encode"):
     setattr(strings, _name, getattr(_unicode_strings, _name))
 io.encode_base64, io.decode_base64 = _tfpp._io.encode_base64, _tfpp._io.decode_base64
+from . import gfile as _gfile
+io.gfile = _gfile
 for _name in ("ExponentialMovingAverage", "load_variable", "get_checkpoint_state", "checkpoints_iterator"):
     setattr(train, _name, getattr(_train_extras, _name))
 
