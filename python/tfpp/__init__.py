@@ -173,8 +173,15 @@ math.top_k = nn.top_k = _nn_composites.top_k
 for _name in ("sufficient_statistics", "conv1d_transpose", "conv_transpose", "depthwise_conv2d_backprop_input",
               "depthwise_conv2d_backprop_filter", "dilation2d", "erosion2d"):
     setattr(nn, _name, getattr(_nn_composites, _name))
-for _name in ("get_soft_device_placement", "set_soft_device_placement", "get_visible_devices", "set_visible_devices"):
+for _name in ("get_soft_device_placement", "set_soft_device_placement", "get_visible_devices", "set_visible_devices",
+              "LogicalDeviceConfiguration", "set_logical_device_configuration", "get_logical_device_configuration"):
     setattr(config, _name, getattr(_config_devices, _name))
+config.experimental = _config_devices.experimental_module(config)
+_sys.modules[__name__ + ".config.experimental"] = config.experimental
+_config_devices.install_log_device_placement(debugging)
+config.experimental_run_functions_eagerly = config.run_functions_eagerly
+config.experimental_functions_run_eagerly = config.functions_run_eagerly
+from . import testing as test  # noqa: E402  (tf.test)
 for _name in ("enable_traceback_filtering", "disable_traceback_filtering", "is_traceback_filtering_enabled"):
     setattr(debugging, _name, getattr(_config_devices, _name))
 from . import unicode_strings as _unicode_strings

@@ -4,6 +4,8 @@ for tfpp's one device type, the CPU.
 tfpp always places ops soft (a device that does not exist here means CPU:0), and the CPU cannot
 be hidden; the settings are kept and read back as TensorFlow keeps them."""
 
+import collections
+
 _settings = {"soft_device_placement": True, "traceback_filtering": True, "visible_devices": None}
 
 
@@ -56,3 +58,82 @@ def disable_traceback_filtering():
 def is_traceback_filtering_enabled():
     """Whether traceback filtering is on."""
     return _settings["traceback_filtering"]
+
+
+# ---- logical devices ----
+
+class LogicalDeviceConfiguration(collections.namedtuple(
+        "LogicalDeviceConfiguration", ["memory_limit", "experimental_priority", "experimental_device_ordinal"])):
+    """One logical device to make of a physical one (tfpp splits the CPU's threads; memory_limit
+    and the experimental fields are kept but not used)."""
+
+    def __new__(cls, memory_limit=None, experimental_priority=None, experimental_device_ordinal=None):
+        return super().__new__(cls, memory_limit, experimental_priority, experimental_device_ordinal)
+
+
+_logical_configurations = {}
+
+
+def set_logical_device_configuration(device, logical_devices):
+    """Splits `device` (the CPU) into one logical device per configuration; only before any op
+    runs (a RuntimeError afterwards, as in TensorFlow)."""
+    from . import _tfpp, errors  # noqa: PLC0415 - the package's core, loaded by now
+    if device not in _physical_devices():
+        raise ValueError("Unrecognized device: %r" % (device,))
+    if device.device_type != "CPU":
+        raise ValueError("tfpp can split only the CPU into logical devices, got %r" % (device,))
+    try:
+        _tfpp.config._set_logical_cpu_count(len(logical_devices))
+    except errors.FailedPreconditionError:
+        raise RuntimeError("Virtual devices cannot be modified after being initialized") from None
+    _logical_configurations[device] = list(logical_devices)
+
+
+def get_logical_device_configuration(device):
+    """The configurations `device` was split with, or None if it was not."""
+    if device not in _physical_devices():
+        raise ValueError("Unrecognized device: %r" % (device,))
+    return _logical_configurations.get(device)
+
+
+def set_memory_growth(device, enable):
+    """TensorFlow's GPU memory setting; a CPU has none to set."""
+    if device not in _physical_devices():
+        raise ValueError("Unrecognized device: %r" % (device,))
+    if device in _logical_configurations:
+        raise ValueError("Cannot set memory growth on device when virtual devices configured")
+    raise ValueError("Cannot set memory growth on non-GPU and non-Pluggable devices")
+
+
+def get_memory_growth(device):
+    """TensorFlow's GPU memory setting; a CPU has none."""
+    if device not in _physical_devices():
+        raise ValueError("Unrecognized device: %r" % (device,))
+    raise ValueError("Cannot get memory growth on non-GPU and non-Pluggable devices")
+
+
+def experimental_module(config):
+    """tf.config.experimental: the device functions TensorFlow also keeps there."""
+    import types  # noqa: PLC0415 - only here
+    module = types.ModuleType("tfpp.config.experimental", "tf.config.experimental")
+    module.list_physical_devices = config.list_physical_devices
+    module.list_logical_devices = config.list_logical_devices
+    module.get_visible_devices, module.set_visible_devices = get_visible_devices, set_visible_devices
+    module.get_memory_growth, module.set_memory_growth = get_memory_growth, set_memory_growth
+    module.VirtualDeviceConfiguration = LogicalDeviceConfiguration
+    module.get_virtual_device_configuration = get_logical_device_configuration
+    module.set_virtual_device_configuration = set_logical_device_configuration
+    return module
+
+
+def install_log_device_placement(debugging):
+    """tf.debugging.set_log_device_placement that also records the setting, and its getter."""
+    set_in_core = debugging.set_log_device_placement
+
+    def set_log_device_placement(enabled):
+        """Logs the device each op runs on (to stderr) while enabled."""
+        set_in_core(bool(enabled))
+        _settings["log_device_placement"] = bool(enabled)
+
+    debugging.set_log_device_placement = set_log_device_placement
+    debugging.get_log_device_placement = lambda: _settings.get("log_device_placement", False)
