@@ -14,6 +14,7 @@ void bind_framework_scopes(nb::module_& m);
 void bind_py_function_op(nb::module_& m);
 void bind_partition_ops(nb::module_& m);
 void bind_space_batch_ops(nb::module_& m);
+void bind_timestamp(nb::module_& m);
 void bind_string_encoding_ops(nb::module_& m);  // after bind_io and bind_string_ops, into their modules
 }  // namespace tfpp_python
 
@@ -58,5 +59,6 @@ NB_MODULE(_tfpp, m) {
   bind_py_function_op(m);
   bind_partition_ops(m);
   bind_space_batch_ops(m);
+  bind_timestamp(m);
   bind_string_encoding_ops(m);
 }

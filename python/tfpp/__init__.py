@@ -150,7 +150,9 @@ sparse.reorder = _sparse_ops.reorder
 # histograms, space/batch moves, more of tf.math, tf.nn, tf.config, tf.debugging and tf.train).
 from . import config_devices as _config_devices, math_composites as _math_composites, nn_composites as _nn_composites
 from . import train_extras as _train_extras
-from .framework_scopes import control_dependencies, device, get_current_name_scope, group, init_scope, inside_function
+from .framework_scopes import (control_dependencies, device, get_current_name_scope, group, init_scope, inside_function,
+                               is_symbolic_tensor)
+from ._tfpp import timestamp
 from .grad_pass_through import grad_pass_through
 from .script_ops import numpy_function, py_function
 from .control_flow_extras import case, parallel_stack, recompute_grad, switch_case, vectorized_map
@@ -171,7 +173,8 @@ math.erfcinv, math.accumulate_n = _math_composites.erfcinv, _math_composites.acc
 math.softmax, math.log_softmax = nn.softmax, nn.log_softmax
 math.top_k = nn.top_k = _nn_composites.top_k
 for _name in ("sufficient_statistics", "conv1d_transpose", "conv_transpose", "depthwise_conv2d_backprop_input",
-              "depthwise_conv2d_backprop_filter", "dilation2d", "erosion2d"):
+              "depthwise_conv2d_backprop_filter", "dilation2d", "erosion2d", "atrous_conv2d", "atrous_conv2d_transpose",
+              "batch_norm_with_global_normalization"):
     setattr(nn, _name, getattr(_nn_composites, _name))
 for _name in ("get_soft_device_placement", "set_soft_device_placement", "get_visible_devices", "set_visible_devices",
               "LogicalDeviceConfiguration", "set_logical_device_configuration", "get_logical_device_configuration"):
@@ -179,6 +182,8 @@ for _name in ("get_soft_device_placement", "set_soft_device_placement", "get_vis
 config.experimental = _config_devices.experimental_module(config)
 _sys.modules[__name__ + ".config.experimental"] = config.experimental
 _config_devices.install_log_device_placement(debugging)
+from .debugging_extras import assert_proper_iterable as _assert_proper_iterable  # noqa: E402
+debugging.assert_proper_iterable = _assert_proper_iterable
 config.experimental_run_functions_eagerly = config.run_functions_eagerly
 config.experimental_functions_run_eagerly = config.functions_run_eagerly
 from . import testing as test  # noqa: E402  (tf.test)

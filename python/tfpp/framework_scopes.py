@@ -105,3 +105,8 @@ def get_current_name_scope():
 def inside_function():
     """True while a tf.function is being traced."""
     return _tfpp._tracing()
+
+
+def is_symbolic_tensor(tensor):
+    """True for a tensor of a graph being traced (no value yet), False for anything else."""
+    return isinstance(tensor, _tfpp.Tensor) and tensor._is_symbolic()

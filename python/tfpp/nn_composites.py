@@ -173,3 +173,27 @@ def erosion2d(value, filters, strides, padding, data_format, dilations, name=Non
     """Grayscale morphological erosion: the negated dilation of -value by the reflected filters."""
     filters = _tfpp.reverse(_tfpp.convert_to_tensor(filters), [0, 1])
     return -dilation2d(-_tfpp.convert_to_tensor(value), filters, strides, padding, data_format, dilations)
+
+
+def _check_rate(rate):
+    if rate < 1:
+        raise ValueError("all values of `dilation_rate` must be positive. Received: dilation_rate=[%d %d]" % (rate, rate))
+
+
+def atrous_conv2d(value, filters, rate, padding, name=None):
+    """conv2d with its filter taps `rate` apart (dilated), stride one."""
+    _check_rate(rate)
+    return _nn.conv2d(value, filters, [1, 1, 1, 1], padding, dilations=[1, rate, rate, 1])
+
+
+def atrous_conv2d_transpose(value, filters, output_shape, rate, padding, name=None):
+    """The transpose of atrous_conv2d (its gradient with respect to the input)."""
+    _check_rate(rate)
+    return _nn.conv2d_transpose(value, filters, output_shape, [1, 1, 1, 1], padding, dilations=[1, rate, rate, 1])
+
+
+def batch_norm_with_global_normalization(input, mean, variance, beta, gamma, variance_epsilon,  # noqa: A002
+                                         scale_after_normalization, name=None):
+    """batch_normalization with gamma applied only when scale_after_normalization."""
+    return _nn.batch_normalization(input, mean, variance, beta, gamma if scale_after_normalization else None,
+                                   variance_epsilon)

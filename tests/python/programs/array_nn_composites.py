@@ -140,3 +140,17 @@ with tf.GradientTape() as tape:
     loss = tf.reduce_sum(out * tf.reshape(tf.range(1.0, 17.0, dtype=tf.float64), [1, 4, 4, 1]))
 grad_in, grad_filter = tape.gradient(loss, [smooth_in, smooth_filter])
 print(grad_in[0, :, :, 0], grad_filter[:, :, 0])
+
+# ---- atrous convolutions and batch_norm_with_global_normalization ----
+atrous_in = tf.constant(rng.uniform(-1, 1, [1, 6, 6, 2]).astype(np.float32))
+atrous_filter = tf.constant(rng.uniform(-1, 1, [2, 2, 2, 3]).astype(np.float32))
+print(rounded(tf.nn.atrous_conv2d(atrous_in, atrous_filter, 2, "VALID")[0, :, :, 0]))
+print(rounded(tf.nn.atrous_conv2d(atrous_in, atrous_filter, 2, "SAME")[0, :, :, 2]))
+back_filter = tf.constant(rng.uniform(-1, 1, [2, 2, 3, 2]).astype(np.float32))
+print(rounded(tf.nn.atrous_conv2d_transpose(tf.ones([1, 4, 4, 2]), back_filter, [1, 6, 6, 3], 2, "VALID")[0, :, :, 1]))
+show_error_message("atrous rate 0", lambda: tf.nn.atrous_conv2d(atrous_in, atrous_filter, 0, "SAME"))
+bn_in = tf.constant([[1.0, 2.0], [3.0, 6.0]])
+print(tf.nn.batch_norm_with_global_normalization(bn_in, tf.constant([2.0, 4.0]), tf.constant([1.0, 4.0]),
+                                                 tf.constant([0.5, 0.0]), tf.constant([2.0, 3.0]), 0.0, True))
+print(tf.nn.batch_norm_with_global_normalization(bn_in, tf.constant([2.0, 4.0]), tf.constant([1.0, 4.0]),
+                                                 tf.constant([0.5, 0.0]), tf.constant([2.0, 3.0]), 0.0, False))

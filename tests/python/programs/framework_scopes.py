@@ -107,3 +107,20 @@ def passed_in_function(v):
 
 
 print(passed_in_function(tf.constant(1.5)))
+
+# ---- tf.is_symbolic_tensor, tf.timestamp, tf.debugging.assert_proper_iterable ----
+
+
+@tf.function
+def symbolic_inside(v):
+    print("symbolic while tracing:", tf.is_symbolic_tensor(v))
+    return tf.timestamp()
+
+
+first = symbolic_inside(tf.constant(1))
+second = symbolic_inside(tf.constant(1))
+print(tf.is_symbolic_tensor(tf.constant(1)), tf.is_symbolic_tensor(3), first.dtype, first.shape,
+      bool(second >= first), bool(tf.timestamp() >= second))
+show_error_message("assert_proper_iterable of a string", lambda: tf.debugging.assert_proper_iterable("abc"))
+show_error_message("assert_proper_iterable of an int", lambda: tf.debugging.assert_proper_iterable(3))
+print(tf.debugging.assert_proper_iterable([1, 2]))
