@@ -195,6 +195,8 @@ for _name in ("unicode_decode", "unicode_decode_with_offsets", "unicode_split_wi
 io.encode_base64, io.decode_base64 = _tfpp._io.encode_base64, _tfpp._io.decode_base64
 from . import gfile as _gfile
 io.gfile = _gfile
+from .csv_decoding import decode_csv as _decode_csv  # noqa: E402
+io.decode_csv = _decode_csv
 for _name in ("ExponentialMovingAverage", "load_variable", "get_checkpoint_state", "checkpoints_iterator"):
     setattr(train, _name, getattr(_train_extras, _name))
 

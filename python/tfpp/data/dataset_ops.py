@@ -944,7 +944,10 @@ def _trace(func, input_spec, kind):
     def flat_function(*flat):
         element = structure.pack(input_spec, flat)
         args = element if type(element) is tuple else (element,)
-        result = structure.normalize(autograph.converted_call(func, args, {}))
+        result = autograph.converted_call(func, args, {})
+        if isinstance(result, list):  # a returned list is a tuple of components (TensorFlow's _should_pack)
+            result = tuple(result)
+        result = structure.normalize(result)
         result_spec[:] = [structure.specs_of(result)]
         return tuple(structure.to_flat(result_spec[0], result))
 

@@ -1,11 +1,7 @@
 // StringToNumber: parses each string as a float32, float64, int32 or int64.
-#include <cctype>
-#include <charconv>
-#include <cstdlib>
-#include <type_traits>
-
 #include "kernels/cpu/parallel.h"
 #include "ops/execute.h"
+#include "ops/strings/parse_number.h"
 #include "ops/strings/string_inputs.h"
 #include "tfpp/string_ops.h"
 
@@ -24,35 +20,12 @@ void to_number_shape(ShapeContext& ctx) {
   ctx.add_output(out, ctx.input(0).shape());
 }
 
-// Parses all of `s` (surrounding whitespace and a leading '+' allowed) as a T.
-template <class T>
-bool parse(const std::string& s, T& value) {
-  const char *begin = s.data(), *end = s.data() + s.size();
-  while (begin < end && std::isspace(static_cast<unsigned char>(*begin))) ++begin;
-  while (end > begin && std::isspace(static_cast<unsigned char>(end[-1]))) --end;
-  if constexpr (std::is_floating_point_v<T>) {
-    // As TensorFlow (strtod): hex floats, "inf"/"infinity"/"nan", and overflow to +-inf and
-    // underflow to 0 instead of an error.
-    if (begin == end || std::isspace(static_cast<unsigned char>(*begin))) return false;
-    const std::string text(begin, end);
-    char* stop = nullptr;
-    if constexpr (std::is_same_v<T, float>) value = std::strtof(text.c_str(), &stop);
-    else value = std::strtod(text.c_str(), &stop);
-    return stop == text.c_str() + text.size();
-  } else {
-    if (begin < end && *begin == '+') ++begin;
-    if (begin == end || *begin == '+' || *begin == ' ') return false;
-    const auto [ptr, ec] = std::from_chars(begin, end, value);
-    return ec == std::errc() && ptr == end;
-  }
-}
-
 template <class T>
 void to_number_kernel(KernelContext& ctx) {
   const std::string* in = ctx.input(0).data<std::string>();
   T* out = ctx.output(0).mutable_data<T>();
   for (std::int64_t i = 0; i < ctx.output(0).num_elements(); ++i)
-    if (!parse(in[i], out[i]))
+    if (!ops::parse_number(in[i], out[i]))
       ctx.fail("could not convert string \"" + in[i] + "\" to " + std::string(dtype_name(dtype_of<T>())));
 }
 
