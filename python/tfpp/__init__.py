@@ -206,6 +206,8 @@ for _name, _module in (("math", math), ("nn", nn), ("random", random), ("config"
     _sys.modules[__name__ + "." + _name] = _module
 
 __version__ = "0.1.0"
+# tf.gradients, the function; the tfpp.gradients module (custom_gradient, RegisterGradient) stays in sys.modules.
+from .symbolic_gradients import gradients, hessians  # noqa: E402
 version = _framework_constants.version_module(__version__)
 _sys.modules[__name__ + ".version"] = version
 from .framework_scopes import tuple  # noqa: E402, A001  (last: it shadows the builtin in this module)
