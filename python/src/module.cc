@@ -17,6 +17,7 @@ void bind_space_batch_ops(nb::module_& m);
 void bind_timestamp(nb::module_& m);
 void bind_decode_csv(nb::module_& m);  // after bind_io, into its _io
 void bind_graph_gradients(nb::module_& m);
+void bind_edit_distance(nb::module_& m);
 void bind_string_encoding_ops(nb::module_& m);  // after bind_io and bind_string_ops, into their modules
 }  // namespace tfpp_python
 
@@ -64,5 +65,6 @@ NB_MODULE(_tfpp, m) {
   bind_timestamp(m);
   bind_decode_csv(m);
   bind_graph_gradients(m);
+  bind_edit_distance(m);
   bind_string_encoding_ops(m);
 }

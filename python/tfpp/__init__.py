@@ -155,6 +155,7 @@ from .framework_scopes import (control_dependencies, device, get_current_name_sc
 from ._tfpp import timestamp
 from .grad_pass_through import grad_pass_through
 from .script_ops import numpy_function, py_function
+from .edit_distance import edit_distance
 from .control_flow_extras import case, parallel_stack, recompute_grad, switch_case, vectorized_map
 from . import framework_constants as _framework_constants
 from .framework_constants import AggregationMethod, VariableAggregation, VariableSynchronization, get_logger
