@@ -18,6 +18,7 @@ void bind_timestamp(nb::module_& m);
 void bind_decode_csv(nb::module_& m);  // after bind_io, into its _io
 void bind_graph_gradients(nb::module_& m);
 void bind_edit_distance(nb::module_& m);
+void bind_histogram_ops(nb::module_& m);
 void bind_string_encoding_ops(nb::module_& m);  // after bind_io and bind_string_ops, into their modules
 }  // namespace tfpp_python
 
@@ -66,5 +67,6 @@ NB_MODULE(_tfpp, m) {
   bind_decode_csv(m);
   bind_graph_gradients(m);
   bind_edit_distance(m);
+  bind_histogram_ops(m);
   bind_string_encoding_ops(m);
 }

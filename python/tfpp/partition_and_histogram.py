@@ -1,5 +1,5 @@
-"""tf.histogram_fixed_width and tf.histogram_fixed_width_bins, composed of tfpp ops (so they
-trace as those ops do)."""
+"""tf.histogram_fixed_width (tfpp's HistogramFixedWidth op) and tf.histogram_fixed_width_bins
+(composed of ops, as TensorFlow composes it)."""
 
 from . import _tfpp
 
@@ -28,13 +28,7 @@ def histogram_fixed_width_bins(values, value_range, nbins=100, dtype=_tfpp.int32
 
 def histogram_fixed_width(values, value_range, nbins=100, dtype=_tfpp.int32, name=None):
     """How many of `values` fall in each of `nbins` equal bins over `value_range` (values outside
-    count in the first or last bin)."""
-    values, value_range, nbins = _check_range_and_bins(values, value_range, nbins, True)
-    # As TensorFlow's kernel: (max(x, lo) - lo) in the input's dtype, then divided by the bin width in float64.
-    lo = value_range[0]
-    step = _math.cast(value_range[1] - lo, _tfpp.float64) / _math.cast(nbins, _tfpp.float64)
-    offsets = _math.cast(_math.maximum(values, lo) - lo, _tfpp.float64)
-    bins = _math.cast(_math.minimum(offsets / step, _math.cast(nbins - 1, _tfpp.float64)), _tfpp.int32)
-    flat_bins = _tfpp.reshape(bins, [-1])
-    counts = _math.unsorted_segment_sum(_tfpp.ones_like(flat_bins), flat_bins, nbins)
-    return _math.cast(counts, dtype)
+    count in the first or last bin): tfpp's HistogramFixedWidth op."""
+    values = _tfpp.convert_to_tensor(values)
+    nbins = int(nbins.numpy()) if isinstance(nbins, _tfpp.Tensor) else int(nbins)
+    return _tfpp._histogram_fixed_width(values, value_range, nbins, dtype, name)
