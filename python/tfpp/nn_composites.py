@@ -1,6 +1,7 @@
 """tf.nn functions composed of tfpp ops: sufficient_statistics, conv1d_transpose, conv_transpose,
-the depthwise convolution's two backprops, dilation2d and erosion2d, and top_k (tf.math.top_k's
-TopKV2 result). Composites trace and differentiate through the ops they are made of."""
+the depthwise convolution's two backprops, erosion2d (over the Dilation2D op, as TensorFlow
+defines it), the atrous convolutions, and top_k (tf.math.top_k's TopKV2 result). Composites
+trace and differentiate through the ops they are made of."""
 
 import builtins
 import collections
@@ -122,51 +123,13 @@ def depthwise_conv2d_backprop_filter(input, filter_sizes, out_backprop, strides,
                                dilations, 1)
 
 
-def _window_starts(size, window, stride, padding):
-    """(output size, padding before) of one spatial dimension, as TensorFlow's SAME/VALID rules."""
-    if padding == "VALID":
-        return (size - window) // stride + 1, 0
-    out = -(-size // stride)
-    return out, max((out - 1) * stride + window - size, 0) // 2
-
-
 def dilation2d(input, filters, strides, padding, data_format, dilations, name=None):  # noqa: A002
     """Grayscale morphological dilation: out[b, y, x, c] = max over (dy, dx) of
-    input[b, y*sh + dy*rh, x*sw + dx*rw, c] + filters[dy, dx, c], in SAME or VALID windows."""
+    input[b, y*sh + dy*rh, x*sw + dx*rw, c] + filters[dy, dx, c], in SAME or VALID windows
+    (tfpp's Dilation2D op)."""
     if data_format != "NHWC":
         raise ValueError("`data_format` must be 'NHWC'. Received: data_format=%s" % data_format)
-    strides, dilations = list(strides), list(dilations)
-    if len(strides) != 4 or strides[0] != 1 or strides[3] != 1 or len(dilations) != 4 or dilations[0] != 1 \
-            or dilations[3] != 1:
-        raise errors.InvalidArgumentError(
-            None, None, "[Dilation2D] strides and dilations must be [1, h, w, 1], got %s and %s" % (strides, dilations))
-    if padding not in ("SAME", "VALID"):
-        raise ValueError("padding must be 'SAME' or 'VALID', got %r" % padding)
-    input = _tfpp.convert_to_tensor(input)  # noqa: A001
-    filters = _tfpp.convert_to_tensor(filters, dtype=input.dtype)
-    if input.shape.rank != 4 or filters.shape.rank != 3 or input.shape[3] != filters.shape[2]:
-        raise errors.InvalidArgumentError(
-            None, None, "[Dilation2D] input must be [batch, in_rows, in_cols, depth] and filter [filter_rows, "
-            "filter_cols, depth], got %s and %s" % (input.shape, filters.shape))
-    (_, height, width, _), (fh, fw, _) = input.shape.as_list(), filters.shape.as_list()
-    (_, sh, sw, _), (_, rh, rw, _) = strides, dilations
-    out_h, top = _window_starts(height, (fh - 1) * rh + 1, sh, padding)
-    out_w, left = _window_starts(width, (fw - 1) * rw + 1, sw, padding)
-    if out_h <= 0 or out_w <= 0:
-        raise errors.InvalidArgumentError(None, None, "[Dilation2D] the filter is larger than the input")
-    bottom = max((out_h - 1) * sh + (fh - 1) * rh + 1 - height - top, 0)
-    right = max((out_w - 1) * sw + (fw - 1) * rw + 1 - width - left, 0)
-    # Positions outside the input take no part in the maximum: pad with the lowest value.
-    lowest = float("-inf") if input.dtype.is_floating else float(input.dtype.min)
-    padded = _tfpp.pad(input, [[0, 0], [top, bottom], [left, right], [0, 0]], constant_values=lowest)
-    result = None
-    for dy in builtins.range(fh):
-        for dx in builtins.range(fw):
-            window = padded[:, dy * rh:dy * rh + (out_h - 1) * sh + 1:sh, dx * rw:dx * rw + (out_w - 1) * sw + 1:sw, :]
-            candidate = window + filters[dy, dx]
-            # The first maximum in scan order wins ties (and takes the gradient), as TensorFlow's kernel.
-            result = candidate if result is None else _math.maximum(result, candidate)
-    return result
+    return _nn._dilation2d(input, filters, strides, padding, dilations, name)
 
 
 def erosion2d(value, filters, strides, padding, data_format, dilations, name=None):
