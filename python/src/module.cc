@@ -20,6 +20,7 @@ void bind_graph_gradients(nb::module_& m);
 void bind_edit_distance(nb::module_& m);
 void bind_histogram_ops(nb::module_& m);
 void bind_dilation_ops(nb::module_& m);  // after bind_nn_ops, into its nn
+void bind_depthwise_conv_backprops(nb::module_& m);  // after bind_nn_ops, into its nn
 void bind_string_encoding_ops(nb::module_& m);  // after bind_io and bind_string_ops, into their modules
 }  // namespace tfpp_python
 
@@ -70,5 +71,6 @@ NB_MODULE(_tfpp, m) {
   bind_edit_distance(m);
   bind_histogram_ops(m);
   bind_dilation_ops(m);
+  bind_depthwise_conv_backprops(m);
   bind_string_encoding_ops(m);
 }

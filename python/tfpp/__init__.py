@@ -173,8 +173,8 @@ saturate_cast = math.saturate_cast = _math_composites.saturate_cast
 math.erfcinv, math.accumulate_n = _math_composites.erfcinv, _math_composites.accumulate_n
 math.softmax, math.log_softmax = nn.softmax, nn.log_softmax
 math.top_k = nn.top_k = _nn_composites.top_k
-for _name in ("sufficient_statistics", "conv1d_transpose", "conv_transpose", "depthwise_conv2d_backprop_input",
-              "depthwise_conv2d_backprop_filter", "dilation2d", "erosion2d", "atrous_conv2d", "atrous_conv2d_transpose",
+for _name in ("sufficient_statistics", "conv1d_transpose", "conv_transpose", "dilation2d", "erosion2d", "atrous_conv2d",
+              "atrous_conv2d_transpose",
               "batch_norm_with_global_normalization"):
     setattr(nn, _name, getattr(_nn_composites, _name))
 for _name in ("get_soft_device_placement", "set_soft_device_placement", "get_visible_devices", "set_visible_devices",

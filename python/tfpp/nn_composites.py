@@ -1,7 +1,6 @@
 """tf.nn functions composed of tfpp ops: sufficient_statistics, conv1d_transpose, conv_transpose,
-the depthwise convolution's two backprops, erosion2d (over the Dilation2D op, as TensorFlow
-defines it), the atrous convolutions, and top_k (tf.math.top_k's TopKV2 result). Composites
-trace and differentiate through the ops they are made of."""
+erosion2d (over the Dilation2D op, as TensorFlow defines it), the atrous convolutions, and top_k
+(tf.math.top_k's TopKV2 result). Composites trace and differentiate through their ops."""
 
 import builtins
 import collections
@@ -86,41 +85,6 @@ def conv_transpose(input, filters, output_shape, strides, padding="SAME", data_f
     fn, default = {3: (conv1d_transpose, ("NCW", "NWC")), 4: (_nn.conv2d_transpose, ("NCHW", "NHWC")),
                    5: (_nn.conv3d_transpose, ("NCDHW", "NDHWC"))}[n]
     return fn(input, filters, output_shape, strides, padding, default[0] if channels_first else default[1], dilations)
-
-
-def _depthwise_gradient(input_value, filter_value, out_backprop, strides, padding, data_format, dilations, wrt):
-    """The gradient of depthwise_conv2d(input, filter) for `out_backprop`, with respect to `wrt`
-    (0: the input, 1: the filter); the convolution is linear in each, so zeros stand in for it."""
-    with _tfpp.GradientTape() as tape:
-        tape.watch(input_value if wrt == 0 else filter_value)
-        output = _nn.depthwise_conv2d(input_value, filter_value, strides, padding, data_format, _rates(dilations))
-    return tape.gradient(output, input_value if wrt == 0 else filter_value, output_gradients=out_backprop)
-
-
-def _rates(dilations):
-    """depthwise_conv2d's 2-element rate from TensorFlow's 4-element dilations of the native ops."""
-    if dilations is None:
-        return None
-    dilations = list(dilations)
-    return dilations[1:3] if len(dilations) == 4 else dilations
-
-
-def depthwise_conv2d_backprop_input(input_sizes, filter, out_backprop, strides, padding, data_format="NHWC",
-                                    dilations=(1, 1, 1, 1), name=None):  # noqa: A002
-    """The gradient of depthwise_conv2d with respect to an input of shape `input_sizes`."""
-    out_backprop = _tfpp.convert_to_tensor(out_backprop)
-    zeros = _tfpp.zeros(input_sizes, out_backprop.dtype)
-    return _depthwise_gradient(zeros, _tfpp.convert_to_tensor(filter), out_backprop, strides, padding, data_format,
-                               dilations, 0)
-
-
-def depthwise_conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding, data_format="NHWC",
-                                     dilations=(1, 1, 1, 1), name=None):  # noqa: A002
-    """The gradient of depthwise_conv2d with respect to a filter of shape `filter_sizes`."""
-    out_backprop = _tfpp.convert_to_tensor(out_backprop)
-    zeros = _tfpp.zeros(filter_sizes, out_backprop.dtype)
-    return _depthwise_gradient(_tfpp.convert_to_tensor(input), zeros, out_backprop, strides, padding, data_format,
-                               dilations, 1)
 
 
 def dilation2d(input, filters, strides, padding, data_format, dilations, name=None):  # noqa: A002
