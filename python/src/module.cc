@@ -21,6 +21,7 @@ void bind_edit_distance(nb::module_& m);
 void bind_histogram_ops(nb::module_& m);
 void bind_dilation_ops(nb::module_& m);  // after bind_nn_ops, into its nn
 void bind_depthwise_conv_backprops(nb::module_& m);  // after bind_nn_ops, into its nn
+void bind_matching_files(nb::module_& m);  // after bind_io, into its _io
 void bind_string_encoding_ops(nb::module_& m);  // after bind_io and bind_string_ops, into their modules
 }  // namespace tfpp_python
 
@@ -72,5 +73,6 @@ NB_MODULE(_tfpp, m) {
   bind_histogram_ops(m);
   bind_dilation_ops(m);
   bind_depthwise_conv_backprops(m);
+  bind_matching_files(m);
   bind_string_encoding_ops(m);
 }

@@ -198,6 +198,7 @@ from . import gfile as _gfile
 io.gfile = _gfile
 from .csv_decoding import decode_csv as _decode_csv  # noqa: E402
 io.decode_csv = _decode_csv
+io.matching_files = _tfpp._io.matching_files
 for _name in ("ExponentialMovingAverage", "load_variable", "get_checkpoint_state", "checkpoints_iterator"):
     setattr(train, _name, getattr(_train_extras, _name))
 

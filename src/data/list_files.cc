@@ -1,8 +1,7 @@
 // Dataset::list_files: glob patterns into a dataset of file names.
-#include <glob.h>
-
 #include <algorithm>
 
+#include "io/glob_files.h"
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
 #include "tfpp/data/dataset.h"
@@ -13,13 +12,8 @@ Dataset Dataset::list_files(const std::vector<std::string>& file_patterns, bool 
                             std::optional<std::uint64_t> seed) {
   std::vector<std::string> names;
   for (const std::string& pattern : file_patterns) {
-    glob_t g{};
-    const int rc = ::glob(pattern.c_str(), 0, nullptr, &g);
-    if (rc == 0)
-      for (std::size_t i = 0; i < g.gl_pathc; ++i) names.emplace_back(g.gl_pathv[i]);
-    ::globfree(&g);
-    if (rc != 0 && rc != GLOB_NOMATCH)
-      throw InvalidArgumentError("[Dataset.list_files] cannot expand the pattern '" + pattern + "'");
+    const std::vector<std::string> matched = io::glob_files(pattern, "Dataset.list_files");
+    names.insert(names.end(), matched.begin(), matched.end());
   }
   if (names.empty()) {
     std::string all;

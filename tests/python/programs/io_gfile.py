@@ -48,3 +48,22 @@ g.remove(g.join(d, "bytes.bin"))
 print(g.listdir(d), g.join("a", "b"), g.join("a/", "b"))
 # tf.io.read_file reads what GFile wrote.
 print(tf.io.read_file(g.join(d, "c.txt")))
+
+# ---- tf.io.matching_files ----
+for name in ("b.txt", "a.txt", "c.csv"):
+    with g.GFile(g.join(d, name), "w") as f:
+        f.write(name)
+g.makedirs(g.join(d, "sub"))
+with g.GFile(g.join(d, "sub", "d.txt"), "w") as f:
+    f.write("d")
+print([os.path.relpath(p.decode(), d) for p in tf.io.matching_files(g.join(d, "*.txt")).numpy()])
+print([os.path.relpath(p.decode(), d) for p in tf.io.matching_files([g.join(d, "*.csv"), g.join(d, "*", "*.txt")]).numpy()])
+print(tf.io.matching_files(g.join(d, "nothere", "*")))
+print([os.path.relpath(p.decode(), d) for p in tf.io.matching_files(g.join(d, "[ab].txt")).numpy()])
+show_error("patterns of rank 2", lambda: tf.io.matching_files([["a"]]))
+listing = tf.function(lambda pattern: tf.io.matching_files(pattern))
+csv_pattern = tf.constant(g.join(d, "*.csv"))
+print(listing(csv_pattern).shape)
+with g.GFile(g.join(d, "e.csv"), "w") as f:
+    f.write("e")
+print(listing(csv_pattern).shape)  # a pattern argument is expanded at each call
