@@ -13,7 +13,7 @@ using tf::Tensor;
 using tf::testing::error_of;
 using Strings = std::vector<std::string>;
 
-const Tensor kRequiredInt = tf::constant(std::vector<std::int32_t>{}, {0});
+Tensor required_int() { return tf::constant(std::vector<std::int32_t>{}, {0}); }
 
 TEST(DecodeCsv, ColumnsWithDefaultsAndQuotes) {
   const auto cols = tf::io::decode_csv(tf::constant({"1,2.5,a", "3,,\"b,c\"", "-4, 5e1 ,\"q\"\"q\""}),
@@ -49,7 +49,7 @@ TEST(DecodeCsv, Errors) {
   const auto decode = [](const char* record, std::vector<Tensor> defaults) {
     return [record, defaults] { tf::io::decode_csv(tf::constant({record}), defaults); };
   };
-  EXPECT_EQ(error_of(decode(",2", {kRequiredInt, tf::constant(0)})),
+  EXPECT_EQ(error_of(decode(",2", {required_int(), tf::constant(0)})),
             "[DecodeCSV] Field 0 is required but missing in record 0!");
   EXPECT_EQ(error_of(decode("1,2,3", {tf::constant(0), tf::constant(0)})), "[DecodeCSV] Expect 2 fields but have 3 in record 0");
   EXPECT_EQ(error_of(decode("x,2", {tf::constant(0), tf::constant(0)})),

@@ -20,11 +20,11 @@ Tensor iota(tf::TensorShape shape) {
   return tf::reshape(tf::range(1, static_cast<int>(shape.num_elements()) + 1), tf::IntArray(std::vector<std::int64_t>(shape.dims().begin(), shape.dims().end())));
 }
 
-const Tensor kNoPadding = tf::constant({{0, 0}, {0, 0}});
+Tensor no_padding() { return tf::constant({{0, 0}, {0, 0}}); }
 
 TEST(SpaceToBatchND, MovesBlocksIntoTheBatch) {
   // TensorFlow's example: [1, 4, 4, 1] with 2x2 blocks.
-  const Tensor out = tf::space_to_batch_nd(iota({1, 4, 4, 1}), {2, 2}, kNoPadding);
+  const Tensor out = tf::space_to_batch_nd(iota({1, 4, 4, 1}), {2, 2}, no_padding());
   EXPECT_EQ(out.shape(), tf::TensorShape({4, 2, 2, 1}));
   EXPECT_EQ(out.numpy<std::int32_t>(), (Ints{1, 3, 9, 11, 2, 4, 10, 12, 5, 7, 13, 15, 6, 8, 14, 16}));
   // Padding, a batch of two and channels.
@@ -44,7 +44,7 @@ TEST(BatchToSpaceND, InvertsAndCrops) {
     EXPECT_EQ(tf::batch_to_space_nd(there, {2, 2}, pads).numpy<std::int32_t>(), image.numpy<std::int32_t>());
   }
   const Tensor words = tf::constant(std::vector<std::string>{"a", "b", "c", "d"}, {4, 1, 1, 1});
-  EXPECT_EQ(tf::batch_to_space_nd(words, {2, 2}, kNoPadding).numpy<std::string>(),
+  EXPECT_EQ(tf::batch_to_space_nd(words, {2, 2}, no_padding()).numpy<std::string>(),
             (std::vector<std::string>{"a", "b", "c", "d"}));
 }
 
@@ -55,11 +55,11 @@ TEST(SpaceBatch, ShapesAndErrors) {
   EXPECT_EQ(inferred_shape("BatchToSpaceND", {symbolic(tf::float32, {8, 2, 2, 1}), tf::constant(Ints{2, 2}),
                                               tf::constant({{0, 1}, {1, 0}})}, {}),
             tf::TensorShape({2, 3, 3, 1}));
-  EXPECT_EQ(error_of([] { tf::space_to_batch_nd(tf::ones({1, 3, 3, 1}), {2, 2}, kNoPadding); }),
+  EXPECT_EQ(error_of([] { tf::space_to_batch_nd(tf::ones({1, 3, 3, 1}), {2, 2}, no_padding()); }),
             "[SpaceToBatchND] padded_shape[0]=3 is not divisible by block_shape[0]=2");
-  EXPECT_EQ(error_of([] { tf::batch_to_space_nd(tf::ones({3, 1, 1, 1}), {2, 2}, kNoPadding); }),
+  EXPECT_EQ(error_of([] { tf::batch_to_space_nd(tf::ones({3, 1, 1, 1}), {2, 2}, no_padding()); }),
             "[BatchToSpaceND] Input batch dimension (3) is not divisible by product of block sizes (4)");
-  EXPECT_EQ(error_of([] { tf::space_to_batch_nd(tf::ones({1, 2, 2, 1}), {2, 0}, kNoPadding); }),
+  EXPECT_EQ(error_of([] { tf::space_to_batch_nd(tf::ones({1, 2, 2, 1}), {2, 0}, no_padding()); }),
             "[SpaceToBatchND] block_shape must be positive, got {2,0}");
   EXPECT_EQ(error_of([] { tf::space_to_batch_nd(tf::ones({1, 2, 2, 1}), {2, 2}, tf::constant({{0, 0}})); }),
             "[SpaceToBatchND] paddings must have shape [2, 2], got 2 values");
