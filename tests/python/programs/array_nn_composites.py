@@ -154,3 +154,19 @@ print(tf.nn.batch_norm_with_global_normalization(bn_in, tf.constant([2.0, 4.0]),
                                                  tf.constant([0.5, 0.0]), tf.constant([2.0, 3.0]), 0.0, True))
 print(tf.nn.batch_norm_with_global_normalization(bn_in, tf.constant([2.0, 4.0]), tf.constant([1.0, 4.0]),
                                                  tf.constant([0.5, 0.0]), tf.constant([2.0, 3.0]), 0.0, False))
+
+# ---- embedding_lookup_sparse ----
+table = tf.reshape(tf.range(12, dtype=tf.float32), [4, 3])
+sp_ids = tf.SparseTensor([[0, 0], [0, 1], [2, 0]], tf.constant([1, 3, 2], tf.int64), [3, 2])
+sp_weights = tf.SparseTensor([[0, 0], [0, 1], [2, 0]], [2.0, 0.5, 3.0], [3, 2])
+for combiner in ("sum", "mean", "sqrtn"):
+    print(combiner, rounded(tf.nn.embedding_lookup_sparse(table, sp_ids, sp_weights, combiner=combiner)),
+          rounded(tf.nn.embedding_lookup_sparse(table, sp_ids, None, combiner=combiner)))
+print(rounded(tf.nn.embedding_lookup_sparse(table, sp_ids, None, max_norm=1.0)))
+show_error_message("combiner max", lambda: tf.nn.embedding_lookup_sparse(table, sp_ids, None, combiner="max"))
+show_error("dense ids", lambda: tf.nn.embedding_lookup_sparse(table, tf.constant([1]), None))
+emb_var = tf.Variable(tf.reshape(tf.range(8, dtype=tf.float64), [4, 2]))
+with tf.GradientTape() as tape:
+    looked = tf.nn.embedding_lookup_sparse(emb_var, sp_ids, sp_weights, combiner="mean")
+print(tape.gradient(tf.reduce_sum(looked), emb_var))
+print(tf.function(lambda t: tf.nn.embedding_lookup_sparse(t, sp_ids, sp_weights, combiner="sqrtn"))(table).shape)
