@@ -150,8 +150,8 @@ sparse.reorder = _sparse_ops.reorder
 # histograms, space/batch moves, more of tf.math, tf.nn, tf.config, tf.debugging and tf.train).
 from . import config_devices as _config_devices, math_composites as _math_composites, nn_composites as _nn_composites
 from . import train_extras as _train_extras
-from .framework_scopes import (control_dependencies, device, get_current_name_scope, group, init_scope, inside_function,
-                               is_symbolic_tensor)
+from .framework_scopes import (DeviceSpec, control_dependencies, device, get_current_name_scope, group, init_scope,
+                               inside_function, is_symbolic_tensor)
 from ._tfpp import timestamp
 from .grad_pass_through import grad_pass_through
 from .script_ops import numpy_function, py_function

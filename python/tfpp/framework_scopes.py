@@ -21,25 +21,90 @@ def init_scope():
     return _tfpp._init_scope()
 
 
-def _check_device_spec(spec):
-    """Raises TensorFlow's ValueError for a device string DeviceSpec would not parse."""
-    device_type = None
-    for part in spec.split("/"):
+def _parse_device_spec(spec):
+    """(job, replica, task, device_type, device_index) of a device string, as TensorFlow's
+    DeviceSpec parses it (ValueError for what it would not parse)."""
+    job = replica = task = device_type = device_index = None
+    for part in (spec or "").split("/"):
         fields = part.split(":")
         key = fields[0]
         if len(fields) == 2 and key in ("job", "replica", "task"):
-            if key != "job":
-                int(fields[1])  # ValueError: invalid literal for int(), as TensorFlow's setter raises
+            if key == "job":
+                job = fields[1]
+            elif key == "replica":
+                replica = int(fields[1])  # ValueError: invalid literal for int(), as TensorFlow's setter raises
+            else:
+                task = int(fields[1])
             continue
         if len(fields) in (1, 2) and key.upper() in _DEVICE_TYPES or len(fields) == 3 and key == "device":
             if device_type is not None:
                 raise ValueError("Multiple device types are not allowed while parsing the device spec: %s." % spec)
-            device_type = fields[-2] if len(fields) == 3 else key
+            device_type = (fields[1] if len(fields) == 3 else key).upper()
             index = fields[-1] if len(fields) >= 2 else "*"
             if index != "*":
-                int(index)
+                device_index = int(index)
         elif key != "":
             raise ValueError("Unknown attribute '%s' is encountered while parsing the device spec: '%s'." % (key, spec))
+    return job, replica, task, device_type, device_index
+
+
+class DeviceSpec:
+    """A device's parts (job, replica, task, device_type, device_index), any of them unset
+    (tf.DeviceSpec); immutable, compared and hashed by its string."""
+
+    def __init__(self, job=None, replica=None, task=None, device_type=None, device_index=None):
+        self._job = None if job is None else str(job)
+        self._replica = None if replica is None else int(replica)
+        self._task = None if task is None else int(task)
+        self._device_type = None if device_type is None else str(device_type).upper()
+        self._device_index = None if device_index is None else int(device_index)
+
+    job = property(lambda self: self._job)
+    replica = property(lambda self: self._replica)
+    task = property(lambda self: self._task)
+    device_type = property(lambda self: self._device_type)
+    device_index = property(lambda self: self._device_index)
+
+    @classmethod
+    def from_string(cls, spec):
+        """The DeviceSpec of a device string ("/job:a/task:0/device:CPU:0", "cpu:1", ...)."""
+        return cls(*_parse_device_spec(spec))
+
+    def parse_from_string(self, spec):
+        """The DeviceSpec of `spec` (TensorFlow 2's returns a new spec of the string's parts alone)."""
+        return DeviceSpec.from_string(spec)
+
+    def to_string(self):
+        """"/job:j/replica:0/task:1/device:CPU:2", leaving out the unset parts."""
+        text = ""
+        for name, value in (("job", self._job), ("replica", self._replica), ("task", self._task)):
+            if value is not None:
+                text += "/%s:%s" % (name, value)
+        if self._device_type is not None:
+            text += "/device:%s:%s" % (self._device_type, "*" if self._device_index is None else self._device_index)
+        return text
+
+    def replace(self, **kwargs):
+        """A copy with the given parts replaced."""
+        parts = dict(job=self._job, replica=self._replica, task=self._task, device_type=self._device_type,
+                     device_index=self._device_index)
+        parts.update(kwargs)
+        return DeviceSpec(**parts)
+
+    def make_merged_spec(self, dev):
+        """A copy whose parts that `dev` sets are dev's."""
+        return self.replace(**{name: getattr(dev, name) for name in ("job", "replica", "task", "device_type",
+                                                                     "device_index") if getattr(dev, name) is not None})
+
+    def __eq__(self, other):
+        return isinstance(other, DeviceSpec) and self.to_string() == other.to_string()
+
+    def __hash__(self):
+        return hash(self.to_string())
+
+    def __repr__(self):
+        return "<DeviceSpec(job=%s, replica=%s, task=%s, device_type=%s, device_index=%s)>" % (
+            self._job, self._replica, self._task, self._device_type, self._device_index)
 
 
 class _FailingScope:
@@ -67,7 +132,7 @@ def device(device_name):
         return _FailingScope(ValueError("Expecting a string device name. Got %s(%s)" % (type(device_name), device_name)))
     if not device_name:
         return contextlib.nullcontext()
-    _check_device_spec(device_name)
+    _parse_device_spec(device_name)
     return _tfpp._device_scope(device_name)
 
 

@@ -124,3 +124,18 @@ print(tf.is_symbolic_tensor(tf.constant(1)), tf.is_symbolic_tensor(3), first.dty
 show_error_message("assert_proper_iterable of a string", lambda: tf.debugging.assert_proper_iterable("abc"))
 show_error_message("assert_proper_iterable of an int", lambda: tf.debugging.assert_proper_iterable(3))
 print(tf.debugging.assert_proper_iterable([1, 2]))
+
+# ---- tf.DeviceSpec ----
+D = tf.DeviceSpec
+print(D(job="j", replica=0, task=1, device_type="CPU", device_index=2).to_string())
+print(D(device_type="gpu").to_string(), D(device_type="cpu", device_index=0).device_type)
+spec = D.from_string("/job:muu/device:GPU:2")
+print(spec.job, spec.device_type, spec.device_index, spec.replica, spec.to_string())
+print(D.from_string("cpu:1").to_string(), D.from_string("/replica:1/task:0/cpu:0").to_string())
+print(D(job="a", device_type="CPU").make_merged_spec(D(device_index=3, job="b")).to_string())
+print(D(job="a").replace(task=2).to_string(), D.from_string("").to_string() == "")
+print(D(job="a") == D.from_string("/job:a"), hash(D(job="a")) == hash(D.from_string("/job:a")))
+print(D.from_string("/job:a").parse_from_string("/task:3").to_string(), str(D(job="x")))
+show_error_message("an unknown attribute", lambda: D.from_string("/foo:1"))
+with tf.device(D(device_type="CPU", device_index=0).to_string()):
+    print(tf.constant(1) + 1)
