@@ -170,3 +170,19 @@ with tf.GradientTape() as tape:
     looked = tf.nn.embedding_lookup_sparse(emb_var, sp_ids, sp_weights, combiner="mean")
 print(tape.gradient(tf.reduce_sum(looked), emb_var))
 print(tf.function(lambda t: tf.nn.embedding_lookup_sparse(t, sp_ids, sp_weights, combiner="sqrtn"))(table).shape)
+
+# ---- tf.linalg.tensor_diag, tensor_diag_part, tridiagonal_matmul ----
+print(tf.linalg.tensor_diag([[1, 2], [3, 4]]).shape, tf.reduce_sum(tf.linalg.tensor_diag([[1, 2], [3, 4]])))
+print(tf.linalg.tensor_diag_part(tf.reshape(tf.range(16), [2, 2, 2, 2])))
+show_error("tensor_diag_part of a non-square", lambda: tf.linalg.tensor_diag_part(tf.zeros([2, 3])))
+tri = tf.constant([[0.0, 1.0, 2.0], [3.0, 4.0, 5.0], [6.0, 7.0, 0.0]])
+tri_rhs = tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+print(tf.linalg.tridiagonal_matmul(tri, tri_rhs))
+print(tf.linalg.tridiagonal_matmul((tri[0], tri[1], tri[2]), tri_rhs, diagonals_format="sequence"))
+print(tf.linalg.tridiagonal_matmul(tf.constant([[3.0, 9.0, 9.0], [6.0, 4.0, 1.0], [9.0, 7.0, 5.0]]), tf.eye(3),
+                                   diagonals_format="matrix"))
+show_error_message("an unknown format", lambda: tf.linalg.tridiagonal_matmul(tri, tri_rhs, diagonals_format="x"))
+tri_var = tf.Variable(tri)
+with tf.GradientTape() as tape:
+    product = tf.linalg.tridiagonal_matmul(tri_var, tri_rhs)
+print(tape.gradient(tf.reduce_sum(product), tri_var))
