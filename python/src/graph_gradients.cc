@@ -1,7 +1,10 @@
-// tf.gradients for Python (python/tfpp/symbolic_gradients.py): symbolic gradients inside a trace.
+// tf.gradients for Python (python/tfpp/symbolic_gradients.py): symbolic gradients inside a trace;
+// and tf.no_gradient's registration.
+#include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
+#include "ops/op_def.h"
 #include "tfpp/graph_gradients.h"
 
 namespace tfpp_python {
@@ -26,6 +29,13 @@ void bind_graph_gradients(nb::module_& m) {
     for (const tf::Tensor& g : grads) result.append(g.defined() ? nb::cast(g) : nb::none());
     return result;
   }, "ys"_a, "xs"_a, "grad_ys"_a.none(), "zero_unconnected"_a);
+  m.def("_no_gradient", [](const std::string& op_type) {
+    // As TensorFlow's registry: an op's gradient (or its absence) is registered once.
+    const tf::ops::OpDef* op = tf::ops::find_op(op_type);
+    if (op && (op->gradient || op->no_gradient))
+      throw tf::LookupError("Registering two gradient with name '" + op_type + "'!");
+    tf::ops::set_no_gradient(op_type);
+  }, "op_type"_a, "Marks the ops of type op_type as not differentiable (tf.no_gradient).");
 }
 
 }  // namespace tfpp_python

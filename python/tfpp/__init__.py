@@ -168,6 +168,8 @@ random_normal_initializer, random_uniform_initializer = _init_ops.RandomNormal, 
 from .partition_and_histogram import histogram_fixed_width, histogram_fixed_width_bins
 from ._tfpp import dynamic_partition, dynamic_stitch
 from ._tfpp import batch_to_space, space_to_batch, space_to_batch_nd
+from .space_batch_paddings import required_space_to_batch_paddings
+guarantee_const = identity  # a hint to TensorFlow's graph optimizer; the value passes through
 from ._tfpp import scatter_nd
 nn.space_to_batch = space_to_batch
 eig, eigvals, as_dtype, scalar_mul = linalg.eig, linalg.eigvals, dtypes.as_dtype, math.scalar_mul
@@ -176,6 +178,9 @@ saturate_cast = math.saturate_cast = _math_composites.saturate_cast
 math.erfcinv, math.accumulate_n = _math_composites.erfcinv, _math_composites.accumulate_n
 math.softmax, math.log_softmax = nn.softmax, nn.log_softmax
 math.top_k = nn.top_k = _nn_composites.top_k
+approx_top_k = _nn_composites.approx_top_k
+math.approx_max_k = nn.approx_max_k = _nn_composites.approx_max_k
+math.approx_min_k = nn.approx_min_k = _nn_composites.approx_min_k
 for _name in ("sufficient_statistics", "conv1d_transpose", "conv_transpose", "dilation2d", "erosion2d", "atrous_conv2d",
               "atrous_conv2d_transpose",
               "batch_norm_with_global_normalization"):
@@ -214,7 +219,7 @@ for _name, _module in (("math", math), ("nn", nn), ("random", random), ("config"
 
 __version__ = "0.1.0"
 # tf.gradients, the function; the tfpp.gradients module (custom_gradient, RegisterGradient) stays in sys.modules.
-from .symbolic_gradients import gradients, hessians  # noqa: E402
+from .symbolic_gradients import gradients, hessians, no_gradient  # noqa: E402
 version = _framework_constants.version_module(__version__)
 _sys.modules[__name__ + ".version"] = version
 from .framework_scopes import tuple  # noqa: E402, A001  (last: it shadows the builtin in this module)

@@ -124,3 +124,38 @@ def batch_norm_with_global_normalization(input, mean, variance, beta, gamma, var
     """batch_normalization with gamma applied only when scale_after_normalization."""
     return _nn.batch_normalization(input, mean, variance, beta, gamma if scale_after_normalization else None,
                                    variance_epsilon)
+
+
+ApproxTopK = collections.namedtuple("ApproxTopK", ["values", "indices"])
+
+
+def approx_top_k(input, k, reduction_dimension=-1, recall_target=0.95, is_max_k=True,  # noqa: A002
+                 reduction_input_size_override=-1, aggregate_to_topk=True, name=None):
+    """The k largest entries of the last dimension, as TensorFlow's CPU kernel computes them
+    (exactly); the CPU has no kernel for other dimensions or the smallest entries."""
+    input = _tfpp.convert_to_tensor(input)  # noqa: A001
+    if input.dtype not in (_tfpp.float16, _tfpp.bfloat16, _tfpp.float32):
+        raise errors.InvalidArgumentError(None, None, "Value for attr 'T' of %s is not in the list of allowed values: "
+                                          "half, bfloat16, float" % input.dtype.name)
+    rank = input.shape.rank
+    if not is_max_k or reduction_dimension not in (-1, None if rank is None else rank - 1):
+        raise errors.NotFoundError(None, None, "Could not find device for node: {{node ApproxTopK}} = ApproxTopK[T=DT_%s, "
+                                   "is_max_k=%s, k=%d, reduction_dimension=%d]" % (input.dtype.name.upper(),
+                                                                                   str(is_max_k).lower(), k,
+                                                                                   reduction_dimension))
+    values, indices = _top_k_pair(input, k, True)
+    return ApproxTopK(values, indices)
+
+
+def approx_max_k(operand, k, reduction_dimension=-1, recall_target=0.95, reduction_input_size_override=-1,
+                 aggregate_to_topk=True, name=None):
+    """approx_top_k of the largest entries."""
+    return approx_top_k(operand, k, reduction_dimension, recall_target, True, reduction_input_size_override,
+                        aggregate_to_topk)
+
+
+def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95, reduction_input_size_override=-1,
+                 aggregate_to_topk=True, name=None):
+    """approx_top_k of the smallest entries (no CPU kernel, as in TensorFlow)."""
+    return approx_top_k(operand, k, reduction_dimension, recall_target, False, reduction_input_size_override,
+                        aggregate_to_topk)

@@ -46,3 +46,14 @@ def hessians(ys, xs, name="hessians", colocate_gradients_with_ops=False, gate_gr
             rows.append(_tfpp.reshape(row, [-1]))
         result.append(_tfpp.reshape(_tfpp.stack(rows), x_shape + x_shape))
     return result
+
+
+def no_gradient(op_type):
+    """Marks ops of type `op_type` as not differentiable: gradients stop there (KeyError if that
+    op type has a gradient already, as TensorFlow's registry raises)."""
+    if not isinstance(op_type, str):
+        raise TypeError("op_type must be a string")
+    try:
+        _tfpp._no_gradient(op_type)
+    except LookupError as e:
+        raise KeyError(str(e)) from None

@@ -186,3 +186,14 @@ tri_var = tf.Variable(tri)
 with tf.GradientTape() as tape:
     product = tf.linalg.tridiagonal_matmul(tri_var, tri_rhs)
 print(tape.gradient(tf.reduce_sum(product), tri_var))
+
+# ---- approx top k, required_space_to_batch_paddings, guarantee_const ----
+approx_in = tf.constant([[1.0, 5.0, 3.0, 5.0], [2.0, 0.0, 9.0, 4.0]])
+print(tf.math.approx_max_k(approx_in, 2))
+print(tf.approx_top_k(approx_in, 3), tf.nn.approx_max_k(tf.constant([[1.0, 5.0, 5.0, 2.0]]), 3).indices)
+show_error("approx_min_k on the CPU", lambda: tf.math.approx_min_k(approx_in, 2))
+show_error("approx_max_k over the first dimension", lambda: tf.math.approx_max_k(approx_in, 1, reduction_dimension=0))
+show_error("approx_max_k of int32", lambda: tf.math.approx_max_k(tf.constant([3, 1, 2]), 2))
+print(tf.required_space_to_batch_paddings([5, 7], [2, 3]))
+print(tf.required_space_to_batch_paddings([4, 4], [2, 2], base_paddings=[[1, 0], [0, 1]]))
+print(tf.guarantee_const(tf.constant(3)))

@@ -70,3 +70,11 @@ def matrix_hessian(x):
 
 
 print(matrix_hessian(tf.ones([2, 2])).shape, tf.reduce_sum(matrix_hessian(tf.ones([2, 2]))))
+
+# ---- tf.no_gradient ----
+try:
+    tf.no_gradient("AddV2")
+except KeyError as e:
+    print("KeyError:", str(e).split("!")[0])
+tf.no_gradient("MyPyopsTestOp")
+print("registered")
