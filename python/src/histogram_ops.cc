@@ -1,4 +1,4 @@
-// tf.histogram_fixed_width's op for Python (python/tfpp/partition_and_histogram.py).
+// tf.histogram_fixed_width's op for Python (python/tfpp/histograms.py).
 #include "bindings.h"
 #include "tfpp/histogram_ops.h"
 

@@ -165,7 +165,7 @@ from .framework_constants import AggregationMethod, VariableAggregation, Variabl
 from . import init_ops as _init_ops
 zeros_initializer, ones_initializer, constant_initializer = _init_ops.Zeros, _init_ops.Ones, _init_ops.Constant
 random_normal_initializer, random_uniform_initializer = _init_ops.RandomNormal, _init_ops.RandomUniform
-from .partition_and_histogram import histogram_fixed_width, histogram_fixed_width_bins
+from .histograms import histogram_fixed_width, histogram_fixed_width_bins
 from ._tfpp import dynamic_partition, dynamic_stitch
 from ._tfpp import batch_to_space, space_to_batch, space_to_batch_nd
 from .space_batch_paddings import required_space_to_batch_paddings
@@ -182,8 +182,7 @@ approx_top_k = _nn_composites.approx_top_k
 math.approx_max_k = nn.approx_max_k = _nn_composites.approx_max_k
 math.approx_min_k = nn.approx_min_k = _nn_composites.approx_min_k
 for _name in ("sufficient_statistics", "conv1d_transpose", "conv_transpose", "dilation2d", "erosion2d", "atrous_conv2d",
-              "atrous_conv2d_transpose",
-              "batch_norm_with_global_normalization"):
+              "atrous_conv2d_transpose", "batch_norm_with_global_normalization"):
     setattr(nn, _name, getattr(_nn_composites, _name))
 from .embedding_sparse import embedding_lookup_sparse as _embedding_lookup_sparse  # noqa: E402
 nn.embedding_lookup_sparse = _embedding_lookup_sparse

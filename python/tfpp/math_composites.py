@@ -1,5 +1,5 @@
-"""tf.math functions composed of tfpp ops: erfcinv, accumulate_n and saturate_cast (they trace and
-differentiate through the ops they are made of)."""
+"""tf.math functions composed of tfpp ops: erfcinv, accumulate_n, saturate_cast and realdiv (they
+trace and differentiate through the ops they are made of)."""
 
 import math as _pymath
 

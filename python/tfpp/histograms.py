@@ -6,20 +6,14 @@ from . import _tfpp
 _math = _tfpp.math
 
 
-def _check_range_and_bins(values, value_range, nbins, range_like_values):
-    """The arguments as tensors; value_range takes the values' dtype only where TensorFlow's op
-    converts it so (histogram_fixed_width's; the _bins function infers it)."""
-    values = _tfpp.convert_to_tensor(values)
-    value_range = _tfpp.convert_to_tensor(value_range, dtype=values.dtype if range_like_values else None)
-    nbins = _tfpp.convert_to_tensor(nbins, dtype=_tfpp.int32)
-    _tfpp.debugging.assert_greater(nbins, 0, message="nbins must be > 0")
-    return values, value_range, nbins
-
-
 def histogram_fixed_width_bins(values, value_range, nbins=100, dtype=_tfpp.int32, name=None):
     """The bin (0 .. nbins-1) of each of `values` in `nbins` equal bins over `value_range`;
-    values outside the range go to the first or last bin."""
-    values, value_range, nbins = _check_range_and_bins(values, value_range, nbins, False)
+    values outside the range go to the first or last bin. value_range's dtype is inferred, not
+    taken from values, as in TensorFlow."""
+    values = _tfpp.convert_to_tensor(values)
+    value_range = _tfpp.convert_to_tensor(value_range)
+    nbins = _tfpp.convert_to_tensor(nbins, dtype=_tfpp.int32)
+    _tfpp.debugging.assert_greater(nbins, 0, message="nbins must be > 0")
     nbins_float = _math.cast(nbins, values.dtype)
     scaled = _math.truediv(values - value_range[0], value_range[1] - value_range[0])
     bins = _math.floor(nbins_float * scaled)
