@@ -1,8 +1,7 @@
 // Image files to and from tensors (tf.io's and tf.image's codecs): PNG through libpng and JPEG
 // through libjpeg-turbo, with TensorFlow's settings, so PNG files encode byte-identically and a
 // JPEG decodes to the same pixels as in TensorFlow. Contents are scalar string tensors; images
-// are [height, width, channels] uint8 tensors. GIF and BMP have their own decoders
-// (image_gif_bmp.h), which decode_image dispatches to.
+// are [height, width, channels] uint8 tensors.
 //
 //   tf::Tensor pixels = tf::io::decode_image(tf::io::read_file("cat.jpg"), {.channels = 3});
 //   tf::Tensor png = tf::io::encode_png(pixels);
@@ -59,8 +58,7 @@ struct DecodeImageOptions {
   DType dtype = uint8;            ///< the result's dtype, converted as convert_image_dtype does
   bool expand_animations = true;  ///< leaves the static rank unknown, as for TensorFlow's animated GIFs
 };
-/// Decodes a PNG, JPEG, GIF or BMP, whichever the contents are (tf.io.decode_image): a GIF is
-/// [frames, height, width, 3], or its first frame when expand_animations is false.
+/// Decodes a PNG or JPEG, whichever the contents are (tf.io.decode_image).
 Tensor decode_image(const Tensor& contents, const DecodeImageOptions& options = {});
 
 /// Whether contents start like a JPEG file (tf.io.is_jpeg).

@@ -4,7 +4,6 @@
 
 #include "tfpp/keras/activation_functions.h"
 #include "tfpp/keras/activations.h"
-#include "tfpp/keras/auto_name.h"
 #include "tfpp/keras/callbacks.h"
 #include "tfpp/keras/clear_session.h"
 #include "tfpp/keras/config.h"
@@ -46,7 +45,6 @@
 #include "tfpp/keras/mixed_precision.h"
 #include "tfpp/keras/model.h"
 #include "tfpp/keras/optimizers.h"
-#include "tfpp/keras/progbar.h"
 #include "tfpp/keras/regularizers.h"
 #include "tfpp/keras/saving.h"
 #include "tfpp/keras/score_metrics.h"
