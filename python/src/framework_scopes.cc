@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "tfpp/init_scope.h"
 
 namespace tfpp_python {
 namespace {

@@ -245,17 +245,18 @@ TEST(KerasExchange, SchedulesAndMetricsTfppLacksAreErrorsNamingClassAndFile) {
                   .loss = "mse", .metrics = {metrics::Precision()}});
   const fs::path path = scratch_dir("errors") / "m.keras";
   model->save(path);
-  edit_config(path, R"("class_name": "ExponentialDecay")", R"("class_name": "CosineDecayRestarts")");
+  // A schedule class neither Keras nor any registration defines.
+  edit_config(path, R"("class_name": "ExponentialDecay")", R"("class_name": "StairwayDecay")");
   std::string error = error_of([&] { models::load_model(path); });
   EXPECT_EQ(error.rfind("[load_model] '" + path.string() +
-                            "': [schedules.deserialize] learning-rate schedule class 'CosineDecayRestarts' is not one tfpp has",
+                            "': [schedules.deserialize] learning-rate schedule class 'StairwayDecay' is not one tfpp has",
                         0),
             0u)
       << error;
   EXPECT_THROW(models::load_model(path), UnimplementedError);
   // Without compile, the model itself loads.
   EXPECT_FALSE(models::load_model(path, {.compile = false}).compiled());
-  edit_config(path, R"("class_name": "CosineDecayRestarts")", R"("class_name": "ExponentialDecay")");
+  edit_config(path, R"("class_name": "StairwayDecay")", R"("class_name": "ExponentialDecay")");
   edit_config(path, R"("class_name": "Precision")", R"("class_name": "PearsonCorrelation")");
   error = error_of([&] { models::load_model(path); });
   EXPECT_EQ(error.rfind("[load_model] '" + path.string() + "': [metrics.deserialize] metric class 'PearsonCorrelation'", 0), 0u) << error;
