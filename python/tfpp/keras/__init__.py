@@ -39,3 +39,13 @@ optimizers.LossScaleOptimizer = mixed_precision.LossScaleOptimizer
 DTypePolicy = mixed_precision.DTypePolicy
 
 _sys.modules[__name__ + ".datasets.fashion_mnist"] = datasets.fashion_mnist
+
+
+def __getattr__(name):
+    # keras.ops maps onto tfpp's namespaces (tf.math, tf.linalg, ...), complete only once tfpp's own
+    # import has finished: it loads on first use.
+    if name == "ops":
+        import importlib
+
+        return importlib.import_module(__name__ + ".ops")
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))

@@ -1,0 +1,40 @@
+"""keras.ops (tf.keras.ops): Keras 3's backend-agnostic operations over tfpp's functions, with
+Keras' argument names, defaults and dtype rules (NumPy's style: ops.mean of int32 gives float32,
+ops.arange(5) int32, ops.divide of ints gives floats, Python scalars take the tensor's dtype).
+
+    from tfpp.keras import ops
+    ops.softmax(ops.matmul(x, ops.transpose(w)))
+
+The groups are also submodules, as in Keras: ops.numpy, ops.nn, ops.linalg (and ops.core,
+ops.math for the functions Keras exports from those).
+"""
+
+import sys as _sys
+import types as _types
+
+from . import _ops_core, _ops_linalg, _ops_nn, _ops_nn_conv, _ops_numpy_array, _ops_numpy_math
+
+
+def _public(module):
+    return {name: value for name, value in vars(module).items()
+            if not name.startswith("_") and callable(value) and getattr(value, "__module__", "").startswith(
+                __package__)}
+
+
+def _group(name, doc, *modules):
+    group = _types.ModuleType(__name__ + "." + name, doc)
+    for module in modules:
+        for key, value in _public(module).items():
+            setattr(group, key, value)
+    _sys.modules[group.__name__] = group
+    return group
+
+
+numpy = _group("numpy", "keras.ops.numpy: NumPy-style operations.", _ops_numpy_math, _ops_numpy_array)
+nn = _group("nn", "keras.ops.nn: activations, normalizations, losses, convolutions.", _ops_nn, _ops_nn_conv)
+linalg = _group("linalg", "keras.ops.linalg: linear algebra.", _ops_linalg)
+core = _group("core", "keras.ops.core: casts, shapes, control flow, scatter / slice updates.", _ops_core)
+math = _group("math", "keras.ops.math: segment reductions, top_k, logsumexp, erf, ...", _ops_core)
+
+for _group_module in (core, linalg, nn, numpy):  # numpy last: its names win, as in Keras
+    globals().update({k: v for k, v in vars(_group_module).items() if not k.startswith("_")})
