@@ -28,9 +28,8 @@ def ones(shape, dtype=None):
 
 
 def full(shape, fill_value, dtype=None):
-    """keras.ops.full: of fill_value's dtype by default."""
-    dtype = _dtypes.standardize_dtype(dtype) if dtype is not None else None
-    value = convert_to_tensor(fill_value, dtype)
+    """keras.ops.full: floatx by default."""
+    value = convert_to_tensor(fill_value, _dtypes.standardize_dtype(dtype))
     return tf.broadcast_to(value, _shape_list(shape))
 
 
@@ -203,16 +202,16 @@ def squeeze(x, axis=None):
 
 
 def concatenate(xs, axis=0):
-    """keras.ops.concatenate: the inputs promoted to one dtype; axis=None flattens them."""
-    xs = _promote(*xs)
-    if axis is None:
-        xs, axis = [tf.reshape(x, [-1]) for x in xs], 0
-    return tf.concat(xs, axis=axis)
+    """keras.ops.concatenate: the inputs promoted to one dtype."""
+    return tf.concat(_promote(*xs), axis=axis)
 
 
 def append(x1, x2, axis=None):
     """keras.ops.append: x2 after x1 along axis (flattened when axis is None)."""
-    return concatenate([x1, x2], axis=axis)
+    x1, x2 = _promote(x1, x2)
+    if axis is None:
+        x1, x2, axis = tf.reshape(x1, [-1]), tf.reshape(x2, [-1]), 0
+    return tf.concat([x1, x2], axis=axis)
 
 
 def stack(x, axis=0):
@@ -227,9 +226,9 @@ def hstack(xs):
 
 
 def vstack(xs):
-    """keras.ops.vstack: along axis 0, vectors as rows."""
-    xs = [tf.reshape(x, [1, -1]) if len(x.shape) == 1 else x for x in _promote(*xs)]
-    return tf.concat(xs, axis=0)
+    """keras.ops.vstack: along axis 0 (vectors are joined, not stacked as rows, as Keras'
+    TensorFlow backend does)."""
+    return tf.concat(_promote(*xs), axis=0)
 
 
 def unstack(x, num=None, axis=0):
@@ -242,8 +241,6 @@ def split(x, indices_or_sections, axis=0):
     x = convert_to_tensor(x)
     size = x.shape[axis]
     if isinstance(indices_or_sections, int):
-        if size % indices_or_sections:
-            raise ValueError("array split does not result in an equal division")
         return tf.split(x, indices_or_sections, axis=axis)
     bounds = [0] + [int(i) for i in indices_or_sections] + [size]
     return tf.split(x, [_builtins.max(b - a, 0) for a, b in zip(bounds, bounds[1:])], axis=axis)
@@ -474,13 +471,24 @@ def dot(x1, x2):
         return x1 * x2
     if len(x2.shape) <= 2:
         return matmul(x1, x2)
-    return tf.tensordot(x1, x2, axes=[[len(x1.shape) - 1], [len(x2.shape) - 2]])
+    return tensordot(x1, x2, axes=[[len(x1.shape) - 1], [len(x2.shape) - 2]])
 
 
 def tensordot(x1, x2, axes=2):
-    """keras.ops.tensordot."""
+    """keras.ops.tensordot: over x1's last `axes` and x2's first ones, or the axes of a pair of
+    lists."""
     x1, x2 = _promote(x1, x2)
-    return tf.tensordot(x1, x2, axes=axes)
+    if isinstance(axes, int):
+        return tf.tensordot(x1, x2, axes=axes)
+    first, second = ([a] if isinstance(a, int) else list(a) for a in axes)
+    rank1, rank2 = len(x1.shape), len(x2.shape)
+    first, second = [a % rank1 for a in first], [a % rank2 for a in second]
+    free1 = [a for a in range(rank1) if a not in first]
+    free2 = [a for a in range(rank2) if a not in second]
+    # Contracted axes moved last in x1 and first in x2: then it is tensordot over len(first) axes.
+    moved1 = tf.transpose(x1, perm=free1 + first)
+    moved2 = tf.transpose(x2, perm=second + free2)
+    return tf.tensordot(moved1, moved2, axes=len(first))
 
 
 def einsum(subscripts, *operands, **kwargs):
@@ -500,7 +508,7 @@ def inner(x1, x2):
     x1, x2 = _promote(x1, x2)
     if len(x1.shape) == 0 or len(x2.shape) == 0:
         return x1 * x2
-    return tf.tensordot(x1, x2, axes=[[-1], [-1]])
+    return tensordot(x1, x2, axes=[[-1], [-1]])
 
 
 def vdot(x1, x2):

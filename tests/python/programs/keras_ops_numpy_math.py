@@ -3,27 +3,8 @@ reductions, with Keras 3's dtype rules (ints through exp / mean / divide give fl
 scalars take the tensor's dtype, small ints sum as int32) and a few error cases."""
 import numpy as np
 
-from harness import rounded, show_error, tf
-
-ops = tf.keras.ops
-
-
-def show(label, value):
-    if value.dtype.is_floating:
-        print(label, rounded(value, 4))
-    else:
-        print(label, "%s%s %s" % (value.dtype.name, tuple(value.shape), np.asarray(value).tolist()))
-
-
-def attempt(label, fn):
-    """Shows fn()'s result, or the class of what it raised."""
-    try:
-        value = fn()
-    except Exception as e:  # noqa: BLE001 - the class is what is compared
-        print(label, "raises", type(e).__name__)
-    else:
-        show(label, value)
-
+from harness import show_error, tf
+from keras_ops_harness import attempt, ops, show
 
 f = tf.constant([[-2.5, -0.5, 0.0], [0.5, 1.5, 3.0]])
 i = tf.constant([[-3, -1, 0], [1, 2, 5]])
