@@ -109,7 +109,8 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
         ys.reverse()
     if not ys or ys[0] is None:
         return carry, None
-    return carry, tf.nest.map_structure(lambda *parts: tf.stack(parts), *ys)
+    flat = [tf.nest.flatten(y) for y in ys]
+    return carry, tf.nest.pack_sequence_as(ys[0], [tf.stack([f[k] for f in flat]) for k in range(len(flat[0]))])
 
 
 def map(f, xs):  # noqa: A001 - keras.ops' name
@@ -167,7 +168,7 @@ def _segment(sorted_fn, unsorted_fn):
                 raise ValueError("Argument `num_segments` cannot be set when sorted is True when using the tensorflow "
                                  "backend.Received: num_segments=%s, sorted=%s" % (num_segments, sorted))
             return sorted_fn(data, segment_ids)
-        if num_segments is None:
+        if num_segments is None:  # Keras' segment_max / segment_min rule (its segment_sum counts unique ids)
             num_segments = int(tf.math.reduce_max(segment_ids)) + 1
         return unsorted_fn(data, segment_ids, num_segments)
 

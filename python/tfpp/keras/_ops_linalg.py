@@ -23,7 +23,8 @@ def cholesky(x, upper=False):
     is not positive definite."""
     out = tf.linalg.cholesky(_matrices(x, "cholesky"))
     if not bool(tf.math.reduce_all(tf.math.is_finite(out))):
-        raise tf.errors.InvalidArgumentError(None, None, "Cholesky : Tensor had NaN values")
+        raise ValueError("Cholesky decomposition failed: the matrix is not positive definite (its factor has NaN "
+                         "values)")
     return tf.linalg.adjoint(out) if upper else out
 
 
