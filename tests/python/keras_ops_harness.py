@@ -16,7 +16,7 @@ def show(label, value):
         return
     if not hasattr(value, "dtype"):
         print(label, type(value).__name__, value)
-    elif value.dtype.is_floating:
+    elif np.issubdtype(np.asarray(value).dtype, np.floating):
         print(label, rounded(value, 4))
     else:
         print(label, "%s%s %s" % (value.dtype.name, tuple(value.shape), np.asarray(value).tolist()))

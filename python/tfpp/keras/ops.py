@@ -5,8 +5,7 @@ ops.arange(5) int32, ops.divide of ints gives floats, Python scalars take the te
     from tfpp.keras import ops
     ops.softmax(ops.matmul(x, ops.transpose(w)))
 
-The groups are also submodules, as in Keras: ops.numpy, ops.nn, ops.linalg (and ops.core,
-ops.math for the functions Keras exports from those).
+The groups Keras exports as submodules are here too: ops.numpy, ops.nn, ops.linalg.
 """
 
 import sys as _sys
@@ -33,8 +32,8 @@ def _group(name, doc, *modules):
 numpy = _group("numpy", "keras.ops.numpy: NumPy-style operations.", _ops_numpy_math, _ops_numpy_array)
 nn = _group("nn", "keras.ops.nn: activations, normalizations, losses, convolutions.", _ops_nn, _ops_nn_conv)
 linalg = _group("linalg", "keras.ops.linalg: linear algebra.", _ops_linalg)
-core = _group("core", "keras.ops.core: casts, shapes, control flow, scatter / slice updates.", _ops_core)
-math = _group("math", "keras.ops.math: segment reductions, top_k, logsumexp, erf, ...", _ops_core)
 
-for _group_module in (core, linalg, nn, numpy):  # numpy last: its names win, as in Keras
+# The core and math functions (casts, control flow, segment reductions, ...) only at top level.
+globals().update(_public(_ops_core))
+for _group_module in (linalg, nn, numpy):  # numpy last: its names win, as in Keras
     globals().update({k: v for k, v in vars(_group_module).items() if not k.startswith("_")})
