@@ -11,7 +11,7 @@ The groups Keras exports as submodules are here too: ops.numpy, ops.nn, ops.lina
 import sys as _sys
 import types as _types
 
-from . import _ops_core, _ops_linalg, _ops_nn, _ops_nn_conv, _ops_numpy_array, _ops_numpy_math
+from . import _ops_core, _ops_linalg, _ops_nn, _ops_nn_conv, _ops_numpy_array, _ops_numpy_math, _ops_numpy_more
 
 
 def _public(module):
@@ -29,7 +29,8 @@ def _group(name, doc, *modules):
     return group
 
 
-numpy = _group("numpy", "keras.ops.numpy: NumPy-style operations.", _ops_numpy_math, _ops_numpy_array)
+numpy = _group("numpy", "keras.ops.numpy: NumPy-style operations.", _ops_numpy_math, _ops_numpy_array,
+               _ops_numpy_more)
 nn = _group("nn", "keras.ops.nn: activations, normalizations, losses, convolutions.", _ops_nn, _ops_nn_conv)
 linalg = _group("linalg", "keras.ops.linalg: linear algebra.", _ops_linalg)
 
