@@ -48,3 +48,25 @@ def to_float(x):
 def axes(axis):
     """A Keras axis argument (None, an int, a tuple) as TensorFlow's reductions take it."""
     return list(axis) if isinstance(axis, tuple) else axis
+
+
+def dim(x, axis):
+    """x's size along axis: an int when known, else a scalar tensor (while tracing)."""
+    size = x.shape[axis]
+    return tf.shape(x)[axis] if size is None else size
+
+
+def filled_like(x, value, dtype):
+    """A tensor of x's shape holding `value` in `dtype` (also for shapes known only while running)."""
+    return tf.fill(tf.shape(x), tf.cast(tf.constant(value), dtype))
+
+
+def shape_argument(shape):
+    """A shape argument as a list of ints, or as an int32 tensor when some sizes are tensors (from
+    ops.shape while tracing)."""
+    if isinstance(shape, int) or tf.is_tensor(shape):
+        shape = [shape] if isinstance(shape, int) or len(shape.shape) == 0 else shape
+    dims = list(shape)
+    if any(tf.is_tensor(d) for d in dims):
+        return tf.stack([tf.cast(d, "int32") for d in dims])
+    return dims

@@ -4,7 +4,7 @@ inputs are transposed to channels_last and back (TensorFlow's CPU kernels are ch
 import tfpp as tf
 
 from . import _ops_dtypes as _dtypes
-from ._ops_convert import convert_to_tensor
+from ._ops_convert import convert_to_tensor, filled_like as _filled_like
 
 _CHANNELS_LAST = {3: "NWC", 4: "NHWC", 5: "NDHWC"}
 
@@ -152,7 +152,7 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
     if bias is not None:
         logits = logits + tf.cast(convert_to_tensor(bias), logits.dtype)
     if mask is not None or is_causal:
-        keep = tf.ones_like(logits, "bool")
+        keep = _filled_like(logits, 1, "bool")
         if mask is not None:
             keep = tf.math.logical_and(keep, convert_to_tensor(mask, "bool"))
         if is_causal:

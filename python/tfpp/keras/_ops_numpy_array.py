@@ -9,28 +9,25 @@ import numpy as _np
 import tfpp as tf
 
 from . import _ops_dtypes as _dtypes
-from ._ops_convert import convert_to_tensor, dtype_name as _name, promote as _promote
-
-
-def _shape_list(shape):
-    return [shape] if isinstance(shape, int) else list(shape)
+from ._ops_convert import (convert_to_tensor, dim as _dim, dtype_name as _name, filled_like as _filled_like,
+                           promote as _promote, shape_argument as _shape_argument)
 
 
 # Creation.
 def zeros(shape, dtype=None):
     """keras.ops.zeros: floatx by default."""
-    return tf.zeros(_shape_list(shape), _dtypes.standardize_dtype(dtype))
+    return tf.fill(_shape_argument(shape), tf.cast(tf.constant(0), _dtypes.standardize_dtype(dtype)))
 
 
 def ones(shape, dtype=None):
     """keras.ops.ones: floatx by default."""
-    return tf.ones(_shape_list(shape), _dtypes.standardize_dtype(dtype))
+    return tf.fill(_shape_argument(shape), tf.cast(tf.constant(1), _dtypes.standardize_dtype(dtype)))
 
 
 def full(shape, fill_value, dtype=None):
     """keras.ops.full: floatx by default."""
     value = convert_to_tensor(fill_value, _dtypes.standardize_dtype(dtype))
-    return tf.broadcast_to(value, _shape_list(shape))
+    return tf.broadcast_to(value, _shape_argument(shape))
 
 
 def empty(shape, dtype=None):
@@ -42,7 +39,7 @@ def _like(fill):
     def fn(x, dtype=None):
         x = convert_to_tensor(x)
         dtype = _name(x) if dtype is None else _dtypes.standardize_dtype(dtype)
-        return tf.fill(tf.shape(x), tf.constant(fill, dtype)) if fill else tf.zeros_like(x, dtype)
+        return _filled_like(x, fill, dtype)
 
     return fn
 
@@ -112,7 +109,7 @@ def tri(N, M=None, k=0, dtype=None):
 
 def _band(x, k, lower):
     x = convert_to_tensor(x)
-    rows, cols = x.shape[-2], x.shape[-1]
+    rows, cols = _dim(x, -2), _dim(x, -1)
     mask = tri(rows, cols, k, "bool") if lower else tf.math.logical_not(tri(rows, cols, k - 1, "bool"))
     return tf.where(mask, x, tf.zeros_like(x))
 
@@ -140,7 +137,7 @@ def copy(x):
 # Shapes.
 def reshape(x, newshape):
     """keras.ops.reshape."""
-    return tf.reshape(convert_to_tensor(x), _shape_list(newshape))
+    return tf.reshape(convert_to_tensor(x), _shape_argument(newshape))
 
 
 def ravel(x):
@@ -183,10 +180,9 @@ def expand_dims(x, axis):
     if isinstance(axis, int):
         return tf.expand_dims(x, axis)
     rank = len(x.shape) + len(axis)
-    shape = list(x.shape)
     for a in sorted(a % rank for a in axis):
-        shape.insert(a, 1)
-    return tf.reshape(x, shape)
+        x = tf.expand_dims(x, a)
+    return x
 
 
 def squeeze(x, axis=None):
@@ -283,7 +279,7 @@ def roll(x, shift, axis=None):
 
 def broadcast_to(x, shape):
     """keras.ops.broadcast_to."""
-    return tf.broadcast_to(convert_to_tensor(x), _shape_list(shape))
+    return tf.broadcast_to(convert_to_tensor(x), _shape_argument(shape))
 
 
 def pad(x, pad_width, mode="constant", constant_values=None):
@@ -329,8 +325,8 @@ def take(x, indices, axis=None):
         indices = tf.cast(indices, "int32")
     if axis is None:
         x, axis = tf.reshape(x, [-1]), 0
-    size = x.shape[axis]
-    indices = tf.where(indices < 0, indices + tf.cast(size, indices.dtype), indices)
+    size = tf.cast(_dim(x, axis), indices.dtype)
+    indices = tf.where(indices < 0, indices + size, indices)
     return tf.gather(x, indices, axis=axis)
 
 
@@ -342,14 +338,15 @@ def take_along_axis(x, indices, axis=None):
         x, axis = tf.reshape(x, [-1]), 0
     rank = len(x.shape)
     axis %= rank
-    size = x.shape[axis]
+    size = tf.cast(_dim(x, axis), "int64")
     indices = tf.where(indices < 0, indices + size, indices)
     moved = moveaxis(x, axis, -1)
     index_moved = moveaxis(indices, axis, -1)
-    shape = list(_np.broadcast_shapes(tuple(moved.shape[:-1]), tuple(index_moved.shape[:-1])))
-    moved = tf.broadcast_to(moved, shape + [moved.shape[-1]])
-    index_moved = tf.broadcast_to(index_moved, shape + [index_moved.shape[-1]])
-    taken = tf.gather(moved, index_moved, batch_dims=len(shape))
+    # The other axes broadcast against each other (their sizes may be known only while running).
+    batch = tf.broadcast_dynamic_shape(tf.shape(moved)[:-1], tf.shape(index_moved)[:-1])
+    moved = tf.broadcast_to(moved, tf.concat([batch, tf.shape(moved)[-1:]], 0))
+    index_moved = tf.broadcast_to(index_moved, tf.concat([batch, tf.shape(index_moved)[-1:]], 0))
+    taken = tf.gather(moved, index_moved, batch_dims=rank - 1)
     return moveaxis(taken, -1, axis)
 
 
@@ -528,8 +525,7 @@ def cross(x1, x2, axisa=-1, axisb=-1, axisc=-1, axis=None):
 
 def diff(a, n=1, axis=-1):
     """keras.ops.diff: the n-th discrete difference along axis."""
-    a = convert_to_tensor(a)
+    a = moveaxis(convert_to_tensor(a), axis, 0)
     for _ in range(n):
-        length = a.shape[axis]
-        a = tf.gather(a, list(range(1, length)), axis=axis) - tf.gather(a, list(range(length - 1)), axis=axis)
-    return a
+        a = a[1:] - a[:-1]
+    return moveaxis(a, 0, axis)

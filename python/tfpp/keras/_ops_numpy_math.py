@@ -5,7 +5,8 @@ scalars take the tensor's dtype)."""
 import tfpp as tf
 
 from . import _ops_dtypes as _dtypes
-from ._ops_convert import axes as _axes, convert_to_tensor, dtype_name as _name, promote as _promote, to_float as _f
+from ._ops_convert import (axes as _axes, convert_to_tensor, dtype_name as _name, filled_like as _filled_like,
+                           promote as _promote, to_float as _f)
 
 
 def _float_unary(tf_fn, doc):
@@ -219,19 +220,19 @@ def logical_not(x):
 def isnan(x):
     """keras.ops.isnan: False everywhere for integers."""
     x = convert_to_tensor(x)
-    return tf.math.is_nan(x) if _dtypes.is_float(_name(x)) else tf.zeros_like(x, "bool")
+    return tf.math.is_nan(x) if _dtypes.is_float(_name(x)) else _filled_like(x, 0, "bool")
 
 
 def isinf(x):
     """keras.ops.isinf."""
     x = convert_to_tensor(x)
-    return tf.math.is_inf(x) if _dtypes.is_float(_name(x)) else tf.zeros_like(x, "bool")
+    return tf.math.is_inf(x) if _dtypes.is_float(_name(x)) else _filled_like(x, 0, "bool")
 
 
 def isfinite(x):
     """keras.ops.isfinite."""
     x = convert_to_tensor(x)
-    return tf.math.is_finite(x) if _dtypes.is_float(_name(x)) else tf.ones_like(x, "bool")
+    return tf.math.is_finite(x) if _dtypes.is_float(_name(x)) else _filled_like(x, 1, "bool")
 
 
 def isclose(x1, x2, rtol=1e-5, atol=1e-8, equal_nan=False):

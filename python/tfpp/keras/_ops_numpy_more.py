@@ -9,7 +9,9 @@ import numpy as _np
 import tfpp as tf
 
 from . import _ops_dtypes as _dtypes
-from ._ops_convert import axes as _axes, convert_to_tensor, dtype_name as _name, promote as _promote, to_float as _f
+from ._ops_convert import (axes as _axes, convert_to_tensor, dim as _dim, dtype_name as _name,
+                           filled_like as _filled_like, promote as _promote, shape_argument as _shape_argument,
+                           to_float as _f)
 from ._ops_numpy_array import concatenate as _concatenate, flip as _flip, moveaxis as _moveaxis, split as _split
 from ._ops_numpy_math import sum as _sum
 
@@ -118,13 +120,13 @@ def logaddexp2(x1, x2):
 def isposinf(x):
     """keras.ops.isposinf."""
     x = convert_to_tensor(x)
-    return tf.math.logical_and(tf.math.is_inf(x), x > 0) if _dtypes.is_float(_name(x)) else tf.zeros_like(x, "bool")
+    return tf.math.logical_and(tf.math.is_inf(x), x > 0) if _dtypes.is_float(_name(x)) else _filled_like(x, 0, "bool")
 
 
 def isneginf(x):
     """keras.ops.isneginf."""
     x = convert_to_tensor(x)
-    return tf.math.logical_and(tf.math.is_inf(x), x < 0) if _dtypes.is_float(_name(x)) else tf.zeros_like(x, "bool")
+    return tf.math.logical_and(tf.math.is_inf(x), x < 0) if _dtypes.is_float(_name(x)) else _filled_like(x, 0, "bool")
 
 
 def isin(x1, x2, assume_unique=False, invert=False):
@@ -211,10 +213,12 @@ def quantile(x, q, axis=None, method="linear", keepdims=False):
                                                                              else axis))
     kept = [a for a in range(rank) if a not in reduce]
     moved = tf.transpose(x, perm=kept + reduce)
-    kept_shape = [x.shape[a] for a in kept]
-    flat = tf.sort(tf.reshape(moved, kept_shape + [-1]), axis=-1)
-    n = flat.shape[-1]
-    position = q * float(n - 1)
+    if len(reduce) > 1:  # the reduced axes as one
+        reduced = [x.shape[a] for a in reduce]
+        reduced_size = int(_np.prod(reduced)) if None not in reduced else -1
+        moved = tf.reshape(moved, _shape_argument([_dim(x, a) for a in kept] + [reduced_size]))
+    flat = tf.sort(moved, axis=-1)
+    position = q * tf.cast(_dim(flat, -1) - 1, x.dtype)
     low = tf.math.floor(position)
     high = tf.math.ceil(position)
     if method == "lower":
@@ -267,7 +271,7 @@ def bincount(x, weights=None, minlength=0, sparse=False):
         x = tf.cast(x, "int32")
     length = max(int(tf.math.reduce_max(x)) + 1 if int(tf.size(x)) else 0, minlength)
     if weights is None:
-        dtype, values = "int32", tf.ones_like(x, "int32")
+        dtype, values = "int32", _filled_like(x, 1, "int32")
     else:
         weights = convert_to_tensor(weights)
         dtype = _dtypes.result_type(_name(x), _name(weights))

@@ -13,6 +13,7 @@ i = tf.constant([[3, 1, 2], [0, 5, 4]])
 # Creation.
 show("zeros", ops.zeros((2, 3)))
 show("zeros int", ops.zeros(3, dtype="int32"))
+show("ones bool", ops.ones((2,), "bool"))
 show("ones", ops.ones([2], "float64"))
 show("full", ops.full((2, 2), 7))
 show("full float", ops.full((2,), 0.5))
