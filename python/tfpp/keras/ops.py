@@ -11,8 +11,8 @@ The groups Keras exports as submodules are here too: ops.numpy, ops.nn, ops.lina
 import sys as _sys
 import types as _types
 
-from . import (_ops_core, _ops_linalg, _ops_nn, _ops_nn_conv, _ops_numpy_array, _ops_numpy_bits, _ops_numpy_math,
-               _ops_numpy_more)
+from . import (_ops_core, _ops_image, _ops_linalg, _ops_nn, _ops_nn_conv, _ops_numpy_array, _ops_numpy_bits,
+               _ops_numpy_math, _ops_numpy_more)
 
 
 def _public(module):
@@ -34,6 +34,7 @@ numpy = _group("numpy", "keras.ops.numpy: NumPy-style operations.", _ops_numpy_m
                _ops_numpy_more, _ops_numpy_bits)
 nn = _group("nn", "keras.ops.nn: activations, normalizations, losses, convolutions.", _ops_nn, _ops_nn_conv)
 linalg = _group("linalg", "keras.ops.linalg: linear algebra.", _ops_linalg)
+image = _group("image", "keras.ops.image: resizing, color conversions, padding, cropping, patches.", _ops_image)
 
 # The core and math functions (casts, control flow, segment reductions, ...) only at top level.
 globals().update(_public(_ops_core))
