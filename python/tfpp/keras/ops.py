@@ -12,7 +12,7 @@ import sys as _sys
 import types as _types
 
 from . import (_ops_core, _ops_image, _ops_linalg, _ops_nn, _ops_nn_conv, _ops_numpy_array, _ops_numpy_bits,
-               _ops_numpy_math, _ops_numpy_more)
+               _ops_numpy_math, _ops_numpy_more, _ops_numpy_nan)
 
 
 def _public(module):
@@ -31,7 +31,7 @@ def _group(name, doc, *modules):
 
 
 numpy = _group("numpy", "keras.ops.numpy: NumPy-style operations.", _ops_numpy_math, _ops_numpy_array,
-               _ops_numpy_more, _ops_numpy_bits)
+               _ops_numpy_more, _ops_numpy_bits, _ops_numpy_nan)
 nn = _group("nn", "keras.ops.nn: activations, normalizations, losses, convolutions.", _ops_nn, _ops_nn_conv)
 linalg = _group("linalg", "keras.ops.linalg: linear algebra.", _ops_linalg)
 image = _group("image", "keras.ops.image: resizing, color conversions, padding, cropping, patches.", _ops_image)
