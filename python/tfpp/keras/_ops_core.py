@@ -7,6 +7,7 @@ import numpy as _np
 import tfpp as tf
 
 from . import _ops_dtypes as _dtypes
+from .layers import KerasTensor as _KerasTensor
 from ._ops_convert import axes as _axes, convert_to_tensor, dtype_name as _name, to_float as _f
 
 
@@ -40,11 +41,14 @@ def is_tensor(x):
 
 def dtype(x):
     """keras.ops.dtype: x's dtype name."""
-    return _dtypes.standardize_dtype(convert_to_tensor(x).dtype)
+    return _dtypes.standardize_dtype(x.dtype if isinstance(x, _KerasTensor) else convert_to_tensor(x).dtype)
 
 
 def shape(x):
-    """keras.ops.shape: a tuple of ints (scalar tensors for the dimensions unknown while tracing)."""
+    """keras.ops.shape: a tuple of ints (scalar tensors for the dimensions unknown while tracing; a
+    KerasTensor's own shape, None for the batch)."""
+    if isinstance(x, _KerasTensor):
+        return tuple(x.shape)
     x = convert_to_tensor(x)
     dims = list(x.shape)
     if any(d is None for d in dims):
