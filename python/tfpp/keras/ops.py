@@ -12,12 +12,13 @@ import sys as _sys
 import types as _types
 
 from . import (_ops_core, _ops_image, _ops_linalg, _ops_nn, _ops_nn_conv, _ops_numpy_array, _ops_numpy_bits,
-               _ops_numpy_math, _ops_numpy_more, _ops_numpy_nan)
+               _ops_numpy_math, _ops_numpy_misc, _ops_numpy_more, _ops_numpy_nan)
 from ._ops_symbolic import install_operators as _install_operators, symbolic as _symbolic
 
 # Functions that take callables or describe their argument: not layers of a functional graph.
 _NOT_SYMBOLIC = {"cond", "while_loop", "fori_loop", "scan", "map", "vectorized_map", "switch", "custom_gradient",
-                 "is_tensor", "dtype", "shape", "convert_to_tensor", "convert_to_numpy", "ndim"}
+                 "is_tensor", "dtype", "shape", "convert_to_tensor", "convert_to_numpy", "ndim", "vectorize",
+                 "associative_scan"}
 
 
 def _public(module):
@@ -37,7 +38,7 @@ def _group(name, doc, *modules):
 
 
 numpy = _group("numpy", "keras.ops.numpy: NumPy-style operations.", _ops_numpy_math, _ops_numpy_array,
-               _ops_numpy_more, _ops_numpy_bits, _ops_numpy_nan)
+               _ops_numpy_more, _ops_numpy_bits, _ops_numpy_nan, _ops_numpy_misc)
 nn = _group("nn", "keras.ops.nn: activations, normalizations, losses, convolutions.", _ops_nn, _ops_nn_conv)
 linalg = _group("linalg", "keras.ops.linalg: linear algebra.", _ops_linalg)
 image = _group("image", "keras.ops.image: resizing, color conversions, padding, cropping, patches.", _ops_image)

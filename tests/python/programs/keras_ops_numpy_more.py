@@ -105,3 +105,23 @@ show("view", ops.view(tf.constant([1.0, -2.0]), "int32"))
 show("view smaller", ops.view(tf.constant([1, 256], tf.int32), "uint8"))
 show("view larger", ops.view(tf.constant([0, 0, 128, 63], tf.uint8), "float32"))
 show_error("view of an indivisible size", lambda: ops.view(tf.constant([1, 2, 3], tf.uint8), "int32"))
+
+# unique, correlate, NaN-ignoring quantiles, associative_scan.
+show("unique", ops.unique(tf.constant([3, 1, 3, 2, 1, 1])))
+show("unique unsorted", ops.unique(tf.constant([3, 1, 3, 2]), sorted=False))
+show("unique everything", ops.unique(tf.constant([[3, 1], [3, 2]]), return_index=True, return_inverse=True,
+                                     return_counts=True))
+show("unique size", ops.unique(tf.constant([5, 5, 7]), size=4, fill_value=-1))
+for mode in ("valid", "same", "full"):
+    show("correlate " + mode, ops.correlate(tf.constant([1.0, 2.0, 3.0, 0.5]), tf.constant([0.0, 1.0, 0.5]), mode))
+show("correlate int", ops.correlate(tf.constant([1, 2, 3]), tf.constant([1, 1])))
+show("nanmedian", ops.nanmedian(with_nan, axis=1))
+show("nanmedian all", ops.nanmedian(with_nan))
+show("nanquantile", ops.nanquantile(with_nan, [0.25, 0.75], axis=0))
+show("nanquantile keepdims", ops.nanquantile(with_nan, 0.5, axis=1, keepdims=True))
+show("nanpercentile lower", ops.nanpercentile(with_nan, 40, axis=1, method="lower"))
+show("associative_scan", ops.associative_scan(lambda a, b: a + b, tf.constant([1, 2, 3, 4])))
+show("associative_scan reverse axis", ops.associative_scan(lambda a, b: a * b, tf.constant([[1.0, 2.0], [3.0, 4.0]]),
+                                                           reverse=True, axis=1))
+show("associative_scan nest", ops.associative_scan(lambda a, b: (a[0] + b[0], a[1] * b[1]),
+                                                   (tf.constant([1, 2, 3]), tf.constant([2, 2, 2]))))
