@@ -11,8 +11,8 @@ The groups Keras exports as submodules are here too: ops.numpy, ops.nn, ops.lina
 import sys as _sys
 import types as _types
 
-from . import (_ops_core, _ops_image, _ops_linalg, _ops_nn, _ops_nn_conv, _ops_numpy_array, _ops_numpy_bits,
-               _ops_numpy_math, _ops_numpy_misc, _ops_numpy_more, _ops_numpy_nan)
+from . import (_ops_core, _ops_extras, _ops_image, _ops_linalg, _ops_nn, _ops_nn_conv, _ops_numpy_array,
+               _ops_numpy_bits, _ops_numpy_math, _ops_numpy_misc, _ops_numpy_more, _ops_numpy_nan)
 from ._ops_symbolic import install_operators as _install_operators, symbolic as _symbolic
 
 # Functions that take callables or describe their argument: not layers of a functional graph.
@@ -40,11 +40,15 @@ def _group(name, doc, *modules):
 numpy = _group("numpy", "keras.ops.numpy: NumPy-style operations.", _ops_numpy_math, _ops_numpy_array,
                _ops_numpy_more, _ops_numpy_bits, _ops_numpy_nan, _ops_numpy_misc)
 nn = _group("nn", "keras.ops.nn: activations, normalizations, losses, convolutions.", _ops_nn, _ops_nn_conv)
+nn.adaptive_average_pool = _symbolic(_ops_extras.adaptive_average_pool)
+nn.adaptive_max_pool = _symbolic(_ops_extras.adaptive_max_pool)
 linalg = _group("linalg", "keras.ops.linalg: linear algebra.", _ops_linalg)
+linalg.jvp = _ops_extras.jvp
 image = _group("image", "keras.ops.image: resizing, color conversions, padding, cropping, patches.", _ops_image)
 
-# The core and math functions (casts, control flow, segment reductions, ...) only at top level.
+# The core and math functions (casts, control flow, segment reductions, stft, ...) only at top level.
 globals().update(_public(_ops_core))
+stft = _symbolic(_ops_extras.stft)
 for _group_module in (linalg, nn, numpy):  # numpy last: its names win, as in Keras
     globals().update({k: v for k, v in vars(_group_module).items() if not k.startswith("_")})
 
