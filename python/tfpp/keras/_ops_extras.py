@@ -1,7 +1,8 @@
 """keras.ops' adaptive pooling (PyTorch's windows: output i covers [floor(i n / m), ceil((i + 1) n / m))),
-stft over tfpp.signal, and jvp (forward-mode products through two reverse-mode passes)."""
+stft over tfpp.signal, jvp (forward-mode products through two reverse-mode passes) and einops' rearrange."""
 
 import math as _math
+import re as _re
 
 import tfpp as tf
 
@@ -92,3 +93,36 @@ def jvp(fun, primals, tangents, has_aux=False):
     tangents_out = tf.nest.pack_sequence_as(out, products)
     return (out, tangents_out, aux) if has_aux else (out, tangents_out)
 
+
+
+def _pattern_axes(side):
+    """'b (h w) c' as [['b'], ['h', 'w'], ['c']]."""
+    return [group.strip("()").split() for group in _re.findall(r"\w+|\(.*?\)", side)]
+
+
+def rearrange(tensor, pattern, **axes_lengths):
+    """keras.ops.rearrange: einops' rearrange ('b h w c -> b (h w) c', 'b (h1 h) w -> ...' with
+    h1=2): axes split, transposed and merged."""
+    x = convert_to_tensor(tensor)
+    source, target = _re.split(r"\s*->\s*", pattern)
+    source_groups, target_groups = _pattern_axes(source), _pattern_axes(target)
+    sizes = dict(axes_lengths)
+    for group, dim in zip(source_groups, x.shape):
+        unknown = [a for a in group if a not in sizes]
+        if len(group) == 1 and unknown:
+            sizes[group[0]] = dim
+        elif unknown:
+            known = 1
+            for a in group:
+                known *= sizes.get(a, 1)
+            sizes[unknown[0]] = dim // known
+    source_axes = [a for group in source_groups for a in group]
+    x = tf.reshape(x, [sizes[a] for a in source_axes])
+    x = tf.transpose(x, perm=[source_axes.index(a) for group in target_groups for a in group])
+    merged = []
+    for group in target_groups:
+        size = 1
+        for a in group:
+            size *= sizes[a]
+        merged.append(size)
+    return tf.reshape(x, merged)
