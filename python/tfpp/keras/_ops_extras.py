@@ -1,5 +1,6 @@
 """keras.ops' adaptive pooling (PyTorch's windows: output i covers [floor(i n / m), ceil((i + 1) n / m))),
-stft over tfpp.signal, jvp (forward-mode products through two reverse-mode passes) and einops' rearrange."""
+stft over tfpp.signal, jvp (forward-mode products through two reverse-mode passes), einops' rearrange, and
+PyTorch's unfold / fold."""
 
 import math as _math
 import re as _re
@@ -126,3 +127,39 @@ def rearrange(tensor, pattern, **axes_lengths):
             size *= sizes[a]
         merged.append(size)
     return tf.reshape(x, merged)
+
+
+def _pair(value):
+    return (value, value) if isinstance(value, int) else tuple(value)
+
+
+def unfold(x, kernel_size, dilation=1, padding=0, stride=1):
+    """keras.ops.unfold: PyTorch's Unfold, the sliding blocks of an NCHW batch as
+    (N, C * kH * kW, blocks)."""
+    x = convert_to_tensor(x)
+    if len(x.shape) != 4:
+        raise ValueError("Input must be a 4D tensor (N, C, H, W). Received: input.shape=%s" % (tuple(x.shape),))
+    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = _pair(kernel_size), _pair(dilation), _pair(padding), _pair(stride)
+    n, c = x.shape[0], x.shape[1]
+    x = tf.pad(x, [[0, 0], [0, 0], [ph, ph], [pw, pw]])
+    patches = tf.image.extract_patches(tf.transpose(x, [0, 2, 3, 1]), sizes=[1, kh, kw, 1], strides=[1, sh, sw, 1],
+                                       rates=[1, dh, dw, 1], padding="VALID")
+    rows, cols = patches.shape[1], patches.shape[2]
+    patches = tf.transpose(tf.reshape(patches, [n, rows, cols, kh, kw, c]), [0, 5, 3, 4, 1, 2])
+    return tf.reshape(patches, [n, c * kh * kw, rows * cols])
+
+
+def fold(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """keras.ops.fold: PyTorch's Fold, the sum of the blocks back into (N, C, H, W): unfold's
+    transpose, computed as the gradient of <unfold(image), x> with respect to the image."""
+    x = convert_to_tensor(x)
+    if len(x.shape) != 3:
+        raise ValueError("Input must be a 3D tensor (N, C * kH * kW, L). Received: input.shape=%s"
+                         % (tuple(x.shape),))
+    kh, kw = _pair(kernel_size)
+    height, width = _pair(output_size)
+    image = tf.zeros([x.shape[0], x.shape[1] // (kh * kw), height, width], x.dtype)
+    with tf.GradientTape() as tape:
+        tape.watch(image)
+        blocks = unfold(image, kernel_size, dilation, padding, stride)
+    return tape.gradient(blocks, image, output_gradients=x)
