@@ -68,12 +68,18 @@ def cond(pred, true_fn, false_fn):
 
 
 def switch(index, branches, *operands):
-    """keras.ops.switch: branches[index](*operands), the index clipped to the branches."""
-    index = int(tf.clip_by_value(convert_to_tensor(index, "int32"), 0, len(branches) - 1)) \
-        if tf.executing_eagerly() else None
-    if index is not None:
-        return branches[index](*operands)
-    raise NotImplementedError("tfpp's keras.ops.switch runs eagerly only")
+    """keras.ops.switch: branches[index](*operands), the index clipped to the branches (a chain of
+    tf.cond while tracing)."""
+    index = tf.clip_by_value(convert_to_tensor(index, "int32"), 0, len(branches) - 1)
+    if tf.executing_eagerly():
+        return branches[int(index)](*operands)
+
+    def pick(i):
+        if i == len(branches) - 1:
+            return branches[i](*operands)
+        return tf.cond(tf.math.equal(index, i), lambda: branches[i](*operands), lambda: pick(i + 1))
+
+    return pick(0)
 
 
 def while_loop(cond, body, loop_vars, maximum_iterations=None):  # noqa: F811

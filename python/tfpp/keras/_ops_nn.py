@@ -223,20 +223,19 @@ def rms_normalization(x, scale=None, axis=-1, epsilon=None):
 
 
 # Losses.
-def _check_same_shape(target, output, name):
+def _check_same_shape(target, output):
     if len(target.shape) != len(output.shape):
         raise ValueError("Arguments `target` and `output` must have the same rank (ndim). Received: target.shape=%s, "
                          "output.shape=%s" % (tuple(target.shape), tuple(output.shape)))
     if any(a is not None and b is not None and a != b for a, b in zip(target.shape, output.shape)):
         raise ValueError("Arguments `target` and `output` must have the same shape. Received: target.shape=%s, "
                          "output.shape=%s" % (tuple(target.shape), tuple(output.shape)))
-    del name
 
 
 def binary_crossentropy(target, output, from_logits=False):
     """keras.ops.binary_crossentropy: elementwise, probabilities clipped to [eps, 1 - eps]."""
     target, output = convert_to_tensor(target), convert_to_tensor(output)
-    _check_same_shape(target, output, "binary_crossentropy")
+    _check_same_shape(target, output)
     if from_logits:
         return tf.nn.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
     output = tf.clip_by_value(output, EPSILON, 1.0 - EPSILON)
@@ -249,7 +248,7 @@ def categorical_crossentropy(target, output, from_logits=False, axis=-1):
     if len(target.shape) < 1:
         raise ValueError("Arguments `target` and `output` must be at least rank 1. Received: target.shape=%s, "
                          "output.shape=%s" % (tuple(target.shape), tuple(output.shape)))
-    _check_same_shape(target, output, "categorical_crossentropy")
+    _check_same_shape(target, output)
     if from_logits:
         return tf.nn.softmax_cross_entropy_with_logits(labels=target, logits=output, axis=axis)
     output = output / tf.math.reduce_sum(output, axis=axis, keepdims=True)

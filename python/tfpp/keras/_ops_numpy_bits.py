@@ -135,7 +135,7 @@ def view_as_complex(x):
     return tf.complex(x[..., 0], x[..., 1])
 
 
-def _complex_pair(x, name):
+def _complex_pair(x):
     if not isinstance(x, (tuple, list)) or len(x) != 2:
         raise ValueError("Input `x` should be a tuple of two tensors - real and imaginary. Received: x=%s" % (x,))
     real, imag = convert_to_tensor(x[0]), convert_to_tensor(x[1])
@@ -145,7 +145,6 @@ def _complex_pair(x, name):
         raise ValueError("Input `x` should be a tuple of two tensors - real and imaginary. Both the real and "
                          "imaginary parts should have the same shape. Received: x[0].shape = %s, x[1].shape = %s"
                          % (tuple(real.shape), tuple(imag.shape)))
-    del name
     return tf.complex(real, imag)
 
 
@@ -155,17 +154,17 @@ def _parts(z):
 
 def fft(x):
     """keras.ops.fft: the FFT over the last axis of (real, imag)."""
-    return _parts(tf.signal.fft(_complex_pair(x, "fft")))
+    return _parts(tf.signal.fft(_complex_pair(x)))
 
 
 def fft2(x):
     """keras.ops.fft2: the 2-D FFT over the last two axes of (real, imag)."""
-    return _parts(tf.signal.fft2d(_complex_pair(x, "fft2")))
+    return _parts(tf.signal.fft2d(_complex_pair(x)))
 
 
 def ifft2(x):
     """keras.ops.ifft2: the inverse 2-D FFT of (real, imag)."""
-    return _parts(tf.signal.ifft2d(_complex_pair(x, "ifft2")))
+    return _parts(tf.signal.ifft2d(_complex_pair(x)))
 
 
 def rfft(x, fft_length=None):
@@ -178,4 +177,4 @@ def rfft(x, fft_length=None):
 def irfft(x, fft_length=None):
     """keras.ops.irfft: the real inverse of an rfft's (real, imag)."""
     lengths = None if fft_length is None else [fft_length]
-    return tf.signal.irfft(_complex_pair(x, "irfft"), fft_length=lengths)
+    return tf.signal.irfft(_complex_pair(x), fft_length=lengths)

@@ -103,9 +103,8 @@ def _rounding(tf_fn, doc):
     def fn(x):
         x = convert_to_tensor(x)
         name = _name(x)
-        if name == "bool" or _dtypes.is_int(name):
-            return tf.cast(x, _dtypes.FLOATX) if name == "int64" or name == "bool" else tf.cast(
-                x, _dtypes.result_type(name, float))
+        if name == "bool" or _dtypes.is_int(name):  # Keras gives integers back as floats, unchanged
+            return tf.cast(x, _dtypes.FLOATX)
         return tf_fn(x)
 
     fn.__doc__ = doc

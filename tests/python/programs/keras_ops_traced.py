@@ -44,6 +44,9 @@ def f(x):
     outs["take_along"] = ops.take_along_axis(x, ops.argsort(x, axis=1), axis=1)
     outs["diff"] = ops.diff(x, axis=1)
     outs["logsumexp"] = ops.logsumexp(x, axis=1)
+    outs["switch"] = ops.switch(ops.argmax(x[0]), [lambda a: a * 2.0, lambda a: a - 1.0, lambda a: -a], x[0])
+    outs["fori_loop"] = ops.fori_loop(0, 3, lambda k, acc: acc + ops.cast(k, "float32") * x[1], ops.zeros((3,)))
+    outs["while_loop"] = ops.while_loop(lambda v: ops.sum(v) < 100.0, lambda v: v * 2.0, ops.abs(x[0]) + 1.0)
     return outs
 
 
