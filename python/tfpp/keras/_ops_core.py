@@ -207,8 +207,11 @@ def in_top_k(targets, predictions, k):
 
 
 def logsumexp(x, axis=None, keepdims=False):
-    """keras.ops.logsumexp."""
-    return tf.math.reduce_logsumexp(_f(x), axis=_axes(axis), keepdims=keepdims)
+    """keras.ops.logsumexp: of float inputs (half precision computes in float32)."""
+    x = convert_to_tensor(x)
+    if _name(x) in ("float16", "bfloat16"):
+        return tf.cast(tf.math.reduce_logsumexp(tf.cast(x, "float32"), axis=_axes(axis), keepdims=keepdims), x.dtype)
+    return tf.math.reduce_logsumexp(x, axis=_axes(axis), keepdims=keepdims)
 
 
 def rsqrt(x):

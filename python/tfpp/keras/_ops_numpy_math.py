@@ -78,7 +78,7 @@ def reciprocal(x):
 def abs(x):  # noqa: A001 - keras.ops' name
     """keras.ops.abs (also absolute)."""
     x = convert_to_tensor(x)
-    return x if _name(x) == "bool" else tf.math.abs(x)
+    return x if _name(x) == "bool" or _name(x).startswith("uint") else tf.math.abs(x)
 
 
 absolute = abs
@@ -96,7 +96,10 @@ def square(x):
 
 def sign(x):
     """keras.ops.sign."""
-    return tf.math.sign(_bool_as_int(x))
+    x = convert_to_tensor(x)
+    if _name(x).startswith("uint"):  # 0 or 1
+        return tf.cast(x > 0, x.dtype)
+    return tf.math.sign(x)
 
 
 def _rounding(tf_fn, doc):
@@ -127,7 +130,7 @@ def round(x, decimals=0):  # noqa: A001
     """keras.ops.round: to `decimals` digits, half to even."""
     x = convert_to_tensor(x)
     if decimals == 0:
-        return tf.math.round(x)
+        return x if _dtypes.is_int(_name(x)) else tf.math.round(x)
     if not _dtypes.is_float(_name(x)):
         if decimals > 0:
             return x
@@ -151,6 +154,8 @@ divide_no_nan = _binary(tf.math.divide_no_nan, "keras.ops.divide_no_nan", extra=
 def power(x1, x2):
     """keras.ops.power."""
     x1, x2 = _promote(x1, x2)
+    if _name(x1) in ("uint8", "uint16"):  # tfpp's Pow has no kernel for these: computed in int32
+        return tf.cast(tf.math.pow(tf.cast(x1, "int32"), tf.cast(x2, "int32")), x1.dtype)
     return tf.math.pow(x1, x2)
 
 
@@ -352,6 +357,8 @@ def any(x, axis=None, keepdims=False):  # noqa: A001
 def _arg_extreme(tf_fn, doc):
     def fn(x, axis=None, keepdims=False):
         x = convert_to_tensor(x)
+        if _name(x) == "bool":
+            x = tf.cast(x, "int32")
         flat = tf.reshape(x, [-1]) if axis is None else x
         y = tf_fn(flat, axis=0 if axis is None else axis, output_type="int32")
         if keepdims:
