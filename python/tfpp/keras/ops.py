@@ -11,7 +11,7 @@ The groups Keras exports as submodules are here too: ops.numpy, ops.nn, ops.lina
 import sys as _sys
 import types as _types
 
-from . import (_ops_core, _ops_extras, _ops_image, _ops_linalg, _ops_nn, _ops_nn_conv, _ops_numpy_array,
+from . import (_ops_core, _ops_ctc, _ops_extras, _ops_image, _ops_linalg, _ops_nn, _ops_nn_conv, _ops_numpy_array,
                _ops_numpy_bits, _ops_numpy_math, _ops_numpy_misc, _ops_numpy_more, _ops_numpy_nan)
 from ._ops_symbolic import install_operators as _install_operators, symbolic as _symbolic
 
@@ -39,7 +39,8 @@ def _group(name, doc, *modules):
 
 numpy = _group("numpy", "keras.ops.numpy: NumPy-style operations.", _ops_numpy_math, _ops_numpy_array,
                _ops_numpy_more, _ops_numpy_bits, _ops_numpy_nan, _ops_numpy_misc)
-nn = _group("nn", "keras.ops.nn: activations, normalizations, losses, convolutions.", _ops_nn, _ops_nn_conv)
+nn = _group("nn", "keras.ops.nn: activations, normalizations, losses, convolutions.", _ops_nn, _ops_nn_conv,
+            _ops_ctc)
 nn.adaptive_average_pool = _symbolic(_ops_extras.adaptive_average_pool)
 nn.adaptive_max_pool = _symbolic(_ops_extras.adaptive_max_pool)
 nn.unfold = _symbolic(_ops_extras.unfold)
