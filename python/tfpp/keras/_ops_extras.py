@@ -1,5 +1,5 @@
 """keras.ops' adaptive pooling (PyTorch's windows: output i covers [floor(i n / m), ceil((i + 1) n / m))),
-stft over tfpp.signal, jvp (forward-mode products through two reverse-mode passes), einops' rearrange, and
+stft / istft over tfpp.signal, jvp (forward-mode products through two reverse-mode passes), einops' rearrange, and
 PyTorch's unfold / fold."""
 
 import math as _math
@@ -67,7 +67,7 @@ def stft(x, sequence_length, sequence_stride, fft_length, window="hann", center=
             raise ValueError("The shape of `window` must be equal to [sequence_length].Received: window shape=%s"
                              % (tuple(values.shape),))
         values = tf.pad(values, [[left, right]])
-        window_fn = lambda length, dtype: values  # noqa: E731 - stft's window_fn(length, dtype)
+        window_fn = lambda frame_length, dtype: values  # noqa: E731 - stft's window_fn(frame_length, dtype)
     result = tf.signal.stft(x, fft_length, sequence_stride, fft_length=fft_length, window_fn=window_fn)
     return tf.math.real(result), tf.math.imag(result)
 
@@ -163,3 +163,36 @@ def fold(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
         tape.watch(image)
         blocks = unfold(image, kernel_size, dilation, padding, stride)
     return tape.gradient(blocks, image, output_gradients=x)
+
+
+def istft(x, sequence_length, sequence_stride, fft_length, length=None, window="hann", center=True):
+    """keras.ops.istft: the signal of an stft's (real, imag), by tfpp.signal.inverse_stft with the
+    window's dual; the centering padding removed (or the result cut to `length`)."""
+    from ._ops_numpy_bits import _complex_pair
+
+    spectrum = _complex_pair(x)
+    dtype = tf.math.real(spectrum).dtype
+    frames = spectrum.shape[-2]
+    left = (fft_length - sequence_length) // 2
+    right = fft_length - sequence_length - left
+    window_fn = None
+    if window is not None:
+        if isinstance(window, str):
+            make = tf.signal.hann_window if window == "hann" else tf.signal.hamming_window
+            values = make(sequence_length, periodic=True, dtype=dtype)
+        else:
+            values = convert_to_tensor(window, dtype)
+        if len(values.shape) != 1 or values.shape[-1] != sequence_length:
+            raise ValueError("The shape of `window` must be equal to [sequence_length].Received: window shape=%s"
+                             % (tuple(values.shape),))
+        values = tf.pad(values, [[left, right]])
+        window_fn = tf.signal.inverse_stft_window_fn(sequence_stride, lambda frame_length, dtype: values)
+    signal = tf.signal.inverse_stft(spectrum, fft_length, sequence_stride, fft_length=fft_length, window_fn=window_fn)
+    start = fft_length // 2 if center else 0
+    if length is not None:
+        end = start + length
+    elif center:
+        end = signal.shape[-1] - fft_length // 2
+    else:
+        end = fft_length + sequence_stride * (frames - 1)
+    return signal[..., start:end]

@@ -52,6 +52,7 @@ image = _group("image", "keras.ops.image: resizing, color conversions, padding, 
 # The core and math functions (casts, control flow, segment reductions, stft, ...) only at top level.
 globals().update(_public(_ops_core))
 stft = _symbolic(_ops_extras.stft)
+istft = _ops_extras.istft  # takes a (real, imag) pair
 rearrange = _symbolic(_ops_extras.rearrange)
 for _group_module in (linalg, nn, numpy):  # numpy last: its names win, as in Keras
     globals().update({k: v for k, v in vars(_group_module).items() if not k.startswith("_")})

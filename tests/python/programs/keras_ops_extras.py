@@ -29,6 +29,11 @@ show_spectrum("stft", ops.stft(signal, 8, 4, 8))
 show_spectrum("stft not centered hamming", ops.stft(signal, 6, 3, 8, window="hamming", center=False))
 show_spectrum("stft no window", ops.stft(signal, 8, 8, 16, window=None))
 show_spectrum("stft given window", ops.stft(signal, 4, 2, 4, window=tf.constant([0.5, 1.0, 1.0, 0.5])))
+show("istft", ops.istft(ops.stft(signal, 8, 4, 8), 8, 4, 8))
+show("istft length", ops.istft(ops.stft(signal, 8, 4, 8), 8, 4, 8, length=20))
+show("istft not centered hamming", ops.istft(ops.stft(signal, 6, 3, 8, window="hamming", center=False), 6, 3, 8,
+                                             window="hamming", center=False))
+show("istft no window", ops.istft(ops.stft(signal, 8, 8, 16, window=None), 8, 8, 16, window=None))
 
 x = tf.constant([1.0, 2.0, 3.0])
 show("jvp", ops.jvp(lambda v: ops.sin(v) * v, (x,), (tf.constant([1.0, 0.0, 2.0]),)))
