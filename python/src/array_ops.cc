@@ -178,7 +178,8 @@ void bind_array_ops(nb::module_& m) {
      "ellipsis_mask"_a = 0, "new_axis_mask"_a = 0, "shrink_axis_mask"_a = 0, "var"_a = nb::none(), "name"_a = nb::none());
   m.def("gather", [](nb::handle params, nb::handle indices, nb::handle, nb::handle axis, std::int64_t batch_dims, nb::handle name) {
     NodeName named(name);
-    return tf::gather(to_tensor(params), int_array(indices),
+    // A Python int is one scalar index (the axis goes away), not a list of one.
+    return tf::gather(to_tensor(params), PyLong_Check(indices.ptr()) ? tf::IntArray(to_tensor(indices)) : int_array(indices),
                       {.axis = axis.is_none() ? batch_dims : nb::cast<std::int64_t>(axis), .batch_dims = batch_dims});
   }, "params"_a, "indices"_a, "validate_indices"_a = nb::none(), "axis"_a = nb::none(), "batch_dims"_a = 0,
      "name"_a = nb::none());

@@ -41,7 +41,7 @@ def to_float(x):
     x = convert_to_tensor(x)
     name = dtype_name(x)
     if name == "bool" or _dtypes.is_int(name):
-        return tf.cast(x, _dtypes.FLOATX)
+        return tf.cast(x, _dtypes.floatx())
     return x
 
 

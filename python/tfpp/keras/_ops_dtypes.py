@@ -1,12 +1,13 @@
 """Keras 3's dtype rules for keras.ops: dtype names, and the result dtype of mixed inputs on Keras'
 promotion lattice (adapted from JAX's), where Python ints and floats are "weak" and take the
-other operand's dtype. floatx is float32, as Keras' default."""
+other operand's dtype. Untyped floats take keras.config.floatx()."""
 
 import functools as _functools
 
 from .. import _tfpp
+from . import config as _config
 
-FLOATX = "float32"
+floatx = _config.floatx
 _ALLOWED = ("float16", "float32", "float64", "uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64",
             "bfloat16", "bool", "string", "complex64", "complex128")
 # With the TensorFlow backend a Python int stands for int64 and a complex for complex128.
@@ -39,7 +40,7 @@ _UPPER = _upper_bounds()
 def standardize_dtype(dtype):
     """A dtype's Keras name ("float32"): of None (floatx), a name, a tfpp, NumPy or Python type."""
     if dtype is None:
-        return FLOATX
+        return floatx()
     dtype = _PYTHON.get(dtype, dtype)
     if hasattr(dtype, "name"):
         dtype = dtype.name
@@ -70,16 +71,18 @@ def _weak(dtype):
 
 
 def _resolve_weak(dtype):
+    """A weak type made concrete at floatx's width, as Keras does (int64 under float64)."""
     kind = "f" if dtype == "bfloat16" else dtype[:1]
-    return {"b": "bool", "i": "int32", "u": "uint32"}.get(kind, "float32")
+    bits = floatx()[-2:]
+    return {"b": "bool", "i": "int" + bits, "u": "uint" + bits}.get(kind, "float" + bits)
 
 
 def result_type(*dtypes):
     """keras.backend.result_type: the dtype of combining `dtypes` (dtypes, names, or the Python
     types int / float as weak types)."""
     if not dtypes:
-        return FLOATX
-    parsed = [(standardize_dtype(FLOATX if d is None else d), d is int or d is float) for d in dtypes]
+        return floatx()
+    parsed = [(standardize_dtype(floatx() if d is None else d), d is int or d is float) for d in dtypes]
     names = [name for name, _ in parsed]
     weak = [w for _, w in parsed]
     if len(parsed) == 1:

@@ -178,7 +178,7 @@ def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
         raise ValueError("All `axis` values must be in the range [-ndim, ndim). Received inputs with ndim=%d, while "
                          "axis=%s" % (rank, axis))
     name = _name(x)
-    x = tf.cast(x, _dtypes.FLOATX if name == "int64" else _dtypes.result_type(name, float))
+    x = tf.cast(x, _dtypes.floatx() if name == "int64" else _dtypes.result_type(name, float))
     if len(axis) == 1:
         return _vector_norm(x, ord, axis[0], keepdims)
     if len(axis) == 2:

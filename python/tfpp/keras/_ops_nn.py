@@ -6,11 +6,10 @@ import tfpp as tf
 
 from .. import _tfpp
 from . import _ops_dtypes as _dtypes
+from . import config as _config
 from ._ops_convert import axes as _axes, convert_to_tensor, dtype_name as _name
 
 _A = _tfpp.keras.activations
-EPSILON = 1e-7  # keras.config.epsilon()
-
 
 def _activation(name, doc):
     fn_ = getattr(_A, name)
@@ -167,7 +166,7 @@ def normalize(x, axis=-1, order=2, epsilon=None):
     x = convert_to_tensor(x)
     if len(x.shape) == 0:
         x = tf.expand_dims(x, 0)
-    epsilon = EPSILON if epsilon is None else epsilon
+    epsilon = _config.epsilon() if epsilon is None else epsilon
     if order == 2:
         inverse = tf.math.rsqrt(tf.math.reduce_sum(tf.math.square(x), axis=axis, keepdims=True))
         return x * tf.math.minimum(inverse, 1.0 / epsilon)
@@ -179,7 +178,7 @@ def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None, **kwarg
     """keras.ops.layer_normalization: x normalized over `axis`, scaled by gamma and shifted by beta
     (computed in at least float32)."""
     rms_scaling = kwargs.pop("rms_scaling", False)
-    epsilon = EPSILON if epsilon is None else epsilon
+    epsilon = _config.epsilon() if epsilon is None else epsilon
     x = convert_to_tensor(x)
     original = _name(x)
     x = tf.cast(x, _dtypes.result_type(original, "float32"))
@@ -209,7 +208,7 @@ def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None, **kwarg
 
 def rms_normalization(x, scale=None, axis=-1, epsilon=None):
     """keras.ops.rms_normalization: x / sqrt(mean(x**2) + epsilon) * scale."""
-    epsilon = EPSILON if epsilon is None else epsilon
+    epsilon = _config.epsilon() if epsilon is None else epsilon
     x = convert_to_tensor(x)
     original = _name(x)
     x = tf.cast(x, _dtypes.result_type(original, "float32"))
@@ -238,7 +237,7 @@ def binary_crossentropy(target, output, from_logits=False):
     _check_same_shape(target, output)
     if from_logits:
         return tf.nn.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
-    output = tf.clip_by_value(output, EPSILON, 1.0 - EPSILON)
+    output = tf.clip_by_value(output, _config.epsilon(), 1.0 - _config.epsilon())
     return -(target * tf.math.log(output) + (1 - target) * tf.math.log(1 - output))
 
 
@@ -252,7 +251,7 @@ def categorical_crossentropy(target, output, from_logits=False, axis=-1):
     if from_logits:
         return tf.nn.softmax_cross_entropy_with_logits(labels=target, logits=output, axis=axis)
     output = output / tf.math.reduce_sum(output, axis=axis, keepdims=True)
-    output = tf.clip_by_value(output, EPSILON, 1.0 - EPSILON)
+    output = tf.clip_by_value(output, _config.epsilon(), 1.0 - _config.epsilon())
     return -tf.math.reduce_sum(target * tf.math.log(output), axis=axis)
 
 
@@ -268,7 +267,7 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
         raise ValueError("Argument `output` must have rank (ndim) `target.ndim - 1`. Received: target.shape=%s, "
                          "output.shape=%s" % (tuple(target.shape), tuple(output.shape)))
     if not from_logits:
-        output = tf.math.log(tf.clip_by_value(output, EPSILON, 1 - EPSILON))
+        output = tf.math.log(tf.clip_by_value(output, _config.epsilon(), 1 - _config.epsilon()))
     return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=target, logits=output)
 
 

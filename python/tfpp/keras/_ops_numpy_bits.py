@@ -112,7 +112,7 @@ def corrcoef(x):
     """keras.ops.corrcoef: Pearson correlation coefficients of the rows of x, clipped to [-1, 1]."""
     x = convert_to_tensor(x)
     if _name(x) in ("bool", "int8", "int16", "int32", "uint8", "uint16", "uint32"):
-        x = tf.cast(x, _dtypes.FLOATX)
+        x = tf.cast(x, _dtypes.floatx())
     centered = x - tf.math.reduce_mean(x, axis=-1, keepdims=True)
     samples = tf.cast(tf.shape(x)[-1], x.dtype)
     covariance = tf.linalg.matmul(centered, centered, transpose_b=True) / (samples - 1)

@@ -107,7 +107,7 @@ def _rounding(tf_fn, doc):
         x = convert_to_tensor(x)
         name = _name(x)
         if name == "bool" or _dtypes.is_int(name):  # Keras gives integers back as floats, unchanged
-            return tf.cast(x, _dtypes.FLOATX)
+            return tf.cast(x, _dtypes.floatx())
         return tf_fn(x)
 
     fn.__doc__ = doc

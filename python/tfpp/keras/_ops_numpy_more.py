@@ -92,7 +92,7 @@ def heaviside(x1, x2):
     x1, x2 = convert_to_tensor(x1), convert_to_tensor(x2)
     dtype = _dtypes.result_type(_name(x1), _name(x2))
     if dtype in ("int8", "int16", "int32", "uint8", "uint16", "uint32"):
-        dtype = _dtypes.FLOATX
+        dtype = _dtypes.floatx()
     elif dtype == "int64":
         dtype = "float64"
     x1, x2 = tf.cast(x1, dtype), tf.cast(x2, dtype)
@@ -242,7 +242,7 @@ def quantile(x, q, axis=None, method="linear", keepdims=False):
 
 def percentile(x, q, axis=None, method="linear", keepdims=False):
     """keras.ops.percentile: quantile of q / 100."""
-    return quantile(x, convert_to_tensor(q, _dtypes.FLOATX) / 100.0, axis=axis, method=method, keepdims=keepdims)
+    return quantile(x, convert_to_tensor(q, _dtypes.floatx()) / 100.0, axis=axis, method=method, keepdims=keepdims)
 
 
 def median(x, axis=None, keepdims=False):
@@ -414,7 +414,7 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
 
 
 def _window(values):
-    return tf.constant(values, _dtypes.FLOATX)
+    return tf.constant(values, _dtypes.floatx())
 
 
 def hamming(x):

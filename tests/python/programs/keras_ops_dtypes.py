@@ -36,3 +36,17 @@ print("convert_to_tensor", ops.convert_to_tensor(1).dtype.name, ops.convert_to_t
 print("one_hot", ops.one_hot(tf.constant([1]), 2).dtype.name, "where", ops.where(tf.constant([True]), 1, 2.0).dtype.name)
 print("concatenate", ops.concatenate([value("int8"), value("uint8")]).dtype.name,
       ops.stack([value("int32"), value("float16")]).dtype.name)
+
+# keras.config's floatx and epsilon reach the ops.
+tf.keras.config.set_floatx("float64")
+print("floatx float64", ops.zeros((2,)).dtype.name, ops.eye(2).dtype.name, ops.linspace(0, 4, 3).dtype.name,
+      ops.convert_to_tensor(1.0).dtype.name, ops.mean(value("int32")).dtype.name, ops.add(value("int8"), 2.5).dtype.name)
+tf.keras.config.set_floatx("float32")
+tf.keras.config.set_epsilon(0.1)
+print("epsilon 0.1", [round(float(v), 4) for v in ops.binary_crossentropy(tf.constant([1.0, 0.0]), tf.constant([1.0, 0.0]))])
+tf.keras.config.set_epsilon(1e-7)
+tf.keras.config.set_floatx("float64")
+print("weak at float64", ops.add(2, 3).dtype.name, ops.multiply(2.0, 3).dtype.name, ops.add(value("int8"), 2).dtype.name)
+tf.keras.config.set_floatx("float16")
+print("weak at float16", ops.add(2.0, 3.0).dtype.name, ops.add(value("float32"), 2.5).dtype.name)
+tf.keras.config.set_floatx("float32")
