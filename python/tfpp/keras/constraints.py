@@ -3,6 +3,7 @@ constraints keep Keras' attributes and config in Python and project with tfpp's 
 take them (or their names, "non_neg") as kernel_constraint, bias_constraint, ..."""
 
 from .. import _tfpp
+from . import _identifiers
 
 _k = _tfpp.keras
 
@@ -89,27 +90,9 @@ def serialize(constraint):
 
 def deserialize(config, custom_objects=None):
     """keras.constraints.deserialize: the constraint a serialized form describes."""
-    class_name = config.get("class_name") if isinstance(config, dict) else config
-    cls = (custom_objects or {}).get(class_name) or _BY_NAME.get(class_name)
-    if cls is not None:
-        return cls.from_config(config.get("config", {})) if isinstance(config, dict) else cls()
-    if isinstance(config, dict) and config.get("module") == "keras.constraints":
-        raise TypeError("Could not locate class '%s'. Make sure custom classes are decorated with "
-                        "`@keras.saving.register_keras_serializable()`. Full object config: %s" % (class_name, config))
-    from ._serialization import deserialize_keras_object
-    return deserialize_keras_object(config, custom_objects)
+    return _identifiers.deserialize(config, custom_objects, _BY_NAME, "keras.constraints")
 
 
 def get(identifier):
     """keras.constraints.get: a constraint from None, a name, a serialized form, a class or an object."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        obj = deserialize(identifier)
-    elif isinstance(identifier, str):
-        obj = _BY_NAME.get(identifier)
-    else:
-        obj = identifier
-    if callable(obj):
-        return obj() if isinstance(obj, type) else obj
-    raise ValueError("Could not interpret constraint identifier: %s" % (identifier,))
+    return _identifiers.get(identifier, _BY_NAME, deserialize, "constraint")

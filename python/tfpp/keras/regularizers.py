@@ -6,6 +6,7 @@ import math as _math
 import numpy as _np
 
 from .. import _tfpp
+from . import _identifiers
 
 _k = _tfpp.keras
 
@@ -122,27 +123,9 @@ def serialize(regularizer):
 
 def deserialize(config, custom_objects=None):
     """keras.regularizers.deserialize: the regularizer a serialized form (or a name) describes."""
-    class_name = config.get("class_name") if isinstance(config, dict) else config
-    cls = (custom_objects or {}).get(class_name) or _BY_NAME.get(class_name)
-    if cls is not None:
-        return cls.from_config(config.get("config", {})) if isinstance(config, dict) else cls()
-    if isinstance(config, dict) and config.get("module") == "keras.regularizers":
-        raise TypeError("Could not locate class '%s'. Make sure custom classes are decorated with "
-                        "`@keras.saving.register_keras_serializable()`. Full object config: %s" % (class_name, config))
-    from ._serialization import deserialize_keras_object
-    return deserialize_keras_object(config, custom_objects)
+    return _identifiers.deserialize(config, custom_objects, _BY_NAME, "keras.regularizers")
 
 
 def get(identifier):
     """keras.regularizers.get: a regularizer from None, a name, a serialized form, a class or an object."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        obj = deserialize(identifier)
-    elif isinstance(identifier, str):
-        obj = _BY_NAME.get(identifier)
-    else:
-        obj = identifier
-    if callable(obj):
-        return obj() if isinstance(obj, type) else obj
-    raise ValueError("Could not interpret regularizer identifier: %s" % (identifier,))
+    return _identifiers.get(identifier, _BY_NAME, deserialize, "regularizer")
