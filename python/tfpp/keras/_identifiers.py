@@ -29,3 +29,12 @@ def get(identifier, by_name, deserialize_fn, kind):
     if callable(obj):
         return obj() if isinstance(obj, type) else obj
     raise ValueError("Could not interpret %s identifier: %s" % (kind, identifier))
+
+
+def registered_config(obj, register):
+    """The config a layer's C++ deserializer reads for a Python subclass: `register` first records
+    the class under its registered name, so that the layer calls this class' from_config."""
+    from ._registration import get_registered_name
+    name = get_registered_name(type(obj))
+    register(name, type(obj))
+    return {"class_name": name, "config": obj.get_config()}

@@ -33,12 +33,7 @@ class Regularizer:
         return cls(**config)
 
     def _serialized(self):
-        """The config a layer's C++ deserializer reads: the class is registered with it under its
-        registered name first, so that the layer's penalty calls this class' from_config."""
-        from ._registration import get_registered_name
-        name = get_registered_name(type(self))
-        _k.register_regularizer_class(name, type(self))
-        return {"class_name": name, "config": self.get_config()}
+        return _identifiers.registered_config(self, _k.register_regularizer_class)
 
 
 class _BuiltinRegularizer(Regularizer):
