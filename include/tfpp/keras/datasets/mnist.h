@@ -1,5 +1,5 @@
-// tf.keras.datasets.mnist, read from local files: no download at run time. Include it beside
-// <tfpp/tfpp.h> (which declares the Fashion-MNIST loader, tfpp/keras/datasets.h).
+// tf.keras.datasets.mnist, read from local files: no download at run time (the Fashion-MNIST
+// loader is in tfpp/keras/datasets.h).
 #pragma once
 
 #include <string>
