@@ -17,6 +17,10 @@ const ops::OpDef& kStopGradient = ops::OpBuilder("StopGradient")
                                           []<class T>() -> ops::KernelFn { return &stop_gradient_kernel; })
                                       .kernels<std::int8_t, std::int16_t, std::uint16_t, std::uint32_t, std::uint64_t>(
                                           []<class T>() -> ops::KernelFn { return &stop_gradient_kernel; })
+                                      .kernel(DType::kFloat16, &stop_gradient_kernel)
+                                      .kernel(DType::kBFloat16, &stop_gradient_kernel)
+                                      .kernel(DType::kComplex64, &stop_gradient_kernel)
+                                      .kernel(DType::kComplex128, &stop_gradient_kernel)
                                       .kernel_allocates_outputs()
                                       .no_gradient();
 

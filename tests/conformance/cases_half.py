@@ -118,6 +118,7 @@ def reductions():
         out.append(Case("tf.math.cumsum", [point_one], note="accumulation"))
         out.append(Case("tf.math.cumsum", [x((2, 5), dtype)], {"axis": 1, "exclusive": True, "reverse": True}, grad=True))
         out.append(Case("tf.math.cumprod", [x((2, 5), dtype, 0.25, 1.0)], {"axis": 1}, grad=True))
+        out.append(Case("tf.math.reduce_logsumexp", [x((2, 3, 4), dtype)], {"axis": 1}, grad=True))
         out.append(Case("tf.math.argmax", [x((3, 4), dtype)], {"axis": 1}))
         out.append(Case("tf.math.argmin", [x((3, 4), dtype)], {"axis": 0}))
         out.append(Case("tf.math.top_k", [x((2, 5), dtype)], {"k": 2}, grad=True))

@@ -100,6 +100,7 @@ def arithmetic():
         for op in ["negative", "abs", "sign"]:
             out.append(Case(f"tf.math.{op}", [a], note="signed only"))
         out.append(Case("tf.math.pow", [T([2, 3, 0, 1], d), T([3, 2, 0, 5], d)], note="int8 and int16 only"))
+        out.append(Case("tf.math.round", [a], note="the identity on integers"))
         out.append(Case("tf.math.squared_difference", [a, b], note="no kernel"))
         out.append(Case("tf.math.sqrt", [a], note="no kernel"))
         out += [Case(f"tf.nn.{op}", [a]) for op in ["relu", "relu6"]]

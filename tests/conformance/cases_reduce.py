@@ -84,6 +84,8 @@ def args():
         out.append(Case(f"tf.math.{op}", [T(np.zeros((0, 2)), "float32")], {"axis": 0}, note="empty axis"))
         out.append(Case(f"tf.math.{op}", [data((3, 4), "float32")], {"axis": -1}))
         out.append(Case(f"tf.math.{op}", [data((3, 4), "float32")], {"axis": 2}, note="axis out of range"))
+        out.append(Case(f"tf.math.{op}", [T([[False, True, True], [True, False, True]], "bool")], {"axis": 1},
+                        note="bool, ties"))
     return out
 
 

@@ -62,6 +62,7 @@ TFPP_ARG_REDUCE(std::uint32_t)
 TFPP_ARG_REDUCE(std::uint64_t)
 TFPP_ARG_REDUCE(std::int32_t)
 TFPP_ARG_REDUCE(std::int64_t)
+TFPP_ARG_REDUCE(bool)
 #undef TFPP_ARG_REDUCE
 
 }  // namespace tf::kernels

@@ -31,7 +31,8 @@ const OpDef& kNeg = with_small_ints<IntNeg>(with_integers<IntNeg>(float_unary<Un
 const OpDef& kAbs = with_small_ints<IntAbs>(with_integers<IntAbs>(float_unary<UnaryOp::kAbs>("Abs")));
 const OpDef& kSign = with_small_ints<IntSign>(with_integers<IntSign>(float_unary<UnaryOp::kSign>("Sign")));
 const OpDef& kSquare = with_other_ints<IntSquare>(with_uint8<IntSquare>(with_integers<IntSquare>(float_unary<UnaryOp::kSquare>("Square"))));
-const OpDef& kRound = with_integers<Identity>(float_unary<UnaryOp::kRound>("Round").no_gradient());
+const OpDef& kRound = with_other_ints<Identity>(
+    with_uint8<Identity>(with_integers<Identity>(float_unary<UnaryOp::kRound>("Round").no_gradient())));
 const OpDef& kSqrt = float_unary<UnaryOp::kSqrt>("Sqrt");
 const OpDef& kRsqrt = float_unary<UnaryOp::kRsqrt>("Rsqrt");
 const OpDef& kReciprocal = float_unary<UnaryOp::kReciprocal>("Reciprocal");

@@ -50,7 +50,7 @@ OpBuilder arg_op(const char* name) {
   OpBuilder b(name);
   b.inputs(1).attrs({"dimension", "output_type"}).shape(arg_shape).no_gradient()
       .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t,
-               std::uint32_t, std::uint64_t>([]<class T>() -> KernelFn { return &arg_kernel<T, max>; });
+               std::uint32_t, std::uint64_t, bool>([]<class T>() -> KernelFn { return &arg_kernel<T, max>; });
   return b;
 }
 

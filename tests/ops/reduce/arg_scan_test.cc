@@ -52,7 +52,14 @@ TEST(ArgMax, Errors) {
   EXPECT_EQ(error_of([] { tf::argmax(tf::zeros({2}), 0, tf::float32); }),
             "[ArgMax] output_type must be int32 or int64, got float32");
   EXPECT_EQ(error_of([] { tf::argmax(tf::constant(1.0f)); }), "[ArgMax] axis 0 is out of range for a tensor of rank 0");
-  EXPECT_EQ(error_of([] { tf::argmax(tf::constant({true})); }), "[ArgMax] no kernel for dtype bool");
+  EXPECT_EQ(error_of([] { tf::argmax(tf::constant({std::string("a")})); }), "[ArgMax] no kernel for dtype string");
+}
+
+TEST(ArgMax, BoolTakesTheFirstTrueOrFalse) {
+  const tf::Tensor b = tf::constant(std::vector<bool>{false, true, true, true, false, true}, {2, 3});
+  EXPECT_EQ(tf::argmax(b, 1).numpy<std::int64_t>(), (std::vector<std::int64_t>{1, 0}));
+  EXPECT_EQ(tf::argmin(b, 1).numpy<std::int64_t>(), (std::vector<std::int64_t>{0, 1}));
+  EXPECT_EQ(tf::argmax(b, 0).numpy<std::int64_t>(), (std::vector<std::int64_t>{1, 0, 0}));
 }
 
 TEST(Cumsum, ExclusiveAndReverse) {
