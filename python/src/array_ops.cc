@@ -17,6 +17,13 @@ std::optional<tf::DType> optional_dtype(nb::handle dtype) {
   return dtype_from(dtype);
 }
 
+// A tensor of t's shape filled with `value` (a scalar of the wanted dtype); while tracing, the shape
+// is read at run time where t's static shape is not fully known.
+tf::Tensor filled_like(const tf::Tensor& t, const tf::Tensor& value) {
+  if (t.shape().is_fully_defined()) return tf::fill(t.shape(), value);
+  return tf::ops::array::ensure_shape(tf::ops::array::fill(tf::shape(t), value), t.shape());
+}
+
 // Integers as a list or an int tensor of any shape (indices keep theirs); an empty list is int32.
 tf::IntArray int_array(nb::handle value) {
   if (PyLong_Check(value.ptr())) return tf::IntArray(std::vector<std::int64_t>{nb::cast<std::int64_t>(value)});
@@ -62,12 +69,12 @@ void bind_array_ops(nb::module_& m) {
   m.def("zeros_like", [](nb::handle input, nb::handle dtype, nb::handle name) {
     NodeName named(name);
     tf::Tensor t = to_tensor(input);
-    return dtype.is_none() ? tf::zeros_like(t) : tf::zeros(t.shape(), dtype_from(dtype));
+    return dtype.is_none() ? tf::zeros_like(t) : filled_like(t, tf::zeros({}, dtype_from(dtype)));
   }, "input"_a, "dtype"_a = nb::none(), "name"_a = nb::none());
   m.def("ones_like", [](nb::handle input, nb::handle dtype, nb::handle name) {
     NodeName named(name);
     tf::Tensor t = to_tensor(input);
-    return dtype.is_none() ? tf::ones_like(t) : tf::ones(t.shape(), dtype_from(dtype));
+    return dtype.is_none() ? tf::ones_like(t) : filled_like(t, tf::ones({}, dtype_from(dtype)));
   }, "input"_a, "dtype"_a = nb::none(), "name"_a = nb::none());
   m.def("fill", [](nb::handle dims, nb::handle value, nb::handle name) {
     NodeName named(name);
@@ -239,10 +246,16 @@ void bind_array_ops(nb::module_& m) {
   m.def("einsum", [](std::string equation, nb::args inputs, nb::kwargs) {
     return tf::einsum(equation, tensor_list(inputs));
   }, "equation"_a, "inputs"_a, "kwargs"_a);
-  m.def("tensordot", [](nb::handle a, nb::handle b, std::int64_t axes, nb::handle name) {
+  // axes: N (a's last N axes against b's first N), or [a_axes, b_axes], each an axis or a list.
+  m.def("tensordot", [](nb::handle a, nb::handle b, nb::handle axes, nb::handle name) {
     NodeName named(name);
     auto [x, y] = binary_operands(a, b);
-    return tf::tensordot(x, y, axes);
+    if (PyLong_Check(axes.ptr())) return tf::tensordot(x, y, nb::cast<std::int64_t>(axes));
+    if (nb::len(axes) != 2) {
+      const std::string given = nb::cast<std::string>(nb::repr(axes));
+      throw nb::value_error(("'axes' must be an integer or have length 2, got " + given).c_str());
+    }
+    return tf::tensordot(x, y, tf::TensordotAxes{int_list(axes[0]), int_list(axes[1])});
   }, "a"_a, "b"_a, "axes"_a, "name"_a = nb::none());
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 #include "bindings.h"
 #include "core/visit_integer_dtype.h"
@@ -285,6 +286,23 @@ tf::Tensor packed(nb::handle list, std::optional<tf::DType> requested) {
   return tf::stack(parts);
 }
 
+// A fully known tf.TensorShape converts to its dimensions, as TensorFlow's registered conversion:
+// int32, or int64 when a dimension needs it or is asked for.
+tf::Tensor from_tensor_shape(nb::handle shape, std::optional<tf::DType> dtype) {
+  const std::string text = nb::cast<std::string>(nb::str(shape));
+  if (!nb::cast<bool>(shape.attr("is_fully_defined")()))
+    throw nb::value_error(("Cannot convert a partially known TensorShape " + text + " to a Tensor.").c_str());
+  if (dtype && *dtype != tf::int32 && *dtype != tf::int64)
+    throw nb::type_error(("Cannot convert TensorShape " + text + " to dtype " +
+                          nb::cast<std::string>(nb::str(dtype_object(*dtype))) +
+                          ". Allowed dtypes are tf.int32 and tf.int64.").c_str());
+  std::vector<std::int64_t> dims = nb::cast<std::vector<std::int64_t>>(shape.attr("as_list")());
+  bool wide = dtype == tf::int64;
+  for (std::int64_t d : dims) wide |= d > std::numeric_limits<std::int32_t>::max();
+  const tf::Tensor values = tf::constant(dims, {static_cast<std::int64_t>(dims.size())});
+  return wide ? values : tf::cast(values, tf::int32);
+}
+
 }  // namespace
 
 tf::Tensor to_tensor(nb::handle value, std::optional<tf::DType> dtype) {
@@ -312,6 +330,7 @@ tf::Tensor to_tensor(nb::handle value, std::optional<tf::DType> dtype) {
     return packed(value, dtype);
   }
   if (is_numpy(value)) return from_numpy(value, dtype);
+  if (nb::hasattr(value, "_dims")) return from_tensor_shape(value, dtype);
   unsupported(value);
 }
 

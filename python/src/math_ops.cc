@@ -176,7 +176,7 @@ void bind_math_ops(nb::module_& m) {
     NodeName named(name);
     return tf::cast(to_tensor(x), dtype_from(dtype));
   },
-           "x"_a, "dtype"_a, "name"_a = nb::none());
+           "x"_a.none(), "dtype"_a, "name"_a = nb::none());  // None reaches to_tensor's ValueError
   math.def("where", [](nb::handle condition, nb::handle x, nb::handle y, nb::handle name) {
     NodeName named(name);
     tf::Tensor c = to_tensor(condition);

@@ -83,6 +83,18 @@ show("norm of ints", lambda: tf.norm(tf.constant([1, -2]), ord=1))
 show("norm of ints euclidean", lambda: tf.norm(tf.constant([1, -2])))
 show("global_norm of nothing", lambda: tf.linalg.global_norm([]))
 show("clip_by_global_norm of nothing", lambda: tf.clip_by_global_norm([], 1.0))
+show("cast of None", lambda: tf.cast(None, tf.float32))
+show("reshape to a TensorShape", lambda: tf.reshape(tf.range(6), tf.TensorShape([2, 3])))
+show("TensorShape to a tensor", lambda: tf.convert_to_tensor(tf.TensorShape([2, 3])))
+show("TensorShape to int64", lambda: tf.convert_to_tensor(tf.TensorShape([2, 3]), dtype=tf.int64))
+show("TensorShape too wide for int32", lambda: tf.convert_to_tensor(tf.TensorShape([2**40])))
+show("TensorShape to float32", lambda: tf.convert_to_tensor(tf.TensorShape([2, 3]), dtype=tf.float32))
+show("partially known TensorShape", lambda: tf.convert_to_tensor(tf.TensorShape([None, 3])))
+cube = tf.reshape(tf.range(24.0), [2, 3, 4])
+show("tensordot axis lists", lambda: tf.tensordot(cube, tf.ones([4, 3, 5]), axes=[[1, 2], [1, 0]]))
+show("tensordot an axis each", lambda: tf.tensordot(x, tf.ones([3, 2]), axes=[0, 0]))
+show("tensordot tuple", lambda: tf.tensordot(x, tf.ones([4, 2]), axes=([1], [0])))
+show("tensordot three lists", lambda: tf.tensordot(x, tf.ones([4, 2]), axes=[[1], [0], [0]]))
 
 
 @tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32)])
@@ -100,6 +112,8 @@ def traced(m):
         "range with a dtype": tf.range(1, 7, 2, dtype=tf.float64),
         "zeros_like": tf.zeros_like(m),
         "ones_like": tf.ones_like(tf.cast(m, tf.int64)),
+        "zeros_like with a dtype": tf.zeros_like(m, dtype=tf.int32),
+        "ones_like with a dtype": tf.ones_like(m, dtype=tf.float64),
     }
     for k, v in outs.items():
         print("static", k, v.shape)
