@@ -200,6 +200,8 @@ void bind_data(nb::module_& m) {
      "A GroupByWindowDataset node whose functions (key_fn(element), reduce_fn(key, window variant) returning a "
      "dataset variant, window_size_fn(key)) are traced now.");
   data.def("unique_op", &tf::data::detail::unique_dataset, "dataset"_a, "A UniqueDataset node.");
+  data.def("assert_cardinality_op", &tf::data::detail::assert_cardinality_dataset, "dataset"_a, "cardinality"_a,
+           "An AssertCardinalityDataset node.");
   data.def("directed_interleave_op", &tf::data::detail::directed_interleave_dataset, "choices"_a, "datasets"_a,
            "stop_on_empty_dataset"_a, "A DirectedInterleaveDataset node.");
   data.def("single_element_op", &tf::data::detail::dataset_to_single_element, "dataset"_a, "element_specs"_a,

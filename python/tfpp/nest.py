@@ -47,7 +47,7 @@ def _pack(value, leaves, none_is_leaf):
     return next(leaves)
 
 
-def assert_same_structure(a, b):
+def assert_same_structure(a, b, check_types=True, expand_composites=False):
     """Raises ValueError unless a and b nest the same containers with the same number of leaves."""
     if _shape_of(a) != _shape_of(b):
         raise ValueError("The two structures don't have the same nested structure.\n\nFirst structure: %s\n\n"
@@ -72,6 +72,17 @@ def _describe(value):
     return "." if value is not None else "None"
 
 
-def map_structure(fn, structure):
-    """`structure` with fn applied to each leaf."""
-    return pack_sequence_as(structure, [fn(leaf) for leaf in flatten(structure)])
+def map_structure(fn, *structures, check_types=True, expand_composites=False):
+    """The first structure with fn applied to the leaves at each position of all the structures
+    (which must nest alike)."""
+    if not structures:
+        raise ValueError("Must provide at least one structure")
+    for other in structures[1:]:
+        assert_same_structure(structures[0], other)
+    leaves = zip(*[flatten(s) for s in structures])
+    return pack_sequence_as(structures[0], [fn(*at_position) for at_position in leaves])
+
+
+def is_nested(seq):
+    """Whether `seq` is a structure (a list, tuple or dict) rather than a leaf."""
+    return isinstance(seq, (list, tuple, dict))

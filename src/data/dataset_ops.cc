@@ -190,6 +190,10 @@ void zip_kernel(ops::KernelContext& ctx) {
 
 void unique_kernel(ops::KernelContext& ctx) { ctx.output(0) = dataset_variant(unique(input_dataset(ctx))); }
 
+void assert_cardinality_kernel(ops::KernelContext& ctx) {
+  ctx.output(0) = dataset_variant(assert_cardinality(input_dataset(ctx), ctx.input(1).item<std::int64_t>()));
+}
+
 // DirectedInterleaveDataset's inputs: the choices, then the datasets.
 void directed_interleave_kernel(ops::KernelContext& ctx) {
   std::vector<Dataset> datasets;
@@ -296,6 +300,8 @@ const ops::OpDef& kZipDataset = dataset_op("ZipDataset", -1, datasets_shape, zip
 const ops::OpDef& kShardDataset = dataset_op("ShardDataset", 3, shard_shape, shard_kernel);
 const ops::OpDef& kTakeWhileDataset = function_dataset_op("TakeWhileDataset", take_while_kernel);
 const ops::OpDef& kUniqueDataset = dataset_op("UniqueDataset", 1, dataset_shape, unique_kernel);
+const ops::OpDef& kAssertCardinalityDataset =
+    dataset_op("AssertCardinalityDataset", 2, dataset_and_int64_shape, assert_cardinality_kernel);
 const ops::OpDef& kDirectedInterleaveDataset =
     dataset_op_builder("DirectedInterleaveDataset", -1, datasets_shape, directed_interleave_kernel)
         .attrs({"stop_on_empty_dataset"});
@@ -385,6 +391,10 @@ Tensor take_while_dataset(const Tensor& dataset, const std::vector<TensorSpec>& 
 }
 
 Tensor unique_dataset(const Tensor& dataset) { return run(kUniqueDataset, {dataset}); }
+
+Tensor assert_cardinality_dataset(const Tensor& dataset, const Tensor& cardinality) {
+  return run(kAssertCardinalityDataset, {dataset, cardinality});
+}
 
 Tensor directed_interleave_dataset(const Tensor& choices, const std::vector<Tensor>& datasets, bool stop_on_empty) {
   std::vector<Tensor> inputs{choices};

@@ -3,7 +3,8 @@
 // PaddedBatchDatasetV2, WindowDataset, MapDataset, ParallelMapDatasetV2, FilterDataset,
 // FlatMapDataset, InterleaveDataset, ShuffleDataset, UnbatchDataset, CacheDataset,
 // ConcatenateDataset, ZipDataset, ShardDataset, TakeWhileDataset, UniqueDataset,
-// DirectedInterleaveDataset, ScanDataset, GroupByWindowDataset and IgnoreErrorsDataset; and DatasetCardinality and
+// DirectedInterleaveDataset, ScanDataset, GroupByWindowDataset, IgnoreErrorsDataset and
+// AssertCardinalityDataset; and DatasetCardinality and
 // DatasetToSingleElement.
 // They run eagerly or, inside a traced function, become nodes, so that a dataset passed to the
 // function is transformed anew at every call.
@@ -52,6 +53,8 @@ Tensor take_while_dataset(const Tensor& dataset, const std::vector<TensorSpec>& 
                           const tf::detail::FlatFn& predicate);
 /// The elements (one int32, int64 or string tensor each) not seen before.
 Tensor unique_dataset(const Tensor& dataset);
+/// The same elements with the cardinality `cardinality` (an int64 scalar), checked as they pass.
+Tensor assert_cardinality_dataset(const Tensor& dataset, const Tensor& cardinality);
 /// For each int64 scalar of the dataset `choices`, the next element of that dataset of `datasets`;
 /// a chosen dataset's end stops the pass (stop_on_empty) or retires it.
 Tensor directed_interleave_dataset(const Tensor& choices, const std::vector<Tensor>& datasets, bool stop_on_empty);

@@ -1,6 +1,7 @@
-// Pipeline stages behind Dataset.take_while, unique, choose_from_datasets and scan, which the
-// graph ops of data/dataset_ops.h (TakeWhileDataset, UniqueDataset, DirectedInterleaveDataset,
-// ScanDataset) make.
+// Pipeline stages behind Dataset.take_while, unique, choose_from_datasets, scan and
+// tf.data.experimental.assert_cardinality, which the graph ops of data/dataset_ops.h
+// (TakeWhileDataset, UniqueDataset, DirectedInterleaveDataset, ScanDataset,
+// AssertCardinalityDataset) make.
 #pragma once
 
 #include <cstddef>
@@ -13,6 +14,10 @@ namespace tf::data::detail {
 
 /// The elements before the first for which `predicate` is false.
 Dataset take_while(const Dataset& input, PredicateFn predicate);
+
+/// The same elements, whose cardinality is `expected` (a count or INFINITE_CARDINALITY); a pass
+/// that finds more or fewer raises FailedPreconditionError.
+Dataset assert_cardinality(const Dataset& input, std::int64_t expected);
 
 /// The elements not seen before, in first-seen order. Elements are one tensor of int32, int64
 /// or string.

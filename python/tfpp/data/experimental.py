@@ -1,6 +1,6 @@
 """tf.data.experimental: the names TensorFlow keeps there too (AUTOTUNE, cardinality constants,
-dense_to_ragged_batch, ignore_errors, sample_from_datasets, save, load), and CsvDataset and
-make_csv_dataset."""
+dense_to_ragged_batch, ignore_errors, sample_from_datasets, save, load, and the transformations of
+experimental_transformations.py), and CsvDataset and make_csv_dataset."""
 
 import collections
 
@@ -11,6 +11,12 @@ from .dataset_ops import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Da
 from .dataset_ops import _tfpp_errors as _errors
 from .options import AutoShardPolicy, AutotuneAlgorithm, AutotuneOptions, DistributeOptions, ExternalStatePolicy
 from .options import OptimizationOptions, ServiceOptions, ThreadingOptions
+from .experimental_transformations import SHARD_HINT, Counter, DatasetInitializer, Reducer, TFRecordWriter
+from .experimental_transformations import assert_cardinality, at, bucket_by_sequence_length, enumerate_dataset
+from .experimental_transformations import from_list, get_structure, group_by_reducer, group_by_window
+from .experimental_transformations import index_table_from_dataset, make_batched_features_dataset, map_and_batch
+from .experimental_transformations import pad_to_cardinality, parallel_interleave, parse_example_dataset, scan
+from .experimental_transformations import shuffle_and_repeat, table_from_dataset, take_while, unbatch, unique
 
 
 
@@ -42,6 +48,11 @@ def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None)
 def load(path, element_spec=None, compression=None, reader_func=None):
     """Dataset.load(...)."""
     return DatasetV2.load(path, element_spec, compression, reader_func)
+
+
+def RandomDataset(seed=None, rerandomize_each_iteration=None, name=None):  # noqa: N802 - TensorFlow's name
+    """Dataset.random."""
+    return DatasetV2.random(seed, rerandomize_each_iteration, name)
 
 
 def cardinality(dataset):
