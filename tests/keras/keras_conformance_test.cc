@@ -53,6 +53,10 @@ p, q = pattern((2, 3, 4), 6.0), pattern((2, 4, 5), 7.0)
 emit('dot3', layers.Dot(axes=(2, 1))([p, q]))
 r = pattern((2, 3, 5), 8.0)
 emit('dot3_first', layers.Dot(axes=1)([p, r]))
+g, s = pattern((2, 4, 4, 3), 9.0), pattern((2, 1, 1, 3), 10.0)
+emit('multiply_broadcast', layers.Multiply()([g, s]))
+emit('add_lower_rank', layers.Add()([pattern((2, 3, 5), 11.0), pattern((2, 5), 12.0)]))
+emit('maximum_broadcast', layers.Maximum()([pattern((2, 1, 5), 13.0), pattern((2, 3, 1), 14.0)]))
 )PY";
 
 class KerasConformance : public ::testing::Test {
@@ -123,6 +127,11 @@ TEST_F(KerasConformance, MergeLayers) {
   expect_close("dot_norm", layers::Dot({1}, {.normalize = true})({a, b}));
   expect_close("dot3", layers::Dot({2, 1})({pattern_tensor({2, 3, 4}, 6.0), pattern_tensor({2, 4, 5}, 7.0)}));
   expect_close("dot3_first", layers::Dot({1})({pattern_tensor({2, 3, 4}, 6.0), pattern_tensor({2, 3, 5}, 8.0)}));
+  expect_close("multiply_broadcast",
+               layers::Multiply()({pattern_tensor({2, 4, 4, 3}, 9.0), pattern_tensor({2, 1, 1, 3}, 10.0)}));
+  expect_close("add_lower_rank", layers::Add()({pattern_tensor({2, 3, 5}, 11.0), pattern_tensor({2, 5}, 12.0)}));
+  expect_close("maximum_broadcast",
+               layers::Maximum()({pattern_tensor({2, 1, 5}, 13.0), pattern_tensor({2, 3, 1}, 14.0)}));
 }
 
 // ---- summary() -----------------------------------------------------------------------------

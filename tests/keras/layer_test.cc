@@ -225,6 +225,14 @@ TEST(LayerTest, WrongInputShapeNamesLayerAndShapes) {
   EXPECT_THROW(layers::Dense(2, {.kernel_initializer = "nope"}), tf::InvalidArgumentError);
 }
 
+TEST(LayerTest, MergeLayersRejectShapesThatDoNotBroadcast) {
+  EXPECT_EQ(tf::testing::error_of([] { layers::Multiply({.name = "mul"})({tf::ones({2, 4, 3}), tf::ones({2, 4, 2})}); }),
+            "[mul] Inputs have incompatible shapes. Received shapes (None, 4, 3) and (None, 4, 2)");
+  EXPECT_EQ(tf::testing::error_of([] { layers::Add({.name = "sum"})({tf::ones({2, 3}), tf::ones({4, 3})}); }),
+            "[sum] [AddV2] shapes [2,3] and [4,3] cannot be broadcast together");
+  EXPECT_EQ(layers::Multiply()({tf::ones({2, 4, 4, 3}), tf::ones({2, 1, 1, 3})}).shape(), tf::TensorShape({2, 4, 4, 3}));
+}
+
 TEST(LayerTest, BuildRunsEagerlyInsideATrace) {
   layers::Dense dense(3);
   auto fn = tf::function([&](const tf::Tensor& x) { return dense(x); });

@@ -1,5 +1,7 @@
 #include "tfpp/keras/layers/merge.h"
 
+#include <algorithm>
+
 #include "keras/layers/config_util.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/errors.h"
@@ -17,18 +19,40 @@ std::string shapes_text(const std::vector<TensorShape>& shapes) {
 }
 }  // namespace
 
-// Keras 3 merges a list of one input too (the input itself).
+// Keras 3 merges a list of one input too (the input itself). Inputs broadcast as Keras'
+// elementwise shape rule has it: trailing dimensions align, and a 1 stretches to the other size.
 void Merge::build_multi(const std::vector<TensorShape>& shapes) {
   if (shapes.empty()) throw InvalidArgumentError("[" + name() + "] needs at least 1 input, got none");
-  for (const TensorShape& s : shapes)
-    if (s.rank() != shapes[0].rank() || !s.is_compatible_with(shapes[0]))
-      throw InvalidArgumentError("[" + name() + "] inputs must have the same shape, got " + shapes_text(shapes));
+  TensorShape merged = shapes[0];
+  for (std::size_t i = 1; i < shapes.size(); ++i) {
+    const TensorShape& other = shapes[i];
+    if (merged.has_unknown_rank() || other.has_unknown_rank()) continue;
+    const TensorShape& longer = merged.rank() >= other.rank() ? merged : other;
+    const TensorShape& shorter = merged.rank() >= other.rank() ? other : merged;
+    TensorShape out = longer;
+    const int offset = longer.rank() - shorter.rank();
+    for (int d = 0; d < shorter.rank(); ++d) {
+      const std::int64_t a = longer.dim(offset + d), b = shorter.dim(d);
+      if (a >= 0 && b >= 0 && a != b && a != 1 && b != 1)
+        throw InvalidArgumentError("[" + name() + "] Inputs have incompatible shapes. Received shapes " +
+                                   merged.to_string() + " and " + other.to_string());
+      out.set_dim(offset + d, a < 0 || b < 0 ? -1 : std::max(a, b));
+    }
+    merged = out;
+  }
 }
 
+// Inputs of lower rank gain axes after the batch axis until all ranks agree, as in Keras.
 std::vector<Tensor> Merge::call_multi(const std::vector<Tensor>& inputs, bool) {
   if (inputs.empty()) throw InvalidArgumentError("[" + name() + "] needs at least 1 input, got none");
-  Tensor out = inputs[0];
-  for (std::size_t i = 1; i < inputs.size(); ++i) out = merge(out, inputs[i]);
+  int rank = 0;
+  for (const Tensor& x : inputs) rank = std::max(rank, x.shape().rank());
+  auto same_rank = [rank](Tensor x) {
+    while (x.shape().rank() >= 0 && x.shape().rank() < rank) x = expand_dims(x, 1);
+    return x;
+  };
+  Tensor out = same_rank(inputs[0]);
+  for (std::size_t i = 1; i < inputs.size(); ++i) out = merge(out, same_rank(inputs[i]));
   return {finish(out, inputs.size())};
 }
 
