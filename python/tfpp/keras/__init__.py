@@ -13,6 +13,7 @@ from . import activations, callbacks, datasets, initializers, layers, losses, me
 from . import constraints
 from . import export, mixed_precision, models, preprocessing, utils
 from . import backend, config
+from . import applications
 from .initializers import Initializer
 from .layers import KerasTensor, Layer
 from .losses import Loss
