@@ -21,7 +21,7 @@ for constructor in (apps.ResNet50, apps.ResNet101, apps.ResNet152, apps.ResNet50
     model = constructor(weights=None, input_shape=(32, 32, 3), classes=10)
     describe(model)
     set_stable_weights(model)
-    predictions(model, apps.resnet.preprocess_input(X.copy()), decimals=4)
+    predictions(model, apps.resnet.preprocess_input(X.copy()))
 
 summary(apps.ResNet50(weights=None, input_shape=(32, 32, 3), classes=10))
 summary(apps.VGG16(weights=None, include_top=False, input_shape=(32, 32, 3)))

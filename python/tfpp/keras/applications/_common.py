@@ -24,9 +24,13 @@ CLASSES_MESSAGE = ("If using `weights='imagenet'` with `include_top=True`, `clas
 def check_weights(weights, include_top, classes, weights_message=WEIGHTS_MESSAGE, classes_message=CLASSES_MESSAGE):
     """Keras' checks of `weights` and `classes` (each family words its messages a little differently)."""
     if not (weights in {"imagenet", None} or _os.path.exists(weights)):
-        raise ValueError(weights_message % (weights,))
+        raise ValueError(_formatted(weights_message, weights))
     if weights == "imagenet" and include_top and classes != 1000:
-        raise ValueError(classes_message % (classes,))
+        raise ValueError(_formatted(classes_message, classes))
+
+
+def _formatted(message, value):
+    return message % (value,) if "%s" in message else message
 
 
 def refuse_imagenet(weights, model_name):

@@ -39,7 +39,11 @@ def conv_block(x, growth_rate, name):
 def DenseNet(blocks, include_top=True, weights="imagenet", input_tensor=None, input_shape=None, pooling=None,
              classes=1000, classifier_activation="softmax", name="densenet"):
     """A DenseNet with blocks[i] conv blocks in dense block i + 1."""
-    _common.check_weights(weights, include_top, classes)
+    _common.check_weights(
+        weights, include_top, classes,
+        "The `weights` argument should be either `None` (random initialization), `imagenet` (pre-training on "
+        "ImageNet), or the path to the weights file to be loaded.",
+        'If using `weights` as `"imagenet"` with `include_top` as true, `classes` should be 1000')
     input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=224, min_size=32,
                                                     data_format=_common.data_format(), require_flatten=include_top,
                                                     weights=weights)

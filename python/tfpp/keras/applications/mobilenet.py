@@ -20,8 +20,7 @@ def MobileNet(input_shape=None, alpha=1.0, depth_multiplier=1, dropout=1e-3, inc
     _common.check_weights(
         weights, include_top, classes,
         "The `weights` argument should be either `None` (random initialization), 'imagenet' (pre-training on "
-        "ImageNet), or the path to the weights file to be loaded. Received weights=%s",
-        'If using `weights="imagenet"` with `include_top=True`, `classes` should be 1000.  Received classes=%s')
+        "ImageNet), or the path to the weights file to be loaded. Received weights=%s")
     default_size = 224
     if input_shape is not None:
         rows, cols = _rows_and_cols(input_shape)

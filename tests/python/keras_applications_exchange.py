@@ -1,0 +1,93 @@
+"""keras.applications models moved between Keras 3 and tfpp (exchange.sh runs the steps in order):
+
+    keras_applications_exchange.py save DIR    writer: one model of each family with fixed weights,
+                                               saved as DIR/NAME.keras, its weights as NAME.npz
+                                               (get_weights) and NAME.weights.h5, its predictions
+    keras_applications_exchange.py check DIR   reader: loads the .keras file; builds the same
+                                               application with weights=None and set_weights from
+                                               the NumPy arrays; builds it with weights=NAME.weights.h5;
+                                               each must predict what the writer predicted
+
+Under tfpp the reader also checks that weights="imagenet" raises a clear error."""
+import importlib
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from applications_harness import images, set_stable_weights  # noqa: E402
+
+tf = importlib.import_module(os.environ.get("TFPP_TEST_MODULE", "tensorflow"))
+keras = tf.keras
+apps = keras.applications
+LIBRARY = tf.__name__
+
+# (file name, constructor, arguments, preprocessing): one model per family, small inputs.
+MODELS = [
+    ("resnet50", apps.ResNet50, dict(input_shape=(32, 32, 3), classes=10), apps.resnet50.preprocess_input),
+    ("resnet50v2", apps.ResNet50V2, dict(input_shape=(32, 32, 3), include_top=False, pooling="avg"),
+     apps.resnet_v2.preprocess_input),
+    ("vgg16", apps.VGG16, dict(input_shape=(32, 32, 3), classes=5), apps.vgg16.preprocess_input),
+    ("vgg19", apps.VGG19, dict(input_shape=(32, 32, 3), include_top=False), apps.vgg19.preprocess_input),
+    ("mobilenet", apps.MobileNet, dict(input_shape=(32, 32, 3), classes=10, alpha=0.5),
+     apps.mobilenet.preprocess_input),
+    ("mobilenetv2", apps.MobileNetV2, dict(input_shape=(32, 32, 3), classes=10), apps.mobilenet_v2.preprocess_input),
+    ("densenet121", apps.DenseNet121, dict(input_shape=(32, 32, 3), classes=10), apps.densenet.preprocess_input),
+]
+
+
+def build(constructor, arguments, weights=None):
+    return constructor(weights=weights, **arguments)
+
+
+def predict(model, preprocess, shape):
+    x = preprocess(images(shape))
+    return np.asarray(model(x, training=False))
+
+
+def save(directory):
+    for name, constructor, arguments, preprocess in MODELS:
+        model = build(constructor, arguments)
+        set_stable_weights(model)
+        model.save(os.path.join(directory, name + ".keras"))
+        model.save_weights(os.path.join(directory, name + ".weights.h5"))
+        np.savez(os.path.join(directory, name + ".npz"), *model.get_weights())
+        np.save(os.path.join(directory, name + ".predictions.npy"), predict(model, preprocess, arguments["input_shape"]))
+
+
+def compare(label, expected, actual):
+    scale = float(np.max(np.abs(expected))) or 1.0
+    if actual.shape != expected.shape or not np.allclose(actual, expected, rtol=1e-3, atol=1e-4 * scale):
+        worst = float(np.max(np.abs(actual - expected))) if actual.shape == expected.shape else None
+        raise SystemExit("%s (%s): predictions differ from the writer's: shape %s vs %s, largest difference %s "
+                         "(scale %s)" % (label, LIBRARY, actual.shape, expected.shape, worst, scale))
+
+
+def check(directory):
+    for name, constructor, arguments, preprocess in MODELS:
+        expected = np.load(os.path.join(directory, name + ".predictions.npy"))
+        shape = arguments["input_shape"]
+        loaded = keras.models.load_model(os.path.join(directory, name + ".keras"))
+        reference = build(constructor, arguments)
+        # (Unnamed layers take the next free automatic name, so the classes are compared.)
+        if [type(layer).__name__ for layer in loaded.layers] != [type(layer).__name__ for layer in reference.layers]:
+            raise SystemExit("%s: the loaded model's layers differ from the application's" % name)
+        compare(name + ".keras", expected, predict(loaded, preprocess, shape))
+        with np.load(os.path.join(directory, name + ".npz")) as arrays:
+            reference.set_weights([arrays["arr_%d" % i] for i in range(len(arrays.files))])
+        compare(name + " set_weights", expected, predict(reference, preprocess, shape))
+        from_file = build(constructor, arguments, weights=os.path.join(directory, name + ".weights.h5"))
+        compare(name + " weights file", expected, predict(from_file, preprocess, shape))
+        print(name, "ok")
+    if LIBRARY == "tfpp":
+        try:
+            apps.ResNet50(weights="imagenet")
+            raise SystemExit("weights='imagenet' did not raise")
+        except ValueError as e:
+            if "cannot be downloaded" not in str(e) or ".weights.h5" not in str(e):
+                raise SystemExit("unclear imagenet error: %s" % e)
+
+
+if __name__ == "__main__":
+    {"save": save, "check": check}[sys.argv[1]](sys.argv[2])
