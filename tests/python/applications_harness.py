@@ -26,7 +26,7 @@ def set_stable_weights(model):
     model.set_weights(weights)
 
 
-def images(shape, batch=2):
+def images(shape, batch=4):
     """A fixed batch of images with pixel values in [0, 255]."""
     size = batch * int(np.prod(shape))
     return ((np.arange(size) * 37 % 251).reshape((batch,) + tuple(shape))).astype(np.float32)

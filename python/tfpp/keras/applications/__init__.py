@@ -2,12 +2,15 @@
 Keras' architectures, layer names and arguments, and their preprocessing. Pretrained weights are
 not downloaded: see Note [Pretrained weights] in _common.py."""
 
-from . import imagenet_utils, resnet, resnet50, resnet_v2, vgg16, vgg19
+from . import densenet, imagenet_utils, inception_resnet_v2, inception_v3, mobilenet, mobilenet_v2
+from . import resnet, resnet50, resnet_v2, vgg16, vgg19, xception
+from .densenet import DenseNet121, DenseNet169, DenseNet201
+from .inception_resnet_v2 import InceptionResNetV2
+from .inception_v3 import InceptionV3
+from .mobilenet import MobileNet
+from .mobilenet_v2 import MobileNetV2
 from .resnet import ResNet50, ResNet101, ResNet152
 from .resnet_v2 import ResNet50V2, ResNet101V2, ResNet152V2
 from .vgg16 import VGG16
 from .vgg19 import VGG19
-from . import densenet, mobilenet, mobilenet_v2
-from .densenet import DenseNet121, DenseNet169, DenseNet201
-from .mobilenet import MobileNet
-from .mobilenet_v2 import MobileNetV2
+from .xception import Xception

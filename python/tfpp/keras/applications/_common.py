@@ -44,6 +44,11 @@ def refuse_imagenet(weights, model_name):
             % (model_name,))
 
 
+def named(name):
+    """The `name` argument of a layer when there is one (tfpp's built-in layers reject name=None)."""
+    return {} if name is None else {"name": name}
+
+
 def data_format():
     return _config.image_data_format()
 
