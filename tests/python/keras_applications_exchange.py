@@ -10,6 +10,7 @@
 
 Under tfpp the reader also checks that weights="imagenet" raises a clear error."""
 import importlib
+import json
 import os
 import sys
 
@@ -34,6 +35,12 @@ MODELS = [
      apps.mobilenet.preprocess_input),
     ("mobilenetv2", apps.MobileNetV2, dict(input_shape=(32, 32, 3), classes=10), apps.mobilenet_v2.preprocess_input),
     ("densenet121", apps.DenseNet121, dict(input_shape=(32, 32, 3), classes=10), apps.densenet.preprocess_input),
+    ("inception_v3", apps.InceptionV3, dict(input_shape=(75, 75, 3), classes=10), apps.inception_v3.preprocess_input),
+    ("xception", apps.Xception, dict(input_shape=(71, 71, 3), include_top=False, pooling="avg"),
+     apps.xception.preprocess_input),
+    ("inception_resnet_v2", apps.InceptionResNetV2, dict(input_shape=(75, 75, 3), classes=10),
+     apps.inception_resnet_v2.preprocess_input),
+    ("nasnet_mobile", apps.NASNetMobile, dict(input_shape=(32, 32, 3), classes=10), apps.nasnet.preprocess_input),
 ]
 
 
@@ -53,7 +60,8 @@ def save(directory):
         model.save(os.path.join(directory, name + ".keras"))
         model.save_weights(os.path.join(directory, name + ".weights.h5"))
         np.savez(os.path.join(directory, name + ".npz"), *model.get_weights())
-        np.save(os.path.join(directory, name + ".predictions.npy"), predict(model, preprocess, arguments["input_shape"]))
+        predictions = predict(model, preprocess, arguments["input_shape"])
+        np.save(os.path.join(directory, name + ".predictions.npy"), predictions)
 
 
 def compare(label, expected, actual):
@@ -81,12 +89,40 @@ def check(directory):
         compare(name + " weights file", expected, predict(from_file, preprocess, shape))
         print(name, "ok")
     if LIBRARY == "tfpp":
-        try:
-            apps.ResNet50(weights="imagenet")
-            raise SystemExit("weights='imagenet' did not raise")
-        except ValueError as e:
-            if "cannot be downloaded" not in str(e) or ".weights.h5" not in str(e):
-                raise SystemExit("unclear imagenet error: %s" % e)
+        check_tfpp_only(directory)
+
+
+def expect_error(label, fn, error_class, *fragments):
+    try:
+        fn()
+    except error_class as e:
+        if not all(fragment in str(e) for fragment in fragments):
+            raise SystemExit("%s: unclear error: %s" % (label, e))
+        return
+    raise SystemExit("%s: no %s" % (label, error_class.__name__))
+
+
+def check_tfpp_only(directory):
+    """What Keras downloads and tfpp cannot: pretrained weights and the ImageNet class index."""
+    expect_error("imagenet weights", lambda: apps.ResNet50(weights="imagenet"), ValueError,
+                 "cannot be downloaded", ".weights.h5")
+    legacy = os.path.join(directory, "legacy.h5")
+    open(legacy, "wb").close()
+    expect_error("legacy weights file", lambda: apps.VGG16(weights=legacy, include_top=False), ValueError,
+                 "legacy HDF5", legacy)
+    os.environ["KERAS_HOME"] = os.path.join(directory, "keras_home")
+    predictions = np.zeros((2, 1000), dtype=np.float32)
+    predictions[0, [3, 7]] = [0.9, 0.1]
+    predictions[1, [999, 500]] = [1.0, 0.5]
+    expect_error("missing class index", lambda: apps.resnet50.decode_predictions(predictions), FileNotFoundError,
+                 "imagenet_class_index.json", os.environ["KERAS_HOME"])
+    os.makedirs(os.path.join(os.environ["KERAS_HOME"], "models"))
+    with open(os.path.join(os.environ["KERAS_HOME"], "models", "imagenet_class_index.json"), "w") as f:
+        json.dump({str(i): ["n%08d" % i, "class_%d" % i] for i in range(1000)}, f)
+    decoded = apps.vgg16.decode_predictions(predictions, top=2)
+    if [[entry[:2] for entry in row] for row in decoded] != [[("n00000003", "class_3"), ("n00000007", "class_7")],
+                                                             [("n00000999", "class_999"), ("n00000500", "class_500")]]:
+        raise SystemExit("decode_predictions: %s" % decoded)
 
 
 if __name__ == "__main__":

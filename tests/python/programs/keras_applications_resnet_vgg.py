@@ -36,6 +36,9 @@ for pooling in (None, "avg", "max"):
 inputs = keras.Input((36, 36, 3))
 model = apps.ResNet50(weights=None, input_tensor=inputs, include_top=False, pooling="avg", name="backbone")
 print(model.name, tuple(model.inputs[0].shape), tuple(model.output.shape))
+rescaled = keras.layers.Rescaling(1 / 255.0)(inputs)  # an input tensor made by a layer: the model starts at its Input
+model = apps.VGG19(weights=None, input_tensor=rescaled, include_top=False)
+print(model.name, len(model.inputs), model.layers[1].name, tuple(model.output.shape))
 model = apps.VGG16(weights=None, input_shape=(32, 32, 1), classes=3, classifier_activation=None)
 print(model.layers[-1].get_config()["activation"], model.count_params())
 
@@ -53,7 +56,8 @@ show_error("relu classifier with weights", lambda: apps.ResNet50(weights=__file_
 # Preprocessing: caffe (BGR minus the mean), tf ([-1, 1]) and torch modes, arrays and tensors.
 pixels = images((2, 2, 3), batch=1)
 print(np.round(apps.resnet50.preprocess_input(pixels.copy()), 3).tolist())
-print(np.round(apps.vgg16.preprocess_input(pixels.transpose(0, 3, 1, 2).copy(), data_format="channels_first"), 3).tolist())
+channels_first = pixels.transpose(0, 3, 1, 2).copy()
+print(np.round(apps.vgg16.preprocess_input(channels_first, data_format="channels_first"), 3).tolist())
 print(np.round(apps.resnet_v2.preprocess_input(pixels.copy()), 4).tolist())
 print(np.round(apps.imagenet_utils.preprocess_input(pixels.copy(), mode="torch"), 4).tolist())
 print(np.round(apps.imagenet_utils.preprocess_input(pixels[0].transpose(2, 0, 1).copy(), "channels_first", "torch"),

@@ -3,12 +3,13 @@ Keras' architectures, layer names and arguments, and their preprocessing. Pretra
 not downloaded: see Note [Pretrained weights] in _common.py."""
 
 from . import densenet, imagenet_utils, inception_resnet_v2, inception_v3, mobilenet, mobilenet_v2
-from . import resnet, resnet50, resnet_v2, vgg16, vgg19, xception
+from . import nasnet, resnet, resnet50, resnet_v2, vgg16, vgg19, xception
 from .densenet import DenseNet121, DenseNet169, DenseNet201
 from .inception_resnet_v2 import InceptionResNetV2
 from .inception_v3 import InceptionV3
 from .mobilenet import MobileNet
 from .mobilenet_v2 import MobileNetV2
+from .nasnet import NASNetLarge, NASNetMobile
 from .resnet import ResNet50, ResNet101, ResNet152
 from .resnet_v2 import ResNet50V2, ResNet101V2, ResNet152V2
 from .vgg16 import VGG16
