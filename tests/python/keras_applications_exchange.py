@@ -40,6 +40,7 @@ MODELS = [
      apps.xception.preprocess_input),
     ("inception_resnet_v2", apps.InceptionResNetV2, dict(input_shape=(75, 75, 3), classes=10),
      apps.inception_resnet_v2.preprocess_input),
+    ("convnext_tiny", apps.ConvNeXtTiny, dict(input_shape=(32, 32, 3), classes=10), apps.convnext.preprocess_input),
     ("nasnet_mobile", apps.NASNetMobile, dict(input_shape=(32, 32, 3), classes=10), apps.nasnet.preprocess_input),
 ]
 

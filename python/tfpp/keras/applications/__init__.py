@@ -2,8 +2,9 @@
 Keras' architectures, layer names and arguments, and their preprocessing. Pretrained weights are
 not downloaded: see Note [Pretrained weights] in _common.py."""
 
-from . import densenet, imagenet_utils, inception_resnet_v2, inception_v3, mobilenet, mobilenet_v2
-from . import nasnet, resnet, resnet50, resnet_v2, vgg16, vgg19, xception
+from . import convnext, densenet, imagenet_utils, inception_resnet_v2, inception_v3
+from . import mobilenet, mobilenet_v2, nasnet, resnet, resnet50, resnet_v2, vgg16, vgg19, xception
+from .convnext import ConvNeXtBase, ConvNeXtLarge, ConvNeXtSmall, ConvNeXtTiny, ConvNeXtXLarge
 from .densenet import DenseNet121, DenseNet169, DenseNet201
 from .inception_resnet_v2 import InceptionResNetV2
 from .inception_v3 import InceptionV3

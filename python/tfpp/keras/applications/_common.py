@@ -86,7 +86,11 @@ def source_inputs(input_tensor, img_input):
 
 def finish(inputs, outputs, name, weights):
     """The Functional model, with a local weights file loaded (Note [Pretrained weights])."""
-    model = _models.Model(inputs, outputs, name=name)
+    return load_weights(_models.Model(inputs, outputs, name=name), weights, name)
+
+
+def load_weights(model, weights, name):
+    """The model with the weights file `weights` loaded, if any (Note [Pretrained weights])."""
     if weights is not None:
         path = str(weights)
         if not path.endswith(".weights.h5"):
