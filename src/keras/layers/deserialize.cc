@@ -14,6 +14,11 @@
 #include "tfpp/keras/layers/convolutional_3d.h"
 #include "tfpp/keras/layers/core.h"
 #include "tfpp/keras/layers/embedding.h"
+#include "tfpp/keras/layers/image_augmentation.h"
+#include "tfpp/keras/layers/image_augmentation_color.h"
+#include "tfpp/keras/layers/image_augmentation_geometry.h"
+#include "tfpp/keras/layers/image_augmentation_mixing.h"
+#include "tfpp/keras/layers/image_augmentation_pipeline.h"
 #include "tfpp/keras/layers/image_preprocessing.h"
 #include "tfpp/keras/layers/group_normalization.h"
 #include "tfpp/keras/layers/merge.h"
@@ -87,6 +92,25 @@ struct Registry {
       {"RandomContrast", factory_of<RandomContrast>()},
       {"RandomBrightness", factory_of<RandomBrightness>()},
       {"RandomCrop", factory_of<RandomCrop>()},
+      {"AutoContrast", factory_of<AutoContrast>()},
+      {"Equalization", factory_of<Equalization>()},
+      {"ContrastLimitedAdaptiveHistogramEqualization", factory_of<ContrastLimitedAdaptiveHistogramEqualization>()},
+      {"MaxNumBoundingBoxes", factory_of<MaxNumBoundingBoxes>()},
+      {"Solarization", factory_of<Solarization>()},
+      {"RandomGrayscale", factory_of<RandomGrayscale>()},
+      {"RandomInvert", factory_of<RandomInvert>()},
+      {"RandomPosterization", factory_of<RandomPosterization>()},
+      {"RandomHue", factory_of<RandomHue>()},
+      {"RandomSaturation", factory_of<RandomSaturation>()},
+      {"RandomColorDegeneration", factory_of<RandomColorDegeneration>()},
+      {"RandomSharpness", factory_of<RandomSharpness>()},
+      {"RandomColorJitter", factory_of<RandomColorJitter>()},
+      {"RandomShear", factory_of<RandomShear>()},
+      {"RandomErasing", factory_of<RandomErasing>()},
+      {"MixUp", factory_of<MixUp>()},
+      {"CutMix", factory_of<CutMix>()},
+      {"RandAugment", factory_of<RandAugment>()},
+      {"Pipeline", factory_of<Pipeline>()},
       // merge
       {"Add", basic_factory_of<Add>()},
       {"Subtract", basic_factory_of<Subtract>()},

@@ -40,11 +40,15 @@ void check_data_format(const std::string& layer, const std::string& data_format)
                                "Received: data_format=" + data_format);
 }
 
-Nhwc to_nhwc(const std::string& layer, const Tensor& x, const std::string& data_format) {
-  const TensorShape& s = x.shape();
+void check_image_rank(const std::string& layer, const TensorShape& s) {
   if (s.has_unknown_rank() || (s.rank() != 3 && s.rank() != 4))
     throw InvalidArgumentError("[" + layer + "] Expected image tensor to have rank 3 (single image) or 4 (batch of images). "
                                "Received: data.shape=" + s.to_string());
+}
+
+Nhwc to_nhwc(const std::string& layer, const Tensor& x, const std::string& data_format) {
+  const TensorShape& s = x.shape();
+  check_image_rank(layer, s);
   Nhwc form{x, s.rank() == 3, data_format == "channels_first"};
   if (form.single) form.images = expand_dims(form.images, 0);
   if (form.channels_first) form.images = transpose(form.images, {0, 2, 3, 1});

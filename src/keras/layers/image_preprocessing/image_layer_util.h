@@ -22,6 +22,8 @@ struct Nhwc {
   bool channels_first = false; ///< the input had channels before height and width
 };
 
+/// Throws Keras' error unless `shape` is an image's or a batch's (rank 3 or 4, known).
+void check_image_rank(const std::string& layer, const TensorShape& shape);
 /// Checks the rank (3 or 4, known) and brings `x` into batch, channels-last form.
 Nhwc to_nhwc(const std::string& layer, const Tensor& x, const std::string& data_format);
 /// `y` (computed in batch, channels-last form) in the form of the input `form` came from.

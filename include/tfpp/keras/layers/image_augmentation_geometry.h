@@ -1,0 +1,68 @@
+// Keras 3's random shear and erasing layers (keras.layers.RandomShear, RandomErasing), with
+// Keras' arguments, config keys and output dtypes. Images are [height, width, channels] or
+// batches of them (channels last, or first with data_format "channels_first"); the layers draw
+// per image when training (a call without `training` trains, as in Keras 3) and are the identity
+// otherwise. Their draws come from a tf::random::Generator per layer, seeded by `seed`, not from
+// Keras' generator.
+//
+//   layers::RandomShear(0.2, 0.1, {.fill_mode = "constant", .seed = 1});
+//   layers::RandomErasing({.factor = 0.5, .scale = {0.05, 0.2}, .fill_value = std::vector<double>{0}, .seed = 2});
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tfpp/keras/layers/image_augmentation.h"
+
+namespace tf::keras::layers {
+
+/// Shears each image about its top-left corner (keras.layers.RandomShear): x += sx * y and
+/// y += sy * x in the sampling grid, sx and sy drawn from x_factor and y_factor (numbers in [0, 1];
+/// one number f: [-f, f]) and both negated for a random half of the images.
+class RandomShear : public ImageAugmentation {
+ public:
+  explicit RandomShear(Factor x_factor = 0.0, Factor y_factor = 0.0, RandomAffineOptions options = {});
+  /// A RandomShear from get_config()'s output.
+  static RandomShear from_config(const Config& config);
+  Tensor call(const Tensor& inputs, bool training) override;
+  Config get_config() const override;
+  TFPP_KERAS_LAYER(RandomShear)
+
+ private:
+  std::pair<double, double> x_range_, y_range_;
+  RandomAffineOptions options_;
+  random::Generator generator_;
+};
+
+/// Options of RandomErasing.
+struct RandomErasingOptions {
+  Factor factor = 1.0;                                  ///< erasing probability, drawn from this range (one number f: [0, f])
+  Factor scale = Factor(0.02, 0.33);                    ///< the box's area fraction range (the box is sqrt(area) of each side)
+  std::optional<std::vector<double>> fill_value = {};   ///< one value or one per channel; absent: normal noise * value_range[1]
+  std::pair<double, double> value_range = {0, 255};     ///< the fill is clipped to it
+  std::optional<std::int64_t> seed = {};
+  std::string data_format = "channels_last";
+  TFPP_KERAS_LAYER_OPTIONS
+};
+
+/// Fills a random box of each image, with a probability drawn from `factor`
+/// (keras.layers.RandomErasing). Float output.
+class RandomErasing : public ImageAugmentation {
+ public:
+  explicit RandomErasing(RandomErasingOptions options = {});
+  /// A RandomErasing from get_config()'s output.
+  static RandomErasing from_config(const Config& config);
+  Tensor call(const Tensor& inputs, bool training) override;
+  Config get_config() const override;
+  TFPP_KERAS_LAYER(RandomErasing)
+
+ private:
+  std::pair<double, double> factor_, scale_;
+  RandomErasingOptions options_;
+  random::Generator generator_;
+};
+
+}  // namespace tf::keras::layers
