@@ -49,6 +49,7 @@ LAYERS = {
     'CutMix': ('factor', 'seed', 'data_format'),
     'RandAugment': ('value_range', 'num_ops', 'factor', 'interpolation', 'seed', 'data_format'),
     'Pipeline': ('layers', 'name'),
+    'MelSpectrogram': ('fft_length', 'sequence_stride', 'sequence_length', 'window', 'sampling_rate', 'num_mel_bins', 'min_freq', 'max_freq', 'power_to_db', 'top_db', 'mag_exp', 'min_power', 'ref_power'),
     'Add': (),
     'Subtract': (),
     'Multiply': (),

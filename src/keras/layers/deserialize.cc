@@ -10,6 +10,7 @@
 #include "tfpp/keras/input.h"
 #include "tfpp/keras/layers/activation_layers.h"
 #include "tfpp/keras/layers/attention.h"
+#include "tfpp/keras/layers/audio_preprocessing.h"
 #include "tfpp/keras/layers/convolutional.h"
 #include "tfpp/keras/layers/convolutional_3d.h"
 #include "tfpp/keras/layers/core.h"
@@ -111,6 +112,7 @@ struct Registry {
       {"CutMix", factory_of<CutMix>()},
       {"RandAugment", factory_of<RandAugment>()},
       {"Pipeline", factory_of<Pipeline>()},
+      {"MelSpectrogram", factory_of<MelSpectrogram>()},
       // merge
       {"Add", basic_factory_of<Add>()},
       {"Subtract", basic_factory_of<Subtract>()},
