@@ -113,6 +113,7 @@ struct Registry {
       {"RandAugment", factory_of<RandAugment>()},
       {"Pipeline", factory_of<Pipeline>()},
       {"MelSpectrogram", factory_of<MelSpectrogram>()},
+      {"STFTSpectrogram", factory_of<STFTSpectrogram>()},
       // merge
       {"Add", basic_factory_of<Add>()},
       {"Subtract", basic_factory_of<Subtract>()},

@@ -1,5 +1,7 @@
-"""keras.layers.MelSpectrogram: mel spectrograms of batched and single waveforms (decibels and
-power, windows, strides, filter banks), output shapes and dtypes, configs, a model and errors."""
+"""keras.layers.MelSpectrogram and STFTSpectrogram: mel spectrograms of batched and single
+waveforms (decibels and power, windows, strides, filter banks) and STFT spectrograms of
+multichannel signals (modes, padding, data formats, kernels), output shapes and dtypes, configs,
+models and errors."""
 import numpy as np
 
 from harness import rounded, show_error, tf
@@ -24,4 +26,19 @@ copy = layers.MelSpectrogram.from_config(layer.get_config())
 print("from_config", copy.get_config()["max_freq"], copy.get_config()["sequence_length"])
 model = tf.keras.Sequential([tf.keras.Input((800,)), layers.MelSpectrogram(fft_length=128, sequence_stride=64, num_mel_bins=12)])
 show("model predict", model.predict(waves, verbose=0))
+signals = tf.transpose(tf.reshape(waves, (1, 2, 800)), (0, 2, 1))
+for mode in ("log", "magnitude", "psd", "real", "imag", "stft"):
+    show("stft " + mode, layers.STFTSpectrogram(mode=mode, frame_length=64, frame_step=32)(signals))
+show("stft same expand", layers.STFTSpectrogram(mode="magnitude", frame_length=50, frame_step=25, fft_length=64, padding="same",
+                                                expand_dims=True, window="hamming", periodic=True)(signals))
+show("stft channels_first", layers.STFTSpectrogram(mode="log", frame_length=32, data_format="channels_first", scaling=None)(
+    tf.transpose(signals, (0, 2, 1))))
+stft = layers.STFTSpectrogram(frame_length=16, fft_length=16)
+stft.build((None, 100, 1))
+print("stft weights", [tuple(w.shape) for w in stft.weights], [w.name for w in stft.weights])
+print("stft config", sorted(stft.get_config().items())[2:])
+model = tf.keras.Sequential([tf.keras.Input((800, 2)), layers.STFTSpectrogram(mode="magnitude", frame_length=64, frame_step=64)])
+show("stft model predict", model.predict(signals, verbose=0))
+show_error("stft frame_step 0", lambda: layers.STFTSpectrogram(frame_step=0))
+show_error("stft mode", lambda: layers.STFTSpectrogram(mode="power"))
 show_error("fft shorter than the window", lambda: layers.MelSpectrogram(fft_length=128, sequence_length=256))
