@@ -1,7 +1,7 @@
-// RandomShear, RandomErasing, MixUp and CutMix against Keras 3 in the same test run: configs,
-// dtypes, the paths that draw nothing, and RandomShear's transform at a pinned shear (Keras'
-// own transform applied with +s and -s: tfpp's draw flips the sign at random, so each image
-// must be one of the two). The rest is what the draws do, checked on tfpp's output alone.
+// RandomShear, RandomErasing, RandomGaussianBlur, MixUp and CutMix against Keras 3 in the same
+// test run: configs, dtypes, the paths that draw nothing, RandomGaussianBlur at pinned factors,
+// and RandomShear's transform at a pinned shear (Keras' own transform applied with +s and -s:
+// tfpp's draw flips the sign at random, so each image must be one of the two). The rest is what the draws do, checked on tfpp's output alone.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -41,6 +41,13 @@ case('mixup_inference_u8', layers.MixUp(), u8, False)
 case('mixup_single_image', layers.MixUp(), x[:1])
 case('cutmix_single_image_u8', layers.CutMix(), u8[0])
 case('cutmix_inference_u8', layers.CutMix(), u8, False)
+case('blur', layers.RandomGaussianBlur((1, 1), 5, (0.6, 0.6)), x)
+case('blur_uneven_cf', layers.RandomGaussianBlur((1, 1), (3, 5), (0.9, 0.9), value_range=(100, 180), data_format='channels_first'),
+     pattern((2, 3, 5, 6), 0.4) * 100 + 120)
+case('blur_never', layers.RandomGaussianBlur(0.0, value_range=(90, 160)), x)
+case('blur_inference_u8', layers.RandomGaussianBlur(), u8, False)
+config('RandomGaussianBlur', layers.RandomGaussianBlur(0.5, (3, 7), 0.8, value_range=(0, 1), seed=5))
+config('RandomGaussianBlurDefault', layers.RandomGaussianBlur())
 config('RandomShear', layers.RandomShear(0.3, (0.2, 0.1), interpolation='nearest', fill_mode='constant', fill_value=2.0, seed=1))
 config('RandomErasing', layers.RandomErasing(0.5, 0.2, fill_value=3, value_range=(0, 1), seed=2))
 config('RandomErasingChannels', layers.RandomErasing((0.2, 0.8), (0.1, 0.3), fill_value=(1, 2, 3), data_format='channels_first'))
@@ -101,6 +108,22 @@ TEST_F(ImageMixingAugmentationKeras, ShearAtAPinnedFactorIsKerasEitherWayRound) 
   }
   expect_case("shear_zero", layers::RandomShear(), x(), true, 1e-4);
   expect_case("shear_inference_u8", layers::RandomShear(0.5), u8(), false, 0);
+}
+
+TEST_F(ImageMixingAugmentationKeras, GaussianBlurAtPinnedFactorsIsKeras) {
+  using Blur = layers::RandomGaussianBlur;
+  expect_case("blur", Blur({.factor = {1, 1}, .kernel_size = {5, 5}, .sigma = {0.6, 0.6}}), x(), true, 1e-4);
+  expect_case("blur_uneven_cf",
+              Blur({.factor = {1, 1}, .kernel_size = {3, 5}, .sigma = {0.9, 0.9}, .value_range = {100, 180}, .data_format = "channels_first"}),
+              pattern_tensor({2, 3, 5, 6}, 0.4) * 100.0f + 120.0f, true, 1e-4);
+  expect_case("blur_never", Blur({.factor = 0.0, .value_range = {90, 160}}), x());
+  expect_case("blur_inference_u8", Blur(), u8(), false, 0);
+  expect_configs("RandomGaussianBlur", "RandomGaussianBlur",
+                 Blur({.factor = 0.5, .kernel_size = {3, 7}, .sigma = 0.8, .value_range = {0, 1}, .seed = 5}));
+  expect_configs("RandomGaussianBlurDefault", "RandomGaussianBlur", Blur());
+  using tf::testing::error_of;
+  EXPECT_NE(error_of([] { Blur({.kernel_size = {4, 4}}); }).find("kernel_size must be an odd number"), std::string::npos);
+  EXPECT_NE(error_of([] { Blur({.sigma = 1.5}); }).find("in the range [0, 1]"), std::string::npos);
 }
 
 TEST_F(ImageMixingAugmentationKeras, PathsThatDrawNothingAreKeras) {

@@ -1,4 +1,5 @@
-// Keras 3's random shear and erasing layers (keras.layers.RandomShear, RandomErasing), with
+// Keras 3's random shear, erasing and blur layers (keras.layers.RandomShear, RandomErasing,
+// RandomGaussianBlur), with
 // Keras' arguments, config keys and output dtypes. Images are [height, width, channels] or
 // batches of them (channels last, or first with data_format "channels_first"); the layers draw
 // per image when training (a call without `training` trains, as in Keras 3) and are the identity
@@ -62,6 +63,35 @@ class RandomErasing : public ImageAugmentation {
  private:
   std::pair<double, double> factor_, scale_;
   RandomErasingOptions options_;
+  random::Generator generator_;
+};
+
+/// Options of RandomGaussianBlur.
+struct RandomGaussianBlurOptions {
+  Factor factor = 1.0;                                     ///< blur probability, drawn from this range (one number f: [0, f])
+  std::pair<std::int64_t, std::int64_t> kernel_size = {3, 3};  ///< odd sizes (Keras' two numbers)
+  Factor sigma = 1.0;                                      ///< the range of the two sigmas, in [0, 1] (one number s: [0, s])
+  std::pair<double, double> value_range = {0, 255};        ///< every output is clipped to it
+  std::optional<std::int64_t> seed = {};
+  std::string data_format = "channels_last";
+  TFPP_KERAS_LAYER_OPTIONS
+};
+
+/// Blurs each image with probability drawn from `factor` by a Gaussian kernel whose two sigmas
+/// are drawn once per call (keras.layers.RandomGaussianBlur); the kernel is built as Keras'
+/// TensorFlow backend builds it. Float output.
+class RandomGaussianBlur : public ImageAugmentation {
+ public:
+  explicit RandomGaussianBlur(RandomGaussianBlurOptions options = {});
+  /// A RandomGaussianBlur from get_config()'s output.
+  static RandomGaussianBlur from_config(const Config& config);
+  Tensor call(const Tensor& inputs, bool training) override;
+  Config get_config() const override;
+  TFPP_KERAS_LAYER(RandomGaussianBlur)
+
+ private:
+  std::pair<double, double> factor_, sigma_;
+  RandomGaussianBlurOptions options_;
   random::Generator generator_;
 };
 
