@@ -1,5 +1,6 @@
-// RandomShear, RandomErasing, RandomGaussianBlur, MixUp and CutMix against Keras 3 in the same
-// test run: configs, dtypes, the paths that draw nothing, RandomGaussianBlur at pinned factors,
+// RandomShear, RandomPerspective, RandomErasing, RandomGaussianBlur, MixUp and CutMix against
+// Keras 3 in the same test run: configs, dtypes, the paths that draw nothing (RandomPerspective
+// with scale 0: the identity homography), RandomGaussianBlur at pinned factors,
 // and RandomShear's transform at a pinned shear (Keras' own transform applied with +s and -s:
 // tfpp's draw flips the sign at random, so each image must be one of the two). The rest is what the draws do, checked on tfpp's output alone.
 #include <gtest/gtest.h>
@@ -48,6 +49,11 @@ case('blur_never', layers.RandomGaussianBlur(0.0, value_range=(90, 160)), x)
 case('blur_inference_u8', layers.RandomGaussianBlur(), u8, False)
 config('RandomGaussianBlur', layers.RandomGaussianBlur(0.5, (3, 7), 0.8, value_range=(0, 1), seed=5))
 config('RandomGaussianBlurDefault', layers.RandomGaussianBlur())
+case('perspective_still', layers.RandomPerspective((1, 1), 0.0, fill_value=5.0), x)
+case('perspective_never', layers.RandomPerspective(0.0), x)
+case('perspective_inference_u8', layers.RandomPerspective(), u8, False)
+config('RandomPerspective', layers.RandomPerspective(0.5, 0.3, interpolation='nearest', fill_value=2.0, seed=6, data_format='channels_first'))
+config('RandomPerspectiveDefault', layers.RandomPerspective())
 config('RandomShear', layers.RandomShear(0.3, (0.2, 0.1), interpolation='nearest', fill_mode='constant', fill_value=2.0, seed=1))
 config('RandomErasing', layers.RandomErasing(0.5, 0.2, fill_value=3, value_range=(0, 1), seed=2))
 config('RandomErasingChannels', layers.RandomErasing((0.2, 0.8), (0.1, 0.3), fill_value=(1, 2, 3), data_format='channels_first'))
@@ -124,6 +130,32 @@ TEST_F(ImageMixingAugmentationKeras, GaussianBlurAtPinnedFactorsIsKeras) {
   using tf::testing::error_of;
   EXPECT_NE(error_of([] { Blur({.kernel_size = {4, 4}}); }).find("kernel_size must be an odd number"), std::string::npos);
   EXPECT_NE(error_of([] { Blur({.sigma = 1.5}); }).find("in the range [0, 1]"), std::string::npos);
+}
+
+TEST_F(ImageMixingAugmentationKeras, PerspectiveIsKerasWhereItDrawsNothingAndWarpsOtherwise) {
+  using Perspective = layers::RandomPerspective;
+  expect_case("perspective_still", Perspective({.factor = {1, 1}, .scale = 0.0, .fill_value = 5.0}), x(), true, 1e-4);
+  expect_case("perspective_never", Perspective({.factor = 0.0}), x());
+  expect_case("perspective_inference_u8", Perspective(), u8(), false, 0);
+  expect_configs("RandomPerspective", "RandomPerspective",
+                 Perspective({.factor = 0.5, .scale = 0.3, .interpolation = "nearest", .fill_value = 2.0, .seed = 6, .data_format = "channels_first"}));
+  expect_configs("RandomPerspectiveDefault", "RandomPerspective", Perspective());
+  // A warp keeps the top-left corner (it moves by a fraction of its coordinates, which are 0) and
+  // fills what comes from outside the image with fill_value.
+  const Tensor ramp = tf::reshape(tf::range(0.0f, 64.0f, 1.0f), {1, 8, 8, 1}) + 1.0f;
+  const Tensor batch = tf::tile(ramp, {16, 1, 1, 1});
+  const std::vector<float> out = Perspective({.factor = {1, 1}, .scale = 0.6, .fill_value = -1.0, .seed = 3})(batch).numpy<float>();
+  int filled = 0, changed = 0;
+  for (std::size_t i = 0; i < 16; ++i) {
+    EXPECT_NEAR(out[i * 64], 1.0f, 1e-3f) << i;
+    for (std::size_t p = 0; p < 64; ++p) filled += out[i * 64 + p] == -1.0f, changed += std::abs(out[i * 64 + p] - float(p + 1)) > 1e-3f;
+  }
+  EXPECT_GT(filled, 0);
+  EXPECT_GT(changed, 16 * 8);
+  using tf::testing::error_of;
+  EXPECT_NE(error_of([] { Perspective({.scale = 1.5}); }).find("The `scale` argument should be a number in the range [0,1]. Received: scale=1.5"),
+            std::string::npos);
+  EXPECT_NE(error_of([] { Perspective({.interpolation = "bicubic"}); }).find("Unknown `interpolation` bicubic"), std::string::npos);
 }
 
 TEST_F(ImageMixingAugmentationKeras, PathsThatDrawNothingAreKeras) {

@@ -108,6 +108,7 @@ struct Registry {
       {"RandomColorJitter", factory_of<RandomColorJitter>()},
       {"RandomShear", factory_of<RandomShear>()},
       {"RandomErasing", factory_of<RandomErasing>()},
+      {"RandomPerspective", factory_of<RandomPerspective>()},
       {"RandomGaussianBlur", factory_of<RandomGaussianBlur>()},
       {"MixUp", factory_of<MixUp>()},
       {"CutMix", factory_of<CutMix>()},

@@ -1,5 +1,5 @@
-// Keras 3's random shear, erasing and blur layers (keras.layers.RandomShear, RandomErasing,
-// RandomGaussianBlur), with
+// Keras 3's random shear, perspective, erasing and blur layers (keras.layers.RandomShear,
+// RandomPerspective, RandomErasing, RandomGaussianBlur), with
 // Keras' arguments, config keys and output dtypes. Images are [height, width, channels] or
 // batches of them (channels last, or first with data_format "channels_first"); the layers draw
 // per image when training (a call without `training` trains, as in Keras 3) and are the identity
@@ -35,6 +35,35 @@ class RandomShear : public ImageAugmentation {
  private:
   std::pair<double, double> x_range_, y_range_;
   RandomAffineOptions options_;
+  random::Generator generator_;
+};
+
+/// Options of RandomPerspective.
+struct RandomPerspectiveOptions {
+  Factor factor = 1.0;                     ///< the probability of a transform, drawn from this range (one number f: [0, f])
+  double scale = 1.0;                      ///< corners move by up to scale / 2 of their coordinates, in [0, 1]
+  std::string interpolation = "bilinear";  ///< bilinear or nearest
+  double fill_value = 0.0;                 ///< the value outside the image
+  std::optional<std::int64_t> seed = {};
+  std::string data_format = "channels_last";
+  TFPP_KERAS_LAYER_OPTIONS
+};
+
+/// Warps each image, with a probability drawn from `factor`, by the homography that moves its
+/// four corners (x, y) to (x, y) * (1 + u) for u uniform in [-scale / 2, scale / 2] per
+/// coordinate (keras.layers.RandomPerspective). Float output.
+class RandomPerspective : public ImageAugmentation {
+ public:
+  explicit RandomPerspective(RandomPerspectiveOptions options = {});
+  /// A RandomPerspective from get_config()'s output.
+  static RandomPerspective from_config(const Config& config);
+  Tensor call(const Tensor& inputs, bool training) override;
+  Config get_config() const override;
+  TFPP_KERAS_LAYER(RandomPerspective)
+
+ private:
+  std::pair<double, double> factor_;
+  RandomPerspectiveOptions options_;
   random::Generator generator_;
 };
 
