@@ -8,6 +8,12 @@
 #include <tfpp/tfpp.h>
 #include <tfpp/keras/keras.h>
 #include <tfpp/keras/layers/activation_layers.h>
+#include <tfpp/keras/layers/audio_preprocessing.h>
+#include <tfpp/keras/layers/image_augmentation.h>
+#include <tfpp/keras/layers/image_augmentation_color.h>
+#include <tfpp/keras/layers/image_augmentation_geometry.h>
+#include <tfpp/keras/layers/image_augmentation_mixing.h>
+#include <tfpp/keras/layers/image_augmentation_pipeline.h>
 #include <tfpp/keras/layers/image_preprocessing.h>
 #include <tfpp/keras/layers/categorical.h>
 #include <tfpp/keras/layers/discretization.h>
@@ -81,6 +87,29 @@ std::vector<Case> every_builtin() {
       make(layers::RandomContrast(0.4, {.value_range = {0, 1}}), {img}),
       make(layers::RandomBrightness({-0.2, 0.1}, {.seed = 5}), {img}),
       make(layers::RandomCrop(3, 3), {img}),
+      make(layers::AutoContrast({.value_range = {0, 1}}), {img}),
+      make(layers::Equalization({.bins = 64}), {img}),
+      make(layers::ContrastLimitedAdaptiveHistogramEqualization({.clip_limit = 2.0, .tile_grid_size = {2, 3}}), {img}),
+      make(layers::MaxNumBoundingBoxes(4, {.bounding_box_format = "xyxy"}), {img}),
+      make(layers::Solarization({.addition_factor = 0.2, .threshold_factor = {0.1, 0.3}, .seed = 1}), {img}),
+      make(layers::RandomGrayscale(0.3, {.seed = 2}), {img}),
+      make(layers::RandomInvert({0.2, 0.6}, {.value_range = {0, 1}}), {img}),
+      make(layers::RandomPosterization(4), {img}),
+      make(layers::RandomHue(0.3), {img}),
+      make(layers::RandomSaturation({0.2, 0.5}), {img}),
+      make(layers::RandomColorDegeneration(0.4), {img}),
+      make(layers::RandomSharpness(0.5, {.seed = 3}), {img}),
+      make(layers::RandomColorJitter({.brightness_factor = 0.1, .hue_factor = layers::Factor(0.1, 0.2)}), {img}),
+      make(layers::RandomShear(0.2, {0.1, 0.3}, {.fill_mode = "constant"}), {img}),
+      make(layers::RandomPerspective({.factor = 0.5, .scale = 0.3}), {img}),
+      make(layers::RandomErasing({.fill_value = std::vector<double>{1, 2, 3}}), {img}),
+      make(layers::RandomGaussianBlur({.kernel_size = {5, 5}, .sigma = 0.5}), {img}),
+      make(layers::MixUp({.alpha = 0.4}), {img}),
+      make(layers::CutMix({0.2, 0.8}), {img}),
+      make(layers::RandAugment({.num_ops = 3, .factor = 0.3}), {img}),
+      make(layers::Pipeline({layers::AutoContrast(), layers::RandomInvert(0.5)}), {img}),
+      make(layers::MelSpectrogram({.fft_length = 64, .sequence_stride = 32, .num_mel_bins = 8}), {tf::TensorShape{-1, 400}}),
+      make(layers::STFTSpectrogram({.mode = "magnitude", .frame_length = 32}), {tf::TensorShape{-1, 100, 2}}),
       make(layers::Add(), {flat, flat}),
       make(layers::Subtract(), {flat, flat}),
       make(layers::Multiply(), {flat, flat}),
