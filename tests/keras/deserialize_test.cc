@@ -102,6 +102,7 @@ std::vector<Case> every_builtin() {
       make(layers::RandomColorJitter({.brightness_factor = 0.1, .hue_factor = layers::Factor(0.1, 0.2)}), {img}),
       make(layers::RandomShear(0.2, {0.1, 0.3}, {.fill_mode = "constant"}), {img}),
       make(layers::RandomPerspective({.factor = 0.5, .scale = 0.3}), {img}),
+      make(layers::RandomElasticTransform({.scale = 0.5, .fill_mode = "constant"}), {img}),
       make(layers::RandomErasing({.fill_value = std::vector<double>{1, 2, 3}}), {img}),
       make(layers::RandomGaussianBlur({.kernel_size = {5, 5}, .sigma = 0.5}), {img}),
       make(layers::MixUp({.alpha = 0.4}), {img}),

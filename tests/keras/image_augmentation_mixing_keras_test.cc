@@ -54,6 +54,12 @@ case('perspective_never', layers.RandomPerspective(0.0), x)
 case('perspective_inference_u8', layers.RandomPerspective(), u8, False)
 config('RandomPerspective', layers.RandomPerspective(0.5, 0.3, interpolation='nearest', fill_value=2.0, seed=6, data_format='channels_first'))
 config('RandomPerspectiveDefault', layers.RandomPerspective())
+case('elastic_never', layers.RandomElasticTransform(0.0, value_range=(120, 130)), x)
+case('elastic_still', layers.RandomElasticTransform((1, 1), 0.0, value_range=(120, 130)), x)
+case('elastic_inference_u8', layers.RandomElasticTransform(), u8, False)
+config('RandomElasticTransform', layers.RandomElasticTransform(0.5, (0.2, 0.4), interpolation='nearest', fill_mode='constant',
+                                                               fill_value=3.0, value_range=(0, 1), seed=7))
+config('RandomElasticTransformDefault', layers.RandomElasticTransform())
 config('RandomShear', layers.RandomShear(0.3, (0.2, 0.1), interpolation='nearest', fill_mode='constant', fill_value=2.0, seed=1))
 config('RandomErasing', layers.RandomErasing(0.5, 0.2, fill_value=3, value_range=(0, 1), seed=2))
 config('RandomErasingChannels', layers.RandomErasing((0.2, 0.8), (0.1, 0.3), fill_value=(1, 2, 3), data_format='channels_first'))
@@ -156,6 +162,31 @@ TEST_F(ImageMixingAugmentationKeras, PerspectiveIsKerasWhereItDrawsNothingAndWar
   EXPECT_NE(error_of([] { Perspective({.scale = 1.5}); }).find("The `scale` argument should be a number in the range [0,1]. Received: scale=1.5"),
             std::string::npos);
   EXPECT_NE(error_of([] { Perspective({.interpolation = "bicubic"}); }).find("Unknown `interpolation` bicubic"), std::string::npos);
+}
+
+TEST_F(ImageMixingAugmentationKeras, ElasticTransformIsKerasWhereItDrawsNothingAndDisplacesOtherwise) {
+  using Elastic = layers::RandomElasticTransform;
+  expect_case("elastic_never", Elastic({.factor = 0.0, .value_range = {120, 130}}), x());
+  expect_case("elastic_still", Elastic({.factor = {1, 1}, .scale = 0.0, .value_range = {120, 130}}), x());
+  expect_case("elastic_inference_u8", Elastic(), u8(), false, 0);
+  expect_configs("RandomElasticTransform", "RandomElasticTransform",
+                 Elastic({.factor = 0.5, .scale = {0.2, 0.4}, .interpolation = "nearest", .fill_mode = "constant", .fill_value = 3.0,
+                          .value_range = {0, 1}, .seed = 7}));
+  expect_configs("RandomElasticTransformDefault", "RandomElasticTransform", Elastic());
+  // A constant image stays constant under any displacement (reflect fill); a ramp moves, within its range.
+  const Tensor flat = tf::fill({4, 40, 40, 2}, 50.0f);
+  EXPECT_LT(tf::reduce_max(tf::abs(Elastic({.factor = {1, 1}, .seed = 1})(flat) - 50.0f)).item<float>(), 1e-3f);
+  const Tensor ramp = tf::tile(tf::reshape(tf::range(0.0f, 1600.0f, 1.0f) / 8.0f, {1, 40, 40, 1}), {4, 1, 1, 2});
+  const Tensor moved = Elastic({.factor = {1, 1}, .scale = {1, 1}, .seed = 2})(ramp);
+  EXPECT_GT(tf::reduce_max(tf::abs(moved - ramp)).item<float>(), 1.0f);
+  EXPECT_GE(tf::reduce_min(moved).item<float>(), 0.0f);
+  EXPECT_LE(tf::reduce_max(moved).item<float>(), 200.0f);
+  // Both channels move alike (one displacement field per image).
+  EXPECT_LT(tf::reduce_max(tf::abs(tf::slice(moved, {0, 0, 0, 0}, {-1, -1, -1, 1}) - tf::slice(moved, {0, 0, 0, 1}, {-1, -1, -1, 1})))
+                .item<float>(), 1e-4f);
+  using tf::testing::error_of;
+  EXPECT_NE(error_of([] { Elastic({.fill_mode = "mirror"}); }).find("Unknown `fill_mode` mirror"), std::string::npos);
+  EXPECT_NE(error_of([] { Elastic({.scale = 2}); }).find("in the range [0, 1]"), std::string::npos);
 }
 
 TEST_F(ImageMixingAugmentationKeras, PathsThatDrawNothingAreKeras) {

@@ -46,6 +46,7 @@ LAYERS = {
     'RandomShear': ('x_factor', 'y_factor', 'interpolation', 'fill_mode', 'fill_value', 'data_format', 'seed'),
     'RandomErasing': ('factor', 'scale', 'fill_value', 'value_range', 'seed', 'data_format'),
     'RandomPerspective': ('factor', 'scale', 'interpolation', 'fill_value', 'seed', 'data_format'),
+    'RandomElasticTransform': ('factor', 'scale', 'interpolation', 'fill_mode', 'fill_value', 'value_range', 'seed', 'data_format'),
     'RandomGaussianBlur': ('factor', 'kernel_size', 'sigma', 'value_range', 'data_format', 'seed'),
     'MixUp': ('alpha', 'data_format', 'seed'),
     'CutMix': ('factor', 'seed', 'data_format'),

@@ -109,6 +109,7 @@ struct Registry {
       {"RandomShear", factory_of<RandomShear>()},
       {"RandomErasing", factory_of<RandomErasing>()},
       {"RandomPerspective", factory_of<RandomPerspective>()},
+      {"RandomElasticTransform", factory_of<RandomElasticTransform>()},
       {"RandomGaussianBlur", factory_of<RandomGaussianBlur>()},
       {"MixUp", factory_of<MixUp>()},
       {"CutMix", factory_of<CutMix>()},

@@ -1,5 +1,5 @@
-// Keras 3's random shear, perspective, erasing and blur layers (keras.layers.RandomShear,
-// RandomPerspective, RandomErasing, RandomGaussianBlur), with
+// Keras 3's random shear, perspective, elastic, erasing and blur layers (keras.layers.RandomShear,
+// RandomPerspective, RandomElasticTransform, RandomErasing, RandomGaussianBlur), with
 // Keras' arguments, config keys and output dtypes. Images are [height, width, channels] or
 // batches of them (channels last, or first with data_format "channels_first"); the layers draw
 // per image when training (a call without `training` trains, as in Keras 3) and are the identity
@@ -64,6 +64,38 @@ class RandomPerspective : public ImageAugmentation {
  private:
   std::pair<double, double> factor_;
   RandomPerspectiveOptions options_;
+  random::Generator generator_;
+};
+
+/// Options of RandomElasticTransform.
+struct RandomElasticTransformOptions {
+  Factor factor = 1.0;                      ///< the probability of a transform, drawn from this range (one number f: [0, f])
+  Factor scale = 1.0;                       ///< the distortion's range, in [0, 1] (one number s: [0, s])
+  std::string interpolation = "bilinear";   ///< bilinear or nearest
+  std::string fill_mode = "reflect";        ///< constant, nearest, wrap or reflect
+  double fill_value = 0.0;                  ///< the value outside the image with fill_mode "constant"
+  std::pair<double, double> value_range = {0, 255};  ///< transformed calls are clipped to it
+  std::optional<std::int64_t> seed = {};
+  std::string data_format = "channels_last";
+  TFPP_KERAS_LAYER_OPTIONS
+};
+
+/// Displaces each pixel's sampling point by Gaussian-smoothed noise (keras.layers.RandomElasticTransform):
+/// for a distortion d drawn per call from `scale`, noise of deviation sigma = min(h, w) / 20 * d,
+/// blurred with a Gaussian of that sigma and scaled by alpha = max(h, w) / 10 * d; applied to each
+/// image with a probability drawn from `factor`, then clipped to value_range. Float output.
+class RandomElasticTransform : public ImageAugmentation {
+ public:
+  explicit RandomElasticTransform(RandomElasticTransformOptions options = {});
+  /// A RandomElasticTransform from get_config()'s output.
+  static RandomElasticTransform from_config(const Config& config);
+  Tensor call(const Tensor& inputs, bool training) override;
+  Config get_config() const override;
+  TFPP_KERAS_LAYER(RandomElasticTransform)
+
+ private:
+  std::pair<double, double> factor_, scale_;
+  RandomElasticTransformOptions options_;
   random::Generator generator_;
 };
 
