@@ -11,6 +11,7 @@
 #include "keras/augmentation_reference.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
+#include "tfpp/function.h"
 #include "tfpp/keras/layers/image_augmentation_geometry.h"
 #include "tfpp/keras/layers/image_augmentation_mixing.h"
 #include "tfpp/math_ops.h"
@@ -288,6 +289,23 @@ TEST(ImageMixingAugmentation, CutMixPastesABoxOfThePartnerAndWeighsLabelsByItsAr
     }
   }
   EXPECT_GT(boxes, kBatch / 2);
+}
+
+// Traced with an unknown batch size (tf.data pipelines, fit), the layers still draw per image.
+TEST(ImageMixingAugmentation, LayersTraceWithAnUnknownBatchSize) {
+  const Tensor x = batch();
+  layers::MixUp mix({.seed = 5});
+  layers::CutMix cut(1.0, {.seed = 6});
+  layers::RandomElasticTransform elastic({.factor = {1, 1}, .seed = 7});
+  layers::RandomErasing erase({.factor = {1, 1}, .seed = 8});
+  const tf::TensorSpec spec({tf::None, 6, 7, 3}, tf::float32);
+  for (tf::keras::Layer* layer : std::vector<tf::keras::Layer*>{&mix, &cut, &elastic, &erase}) {
+    SCOPED_TRACE(layer->class_name());
+    auto traced = tf::function([layer](const Tensor& t) { return (*layer)(t, true); }, {.input_signature = {spec}});
+    const Tensor y = traced(x);
+    EXPECT_EQ(y.shape(), x.shape());
+    EXPECT_GT(tf::reduce_max(tf::abs(y - x)).item<float>(), 0.0f);
+  }
 }
 
 TEST(ImageMixingAugmentation, ArgumentErrorsAreKeras) {

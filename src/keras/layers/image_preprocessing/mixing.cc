@@ -12,6 +12,7 @@
 #include "tfpp/keras/layers/image_augmentation_mixing.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/random_distributions.h"
+#include "tfpp/random_sampling.h"
 #include "tfpp/reduction_ops.h"
 
 namespace tf::keras::layers {
@@ -33,9 +34,12 @@ Tensor per_image_beta(random::Generator& generator, const Tensor& images, const 
   return map_fn([&](const Tensor&) { return beta(generator, TensorShape({}), alpha); }, images, alpha.dtype());
 }
 
-// A random permutation of the batch: the order of uniform draws, one per image.
-Tensor permutation(random::Generator& generator, const Tensor& images) {
-  return argsort(image_util::per_image_uniform(generator, images, {}, 0.0, 1.0));
+// A random permutation of the batch: the order of uniform draws, one per image; when the batch
+// size is known only at run time, a shuffle of its indices (op-seeded by the layer's seed).
+Tensor permutation(random::Generator& generator, const Tensor& images, std::optional<std::int64_t> seed) {
+  if (images.shape().dim(0) != None) return argsort(image_util::per_image_uniform(generator, images, {}, 0.0, 1.0));
+  const Tensor batch = reshape(slice(shape(images), {0}, {1}), {});
+  return random::shuffle(range(constant(0), batch, constant(1)), seed);
 }
 
 // `labels` [batch, ...] mixed as w * labels + (1 - w) * labels[order].
@@ -67,7 +71,7 @@ std::pair<Tensor, Tensor> MixUp::call_with_labels(const Tensor& images, const Te
   if (!training) return {image_util::autocast(images, dtype()), labels};
   const image_util::Nhwc form = image_util::to_nhwc(name(), cast(images, dtype()), options_.data_format);
   const Tensor& x = form.images;
-  const Tensor order = permutation(generator_, x);
+  const Tensor order = permutation(generator_, x, options_.seed);
   const Tensor weight = per_image_beta(generator_, x, cast(constant(options_.alpha), dtype()));
   const Tensor w = reshape(weight, {-1, 1, 1, 1});
   const Tensor mixed = w * x + (1.0f - w) * gather(x, order);
@@ -121,7 +125,7 @@ std::pair<Tensor, Tensor> CutMix::call_with_labels(const Tensor& images, const T
   const Tensor grid_y = reshape(range(0.0, static_cast<double>(height), 1.0, dtype()), {1, -1, 1, 1});
   const Tensor in_box = logical_and(logical_and(grid_x >= column(x0), grid_x < column(x1)),
                                     logical_and(grid_y >= column(y0), grid_y < column(y1)));
-  const Tensor order = permutation(generator_, x);
+  const Tensor order = permutation(generator_, x, options_.seed);
   const Tensor mixed = where(broadcast_to(in_box, shape(x)), gather(x, order), x);
   if (!labels.defined()) return {image_util::from_nhwc(form, mixed), labels};
   // Keras weighs the labels by the box's real area, not by the drawn weight.

@@ -13,7 +13,6 @@
 #include "tfpp/errors.h"
 #include "tfpp/functional_ops.h"
 #include "tfpp/keras/layers/image_augmentation_geometry.h"
-#include "tfpp/linalg_ops.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/nn_ops.h"
 #include "tfpp/reduction_ops.h"
@@ -36,7 +35,8 @@ Tensor blur(const Tensor& x, const Tensor& size, const Tensor& sigma) {
   const Tensor scaled = offsets / sigma;
   Tensor kernel = exp(-0.5f * scaled * scaled);
   kernel = kernel / reduce_sum(kernel);
-  const Tensor kernel_2d = expand_dims(expand_dims(tensordot(kernel, kernel, 0), -1), -1);
+  // The outer product by broadcasting: the size is known only when the call runs.
+  const Tensor kernel_2d = expand_dims(expand_dims(reshape(kernel, {-1, 1}) * reshape(kernel, {1, -1}), -1), -1);
   return squeeze(nn::depthwise_conv2d(expand_dims(x, -1), kernel_2d, {1, 1, 1, 1}, "SAME"), {-1});
 }
 
