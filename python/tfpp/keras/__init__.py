@@ -14,6 +14,7 @@ from . import constraints
 from . import export, mixed_precision, models, preprocessing, utils
 from . import backend, config
 from . import applications
+from . import random, tree
 from .initializers import Initializer
 from .layers import KerasTensor, Layer
 from .losses import Loss

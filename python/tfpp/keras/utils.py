@@ -146,6 +146,8 @@ def set_random_seed(seed):
     _random.seed(seed)
     _np.random.seed(seed)
     _tfpp.random.set_seed(seed)
+    from .random import _reset_global_seed_generator
+    _reset_global_seed_generator()  # as Keras: unseeded keras.random draws restart from the new seed
 
 
 def clear_session(free_memory=True):
