@@ -5,6 +5,9 @@
 
 #include "tfpp/errors.h"
 #include "tfpp/keras/optimizers.h"
+#include "tfpp/keras/optimizers/adafactor.h"
+#include "tfpp/keras/optimizers/lamb.h"
+#include "tfpp/keras/optimizers/lion.h"
 
 namespace tf::keras::optimizers {
 namespace {
@@ -20,6 +23,7 @@ const std::map<std::string, std::function<std::shared_ptr<Optimizer>()>>& regist
       {"SGD", make<SGD>},         {"Adam", make<Adam>},       {"AdamW", make<AdamW>},
       {"Adamax", make<Adamax>},   {"Nadam", make<Nadam>},     {"RMSprop", make<RMSprop>},
       {"Adagrad", make<Adagrad>}, {"Adadelta", make<Adadelta>}, {"Ftrl", make<Ftrl>},
+      {"Lion", make<Lion>},       {"Lamb", make<Lamb>},       {"Adafactor", make<Adafactor>},
   };
   return entries;
 }

@@ -11,7 +11,10 @@
 #include "tfpp/keras/focal_and_overlap_losses.h"
 #include "tfpp/keras/iou_variants.h"
 #include "tfpp/keras/mixed_precision.h"
+#include "tfpp/keras/optimizers/adafactor.h"
 #include "tfpp/keras/optimizers/cosine_decay_restarts.h"
+#include "tfpp/keras/optimizers/lamb.h"
+#include "tfpp/keras/optimizers/lion.h"
 #include "tfpp/keras/optimizers/schedules_serialization.h"
 #include "tfpp/keras/saving.h"
 #include "tfpp/keras/score_metrics.h"
@@ -172,6 +175,11 @@ optimizers::Optimizer make_optimizer(const Config& c, const std::string& who) {
   TFPP_OPTION(l2_regularization_strength)
   TFPP_OPTION(l2_shrinkage_regularization_strength)
   TFPP_OPTION(beta)
+  TFPP_OPTION(beta_2_decay)
+  TFPP_OPTION(epsilon_1)
+  TFPP_OPTION(epsilon_2)
+  TFPP_OPTION(clip_threshold)
+  TFPP_OPTION(relative_step)
   r.expect("use_ema", false);
   r.ignore("ema_momentum");  // used only with use_ema
   r.expect("ema_overwrite_frequency", nullptr);
@@ -240,9 +248,13 @@ Optimizer deserialize(const keras::ConfigValue& serialized) {
   if (cls == "Adagrad") return make_optimizer<Adagrad, AdagradOptions>(c, where);
   if (cls == "Adadelta") return make_optimizer<Adadelta, AdadeltaOptions>(c, where);
   if (cls == "Ftrl") return make_optimizer<Ftrl, FtrlOptions>(c, where);
+  if (cls == "Lion") return make_optimizer<Lion, LionOptions>(c, where);
+  if (cls == "Lamb") return make_optimizer<Lamb, LambOptions>(c, where);
+  if (cls == "Adafactor") return make_optimizer<Adafactor, AdafactorOptions>(c, where);
   if (cls == "LossScaleOptimizer") return loss_scale_optimizer_from(c, where);
   throw InvalidArgumentError(who + " unknown optimizer class '" + cls +
-                             "'; known: SGD, Adam, AdamW, Adamax, Nadam, RMSprop, Adagrad, Adadelta, Ftrl, LossScaleOptimizer");
+                             "'; known: SGD, Adam, AdamW, Adamax, Nadam, RMSprop, Adagrad, Adadelta, Ftrl, Lion, Lamb, Adafactor, "
+                             "LossScaleOptimizer");
 }
 
 }  // namespace optimizers
