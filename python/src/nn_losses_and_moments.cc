@@ -7,6 +7,7 @@
 #include "argument_errors.h"
 #include "bindings.h"
 #include "tfpp/bias_add.h"
+#include "tfpp/ctc_loss.h"
 #include "tfpp/nn_activations.h"
 #include "tfpp/nn_losses.h"
 #include "tfpp/nn_moments.h"
@@ -74,6 +75,18 @@ void bind_losses(nb::module_& nn) {
   nn.def("scale_regularization_loss", [](nb::handle regularization_loss) {
     return tf::nn::scale_regularization_loss(to_tensor(regularization_loss));
   }, "regularization_loss"_a);
+  // Dense labels only (a SparseTensor of labels is not taken); `unique` only speeds TensorFlow up.
+  nn.def("ctc_loss", [](nb::handle labels, nb::handle logits, nb::handle label_length, nb::handle logit_length,
+                        bool logits_time_major, nb::handle, nb::handle blank_index, nb::handle name) {
+    NodeName named(name);
+    if (label_length.is_none())
+      throw nb::value_error("tfpp's tf.nn.ctc_loss takes dense labels, which need label_length");
+    const tf::nn::CtcLossOptions options{.logits_time_major = logits_time_major,
+                                         .blank_index = blank_index.is_none() ? 0 : nb::cast<std::int64_t>(blank_index)};
+    const tf::Tensor l = to_tensor(labels), x = to_tensor(logits), ll = to_tensor(label_length), xl = to_tensor(logit_length);
+    return python_argument_errors("CTCLoss", [&] { return tf::nn::ctc_loss(l, x, ll, xl, options); });
+  }, "labels"_a, "logits"_a, "label_length"_a, "logit_length"_a, "logits_time_major"_a = true, "unique"_a = nb::none(),
+     "blank_index"_a = nb::none(), "name"_a = nb::none());
 }
 
 void bind_moments(nb::module_& nn) {

@@ -142,6 +142,7 @@ LOSSES = {
     'CategoricalFocalCrossentropy': ('alpha', 'gamma', 'from_logits', 'label_smoothing', 'axis', 'reduction', 'name', 'dtype'),
     'Dice': ('reduction', 'name', 'axis', 'dtype'),
     'Tversky': ('alpha', 'beta', 'reduction', 'name', 'axis', 'dtype'),
+    'CTC': ('reduction', 'name', 'dtype'),
     'SparseCategoricalCrossentropy': ('from_logits', 'ignore_class', 'reduction', 'axis', 'name', 'dtype'),
 }
 METRICS = {

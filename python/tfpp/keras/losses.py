@@ -1,5 +1,7 @@
 """tf.keras.losses: Keras' loss classes and functions over tfpp's C++ losses."""
 
+import numpy as _np
+
 from .. import _tfpp
 from . import _objects
 from ._signatures import LOSSES as _SIGNATURES
@@ -91,9 +93,28 @@ _FUNCTIONS = (
     ("categorical_crossentropy", "CategoricalCrossentropy", _CROSSENTROPY),
     ("categorical_focal_crossentropy", "CategoricalFocalCrossentropy", ("alpha", "gamma") + _CROSSENTROPY),
     ("sparse_categorical_crossentropy", "SparseCategoricalCrossentropy", ("from_logits", "ignore_class", "axis")),
-    ("dice", "Dice", ("axis",)), ("tversky", "Tversky", ("alpha", "beta", "axis")))
+    ("dice", "Dice", ("axis",)), ("tversky", "Tversky", ("alpha", "beta", "axis")), ("ctc", "CTC", ()))
 for _fn, _cls, _parameters in _FUNCTIONS:
     globals()[_fn] = _per_sample(_fn, _cls, _parameters)
+
+
+def _check_ctc_ranks(y_true, y_pred):
+    # Keras' ctc checks the ranks in Python, with ValueError.
+    true_shape, pred_shape = (tuple(getattr(x, "shape", None) or _np.shape(x)) for x in (y_true, y_pred))
+    if len(true_shape) != 2:
+        raise ValueError("Targets `y_true` are expected to be a tensor of shape `(batch_size, max_length)` in integer "
+                         "format. Received: y_true.shape=%s" % (true_shape,))
+    if len(pred_shape) != 3:
+        raise ValueError("Logits `y_pred` are expected to be a tensor of shape `(batch_size, max_length, num_classes)`. "
+                         "Received: y_pred.shape=%s" % (pred_shape,))
+
+
+def _ctc_call(self, y_true, y_pred, sample_weight=None):
+    _check_ctc_ranks(y_true, y_pred)
+    return Loss.__call__(self, y_true, y_pred, sample_weight)
+
+
+CTC.__call__ = _ctc_call  # noqa: F821 - made by make_classes
 mse = MSE = mean_squared_error
 mae = MAE = mean_absolute_error
 mape = MAPE = mean_absolute_percentage_error

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "tfpp/errors.h"
+#include "tfpp/keras/ctc_loss.h"
 #include "tfpp/keras/focal_and_overlap_losses.h"
 #include "tfpp/keras/losses.h"
 
@@ -60,6 +61,7 @@ const std::map<std::string, Factory>& registry() {
       {"CategoricalFocalCrossentropy", make_class<CategoricalFocalCrossentropy>},
       {"Dice", make_class<Dice>},
       {"Tversky", make_class<Tversky>},
+      {"CTC", make_class<CTC>},
       {"mean_squared_error", make_function<mean_squared_error>},
       {"mse", make_function<mean_squared_error>},
       {"MSE", make_function<mean_squared_error>},
@@ -91,6 +93,7 @@ const std::map<std::string, Factory>& registry() {
       {"categorical_focal_crossentropy", make_function<categorical_focal_crossentropy_default>},
       {"dice", make_function<dice_default>},
       {"tversky", make_function<tversky_default>},
+      {"ctc", make_function<ctc>},
   };
   return table;
 }

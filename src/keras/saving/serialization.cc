@@ -8,6 +8,7 @@
 
 #include "keras/layers/config_util.h"
 #include "tfpp/errors.h"
+#include "tfpp/keras/ctc_loss.h"
 #include "tfpp/keras/focal_and_overlap_losses.h"
 #include "tfpp/keras/iou_variants.h"
 #include "tfpp/keras/mixed_precision.h"
@@ -347,7 +348,7 @@ const std::vector<LossClass>& loss_classes() {
       TFPP_LOSS_CLASS(BinaryCrossentropy),     TFPP_LOSS_CLASS(BinaryFocalCrossentropy),
       TFPP_LOSS_CLASS(CategoricalCrossentropy), TFPP_LOSS_CLASS(SparseCategoricalCrossentropy),
       TFPP_LOSS_CLASS(CategoricalFocalCrossentropy), TFPP_LOSS_CLASS(Dice),
-      TFPP_LOSS_CLASS(Tversky),
+      TFPP_LOSS_CLASS(Tversky),                TFPP_LOSS_CLASS(CTC),
   };
   return classes;
 }
