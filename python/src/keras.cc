@@ -8,6 +8,8 @@
 
 namespace tfpp_python {
 
+void bind_keras_loss_functions(nb::module_& m);  // keras_loss_functions.cc
+
 void bind_keras(nb::module_& m) {
   using namespace nb::literals;
   nb::module_ keras = m.def_submodule("keras", "tfpp's C++ Keras, which tfpp.keras wraps in Keras' Python classes.");
@@ -19,6 +21,7 @@ void bind_keras(nb::module_& m) {
   bind_keras_constraints(keras);
   bind_keras_objects(keras);
   bind_keras_metric_functions(keras);
+  bind_keras_loss_functions(keras);
   bind_keras_callbacks(keras);
   bind_keras_model(keras);
   bind_keras_subclass(keras);

@@ -143,6 +143,8 @@ LOSSES = {
     'Dice': ('reduction', 'name', 'axis', 'dtype'),
     'Tversky': ('alpha', 'beta', 'reduction', 'name', 'axis', 'dtype'),
     'CTC': ('reduction', 'name', 'dtype'),
+    'Circle': ('gamma', 'margin', 'remove_diagonal', 'reduction', 'name', 'dtype'),
+    'CategoricalGeneralizedCrossEntropy': ('q', 'reduction', 'name', 'dtype'),
     'SparseCategoricalCrossentropy': ('from_logits', 'ignore_class', 'reduction', 'axis', 'name', 'dtype'),
 }
 METRICS = {

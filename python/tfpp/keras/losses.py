@@ -93,7 +93,8 @@ _FUNCTIONS = (
     ("categorical_crossentropy", "CategoricalCrossentropy", _CROSSENTROPY),
     ("categorical_focal_crossentropy", "CategoricalFocalCrossentropy", ("alpha", "gamma") + _CROSSENTROPY),
     ("sparse_categorical_crossentropy", "SparseCategoricalCrossentropy", ("from_logits", "ignore_class", "axis")),
-    ("dice", "Dice", ("axis",)), ("tversky", "Tversky", ("alpha", "beta", "axis")), ("ctc", "CTC", ()))
+    ("dice", "Dice", ("axis",)), ("tversky", "Tversky", ("alpha", "beta", "axis")), ("ctc", "CTC", ()),
+    ("categorical_generalized_cross_entropy", "CategoricalGeneralizedCrossEntropy", ("q",)))
 for _fn, _cls, _parameters in _FUNCTIONS:
     globals()[_fn] = _per_sample(_fn, _cls, _parameters)
 
@@ -115,6 +116,14 @@ def _ctc_call(self, y_true, y_pred, sample_weight=None):
 
 
 CTC.__call__ = _ctc_call  # noqa: F821 - made by make_classes
+
+
+def circle(y_true, y_pred, ref_labels=None, ref_embeddings=None, remove_diagonal=True, gamma=80, margin=0.4):
+    """keras.losses.circle: the Circle loss per sample, against reference labels and embeddings (by default
+    y_true and y_pred themselves)."""
+    return _k.loss_functions.circle(y_true, y_pred, ref_labels, ref_embeddings, bool(remove_diagonal), float(gamma),
+                                    float(margin))
+
 mse = MSE = mean_squared_error
 mae = MAE = mean_absolute_error
 mape = MAPE = mean_absolute_percentage_error
@@ -147,7 +156,7 @@ def deserialize(name, custom_objects=None):
     return wrap(_k.deserialize_loss(name), name.get("class_name") if isinstance(name, dict) else name)
 
 
-_FUNCTION_NAMES = {f[0] for f in _FUNCTIONS}
+_FUNCTION_NAMES = {f[0] for f in _FUNCTIONS} | {"circle"}
 
 
 class Reduction:

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "tfpp/errors.h"
+#include "tfpp/keras/circle_and_generalized_ce_losses.h"
 #include "tfpp/keras/ctc_loss.h"
 #include "tfpp/keras/focal_and_overlap_losses.h"
 #include "tfpp/keras/losses.h"
@@ -36,6 +37,10 @@ Tensor categorical_focal_crossentropy_default(const Tensor& t, const Tensor& p) 
 }
 Tensor dice_default(const Tensor& t, const Tensor& p) { return dice(t, p); }
 Tensor tversky_default(const Tensor& t, const Tensor& p) { return tversky(t, p); }
+Tensor circle_default(const Tensor& t, const Tensor& p) { return circle(t, p); }
+Tensor categorical_generalized_cross_entropy_default(const Tensor& t, const Tensor& p) {
+  return categorical_generalized_cross_entropy(t, p, 0.5);
+}
 Tensor sparse_categorical_crossentropy_default(const Tensor& t, const Tensor& p) {
   return sparse_categorical_crossentropy(t, p);
 }
@@ -62,6 +67,8 @@ const std::map<std::string, Factory>& registry() {
       {"Dice", make_class<Dice>},
       {"Tversky", make_class<Tversky>},
       {"CTC", make_class<CTC>},
+      {"Circle", make_class<Circle>},
+      {"CategoricalGeneralizedCrossEntropy", make_class<CategoricalGeneralizedCrossEntropy>},
       {"mean_squared_error", make_function<mean_squared_error>},
       {"mse", make_function<mean_squared_error>},
       {"MSE", make_function<mean_squared_error>},
@@ -94,6 +101,8 @@ const std::map<std::string, Factory>& registry() {
       {"dice", make_function<dice_default>},
       {"tversky", make_function<tversky_default>},
       {"ctc", make_function<ctc>},
+      {"circle", make_function<circle_default>},
+      {"categorical_generalized_cross_entropy", make_function<categorical_generalized_cross_entropy_default>},
   };
   return table;
 }

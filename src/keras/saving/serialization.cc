@@ -8,6 +8,7 @@
 
 #include "keras/layers/config_util.h"
 #include "tfpp/errors.h"
+#include "tfpp/keras/circle_and_generalized_ce_losses.h"
 #include "tfpp/keras/ctc_loss.h"
 #include "tfpp/keras/focal_and_overlap_losses.h"
 #include "tfpp/keras/iou_variants.h"
@@ -320,6 +321,9 @@ std::shared_ptr<losses::Loss> make_loss(const Config& c, const std::string& who)
   TFPP_OPTION(alpha)
   TFPP_OPTION(gamma)
   TFPP_OPTION(beta)
+  TFPP_OPTION(margin)
+  TFPP_OPTION(remove_diagonal)
+  TFPP_OPTION(q)
   r.finish();
   return std::make_shared<L>(std::move(o));
 }
@@ -349,6 +353,7 @@ const std::vector<LossClass>& loss_classes() {
       TFPP_LOSS_CLASS(CategoricalCrossentropy), TFPP_LOSS_CLASS(SparseCategoricalCrossentropy),
       TFPP_LOSS_CLASS(CategoricalFocalCrossentropy), TFPP_LOSS_CLASS(Dice),
       TFPP_LOSS_CLASS(Tversky),                TFPP_LOSS_CLASS(CTC),
+      TFPP_LOSS_CLASS(Circle),                 TFPP_LOSS_CLASS(CategoricalGeneralizedCrossEntropy),
   };
   return classes;
 }
