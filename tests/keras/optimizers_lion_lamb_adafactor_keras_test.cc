@@ -1,4 +1,4 @@
-// Lion, Lamb and Adafactor against Keras 3 on TensorFlow 2.21, run in the same test run: the
+// Lion, Lamb, Adafactor and ScheduleFreeAdamW against Keras 3 on TensorFlow 2.21, run in the same test run: the
 // same initial values and gradients over several steps give the same variables, the same
 // optimizer variables (names, dtypes, values, in Keras' order, which checkpoints and .keras files
 // follow) and the same configs, both eagerly and in a traced step.
@@ -14,6 +14,7 @@
 #include <tfpp/keras/optimizers/adafactor.h>
 #include <tfpp/keras/optimizers/lamb.h>
 #include <tfpp/keras/optimizers/lion.h>
+#include <tfpp/keras/optimizers/schedule_free_adamw.h>
 #include <tfpp/keras/saving.h>
 
 #include "keras/optimizers_reference.h"
@@ -110,6 +111,14 @@ const std::vector<Case>& cases() {
          return optimizers::Adafactor(
              {.learning_rate = schedules::ExponentialDecay({.initial_learning_rate = 0.1, .decay_steps = 2, .decay_rate = 0.5}),
               .name = n});
+       }},
+      {"sf_adamw", "ScheduleFreeAdamW(learning_rate=0.01",
+       [](auto n) { return optimizers::ScheduleFreeAdamW({.learning_rate = 0.01, .name = n}); }},
+      {"sf_adamw_options",
+       "ScheduleFreeAdamW(learning_rate=0.05, beta_1=0.8, beta_2=0.99, epsilon=1e-6, warmup_steps=3, weight_decay=0.01",
+       [](auto n) {
+         return optimizers::ScheduleFreeAdamW({.learning_rate = 0.05, .beta_1 = 0.8, .beta_2 = 0.99, .epsilon = 1e-6,
+                                               .warmup_steps = 3, .weight_decay = 0.01, .name = n});
        }},
   };
   return all;
@@ -274,7 +283,7 @@ TEST(LionLambAdafactor, SerializeRoundTripsAndGetKnowsThem) {
   }
   for (const auto& [identifier, class_name] : std::map<std::string, std::string>{
            {"lion", "Lion"}, {"Lion", "Lion"}, {"lamb", "Lamb"}, {"Lamb", "Lamb"}, {"adafactor", "Adafactor"},
-           {"Adafactor", "Adafactor"}}) {
+           {"Adafactor", "Adafactor"}, {"ScheduleFreeAdamW", "ScheduleFreeAdamW"}}) {
     const auto opt = optimizers::get(identifier);
     EXPECT_EQ(opt->class_name(), class_name) << identifier;
     EXPECT_EQ(optimizers::deserialize(identifier).class_name(), class_name) << identifier;

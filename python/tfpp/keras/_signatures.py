@@ -204,6 +204,7 @@ OPTIMIZERS = {
     'Lion': ('learning_rate', 'beta_1', 'beta_2', 'weight_decay', 'clipnorm', 'clipvalue', 'global_clipnorm', 'use_ema', 'ema_momentum', 'ema_overwrite_frequency', 'loss_scale_factor', 'gradient_accumulation_steps', 'name'),
     'Lamb': ('learning_rate', 'beta_1', 'beta_2', 'epsilon', 'weight_decay', 'clipnorm', 'clipvalue', 'global_clipnorm', 'use_ema', 'ema_momentum', 'ema_overwrite_frequency', 'loss_scale_factor', 'gradient_accumulation_steps', 'name'),
     'Adafactor': ('learning_rate', 'beta_2_decay', 'epsilon_1', 'epsilon_2', 'clip_threshold', 'relative_step', 'weight_decay', 'clipnorm', 'clipvalue', 'global_clipnorm', 'use_ema', 'ema_momentum', 'ema_overwrite_frequency', 'loss_scale_factor', 'gradient_accumulation_steps', 'name'),
+    'ScheduleFreeAdamW': ('learning_rate', 'beta_1', 'beta_2', 'epsilon', 'warmup_steps', 'weight_decay', 'clipnorm', 'clipvalue', 'global_clipnorm', 'use_ema', 'ema_momentum', 'ema_overwrite_frequency', 'loss_scale_factor', 'gradient_accumulation_steps', 'name'),
 }
 
 # The parameters without a default, which Python's TypeError names when a call leaves them out.

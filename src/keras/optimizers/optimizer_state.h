@@ -45,6 +45,10 @@ class OptimizerState {
   std::vector<Variable> trainable;            ///< what build() saw
   std::unordered_map<std::uint64_t, std::size_t> index;  ///< variable id -> position in `trainable`
   bool built = false;
+  /// Set while fit builds the optimizer. Keras' fit builds it inside its first traced step, whose
+  /// variable assignments never run: build_slots skips the ones it makes (ScheduleFreeAdamW's
+  /// copies of the variables) to start from the same state.
+  bool building_in_fit = false;
   std::set<std::uint64_t> no_decay_ids;       ///< exclude_from_weight_decay(var_list)
   std::optional<std::regex> no_decay_pattern; ///< exclude_from_weight_decay(var_names)
 

@@ -17,6 +17,7 @@
 #include "tfpp/keras/optimizers/cosine_decay_restarts.h"
 #include "tfpp/keras/optimizers/lamb.h"
 #include "tfpp/keras/optimizers/lion.h"
+#include "tfpp/keras/optimizers/schedule_free_adamw.h"
 #include "tfpp/keras/optimizers/schedules_serialization.h"
 #include "tfpp/keras/saving.h"
 #include "tfpp/keras/score_metrics.h"
@@ -182,6 +183,7 @@ optimizers::Optimizer make_optimizer(const Config& c, const std::string& who) {
   TFPP_OPTION(epsilon_2)
   TFPP_OPTION(clip_threshold)
   TFPP_OPTION(relative_step)
+  TFPP_OPTION(warmup_steps)
   r.expect("use_ema", false);
   r.ignore("ema_momentum");  // used only with use_ema
   r.expect("ema_overwrite_frequency", nullptr);
@@ -253,10 +255,11 @@ Optimizer deserialize(const keras::ConfigValue& serialized) {
   if (cls == "Lion") return make_optimizer<Lion, LionOptions>(c, where);
   if (cls == "Lamb") return make_optimizer<Lamb, LambOptions>(c, where);
   if (cls == "Adafactor") return make_optimizer<Adafactor, AdafactorOptions>(c, where);
+  if (cls == "ScheduleFreeAdamW") return make_optimizer<ScheduleFreeAdamW, ScheduleFreeAdamWOptions>(c, where);
   if (cls == "LossScaleOptimizer") return loss_scale_optimizer_from(c, where);
   throw InvalidArgumentError(who + " unknown optimizer class '" + cls +
                              "'; known: SGD, Adam, AdamW, Adamax, Nadam, RMSprop, Adagrad, Adadelta, Ftrl, Lion, Lamb, Adafactor, "
-                             "LossScaleOptimizer");
+                             "ScheduleFreeAdamW, LossScaleOptimizer");
 }
 
 }  // namespace optimizers

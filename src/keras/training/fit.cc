@@ -172,7 +172,17 @@ void prepare(Model& m, const Batch& b, bool training) {
     }
     detail::resolve_outputs(m, y_shapes, out_shapes);
   }
-  if (training && !t.optimizer.built()) t.optimizer.build(m.trainable_weights());
+  if (training && !t.optimizer.built()) {
+    optimizers::detail::OptimizerState& o = *t.optimizer.state();
+    o.building_in_fit = true;
+    try {
+      t.optimizer.build(m.trainable_weights());
+    } catch (...) {
+      o.building_in_fit = false;
+      throw;
+    }
+    o.building_in_fit = false;
+  }
 }
 
 detail::StepFn make_step(Model& m, bool training) {
