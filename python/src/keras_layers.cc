@@ -43,7 +43,8 @@ void bind_keras_layers(nb::module_& m) {
       .def_prop_ro("ndim", [](const keras::KerasTensor& k) { return k.shape().rank(); })
       .def_prop_ro("_history_name", &keras::KerasTensor::name)
       .def_prop_ro("_layer", [](const keras::KerasTensor& k) { return k.node()->layer; })
-      .def_prop_ro("_index", &keras::KerasTensor::index);
+      .def_prop_ro("_index", &keras::KerasTensor::index)
+      .def_prop_ro("_inbound_tensors", [](const keras::KerasTensor& k) { return k.node()->inputs; });
 
   m.def("Input", [](nb::handle shape, nb::handle dtype, nb::handle name) {
         keras::InputOptions options;

@@ -14,7 +14,8 @@ from . import constraints
 from . import export, mixed_precision, models, preprocessing, utils
 from . import backend, config
 from . import applications
-from . import random, tree
+from . import dtype_policies, random, tree
+from .scopes import device, name_scope
 from .initializers import Initializer
 from .layers import KerasTensor, Layer
 from .losses import Loss
@@ -39,6 +40,14 @@ def Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None
 layers.Input = Input
 optimizers.LossScaleOptimizer = mixed_precision.LossScaleOptimizer
 DTypePolicy = mixed_precision.DTypePolicy
+FloatDTypePolicy = dtype_policies.FloatDTypePolicy
+__version__ = "3.15.1"  # the Keras whose API tfpp.keras follows
+
+
+def version():
+    """keras.version(): the Keras version tfpp.keras follows."""
+    return __version__
+
 
 _sys.modules[__name__ + ".datasets.fashion_mnist"] = datasets.fashion_mnist
 
@@ -50,4 +59,6 @@ def __getattr__(name):
         import importlib
 
         return importlib.import_module(__name__ + ".ops")
+    if name == "InputSpec" and hasattr(layers, "InputSpec"):  # keras.layers owns it
+        return layers.InputSpec
     raise AttributeError("module %r has no attribute %r" % (__name__, name))

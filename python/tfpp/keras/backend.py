@@ -13,7 +13,7 @@ from .config import backend, epsilon, floatx, image_data_format, set_epsilon, se
 # Keras 3's dtype names (standardize_dtype): Python's and NumPy's float and int mean 64 bits.
 _ALLOWED_DTYPES = {"float16", "float32", "float64", "uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32",
                    "int64", "bfloat16", "bool", "string", "float8_e4m3fn", "float8_e5m2", "complex64", "complex128"}
-_PYTHON_DTYPES = {int: "int64", float: "float32", bool: "bool", str: "string"}
+_PYTHON_DTYPES = {int: "int64", float: "float32", bool: "bool", str: "string", "int": "int64", complex: "complex128"}
 
 
 def clear_session(free_memory=True):

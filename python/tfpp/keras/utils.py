@@ -13,6 +13,9 @@ from .progbar import Progbar
 from ._registration import CustomObjectScope, custom_object_scope, get_custom_objects, get_registered_name
 from ._registration import get_registered_object, register_keras_serializable
 from ._serialization import deserialize_keras_object, serialize_keras_object
+from .backend import is_keras_tensor, standardize_dtype
+from .config import disable_interactive_logging, enable_interactive_logging, is_interactive_logging_enabled
+from .split_dataset import split_dataset
 
 
 class PyDataset:
@@ -156,3 +159,20 @@ def clear_session(free_memory=True):
     from . import config
     _tfpp.keras.clear_session()
     config.reset_dtype_policy()
+
+
+def get_source_inputs(tensor):
+    """keras.utils.get_source_inputs: the Input tensors `tensor` was computed from, in the order a
+    depth-first walk over its layer calls meets them."""
+    if not hasattr(tensor, "_inbound_tensors"):
+        return [tensor]
+    found, seen, pending = [], set(), [tensor]
+    while pending:
+        t = pending.pop()
+        inbound = t._inbound_tensors
+        if not inbound:
+            if t._history_name not in seen:
+                seen.add(t._history_name)
+                found.append(t)
+        pending.extend(reversed(inbound))
+    return found

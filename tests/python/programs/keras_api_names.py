@@ -1,0 +1,61 @@
+"""keras' smaller top-level names: version, name_scope, device, dtype_policies (DTypePolicy,
+FloatDTypePolicy, get / serialize / deserialize), FloatDTypePolicy, and keras.utils' split_dataset,
+get_source_inputs, is_keras_tensor, standardize_dtype and the interactive-logging switches."""
+import numpy as np
+
+from harness import show_error_message, tf
+
+keras = tf.keras
+print(keras.version(), keras.__version__)
+
+D = keras.dtype_policies
+print(sorted(n for n in ("DTypePolicy", "FloatDTypePolicy", "get", "serialize", "deserialize") if hasattr(D, n)))
+print(D.DTypePolicy is keras.DTypePolicy, D.FloatDTypePolicy is keras.FloatDTypePolicy,
+      issubclass(D.FloatDTypePolicy, D.DTypePolicy))
+p = D.get("mixed_float16")
+print(type(p).__name__, p.name, p.compute_dtype, p.variable_dtype)
+print(D.serialize(p))
+print(D.deserialize(D.serialize(p)), D.get("float32"), D.get({"class_name": "DTypePolicy", "config": {"name": "bfloat16"}}))
+fp = D.FloatDTypePolicy("float64")
+print(type(fp).__name__, fp, fp.get_config(), D.get(fp) is fp)
+show_error_message("get int9", lambda: D.get("int9"))
+
+with keras.name_scope("outer") as scope:
+    print(type(scope).__name__, scope.name)
+    with keras.name_scope("inner") as inner:
+        print(inner.name, float(keras.ops.sum(keras.ops.ones(3))))
+show_error_message("name_scope with /", lambda: keras.name_scope("a/b"))
+with keras.device("cpu:0"):
+    print(np.asarray(keras.ops.ones(2)).tolist())
+
+U = keras.utils
+print(U.is_keras_tensor(keras.Input((2,))), U.is_keras_tensor(np.ones(2)))
+print(U.standardize_dtype("float64"), U.standardize_dtype(np.float64), U.standardize_dtype(None), U.standardize_dtype("int"))
+print(U.is_interactive_logging_enabled())
+U.disable_interactive_logging()
+print(U.is_interactive_logging_enabled(), keras.config.is_interactive_logging_enabled())
+U.enable_interactive_logging()
+print(U.is_interactive_logging_enabled())
+
+x = keras.Input((3,))
+y = keras.Input((2,))
+z = keras.layers.Concatenate()([keras.layers.Dense(2)(x), keras.layers.Dense(2)(y), x])
+print([tuple(t.shape) for t in U.get_source_inputs(z)], [tuple(t.shape) for t in U.get_source_inputs(x)])
+
+a, b = U.split_dataset(np.arange(10), left_size=0.7)
+print([int(v) for v in a], [int(v) for v in b])
+a, b = U.split_dataset((np.arange(10).reshape(5, 2), np.arange(5)), right_size=2)
+print([(u.tolist(), int(v)) for u, v in a.as_numpy_iterator()], [(u.tolist(), int(v)) for u, v in b.as_numpy_iterator()])
+a, b = U.split_dataset([np.arange(6), np.arange(6) * 10.0], left_size=2, right_size=3)
+print([(int(u), float(v)) for u, v in a.as_numpy_iterator()], len(list(b)))
+a, b = U.split_dataset(tf.data.Dataset.from_tensor_slices(np.arange(8)), left_size=0.25)
+print([int(v) for v in a], [int(v) for v in b])
+a, b = U.split_dataset(np.arange(10), left_size=0.5, shuffle=True, seed=1)
+print(sorted(int(v) for v in a) + sorted(int(v) for v in b) == list(range(10)), len(list(a)))
+show_error_message("left_size 11", lambda: U.split_dataset(np.arange(10), left_size=11))
+show_error_message("left_size 1.5", lambda: U.split_dataset(np.arange(10), left_size=1.5))
+show_error_message("right_size 10", lambda: U.split_dataset(np.arange(10), right_size=10))
+show_error_message("no sizes", lambda: U.split_dataset(np.arange(10)))
+show_error_message("floats over 1", lambda: U.split_dataset(np.arange(10), left_size=0.6, right_size=0.5))
+show_error_message("sizes over total", lambda: U.split_dataset(np.arange(10), left_size=6, right_size=5))
+show_error_message("string size", lambda: U.split_dataset(np.arange(10), left_size="a"))
