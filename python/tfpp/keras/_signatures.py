@@ -204,6 +204,7 @@ OPTIMIZERS = {
     'Lion': ('learning_rate', 'beta_1', 'beta_2', 'weight_decay', 'clipnorm', 'clipvalue', 'global_clipnorm', 'use_ema', 'ema_momentum', 'ema_overwrite_frequency', 'loss_scale_factor', 'gradient_accumulation_steps', 'name'),
     'Lamb': ('learning_rate', 'beta_1', 'beta_2', 'epsilon', 'weight_decay', 'clipnorm', 'clipvalue', 'global_clipnorm', 'use_ema', 'ema_momentum', 'ema_overwrite_frequency', 'loss_scale_factor', 'gradient_accumulation_steps', 'name'),
     'Adafactor': ('learning_rate', 'beta_2_decay', 'epsilon_1', 'epsilon_2', 'clip_threshold', 'relative_step', 'weight_decay', 'clipnorm', 'clipvalue', 'global_clipnorm', 'use_ema', 'ema_momentum', 'ema_overwrite_frequency', 'loss_scale_factor', 'gradient_accumulation_steps', 'name'),
+    'Muon': ('learning_rate', 'adam_beta_1', 'adam_beta_2', 'adam_weight_decay', 'epsilon', 'weight_decay', 'clipnorm', 'clipvalue', 'global_clipnorm', 'use_ema', 'ema_momentum', 'ema_overwrite_frequency', 'loss_scale_factor', 'gradient_accumulation_steps', 'name', 'exclude_layers', 'exclude_embeddings', 'muon_a', 'muon_b', 'muon_c', 'adam_lr_ratio', 'momentum', 'ns_steps', 'nesterov', 'rms_rate'),
     'ScheduleFreeAdamW': ('learning_rate', 'beta_1', 'beta_2', 'epsilon', 'warmup_steps', 'weight_decay', 'clipnorm', 'clipvalue', 'global_clipnorm', 'use_ema', 'ema_momentum', 'ema_overwrite_frequency', 'loss_scale_factor', 'gradient_accumulation_steps', 'name'),
 }
 

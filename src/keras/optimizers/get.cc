@@ -8,6 +8,7 @@
 #include "tfpp/keras/optimizers/adafactor.h"
 #include "tfpp/keras/optimizers/lamb.h"
 #include "tfpp/keras/optimizers/lion.h"
+#include "tfpp/keras/optimizers/muon.h"
 #include "tfpp/keras/optimizers/schedule_free_adamw.h"
 
 namespace tf::keras::optimizers {
@@ -25,7 +26,7 @@ const std::map<std::string, std::function<std::shared_ptr<Optimizer>()>>& regist
       {"Adamax", make<Adamax>},   {"Nadam", make<Nadam>},     {"RMSprop", make<RMSprop>},
       {"Adagrad", make<Adagrad>}, {"Adadelta", make<Adadelta>}, {"Ftrl", make<Ftrl>},
       {"Lion", make<Lion>},       {"Lamb", make<Lamb>},       {"Adafactor", make<Adafactor>},
-      {"ScheduleFreeAdamW", make<ScheduleFreeAdamW>},
+      {"ScheduleFreeAdamW", make<ScheduleFreeAdamW>}, {"Muon", make<Muon>},
   };
   return entries;
 }

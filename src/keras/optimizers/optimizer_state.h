@@ -87,11 +87,12 @@ class OptimizerState {
   virtual void update(const std::vector<Tensor>& grads, const std::vector<Variable>& vars, const Tensor& lr) = 0;
   /// Adds the optimizer's own config keys.
   virtual void add_config(Config& config) const {}
+  /// False for the variables exclude_from_weight_decay named.
+  bool uses_weight_decay(const Variable& variable) const;
 
  private:
   std::vector<Tensor> clip(const std::vector<Tensor>& grads) const;
   void apply_weight_decay(const std::vector<Variable>& vars);
-  bool uses_weight_decay(const Variable& variable) const;
 };
 
 /// An optimizer whose update is one update_step per variable (Keras' default _backend_update_step).

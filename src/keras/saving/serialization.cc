@@ -17,6 +17,7 @@
 #include "tfpp/keras/optimizers/cosine_decay_restarts.h"
 #include "tfpp/keras/optimizers/lamb.h"
 #include "tfpp/keras/optimizers/lion.h"
+#include "tfpp/keras/optimizers/muon.h"
 #include "tfpp/keras/optimizers/schedule_free_adamw.h"
 #include "tfpp/keras/optimizers/schedules_serialization.h"
 #include "tfpp/keras/saving.h"
@@ -83,6 +84,15 @@ class OptionsReader {
     else out = keras::detail::dtype_from(v);
   }
   static void read(const ConfigValue& v, std::vector<std::int64_t>& out) { out = keras::detail::int_list_from(v); }
+  // Muon's exclude_layers: a list of strings (Keras) or one regular expression (tfpp's C++ config).
+  static void read(const ConfigValue& v, std::vector<std::string>& out) {
+    out.clear();
+    if (v.holds<std::string>()) {
+      out.push_back(v.get<std::string>());
+      return;
+    }
+    for (const ConfigValue& x : v.get<ConfigValue::List>()) out.push_back(x.get<std::string>());
+  }
   // Keras writes the axes of Dice and Tversky as null, one number or a list.
   static void read(const ConfigValue& v, std::optional<std::vector<std::int64_t>>& out) {
     if (v.is_null()) out.reset();
@@ -184,6 +194,17 @@ optimizers::Optimizer make_optimizer(const Config& c, const std::string& who) {
   TFPP_OPTION(clip_threshold)
   TFPP_OPTION(relative_step)
   TFPP_OPTION(warmup_steps)
+  TFPP_OPTION(adam_beta_1)
+  TFPP_OPTION(adam_beta_2)
+  TFPP_OPTION(adam_weight_decay)
+  TFPP_OPTION(exclude_layers)
+  TFPP_OPTION(exclude_embeddings)
+  TFPP_OPTION(muon_a)
+  TFPP_OPTION(muon_b)
+  TFPP_OPTION(muon_c)
+  TFPP_OPTION(adam_lr_ratio)
+  TFPP_OPTION(ns_steps)
+  TFPP_OPTION(rms_rate)
   r.expect("use_ema", false);
   r.ignore("ema_momentum");  // used only with use_ema
   r.expect("ema_overwrite_frequency", nullptr);
@@ -256,10 +277,11 @@ Optimizer deserialize(const keras::ConfigValue& serialized) {
   if (cls == "Lamb") return make_optimizer<Lamb, LambOptions>(c, where);
   if (cls == "Adafactor") return make_optimizer<Adafactor, AdafactorOptions>(c, where);
   if (cls == "ScheduleFreeAdamW") return make_optimizer<ScheduleFreeAdamW, ScheduleFreeAdamWOptions>(c, where);
+  if (cls == "Muon") return make_optimizer<Muon, MuonOptions>(c, where);
   if (cls == "LossScaleOptimizer") return loss_scale_optimizer_from(c, where);
   throw InvalidArgumentError(who + " unknown optimizer class '" + cls +
                              "'; known: SGD, Adam, AdamW, Adamax, Nadam, RMSprop, Adagrad, Adadelta, Ftrl, Lion, Lamb, Adafactor, "
-                             "ScheduleFreeAdamW, LossScaleOptimizer");
+                             "ScheduleFreeAdamW, Muon, LossScaleOptimizer");
 }
 
 }  // namespace optimizers

@@ -1,4 +1,4 @@
-// Lion, Lamb, Adafactor and ScheduleFreeAdamW against Keras 3 on TensorFlow 2.21, run in the same test run: the
+// Lion, Lamb, Adafactor, ScheduleFreeAdamW and Muon against Keras 3 on TensorFlow 2.21, run in the same test run: the
 // same initial values and gradients over several steps give the same variables, the same
 // optimizer variables (names, dtypes, values, in Keras' order, which checkpoints and .keras files
 // follow) and the same configs, both eagerly and in a traced step.
@@ -14,6 +14,7 @@
 #include <tfpp/keras/optimizers/adafactor.h>
 #include <tfpp/keras/optimizers/lamb.h>
 #include <tfpp/keras/optimizers/lion.h>
+#include <tfpp/keras/optimizers/muon.h>
 #include <tfpp/keras/optimizers/schedule_free_adamw.h>
 #include <tfpp/keras/saving.h>
 
@@ -28,13 +29,14 @@ using tf::Variable;
 
 constexpr int kSteps = 5;
 
-// Three variables: rank 2, rank 1 and rank 3 (Adafactor factors the second moment of ranks >= 2).
+// Variables of rank 2, 1, 3 and 2 (Adafactor factors the second moment of ranks >= 2; Muon
+// orthogonalizes matrices, wide and tall).
 struct VariableSpec {
   std::string name;
   std::vector<std::int64_t> shape;
 };
 const std::vector<VariableSpec>& specs() {
-  static const std::vector<VariableSpec> all = {{"kernel", {2, 3}}, {"bias", {3}}, {"conv", {2, 2, 3}}};
+  static const std::vector<VariableSpec> all = {{"kernel", {2, 3}}, {"bias", {3}}, {"conv", {2, 2, 3}}, {"proj", {3, 2}}};
   return all;
 }
 
@@ -119,6 +121,16 @@ const std::vector<Case>& cases() {
        [](auto n) {
          return optimizers::ScheduleFreeAdamW({.learning_rate = 0.05, .beta_1 = 0.8, .beta_2 = 0.99, .epsilon = 1e-6,
                                                .warmup_steps = 3, .weight_decay = 0.01, .name = n});
+       }},
+      {"muon", "Muon(learning_rate=0.01", [](auto n) { return optimizers::Muon({.learning_rate = 0.01, .name = n}); }},
+      {"muon_options",
+       "Muon(learning_rate=0.02, adam_beta_1=0.8, adam_weight_decay=None, weight_decay=0.1, exclude_layers=['proj'], "
+       "muon_a=3.0, muon_b=-4.0, muon_c=1.5, adam_lr_ratio=0.5, momentum=0.9, ns_steps=3, nesterov=False, rms_rate=None",
+       [](auto n) {
+         return optimizers::Muon({.learning_rate = 0.02, .adam_beta_1 = 0.8, .adam_weight_decay = std::nullopt,
+                                  .weight_decay = 0.1, .name = n, .exclude_layers = {"proj"}, .muon_a = 3.0,
+                                  .muon_b = -4.0, .muon_c = 1.5, .adam_lr_ratio = 0.5, .momentum = 0.9, .ns_steps = 3,
+                                  .nesterov = false, .rms_rate = std::nullopt});
        }},
   };
   return all;
@@ -273,7 +285,7 @@ TEST_F(KerasReference, TracedStepsMatchKeras) {
   }
 }
 
-TEST(LionLambAdafactor, SerializeRoundTripsAndGetKnowsThem) {
+TEST(NewerOptimizers, SerializeRoundTripsAndGetKnowsThem) {
   for (const Case& c : cases()) {
     SCOPED_TRACE(c.name);
     const optimizers::Optimizer opt = c.make(c.name + "_round_trip");
@@ -283,7 +295,7 @@ TEST(LionLambAdafactor, SerializeRoundTripsAndGetKnowsThem) {
   }
   for (const auto& [identifier, class_name] : std::map<std::string, std::string>{
            {"lion", "Lion"}, {"Lion", "Lion"}, {"lamb", "Lamb"}, {"Lamb", "Lamb"}, {"adafactor", "Adafactor"},
-           {"Adafactor", "Adafactor"}, {"ScheduleFreeAdamW", "ScheduleFreeAdamW"}}) {
+           {"Adafactor", "Adafactor"}, {"ScheduleFreeAdamW", "ScheduleFreeAdamW"}, {"muon", "Muon"}}) {
     const auto opt = optimizers::get(identifier);
     EXPECT_EQ(opt->class_name(), class_name) << identifier;
     EXPECT_EQ(optimizers::deserialize(identifier).class_name(), class_name) << identifier;
@@ -291,7 +303,7 @@ TEST(LionLambAdafactor, SerializeRoundTripsAndGetKnowsThem) {
   EXPECT_EQ(optimizers::get("adafactor")->name().rfind("adafactor", 0), 0u);
 }
 
-TEST(LionLambAdafactor, BadArgumentsAreClearErrors) {
+TEST(NewerOptimizers, BadArgumentsAreClearErrors) {
   for (double beta_1 : {0.0, -0.1, 1.5}) {
     try {
       optimizers::Lion({.beta_1 = beta_1, .name = "bad_lion"});

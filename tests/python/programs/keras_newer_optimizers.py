@@ -1,4 +1,4 @@
-"""tf.keras.optimizers Lion, Lamb, Adafactor and ScheduleFreeAdamW: configs, apply_gradients step by step (eager and in a
+"""tf.keras.optimizers Lion, Lamb, Adafactor, ScheduleFreeAdamW and Muon: configs, apply_gradients step by step (eager and in a
 tf.function), the optimizer variables (paths, dtypes, order), optimizers.get / serialize /
 from_config (Keras 3.15's deserialize returns a string for Lamb), fit with each of them, a .keras file round trip, and the error of a bad argument."""
 import os
@@ -9,7 +9,7 @@ import numpy as np
 from harness import rounded, show_error, tf
 
 O = tf.keras.optimizers
-print([n for n in ("Lion", "Lamb", "Adafactor", "ScheduleFreeAdamW") if hasattr(O, n)])
+print([n for n in ("Lion", "Lamb", "Adafactor", "ScheduleFreeAdamW", "Muon") if hasattr(O, n)])
 
 MAKERS = [
     lambda: O.Lion(learning_rate=0.01, name="lion_a"),
@@ -22,6 +22,9 @@ MAKERS = [
     lambda: O.Adafactor(O.schedules.ExponentialDecay(0.1, 2, 0.5), name="adafactor_c"),
     lambda: O.ScheduleFreeAdamW(0.01, name="sf_a"),
     lambda: O.ScheduleFreeAdamW(0.05, beta_1=0.8, warmup_steps=3, weight_decay=0.01, name="sf_b"),
+    lambda: O.Muon(0.01, name="muon_a"),
+    lambda: O.Muon(0.02, adam_weight_decay=None, exclude_layers=["conv"], ns_steps=3, nesterov=False, rms_rate=None,
+                   name="muon_b"),
 ]
 
 K0 = np.array([[0.5, -0.25, 1.0], [-1.5, 0.125, 2.0]], np.float32)
@@ -37,7 +40,7 @@ def gradients(step):
 
 for make in MAKERS:
     opt = make()
-    print(type(opt).__name__, opt.get_config())
+    print(type(opt).__name__, sorted(opt.get_config().items()))
     variables = [tf.keras.Variable(K0, name="kernel"), tf.keras.Variable(B0, name="bias"),
                  tf.keras.Variable(C0, name="conv")]
     for step in range(4):
@@ -62,7 +65,7 @@ for make in MAKERS:
     back = type(opt).from_config(opt.get_config())
     print("   back", type(back).__name__, back.get_config() == opt.get_config(), O.serialize(opt)["class_name"])
 
-for name in ("lion", "adafactor", "Lion", "Adafactor", "schedulefreeadamw", "ScheduleFreeAdamW"):  # Keras 3.15's get does not know Lamb
+for name in ("lion", "adafactor", "Lion", "Adafactor", "schedulefreeadamw", "ScheduleFreeAdamW", "muon", "Muon"):  # Keras 3.15's get does not know Lamb
     opt = O.get(name)
     print(name, type(opt).__name__, opt.get_config()["learning_rate"] > 0)
 
@@ -73,7 +76,7 @@ show_error("Lion beta_1=1.5", lambda: O.Lion(beta_1=1.5))
 x = np.linspace(-1, 1, 32, dtype="float32").reshape(16, 2)
 y = np.stack([x[:, 0] * 2 - x[:, 1], x[:, 1] * 0.5], axis=1).astype("float32")
 for make in (lambda: O.Lion(0.01), lambda: O.Lamb(0.05), lambda: O.Adafactor(0.1), lambda: "adafactor",
-             lambda: O.ScheduleFreeAdamW(0.05)):
+             lambda: O.ScheduleFreeAdamW(0.05), lambda: O.Muon(0.05)):
     model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(4, kernel_initializer="ones"),
                                  tf.keras.layers.Dense(2, kernel_initializer="ones")])
     model.compile(optimizer=make(), loss="mse")
