@@ -4,6 +4,7 @@
 #include "keras_bindings.h"
 #include "tfpp/keras/auto_name.h"
 #include "tfpp/keras/clear_session.h"
+#include "tfpp/keras/epsilon.h"
 #include "tfpp/keras/get_uid.h"
 
 namespace tfpp_python {
@@ -31,6 +32,8 @@ void bind_keras(nb::module_& m) {
             "prefix"_a, "Keras' auto_name: the prefix in snake case, numbered after the first (\"my_loss_1\").");
   keras.def("get_uid", &tf::keras::utils::get_uid, "prefix"_a,
             "keras.backend.get_uid: the prefix's count of named objects, one more than before.");
+  keras.def("set_epsilon", &tf::keras::config::set_epsilon, "value"_a,
+            "keras.config.set_epsilon for the C++ losses, metrics and layers.");
   keras.def("clear_session", &tf::keras::utils::clear_session,
             "Forgets the layer names handed out so far (keras.utils.clear_session).");
 }

@@ -45,8 +45,9 @@ def epsilon():
 
 
 def set_epsilon(value):
-    """keras.config.set_epsilon."""
+    """keras.config.set_epsilon (also what the C++ losses, metrics and layers use)."""
     _state["epsilon"] = value
+    _tfpp.keras.set_epsilon(float(value))
 
 
 def image_data_format():

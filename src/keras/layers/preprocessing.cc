@@ -4,6 +4,7 @@
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
+#include "tfpp/keras/epsilon.h"
 #include "tfpp/keras/layers/preprocessing.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/reduction_ops.h"
@@ -11,7 +12,6 @@
 namespace tf::keras::layers {
 
 namespace {
-constexpr double kEpsilon = 1e-7;  // keras.backend.epsilon()
 }
 
 Normalization::Normalization(NormalizationOptions options)
@@ -81,7 +81,7 @@ std::pair<Tensor, Tensor> Normalization::statistics(DType dtype) const {
 Tensor Normalization::call(const Tensor& inputs, bool) {
   Tensor x = inputs.dtype() == dtype() ? inputs : cast(inputs, dtype());
   auto [mean, variance] = statistics(x.dtype());
-  const Tensor stddev = maximum(sqrt(variance), scalar_like(variance, kEpsilon));
+  const Tensor stddev = maximum(sqrt(variance), scalar_like(variance, config::epsilon()));
   if (options_.invert) return mean + x * stddev;
   return (x - mean) / stddev;
 }

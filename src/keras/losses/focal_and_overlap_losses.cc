@@ -5,6 +5,7 @@
 #include "keras/layers/config_util.h"
 #include "keras/losses/loss_utils.h"
 #include "tfpp/array_ops.h"
+#include "tfpp/keras/epsilon.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/reduction_ops.h"
 #include "tfpp/softmax_ops.h"
@@ -30,7 +31,7 @@ Tensor categorical_focal_crossentropy(const Tensor& y_true, const Tensor& y_pred
   if (label_smoothing != 0.0) target = target * (1.0 - label_smoothing) + label_smoothing / keras::detail::last_dim_as(target);
   const Tensor p = from_logits ? nn::softmax(y_pred, axis) : y_pred;
   // Each row is renormalized to sum to 1 before the log, as Keras does.
-  const Tensor output = clip_by_value(p / reduce_sum(p, axis, {.keepdims = true}), kEpsilon, 1.0 - kEpsilon);
+  const Tensor output = clip_by_value(p / reduce_sum(p, axis, {.keepdims = true}), config::epsilon(), 1.0 - config::epsilon());
   const Tensor cce = -target * math::log(output);
   const Tensor weighting = math::pow(1.0 - output, scalar_like(output, gamma)) * alpha;
   return reduce_sum(weighting * cce, axis);
@@ -39,7 +40,7 @@ Tensor categorical_focal_crossentropy(const Tensor& y_true, const Tensor& y_pred
 Tensor dice(const Tensor& y_true, const Tensor& y_pred, const std::optional<std::vector<std::int64_t>>& axis) {
   const Tensor t = keras::detail::cast_if_needed(y_true, y_pred.dtype());
   const Tensor intersection = sum_over(t * y_pred, axis);
-  return 1.0 - 2.0 * intersection / (sum_over(t, axis) + sum_over(y_pred, axis) + kEpsilon);
+  return 1.0 - 2.0 * intersection / (sum_over(t, axis) + sum_over(y_pred, axis) + config::epsilon());
 }
 
 Tensor tversky(const Tensor& y_true, const Tensor& y_pred, double alpha, double beta,
@@ -48,7 +49,7 @@ Tensor tversky(const Tensor& y_true, const Tensor& y_pred, double alpha, double 
   const Tensor intersection = sum_over(t * y_pred, axis);
   const Tensor fp = sum_over((1.0 - y_pred) * t, axis);
   const Tensor fn = sum_over(y_pred * (1.0 - t), axis);
-  return 1.0 - intersection / (intersection + fp * alpha + fn * beta + kEpsilon);
+  return 1.0 - intersection / (intersection + fp * alpha + fn * beta + config::epsilon());
 }
 
 CategoricalFocalCrossentropy::CategoricalFocalCrossentropy(CategoricalFocalCrossentropyOptions o)

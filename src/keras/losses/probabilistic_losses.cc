@@ -2,6 +2,7 @@
 // TensorFlow backend's keras/src/backend/tensorflow/nn.py), as functions and classes.
 #include "keras/losses/loss_utils.h"
 #include "tfpp/array_ops.h"
+#include "tfpp/keras/epsilon.h"
 #include "tfpp/keras/losses.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/reduction_ops.h"
@@ -28,7 +29,7 @@ void check_same_shape(const char* op, const Tensor& target, const Tensor& output
                                shapes_of(target, output));
 }
 
-Tensor clip_probabilities(const Tensor& p) { return clip_by_value(p, kEpsilon, 1.0 - kEpsilon); }
+Tensor clip_probabilities(const Tensor& p) { return clip_by_value(p, config::epsilon(), 1.0 - config::epsilon()); }
 
 // tf.nn.sigmoid_cross_entropy_with_logits: max(x, 0) - x * z + log(1 + exp(-|x|)), stable for any x.
 Tensor sigmoid_cross_entropy_with_logits(const Tensor& labels, const Tensor& logits) {
@@ -54,14 +55,14 @@ Tensor smoothed_binary_labels(const Tensor& y_true, const Tensor& y_pred, double
 }  // namespace
 
 Tensor kl_divergence(const Tensor& y_true, const Tensor& y_pred) {
-  const Tensor t = clip_by_value(detail::cast_if_needed(y_true, y_pred.dtype()), kEpsilon, 1.0);
-  const Tensor p = clip_by_value(y_pred, kEpsilon, 1.0);
+  const Tensor t = clip_by_value(detail::cast_if_needed(y_true, y_pred.dtype()), config::epsilon(), 1.0);
+  const Tensor p = clip_by_value(y_pred, config::epsilon(), 1.0);
   return reduce_sum(t * math::log(t / p), -1);
 }
 
 Tensor poisson(const Tensor& y_true, const Tensor& y_pred) {
   const Tensor t = detail::cast_if_needed(y_true, y_pred.dtype());
-  return reduce_mean(y_pred - t * math::log(y_pred + kEpsilon), -1);
+  return reduce_mean(y_pred - t * math::log(y_pred + config::epsilon()), -1);
 }
 
 Tensor binary_crossentropy(const Tensor& y_true, const Tensor& y_pred, bool from_logits, double label_smoothing,

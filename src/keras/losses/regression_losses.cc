@@ -4,6 +4,7 @@
 #include "keras/losses/loss_utils.h"
 #include "tfpp/activation_ops.h"
 #include "tfpp/array_ops.h"
+#include "tfpp/keras/epsilon.h"
 #include "tfpp/keras/losses.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/reduction_ops.h"
@@ -21,7 +22,7 @@ std::pair<Tensor, Tensor> aligned(const Tensor& y_true, const Tensor& y_pred) {
 Tensor l2_normalize(Tensor x, std::int64_t axis) {
   if (x.rank() == 0) x = expand_dims(x, 0);
   const Tensor inv_norm = math::rsqrt(reduce_sum(math::square(x), axis, {.keepdims = true}));
-  return x * math::minimum(inv_norm, scalar_like(inv_norm, 1.0 / kEpsilon));
+  return x * math::minimum(inv_norm, scalar_like(inv_norm, 1.0 / config::epsilon()));
 }
 
 }  // namespace
@@ -38,7 +39,7 @@ Tensor mean_absolute_error(const Tensor& y_true, const Tensor& y_pred) {
 
 Tensor mean_absolute_percentage_error(const Tensor& y_true, const Tensor& y_pred) {
   auto [t, p] = aligned(y_true, y_pred);
-  const Tensor diff = math::abs((t - p) / math::maximum(math::abs(t), scalar_like(t, kEpsilon)));
+  const Tensor diff = math::abs((t - p) / math::maximum(math::abs(t), scalar_like(t, config::epsilon())));
   return reduce_mean(diff, -1) * 100.0;
 }
 
@@ -64,7 +65,7 @@ Tensor cosine_similarity(const Tensor& y_true, const Tensor& y_pred, std::int64_
 
 Tensor mean_squared_logarithmic_error(const Tensor& y_true, const Tensor& y_pred) {
   auto [t, p] = aligned(y_true, y_pred);
-  const Tensor eps = scalar_like(p, kEpsilon);
+  const Tensor eps = scalar_like(p, config::epsilon());
   const Tensor diff = math::log(math::maximum(p, eps) + 1.0) - math::log(math::maximum(t, eps) + 1.0);
   return reduce_mean(math::square(diff), -1);
 }

@@ -6,6 +6,7 @@
 #include "keras/losses/loss_utils.h"
 #include "keras/metrics/confusion_matrix.h"
 #include "tfpp/array_ops.h"
+#include "tfpp/keras/epsilon.h"
 #include "tfpp/keras/losses.h"
 #include "tfpp/keras/metrics.h"
 #include "tfpp/math_ops.h"
@@ -113,9 +114,9 @@ AUC::AUC(AUCOptions o) : Metric(given_or_auto_name(o.name, "auc"), o.dtype), opt
     for (std::int64_t i = 0; i < options_.num_thresholds - 2; ++i)
       inner.push_back(static_cast<double>(i + 1) / static_cast<double>(options_.num_thresholds - 1));
   }
-  thresholds_.push_back(0.0 - losses::kEpsilon);
+  thresholds_.push_back(0.0 - config::epsilon());
   thresholds_.insert(thresholds_.end(), inner.begin(), inner.end());
-  thresholds_.push_back(1.0 + losses::kEpsilon);
+  thresholds_.push_back(1.0 + config::epsilon());
   if (!options_.multi_label && options_.num_labels)
     throw InvalidArgumentError("[" + name() + "] num_labels is needed only when multi_label is true");
   if (!options_.multi_label) build(0);

@@ -3,6 +3,7 @@
 #include "keras/metrics/metric_names.h"
 #include "keras/losses/loss_utils.h"
 #include "tfpp/array_ops.h"
+#include "tfpp/keras/epsilon.h"
 #include "tfpp/keras/losses.h"
 #include "tfpp/keras/metrics.h"
 #include "tfpp/math_ops.h"
@@ -58,8 +59,8 @@ Tensor MeanIoU::result() const {
   const Tensor denominator = sum_over_row + sum_over_col - true_positives;
   const Tensor valid = denominator > 1e-9f;
   const Tensor num_valid = reduce_sum(cast(valid, float32));
-  const Tensor iou = where(valid, true_positives / (denominator + static_cast<float>(losses::kEpsilon)), 0.0f);
-  return reduce_sum(iou, options_.axis) / (num_valid + static_cast<float>(losses::kEpsilon));
+  const Tensor iou = where(valid, true_positives / (denominator + static_cast<float>(config::epsilon())), 0.0f);
+  return reduce_sum(iou, options_.axis) / (num_valid + static_cast<float>(config::epsilon()));
 }
 
 Config MeanIoU::get_config() const {

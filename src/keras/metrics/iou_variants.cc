@@ -6,6 +6,7 @@
 #include "keras/losses/loss_utils.h"
 #include "keras/metrics/confusion_matrix.h"
 #include "tfpp/array_ops.h"
+#include "tfpp/keras/epsilon.h"
 #include "tfpp/keras/losses.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/reduction_ops.h"
@@ -36,8 +37,8 @@ Tensor IoU::result() const {
   const Tensor true_positives = gather(true_positives_all, ids);
   const Tensor denominator = gather(denominator_all, ids);
   const Tensor valid = denominator > 1e-9f;
-  const Tensor iou = where(valid, true_positives / (denominator + static_cast<float>(losses::kEpsilon)), 0.0f);
-  return reduce_sum(iou) / (reduce_sum(cast(valid, float32)) + static_cast<float>(losses::kEpsilon));
+  const Tensor iou = where(valid, true_positives / (denominator + static_cast<float>(config::epsilon())), 0.0f);
+  return reduce_sum(iou) / (reduce_sum(cast(valid, float32)) + static_cast<float>(config::epsilon()));
 }
 
 Config IoU::get_config() const {

@@ -8,6 +8,7 @@
 #include "tfpp/array_ops.h"
 #include "tfpp/broadcast_ops.h"
 #include "tfpp/float_classification_ops.h"
+#include "tfpp/keras/epsilon.h"
 #include "tfpp/keras/losses.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/reduction_ops.h"
@@ -83,7 +84,7 @@ void FBetaScore::update_state(const Tensor& y_true, const Tensor& y_pred, const 
 
 Tensor FBetaScore::result() const {
   if (!built_) return constant(0.0, dtype());
-  const double eps = losses::kEpsilon, b2 = options_.beta * options_.beta;
+  const double eps = config::epsilon(), b2 = options_.beta * options_.beta;
   const Tensor tp = true_positives_.read_value();
   const Tensor precision = tp / (tp + false_positives_.read_value() + eps);
   const Tensor recall = tp / (tp + false_negatives_.read_value() + eps);

@@ -1,6 +1,7 @@
 """keras' smaller top-level names: version, name_scope, device, dtype_policies (DTypePolicy,
 FloatDTypePolicy, get / serialize / deserialize), FloatDTypePolicy, and keras.utils' split_dataset,
-get_source_inputs, is_keras_tensor, standardize_dtype and the interactive-logging switches."""
+get_source_inputs, is_keras_tensor, standardize_dtype and the interactive-logging switches, and
+keras.config.set_epsilon reaching the losses and layers."""
 import numpy as np
 
 from harness import show_error_message, tf
@@ -59,3 +60,13 @@ show_error_message("no sizes", lambda: U.split_dataset(np.arange(10)))
 show_error_message("floats over 1", lambda: U.split_dataset(np.arange(10), left_size=0.6, right_size=0.5))
 show_error_message("sizes over total", lambda: U.split_dataset(np.arange(10), left_size=6, right_size=5))
 show_error_message("string size", lambda: U.split_dataset(np.arange(10), left_size="a"))
+
+# keras.config.set_epsilon reaches the losses, metrics and layers.
+keras.config.set_epsilon(1e-3)
+t = np.array([[1.0, 0.0], [0.0, 1.0]], np.float32)
+p = np.array([[1.0, 0.0], [0.3, 0.7]], np.float32)
+print(keras.backend.epsilon(), np.round(np.asarray(keras.losses.binary_crossentropy(t, p)), 4).tolist(),
+      round(float(keras.losses.BinaryCrossentropy()(t, p)), 4), round(float(keras.losses.Poisson()(t, p)), 4))
+print(np.round(np.asarray(keras.layers.Normalization(mean=[1.0, 2.0], variance=[0.0, 4.0])(np.array([[1.5, 4.0]]))), 2).tolist())
+keras.config.set_epsilon(1e-7)
+print(round(float(keras.losses.BinaryCrossentropy()(t, p)), 4))
