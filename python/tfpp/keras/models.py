@@ -206,6 +206,22 @@ class Model(_layers.Layer):
             return dict(zip(self._output_keys, outputs))
         return outputs[0] if len(outputs) == 1 else list(outputs)
 
+    @property
+    def input_shape(self):
+        """Keras' Model.input_shape: the inputs' shapes (one tuple for a single input)."""
+        return self._symbolic_shapes(self._cpp.inputs, "input")
+
+    @property
+    def output_shape(self):
+        """Keras' Model.output_shape: the outputs' shapes (one tuple for a single output)."""
+        return self._symbolic_shapes(self._cpp.outputs, "output")
+
+    def _symbolic_shapes(self, tensors, which):
+        shapes = [tuple(t.shape) for t in tensors]
+        if not shapes:
+            raise AttributeError("%s model '%s' has no defined %s shape yet." % (type(self).__name__, self.name, which))
+        return shapes[0] if len(shapes) == 1 else shapes
+
     def get_layer(self, name=None, index=None):
         if index is not None:
             return self.layers[index]

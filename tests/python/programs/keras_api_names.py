@@ -1,10 +1,10 @@
 """keras' smaller top-level names: version, name_scope, device, dtype_policies (DTypePolicy,
 FloatDTypePolicy, get / serialize / deserialize), FloatDTypePolicy, and keras.utils' split_dataset,
 get_source_inputs, is_keras_tensor, standardize_dtype and the interactive-logging switches, and
-keras.config.set_epsilon reaching the losses and layers."""
+keras.config.set_epsilon reaching the losses and layers, and Model.input_shape / output_shape."""
 import numpy as np
 
-from harness import show_error_message, tf
+from harness import show_error, show_error_message, tf
 
 keras = tf.keras
 print(keras.version(), keras.__version__)
@@ -70,3 +70,14 @@ print(keras.backend.epsilon(), np.round(np.asarray(keras.losses.binary_crossentr
 print(np.round(np.asarray(keras.layers.Normalization(mean=[1.0, 2.0], variance=[0.0, 4.0])(np.array([[1.5, 4.0]]))), 2).tolist())
 keras.config.set_epsilon(1e-7)
 print(round(float(keras.losses.BinaryCrossentropy()(t, p)), 4))
+
+# Model.input_shape / output_shape.
+m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
+print(m.input_shape, m.output_shape)
+a, b = keras.Input((2, 3)), keras.Input((5,))
+f = keras.Model([a, b], [keras.layers.Flatten()(a), keras.layers.Dense(2)(b)])
+print(f.input_shape, f.output_shape)
+unbuilt = keras.Sequential([keras.layers.Dense(3)])
+show_error("unbuilt output_shape", lambda: unbuilt.output_shape)
+unbuilt.build((None, 7))
+print(unbuilt.input_shape, unbuilt.output_shape)
