@@ -8,6 +8,7 @@
 
 #include "keras_bindings.h"
 #include "tfpp/init_scope.h"
+#include "tfpp/keras/optimizers/ema.h"
 
 namespace tfpp_python {
 namespace {
@@ -49,7 +50,9 @@ void bind_keras_objects(nb::module_& m) {
         o.apply_gradients(pairs);
         return o.iterations();
       }, "grads_and_vars"_a)
-      .def("get_config", [](const optimizers::Optimizer& o) { return inner_config(optimizers::serialize(o)); });
+      .def("get_config", [](const optimizers::Optimizer& o) { return inner_config(optimizers::serialize(o)); })
+      .def("_swap_ema_weights", [](optimizers::Optimizer& o) { optimizers::swap_ema_weights(o); })
+      .def("_finalize_ema_values", [](optimizers::Optimizer& o) { optimizers::finalize_ema_values(o); });
   m.def("deserialize_optimizer", [](nb::handle serialized) { return optimizers::deserialize(config_from_python(serialized)); },
         "serialized"_a, "An optimizer from its name or {'class_name': ..., 'config': {...}}.");
 

@@ -1,4 +1,4 @@
-// Lion, Lamb, Adafactor, ScheduleFreeAdamW and Muon against Keras 3 on TensorFlow 2.21, run in the same test run: the
+// Lion, Lamb, Adafactor, ScheduleFreeAdamW, Muon and the optimizers' EMA against Keras 3 on TensorFlow 2.21, run in the same test run: the
 // same initial values and gradients over several steps give the same variables, the same
 // optimizer variables (names, dtypes, values, in Keras' order, which checkpoints and .keras files
 // follow) and the same configs, both eagerly and in a traced step.
@@ -12,6 +12,7 @@
 
 #include <tfpp/tfpp.h>
 #include <tfpp/keras/optimizers/adafactor.h>
+#include <tfpp/keras/optimizers/ema.h>
 #include <tfpp/keras/optimizers/lamb.h>
 #include <tfpp/keras/optimizers/lion.h>
 #include <tfpp/keras/optimizers/muon.h>
@@ -131,6 +132,19 @@ const std::vector<Case>& cases() {
                                   .weight_decay = 0.1, .name = n, .exclude_layers = {"proj"}, .muon_a = 3.0,
                                   .muon_b = -4.0, .muon_c = 1.5, .adam_lr_ratio = 0.5, .momentum = 0.9, .ns_steps = 3,
                                   .nesterov = false, .rms_rate = std::nullopt});
+       }},
+      // Keras' EMA, on an older and a newer optimizer.
+      {"adam_ema", "Adam(learning_rate=0.05, use_ema=True, ema_momentum=0.5",
+       [](auto n) {
+         optimizers::Optimizer o = optimizers::Adam({.learning_rate = 0.05, .name = n});
+         optimizers::set_ema(o, {.momentum = 0.5});
+         return o;
+       }},
+      {"lion_ema_overwrite", "Lion(learning_rate=0.01, use_ema=True, ema_momentum=0.9, ema_overwrite_frequency=2",
+       [](auto n) {
+         optimizers::Optimizer o = optimizers::Lion({.learning_rate = 0.01, .name = n});
+         optimizers::set_ema(o, {.momentum = 0.9, .overwrite_frequency = 2});
+         return o;
        }},
   };
   return all;
@@ -301,6 +315,36 @@ TEST(NewerOptimizers, SerializeRoundTripsAndGetKnowsThem) {
     EXPECT_EQ(optimizers::deserialize(identifier).class_name(), class_name) << identifier;
   }
   EXPECT_EQ(optimizers::get("adafactor")->name().rfind("adafactor", 0), 0u);
+}
+
+TEST(NewerOptimizers, EmaSwapsFinalizesAndComesFromConfigs) {
+  Variable w(tf::constant(std::vector<float>{1.0f, 2.0f}), {.name = "w"});
+  optimizers::Optimizer opt = optimizers::SGD({.learning_rate = 0.5, .name = "sgd_ema"});
+  optimizers::set_ema(opt, {.momentum = 0.5});
+  opt.apply_gradients({tf::constant(std::vector<float>{1.0f, 1.0f})}, {w});  // w 0.5, 1.5; average = w
+  opt.apply_gradients({tf::constant(std::vector<float>{1.0f, 1.0f})}, {w});  // w 0, 1; average 0.25, 1.25
+  EXPECT_EQ(w.read_value().numpy<float>(), (std::vector<float>{0.0f, 1.0f}));
+  optimizers::swap_ema_weights(opt);
+  EXPECT_EQ(w.read_value().numpy<float>(), (std::vector<float>{0.25f, 1.25f}));
+  optimizers::swap_ema_weights(opt);
+  EXPECT_EQ(w.read_value().numpy<float>(), (std::vector<float>{0.0f, 1.0f}));
+  optimizers::finalize_ema_values(opt);
+  optimizers::swap_ema_weights(opt);
+  EXPECT_EQ(w.read_value().numpy<float>(), (std::vector<float>{0.0f, 1.0f}));
+  EXPECT_THROW(optimizers::set_ema(opt, {}), tf::FailedPreconditionError);  // already built
+
+  const optimizers::Optimizer from_config = optimizers::deserialize(tf::keras::Config{
+      {"class_name", "Adam"},
+      {"config", tf::keras::Config{{"use_ema", true}, {"ema_momentum", 0.8}, {"ema_overwrite_frequency", std::int64_t{3}}}}});
+  const auto config = from_config.get_config();
+  EXPECT_EQ(std::get<bool>(config.at("use_ema")), true);
+  EXPECT_EQ(std::get<double>(config.at("ema_momentum")), 0.8);
+  EXPECT_EQ(std::get<std::int64_t>(config.at("ema_overwrite_frequency")), 3);
+  optimizers::Optimizer plain = optimizers::Adam();
+  EXPECT_THROW(optimizers::swap_ema_weights(plain), tf::InvalidArgumentError);
+  EXPECT_THROW(optimizers::set_ema(plain, {.momentum = 1.5}), tf::InvalidArgumentError);
+  EXPECT_THROW(optimizers::set_ema(plain, {.overwrite_frequency = -1}), tf::InvalidArgumentError);
+  EXPECT_NO_THROW(optimizers::set_ema(plain, {.overwrite_frequency = 0}));  // none, as Keras takes 0
 }
 
 TEST(NewerOptimizers, BadArgumentsAreClearErrors) {

@@ -359,3 +359,63 @@ class BackupAndRestore(Callback):
     def on_train_end(self, logs=None):
         if self.delete_checkpoint and _os.path.exists(self.backup_dir):
             _shutil.rmtree(self.backup_dir)
+
+
+class SwapEMAWeights(Callback):
+    """keras.callbacks.SwapEMAWeights: evaluates and predicts with the optimizer's moving averages
+    (use_ema=True), swapping them with the model's weights around those runs, and with
+    swap_on_epoch=True also over each epoch's end (for a ModelCheckpoint after it)."""
+
+    def __init__(self, swap_on_epoch=False):
+        super().__init__()
+        self.swap_on_epoch = swap_on_epoch
+        self._ema_weights_in_model = False
+
+    def _optimizer(self):
+        optimizer = self.model.optimizer
+        optimizer = getattr(optimizer, "inner_optimizer", optimizer)
+        use_ema = optimizer.get_config().get("use_ema", False)
+        if not use_ema:
+            raise ValueError("SwapEMAWeights must be used when `use_ema=True` is set on the optimizer. Received: "
+                             "use_ema=%s" % (use_ema,))
+        return optimizer
+
+    def _swap_variables(self):
+        self._optimizer()._cpp._swap_ema_weights()
+
+    def _finalize_ema_values(self):
+        self._optimizer()._cpp._finalize_ema_values()
+
+    def on_epoch_begin(self, epoch, logs=None):
+        if self.swap_on_epoch and self._ema_weights_in_model:
+            self._swap_variables()
+            self._ema_weights_in_model = False
+
+    def on_epoch_end(self, epoch, logs=None):
+        if self.swap_on_epoch and not self._ema_weights_in_model:
+            self._swap_variables()
+            self._ema_weights_in_model = True
+            # The averages become the weights: fit's end copies them back into the model.
+            if epoch == self.params["epochs"] - 1:
+                self._finalize_ema_values()
+
+    def on_test_begin(self, logs=None):
+        if not self._ema_weights_in_model:
+            self._swap_variables()
+            self._ema_weights_in_model = True
+
+    def on_test_end(self, logs=None):
+        if self._ema_weights_in_model:
+            self._swap_variables()
+            self._ema_weights_in_model = False
+
+    def on_predict_begin(self, logs=None):
+        if not self._ema_weights_in_model:
+            self._swap_variables()
+            self._ema_weights_in_model = True
+
+    def on_predict_end(self, logs=None):
+        # As Keras 3.15 writes it: the condition never holds after on_predict_begin.
+        if not self._ema_weights_in_model:
+            self._swap_variables()
+            self._ema_weights_in_model = False

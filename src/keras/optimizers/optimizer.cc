@@ -112,10 +112,11 @@ Config Optimizer::get_config() const {
   config["clipnorm"] = optional(s.options.clipnorm);
   config["global_clipnorm"] = optional(s.options.global_clipnorm);
   config["clipvalue"] = optional(s.options.clipvalue);
-  // Keras' EMA, loss scaling and gradient accumulation, which tfpp's optimizers do not offer.
-  config["use_ema"] = false;
-  config["ema_momentum"] = 0.99;
-  config["ema_overwrite_frequency"] = nullptr;
+  config["use_ema"] = s.options.use_ema;
+  config["ema_momentum"] = s.options.ema_momentum;
+  config["ema_overwrite_frequency"] =
+      s.options.ema_overwrite_frequency ? ConfigValue(*s.options.ema_overwrite_frequency) : ConfigValue(nullptr);
+  // Keras' loss scaling and gradient accumulation, which tfpp's optimizers do not offer.
   config["loss_scale_factor"] = nullptr;
   config["gradient_accumulation_steps"] = nullptr;
   s.add_config(config);

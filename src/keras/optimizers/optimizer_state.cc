@@ -97,6 +97,7 @@ void OptimizerState::build(const std::vector<Variable>& vars) {
     index.emplace(vars[i].id(), i);
   }
   trainable = vars;
+  if (options.use_ema) averages = add_optimizer_variables(vars, {"average"})[0];  // before the optimizer's own slots
   build_slots(vars);
   built = true;
 }
@@ -156,7 +157,44 @@ void OptimizerState::apply(std::vector<Tensor> grads, std::vector<Variable> vars
   for (std::size_t i = 0; i < grads.size(); ++i) grads[i] = as_dtype(grads[i], vars[i].dtype());
   apply_weight_decay(vars);
   update(grads, vars, current_learning_rate());
+  if (options.use_ema) update_moving_averages();
   iterations.assign_add(std::int64_t{1});
+}
+
+void OptimizerState::set_ema(bool use_ema, double momentum, std::optional<std::int64_t> overwrite_frequency) {
+  if (built) throw FailedPreconditionError(prefix() + "EMA must be set before the optimizer is built");
+  if (use_ema && !(momentum >= 0 && momentum <= 1))
+    throw InvalidArgumentError(prefix() + "`ema_momentum` must be in the range [0, 1]. Received: ema_momentum=" +
+                               std::to_string(momentum));
+  if (use_ema && overwrite_frequency && *overwrite_frequency < 0)  // 0 means none, as in Keras
+    throw InvalidArgumentError(prefix() + "`ema_overwrite_frequency` must be an integer >= 1 or None. Received: "
+                               "ema_overwrite_frequency=" + std::to_string(*overwrite_frequency));
+  options.use_ema = use_ema;
+  options.ema_momentum = momentum;
+  options.ema_overwrite_frequency = overwrite_frequency;
+}
+
+// Keras' _update_model_variables_moving_average (the first step copies the variables), then every
+// ema_overwrite_frequency steps its _overwrite_model_variables_with_average_value: graph ops, with
+// the overwrite as a select so that a traced step needs no cond.
+void OptimizerState::update_moving_averages() {
+  const Tensor not_first_step = not_equal(iterations.read_value(), constant(std::int64_t{0}));
+  for (std::size_t i = 0; i < trainable.size(); ++i) {
+    const DType dtype = trainable[i].dtype();
+    const Tensor momentum = cast(not_first_step, dtype) * options.ema_momentum;
+    averages[i].assign(momentum * averages[i].read_value() + (1.0 - momentum) * trainable[i].read_value());
+  }
+  if (!options.ema_overwrite_frequency || *options.ema_overwrite_frequency == 0) return;
+  const Tensor overwrite =
+      equal(math::floormod(iterations.read_value() + std::int64_t{1}, constant(*options.ema_overwrite_frequency)),
+            constant(std::int64_t{0}));
+  for (std::size_t i = 0; i < trainable.size(); ++i)
+    trainable[i].assign(where(overwrite, averages[i].read_value(), trainable[i].read_value()));
+}
+
+void OptimizerState::finalize_variable_values() {
+  if (!options.use_ema || !built) return;
+  for (std::size_t i = 0; i < trainable.size(); ++i) trainable[i].assign(averages[i].read_value());
 }
 
 void StepwiseState::update(const std::vector<Tensor>& grads, const std::vector<Variable>& vars, const Tensor& lr) {

@@ -19,6 +19,9 @@ struct BaseOptions {
   LearningRate learning_rate = 0.001;
   std::optional<double> weight_decay, clipnorm, clipvalue, global_clipnorm;
   std::string name;
+  bool use_ema = false;  ///< keep an exponential moving average of each variable (slots "..._average")
+  double ema_momentum = 0.99;
+  std::optional<std::int64_t> ema_overwrite_frequency;  ///< copy the averages into the variables every n steps
 };
 
 /// The base options out of an optimizer's own options struct.
@@ -43,6 +46,7 @@ class OptimizerState {
   Variable learning_rate;                     ///< float32 "<name>/learning_rate"; undefined with a schedule
   std::vector<Variable> variables;            ///< every optimizer variable, in Keras' order
   std::vector<Variable> trainable;            ///< what build() saw
+  std::vector<Variable> averages;             ///< the moving averages of `trainable` (with use_ema)
   std::unordered_map<std::uint64_t, std::size_t> index;  ///< variable id -> position in `trainable`
   bool built = false;
   /// Set while fit builds the optimizer. Keras' fit builds it inside its first traced step, whose
@@ -89,10 +93,17 @@ class OptimizerState {
   virtual void add_config(Config& config) const {}
   /// False for the variables exclude_from_weight_decay named.
   bool uses_weight_decay(const Variable& variable) const;
+  /// Turns on Keras' EMA (use_ema, ema_momentum, ema_overwrite_frequency; 0 means none) before
+  /// build(); throws InvalidArgumentError for a momentum outside [0, 1] or a negative frequency.
+  void set_ema(bool use_ema, double momentum, std::optional<std::int64_t> overwrite_frequency);
+  /// Copies the moving averages into the variables (Keras' finalize_variable_values, which fit
+  /// calls after its last epoch); does nothing without use_ema.
+  void finalize_variable_values();
 
  private:
   std::vector<Tensor> clip(const std::vector<Tensor>& grads) const;
   void apply_weight_decay(const std::vector<Variable>& vars);
+  void update_moving_averages();
 };
 
 /// An optimizer whose update is one update_step per variable (Keras' default _backend_update_step).

@@ -7,6 +7,7 @@
 #include <typeinfo>
 
 #include "keras/layers/config_util.h"
+#include "keras/optimizers/optimizer_state.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/circle_and_generalized_ce_losses.h"
 #include "tfpp/keras/ctc_loss.h"
@@ -205,13 +206,19 @@ optimizers::Optimizer make_optimizer(const Config& c, const std::string& who) {
   TFPP_OPTION(adam_lr_ratio)
   TFPP_OPTION(ns_steps)
   TFPP_OPTION(rms_rate)
-  r.expect("use_ema", false);
-  r.ignore("ema_momentum");  // used only with use_ema
-  r.expect("ema_overwrite_frequency", nullptr);
+  // Keras' EMA keywords, which the base of every optimizer keeps rather than its options struct.
+  bool use_ema = false;
+  double ema_momentum = 0.99;
+  std::optional<std::int64_t> ema_overwrite_frequency;
+  r.field("use_ema", use_ema);
+  r.field("ema_momentum", ema_momentum);
+  r.field("ema_overwrite_frequency", ema_overwrite_frequency);
   r.expect("loss_scale_factor", nullptr);
   r.expect("gradient_accumulation_steps", nullptr);
   r.finish();
-  return O(std::move(o));
+  O optimizer(std::move(o));
+  optimizer.state()->set_ema(use_ema, ema_momentum, ema_overwrite_frequency);
+  return optimizer;
 }
 
 // Keras 3's LossScaleOptimizer config: name, inner_optimizer (serialized), initial_scale,

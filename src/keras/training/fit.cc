@@ -332,6 +332,8 @@ History run_fit(Model& m, detail::BatchSource& train, detail::BatchSource* valid
     cbs.on_epoch_end(epoch, epoch_logs);
     if (m.stop_training()) break;
   }
+  // As Keras: with use_ema, the model keeps the moving averages once training ends.
+  if (o.epochs > 0 && t.optimizer.defined()) t.optimizer.state()->finalize_variable_values();
   cbs.on_train_end(epoch_logs);
   return *cbs.history();
 }
