@@ -15,6 +15,7 @@ from . import export, mixed_precision, models, preprocessing, utils
 from . import backend, config
 from . import applications
 from . import dtype_policies, random, tree
+from .function import Function
 from .scopes import device, name_scope
 from .initializers import Initializer
 from .layers import KerasTensor, Layer

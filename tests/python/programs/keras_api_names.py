@@ -1,7 +1,7 @@
 """keras' smaller top-level names: version, name_scope, device, dtype_policies (DTypePolicy,
 FloatDTypePolicy, get / serialize / deserialize), FloatDTypePolicy, and keras.utils' split_dataset,
 get_source_inputs, is_keras_tensor, standardize_dtype and the interactive-logging switches, and
-keras.config.set_epsilon reaching the losses and layers, and Model.input_shape / output_shape."""
+keras.config.set_epsilon reaching the losses and layers, Model.input_shape / output_shape, and keras.Function."""
 import numpy as np
 
 from harness import show_error, show_error_message, tf
@@ -81,3 +81,13 @@ unbuilt = keras.Sequential([keras.layers.Dense(3)])
 show_error("unbuilt output_shape", lambda: unbuilt.output_shape)
 unbuilt.build((None, 7))
 print(unbuilt.input_shape, unbuilt.output_shape)
+
+# keras.Function: a callable graph of layer calls.
+x, y = keras.Input((3,)), keras.Input((3,))
+h = keras.layers.Dense(2, kernel_initializer="ones")(x)
+out = keras.layers.Add()([h, keras.layers.Dense(2, kernel_initializer="ones")(y)])
+f = keras.Function([x, y], out, name="fn")
+print(type(f).__name__, f.name, len(f.inputs), len(f.outputs))
+print(np.asarray(f([np.ones((2, 3), np.float32), np.ones((2, 3), np.float32)])).tolist())
+g = keras.Function(x, [h, keras.layers.Dense(1, kernel_initializer="ones")(h)])
+print([np.asarray(t).tolist() for t in g(np.ones((1, 3), np.float32))], len(g.outputs))
