@@ -315,6 +315,11 @@ TEST(NewerOptimizers, SerializeRoundTripsAndGetKnowsThem) {
     EXPECT_EQ(optimizers::deserialize(identifier).class_name(), class_name) << identifier;
   }
   EXPECT_EQ(optimizers::get("adafactor")->name().rfind("adafactor", 0), 0u);
+  // Muon's exclude_layers is a list in serialized (and .keras) configs, as Keras writes it.
+  const optimizers::Optimizer muon = optimizers::Muon({.name = "muon_layers", .exclude_layers = {"proj", "dense_\\d"}});
+  const tf::keras::Config serialized = optimizers::serialize(muon);
+  EXPECT_EQ(tf::keras::to_json(serialized.at("config").get<tf::keras::Config>().at("exclude_layers")), R"(["proj", "dense_\\d"])");
+  EXPECT_EQ(tf::keras::to_json(optimizers::serialize(optimizers::deserialize(serialized))), tf::keras::to_json(serialized));
 }
 
 TEST(NewerOptimizers, EmaSwapsFinalizesAndComesFromConfigs) {

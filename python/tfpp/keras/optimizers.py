@@ -64,8 +64,6 @@ class Optimizer:
         config = self._cpp.get_config()
         if getattr(self, "_schedule", None) is not None:  # as Keras serializes it (the C++ config has floats only)
             config["learning_rate"] = schedules.serialize(self._schedule)
-        if isinstance(config.get("exclude_layers"), str):  # Muon's patterns, one regular expression in C++
-            config["exclude_layers"] = config["exclude_layers"].split("|")
         # Keras' order: the base keys, then the optimizer's own in its constructor's order.
         own = [key for key in _SIGNATURES.get(getattr(self, "_class_name", ""), ()) if key not in _BASE_KEYS]
         order = {key: i for i, key in enumerate(_BASE_KEYS + tuple(own))}

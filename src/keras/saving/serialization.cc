@@ -262,7 +262,20 @@ ConfigValue keras_value(const optimizers::ConfigValue& v) {
 namespace optimizers {
 
 keras::Config serialize(const Optimizer& optimizer) {
-  return wrap("keras.optimizers", optimizer.class_name(), keras_value(optimizer.get_config()).get<keras::Config>());
+  keras::Config config = keras_value(optimizer.get_config()).get<keras::Config>();
+  // Muon's exclude_layers, one regular expression in the optimizer's config, is a list in Keras'.
+  if (auto it = config.find("exclude_layers"); it != config.end() && it->second.holds<std::string>()) {
+    keras::ConfigValue::List patterns;
+    const std::string joined = it->second.get<std::string>();
+    for (std::size_t start = 0;;) {
+      const std::size_t bar = joined.find('|', start);
+      patterns.push_back(joined.substr(start, bar == std::string::npos ? std::string::npos : bar - start));
+      if (bar == std::string::npos) break;
+      start = bar + 1;
+    }
+    it->second = std::move(patterns);
+  }
+  return wrap("keras.optimizers", optimizer.class_name(), std::move(config));
 }
 
 Optimizer deserialize(const keras::ConfigValue& serialized) {

@@ -40,8 +40,9 @@ struct MuonOptions {
   std::optional<double> rms_rate = 0.2;        ///< the update's scale factor (none: unscaled)
 };
 
-/// Muon, as Keras 3 computes it. Its config writes a non-empty exclude_layers as one regular
-/// expression ("a|b"), since tfpp's optimizer configs hold no lists of strings.
+/// Muon, as Keras 3 computes it. get_config() holds a non-empty exclude_layers as one regular
+/// expression ("a|b"), since optimizer configs hold no lists of strings; serialize() (and so
+/// .keras files) writes Keras' list.
 class Muon : public Optimizer {
  public:
   /// A Muon optimizer; throws InvalidArgumentError for ns_steps < 0 or a bad exclude_layers pattern.
