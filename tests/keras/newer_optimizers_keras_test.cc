@@ -181,7 +181,7 @@ std::string reference_script() {
   return s.str();
 }
 
-class KerasReference : public testing::Test {
+class NewerOptimizersReference : public testing::Test {
  public:
   static void SetUpTestSuite() {
     results_ = new std::map<std::string, std::vector<double>>(tf::testing::run_reference_numbers(reference_script()));
@@ -208,7 +208,7 @@ class KerasReference : public testing::Test {
   static std::map<std::string, std::vector<double>>* results_;
 };
 
-std::map<std::string, std::vector<double>>* KerasReference::results_ = nullptr;
+std::map<std::string, std::vector<double>>* NewerOptimizersReference::results_ = nullptr;
 
 std::vector<double> values_of(const Tensor& t) { return tf::cast(t, tf::float64).numpy<double>(); }
 
@@ -230,14 +230,14 @@ std::string without_suffix(const std::string& name) { return name.substr(0, name
 void expect_steps(const Case& c, const std::vector<Variable>& vars, int step) {
   for (std::size_t i = 0; i < vars.size(); ++i) {
     SCOPED_TRACE(specs()[i].name);
-    const std::vector<double>& want = KerasReference::expected(c.name + "/step" + std::to_string(step) + "/" + specs()[i].name);
+    const std::vector<double>& want = NewerOptimizersReference::expected(c.name + "/step" + std::to_string(step) + "/" + specs()[i].name);
     const std::vector<double> got = values_of(vars[i]);
     ASSERT_EQ(got.size(), want.size());
     for (std::size_t j = 0; j < want.size(); ++j) EXPECT_NEAR(got[j], want[j], 1e-6 + 2e-5 * std::abs(want[j])) << "step " << step;
   }
 }
 
-TEST_F(KerasReference, UpdatesVariablesAndConfigsMatchKeras) {
+TEST_F(NewerOptimizersReference, UpdatesVariablesAndConfigsMatchKeras) {
   for (const Case& c : cases()) {
     SCOPED_TRACE(c.name);
     std::vector<Variable> vars = make_variables();
@@ -280,7 +280,7 @@ TEST_F(KerasReference, UpdatesVariablesAndConfigsMatchKeras) {
   }
 }
 
-TEST_F(KerasReference, TracedStepsMatchKeras) {
+TEST_F(NewerOptimizersReference, TracedStepsMatchKeras) {
   for (const Case& c : cases()) {
     SCOPED_TRACE(c.name);
     std::vector<Variable> vars = make_variables();
