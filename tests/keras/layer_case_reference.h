@@ -68,6 +68,8 @@ class LayerCaseReference {
       : output_(run_reference(std::string(kPythonPattern) + kLayerCaseScript + cases)), values_(parse_values(output_)) {}
   /// True when the script printed nothing (the reference environment failed).
   bool empty() const { return values_.empty(); }
+  /// The rest of the script's output line "<kind> <name> ..." (for lines a test script adds).
+  std::string raw_line(const std::string& kind, const std::string& name) const { return line(kind, name); }
 
   /// The C++ side of case(): same weights, same input, same checks.
   void check(const std::string& name, tf::keras::Layer& layer, const Tensor& x, bool training = false,

@@ -51,7 +51,8 @@ def wrap(cpp):
 
 # Config entries Keras' get_config gives as tuples (JSON, and the C++ config, have lists).
 _TUPLE_KEYS = {"target_shape", "kernel_size", "strides", "dilation_rate", "pool_size", "dims", "size", "padding",
-               "cropping", "noise_shape", "batch_shape", "axes", "factor", "height_factor", "width_factor"}
+               "cropping", "noise_shape", "batch_shape", "axes", "factor", "height_factor", "width_factor", "output_shape",
+               "output_size"}
 
 
 def _tuples(value):

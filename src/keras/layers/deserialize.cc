@@ -9,11 +9,13 @@
 #include "tfpp/errors.h"
 #include "tfpp/keras/input.h"
 #include "tfpp/keras/layers/activation_layers.h"
+#include "tfpp/keras/layers/adaptive_pooling.h"
 #include "tfpp/keras/layers/attention.h"
 #include "tfpp/keras/layers/audio_preprocessing.h"
 #include "tfpp/keras/layers/convolutional.h"
 #include "tfpp/keras/layers/convolutional_3d.h"
 #include "tfpp/keras/layers/core.h"
+#include "tfpp/keras/layers/einsum_dense.h"
 #include "tfpp/keras/layers/embedding.h"
 #include "tfpp/keras/layers/image_augmentation.h"
 #include "tfpp/keras/layers/image_augmentation_color.h"
@@ -167,6 +169,13 @@ struct Registry {
       {"RMSNormalization", factory_of<RMSNormalization>()},
       {"DepthwiseConv1D", factory_of<DepthwiseConv1D>()},
       {"SeparableConv1D", factory_of<SeparableConv1D>()},
+      {"EinsumDense", factory_of<EinsumDense>()},
+      {"AdaptiveAveragePooling1D", factory_of<AdaptiveAveragePooling1D>()},
+      {"AdaptiveAveragePooling2D", factory_of<AdaptiveAveragePooling2D>()},
+      {"AdaptiveAveragePooling3D", factory_of<AdaptiveAveragePooling3D>()},
+      {"AdaptiveMaxPooling1D", factory_of<AdaptiveMaxPooling1D>()},
+      {"AdaptiveMaxPooling2D", factory_of<AdaptiveMaxPooling2D>()},
+      {"AdaptiveMaxPooling3D", factory_of<AdaptiveMaxPooling3D>()},
       // embedding, masking, recurrent
       {"Embedding", factory_of<Embedding>()},
       {"Masking", factory_of<Masking>()},
