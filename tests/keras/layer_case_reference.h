@@ -70,6 +70,8 @@ class LayerCaseReference {
   bool empty() const { return values_.empty(); }
   /// The rest of the script's output line "<kind> <name> ..." (for lines a test script adds).
   std::string raw_line(const std::string& kind, const std::string& name) const { return line(kind, name); }
+  /// Compares `got` with the values the script emitted under `name`.
+  void expect_values(const std::string& name, const Tensor& got, double tol) const { expect_close(name, got, tol); }
 
   /// The C++ side of case(): same weights, same input, same checks.
   void check(const std::string& name, tf::keras::Layer& layer, const Tensor& x, bool training = false,

@@ -376,6 +376,11 @@ class _BuiltinLayer(Layer):
 
 
     def __call__(self, inputs, training=None, mask=None, **kwargs):
+        # Keras' recurrent layers take initial states as `initial_state`; the C++ layers as further inputs.
+        initial_state = kwargs.pop("initial_state", None)
+        if initial_state is not None:
+            states = list(initial_state) if isinstance(initial_state, (list, tuple)) else [initial_state]
+            inputs = [inputs] + states
         # Keras rejects input shapes with ValueError, in build() and in a symbolic call's shape
         # inference; errors of a built layer's eager call are the ops' own.
         symbolic = _is_symbolic(inputs)

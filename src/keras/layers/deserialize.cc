@@ -12,6 +12,7 @@
 #include "tfpp/keras/layers/adaptive_pooling.h"
 #include "tfpp/keras/layers/attention.h"
 #include "tfpp/keras/layers/audio_preprocessing.h"
+#include "tfpp/keras/layers/conv_lstm.h"
 #include "tfpp/keras/layers/convolutional.h"
 #include "tfpp/keras/layers/convolutional_3d.h"
 #include "tfpp/keras/layers/core.h"
@@ -176,6 +177,9 @@ struct Registry {
       {"AdaptiveMaxPooling1D", factory_of<AdaptiveMaxPooling1D>()},
       {"AdaptiveMaxPooling2D", factory_of<AdaptiveMaxPooling2D>()},
       {"AdaptiveMaxPooling3D", factory_of<AdaptiveMaxPooling3D>()},
+      {"ConvLSTM1D", factory_of<ConvLSTM1D>()},
+      {"ConvLSTM2D", factory_of<ConvLSTM2D>()},
+      {"ConvLSTM3D", factory_of<ConvLSTM3D>()},
       // embedding, masking, recurrent
       {"Embedding", factory_of<Embedding>()},
       {"Masking", factory_of<Masking>()},

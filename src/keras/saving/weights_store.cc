@@ -11,6 +11,7 @@
 #include "keras/saving/lookup_layer_state.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/layers/attention.h"
+#include "tfpp/keras/layers/conv_lstm.h"
 #include "tfpp/keras/layers/recurrent.h"
 #include "tfpp/keras/layers/text_vectorization.h"
 #include "tfpp/keras/layers/wrappers.h"
@@ -73,6 +74,11 @@ class Walker {
     // Keras' RNN layers keep their cell in the attribute `cell`.
     if (const auto* rnn = dynamic_cast<const layers::RNN*>(&l)) {
       layer(rnn->cell(), join(path, "cell"));
+      return;
+    }
+    // So do ConvLSTM1D / 2D / 3D (an RNN subclass in Keras).
+    if (const auto* conv_lstm = dynamic_cast<const layers::ConvLSTM*>(&l)) {
+      layer(conv_lstm->cell(), join(path, "cell"));
       return;
     }
     // Keras' wrappers keep their layers in `forward_layer` / `backward_layer` and `layer`.
