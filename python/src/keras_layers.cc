@@ -7,6 +7,8 @@
 
 #include "dtype_object.h"
 #include "keras_bindings.h"
+#include "tfpp/keras/layers/attention.h"
+#include "tfpp/keras/layers/grouped_query_attention.h"
 
 namespace tfpp_python {
 namespace {
@@ -83,6 +85,20 @@ void bind_keras_layers(nb::module_& m) {
       }, "xs"_a, "training"_a = nb::none(), "Calls the layer on several tensors; returns every output.")
       .def("call_symbolic_one", [](keras::Layer& l, const keras::KerasTensor& x) { return l(x); })
       .def("call_symbolic_list", [](keras::Layer& l, const std::vector<keras::KerasTensor>& xs) { return l.call_all(xs); })
+      .def("attend", [](keras::Layer& l, nb::handle query, nb::handle value, nb::handle key, nb::handle attention_mask,
+                        bool use_causal_mask, bool return_attention_scores, std::optional<bool> training) {
+        const keras::layers::AttentionCall call{.key = key.is_none() ? tf::Tensor() : to_tensor(key),
+                                                .attention_mask = attention_mask.is_none() ? tf::Tensor() : to_tensor(attention_mask),
+                                                .use_causal_mask = use_causal_mask,
+                                                .return_attention_scores = return_attention_scores,
+                                                .training = training};
+        if (auto* mha = dynamic_cast<keras::layers::MultiHeadAttention*>(&l)) return mha->attend(to_tensor(query), to_tensor(value), call);
+        if (auto* gqa = dynamic_cast<keras::layers::GroupedQueryAttention*>(&l))
+          return gqa->attend(to_tensor(query), to_tensor(value), call);
+        throw tf::InvalidArgumentError("[" + l.name() + "] is not an attention layer");
+      }, "query"_a, "value"_a, "key"_a.none(), "attention_mask"_a.none(), "use_causal_mask"_a, "return_attention_scores"_a,
+      "training"_a.none(),
+      "MultiHeadAttention's and GroupQueryAttention's call with Keras' arguments (eager).")
       .def("serialize", [](const keras::Layer& l) { return config_to_python(keras::layers::serialize(l)); });
 
   m.def("deserialize_layer", [](nb::handle serialized, nb::dict custom_objects) {

@@ -53,7 +53,8 @@ inline void expect_keras_file_exchange(const std::string& tag, const std::string
                              "import keras\nfrom keras import layers\n"
                              "def layout(m):\n"
                              "    rel = lambda p: p[len(m.name) + 1:] if p.startswith(m.name + '/') else p\n"
-                             "    return ' '.join(type(l).__name__ + ':' + ','.join(rel(w.path) for w in l.weights) for l in m.layers)\n"
+                             "    return ' '.join(keras.layers.serialize(l)['class_name'] + ':' + ','.join(rel(w.path) for w in l.weights)\n"
+                             "                    for l in m.layers)\n"
                              "x = pattern(" + shape.str() + ", 0.3)\n";
   const std::string saved = run_reference(common + "model = " + model_expr + "\n" +
                                           "model.set_weights([pattern(w.shape, 1.0 + i) * 0.5 for i, w in enumerate(model.weights)])\n"

@@ -409,6 +409,35 @@ def _make_layer_class(class_name):
 
 for _name in _SIGNATURES:
     globals()[_name] = _make_layer_class(_name)
+
+
+class _AttentionLayer(_BuiltinLayer):
+    """Keras' call of MultiHeadAttention and GroupQueryAttention: layer(query, value, key=None, ...)."""
+
+    def __call__(self, query, value, key=None, query_mask=None, value_mask=None, key_mask=None, attention_mask=None,
+                 return_attention_scores=False, training=None, use_causal_mask=False):
+        if query_mask is not None or value_mask is not None or key_mask is not None:
+            raise NotImplementedError("tfpp's %s takes the masks attached to its inputs, not query_mask / value_mask / "
+                                      "key_mask arguments" % type(self).__name__)
+        inputs = [query, value] + ([] if key is None else [key])
+        if _is_symbolic(inputs):
+            if attention_mask is not None or use_causal_mask or return_attention_scores:
+                raise NotImplementedError("tfpp's symbolic %s calls take query, value and key only" % type(self).__name__)
+            return super().__call__(inputs)
+        try:
+            outputs = self._cpp.attend(query, value, key, attention_mask, bool(use_causal_mask),
+                                       bool(return_attention_scores), training)
+        except _errors.InvalidArgumentError as e:
+            if self._cpp.built:
+                raise
+            raise ValueError(e.message) from None
+        return tuple(outputs) if return_attention_scores else outputs[0]
+
+
+# Keras' class behind keras.layers.GroupQueryAttention is called GroupedQueryAttention.
+for _name, _python_name in (("MultiHeadAttention", "MultiHeadAttention"), ("GroupQueryAttention", "GroupedQueryAttention")):
+    globals()[_name] = type(_python_name, (_AttentionLayer,), {"_class_name": _name, "__module__": __name__,
+                                                                "__doc__": "keras.layers.%s (tfpp's C++ layer)." % _name})
 # Keras' other names of the same classes (their configs keep the class name).
 for _alias, _name in (("Convolution1D", "Conv1D"), ("Convolution2D", "Conv2D"), ("Convolution2DTranspose", "Conv2DTranspose"),
                       ("SeparableConvolution2D", "SeparableConv2D"), ("SeparableConvolution1D", "SeparableConv1D"), ("MaxPool1D", "MaxPooling1D"),

@@ -25,6 +25,7 @@
 #include "tfpp/keras/layers/image_augmentation_pipeline.h"
 #include "tfpp/keras/layers/image_preprocessing.h"
 #include "tfpp/keras/layers/group_normalization.h"
+#include "tfpp/keras/layers/grouped_query_attention.h"
 #include "tfpp/keras/layers/merge.h"
 #include "tfpp/keras/layers/noise.h"
 #include "tfpp/keras/layers/normalization.h"
@@ -180,6 +181,7 @@ struct Registry {
       {"ConvLSTM1D", factory_of<ConvLSTM1D>()},
       {"ConvLSTM2D", factory_of<ConvLSTM2D>()},
       {"ConvLSTM3D", factory_of<ConvLSTM3D>()},
+      {"GroupQueryAttention", factory_of<GroupedQueryAttention>()},
       // embedding, masking, recurrent
       {"Embedding", factory_of<Embedding>()},
       {"Masking", factory_of<Masking>()},

@@ -12,6 +12,7 @@
 #include "tfpp/errors.h"
 #include "tfpp/keras/layers/attention.h"
 #include "tfpp/keras/layers/conv_lstm.h"
+#include "tfpp/keras/layers/grouped_query_attention.h"
 #include "tfpp/keras/layers/recurrent.h"
 #include "tfpp/keras/layers/text_vectorization.h"
 #include "tfpp/keras/layers/wrappers.h"
@@ -94,17 +95,16 @@ class Walker {
     // Keras' MultiHeadAttention keeps its four projections in EinsumDense sublayers; tfpp's
     // layer holds their kernels and biases itself, in the same order.
     if (dynamic_cast<const layers::MultiHeadAttention*>(&l)) {
-      std::vector<Variable> own = std::move(entries.back().variables);
-      entries.back().variables.clear();
-      const std::size_t per_projection = own.size() / 4;
-      const char* projections[] = {"query_dense", "key_dense", "value_dense", "output_dense"};
-      for (std::size_t p = 0; p < 4; ++p) {
-        const std::string sub = join(path, projections[p]);
-        entries.push_back({sub, projections[p], "layer '" + l.name() + "' (" + projections[p] + ")",
-                           std::vector<Variable>(own.begin() + static_cast<std::ptrdiff_t>(p * per_projection),
-                                                 own.begin() + static_cast<std::ptrdiff_t>((p + 1) * per_projection)),
-                           false});
-      }
+      projections(l, path, {"query_dense", "key_dense", "value_dense", "output_dense"});
+      return;
+    }
+    // Keras' GroupQueryAttention keeps its projections in the EinsumDense attributes _query_dense,
+    // _key_dense, _gate_dense (with use_gate), _value_dense and _output_dense, in that order.
+    if (const auto* gqa = dynamic_cast<const layers::GroupedQueryAttention*>(&l)) {
+      std::vector<std::string> names{"_query_dense", "_key_dense"};
+      if (gqa->get_config().at("use_gate").get<bool>()) names.push_back("_gate_dense");
+      names.insert(names.end(), {"_value_dense", "_output_dense"});
+      projections(l, path, names);
       return;
     }
     // Layers and models written in Python: the sublayers their attributes hold, as the class lists them.
@@ -127,12 +127,27 @@ class Walker {
     }
   }
 
+  // Moves the variables of the last entry (layer `l`'s own) into one entry per projection
+  // sublayer `names` of Keras' layer, in equal shares and in order.
+  void projections(const Layer& l, const std::string& path, const std::vector<std::string>& names) {
+    std::vector<Variable> own = std::move(entries.back().variables);
+    entries.back().variables.clear();
+    const std::size_t per_projection = own.size() / names.size();
+    for (std::size_t p = 0; p < names.size(); ++p)
+      entries.push_back({join(path, names[p]), names[p], "layer '" + l.name() + "' (" + names[p] + ")",
+                         std::vector<Variable>(own.begin() + static_cast<std::ptrdiff_t>(p * per_projection),
+                                               own.begin() + static_cast<std::ptrdiff_t>((p + 1) * per_projection)),
+                         false});
+  }
+
   void container(const std::string& path, const std::vector<std::shared_ptr<Layer>>& layers) {
     std::map<std::string, int> used;
     for (const auto& l : layers) {
       // keras.ops operations of a Functional config are not among Keras' model.layers.
       if (dynamic_cast<const keras::detail::OpLayer*>(l.get())) continue;
-      layer(*l, join(path, unique_name(to_snake_case(l->class_name()), used)));
+      // Keras names the paths after the Python class, which for GroupQueryAttention is GroupedQueryAttention.
+      const std::string cls = l->class_name() == "GroupQueryAttention" ? "GroupedQueryAttention" : l->class_name();
+      layer(*l, join(path, unique_name(to_snake_case(cls), used)));
     }
   }
 
