@@ -1,7 +1,8 @@
 // A model's .keras file exchanged with Keras 3 both ways in one test: Keras builds the model from
 // a Python expression, sets weight i to pattern(shape, 1 + i) * 0.5 and saves it; tfpp loads it
 // and must predict what Keras predicted; tfpp saves it again and Keras loads tfpp's file and must
-// predict what tfpp did, with the same layer classes and weight paths (after the model's name).
+// predict what tfpp did; the models loaded on either side have the same layer classes and weight
+// paths (after the model's name).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -60,7 +61,7 @@ inline void expect_keras_file_exchange(const std::string& tag, const std::string
                                           "model.set_weights([pattern(w.shape, 1.0 + i) * 0.5 for i, w in enumerate(model.weights)])\n"
                                           "model.save('" + from_keras + "')\n"
                                           "emit('pred', model.predict(x, verbose=0))\n"
-                                          "print('layout', layout(model))\n");
+                                          "print('layout', layout(keras.models.load_model('" + from_keras + "')))\n");
   const auto keras_values = parse_values(saved);
   ASSERT_TRUE(keras_values.count("pred")) << saved;
   const auto layout_line = [](const std::string& text) {

@@ -353,6 +353,12 @@ class Layer:
         return "<%s name=%s, built=%s>" % (type(self).__name__, self.name, self.built)
 
 
+def _flat_states(states):
+    if isinstance(states, (list, tuple)):
+        return [t for s in states for t in _flat_states(s)]
+    return [states]
+
+
 class _BuiltinLayer(Layer):
     """A built-in layer: the arguments become its Keras config, the C++ deserializer makes it."""
 
@@ -376,11 +382,11 @@ class _BuiltinLayer(Layer):
 
 
     def __call__(self, inputs, training=None, mask=None, **kwargs):
-        # Keras' recurrent layers take initial states as `initial_state`; the C++ layers as further inputs.
+        # Keras' recurrent layers take initial states as `initial_state` (nested per cell for
+        # StackedRNNCells); the C++ layers take them flat, as further inputs.
         initial_state = kwargs.pop("initial_state", None)
         if initial_state is not None:
-            states = list(initial_state) if isinstance(initial_state, (list, tuple)) else [initial_state]
-            inputs = [inputs] + states
+            inputs = [inputs] + _flat_states(initial_state)
         # Keras rejects input shapes with ValueError, in build() and in a symbolic call's shape
         # inference; errors of a built layer's eager call are the ops' own.
         symbolic = _is_symbolic(inputs)

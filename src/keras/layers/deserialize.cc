@@ -40,6 +40,7 @@
 #include "tfpp/keras/layers/rms_normalization.h"
 #include "tfpp/keras/layers/score_attention.h"
 #include "tfpp/keras/layers/separable_conv_1d.h"
+#include "tfpp/keras/layers/stacked_rnn_cells.h"
 #include "tfpp/keras/layers/unit_normalization.h"
 #include "tfpp/keras/layers/wrappers.h"
 #include "tfpp/keras/model.h"
@@ -182,6 +183,7 @@ struct Registry {
       {"ConvLSTM2D", factory_of<ConvLSTM2D>()},
       {"ConvLSTM3D", factory_of<ConvLSTM3D>()},
       {"GroupQueryAttention", factory_of<GroupedQueryAttention>()},
+      {"StackedRNNCells", factory_of<StackedRNNCells>()},
       // embedding, masking, recurrent
       {"Embedding", factory_of<Embedding>()},
       {"Masking", factory_of<Masking>()},

@@ -5,6 +5,8 @@
 #include "tfpp/constant.h"
 #include "tfpp/control_flow.h"
 #include "tfpp/errors.h"
+#include "tfpp/keras/layers/deserialize.h"
+#include "tfpp/keras/layers/stacked_rnn_cells.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/tensor_array.h"
 
@@ -206,7 +208,7 @@ void RNN::add_rnn_config(Config& c) const {
 Config RNN::get_config() const {
   Config c = Layer::get_config();
   add_rnn_config(c);
-  c["cell"] = Config{{"class_name", cell_->class_name()}, {"config", cell_->get_config()}};
+  c["cell"] = serialize(*cell_);  // with module and registered_name, which Keras needs for some cells
   return c;
 }
 
@@ -220,7 +222,9 @@ RNN RNN::from_config(const Config& c) {
   if (cls == "SimpleRNNCell") return RNN(SimpleRNNCell::from_config(cc), o);
   if (cls == "LSTMCell") return RNN(LSTMCell::from_config(cc), o);
   if (cls == "GRUCell") return RNN(GRUCell::from_config(cc), o);
-  throw InvalidArgumentError("[RNN] from_config knows the cells SimpleRNNCell, LSTMCell and GRUCell, not '" + cls + "'");
+  if (cls == "StackedRNNCells") return RNN(StackedRNNCells::from_config(cc), o);
+  throw InvalidArgumentError("[RNN] from_config knows the cells SimpleRNNCell, LSTMCell, GRUCell and StackedRNNCells, not '" +
+                             cls + "'");
 }
 
 std::shared_ptr<RNN> RNN::from_config_like(const Config& c) const { return std::make_shared<RNN>(from_config(c)); }

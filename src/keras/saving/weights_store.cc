@@ -14,6 +14,7 @@
 #include "tfpp/keras/layers/conv_lstm.h"
 #include "tfpp/keras/layers/grouped_query_attention.h"
 #include "tfpp/keras/layers/recurrent.h"
+#include "tfpp/keras/layers/stacked_rnn_cells.h"
 #include "tfpp/keras/layers/text_vectorization.h"
 #include "tfpp/keras/layers/wrappers.h"
 #include "tfpp/keras/optimizers.h"
@@ -80,6 +81,11 @@ class Walker {
     // So do ConvLSTM1D / 2D / 3D (an RNN subclass in Keras).
     if (const auto* conv_lstm = dynamic_cast<const layers::ConvLSTM*>(&l)) {
       layer(conv_lstm->cell(), join(path, "cell"));
+      return;
+    }
+    // Keras' StackedRNNCells keeps its cells in the list `cells`.
+    if (const auto* stacked = dynamic_cast<const layers::StackedRNNCells*>(&l)) {
+      container(join(path, "cells"), std::vector<std::shared_ptr<Layer>>(stacked->cells().begin(), stacked->cells().end()));
       return;
     }
     // Keras' wrappers keep their layers in `forward_layer` / `backward_layer` and `layer`.
