@@ -9,6 +9,7 @@
 #include "keras_bindings.h"
 #include "tfpp/keras/layers/attention.h"
 #include "tfpp/keras/layers/grouped_query_attention.h"
+#include "tfpp/keras/layers/reversible_embedding.h"
 
 namespace tfpp_python {
 namespace {
@@ -99,6 +100,11 @@ void bind_keras_layers(nb::module_& m) {
       }, "query"_a, "value"_a, "key"_a.none(), "attention_mask"_a.none(), "use_causal_mask"_a, "return_attention_scores"_a,
       "training"_a.none(),
       "MultiHeadAttention's and GroupQueryAttention's call with Keras' arguments (eager).")
+      .def("reverse", [](keras::Layer& l, nb::handle x) {
+        auto* embedding = dynamic_cast<keras::layers::ReversibleEmbedding*>(&l);
+        if (!embedding) throw tf::InvalidArgumentError("[" + l.name() + "] is not a ReversibleEmbedding");
+        return embedding->reverse(to_tensor(x));
+      }, "x"_a, "ReversibleEmbedding's call with reverse=True (eager).")
       .def("serialize", [](const keras::Layer& l) { return config_to_python(keras::layers::serialize(l)); });
 
   m.def("deserialize_layer", [](nb::handle serialized, nb::dict custom_objects) {

@@ -8,12 +8,18 @@
 #include <tfpp/tfpp.h>
 #include <tfpp/keras/keras.h>
 #include <tfpp/keras/layers/activation_layers.h>
+#include <tfpp/keras/layers/adaptive_pooling.h>
 #include <tfpp/keras/layers/audio_preprocessing.h>
+#include <tfpp/keras/layers/conv_lstm.h>
+#include <tfpp/keras/layers/einsum_dense.h>
+#include <tfpp/keras/layers/grouped_query_attention.h>
 #include <tfpp/keras/layers/image_augmentation.h>
 #include <tfpp/keras/layers/image_augmentation_color.h>
 #include <tfpp/keras/layers/image_augmentation_geometry.h>
 #include <tfpp/keras/layers/image_augmentation_mixing.h>
 #include <tfpp/keras/layers/image_augmentation_pipeline.h>
+#include <tfpp/keras/layers/reversible_embedding.h>
+#include <tfpp/keras/layers/stacked_rnn_cells.h>
 #include <tfpp/keras/layers/image_preprocessing.h>
 #include <tfpp/keras/layers/categorical.h>
 #include <tfpp/keras/layers/discretization.h>
@@ -179,6 +185,19 @@ std::vector<Case> every_builtin() {
       make(layers::IntegerLookup({.max_tokens = 5, .oov_token = -7}), {flat}),
       make(layers::TextVectorization({.max_tokens = 10, .ngrams = {1, 2}, .output_sequence_length = 4}), {tf::TensorShape{-1}}),
       make(layers::Discretization({.bin_boundaries = std::vector<double>{0.0, 1.5}, .output_mode = "one_hot"}), {flat}),
+      make(layers::EinsumDense("abc,cde->abde", {-1, 2, 3}, {.activation = "relu", .bias_axes = "de"}), {seq}),
+      make(layers::AdaptiveAveragePooling1D({3}), {seq}),
+      make(layers::AdaptiveMaxPooling1D({2}, {.data_format = "channels_first"}), {seq}),
+      make(layers::AdaptiveAveragePooling2D({2, 3}), {img}),
+      make(layers::AdaptiveMaxPooling2D({4}), {img}),
+      make(layers::AdaptiveAveragePooling3D({2}), {vol}),
+      make(layers::AdaptiveMaxPooling3D({1, 2, 3}), {vol}),
+      make(layers::ConvLSTM1D(2, {2}, {.padding = "same", .return_sequences = true}), {img}),
+      make(layers::ConvLSTM2D(2, {3}, {.strides = {2}, .go_backwards = true}), {vol}),
+      make(layers::ConvLSTM3D(2, {2}, {.return_state = true}), {tf::TensorShape{-1, 2, 3, 4, 4, 1}}),
+      make(layers::GroupedQueryAttention(2, 4, 2, {.sliding_window = 2, .use_gate = true}), {seq, seq}),
+      make(layers::StackedRNNCells({layers::LSTMCell(3), layers::GRUCell(2)}), {flat}),
+      make(layers::ReversibleEmbedding(6, 4, {.tie_weights = false, .logit_soft_cap = 2.0}), {flat}),
   };
 }
 

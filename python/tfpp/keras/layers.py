@@ -444,6 +444,19 @@ class _AttentionLayer(_BuiltinLayer):
 for _name, _python_name in (("MultiHeadAttention", "MultiHeadAttention"), ("GroupQueryAttention", "GroupedQueryAttention")):
     globals()[_name] = type(_python_name, (_AttentionLayer,), {"_class_name": _name, "__module__": __name__,
                                                                 "__doc__": "keras.layers.%s (tfpp's C++ layer)." % _name})
+class ReversibleEmbedding(_BuiltinLayer):
+    """keras.layers.ReversibleEmbedding: layer(ids), or layer(vectors, reverse=True) for logits."""
+
+    _class_name = "ReversibleEmbedding"
+
+    def __call__(self, inputs, reverse=False, **kwargs):
+        if not reverse:
+            return super().__call__(inputs, **kwargs)
+        if _is_symbolic(inputs):
+            raise NotImplementedError("tfpp's symbolic ReversibleEmbedding calls take reverse=False only")
+        return self._cpp.reverse(inputs)
+
+
 # Keras' other names of the same classes (their configs keep the class name).
 for _alias, _name in (("Convolution1D", "Conv1D"), ("Convolution2D", "Conv2D"), ("Convolution2DTranspose", "Conv2DTranspose"),
                       ("SeparableConvolution2D", "SeparableConv2D"), ("SeparableConvolution1D", "SeparableConv1D"), ("MaxPool1D", "MaxPooling1D"),

@@ -37,6 +37,7 @@
 #include "tfpp/keras/layers/regularization.h"
 #include "tfpp/keras/layers/reshaping.h"
 #include "tfpp/keras/layers/reshaping_1d_3d.h"
+#include "tfpp/keras/layers/reversible_embedding.h"
 #include "tfpp/keras/layers/rms_normalization.h"
 #include "tfpp/keras/layers/score_attention.h"
 #include "tfpp/keras/layers/separable_conv_1d.h"
@@ -184,6 +185,7 @@ struct Registry {
       {"ConvLSTM3D", factory_of<ConvLSTM3D>()},
       {"GroupQueryAttention", factory_of<GroupedQueryAttention>()},
       {"StackedRNNCells", factory_of<StackedRNNCells>()},
+      {"ReversibleEmbedding", factory_of<ReversibleEmbedding>()},
       // embedding, masking, recurrent
       {"Embedding", factory_of<Embedding>()},
       {"Masking", factory_of<Masking>()},
