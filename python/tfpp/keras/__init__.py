@@ -18,6 +18,7 @@ from . import dtype_policies, random, tree
 from .function import Function
 from .scopes import device, name_scope
 from .initializers import Initializer
+from .input_spec import InputSpec
 from .layers import KerasTensor, Layer
 from .losses import Loss
 from .metrics import Metric

@@ -21,6 +21,8 @@ from ._config import AutoConfig as _AutoConfig
 from ._config import arguments_config as _arguments_config
 from ._config import config_value as _config_value
 from ._signatures import LAYERS as _SIGNATURES
+from .input_spec import InputSpec
+from .input_spec import assert_input_compatibility as _assert_input_compatibility
 
 _k = _tfpp.keras
 KerasTensor = _k.KerasTensor
@@ -167,6 +169,7 @@ class Layer:
     def __call__(self, inputs, training=None, mask=None, **kwargs):
         if kwargs:
             raise TypeError("%s.__call__ got unexpected arguments %s" % (type(self).__name__, sorted(kwargs)))
+        _assert_input_compatibility(self.__dict__.get("input_spec"), inputs, self.name)  # a Python layer's own spec
         if _is_symbolic(inputs):
             if isinstance(inputs, KerasTensor):
                 return self._cpp.call_symbolic_one(inputs)
