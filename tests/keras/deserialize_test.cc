@@ -19,6 +19,7 @@
 #include <tfpp/keras/layers/image_augmentation_mixing.h>
 #include <tfpp/keras/layers/image_augmentation_pipeline.h>
 #include <tfpp/keras/layers/reversible_embedding.h>
+#include <tfpp/keras/layers/spectral_normalization.h>
 #include <tfpp/keras/layers/stacked_rnn_cells.h>
 #include <tfpp/keras/layers/image_preprocessing.h>
 #include <tfpp/keras/layers/categorical.h>
@@ -198,6 +199,7 @@ std::vector<Case> every_builtin() {
       make(layers::GroupedQueryAttention(2, 4, 2, {.sliding_window = 2, .use_gate = true}), {seq, seq}),
       make(layers::StackedRNNCells({layers::LSTMCell(3), layers::GRUCell(2)}), {flat}),
       make(layers::ReversibleEmbedding(6, 4, {.tie_weights = false, .logit_soft_cap = 2.0}), {flat}),
+      make(layers::SpectralNormalization(layers::Dense(3), {.power_iterations = 2}), {flat}),
   };
 }
 

@@ -41,6 +41,7 @@
 #include "tfpp/keras/layers/rms_normalization.h"
 #include "tfpp/keras/layers/score_attention.h"
 #include "tfpp/keras/layers/separable_conv_1d.h"
+#include "tfpp/keras/layers/spectral_normalization.h"
 #include "tfpp/keras/layers/stacked_rnn_cells.h"
 #include "tfpp/keras/layers/unit_normalization.h"
 #include "tfpp/keras/layers/wrappers.h"
@@ -186,6 +187,7 @@ struct Registry {
       {"GroupQueryAttention", factory_of<GroupedQueryAttention>()},
       {"StackedRNNCells", factory_of<StackedRNNCells>()},
       {"ReversibleEmbedding", factory_of<ReversibleEmbedding>()},
+      {"SpectralNormalization", factory_of<SpectralNormalization>()},
       // embedding, masking, recurrent
       {"Embedding", factory_of<Embedding>()},
       {"Masking", factory_of<Masking>()},

@@ -14,6 +14,7 @@
 #include "tfpp/keras/layers/conv_lstm.h"
 #include "tfpp/keras/layers/grouped_query_attention.h"
 #include "tfpp/keras/layers/recurrent.h"
+#include "tfpp/keras/layers/spectral_normalization.h"
 #include "tfpp/keras/layers/stacked_rnn_cells.h"
 #include "tfpp/keras/layers/text_vectorization.h"
 #include "tfpp/keras/layers/wrappers.h"
@@ -92,6 +93,13 @@ class Walker {
     if (const auto* bidirectional = dynamic_cast<const layers::Bidirectional*>(&l)) {
       layer(bidirectional->forward_layer(), join(path, "forward_layer"));
       layer(bidirectional->backward_layer(), join(path, "backward_layer"));
+      return;
+    }
+    // Keras' SpectralNormalization keeps the wrapped layer's kernel in its own variables too
+    // (attribute `kernel`, before vector_u) and the layer in `layer`.
+    if (const auto* spectral = dynamic_cast<const layers::SpectralNormalization*>(&l)) {
+      entries.back().variables.insert(entries.back().variables.begin(), spectral->kernel());
+      layer(spectral->layer(), join(path, "layer"));
       return;
     }
     if (const auto* wrapper = dynamic_cast<const layers::TimeDistributed*>(&l)) {
