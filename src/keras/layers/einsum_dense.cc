@@ -35,12 +35,10 @@ EinsumShapes analyze(const std::string& layer, const std::string& equation, cons
   static const std::regex left("0([a-zA-Z]+),([a-zA-Z]+)->0([a-zA-Z]+)");
   static const std::regex right("([a-zA-Z]{2,})0,([a-zA-Z]+)->([a-zA-Z]+)0");
   std::smatch m;
-  bool left_elided = false;
   const auto flags = std::regex_constants::match_continuous;
-  if (std::regex_search(eq, m, plain, flags)) {
-  } else if (std::regex_search(eq, m, left, flags)) {
-    left_elided = true;
-  } else if (!std::regex_search(eq, m, right, flags)) {
+  const bool plain_form = std::regex_search(eq, m, plain, flags);
+  const bool left_elided = !plain_form && std::regex_search(eq, m, left, flags);
+  if (!plain_form && !left_elided && !std::regex_search(eq, m, right, flags)) {
     throw InvalidArgumentError("[" + layer + "] Invalid einsum equation '" + equation +
                                "'. Equations must be in the form [X],[Y]->[Z], ...[X],[Y]->...[Z], or [X]...,[Y]->[Z]....");
   }
