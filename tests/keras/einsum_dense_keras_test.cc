@@ -21,7 +21,7 @@ using tf::testing::pattern_tensor;
 const char* kCases = R"PY(
 def econfig(name, layer):
     c = layer.get_config()
-    keys = ['equation', 'output_shape', 'bias_axes', 'quantization_config']
+    keys = ['equation', 'output_shape', 'bias_axes', 'activity_regularizer', 'quantization_config']
     print('econfig', name, json.dumps({k: c[k] for k in keys}, sort_keys=True),
           ' '.join(str(list(w.shape)) for w in layer.weights))
 def both(name, layer, x):
@@ -50,7 +50,8 @@ class EinsumDenseKeras : public ::testing::Test {
     reference_->check(name, layer, x, false, 2e-5);
     keras::Config c = layer.get_config();
     keras::Config picked;
-    for (const char* k : {"equation", "output_shape", "bias_axes", "quantization_config"}) picked[k] = c.at(k);
+    for (const char* k : {"equation", "output_shape", "bias_axes", "activity_regularizer", "quantization_config"})
+      picked[k] = c.at(k);
     std::string shapes;
     for (const tf::Variable& w : layer.weights()) {
       std::string s = "[";

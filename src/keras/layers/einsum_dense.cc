@@ -179,6 +179,7 @@ Config EinsumDense::get_config() const {
   detail::write_weight_config(c, "kernel", options_.kernel_initializer, options_.kernel_regularizer,
                               options_.kernel_constraint);
   detail::write_weight_config(c, "bias", options_.bias_initializer, options_.bias_regularizer, options_.bias_constraint);
+  c["activity_regularizer"] = detail::optional_config(activity_regularizer());
   c["quantization_config"] = ConfigValue();
   return c;
 }
