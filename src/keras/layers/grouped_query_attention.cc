@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "keras/engine/activity_regularization.h"
+#include "keras/layers/attention_inputs.h"
 #include "keras/layers/config_util.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
@@ -82,26 +83,13 @@ void GroupedQueryAttention::build_multi(const std::vector<TensorShape>& shapes) 
 
 Config GroupedQueryAttention::get_build_config() const {
   if (!built()) return {};
-  const std::vector<TensorShape>& shapes = build_input_shapes();
-  auto shape = [](const TensorShape& s) {
-    return detail::int_list(std::vector<std::int64_t>(s.dims().begin(), s.dims().end()));
-  };
-  Config dict{{"query_shape", shape(shapes.at(0))}, {"value_shape", shape(shapes.at(1))}};
-  if (*built_with_key_) dict["key_shape"] = shape(shapes.at(2));
-  return {{"shapes_dict", dict}};
+  return detail::attention_build_config(build_input_shapes(), *built_with_key_);
 }
 
 void GroupedQueryAttention::build_from_config(const Config& build_config) {
-  auto it = build_config.find("shapes_dict");
-  if (it == build_config.end() || built()) return;
-  const Config& dict = it->second.get<Config>();
-  auto shape = [&](const char* key) {
-    const std::vector<std::int64_t> dims = detail::int_list_from(detail::config_at(dict, key, name()));
-    return TensorShape(std::span<const std::int64_t>(dims));
-  };
-  std::vector<TensorShape> shapes{shape("query_shape"), shape("value_shape")};
-  if (dict.count("key_shape") && !dict.at("key_shape").is_null()) shapes.push_back(shape("key_shape"));
-  build_for(shapes);
+  if (built()) return;
+  const std::vector<TensorShape> shapes = detail::attention_build_shapes(build_config, name());
+  if (!shapes.empty()) build_for(shapes);
 }
 
 std::vector<Tensor> GroupedQueryAttention::attend(const Tensor& query, const Tensor& value, const AttentionCall& call) {
@@ -130,29 +118,13 @@ std::vector<Tensor> GroupedQueryAttention::call_masked(const std::vector<Tensor>
                                                        bool training) {
   const Layout layout = layout_.value_or(Layout{.has_key = inputs.size() > 2});
   const std::size_t expected = 2 + (layout.has_key ? 1 : 0) + (layout.has_attention_mask ? 1 : 0);
-  if (inputs.size() != expected)
-    throw InvalidArgumentError("[" + name() + "] expected " + std::to_string(expected) + " inputs, got " +
-                               std::to_string(inputs.size()));
-  const Tensor& query = inputs[0];
-  const Tensor& value = inputs[1];
-  const Tensor& key = layout.has_key ? inputs[2] : value;
-  for (const Tensor* t : {&query, &value, &key})
-    if (t->rank() != 3)
-      throw InvalidArgumentError("[" + name() + "] expects query, value and key of shape (batch, time, features), got query " +
-                                 query.shape().to_string() + ", value " + value.shape().to_string() + ", key " +
-                                 key.shape().to_string());
+  const auto [query, value, key] = detail::attention_inputs(inputs, layout.has_key, expected, name());
   const std::int64_t t_len = query.shape()[1], s_len = value.shape()[1];
-  if (key.shape()[1] >= 0 && s_len >= 0 && key.shape()[1] != s_len)
-    throw InvalidArgumentError("[" + name() + "] key and value must have the same length, got key " + key.shape().to_string() +
-                               " and value " + value.shape().to_string());
 
   // The boolean [B, T, S] mask: Keras' _compute_attention_mask.
-  Tensor mask;
+  Tensor mask = detail::attention_padding_mask(masks, layout.has_key);
   auto join = [&](const Tensor& m) { mask = mask.defined() ? logical_and(mask, m) : m; };
   auto as_bool = [](const Tensor& m) { return m.dtype() == bool_ ? m : cast(m, bool_); };
-  if (masks.size() > 0 && masks[0].defined()) join(expand_dims(as_bool(masks[0]), -1));
-  if (masks.size() > 1 && masks[1].defined()) join(expand_dims(as_bool(masks[1]), -2));
-  if (layout.has_key && masks.size() > 2 && masks[2].defined()) join(expand_dims(as_bool(masks[2]), -2));
   if (layout.use_causal_mask || options_.sliding_window) {
     if (t_len < 0 || s_len < 0)
       throw InvalidArgumentError("[" + name() + "] use_causal_mask and sliding_window need the query and value lengths known, got " +
