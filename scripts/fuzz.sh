@@ -36,8 +36,9 @@ if [[ ! -d $build/seeds ]]; then
 fi
 # The intra-op pool's workers live until exit; LeakSanitizer must not count their stacks. An
 # allocation over 2 GiB returns null, as it may on a real machine: libhdf5 then fails cleanly,
-# and in tfpp's code the std::bad_alloc it becomes is a finding.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1:max_allocation_size_mb=2048}
+# and in tfpp's code the std::bad_alloc it becomes is a finding. These come after any options the
+# caller's environment sets (the later of two settings wins), so a CI's ASAN_OPTIONS cannot drop them.
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:allocator_may_return_null=1:max_allocation_size_mb=2048"
 status=0
 for t in "${targets[@]}"; do
   mkdir -p "$build/corpus/$t" "$build/findings/$t"

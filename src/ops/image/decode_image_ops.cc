@@ -126,6 +126,9 @@ Decoded decode_still(const OpContext& ctx, const std::string& contents, const De
       ctx.fail("Trying to decode PNG format using DecodeBmp op. Use `decode_png` or `decode_image` instead.");
     ops::image::PngInfo info;
     if (!ops::image::read_png_info(contents, info)) ctx.fail("Invalid PNG. Failed to initialize decoder.");
+    if (info.width >= (std::int64_t{1} << 27) || info.height >= (std::int64_t{1} << 27) ||
+        info.width * info.height >= (std::int64_t{1} << 29))
+      ctx.fail("PNG size too large for int: " + std::to_string(info.width) + " by " + std::to_string(info.height));
     d.shape = framed(ctx, info.height, info.width, a.channels == 0 ? info.channels : a.channels);
     d.wide = dtype != uint8;  // TensorFlow decodes PNGs to 16 bits for the wider dtypes
     if (want_pixels && !ops::image::decode_png(contents, static_cast<int>(a.channels), info, d.pixels, d.wide ? 16 : 8))

@@ -35,6 +35,7 @@ class Reader {
     pos_ += n;
     return data_.substr(pos_ - n, n);
   }
+  std::size_t remaining() const { return data_.size() - pos_; }
 
  private:
   std::string_view data_;
@@ -86,7 +87,9 @@ std::vector<std::uint8_t> decompress(Reader& in, std::size_t count) {
   for (int c = 0; c < clear; ++c) suffix[c] = first[c] = static_cast<std::uint8_t>(c);
   SubBlocks blocks(in);
   std::vector<std::uint8_t> out;
-  out.reserve(count);
+  // The frame's declared size is only a claim: reserve no more than the bytes left could plausibly
+  // expand to, so a 65535 x 65535 header on a few bytes of data fails without a 4 GiB allocation.
+  out.reserve(std::min(count, in.remaining() * 16));
   std::vector<std::uint8_t> stack;
   int bits = min_bits + 1, next_code = clear + 2, last = -1;
   std::uint32_t acc = 0;

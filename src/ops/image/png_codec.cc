@@ -98,6 +98,10 @@ bool run_decode(std::string_view data, int channels, int channel_bits, PngInfo& 
   out.width = width;
   out.channels = channels == 0 ? default_channels(png, info, color_type) : channels;
   const bool widen = channel_bits == 16 && bit_depth <= 8;
+  // Deflate expands at most 1032-fold: a header whose filtered rows could not fit in the data is a
+  // truncated file, rejected before its pixels are allocated (it would fail while reading anyway).
+  const double filtered_bytes = static_cast<double>(height) * (static_cast<double>(png_get_rowbytes(png, info)) + 1);
+  if (pixels && filtered_bytes > 1032.0 * static_cast<double>(data.size())) longjmp(png_jmpbuf(png), 1);
   if (pixels) {
     const int passes = configure(png, info, out.channels, widen ? 8 : channel_bits, bit_depth, color_type);
     const std::size_t row_bytes = static_cast<std::size_t>(width) * out.channels * (widen ? 1 : channel_bits / 8);

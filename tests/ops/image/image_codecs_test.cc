@@ -97,6 +97,15 @@ TEST(ImageCodecs, ErrorsAsTensorFlow) {
   EXPECT_EQ(error_of([] { tf::io::decode_png(tf::constant(std::string())); }), "[DecodePng] Input is empty.");
   EXPECT_EQ(error_of([] { tf::io::decode_png(tf::constant(std::string("\x89PNG\r\n\x1a\nxxxx"))); }),
             "[DecodePng] Invalid PNG. Failed to initialize decoder.");
+  // Headers claiming 65535 x 65535 and 16000 x 16000 RGBA pixels over 100 compressed bytes.
+  const std::string too_large = from_hex(
+      "89504e470d0a1a0a0000000d494844520000ffff0000ffff0806000000b605d9500000000c49444154789c6360a03d0000006400"
+      "0186643c350000000049454e44ae426082");
+  EXPECT_EQ(error_of([&] { tf::io::decode_png(tf::constant(too_large)); }), "[DecodePng] PNG size too large for int: 65535 by 65535");
+  const std::string truncated = from_hex(
+      "89504e470d0a1a0a0000000d4948445200003e8000003e800806000000417edfde0000000c49444154789c6360a03d0000006400"
+      "0186643c350000000049454e44ae426082");
+  EXPECT_EQ(error_of([&] { tf::io::decode_png(tf::constant(truncated)); }), "[DecodePng] Invalid PNG data, size 69");
   EXPECT_EQ(error_of([] { tf::io::decode_png(tf::constant(kPng), {.channels = 5}); }),
             "[DecodePng] `channels` must be 0, 1, 3 or 4 but got 5");
   EXPECT_EQ(error_of([] { tf::io::decode_jpeg(tf::constant(kJpeg), {.ratio = 3}); }), "[DecodeJpeg] ratio must be 1, 2, 4, or 8, got 3");

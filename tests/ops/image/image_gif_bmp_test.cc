@@ -66,6 +66,14 @@ TEST(ImageGifBmp, GifErrorsAreTensorFlows) {
   EXPECT_THROW(tf::io::decode_bmp(tf::constant(kGif)), tf::InvalidArgumentError);
 }
 
+TEST(ImageGifBmp, AFrameLargerThanItsDataFailsWithoutAllocatingIt) {
+  // A 65535 x 65535 frame with four bytes of LZW data: reserving the declared 4 GiB would fail
+  // (or exhaust memory) before the data runs out.
+  const std::string huge = from_hex("474946383961010001000000002c00000000ffffffff80000000000000020"
+                                    "24c01003b");
+  EXPECT_NE(error_of([&] { tf::io::decode_gif(tf::constant(huge)); }).find("Invalid GIF data (size 35)"), std::string::npos);
+}
+
 TEST(ImageGifBmp, BmpRowsAreBottomUpBgr) {
   const Tensor rgb = tf::io::decode_bmp(tf::constant(kBmp));
   EXPECT_EQ(rgb.shape(), tf::TensorShape({2, 2, 3}));
