@@ -19,7 +19,7 @@ struct DecodePngOptions {
   std::int64_t channels = 0;  ///< 0: the file's; 1 (gray), 2 (gray + alpha), 3 (RGB) or 4 (RGBA)
   DType dtype = uint8;        ///< uint8, or uint16 for 16-bit samples (8-bit files give v * 257)
 };
-/// Decodes a PNG (or, as TensorFlow's op, any PNG or JPEG) into [height, width, channels] (tf.io.decode_png).
+/// Decodes a PNG (or, as TensorFlow's op, any PNG, JPEG, GIF or BMP) into [height, width, channels] (tf.io.decode_png).
 Tensor decode_png(const Tensor& contents, const DecodePngOptions& options = {});
 
 /// Encodes a [height, width, channels] uint8 (or uint16: a 16-bit PNG) image as PNG; compression -1 is
@@ -35,7 +35,7 @@ struct DecodeJpegOptions {
   double acceptable_fraction = 1.0;  ///< fewer rows than this fraction of a truncated file fail
   std::string dct_method;            ///< "", "INTEGER_FAST" or "INTEGER_ACCURATE"
 };
-/// Decodes a JPEG (or any JPEG or PNG) into [height, width, channels] uint8 (tf.io.decode_jpeg).
+/// Decodes a JPEG (or any JPEG, PNG, GIF or BMP) into [height, width, channels] uint8 (tf.io.decode_jpeg).
 Tensor decode_jpeg(const Tensor& contents, const DecodeJpegOptions& options = {});
 
 /// Options of encode_jpeg (TensorFlow's attributes and defaults).
@@ -58,7 +58,7 @@ struct DecodeImageOptions {
   DType dtype = uint8;            ///< the result's dtype, converted as convert_image_dtype does
   bool expand_animations = true;  ///< leaves the static rank unknown, as for TensorFlow's animated GIFs
 };
-/// Decodes a PNG or JPEG, whichever the contents are (tf.io.decode_image).
+/// Decodes a PNG, JPEG, GIF or BMP, whichever the contents are (tf.io.decode_image).
 Tensor decode_image(const Tensor& contents, const DecodeImageOptions& options = {});
 
 /// Whether contents start like a JPEG file (tf.io.is_jpeg).

@@ -1,0 +1,23 @@
+# Fails when a public header is not reachable from the two umbrella headers (tfpp/tfpp.h and
+# tfpp/keras/keras.h), so a user who includes them sees every public declaration.
+# cmake -DINCLUDE_DIR=<repo>/include -P check_umbrella_headers.cmake
+file(GLOB_RECURSE public_headers RELATIVE ${INCLUDE_DIR} ${INCLUDE_DIR}/tfpp/*.h)
+set(reached "")
+set(pending tfpp/tfpp.h tfpp/keras/keras.h)
+while(pending)
+  list(POP_FRONT pending header)
+  if(header IN_LIST reached OR NOT EXISTS ${INCLUDE_DIR}/${header})
+    continue()
+  endif()
+  list(APPEND reached ${header})
+  file(STRINGS ${INCLUDE_DIR}/${header} includes REGEX "^#include [<\"]tfpp/")
+  foreach(line IN LISTS includes)
+    string(REGEX REPLACE "^#include [<\"](tfpp/[^>\"]+)[>\"].*" "\\1" included "${line}")
+    list(APPEND pending ${included})
+  endforeach()
+endwhile()
+list(REMOVE_ITEM public_headers ${reached})
+if(public_headers)
+  list(JOIN public_headers "\n  " unreached)
+  message(FATAL_ERROR "public headers that neither tfpp/tfpp.h nor tfpp/keras/keras.h includes:\n  ${unreached}")
+endif()
