@@ -38,6 +38,8 @@ emit('rescaling', layers.Rescaling(1.0 / 255, offset=-0.5)(x2 * 255))
 emit('permute', layers.Permute((2, 1))(x3))
 emit('repeat', layers.RepeatVector(3)(x2))
 emit('flatten', layers.Flatten()(x3))
+emit('flatten_channels_first', layers.Flatten(data_format='channels_first')(x3))
+emit('flatten_channels_first_4d', layers.Flatten(data_format='channels_first')(pattern((2, 3, 4, 5), 15.0)))
 emit('reshape', layers.Reshape((5, -1))(x3))
 a, b, c = pattern((4, 5), 3.0), pattern((4, 5), 4.0), pattern((4, 5), 5.0)
 emit('add', layers.Add()([a, b, c]))
@@ -111,6 +113,10 @@ TEST_F(KerasConformance, ReshapingLayers) {
   expect_close("permute", layers::Permute({2, 1})(x3));
   expect_close("repeat", layers::RepeatVector(3)(pattern_tensor({4, 5}, 0.5)));
   expect_close("flatten", layers::Flatten()(x3));
+  expect_close("flatten_channels_first", layers::Flatten({.data_format = "channels_first"})(x3));
+  expect_close("flatten_channels_first_4d", layers::Flatten({.data_format = "channels_first"})(pattern_tensor({2, 3, 4, 5}, 15.0)));
+  EXPECT_EQ(layers::Flatten({.data_format = "channels_first"}).get_config().at("data_format").get<std::string>(), "channels_first");
+  EXPECT_THROW(layers::Flatten({.data_format = "channels_middle"}), tf::InvalidArgumentError);
   expect_close("reshape", layers::Reshape({5, -1})(x3));
 }
 

@@ -1,6 +1,7 @@
 #include "tfpp/keras/layers/core.h"
 
 #include "keras/layers/config_util.h"
+#include "keras/layers/spatial_util.h"
 #include "tfpp/keras/activation_functions.h"
 #include "tfpp/activation_ops.h"
 #include "tfpp/array_ops.h"
@@ -259,19 +260,27 @@ Reshape Reshape::from_config(const Config& c) {
   return Reshape(detail::int_list_from(detail::config_at(c, "target_shape", "Reshape")), o);
 }
 
-Flatten::Flatten(BasicOptions options) : Layer(layer_options(options, "Flatten")) {}
+Flatten::Flatten(FlattenOptions options)
+    : Layer(layer_options(options, "Flatten")), channels_first_(detail::channels_first(name(), options.data_format)) {}
 Tensor Flatten::call(const Tensor& x, bool) {
   if (x.rank() == 1) return expand_dims(x, 1);
-  return reshape(x, {-1, product(sample_dims(name(), x.shape()))});
+  const std::int64_t samples = product(sample_dims(name(), x.shape()));
+  if (!channels_first_ || x.rank() < 3) return reshape(x, {-1, samples});
+  // Channels go last first, so the flat order is the one channels_last data would have.
+  std::vector<std::int64_t> perm{0};
+  for (int axis = 2; axis < x.rank(); ++axis) perm.push_back(axis);
+  perm.push_back(1);
+  return reshape(transpose(x, perm), {-1, samples});
 }
 Config Flatten::get_config() const {
   Config c = Layer::get_config();
-  c["data_format"] = "channels_last";
+  c["data_format"] = channels_first_ ? "channels_first" : "channels_last";
   return c;
 }
 Flatten Flatten::from_config(const Config& c) {
-  BasicOptions o;
+  FlattenOptions o;
   detail::read_common(c, o);
+  detail::read_if_present(c, "data_format", o.data_format, [](const ConfigValue& v) { return v.get<std::string>(); });
   return Flatten(o);
 }
 

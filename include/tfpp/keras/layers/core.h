@@ -167,14 +167,22 @@ class Reshape : public Layer {
   std::vector<std::int64_t> target_shape_;
 };
 
+struct FlattenOptions {
+  std::string data_format = "channels_last";  ///< "channels_first" moves axis 1 last before flattening
+  TFPP_KERAS_LAYER_OPTIONS
+};
+
 /// Flattens each sample to one dimension (keras.layers.Flatten).
 class Flatten : public Layer {
  public:
-  explicit Flatten(BasicOptions options = {});
+  explicit Flatten(FlattenOptions options = {});
   static Flatten from_config(const Config& config);
   Tensor call(const Tensor& inputs, bool training) override;
   Config get_config() const override;
   TFPP_KERAS_LAYER(Flatten)
+
+ private:
+  bool channels_first_;
 };
 
 /// Permutes the non-batch dimensions; `dims` counts from 1 (keras.layers.Permute).
