@@ -93,9 +93,8 @@ void bind_keras_layers(nb::module_& m) {
                                                 .use_causal_mask = use_causal_mask,
                                                 .return_attention_scores = return_attention_scores,
                                                 .training = training};
-        if (auto* mha = dynamic_cast<keras::layers::MultiHeadAttention*>(&l)) return mha->attend(to_tensor(query), to_tensor(value), call);
-        if (auto* gqa = dynamic_cast<keras::layers::GroupedQueryAttention*>(&l))
-          return gqa->attend(to_tensor(query), to_tensor(value), call);
+        if (auto* attention = dynamic_cast<keras::layers::QueryValueAttention*>(&l))
+          return attention->attend(to_tensor(query), to_tensor(value), call);
         throw tf::InvalidArgumentError("[" + l.name() + "] is not an attention layer");
       }, "query"_a, "value"_a, "key"_a.none(), "attention_mask"_a.none(), "use_causal_mask"_a, "return_attention_scores"_a,
       "training"_a.none(),

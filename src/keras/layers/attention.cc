@@ -17,7 +17,7 @@
 namespace tf::keras::layers {
 
 MultiHeadAttention::MultiHeadAttention(std::int64_t num_heads, std::int64_t key_dim, MultiHeadAttentionOptions options)
-    : Layer(layer_options(options, "MultiHeadAttention")), num_heads_(num_heads), key_dim_(key_dim),
+    : QueryValueAttention(layer_options(options, "MultiHeadAttention")), num_heads_(num_heads), key_dim_(key_dim),
       options_(std::move(options)) {
   if (num_heads <= 0 || key_dim <= 0)
     throw InvalidArgumentError("[" + name() + "] num_heads and key_dim must be positive, got num_heads=" +
@@ -29,18 +29,7 @@ MultiHeadAttention::MultiHeadAttention(std::int64_t num_heads, std::int64_t key_
   set_activity_regularizer(std::nullopt);
 }
 
-void MultiHeadAttention::build_multi(const std::vector<TensorShape>& shapes) {
-  if (shapes.size() < 2)
-    throw InvalidArgumentError("[" + name() + "] is called on {query, value} or {query, value, key}, got " +
-                               std::to_string(shapes.size()) + " input(s)");
-  const TensorShape& q = shapes[0];
-  const TensorShape& v = shapes[1];
-  const bool has_key = shapes.size() > 2 && layout_.value_or(Layout{.has_key = true}).has_key;
-  const TensorShape& k = has_key ? shapes[2] : v;
-  for (const TensorShape* s : {&q, &v, &k})
-    if (s->has_unknown_rank() || s->rank() != 3 || (*s)[2] < 0)
-      throw InvalidArgumentError("[" + name() + "] expects query, value and key of shape (batch, time, features) with known "
-                                 "features, got query " + q.to_string() + ", value " + v.to_string() + ", key " + k.to_string());
+void MultiHeadAttention::build_projections(const TensorShape& q, const TensorShape& v, const TensorShape& k) {
   const std::int64_t value_dim = options_.value_dim.value_or(key_dim_);
   const std::int64_t out_dim = options_.output_shape.value_or(q[2]);
   auto dense = [&](const std::string& prefix, const TensorShape& kernel, const TensorShape& bias) {
@@ -56,45 +45,11 @@ void MultiHeadAttention::build_multi(const std::vector<TensorShape>& shapes) {
   dense("key", {k[2], num_heads_, key_dim_}, {num_heads_, key_dim_});
   dense("value", {v[2], num_heads_, value_dim}, {num_heads_, value_dim});
   dense("attention_output", {num_heads_, value_dim, out_dim}, {out_dim});
-  *built_with_key_ = has_key;
-}
-
-Config MultiHeadAttention::get_build_config() const {
-  if (!built()) return {};
-  return detail::attention_build_config(build_input_shapes(), *built_with_key_);
-}
-
-void MultiHeadAttention::build_from_config(const Config& build_config) {
-  if (built()) return;
-  const std::vector<TensorShape> shapes = detail::attention_build_shapes(build_config, name());
-  if (!shapes.empty()) build_for(shapes);
-}
-
-std::vector<Tensor> MultiHeadAttention::attend(const Tensor& query, const Tensor& value, const AttentionCall& call) {
-  std::vector<Tensor> inputs{query, value};
-  Layout layout{.has_key = call.key.defined(), .has_attention_mask = call.attention_mask.defined(),
-                .use_causal_mask = call.use_causal_mask, .return_attention_scores = call.return_attention_scores};
-  if (call.key.defined()) inputs.push_back(call.key);
-  if (call.attention_mask.defined()) inputs.push_back(call.attention_mask);
-  auto& self = static_cast<MultiHeadAttention&>(instance());
-  self.layout_ = layout;
-  try {
-    std::vector<Tensor> out = call_all(inputs, call.training);
-    self.layout_.reset();
-    return out;
-  } catch (...) {
-    self.layout_.reset();
-    throw;
-  }
-}
-
-std::vector<Tensor> MultiHeadAttention::call_multi(const std::vector<Tensor>& inputs, bool training) {
-  return call_masked(inputs, std::vector<Tensor>(inputs.size()), training);
 }
 
 std::vector<Tensor> MultiHeadAttention::call_masked(const std::vector<Tensor>& inputs, const std::vector<Tensor>& masks,
                                                     bool training) {
-  const Layout layout = layout_.value_or(Layout{.has_key = inputs.size() > 2});
+  const Layout layout = this->layout(inputs.size());
   const std::size_t expected = 2 + (layout.has_key ? 1 : 0) + (layout.has_attention_mask ? 1 : 0);
   const auto [query, value, key] = detail::attention_inputs(inputs, layout.has_key, expected, name());
   const std::int64_t t_len = query.shape()[1], s_len = value.shape()[1];
@@ -151,10 +106,6 @@ std::vector<Tensor> MultiHeadAttention::call_masked(const std::vector<Tensor>& i
   regularize(out);
   if (layout.return_attention_scores) return {out, scores};
   return {out};
-}
-
-Tensor MultiHeadAttention::compute_mask(const std::vector<Tensor>&, const std::vector<Tensor>& masks) {
-  return masks.empty() ? Tensor() : masks[0];
 }
 
 Config MultiHeadAttention::get_config() const {

@@ -31,7 +31,7 @@ LayerOptions gqa_layer_options(const GroupedQueryAttentionOptions& o) {
 
 GroupedQueryAttention::GroupedQueryAttention(std::int64_t head_dim, std::int64_t num_query_heads,
                                              std::int64_t num_key_value_heads, GroupedQueryAttentionOptions options)
-    : Layer(gqa_layer_options(options)),
+    : QueryValueAttention(gqa_layer_options(options)),
       head_dim_(head_dim),
       num_query_heads_(num_query_heads),
       num_key_value_heads_(num_key_value_heads),
@@ -52,18 +52,7 @@ GroupedQueryAttention::GroupedQueryAttention(std::int64_t head_dim, std::int64_t
   set_activity_regularizer(std::nullopt);
 }
 
-void GroupedQueryAttention::build_multi(const std::vector<TensorShape>& shapes) {
-  if (shapes.size() < 2)
-    throw InvalidArgumentError("[" + name() + "] is called on {query, value} or {query, value, key}, got " +
-                               std::to_string(shapes.size()) + " input(s)");
-  const TensorShape& q = shapes[0];
-  const TensorShape& v = shapes[1];
-  const bool has_key = shapes.size() > 2 && layout_.value_or(Layout{.has_key = true}).has_key;
-  const TensorShape& k = has_key ? shapes[2] : v;
-  for (const TensorShape* s : {&q, &v, &k})
-    if (s->has_unknown_rank() || s->rank() != 3 || (*s)[2] < 0)
-      throw InvalidArgumentError("[" + name() + "] expects query, value and key of shape (batch, time, features) with known "
-                                 "features, got query " + q.to_string() + ", value " + v.to_string() + ", key " + k.to_string());
+void GroupedQueryAttention::build_projections(const TensorShape& q, const TensorShape& v, const TensorShape& k) {
   auto dense = [&](const std::string& prefix, const TensorShape& kernel, const TensorShape& bias) {
     add_weight(prefix + "/kernel", kernel,
                {.initializer = options_.kernel_initializer, .regularizer = options_.kernel_regularizer,
@@ -78,45 +67,11 @@ void GroupedQueryAttention::build_multi(const std::vector<TensorShape>& shapes) 
   if (options_.use_gate) dense("gate", {q[2], num_query_heads_, head_dim_}, {num_query_heads_, head_dim_});
   dense("value", {v[2], num_key_value_heads_, head_dim_}, {num_key_value_heads_, head_dim_});
   dense("attention_output", {num_query_heads_, head_dim_, q[2]}, {q[2]});
-  *built_with_key_ = has_key;
-}
-
-Config GroupedQueryAttention::get_build_config() const {
-  if (!built()) return {};
-  return detail::attention_build_config(build_input_shapes(), *built_with_key_);
-}
-
-void GroupedQueryAttention::build_from_config(const Config& build_config) {
-  if (built()) return;
-  const std::vector<TensorShape> shapes = detail::attention_build_shapes(build_config, name());
-  if (!shapes.empty()) build_for(shapes);
-}
-
-std::vector<Tensor> GroupedQueryAttention::attend(const Tensor& query, const Tensor& value, const AttentionCall& call) {
-  std::vector<Tensor> inputs{query, value};
-  Layout layout{.has_key = call.key.defined(), .has_attention_mask = call.attention_mask.defined(),
-                .use_causal_mask = call.use_causal_mask, .return_attention_scores = call.return_attention_scores};
-  if (call.key.defined()) inputs.push_back(call.key);
-  if (call.attention_mask.defined()) inputs.push_back(call.attention_mask);
-  auto& self = static_cast<GroupedQueryAttention&>(instance());
-  self.layout_ = layout;
-  try {
-    std::vector<Tensor> out = call_all(inputs, call.training);
-    self.layout_.reset();
-    return out;
-  } catch (...) {
-    self.layout_.reset();
-    throw;
-  }
-}
-
-std::vector<Tensor> GroupedQueryAttention::call_multi(const std::vector<Tensor>& inputs, bool training) {
-  return call_masked(inputs, std::vector<Tensor>(inputs.size()), training);
 }
 
 std::vector<Tensor> GroupedQueryAttention::call_masked(const std::vector<Tensor>& inputs, const std::vector<Tensor>& masks,
                                                        bool training) {
-  const Layout layout = layout_.value_or(Layout{.has_key = inputs.size() > 2});
+  const Layout layout = this->layout(inputs.size());
   const std::size_t expected = 2 + (layout.has_key ? 1 : 0) + (layout.has_attention_mask ? 1 : 0);
   const auto [query, value, key] = detail::attention_inputs(inputs, layout.has_key, expected, name());
   const std::int64_t t_len = query.shape()[1], s_len = value.shape()[1];
@@ -189,10 +144,6 @@ std::vector<Tensor> GroupedQueryAttention::call_masked(const std::vector<Tensor>
   regularize(out);
   if (layout.return_attention_scores) return {out, scores};
   return {out};
-}
-
-Tensor GroupedQueryAttention::compute_mask(const std::vector<Tensor>&, const std::vector<Tensor>& masks) {
-  return masks.empty() ? Tensor() : masks[0];
 }
 
 Config GroupedQueryAttention::get_config() const {

@@ -13,12 +13,11 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
 
-#include "tfpp/keras/layer.h"
+#include "tfpp/keras/layers/query_value_attention.h"
 
 namespace tf::keras::layers {
 
@@ -38,48 +37,22 @@ struct MultiHeadAttentionOptions {
   TFPP_KERAS_LAYER_OPTIONS
 };
 
-/// What a MultiHeadAttention call takes besides query and value.
-struct AttentionCall {
-  Tensor key = {};             ///< default: the value
-  Tensor attention_mask = {};  ///< bool [batch, T, S]: true where a query may attend
-  bool use_causal_mask = false;          ///< query position t attends to key positions <= t only
-  bool return_attention_scores = false;  ///< also return the [batch, heads, T, S] probabilities
-  std::optional<bool> training = {};     ///< default: the enclosing call's
-};
-
 /// Scaled dot-product attention over num_heads heads (keras.layers.MultiHeadAttention).
 /// Called on {query, value} or {query, value, key}; attend() takes the other arguments.
-class MultiHeadAttention : public Layer {
+class MultiHeadAttention : public QueryValueAttention {
  public:
   MultiHeadAttention(std::int64_t num_heads, std::int64_t key_dim, MultiHeadAttentionOptions options = {});
   /// A MultiHeadAttention from get_config()'s output.
   static MultiHeadAttention from_config(const Config& config);
-  /// Attention of `query` over `value`: {output} or {output, scores}.
-  std::vector<Tensor> attend(const Tensor& query, const Tensor& value, const AttentionCall& call = {});
-  void build_multi(const std::vector<TensorShape>& input_shapes) override;
-  std::vector<Tensor> call_multi(const std::vector<Tensor>& inputs, bool training) override;
   std::vector<Tensor> call_masked(const std::vector<Tensor>& inputs, const std::vector<Tensor>& masks,
                                   bool training) override;
-  Tensor compute_mask(const std::vector<Tensor>& inputs, const std::vector<Tensor>& masks) override;
   Config get_config() const override;
-  /// {"shapes_dict": {"query_shape": ..., "value_shape": ...[, "key_shape": ...]}}, as Keras 3 writes it.
-  Config get_build_config() const override;
-  void build_from_config(const Config& build_config) override;
   TFPP_KERAS_LAYER(MultiHeadAttention)
 
  private:
-  // How the inputs of the current call are laid out (attend() sets them for one call).
-  struct Layout {
-    bool has_key = false;
-    bool has_attention_mask = false;
-    bool use_causal_mask = false;
-    bool return_attention_scores = false;
-  };
+  void build_projections(const TensorShape& query, const TensorShape& value, const TensorShape& key) override;
   std::int64_t num_heads_, key_dim_;
   MultiHeadAttentionOptions options_;
-  std::optional<Layout> layout_;
-  // Whether build() got a key shape; shared by the copies of this handle, as the weights are.
-  std::shared_ptr<bool> built_with_key_ = std::make_shared<bool>(false);
 };
 
 }  // namespace tf::keras::layers

@@ -9,11 +9,11 @@
 //   auto outs = gqa.attend(query, value, {.use_causal_mask = true, .return_attention_scores = true});
 //
 // Masks attached to the inputs, use_causal_mask, sliding_window and attention_mask combine as in
-// MultiHeadAttention (attention.h), whose AttentionCall attend() takes.
+// MultiHeadAttention (attention.h), and attend() takes an AttentionCall
+// (query_value_attention.h).
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -39,37 +39,21 @@ struct GroupedQueryAttentionOptions {
 
 /// Scaled dot-product attention with grouped key/value heads. Called on {query, value} or
 /// {query, value, key}; attend() takes the other arguments.
-class GroupedQueryAttention : public Layer {
+class GroupedQueryAttention : public QueryValueAttention {
  public:
   GroupedQueryAttention(std::int64_t head_dim, std::int64_t num_query_heads, std::int64_t num_key_value_heads,
                         GroupedQueryAttentionOptions options = {});
   /// A GroupedQueryAttention from get_config()'s output.
   static GroupedQueryAttention from_config(const Config& config);
-  void build_multi(const std::vector<TensorShape>& input_shapes) override;
-  /// Attention of `query` over `value`: {output} or {output, scores [batch, query heads, T, S]}.
-  std::vector<Tensor> attend(const Tensor& query, const Tensor& value, const AttentionCall& call = {});
-  std::vector<Tensor> call_multi(const std::vector<Tensor>& inputs, bool training) override;
   std::vector<Tensor> call_masked(const std::vector<Tensor>& inputs, const std::vector<Tensor>& masks,
                                   bool training) override;
-  Tensor compute_mask(const std::vector<Tensor>& inputs, const std::vector<Tensor>& masks) override;
   Config get_config() const override;
-  /// {"shapes_dict": {"query_shape": ..., "value_shape": ...[, "key_shape": ...]}}, as Keras 3 writes it.
-  Config get_build_config() const override;
-  void build_from_config(const Config& build_config) override;
   TFPP_KERAS_LAYER(GroupedQueryAttention)
 
  private:
-  struct Layout {
-    bool has_key = false;
-    bool has_attention_mask = false;
-    bool use_causal_mask = false;
-    bool return_attention_scores = false;
-  };
+  void build_projections(const TensorShape& query, const TensorShape& value, const TensorShape& key) override;
   std::int64_t head_dim_, num_query_heads_, num_key_value_heads_;
   GroupedQueryAttentionOptions options_;
-  std::optional<Layout> layout_;
-  // Whether build() got a key shape; shared by the copies of this handle, as the weights are.
-  std::shared_ptr<bool> built_with_key_ = std::make_shared<bool>(false);
 };
 
 }  // namespace tf::keras::layers
