@@ -5,6 +5,8 @@
 #include <cstdio>
 // jpeglib.h needs size_t and FILE declared first.
 #include <jpeglib.h>
+// jerror.h's ERREXIT / WARNMS, after jpeglib.h.
+#include <jerror.h>
 
 #include <algorithm>
 #include <csetjmp>
@@ -20,6 +22,68 @@ struct ErrorManager {
 
 void on_error(j_common_ptr cinfo) { std::longjmp(reinterpret_cast<ErrorManager*>(cinfo->err)->jump, 1); }
 void no_message(j_common_ptr) {}
+
+// A memory source that ends as TensorFlow's does (libjpeg's own jpeg_mem_src always pretends an
+// end marker): running out of data fails unless recovering a truncated file, which gets one fake
+// end marker; a skip past the end counts as running out.
+struct MemorySource {
+  jpeg_source_mgr base;
+  const JOCTET* data;
+  std::size_t size;
+  bool recover_truncated;
+};
+
+constexpr JOCTET kEndMarker[2] = {0xFF, JPEG_EOI};
+
+void init_source(j_decompress_ptr cinfo) {
+  auto* src = reinterpret_cast<MemorySource*>(cinfo->src);
+  src->base.next_input_byte = src->data;
+  src->base.bytes_in_buffer = src->size;
+}
+
+boolean fill_input_buffer(j_decompress_ptr cinfo) {
+  auto* src = reinterpret_cast<MemorySource*>(cinfo->src);
+  if (src->base.bytes_in_buffer == 0 && src->base.next_input_byte == src->data) ERREXIT(cinfo, JERR_INPUT_EMPTY);
+  if (src->base.bytes_in_buffer > 0) return src->recover_truncated ? TRUE : FALSE;  // suspends: corrupt data
+  if (src->recover_truncated && src->base.next_input_byte != kEndMarker) {
+    WARNMS(cinfo, JWRN_JPEG_EOF);
+    src->base.next_input_byte = kEndMarker;
+    src->base.bytes_in_buffer = 2;
+    return TRUE;
+  }
+  ERREXIT(cinfo, JERR_FILE_READ);
+  return FALSE;
+}
+
+void skip_input_data(j_decompress_ptr cinfo, long count) {
+  auto* src = reinterpret_cast<MemorySource*>(cinfo->src);
+  if (count < 0) return;
+  if (static_cast<std::size_t>(count) > src->base.bytes_in_buffer) {
+    src->base.bytes_in_buffer = 0;
+    fill_input_buffer(cinfo);
+  } else {
+    src->base.bytes_in_buffer -= static_cast<std::size_t>(count);
+    src->base.next_input_byte += count;
+  }
+}
+
+void term_source(j_decompress_ptr) {}
+
+void set_memory_source(jpeg_decompress_struct& cinfo, std::string_view data, bool recover_truncated) {
+  auto* src = static_cast<MemorySource*>(
+      (*cinfo.mem->alloc_small)(reinterpret_cast<j_common_ptr>(&cinfo), JPOOL_PERMANENT, sizeof(MemorySource)));
+  src->base.init_source = init_source;
+  src->base.fill_input_buffer = fill_input_buffer;
+  src->base.skip_input_data = skip_input_data;
+  src->base.resync_to_restart = jpeg_resync_to_restart;
+  src->base.term_source = term_source;
+  src->base.next_input_byte = nullptr;
+  src->base.bytes_in_buffer = 0;
+  src->data = reinterpret_cast<const JOCTET*>(data.data());
+  src->size = data.size();
+  src->recover_truncated = recover_truncated;
+  cinfo.src = &src->base;
+}
 
 // Configures a decompressor that has read the header: colour space, scaling, upsampling and DCT.
 bool configure(jpeg_decompress_struct& cinfo, const JpegDecodeFlags& flags, JpegInfo& info) {
@@ -51,8 +115,8 @@ bool run_decode(std::string_view data, const JpegDecodeFlags& flags, JpegInfo& i
     return false;
   }
   jpeg_create_decompress(&cinfo);
-  jpeg_mem_src(&cinfo, reinterpret_cast<const unsigned char*>(data.data()), static_cast<unsigned long>(data.size()));
-  jpeg_read_header(&cinfo, TRUE);
+  set_memory_source(cinfo, data, flags.try_recover_truncated);
+  if (jpeg_read_header(&cinfo, TRUE) != JPEG_HEADER_OK) longjmp(err.jump, 1);
   if (!configure(cinfo, flags, info)) longjmp(err.jump, 1);
   if (!pixels) {
     jpeg_destroy_decompress(&cinfo);

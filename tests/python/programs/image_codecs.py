@@ -1,6 +1,8 @@
 """tf.io's and tf.image's PNG and JPEG codecs: PNG files byte-identical to TensorFlow's at every
 compression level, JPEG files encoded with TensorFlow's settings and decoded to the same pixels,
-channel conversions, decode_image, is_jpeg, extract_jpeg_shape, errors, and traced shapes."""
+channel conversions, decode_image, is_jpeg, extract_jpeg_shape, truncated and damaged JPEGs,
+errors, and traced shapes."""
+import base64
 import hashlib
 
 import numpy as np
@@ -46,6 +48,29 @@ show_error("jpeg garbage", lambda: tf.io.decode_jpeg(tf.constant(b"\xff\xd8\xffx
 show_error("jpeg ratio", lambda: tf.io.decode_jpeg(tf.io.encode_jpeg(rgb), ratio=3))
 show_error("image unknown", lambda: tf.io.decode_image(tf.constant(b"abcdefgh")))
 show_error("jpeg shape of png", lambda: tf.io.extract_jpeg_shape(tf.io.encode_png(rgb)))
+
+
+
+def show_decoded(label, fn):
+    try:
+        t = fn()
+        print(label, tuple(t.shape), digest(t))
+    except Exception as e:  # noqa: BLE001 - the class is what is compared
+        print(label, "raises", type(e).__name__)
+
+
+# Truncated files: running out of data fails unless try_recover_truncated pads the missing rows.
+tall = tf.io.encode_jpeg(tf.tile(rgb, [4, 2, 1])).numpy()
+for cut in [len(tall) - 2, len(tall) * 3 // 4, len(tall) // 2, 400, 200, 20]:
+    for options in [{}, {"try_recover_truncated": True}, {"try_recover_truncated": True, "acceptable_fraction": 0.3},
+                    {"acceptable_fraction": 0.3}]:
+        show_decoded("cut %d %s" % (cut, options), lambda: tf.io.decode_jpeg(tall[:cut], **options))
+    show_decoded("cut %d image" % cut, lambda: tf.io.decode_image(tall[:cut]))
+    show_decoded("cut %d shape" % cut, lambda: tf.io.extract_jpeg_shape(tall[:cut]))
+# A header of 22533 x 12830 pixels over a few bytes of data (found by fuzzing).
+damaged = base64.b64decode("/9j/4AAQSkZJRgABAQEBLAEsAAD/2wBDAAIBAQEBAQIBAVdXV1dXV1dXV1dXV1dXV1dXV1dXV1dXV1dXV1dXVwYGCAsICS63PwAACgoKCgoGCAsMCwoMCQoKCv/AAAsIMh5YBQEBEQDy8/T19sD3+Pn6/9oACAEBAA==")
+show_decoded("damaged", lambda: tf.io.decode_image(damaged, channels=3, expand_animations=False))
+show_decoded("damaged shape", lambda: tf.io.extract_jpeg_shape(damaged))
 
 
 @tf.function
