@@ -11,7 +11,7 @@ import sys as _sys
 from .. import _tfpp
 from . import activations, callbacks, datasets, initializers, layers, losses, metrics, optimizers, regularizers
 from . import constraints
-from . import export, mixed_precision, models, preprocessing, utils
+from . import export, mixed_precision, models, preprocessing, saving, utils
 from . import backend, config
 from . import applications
 from . import dtype_policies, random, tree

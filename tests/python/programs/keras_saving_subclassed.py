@@ -6,6 +6,7 @@ registered_name, build_config, compile_config), predictions after load_model, sa
 load_weights, the custom-object registry and scopes, model_from_json, serialize_keras_object /
 deserialize_keras_object and clone_model, and the errors of a missing class or an unserializable one.
 The weight paths and the exchange of files with Keras are checked by keras_saving_exchange.py."""
+import importlib
 import json
 import os
 import tempfile
@@ -173,6 +174,24 @@ fresh = RegressorModel(hidden=4)
 fresh(keras.Input((3,)))
 fresh.load_weights(weights_path)
 print("load_weights", np.allclose(fresh.predict(x[:4], verbose=0), model.predict(x[:4], verbose=0), atol=1e-6))
+
+# ---- the same through keras.saving (Keras 3's module; TensorFlow's tf.keras leaves it out) -------------
+saving = getattr(keras, "saving", None) or importlib.import_module("keras.saving")
+print("keras.saving", sorted(n for n in ["custom_object_scope", "get_custom_objects", "get_registered_name",
+                                         "get_registered_object", "register_keras_serializable", "serialize_keras_object",
+                                         "deserialize_keras_object", "CustomObjectScope"]
+                             if getattr(saving, n) is getattr(utils, n)))
+print("registered", saving.get_registered_name(Scaled), saving.get_registered_object("SavingTest>Scaled") is Scaled)
+saving_path = os.path.join(directory, "through_saving.keras")
+saving.save_model(model, saving_path)
+print("saving.load_model", np.allclose(saving.load_model(saving_path).predict(x[:4], verbose=0), model.predict(x[:4], verbose=0),
+                                       atol=1e-6))
+saving_weights = os.path.join(directory, "through_saving.weights.h5")
+saving.save_weights(model, saving_weights)
+fresh = RegressorModel(hidden=4)
+fresh(keras.Input((3,)))
+saving.load_weights(fresh, saving_weights)
+print("saving.load_weights", np.allclose(fresh.predict(x[:4], verbose=0), model.predict(x[:4], verbose=0), atol=1e-6))
 
 
 def wrong_shape_model():
