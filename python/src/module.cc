@@ -23,6 +23,7 @@ void bind_dilation_ops(nb::module_& m);  // after bind_nn_ops, into its nn
 void bind_depthwise_conv_backprops(nb::module_& m);  // after bind_nn_ops, into its nn
 void bind_matching_files(nb::module_& m);  // after bind_io, into its _io
 void bind_string_encoding_ops(nb::module_& m);  // after bind_io and bind_string_ops, into their modules
+void bind_audio_ops(nb::module_& m);  // after bind_io, into its _io
 }  // namespace tfpp_python
 
 NB_MODULE(_tfpp, m) {
@@ -75,4 +76,5 @@ NB_MODULE(_tfpp, m) {
   bind_depthwise_conv_backprops(m);
   bind_matching_files(m);
   bind_string_encoding_ops(m);
+  bind_audio_ops(m);
 }

@@ -15,6 +15,7 @@ import sys as _sys
 import types as _types
 
 from . import _tfpp
+from . import audio
 from . import autograph
 from . import compat
 from . import data
