@@ -128,15 +128,8 @@ void bind_tensor(nb::module_& m) {
              if (t.shape().dim(0) < 0) throw nb::type_error("len() of a tensor whose first dimension is unknown");
              return t.shape().dim(0);
            })
-      .def("__bool__",
-           [](const tf::Tensor& t) {
-             if (t.is_symbolic())
-               throw nb::type_error("Using a symbolic `tf.Tensor` as a Python `bool` is not allowed: AutoGraph did "
-                                    "not convert this function (tf.function(autograph=False), "
-                                    "tf.autograph.experimental.do_not_convert, or no source code). Use tf.cond / "
-                                    "tf.while_loop, or let AutoGraph convert it.");
-             return PyObject_IsTrue(scalar_value(t, "bool()").ptr()) == 1;
-           })
+      // A symbolic tensor's bool() raises OperatorNotAllowedInGraphError first (python/tfpp/tensor_methods.py).
+      .def("__bool__", [](const tf::Tensor& t) { return PyObject_IsTrue(scalar_value(t, "bool()").ptr()) == 1; })
       .def("__float__", [](const tf::Tensor& t) { return nb::cast<double>(scalar_value(t, "float()")); })
       .def("__int__", [](const tf::Tensor& t) { return scalar_value(t, "int()"); })
       .def("__index__",

@@ -176,6 +176,7 @@ nn.space_to_batch = space_to_batch
 eig, eigvals, as_dtype, scalar_mul = linalg.eig, linalg.eigvals, dtypes.as_dtype, math.scalar_mul
 realdiv = math.realdiv = _math_composites.realdiv
 saturate_cast = math.saturate_cast = _math_composites.saturate_cast
+dtypes.cast, dtypes.complex, dtypes.saturate_cast = cast, complex, saturate_cast  # tf.dtypes holds them too
 math.erfcinv, math.accumulate_n = _math_composites.erfcinv, _math_composites.accumulate_n
 math.softmax, math.log_softmax = nn.softmax, nn.log_softmax
 math.top_k = nn.top_k = _nn_composites.top_k

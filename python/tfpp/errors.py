@@ -80,3 +80,8 @@ InternalError = _error_class("InternalError", INTERNAL, "An invariant of the sys
 UnavailableError = _error_class("UnavailableError", UNAVAILABLE, "The runtime is unavailable.")
 DataLossError = _error_class("DataLossError", DATA_LOSS, "Data was lost or corrupted.")
 UnauthenticatedError = _error_class("UnauthenticatedError", UNAUTHENTICATED, "The request lacks credentials.")
+
+
+class OperatorNotAllowedInGraphError(TypeError):
+    """A Python operation on a symbolic tensor that a graph cannot run: bool() or iteration in a
+    function AutoGraph did not convert (tf.errors.OperatorNotAllowedInGraphError)."""

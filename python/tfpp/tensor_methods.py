@@ -2,6 +2,7 @@
 elementwise == and !=, iteration, hashing and format(), as TensorFlow's eager tensors have them."""
 
 from . import _tfpp
+from . import errors
 from . import slicing
 
 
@@ -31,10 +32,21 @@ def _ne(self, other):
     return _tfpp.math.not_equal(self, other)
 
 
+_NOT_CONVERTED = (" is not allowed: AutoGraph did not convert this function (tf.function(autograph=False), "
+                  "tf.autograph.experimental.do_not_convert, or no source code). Use tf.cond / tf.while_loop, or "
+                  "let AutoGraph convert it.")
+_value_bool = _tfpp.Tensor.__bool__
+
+
+def _bool(self):
+    if self._is_symbolic():
+        raise errors.OperatorNotAllowedInGraphError("Using a symbolic `tf.Tensor` as a Python `bool`" + _NOT_CONVERTED)
+    return _value_bool(self)
+
+
 def _iter(self):
     if isinstance(self, _tfpp.Tensor) and self._is_symbolic():
-        raise TypeError("Iterating over a symbolic `tf.Tensor` is not allowed: AutoGraph is not yet available in "
-                        "tfpp's Python front end.")
+        raise errors.OperatorNotAllowedInGraphError("Iterating over a symbolic `tf.Tensor`" + _NOT_CONVERTED)
     shape = self.shape
     if shape.rank == 0:
         raise TypeError("Cannot iterate over a scalar tensor.")
@@ -63,3 +75,4 @@ for _cls in (_tfpp.Tensor, _tfpp.Variable):
     _cls.__iter__ = _iter
     _cls.__hash__ = _unhashable
 _tfpp.Tensor.__format__ = _format
+_tfpp.Tensor.__bool__ = _bool

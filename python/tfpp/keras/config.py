@@ -1,5 +1,6 @@
 """keras.config: Keras 3's global settings (floatx, epsilon, image_data_format, the dtype policy,
-unsafe deserialization, interactive logging, traceback filtering).
+unsafe deserialization, interactive logging, traceback filtering, the debugging caps on epochs
+and steps, flash attention, the backend).
 
     tf.keras.config.set_floatx("float64")               # layers made from now on hold float64 weights
     tf.keras.config.set_image_data_format("channels_first")
@@ -10,6 +11,9 @@ clear_session), image_data_format is the `data_format` of layers made without on
 is what keras.backend.epsilon() returns.
 """
 
+import os as _os
+import warnings as _warnings
+
 from .. import _tfpp
 from . import mixed_precision as _mixed_precision
 
@@ -17,7 +21,12 @@ _k = _tfpp.keras
 
 _FLOATX_VALUES = ("bfloat16", "float16", "float32", "float64")
 _state = {"floatx": "float32", "epsilon": 1e-7, "image_data_format": "channels_last", "safe_mode": None,
-          "interactive_logging": True, "traceback_filtering": True, "policy_fixed": False}
+          "interactive_logging": True, "traceback_filtering": True, "policy_fixed": False,
+          # Keras reads the debugging caps from the environment when it is imported.
+          "max_epochs": int(_os.environ["KERAS_MAX_EPOCHS"]) if _os.environ.get("KERAS_MAX_EPOCHS") else None,
+          "max_steps_per_epoch": (int(_os.environ["KERAS_MAX_STEPS_PER_EPOCH"])
+                                  if _os.environ.get("KERAS_MAX_STEPS_PER_EPOCH") else None),
+          "flash_attention": None}
 
 
 def backend():
@@ -140,6 +149,71 @@ def disable_traceback_filtering():
 def is_traceback_filtering_enabled():
     """keras.config.is_traceback_filtering_enabled."""
     return _state["traceback_filtering"]
+
+
+def max_epochs():
+    """keras.config.max_epochs: the cap on the epochs of any fit (set_max_epochs or KERAS_MAX_EPOCHS), or None."""
+    return _state["max_epochs"]
+
+
+def set_max_epochs(max_epochs):
+    """keras.config.set_max_epochs: caps the epochs of every fit (None: no cap); for debugging runs."""
+    _state["max_epochs"] = max_epochs
+
+
+def max_steps_per_epoch():
+    """keras.config.max_steps_per_epoch: the cap on the steps of any fit / evaluate / predict epoch, or None."""
+    return _state["max_steps_per_epoch"]
+
+
+def set_max_steps_per_epoch(max_steps_per_epoch):
+    """keras.config.set_max_steps_per_epoch: caps the steps of every epoch (None: no cap); for debugging runs."""
+    _state["max_steps_per_epoch"] = max_steps_per_epoch
+
+
+def _capped_epochs(epochs):
+    """fit's epochs under max_epochs, with Keras' warning when the cap applies."""
+    cap = _state["max_epochs"]
+    if cap and cap < epochs:
+        _warnings.warn("Limiting epochs to %d" % cap)
+        return cap
+    return epochs
+
+
+def _capped_steps(steps):
+    """An epoch's steps under max_steps_per_epoch, with Keras' warning when the cap applies."""
+    cap = _state["max_steps_per_epoch"]
+    if cap and (not steps or cap < steps):
+        _warnings.warn("Limiting steps_per_epoch to %d" % cap)
+        return cap
+    return steps
+
+
+def enable_flash_attention():
+    """keras.config.enable_flash_attention: lets attention layers choose it (the TensorFlow backend has none)."""
+    _state["flash_attention"] = None
+
+
+def disable_flash_attention():
+    """keras.config.disable_flash_attention."""
+    _state["flash_attention"] = False
+
+
+def is_flash_attention_enabled():
+    """keras.config.is_flash_attention_enabled: None (the layers choose) unless disabled."""
+    return _state["flash_attention"]
+
+
+def is_nnx_enabled():
+    """keras.config.is_nnx_enabled: False (Flax NNX belongs to the JAX backend)."""
+    return False
+
+
+def set_backend(backend):
+    """keras.config.set_backend: tfpp.keras runs on tfpp, Keras' "tensorflow" backend, only."""
+    if backend != "tensorflow":
+        raise ValueError("tfpp.keras runs only the 'tensorflow' backend; received backend=%r" % (backend,))
+    _os.environ["KERAS_BACKEND"] = backend
 
 
 def _python_set(values):

@@ -115,7 +115,8 @@ sparse_top_k_categorical_accuracy = _f.sparse_top_k_categorical_accuracy
 for _name in ("mse", "mae", "mape", "msle", "hinge", "squared_hinge", "categorical_hinge", "kld",
               "kullback_leibler_divergence", "logcosh", "poisson", "huber", "binary_crossentropy",
               "binary_focal_crossentropy", "categorical_crossentropy", "categorical_focal_crossentropy",
-              "sparse_categorical_crossentropy"):
+              "sparse_categorical_crossentropy", "kl_divergence", "log_cosh", "mean_absolute_error",
+              "mean_absolute_percentage_error", "mean_squared_error", "mean_squared_logarithmic_error"):
     globals()[_name] = getattr(_losses, _name)
 MSE, MAE, MAPE, MSLE, KLD = mse, mae, mape, msle, kld  # noqa: F821 (tf.keras.metrics' upper-case aliases)
 

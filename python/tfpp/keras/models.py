@@ -305,6 +305,9 @@ class Model(_layers.Layer):
             steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1):
         self._require_compiled()
         verbose = _verbosity(verbose)
+        epochs, steps_per_epoch = _keras_config._capped_epochs(epochs), _keras_config._capped_steps(steps_per_epoch)
+        if validation_data is not None or validation_split:
+            validation_steps = _keras_config._capped_steps(validation_steps)
         if _is_sequence(x):
             x.on_epoch_end()  # Keras' epoch iterator resets the PyDataset once before training
             callbacks = self._with_metric_resets(callbacks) + [_SequenceEpochBegin(x)]
@@ -391,6 +394,7 @@ class Model(_layers.Layer):
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None, callbacks=None,
                  return_dict=False):
         self._require_compiled()
+        steps = _keras_config._capped_steps(steps)
         if _is_dataset(x):
             logs = _k.evaluate_dataset(self._cpp, x._pipeline, _verbosity(verbose), steps,
                                        _cpp_callbacks(self._with_metric_resets(callbacks), self))
@@ -401,6 +405,7 @@ class Model(_layers.Layer):
         return self._ordered(logs, return_dict)
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
+        steps = _keras_config._capped_steps(steps)
         if _is_dataset(x):
             return self._structured_outputs([_numpy(t) for t in _k.predict_dataset(
                 self._cpp, x._pipeline, _verbosity(verbose), steps, _cpp_callbacks(callbacks, self))])

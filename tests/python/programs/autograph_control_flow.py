@@ -193,7 +193,12 @@ no_autograph = tf.function(lambda x: x if x > 0 else -x, autograph=False)
 try:
     no_autograph(tf.constant(1))
 except TypeError as e:
-    print("autograph=False: TypeError")
+    print("autograph=False:", type(e).__name__, isinstance(e, tf.errors.OperatorNotAllowedInGraphError))
+no_autograph_loop = tf.function(lambda x: [v for v in x], autograph=False)
+try:
+    no_autograph_loop(tf.constant([1, 2]))
+except TypeError as e:
+    print("iterating with autograph=False:", type(e).__name__)
 
 # tf.autograph.experimental.do_not_convert leaves a function as it is.
 

@@ -2,6 +2,8 @@
 FloatDTypePolicy, get / serialize / deserialize), FloatDTypePolicy, and keras.utils' split_dataset,
 get_source_inputs, is_keras_tensor, standardize_dtype and the interactive-logging switches, and
 keras.config.set_epsilon reaching the losses and layers, Model.input_shape / output_shape, and keras.Function."""
+import importlib
+
 import numpy as np
 
 from harness import show_error, show_error_message, tf
@@ -91,3 +93,9 @@ print(type(f).__name__, f.name, len(f.inputs), len(f.outputs))
 print(np.asarray(f([np.ones((2, 3), np.float32), np.ones((2, 3), np.float32)])).tolist())
 g = keras.Function(x, [h, keras.layers.Dense(1, kernel_initializer="ones")(h)])
 print([np.asarray(t).tolist() for t in g(np.ones((1, 3), np.float32))], len(g.outputs))
+
+# Keras 3's keras.metrics also names the loss functions (TensorFlow's tf.keras.metrics leaves these out).
+standalone = tf.keras if tf.__name__ == "tfpp" else importlib.import_module("keras")
+print([getattr(standalone.metrics, n) is getattr(standalone.losses, n)
+       for n in ("kl_divergence", "log_cosh", "mean_absolute_error", "mean_absolute_percentage_error",
+                 "mean_squared_error", "mean_squared_logarithmic_error")])

@@ -3,6 +3,8 @@
 after set_image_data_format), the global dtype policy following floatx until a layer fixes it (and
 again after clear_session), get_uid and clear_session, is_keras_tensor, the dtype helpers, the
 logging and traceback switches, and the errors of bad values."""
+import warnings
+
 import numpy as np
 
 from harness import show_error, show_error_message, tf
@@ -101,3 +103,25 @@ config.disable_traceback_filtering()
 print("traceback filtering", config.is_traceback_filtering_enabled())
 config.enable_traceback_filtering()
 print("traceback filtering", config.is_traceback_filtering_enabled())
+
+# ---- debugging caps, flash attention, backend ---------------------------------------------------
+print("caps", config.max_epochs(), config.max_steps_per_epoch())
+config.set_max_epochs(2)
+config.set_max_steps_per_epoch(3)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    history = model.fit(np.ones((40, 2)), np.ones((40, 1)), batch_size=4, epochs=5, verbose=0)
+    steps_seen = []
+    model.predict(np.ones((40, 2)), batch_size=4, verbose=0,
+                  callbacks=[keras.callbacks.LambdaCallback(on_predict_batch_end=lambda b, logs: steps_seen.append(b))])
+print("capped fit", len(history.history["loss"]), "epochs;", "predict steps", len(steps_seen))
+print("warnings", sorted({str(w.message) for w in caught if "Limiting" in str(w.message)}))
+config.set_max_epochs(None)
+config.set_max_steps_per_epoch(None)
+print("caps", config.max_epochs(), config.max_steps_per_epoch(), len(model.fit(np.ones((8, 2)), np.ones((8, 1)), epochs=3,
+                                                                               verbose=0).history["loss"]))
+print("flash attention", config.is_flash_attention_enabled())
+config.disable_flash_attention()
+print("flash attention", config.is_flash_attention_enabled())
+config.enable_flash_attention()
+print("flash attention", config.is_flash_attention_enabled(), "nnx", config.is_nnx_enabled())

@@ -47,6 +47,7 @@ print(tf.constant(np.arange(2000)))
 # uint8: images and bytes.
 pixels = tf.constant(np.array([[0, 128], [200, 255]], np.uint8))
 print(pixels, repr(pixels), pixels.dtype, repr(tf.uint8), tf.uint8.is_integer, tf.uint8.size, tf.dtypes.uint8 == np.uint8)
+print(tf.dtypes.cast is tf.cast, tf.dtypes.complex is tf.complex, tf.dtypes.saturate_cast is tf.saturate_cast)
 print(pixels.numpy().dtype, np.asarray(pixels).dtype, int(pixels[1, 1]), tf.constant([1, 2], dtype=tf.uint8))
 print(pixels + pixels, pixels * 2, pixels // 3, pixels / 255, pixels > 100, tf.reduce_sum(pixels), tf.reduce_mean(pixels))
 print(tf.cast(tf.constant([-1.0, 300.0, 2.7]), tf.uint8), tf.cast(pixels, tf.float32) / 255.0)
