@@ -15,6 +15,7 @@
 #include "keras/models/model_data.h"
 #include "keras/training/training_state.h"
 #include "keras_bindings.h"
+#include "tfpp/keras/summary_options.h"
 
 namespace tfpp_python {
 namespace {
@@ -219,6 +220,12 @@ void bind_keras_model(nb::module_& m) {
       }, "The compiled metrics' names before output prefixes and renaming, as Keras 3 orders evaluate's list.")
       .def("get_layer", [](const keras::Model& model, const std::string& name) { return model.get_layer(name).shared_instance(); })
       .def("summary_string", &keras::Model::summary_string, "line_length"_a = -1)
+      .def("summary_text", [](const keras::Model& model, int line_length, std::vector<double> positions,
+                              bool expand_nested, bool show_trainable) {
+        return keras::summary_text(model, {.line_length = line_length, .positions = std::move(positions),
+                                           .expand_nested = expand_nested, .show_trainable = show_trainable});
+      }, "line_length"_a, "positions"_a, "expand_nested"_a, "show_trainable"_a,
+      "The summary table with Keras' summary arguments (tfpp/keras/summary_options.h).")
       .def("compile", &compile, "optimizer"_a, "loss"_a.none(), "metrics"_a.none(), "weighted_metrics"_a.none(),
            "loss_weights"_a.none(), "run_eagerly"_a, "steps_per_execution"_a)
       .def("fit", [](keras::Model& model, nb::handle x, nb::handle y, nb::handle batch_size, int epochs, int verbose,

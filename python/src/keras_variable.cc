@@ -6,6 +6,7 @@
 #include <nanobind/stl/string.h>
 
 #include "dtype_object.h"
+#include "keras/engine/call_context.h"
 #include "keras_bindings.h"
 #include "tfpp/keras/auto_name.h"
 
@@ -80,6 +81,7 @@ void bind_keras_variable(nb::module_& m) {
         if (path.find('/') != std::string::npos)
           throw nb::value_error(("Argument `name` must be a string and cannot contain character `/`. Received: name=" + path)
                                     .c_str());
+        path = tf::keras::detail::CallContext::name_scope_path() + path;  // inside keras.name_scope("block"): block/v
         new (self) KerasVariable(tf::Variable(initial_value(initializer, shape, dtype), {.name = path, .trainable = trainable}));
         live_keras_variables()[nb::int_(self->id())] = nb::find(self);
       }, "initializer"_a, "shape"_a = nb::none(), "dtype"_a = nb::none(), "trainable"_a = true, "autocast"_a = true,

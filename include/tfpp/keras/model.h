@@ -61,6 +61,11 @@ class Model : public Layer {
   /// The first input / output (KerasTensor), for single-input / single-output models.
   KerasTensor input() const;
   KerasTensor output() const;
+  /// Keras' Model.input_shape / output_shape of a single-input / single-output model (the batch
+  /// dimension unknown): InvalidArgumentError for several (use inputs()[i].shape()),
+  /// FailedPreconditionError for a model without KerasTensors yet (an unbuilt Sequential).
+  TensorShape input_shape() const;
+  TensorShape output_shape() const;
   /// True for a model built from KerasTensors (Functional or built Sequential).
   bool is_functional() const;
 

@@ -20,6 +20,7 @@ from .scopes import device, name_scope
 from .initializers import Initializer
 from .input_spec import InputSpec
 from .layers import KerasTensor, Layer
+from ._ops_symbolic import install_operators as _install_operators
 from .losses import Loss
 from .metrics import Metric
 from .models import Model, Sequential
@@ -40,6 +41,7 @@ def Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None
 
 
 layers.Input = Input
+_install_operators()
 optimizers.LossScaleOptimizer = mixed_precision.LossScaleOptimizer
 DTypePolicy = mixed_precision.DTypePolicy
 FloatDTypePolicy = dtype_policies.FloatDTypePolicy

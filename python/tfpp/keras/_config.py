@@ -43,6 +43,8 @@ def arguments_config(class_name, parameters, args, kwargs):
         if key in config:
             raise TypeError("%s() got multiple values for argument %r" % (class_name, key))
         config[key] = value
+    if "name" in config and config["name"] is None:
+        del config["name"]  # name=None: the automatic name, as when no name is given
     missing = [p for p in _REQUIRED.get(class_name, ()) if p not in config]
     if missing:
         raise TypeError("%s.__init__() missing %d required positional argument%s: %s" % (

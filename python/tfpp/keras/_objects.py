@@ -1,6 +1,7 @@
 """The classes of keras.losses, metrics and optimizers over their C++ objects: each class builds
 its Keras config from the arguments (named as in Keras 3.15) and the C++ deserializer makes it."""
 
+from .. import _tfpp
 from .. import errors as _errors
 from ._config import arguments_config
 
@@ -10,6 +11,8 @@ def make_classes(namespace, base, signatures, deserialize, aliases=()):
 
     def init(self, *args, **kwargs):
         cls_name = type(self)._class_name
+        if "name" in kwargs and kwargs["name"] is None:  # Keras: `name or auto_name(class name)`
+            kwargs = dict(kwargs, name=_tfpp.keras.auto_name(cls_name))
         config = arguments_config(cls_name, signatures[cls_name], args, kwargs)
         try:
             self._cpp = deserialize({"class_name": cls_name, "config": config})

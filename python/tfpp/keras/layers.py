@@ -45,7 +45,7 @@ def wrap(cpp):
         return None
     wrapper = _wrappers.get(cpp._state_id)
     if wrapper is None:
-        cls = _class_for(cpp.class_name)
+        cls = Layer if _k.is_op_layer(cpp) else _class_for(cpp.class_name)  # a keras.ops node: no layer class
         wrapper = cls.__new__(cls)
         wrapper._attach(cpp)
     return wrapper

@@ -32,7 +32,9 @@ class Loss:
         return self._cpp.reduction
 
     def get_config(self):
-        return self._cpp.get_config()
+        config = self._cpp.get_config()
+        keys = _CONFIG_KEYS.get(getattr(type(self), "_class_name", None))
+        return config if keys is None else {key: config[key] for key in keys if key in config}
 
     @classmethod
     def from_config(cls, config):
@@ -41,12 +43,39 @@ class Loss:
 
 _objects.make_classes(globals(), Loss, _SIGNATURES, _k.deserialize_loss)
 
+# The keys of Keras 3.15's get_config of each loss class, in its order (Keras leaves out some
+# arguments: Huber's delta, CosineSimilarity's axis, SparseCategoricalCrossentropy's axis).
+_CONFIG_KEYS = {
+    "BinaryCrossentropy": ("name", "reduction", "from_logits", "label_smoothing", "axis"),
+    "BinaryFocalCrossentropy": ("name", "reduction", "from_logits", "label_smoothing", "axis", "apply_class_balancing",
+                                "alpha", "gamma"),
+    "CategoricalCrossentropy": ("name", "reduction", "from_logits", "label_smoothing", "axis"),
+    "CategoricalFocalCrossentropy": ("name", "reduction", "from_logits", "label_smoothing", "axis", "alpha", "gamma"),
+    "Circle": ("name", "reduction", "gamma", "margin", "remove_diagonal"),
+    "Dice": ("name", "reduction", "axis"),
+    "SparseCategoricalCrossentropy": ("name", "reduction", "from_logits", "ignore_class"),
+    "Tversky": ("name", "reduction", "alpha", "beta", "axis"),
+}
+_CONFIG_KEYS.update((name, ("name", "reduction")) for name in (
+    "CTC", "CategoricalHinge", "CosineSimilarity", "Hinge", "Huber", "KLDivergence", "LogCosh", "MeanAbsoluteError",
+    "MeanAbsolutePercentageError", "MeanSquaredError", "MeanSquaredLogarithmicError", "Poisson", "SquaredHinge"))
+
 
 def get(identifier):
-    """keras.losses.get: a loss object for a name (or the object itself)."""
-    if isinstance(identifier, str):
-        return wrap(_k.deserialize_loss(identifier), identifier)
-    return identifier
+    """keras.losses.get, as Keras 3: a loss function for a function name or alias ("mse"), a new
+    object for a class name, the object a dict describes, a callable itself."""
+    if identifier is None:
+        return None
+    if isinstance(identifier, dict):
+        obj = deserialize(identifier)
+    elif isinstance(identifier, str):
+        name = _GET_ALIASES.get(identifier, identifier)
+        obj = globals()[name] if name in _FUNCTION_NAMES or name in _SIGNATURES else None
+    else:
+        obj = identifier
+    if callable(obj):
+        return obj() if isinstance(obj, type) else obj
+    raise ValueError("Could not interpret loss identifier: %s" % (identifier,))
 
 
 def wrap(cpp, class_name=None):
@@ -157,6 +186,12 @@ def deserialize(name, custom_objects=None):
 
 
 _FUNCTION_NAMES = {f[0] for f in _FUNCTIONS} | {"circle"}
+# The short names keras.losses.get knows (Keras' ALL_OBJECTS_DICT).
+_GET_ALIASES = {"bce": "binary_crossentropy", "BCE": "binary_crossentropy", "kld": "kl_divergence",
+                "KLD": "kl_divergence", "mae": "mean_absolute_error", "MAE": "mean_absolute_error",
+                "mse": "mean_squared_error", "MSE": "mean_squared_error", "mape": "mean_absolute_percentage_error",
+                "MAPE": "mean_absolute_percentage_error", "msle": "mean_squared_logarithmic_error",
+                "MSLE": "mean_squared_logarithmic_error"}
 
 
 class Reduction:

@@ -182,6 +182,12 @@ class Model(_layers.Layer):
 
     @property
     def layers(self):
+        """The model's layers (its operation nodes, keras.ops on KerasTensors, are not layers)."""
+        return [_layers.wrap(layer) for layer in self._cpp.layers if not _k.is_op_layer(layer)]
+
+    @property
+    def operations(self):
+        """The model's layers and operation nodes, in the order Keras lists them."""
         return [_layers.wrap(layer) for layer in self._cpp.layers]
 
     @property
@@ -231,10 +237,13 @@ class Model(_layers.Layer):
 
     def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
                 layer_range=None):
-        text = self._cpp.summary_string(-1 if line_length is None else line_length)
+        try:
+            text = self._cpp.summary_text(-1 if line_length is None else int(line_length),
+                                          [float(p) for p in positions or []], bool(expand_nested), bool(show_trainable))
+        except _errors.InvalidArgumentError as e:  # Keras: ValueError("Insufficient console width ...")
+            raise ValueError(e.message) from None
         if print_fn is not None:
-            for line in text.rstrip("\n").split("\n"):
-                print_fn(line)
+            print_fn(text)  # Keras 3 captures the whole table and calls print_fn once
         else:
             print(text, end="" if text.endswith("\n") else "\n")
 

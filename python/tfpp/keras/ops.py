@@ -13,7 +13,7 @@ import types as _types
 
 from . import (_ops_core, _ops_ctc, _ops_extras, _ops_image, _ops_linalg, _ops_nn, _ops_nn_conv, _ops_numpy_array,
                _ops_numpy_bits, _ops_numpy_math, _ops_numpy_misc, _ops_numpy_more, _ops_numpy_nan)
-from ._ops_symbolic import install_operators as _install_operators, symbolic as _symbolic
+from ._ops_symbolic import symbolic as _symbolic
 
 # Functions that take callables or describe their argument: not layers of a functional graph.
 _NOT_SYMBOLIC = {"cond", "while_loop", "fori_loop", "scan", "map", "vectorized_map", "switch", "custom_gradient",
@@ -23,7 +23,7 @@ _NOT_SYMBOLIC = {"cond", "while_loop", "fori_loop", "scan", "map", "vectorized_m
 
 def _public(module):
     """A module's ops by name, those that may take KerasTensors made symbolic."""
-    return {name: value if name in _NOT_SYMBOLIC else _symbolic(value) for name, value in vars(module).items()
+    return {name: value if name in _NOT_SYMBOLIC else _symbolic(value, name) for name, value in vars(module).items()
             if not name.startswith("_") and callable(value) and getattr(value, "__module__", "").startswith(
                 __package__)}
 
@@ -57,4 +57,3 @@ rearrange = _symbolic(_ops_extras.rearrange)
 for _group_module in (linalg, nn, numpy):  # numpy last: its names win, as in Keras
     globals().update({k: v for k, v in vars(_group_module).items() if not k.startswith("_")})
 
-_install_operators(_sys.modules[__name__])

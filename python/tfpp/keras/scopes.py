@@ -1,7 +1,8 @@
 """keras.name_scope and keras.device: Keras 3's scopes on the TensorFlow backend, over tf.name_scope and
-tf.device."""
+tf.device; keras.name_scope also starts the paths of the variables made inside it."""
 
 import tfpp as _tf
+from .. import _tfpp
 
 
 class name_scope:
@@ -18,12 +19,14 @@ class name_scope:
         self._scope = None
 
     def __enter__(self):
+        _tfpp.keras.push_name_scope(self.name)  # Keras' own scope stack: variable paths (block/dense/kernel)
         self._scope = _tf.name_scope(self.name)
         self._scope.__enter__()
         return self
 
     def __exit__(self, *exc_info):
         scope, self._scope = self._scope, None
+        _tfpp.keras.pop_name_scope()
         return scope.__exit__(*exc_info)
 
 

@@ -43,6 +43,12 @@ class CallContext {
   static const CallFrame* top();
   /// "outer/inner/" + layer_name + "/": the path a new weight of `layer_name` gets.
   static std::string variable_path(const std::string& layer_name);
+  /// keras.name_scope: pushes `name` onto this thread's Keras name scopes, which start the path of
+  /// every weight and keras.Variable made inside them ("block/dense/kernel").
+  static void push_name_scope(std::string name);
+  static void pop_name_scope();
+  /// "block/inner/": this thread's Keras name scopes, each followed by "/" ("" outside any).
+  static std::string name_scope_path();
 };
 
 }  // namespace tf::keras::detail

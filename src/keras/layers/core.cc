@@ -5,6 +5,7 @@
 #include "tfpp/keras/activation_functions.h"
 #include "tfpp/activation_ops.h"
 #include "tfpp/array_ops.h"
+#include "tfpp/constant.h"
 #include "tfpp/errors.h"
 #include "tfpp/linalg_ops.h"
 #include "tfpp/math_ops.h"
@@ -335,22 +336,43 @@ RepeatVector RepeatVector::from_config(const Config& c) {
 
 Rescaling::Rescaling(double scale, RescalingOptions options)
     : Layer(layer_options(options, "Rescaling")), scale_(scale), options_(std::move(options)) {}
+Rescaling::Rescaling(std::vector<double> scales, RescalingOptions options)
+    : Layer(layer_options(options, "Rescaling")), scale_(1.0), scales_(std::move(scales)), options_(std::move(options)) {}
 Tensor Rescaling::call(const Tensor& x, bool) {
   Tensor y = x.dtype() == dtype() ? x : cast(x, dtype());
-  y = y * scale_;
+  const auto per_channel = [&](const std::vector<double>& values) {
+    const std::int64_t n = static_cast<std::int64_t>(values.size());
+    if (y.shape().rank() < 1 || (y.shape()[-1] >= 0 && y.shape()[-1] != n && n != 1))
+      throw InvalidArgumentError("[" + name() + "] Rescaling has " + std::to_string(n) +
+                                 " per-channel values, the inputs' shape is " + y.shape().to_string());
+    return cast(constant(values, {n}), y.dtype());
+  };
+  y = scales_.empty() ? y * scale_ : y * per_channel(scales_);
+  if (!options_.offsets.empty()) return y + per_channel(options_.offsets);
   return options_.offset != 0 ? y + options_.offset : y;
 }
 Config Rescaling::get_config() const {
+  const auto list = [](const std::vector<double>& values) { return ConfigValue(ConfigValue::List(values.begin(), values.end())); };
   Config c = Layer::get_config();
-  c["scale"] = scale_;
-  c["offset"] = options_.offset;
+  c["scale"] = scales_.empty() ? ConfigValue(scale_) : list(scales_);
+  c["offset"] = options_.offsets.empty() ? ConfigValue(options_.offset) : list(options_.offsets);
   return c;
 }
 Rescaling Rescaling::from_config(const Config& c) {
   RescalingOptions o;
   detail::read_common(c, o);
-  if (auto it = c.find("offset"); it != c.end()) o.offset = it->second.as_double();
-  return Rescaling(detail::config_at(c, "scale", "Rescaling").as_double(), o);
+  const auto values = [](const ConfigValue& v) {
+    std::vector<double> out;
+    for (const ConfigValue& item : v.get<ConfigValue::List>()) out.push_back(item.as_double());
+    return out;
+  };
+  if (auto it = c.find("offset"); it != c.end()) {
+    if (it->second.holds<ConfigValue::List>()) o.offsets = values(it->second);
+    else o.offset = it->second.as_double();
+  }
+  const ConfigValue& scale = detail::config_at(c, "scale", "Rescaling");
+  if (scale.holds<ConfigValue::List>()) return Rescaling(values(scale), o);
+  return Rescaling(scale.as_double(), o);
 }
 
 Lambda::Lambda(Fn fn, BasicOptions options) : Layer(layer_options(options, "Lambda")), fn_(std::move(fn)) {

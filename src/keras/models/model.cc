@@ -139,6 +139,24 @@ KerasTensor Model::output() const {
   return data_->outputs[0];
 }
 
+namespace {
+
+// The shape of the one tensor of `tensors` ("input" or "output" in errors).
+TensorShape only_shape(const Model& model, const std::vector<KerasTensor>& tensors, const std::string& what) {
+  if (tensors.empty())
+    throw FailedPreconditionError("[" + model.name() + "] has no defined " + what + " shape yet (the model is not built)");
+  if (tensors.size() != 1)
+    throw InvalidArgumentError("[" + model.name() + "] has " + std::to_string(tensors.size()) + " " + what + "s; use " +
+                               what + "s()[i].shape()");
+  return tensors[0].shape();
+}
+
+}  // namespace
+
+TensorShape Model::input_shape() const { return only_shape(*this, data_->inputs, "input"); }
+
+TensorShape Model::output_shape() const { return only_shape(*this, data_->outputs, "output"); }
+
 std::vector<std::shared_ptr<Layer>> Model::layers() const {
   if (data_->kind != detail::ModelData::Kind::kSubclass) return data_->layers;
   return sublayers();

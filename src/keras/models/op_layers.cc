@@ -98,14 +98,17 @@ std::optional<std::vector<std::int64_t>> axes_of(const Config& config) {
 
 }  // namespace
 
-OpLayer::OpLayer(std::string class_name, std::string module, Config config, std::shared_ptr<const CallArguments> arguments)
+OpLayer::OpLayer(std::string class_name, std::string module, Config config, std::shared_ptr<const CallArguments> arguments,
+                 Compute compute)
     : Layer(LayerOptions{.name = config_at(config, "name", class_name).get<std::string>()}),
       class_name_(std::move(class_name)),
       module_(std::move(module)),
       config_(std::move(config)),
-      arguments_(std::move(arguments)) {}
+      arguments_(std::move(arguments)),
+      compute_(std::move(compute)) {}
 
 std::vector<Tensor> OpLayer::call_multi(const std::vector<Tensor>& inputs, bool) {
+  if (compute_) return compute_(inputs);
   const std::string who = "[" + name() + "] " + class_name_ + ":";
   // The op's operands: the node's tensors and constants, in argument order.
   std::vector<Tensor> operands;
@@ -150,6 +153,15 @@ std::vector<Tensor> OpLayer::call_multi(const std::vector<Tensor>& inputs, bool)
   return {expand_dims(x, config_at(config_, "axis", who).get<std::int64_t>())};
 }
 
+namespace {
+OpLayerFactory& installed_factory() {
+  static OpLayerFactory factory;
+  return factory;
+}
+}  // namespace
+
+void set_op_layer_factory(OpLayerFactory factory) { installed_factory() = std::move(factory); }
+
 bool is_op_config(const Config& layer_entry) {
   auto it = layer_entry.find("module");
   return it != layer_entry.end() && it->second.holds<std::string>() && it->second.get<std::string>().rfind("keras.src.ops.", 0) == 0;
@@ -158,6 +170,8 @@ bool is_op_config(const Config& layer_entry) {
 std::shared_ptr<OpLayer> op_layer_from(const Config& layer_entry, std::shared_ptr<const CallArguments> arguments) {
   const std::string& cls = config_at(layer_entry, "class_name", "Functional.from_config").get<std::string>();
   const std::string& module = layer_entry.at("module").get<std::string>();
+  if (const OpLayerFactory& factory = installed_factory())
+    if (std::shared_ptr<OpLayer> layer = factory(layer_entry, arguments)) return layer;
   if (!known_op(cls))
     throw InvalidArgumentError("[Functional.from_config] the op layer '" + cls + "' (" + module +
                                ") is not one tfpp computes (it has " + known_ops() + ")");

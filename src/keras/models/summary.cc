@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <set>
 #include <sstream>
@@ -10,6 +11,7 @@
 #include "keras/models/model_data.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/model.h"
+#include "tfpp/keras/summary_options.h"
 
 namespace tf::keras {
 
@@ -86,10 +88,14 @@ std::vector<std::string> wrap(const std::string& text, int width) {
   return lines;
 }
 
-std::string pad(const std::string& s, int width, bool right) {
+enum class Justify { kLeft, kRight, kCenter };
+
+std::string pad(const std::string& s, int width, Justify justify) {
   const int fill = width - static_cast<int>(cells(s));
   if (fill <= 0) return s;
-  return right ? std::string(fill, ' ') + s : s + std::string(fill, ' ');
+  if (justify == Justify::kRight) return std::string(fill, ' ') + s;
+  if (justify == Justify::kCenter) return std::string(fill / 2, ' ') + s + std::string(fill - fill / 2, ' ');
+  return s + std::string(fill, ' ');
 }
 
 std::string with_commas(std::int64_t n) {
@@ -121,8 +127,7 @@ std::string shape_text(const TensorShape& shape) {
     if (i) s += ", ";
     s += shape[i] < 0 ? "None" : std::to_string(shape[i]);
   }
-  if (shape.rank() == 1) return s + ",)";
-  return s + ")";
+  return s + ")";  // Keras joins the dims: "(None)" for one
 }
 
 std::int64_t param_count(const std::vector<Variable>& vars) {
@@ -160,9 +165,12 @@ std::string layer_shape(Layer& layer) {
 
 }  // namespace
 
-std::string Model::summary_string(int line_length) const {
-  const detail::ModelData& d = *data_;
-  std::vector<std::shared_ptr<Layer>> rows_layers = layers();
+std::string Model::summary_string(int line_length) const { return summary_text(*this, {.line_length = line_length}); }
+
+std::string summary_text(const Model& model, const SummaryOptions& options) {
+  const detail::ModelData& d = model.model_data();
+  int line_length = options.line_length;
+  std::vector<std::shared_ptr<Layer>> rows_layers = model.layers();
   bool sequential_like = true;
   std::set<const detail::Node*> model_nodes;
   if (d.kind == detail::ModelData::Kind::kFunctional) {
@@ -180,18 +188,26 @@ std::string Model::summary_string(int line_length) const {
   }
   std::vector<double> positions;
   std::vector<std::string> header;
-  std::vector<bool> right;
+  std::vector<Justify> justify;
   int default_length;
   if (sequential_like) {
     default_length = 88;
     positions = {0.45, 0.80, 1.0};
     header = {"Layer (type)", "Output Shape", "Param #"};
-    right = {false, false, true};
+    justify = {Justify::kLeft, Justify::kLeft, Justify::kRight};
   } else {
     default_length = 108;
     positions = {0.3, 0.56, 0.74, 1.0};
     header = {"Layer (type)", "Output Shape", "Param #", "Connected to"};
-    right = {false, false, true, false};
+    justify = {Justify::kLeft, Justify::kLeft, Justify::kRight, Justify::kLeft};
+  }
+  if (!options.positions.empty()) positions = options.positions;
+  if (options.show_trainable) {
+    default_length += 12;
+    for (double& p : positions) p *= 0.9;
+    positions.push_back(1.0);
+    header.push_back("Trainable");
+    justify.push_back(Justify::kCenter);
   }
   if (line_length <= 0) {
     // shutil.get_terminal_size() falls back to 80 columns when stdout is not a terminal.
@@ -203,6 +219,7 @@ std::string Model::summary_string(int line_length) const {
   int current = 0;
   for (double p : positions) {
     const int w = static_cast<int>(p * line_length) - current;
+    if (w < 4) throw InvalidArgumentError("Insufficient console width to print summary.");
     widths.push_back(w + 2);  // rich adds one cell of padding on each side
     current += w;
   }
@@ -213,9 +230,19 @@ std::string Model::summary_string(int line_length) const {
   if (total > available) widths = ratio_reduce(total - available, widths);
 
   std::vector<std::vector<std::string>> rows;
-  for (const auto& layer : rows_layers) {
+  // Keras' print_layer: the layer's row, then (expand_nested) its own layers', indented.
+  std::vector<std::pair<std::shared_ptr<Layer>, int>> listed;
+  const std::function<void(const std::shared_ptr<Layer>&, int)> list = [&](const std::shared_ptr<Layer>& layer, int level) {
+    listed.emplace_back(layer, level);
+    if (!options.expand_nested) return;
+    if (const auto* nested = dynamic_cast<const Model*>(layer.get()))
+      for (const auto& inner : nested->layers()) list(inner, level + 1);
+  };
+  for (const auto& layer : rows_layers) list(layer, 0);
+  for (const auto& [layer, level] : listed) {
     std::vector<std::string> row;
-    row.push_back(layer->name() + " (" + layer->class_name() + ")");
+    const std::string prefix = level ? repeat("   ", level) + "└ " : "";
+    row.push_back(prefix + layer->name() + " (" + layer->class_name() + ")");
     row.push_back(layer_shape(*layer));
     row.push_back(layer->built() ? with_commas(layer->count_params()) : "0 (unbuilt)");
     if (!sequential_like) {
@@ -230,6 +257,7 @@ std::string Model::summary_string(int line_length) const {
       }
       row.push_back(connections.empty() ? "-" : connections);
     }
+    if (options.show_trainable) row.push_back(layer->weights().empty() ? "-" : layer->trainable() ? "Y" : "N");
     rows.push_back(row);
   }
 
@@ -250,7 +278,7 @@ std::string Model::summary_string(int line_length) const {
       s += bar;
       for (int i = 0; i < n; ++i) {
         const std::string text = line < wrapped[i].size() ? wrapped[i][line] : "";
-        s += " " + pad(text, widths[i] - 2, right[i]) + " " + bar;
+        s += " " + pad(text, widths[i] - 2, justify[i]) + " " + bar;
       }
       s += "\n";
     }
@@ -258,7 +286,7 @@ std::string Model::summary_string(int line_length) const {
   };
 
   std::ostringstream out;
-  out << "Model: \"" << name() << "\"\n";
+  out << "Model: \"" << model.name() << "\"\n";
   out << border("┏", "━", "┳", "┓");
   out << render_row(header, "┃");
   out << border("┡", "━", "╇", "┩");
@@ -267,12 +295,12 @@ std::string Model::summary_string(int line_length) const {
     if (r + 1 < rows.size()) out << border("├", "─", "┼", "┤");
   }
   out << border("└", "─", "┴", "┘");
-  const std::vector<Variable> trainable = trainable_weights(), frozen = non_trainable_weights();
+  const std::vector<Variable> trainable = model.trainable_weights(), frozen = model.non_trainable_weights();
   const std::int64_t trainable_count = param_count(trainable), frozen_count = param_count(frozen);
   const double trainable_size = memory_size(trainable), frozen_size = memory_size(frozen);
   // After fit, Keras also counts the optimizer's variables (iterations, learning rate, slots).
   std::vector<Variable> optimizer_vars;
-  if (compiled() && optimizer().built()) optimizer_vars = optimizer().variables();
+  if (model.compiled() && model.optimizer().built()) optimizer_vars = model.optimizer().variables();
   const std::int64_t optimizer_count = param_count(optimizer_vars);
   const double optimizer_size = memory_size(optimizer_vars);
   out << " Total params: " << with_commas(trainable_count + frozen_count + optimizer_count) << " ("

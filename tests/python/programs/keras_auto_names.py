@@ -40,3 +40,12 @@ print(keras.losses.MeanSquaredError().name, keras.losses.MeanSquaredError().name
 keras.utils.clear_session()
 print(metrics.Precision().name, keras.optimizers.Adam().name, keras.layers.Dense(1).name, keras.Variable(1.0).path,
       MyMetric().name, MyLoss().name)
+
+# name=None is the automatic name, for every built-in layer, loss and metric (Keras' default).
+layers = keras.layers
+print([layer.name for layer in (layers.Dense(1, name=None), layers.Dense(1, name=None), layers.Conv2D(1, 1, name=None),
+                                layers.Dropout(0.1, name=None), layers.Add(name=None), layers.Rescaling(0.5, name=None),
+                                layers.BatchNormalization(name=None), layers.LSTM(2, name=None),
+                                layers.Embedding(3, 2, name=None), layers.Activation("relu", name=None))])
+print(keras.losses.Huber(name=None).name, metrics.AUC(name=None).name, keras.Sequential(name=None).name)
+print(layers.Dense(1, name=None).get_config()["name"])

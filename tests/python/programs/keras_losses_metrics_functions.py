@@ -106,3 +106,20 @@ print("deserialize", type(I.deserialize(I.serialize(I.TruncatedNormal(stddev=0.3
       sorted(I.deserialize(I.serialize(I.TruncatedNormal(stddev=0.3))).get_config().items()))
 print("random shape", tuple(I.GlorotUniform(seed=1)((4, 5)).shape), tuple(I.he_normal(seed=1)((3, 2)).shape))
 show_error("get of an unknown name", lambda: I.get("nope"))
+
+# keras.losses.get as Keras 3: functions for function names and aliases, new objects for class
+# names, None for None, ValueError otherwise; loss objects' get_config keys in Keras' order.
+for name in ("ctc", "mse", "MSE", "mae", "bce", "BCE", "kld", "mape", "msle", "mean_squared_error", "huber", "log_cosh",
+             "categorical_crossentropy", "sparse_categorical_crossentropy", "binary_focal_crossentropy", "dice",
+             "MeanSquaredError", "CategoricalCrossentropy", "Huber", "CTC", "Tversky"):
+    obj = L.get(name)
+    print("get", name, type(obj).__name__, getattr(obj, "__name__", None) or obj.name)
+print("get None", L.get(None), "get callable", L.get(L.hinge).__name__,
+      "get dict", type(L.get({"class_name": "Huber", "config": {"delta": 2.0}})).__name__)
+for bad in ("nope", 3):
+    show_error("get %r" % (bad,), lambda bad=bad: L.get(bad))
+for loss in (L.MeanSquaredError(), L.CategoricalCrossentropy(), L.SparseCategoricalCrossentropy(),
+             L.BinaryCrossentropy(from_logits=True), L.Huber(delta=2.0), L.CTC(), L.BinaryFocalCrossentropy(),
+             L.CategoricalFocalCrossentropy(), L.CosineSimilarity(axis=0), L.Dice(), L.Tversky(), L.KLDivergence(),
+             L.Poisson(), L.LogCosh(), L.CategoricalHinge()):
+    print("config", type(loss).__name__, loss.get_config())

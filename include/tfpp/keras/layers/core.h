@@ -227,6 +227,7 @@ class RepeatVector : public Layer {
 /// Options of Rescaling.
 struct RescalingOptions {
   double offset = 0.0;  ///< added after scaling
+  std::vector<double> offsets = {};  ///< per-channel offsets (Keras' list offset, on the last axis) instead of offset
   TFPP_KERAS_LAYER_OPTIONS
 };
 
@@ -234,6 +235,8 @@ struct RescalingOptions {
 class Rescaling : public Layer {
  public:
   explicit Rescaling(double scale, RescalingOptions options = {});
+  /// Per-channel scales (Keras' list scale), broadcast against the inputs' last axis.
+  explicit Rescaling(std::vector<double> scales, RescalingOptions options = {});
   static Rescaling from_config(const Config& config);
   Tensor call(const Tensor& inputs, bool training) override;
   Config get_config() const override;
@@ -241,6 +244,7 @@ class Rescaling : public Layer {
 
  private:
   double scale_;
+  std::vector<double> scales_;  ///< per-channel scales, when given as a list
   RescalingOptions options_;
 };
 

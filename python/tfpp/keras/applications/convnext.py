@@ -1,6 +1,6 @@
 """keras.applications.convnext: ConvNeXt Tiny to XLarge (Liu et al. 2022) with Keras' LayerScale and
 StochasticDepth layers; the preprocessing is part of the model (preprocess_input returns its input).
-The residual additions are Keras op nodes (Note [Keras op nodes in applications] in _op_nodes.py)."""
+The residual additions are Keras operation nodes (`inputs + x`), as in Keras."""
 
 import numpy as _np
 
@@ -10,7 +10,6 @@ from .. import initializers
 from .. import layers
 from .. import models
 from . import _common
-from . import _op_nodes
 from . import imagenet_utils
 
 MODEL_CONFIGS = {
@@ -96,7 +95,7 @@ def ConvNeXtBlock(projection_dim, drop_path_rate=0.0, layer_scale_init_value=1e-
             layer = StochasticDepth(drop_path_rate, name=name + "_stochastic_depth")
         else:
             layer = layers.Activation("linear", name=name + "_identity")
-        return _op_nodes.add(inputs, layer(x))  # a Keras op node: Note [Keras op nodes in applications]
+        return inputs + layer(x)
 
     return apply
 
@@ -140,11 +139,8 @@ def ConvNeXt(depths, projection_dims, drop_path_rate=0.0, layer_scale_init_value
                                                     data_format=_common.data_format(), require_flatten=include_top,
                                                     weights=weights)
     _common.refuse_imagenet(weights, name)
-    if input_tensor is not None:
-        raise ValueError("%s: tfpp builds ConvNeXt from its config (Note [Keras op nodes in applications] in "
-                         "_op_nodes.py), so it takes `input_shape` but not `input_tensor`." % name)
-    inputs = layers.Input(shape=input_shape)
-    x = inputs
+    img_input = _common.image_input(input_tensor, input_shape)
+    x = img_input
     if include_preprocessing and input_shape[_common.channel_axis() - 1] == 3:
         x = PreStem(name=name)(x)
 
@@ -177,7 +173,8 @@ def ConvNeXt(depths, projection_dims, drop_path_rate=0.0, layer_scale_init_value
         elif pooling == "max":
             x = layers.GlobalMaxPooling2D()(x)
         x = layers.LayerNormalization(epsilon=1e-6)(x)
-    return _common.load_weights(_op_nodes.functional(inputs, x, name), weights, name)
+    inputs = _common.source_inputs(input_tensor, img_input)
+    return _common.load_weights(models.Model(inputs, x, name=name), weights, name)
 
 
 def _convnext(variant, default_name):

@@ -1,14 +1,14 @@
 """keras.applications.mobilenet_v3: MobileNetV3Small and MobileNetV3Large (Howard et al. 2019):
 inverted residual blocks expanded_conv_i_... with squeeze-and-excitation and hard-swish, the
 preprocessing inside the model (preprocess_input returns its input). Keras' hard sigmoid,
-relu6(x + 3) * (1 / 6), is made of op nodes (Note [Keras op nodes in applications] in _op_nodes.py)."""
+relu6(x + 3) * (1 / 6), is made of operation nodes, as in Keras."""
 
 import warnings as _warnings
 
 from .. import backend
 from .. import layers
+from .. import models
 from . import _common
-from . import _op_nodes
 from . import imagenet_utils
 
 # (expansion, filters, kernel size ("kernel": the variant's), stride, squeeze-excite, activation
@@ -29,7 +29,7 @@ def relu(x):
 
 
 def hard_sigmoid(x):
-    return _op_nodes.multiply(layers.ReLU(6.0)(_op_nodes.add(x, 3.0)), 1.0 / 6.0)
+    return layers.ReLU(6.0)(x + 3.0) * (1.0 / 6.0)
 
 
 def hard_swish(x):
@@ -113,10 +113,7 @@ def MobileNetV3(blocks, last_point_ch, input_shape=None, alpha=1.0, model_type="
             _warnings.warn("`input_shape` is undefined or non-square, or `rows` is not 224. Weights for input shape "
                            "(224, 224) will be loaded as the default.", stacklevel=2)
     _common.refuse_imagenet(weights, name)
-    if input_tensor is not None:
-        raise ValueError("%s: tfpp builds MobileNetV3 from its config (Note [Keras op nodes in applications] in "
-                         "_op_nodes.py), so it takes `input_shape` but not `input_tensor`." % name)
-    img_input = layers.Input(shape=input_shape)
+    img_input = _common.image_input(input_tensor, input_shape)
     channel_axis = 1 if channels_first else -1
     kernel, activation, se_ratio = (3, relu, None) if minimalistic else (5, hard_swish, 0.25)
 
@@ -151,7 +148,8 @@ def MobileNetV3(blocks, last_point_ch, input_shape=None, alpha=1.0, model_type="
         x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
     elif pooling == "max":
         x = layers.GlobalMaxPooling2D(name="max_pool")(x)
-    return _common.load_weights(_op_nodes.functional(img_input, x, name), weights, name)
+    inputs = _common.source_inputs(input_tensor, img_input)
+    return _common.load_weights(models.Model(inputs, x, name=name), weights, name)
 
 
 def _variant(blocks, last_point_ch, model_type, default_name):
