@@ -24,6 +24,7 @@ void bind_depthwise_conv_backprops(nb::module_& m);  // after bind_nn_ops, into 
 void bind_matching_files(nb::module_& m);  // after bind_io, into its _io
 void bind_string_encoding_ops(nb::module_& m);  // after bind_io and bind_string_ops, into their modules
 void bind_audio_ops(nb::module_& m);  // after bind_io, into its _io
+void bind_ctc_decoders(nb::module_& m);  // after bind_nn_ops, into its nn
 }  // namespace tfpp_python
 
 NB_MODULE(_tfpp, m) {
@@ -77,4 +78,5 @@ NB_MODULE(_tfpp, m) {
   bind_matching_files(m);
   bind_string_encoding_ops(m);
   bind_audio_ops(m);
+  bind_ctc_decoders(m);
 }

@@ -188,6 +188,8 @@ for _name in ("sufficient_statistics", "conv1d_transpose", "conv_transpose", "di
     setattr(nn, _name, getattr(_nn_composites, _name))
 from .embedding_sparse import embedding_lookup_sparse as _embedding_lookup_sparse  # noqa: E402
 nn.embedding_lookup_sparse = _embedding_lookup_sparse
+from .ctc_decoders import ctc_greedy_decoder as _ctc_greedy_decoder  # noqa: E402
+nn.ctc_greedy_decoder = _ctc_greedy_decoder
 for _name in ("get_soft_device_placement", "set_soft_device_placement", "get_visible_devices", "set_visible_devices",
               "LogicalDeviceConfiguration", "set_logical_device_configuration", "get_logical_device_configuration"):
     setattr(config, _name, getattr(_config_devices, _name))

@@ -81,7 +81,7 @@ TEST(OpLayerTest, ComputeFunctionAndKerasConfig) {
       [](const std::vector<tf::Tensor>& in) { return std::vector<tf::Tensor>{in.at(0) + 3.0f}; });
   op->layer_state().instance = op;
   keras::Model model(x, op->call_all({x}, arguments).at(0), {.name = "ops"});
-  EXPECT_EQ(model(tf::constant({1.0f, 2.0f}, {1, 2})).numpy<float>(), (std::vector<float>{4.0f, 5.0f}));
+  EXPECT_EQ(model(tf::constant(std::vector<float>{1.0f, 2.0f}, {1, 2})).numpy<float>(), (std::vector<float>{4.0f, 5.0f}));
   const keras::Config config = model.get_config();
   const keras::Config& entry = config.at("layers").get<List>().at(1).get<keras::Config>();
   EXPECT_EQ(entry.at("module"), keras::ConfigValue("keras.src.ops.numpy"));
@@ -102,10 +102,10 @@ TEST(OpLayerTest, ComputeFunctionAndKerasConfig) {
   keras::Model doubled = keras::Model::from_config(config);
   keras::detail::set_op_layer_factory(nullptr);
   EXPECT_EQ(asked, 1);
-  EXPECT_EQ(doubled(tf::constant({1.0f, 2.0f}, {1, 2})).numpy<float>(), (std::vector<float>{2.0f, 4.0f}));
+  EXPECT_EQ(doubled(tf::constant(std::vector<float>{1.0f, 2.0f}, {1, 2})).numpy<float>(), (std::vector<float>{2.0f, 4.0f}));
   // Without a factory, tfpp's own table computes Add with the node's constant.
   keras::Model own = keras::Model::from_config(config);
-  EXPECT_EQ(own(tf::constant({1.0f, 2.0f}, {1, 2})).numpy<float>(), (std::vector<float>{4.0f, 5.0f}));
+  EXPECT_EQ(own(tf::constant(std::vector<float>{1.0f, 2.0f}, {1, 2})).numpy<float>(), (std::vector<float>{4.0f, 5.0f}));
 }
 
 }  // namespace
