@@ -18,6 +18,7 @@ void bind_timestamp(nb::module_& m);
 void bind_decode_csv(nb::module_& m);  // after bind_io, into its _io
 void bind_graph_gradients(nb::module_& m);
 void bind_edit_distance(nb::module_& m);
+void bind_sparse_ops(nb::module_& m);
 void bind_histogram_ops(nb::module_& m);
 void bind_dilation_ops(nb::module_& m);  // after bind_nn_ops, into its nn
 void bind_depthwise_conv_backprops(nb::module_& m);  // after bind_nn_ops, into its nn
@@ -72,6 +73,7 @@ NB_MODULE(_tfpp, m) {
   bind_decode_csv(m);
   bind_graph_gradients(m);
   bind_edit_distance(m);
+  bind_sparse_ops(m);
   bind_histogram_ops(m);
   bind_dilation_ops(m);
   bind_depthwise_conv_backprops(m);

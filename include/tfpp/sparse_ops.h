@@ -1,0 +1,110 @@
+// tf.sparse: ops on SparseTensors (sparse_tensor.h), each a graph op with TensorFlow's name, so
+// they run eagerly and inside tf::function, and the differentiable ones carry gradients to the
+// values (and to dense operands).
+//
+//   tf::SparseTensor st = tf::sparse::from_dense(tf::constant({{1.0f, 0.0f}, {0.0f, 2.0f}}));
+//   tf::sparse::to_dense(tf::sparse::add(st, st));             // SparseAdd, then SparseToDense
+//   tf::sparse::sparse_dense_matmul(st, tf::ones({2, 3}));      // SparseTensorDenseMatMul
+//   tf::sparse::reduce_sum(st, {1});                            // SparseReduceSum: [1, 2]
+//
+// Most ops expect indices in row-major order, as TensorFlow's do; reorder() sorts them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "tfpp/array_ops.h"
+#include "tfpp/sparse_tensor.h"
+#include "tfpp/tensor.h"
+
+namespace tf::sparse {
+
+/// Options of to_dense.
+struct ToDenseOptions {
+  Tensor default_value;           ///< where no value is given (zero / "" when undefined)
+  bool validate_indices = true;   ///< fail on out-of-order or repeated indices
+};
+
+/// The dense tensor of `sp` (SparseToDense).
+Tensor to_dense(const SparseTensor& sp, const ToDenseOptions& options = {});
+/// The non-zero (non-empty for strings) elements of `dense` (a composite of Where and GatherNd).
+SparseTensor from_dense(const Tensor& dense);
+/// `sp` with its indices in row-major order (SparseReorder).
+SparseTensor reorder(const SparseTensor& sp);
+
+/// a + b; sums whose magnitude is below `threshold` are dropped (SparseAdd).
+SparseTensor add(const SparseTensor& a, const SparseTensor& b, const Tensor& threshold = Tensor());
+/// The dense tensor a + b, b dense of a's shape (SparseTensorDenseAdd).
+Tensor add(const SparseTensor& a, const Tensor& b);
+
+/// Options of sparse_dense_matmul.
+struct MatMulOptions {
+  bool adjoint_a = false;  ///< use the transpose of the sparse matrix
+  bool adjoint_b = false;  ///< use the transpose of the dense matrix
+};
+/// The dense product of a rank-2 SparseTensor and a dense matrix (SparseTensorDenseMatMul).
+Tensor sparse_dense_matmul(const SparseTensor& a, const Tensor& b, const MatMulOptions& options = {});
+
+/// Options of the reductions.
+struct ReduceOptions {
+  bool keepdims = false;  ///< keep reduced dimensions with length 1
+};
+/// The dense sum over `axes` (all when empty) (SparseReduceSum).
+Tensor reduce_sum(const SparseTensor& sp, const std::vector<std::int64_t>& axes = {}, const ReduceOptions& options = {});
+/// The sum as a SparseTensor (SparseReduceSumSparse).
+SparseTensor reduce_sum_sparse(const SparseTensor& sp, const std::vector<std::int64_t>& axes = {},
+                               const ReduceOptions& options = {});
+/// The dense maximum over `axes` of the given values (SparseReduceMax).
+Tensor reduce_max(const SparseTensor& sp, const std::vector<std::int64_t>& axes = {}, const ReduceOptions& options = {});
+/// The maximum as a SparseTensor (SparseReduceMaxSparse).
+SparseTensor reduce_max_sparse(const SparseTensor& sp, const std::vector<std::int64_t>& axes = {},
+                               const ReduceOptions& options = {});
+
+/// The SparseTensors joined along `axis` (SparseConcat); the other dimensions must match.
+SparseTensor concat(std::int64_t axis, const std::vector<SparseTensor>& inputs);
+/// The values inside the box [start, start + size), re-based at start (SparseSlice).
+SparseTensor slice(const SparseTensor& sp, const std::vector<std::int64_t>& start, const std::vector<std::int64_t>& size);
+/// `sp` reshaped to `shape` (one dimension may be -1) (SparseReshape).
+SparseTensor reshape(const SparseTensor& sp, const std::vector<std::int64_t>& shape);
+/// The values where the bool vector `to_retain` is true (a composite of Where and Gather).
+SparseTensor retain(const SparseTensor& sp, const Tensor& to_retain);
+
+/// What fill_empty_rows returns.
+struct FillEmptyRowsResult {
+  SparseTensor output;        ///< `sp` with [row, 0, ...] = default_value added for each empty row
+  Tensor empty_row_indicator; ///< bool [rows]: which rows were empty
+};
+/// Fills each empty row with one default value (SparseFillEmptyRows).
+FillEmptyRowsResult fill_empty_rows(const SparseTensor& sp, const Tensor& default_value);
+
+/// The softmax of each innermost row of values, as if absent values were -inf (SparseSoftmax).
+SparseTensor softmax(const SparseTensor& sp);
+/// The elementwise maximum of two SparseTensors of one shape (SparseSparseMaximum).
+SparseTensor maximum(const SparseTensor& a, const SparseTensor& b);
+/// The elementwise minimum of two SparseTensors of one shape (SparseSparseMinimum).
+SparseTensor minimum(const SparseTensor& a, const SparseTensor& b);
+
+/// sp * dense, dense broadcast to sp's shape, at sp's indices (SparseDenseCwiseMul).
+SparseTensor multiply(const SparseTensor& sp, const Tensor& dense);
+/// sp / dense at sp's indices (SparseDenseCwiseDiv).
+SparseTensor divide(const SparseTensor& sp, const Tensor& dense);
+/// sp + dense at sp's indices only, a SparseTensor (SparseDenseCwiseAdd; tf.sparse.add gives the
+/// dense sum instead).
+SparseTensor add_dense_at_indices(const SparseTensor& sp, const Tensor& dense);
+
+/// Options of the sparse segment reductions.
+struct SegmentOptions {
+  std::optional<std::int64_t> num_segments;  ///< output rows (default: last segment id + 1)
+};
+/// Sum of the rows `indices` of data, grouped by sorted `segment_ids` (SparseSegmentSum).
+Tensor segment_sum(const Tensor& data, const IntArray& indices, const IntArray& segment_ids,
+                   const SegmentOptions& options = {});
+/// Mean of each segment (SparseSegmentMean).
+Tensor segment_mean(const Tensor& data, const IntArray& indices, const IntArray& segment_ids,
+                    const SegmentOptions& options = {});
+/// Sum divided by the square root of the segment's size (SparseSegmentSqrtN).
+Tensor segment_sqrt_n(const Tensor& data, const IntArray& indices, const IntArray& segment_ids,
+                      const SegmentOptions& options = {});
+
+}  // namespace tf::sparse

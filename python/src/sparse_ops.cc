@@ -1,0 +1,114 @@
+// tf.sparse's ops for Python: python/tfpp/sparse_ops.py passes each SparseTensor's components and
+// builds SparseTensors from the results (include/tfpp/sparse_ops.h).
+#include <nanobind/stl/string.h>
+
+#include "bindings.h"
+#include "tfpp/sparse_ops.h"
+
+namespace tfpp_python {
+
+using namespace nb::literals;
+
+namespace {
+
+tf::SparseTensor sparse_of(nb::handle indices, nb::handle values, nb::handle dense_shape) {
+  return {to_tensor(indices, tf::int64), to_tensor(values), to_tensor(dense_shape, tf::int64)};
+}
+
+nb::tuple parts(const tf::SparseTensor& sp) { return nb::make_tuple(sp.indices, sp.values, sp.dense_shape); }
+
+}  // namespace
+
+void bind_sparse_ops(nb::module_& m) {
+  m.def("_sparse_to_dense", [](nb::handle i, nb::handle v, nb::handle s, nb::handle fill, bool validate, nb::handle name) {
+    NodeName named(name);
+    tf::SparseTensor sp = sparse_of(i, v, s);
+    tf::Tensor default_value = fill.is_none() ? tf::Tensor() : operand_like(fill, sp.values);
+    return tf::sparse::to_dense(sp, {.default_value = default_value, .validate_indices = validate});
+  }, "indices"_a, "values"_a, "dense_shape"_a, nb::arg("default_value").none(), "validate_indices"_a, "name"_a = nb::none());
+  m.def("_sparse_reorder", [](nb::handle i, nb::handle v, nb::handle s, nb::handle name) {
+    NodeName named(name);
+    return parts(tf::sparse::reorder(sparse_of(i, v, s)));
+  }, "indices"_a, "values"_a, "dense_shape"_a, "name"_a = nb::none());
+  m.def("_sparse_add", [](nb::handle ai, nb::handle av, nb::handle as, nb::handle bi, nb::handle bv, nb::handle bs,
+                          nb::handle threshold, nb::handle name) {
+    NodeName named(name);
+    tf::SparseTensor a = sparse_of(ai, av, as);
+    return parts(tf::sparse::add(a, sparse_of(bi, bv, bs), operand_like(threshold, a.values)));
+  }, "a_indices"_a, "a_values"_a, "a_shape"_a, "b_indices"_a, "b_values"_a, "b_shape"_a, "threshold"_a, "name"_a = nb::none());
+  m.def("_sparse_dense_add", [](nb::handle i, nb::handle v, nb::handle s, nb::handle b, nb::handle name) {
+    NodeName named(name);
+    tf::SparseTensor a = sparse_of(i, v, s);
+    return tf::sparse::add(a, operand_like(b, a.values));
+  }, "indices"_a, "values"_a, "dense_shape"_a, "b"_a, "name"_a = nb::none());
+  m.def("_sparse_dense_matmul", [](nb::handle i, nb::handle v, nb::handle s, nb::handle b, bool adjoint_a,
+                                   bool adjoint_b, nb::handle name) {
+    NodeName named(name);
+    tf::SparseTensor a = sparse_of(i, v, s);
+    return tf::sparse::sparse_dense_matmul(a, operand_like(b, a.values), {.adjoint_a = adjoint_a, .adjoint_b = adjoint_b});
+  }, "indices"_a, "values"_a, "dense_shape"_a, "b"_a, "adjoint_a"_a, "adjoint_b"_a, "name"_a = nb::none());
+  m.def("_sparse_reduce", [](bool max, bool sparse_output, nb::handle i, nb::handle v, nb::handle s, nb::handle axis,
+                             bool keepdims, nb::handle name) -> nb::object {
+    NodeName named(name);
+    tf::SparseTensor sp = sparse_of(i, v, s);
+    const std::vector<std::int64_t> axes = axis.is_none() ? std::vector<std::int64_t>{} : int_list(axis);
+    if (sparse_output)
+      return parts(max ? tf::sparse::reduce_max_sparse(sp, axes, {.keepdims = keepdims})
+                       : tf::sparse::reduce_sum_sparse(sp, axes, {.keepdims = keepdims}));
+    return nb::cast(max ? tf::sparse::reduce_max(sp, axes, {.keepdims = keepdims})
+                        : tf::sparse::reduce_sum(sp, axes, {.keepdims = keepdims}));
+  }, "max"_a, "sparse_output"_a, "indices"_a, "values"_a, "dense_shape"_a, nb::arg("axis").none(), "keepdims"_a, "name"_a = nb::none());
+  m.def("_sparse_concat", [](std::int64_t axis, nb::list inputs, nb::handle name) {
+    NodeName named(name);
+    std::vector<tf::SparseTensor> sparse;
+    for (nb::handle part : inputs) sparse.push_back(sparse_of(part[0], part[1], part[2]));
+    return parts(tf::sparse::concat(axis, sparse));
+  }, "axis"_a, "inputs"_a, "name"_a = nb::none());
+  m.def("_sparse_slice", [](nb::handle i, nb::handle v, nb::handle s, nb::handle start, nb::handle size,
+                            nb::handle name) {
+    NodeName named(name);
+    return parts(tf::sparse::slice(sparse_of(i, v, s), int_list(start), int_list(size)));
+  }, "indices"_a, "values"_a, "dense_shape"_a, "start"_a, "size"_a, "name"_a = nb::none());
+  m.def("_sparse_reshape", [](nb::handle i, nb::handle v, nb::handle s, nb::handle shape, nb::handle name) {
+    NodeName named(name);
+    return parts(tf::sparse::reshape(sparse_of(i, v, s), int_list(shape)));
+  }, "indices"_a, "values"_a, "dense_shape"_a, "shape"_a, "name"_a = nb::none());
+  m.def("_sparse_fill_empty_rows", [](nb::handle i, nb::handle v, nb::handle s, nb::handle fill, nb::handle name) {
+    NodeName named(name);
+    tf::SparseTensor sp = sparse_of(i, v, s);
+    tf::sparse::FillEmptyRowsResult r = tf::sparse::fill_empty_rows(sp, operand_like(fill, sp.values));
+    return nb::make_tuple(parts(r.output), r.empty_row_indicator);
+  }, "indices"_a, "values"_a, "dense_shape"_a, "default_value"_a, "name"_a = nb::none());
+  m.def("_sparse_softmax", [](nb::handle i, nb::handle v, nb::handle s, nb::handle name) {
+    NodeName named(name);
+    return tf::sparse::softmax(sparse_of(i, v, s)).values;
+  }, "indices"_a, "values"_a, "dense_shape"_a, "name"_a = nb::none());
+  m.def("_sparse_minmax", [](bool max, nb::handle ai, nb::handle av, nb::handle as, nb::handle bi, nb::handle bv,
+                             nb::handle bs, nb::handle name) {
+    NodeName named(name);
+    tf::SparseTensor a = sparse_of(ai, av, as), b = sparse_of(bi, bv, bs);
+    return parts(max ? tf::sparse::maximum(a, b) : tf::sparse::minimum(a, b));
+  }, "max"_a, "a_indices"_a, "a_values"_a, "a_shape"_a, "b_indices"_a, "b_values"_a, "b_shape"_a, "name"_a = nb::none());
+  m.def("_sparse_dense_cwise", [](const std::string& op, nb::handle i, nb::handle v, nb::handle s, nb::handle dense,
+                                  nb::handle name) {
+    NodeName named(name);
+    tf::SparseTensor sp = sparse_of(i, v, s);
+    tf::Tensor d = operand_like(dense, sp.values);
+    if (op == "mul") return tf::sparse::multiply(sp, d).values;
+    if (op == "div") return tf::sparse::divide(sp, d).values;
+    return tf::sparse::add_dense_at_indices(sp, d).values;
+  }, "op"_a, "indices"_a, "values"_a, "dense_shape"_a, "dense"_a, "name"_a = nb::none());
+  m.def("_sparse_segment", [](const std::string& kind, nb::handle data, nb::handle indices, nb::handle ids,
+                              nb::handle num_segments, nb::handle name) {
+    NodeName named(name);
+    tf::sparse::SegmentOptions options;
+    if (!num_segments.is_none()) options.num_segments = nb::cast<std::int64_t>(num_segments);
+    tf::Tensor x = to_tensor(data);
+    tf::Tensor idx = to_tensor(indices), seg = to_tensor(ids);
+    if (kind == "mean") return tf::sparse::segment_mean(x, idx, seg, options);
+    if (kind == "sqrt_n") return tf::sparse::segment_sqrt_n(x, idx, seg, options);
+    return tf::sparse::segment_sum(x, idx, seg, options);
+  }, "kind"_a, "data"_a, "indices"_a, "segment_ids"_a, nb::arg("num_segments").none(), "name"_a = nb::none());
+}
+
+}  // namespace tfpp_python
