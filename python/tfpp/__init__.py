@@ -146,9 +146,8 @@ dtypes.as_dtype = lambda type_value: TensorSpec([], type_value).dtype  # a DType
 
 sparse = _types.ModuleType("tfpp.sparse", "tf.sparse: sparse tensors.")
 sparse.SparseTensor = SparseTensor
-sparse.from_dense = _sparse_ops.from_dense
-sparse.to_dense = _sparse_ops.to_dense
-sparse.reorder = _sparse_ops.reorder
+for _name in _sparse_ops.__all__:
+    setattr(sparse, _name, getattr(_sparse_ops, _name))
 
 # tf.* functions composed in Python or bound from existing C++ (framework scopes, partitions,
 # histograms, space/batch moves, more of tf.math, tf.nn, tf.config, tf.debugging and tf.train).

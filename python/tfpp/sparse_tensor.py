@@ -70,6 +70,23 @@ class SparseTensor:
         from .type_spec import SparseTensorSpec
         return SparseTensorSpec(self.shape, self.dtype)
 
+    def _dense_operand(self, other, op):
+        """The values of `self` combined with dense `other` (broadcast to the dense shape) at its indices."""
+        if isinstance(other, SparseTensor):
+            raise TypeError("tf.SparseTensor %s another SparseTensor is not supported; use tf.sparse ops" % op)
+        values = _tfpp._sparse_dense_cwise(op, self._indices, self._values, self._dense_shape, other)
+        return SparseTensor(self._indices, values, self._dense_shape)
+
+    def __mul__(self, other):
+        """Elementwise product with a dense tensor, at this tensor's indices (SparseDenseCwiseMul)."""
+        return self._dense_operand(other, "mul")
+
+    def __truediv__(self, other):
+        """Elementwise quotient by a dense tensor, at this tensor's indices (SparseDenseCwiseDiv)."""
+        return self._dense_operand(other, "div")
+
+    __div__ = __truediv__
+
     def __repr__(self):
         return "SparseTensor(indices=%s, values=%s, dense_shape=%s)" % (self._indices, self._values,
                                                                         self._dense_shape)
