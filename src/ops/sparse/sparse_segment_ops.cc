@@ -71,8 +71,11 @@ void segment_kernel(KernelContext& ctx) {
   if constexpr (kKind != Segment::kSum)
     for (std::int64_t s = 0; s < segments; ++s) {
       if (count[s] == 0) continue;
-      const T scale = kKind == Segment::kMean ? static_cast<T>(count[s]) : static_cast<T>(std::sqrt(count[s]));
-      for (std::int64_t c = 0; c < width; ++c) o[s * width + c] /= scale;
+      // TensorFlow divides by the count but multiplies by the reciprocal square root (rounding differs).
+      if (kKind == Segment::kMean)
+        for (std::int64_t c = 0; c < width; ++c) o[s * width + c] /= static_cast<T>(count[s]);
+      else
+        for (std::int64_t c = 0; c < width; ++c) o[s * width + c] *= T{1} / static_cast<T>(std::sqrt(count[s]));
     }
   ctx.output(0) = std::move(out);
 }

@@ -186,14 +186,14 @@ void reshape_kernel(KernelContext& ctx) {
     if (product == 0 || dense_size % product != 0)
       ctx.fail("Input to reshape is a SparseTensor with " + std::to_string(dense_size) +
                " dense values, but the requested shape requires a multiple of " + std::to_string(product) +
-               ". inputShape=" + dims_string(in_shape) + " outputShape=" + dims_string(out_shape));
+               ". input_shape=" + dims_string(in_shape) + " output_shape=" + dims_string(out_shape));
     out_shape[unknown] = dense_size / product;
     product *= out_shape[unknown];
   }
   if (product != dense_size)
     ctx.fail("Input to reshape is a tensor with " + std::to_string(dense_size) +
-             " dense values, but the requested shape has " + std::to_string(product) + ". inputShape=" +
-             dims_string(in_shape) + " outputShape=" + dims_string(out_shape));
+             " dense values, but the requested shape has " + std::to_string(product) + ". input_shape=" +
+             dims_string(in_shape) + " output_shape=" + dims_string(out_shape));
   const SparseView sp{in_indices.data<std::int64_t>(), in_indices.shape().dim(0), in_indices.shape().dim(1), in_shape};
   const std::vector<std::int64_t> in_strides = strides_of(in_shape), out_strides = strides_of(out_shape);
   const std::int64_t out_rank = static_cast<std::int64_t>(out_shape.size());
