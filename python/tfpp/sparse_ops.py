@@ -169,7 +169,7 @@ def segment_sqrt_n(data, indices, segment_ids, num_segments=None, name=None, spa
 
 def transpose(sp_input, perm=None, name=None):
     """The SparseTensor with its dimensions permuted (reversed by default), in row-major order."""
-    sp = _sparse(sp_input)
+    sp = sp_input  # TensorFlow does not check: a dense tensor fails on .indices (AttributeError)
     if perm is None:
         rank = sp.indices.shape[1]
         if rank is None:
@@ -188,7 +188,8 @@ def expand_dims(sp_input, axis=None, name=None):
     if rank is None:
         rank = int(_tfpp.size(sp.dense_shape))
     if axis < -rank - 1 or axis > rank:
-        raise ValueError("axis %d out of range [%d, %d]" % (axis, -rank - 1, rank))
+        raise _errors().InvalidArgumentError(None, None, "[ExpandDims] axis %d out of range [%d, %d]" % (
+            axis, -rank - 1, rank))
     at = axis if axis >= 0 else axis + rank + 1
     zeros = _tfpp.zeros_like(sp.indices[:, :1])
     indices = _tfpp.concat([sp.indices[:, :at], zeros, sp.indices[:, at:]], axis=1)

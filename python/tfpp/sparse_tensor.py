@@ -73,7 +73,7 @@ class SparseTensor:
     def _dense_operand(self, other, op):
         """The values of `self` combined with dense `other` (broadcast to the dense shape) at its indices."""
         if isinstance(other, SparseTensor):
-            raise TypeError("tf.SparseTensor %s another SparseTensor is not supported; use tf.sparse ops" % op)
+            raise ValueError("tf.SparseTensor %s another SparseTensor is not supported; use tf.sparse ops" % op)
         values = _tfpp._sparse_dense_cwise(op, self._indices, self._values, self._dense_shape, other)
         return SparseTensor(self._indices, values, self._dense_shape)
 
