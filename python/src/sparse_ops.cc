@@ -3,6 +3,7 @@
 #include <nanobind/stl/string.h>
 
 #include "bindings.h"
+#include "tfpp/set_ops.h"
 #include "tfpp/sparse_ops.h"
 
 namespace tfpp_python {
@@ -16,6 +17,19 @@ tf::SparseTensor sparse_of(nb::handle indices, nb::handle values, nb::handle den
 }
 
 nb::tuple parts(const tf::SparseTensor& sp) { return nb::make_tuple(sp.indices, sp.values, sp.dense_shape); }
+
+// tf.sets' operation on a and b, each a dense tensor or a SparseTensor's (indices, values, dense_shape).
+tf::SparseTensor set_operation(const std::string& op, nb::handle a, nb::handle b, const tf::sets::SetOptions& options) {
+  const bool a_sparse = nb::isinstance<nb::tuple>(a), b_sparse = nb::isinstance<nb::tuple>(b);
+  const auto run = [&](auto&& x, auto&& y) {
+    if (op == "intersection") return tf::sets::intersection(x, y, options);
+    if (op == "union") return tf::sets::set_union(x, y, options);
+    return tf::sets::difference(x, y, op == "a-b", options);
+  };
+  if (a_sparse && b_sparse) return run(sparse_of(a[0], a[1], a[2]), sparse_of(b[0], b[1], b[2]));
+  if (b_sparse) return run(to_tensor(a), sparse_of(b[0], b[1], b[2]));
+  return run(to_tensor(a), to_tensor(b));
+}
 
 }  // namespace
 
@@ -109,6 +123,12 @@ void bind_sparse_ops(nb::module_& m) {
     if (kind == "sqrt_n") return tf::sparse::segment_sqrt_n(x, idx, seg, options);
     return tf::sparse::segment_sum(x, idx, seg, options);
   }, "kind"_a, "data"_a, "indices"_a, "segment_ids"_a, nb::arg("num_segments").none(), "name"_a = nb::none());
+  m.def("_set_size", [](nb::handle i, nb::handle v, nb::handle s, bool validate) {
+    return tf::sets::size(sparse_of(i, v, s), {.validate_indices = validate});
+  }, "indices"_a, "values"_a, "dense_shape"_a, "validate_indices"_a);
+  m.def("_set_operation", [](const std::string& op, nb::handle a, nb::handle b, bool validate) {
+    return parts(set_operation(op, a, b, {.validate_indices = validate}));
+  }, "op"_a, "a"_a, "b"_a, "validate_indices"_a);
 }
 
 }  // namespace tfpp_python

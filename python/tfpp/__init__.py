@@ -148,6 +148,7 @@ sparse = _types.ModuleType("tfpp.sparse", "tf.sparse: sparse tensors.")
 sparse.SparseTensor = SparseTensor
 for _name in _sparse_ops.__all__:
     setattr(sparse, _name, getattr(_sparse_ops, _name))
+from . import sets  # noqa: E402 (tf.sets)
 
 # tf.* functions composed in Python or bound from existing C++ (framework scopes, partitions,
 # histograms, space/batch moves, more of tf.math, tf.nn, tf.config, tf.debugging and tf.train).
