@@ -67,6 +67,18 @@ SparseTensor concat(std::int64_t axis, const std::vector<SparseTensor>& inputs);
 SparseTensor slice(const SparseTensor& sp, const std::vector<std::int64_t>& start, const std::vector<std::int64_t>& size);
 /// `sp` reshaped to `shape` (one dimension may be -1) (SparseReshape).
 SparseTensor reshape(const SparseTensor& sp, const std::vector<std::int64_t>& shape);
+/// `num_split` pieces along `axis`; the first (size % num_split) are one longer (SparseSplit).
+std::vector<SparseTensor> split(const SparseTensor& sp, std::int64_t num_split, std::int64_t axis);
+/// The dimensions permuted by `perm` (reversed when empty), in row-major order (a composite with SparseReorder).
+SparseTensor transpose(const SparseTensor& sp, const std::vector<std::int64_t>& perm = {});
+/// A dimension of length 1 inserted at `axis` (-1: last) (a composite).
+SparseTensor expand_dims(const SparseTensor& sp, std::int64_t axis = -1);
+/// A [num_rows, num_columns] SparseTensor with ones of `dtype` on the diagonal (a composite).
+SparseTensor eye(std::int64_t num_rows, std::int64_t num_columns, DType dtype = float32);
+/// `sp` with dense shape `new_shape` (at least the old one in every dimension) (a composite).
+SparseTensor reset_shape(const SparseTensor& sp, const Tensor& new_shape);
+/// A bool [..., vocab_size] tensor, True at [..., v] for each value v of each row of an integer `sp`.
+Tensor to_indicator(const SparseTensor& sp, std::int64_t vocab_size);
 /// The values where the bool vector `to_retain` is true (a composite of Where and Gather).
 SparseTensor retain(const SparseTensor& sp, const Tensor& to_retain);
 

@@ -129,6 +129,21 @@ void bind_sparse_ops(nb::module_& m) {
   m.def("_set_operation", [](const std::string& op, nb::handle a, nb::handle b, bool validate) {
     return parts(set_operation(op, a, b, {.validate_indices = validate}));
   }, "op"_a, "a"_a, "b"_a, "validate_indices"_a);
+  m.def("_sparse_split", [](nb::handle i, nb::handle v, nb::handle s, std::int64_t num_split, std::int64_t axis,
+                            nb::handle name) {
+    NodeName named(name);
+    nb::list pieces;
+    for (const tf::SparseTensor& piece : tf::sparse::split(sparse_of(i, v, s), num_split, axis)) pieces.append(parts(piece));
+    return pieces;
+  }, "indices"_a, "values"_a, "dense_shape"_a, "num_split"_a, "axis"_a, "name"_a = nb::none());
+  m.def("_sparse_transpose", [](nb::handle i, nb::handle v, nb::handle s, nb::handle perm, nb::handle name) {
+    NodeName named(name);
+    return parts(tf::sparse::transpose(sparse_of(i, v, s), perm.is_none() ? std::vector<std::int64_t>{} : int_list(perm)));
+  }, "indices"_a, "values"_a, "dense_shape"_a, nb::arg("perm").none(), "name"_a = nb::none());
+  m.def("_sparse_expand_dims", [](nb::handle i, nb::handle v, nb::handle s, std::int64_t axis, nb::handle name) {
+    NodeName named(name);
+    return parts(tf::sparse::expand_dims(sparse_of(i, v, s), axis));
+  }, "indices"_a, "values"_a, "dense_shape"_a, "axis"_a, "name"_a = nb::none());
 }
 
 }  // namespace tfpp_python

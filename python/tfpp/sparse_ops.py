@@ -169,33 +169,14 @@ def segment_sqrt_n(data, indices, segment_ids, num_segments=None, name=None, spa
 
 def transpose(sp_input, perm=None, name=None):
     """The SparseTensor with its dimensions permuted (reversed by default), in row-major order."""
-    sp = sp_input  # TensorFlow does not check: a dense tensor fails on .indices (AttributeError)
-    if perm is None:
-        rank = sp.indices.shape[1]
-        if rank is None:
-            rank = int(_tfpp.size(sp.dense_shape))
-        perm = list(range(rank - 1, -1, -1))
-    perm = _tfpp.convert_to_tensor(perm, dtype=_tfpp.int64)
-    moved = SparseTensor(_tfpp.gather(sp.indices, perm, axis=1), sp.values, _tfpp.gather(sp.dense_shape, perm))
-    return reorder(moved)
+    # TensorFlow does not check: a dense tensor fails on .indices (AttributeError).
+    return SparseTensor(*_tfpp._sparse_transpose(*_parts(sp_input), perm, name))
 
 
 def expand_dims(sp_input, axis=None, name=None):
     """The SparseTensor with a dimension of length 1 inserted at `axis` (last by default)."""
     sp = _sparse(sp_input)
-    axis = -1 if axis is None else int(axis)
-    rank = sp.indices.shape[1]
-    if rank is None:
-        rank = int(_tfpp.size(sp.dense_shape))
-    if axis < -rank - 1 or axis > rank:
-        raise _errors().InvalidArgumentError(None, None, "[ExpandDims] axis %d out of range [%d, %d]" % (
-            axis, -rank - 1, rank))
-    at = axis if axis >= 0 else axis + rank + 1
-    zeros = _tfpp.zeros_like(sp.indices[:, :1])
-    indices = _tfpp.concat([sp.indices[:, :at], zeros, sp.indices[:, at:]], axis=1)
-    one = _tfpp.constant([1], dtype=_tfpp.int64)
-    dense_shape = _tfpp.concat([sp.dense_shape[:at], one, sp.dense_shape[at:]], axis=0)
-    return SparseTensor(indices, sp.values, dense_shape)
+    return SparseTensor(*_tfpp._sparse_expand_dims(*_parts(sp), -1 if axis is None else int(axis), name))
 
 
 def eye(num_rows, num_columns=None, dtype=None, name=None):
@@ -211,22 +192,11 @@ def eye(num_rows, num_columns=None, dtype=None, name=None):
 def split(sp_input=None, num_split=None, axis=None, name=None):
     """`num_split` SparseTensors cut along `axis`; the first (size % num_split) get one more slice."""
     sp = _sparse(sp_input)
-    if num_split is None or axis is None:
-        raise ValueError("tf.sparse.split needs num_split and axis")
-    dims = [int(d) for d in sp.dense_shape.numpy()] if not sp.dense_shape._is_symbolic() else None
-    if dims is None:
-        raise ValueError("inside tf.function tfpp splits SparseTensors of a known dense shape only")
-    axis = int(axis) % len(dims)
-    size, pieces, start = dims[axis], [], 0
-    for i in range(int(num_split)):
-        length = size // num_split + (1 if i < size % num_split else 0)
-        begin = [0] * len(dims)
-        begin[axis] = start
-        extent = list(dims)
-        extent[axis] = length
-        pieces.append(slice(sp, begin, extent))
-        start += length
-    return pieces
+    if num_split is None:
+        raise ValueError("num_split is required.")
+    if axis is None:
+        raise ValueError("axis is required.")
+    return [SparseTensor(*piece) for piece in _tfpp._sparse_split(*_parts(sp), int(num_split), int(axis), name)]
 
 
 def to_indicator(sp_input, vocab_size, name=None):

@@ -9,6 +9,7 @@
 #include "ops/array/array_common.h"
 #include "ops/execute.h"
 #include "ops/sparse/sparse_common.h"
+#include "tfpp/constant.h"
 #include "tfpp/sparse_ops.h"
 
 namespace tf {
@@ -312,4 +313,68 @@ FillEmptyRowsResult fill_empty_rows(const SparseTensor& sp, const Tensor& defaul
 }
 
 }  // namespace sparse
+}  // namespace tf
+
+// ---- SparseSplit: inputs split_dim, indices, values, shape; attr num_split; outputs the pieces'
+// indices, then their values, then their shapes. The first (size % num_split) pieces are one longer.
+namespace tf {
+namespace {
+
+using namespace ops::sparse;
+
+void split_shape(ops::ShapeContext& ctx) {
+  const std::int64_t n = ctx.attr<std::int64_t>(0);
+  if (n < 1) ctx.fail("num_split must be >= 1, got " + std::to_string(n));
+  if (ctx.input(0).dtype() != int64) ctx.fail("split_dim must be int64");
+  check_components(ctx, 1);
+  const std::int64_t rank = static_rank(ctx, 3);
+  for (std::int64_t i = 0; i < n; ++i) ctx.add_output(int64, TensorShape{None, rank});
+  for (std::int64_t i = 0; i < n; ++i) ctx.add_output(ctx.input(2).dtype(), TensorShape{None});
+  for (std::int64_t i = 0; i < n; ++i) ctx.add_output(int64, TensorShape{rank});
+}
+
+void split_kernel(ops::KernelContext& ctx) {
+  const std::int64_t pieces = ctx.attr<std::int64_t>(0);
+  const SparseView sp = read_sparse(ctx, 1);
+  std::int64_t axis = ctx.input(0).data<std::int64_t>()[0];
+  if (axis < -sp.rank || axis >= sp.rank)
+    ctx.fail("Input split_dim should be between " + std::to_string(-sp.rank) + " and " + std::to_string(sp.rank) +
+             ", got " + std::to_string(axis));
+  if (axis < 0) axis += sp.rank;
+  const std::int64_t size = sp.shape[axis];
+  if (pieces > size)
+    ctx.fail("Split dimension " + std::to_string(size) + " is smaller than the number of splits " + std::to_string(pieces));
+  check_bounds(ctx, sp);
+  std::vector<std::int64_t> begin(static_cast<std::size_t>(pieces) + 1, 0);
+  for (std::int64_t i = 0; i < pieces; ++i) begin[i + 1] = begin[i] + size / pieces + (i < size % pieces ? 1 : 0);
+  std::vector<std::vector<std::int64_t>> indices(static_cast<std::size_t>(pieces)), kept(static_cast<std::size_t>(pieces));
+  for (std::int64_t i = 0; i < sp.n; ++i) {
+    const std::int64_t at = sp.at(i, axis);
+    const std::int64_t piece = std::upper_bound(begin.begin(), begin.end(), at) - begin.begin() - 1;
+    kept[piece].push_back(i);
+    for (std::int64_t d = 0; d < sp.rank; ++d) indices[piece].push_back(d == axis ? at - begin[piece] : sp.at(i, d));
+  }
+  for (std::int64_t p = 0; p < pieces; ++p) {
+    ctx.output(p) = core::empty(int64, TensorShape{static_cast<std::int64_t>(kept[p].size()), sp.rank});
+    std::copy(indices[p].begin(), indices[p].end(), ctx.output(p).mutable_data<std::int64_t>());
+    ctx.output(pieces + p) = take(ctx.input(2), kept[p]);
+    std::vector<std::int64_t> shape = sp.shape;
+    shape[axis] = begin[p + 1] - begin[p];
+    ctx.output(2 * pieces + p) = int64_vector(shape);
+  }
+}
+
+const ops::OpDef& kSparseSplit = ops::OpBuilder("SparseSplit").inputs(4).attrs({"num_split"}).shape(split_shape)
+    .kernel(int64, split_kernel).kernel_allocates_outputs().no_gradient();
+
+}  // namespace
+
+std::vector<SparseTensor> sparse::split(const SparseTensor& sp, std::int64_t num_split, std::int64_t axis) {
+  const std::array<ops::AttrValue, 1> attrs{num_split};
+  ops::Outputs out = ops::execute(kSparseSplit, {constant(axis), sp.indices, sp.values, sp.dense_shape}, attrs);
+  std::vector<SparseTensor> pieces;
+  for (std::int64_t p = 0; p < num_split; ++p) pieces.push_back({out[p], out[num_split + p], out[2 * num_split + p]});
+  return pieces;
+}
+
 }  // namespace tf

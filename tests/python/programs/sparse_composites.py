@@ -52,15 +52,18 @@ for label, target in (("product", product), ("quotient", quotient), ("transpose"
 
 @tf.function
 def traced(sp):
-    return tf.sparse.transpose(sp), tf.sparse.expand_dims(sp, 1), sp * 3.0
+    return (tf.sparse.transpose(sp), tf.sparse.expand_dims(sp, 1), sp * 3.0) + tuple(
+        tf.sparse.split(sp_input=sp, num_split=2, axis=0))
 
 
-for label, result in zip(("traced transpose", "traced expand_dims", "traced times"), traced(st)):
+for label, result in zip(("traced transpose", "traced expand_dims", "traced times", "traced split 0", "traced split 1"),
+                         traced(st)):
     show(label, result)
 
 show_error("transpose of a dense tensor", lambda: tf.sparse.transpose(tf.ones([2, 2])))
 show_error("expand_dims axis", lambda: tf.sparse.expand_dims(st, 5))
 show_error("reset_shape smaller", lambda: tf.sparse.reset_shape(st, [2, 2]))
 show_error("map_values without sparse", lambda: tf.sparse.map_values(tf.abs, tf.ones([2])))
+show_error("split more than the dimension", lambda: tf.sparse.split(sp_input=st, num_split=4, axis=0))
 show_error("times sparse", lambda: st * st)
 show_error("times bad shape", lambda: st * tf.ones([4]))
