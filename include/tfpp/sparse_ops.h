@@ -119,4 +119,17 @@ Tensor segment_mean(const Tensor& data, const IntArray& indices, const IntArray&
 Tensor segment_sqrt_n(const Tensor& data, const IntArray& indices, const IntArray& segment_ids,
                       const SegmentOptions& options = {});
 
+/// Options of bincount.
+struct BincountOptions {
+  Tensor weights;                ///< summed per value instead of counting (values' shape); undefined: counts
+  std::int64_t minlength = -1;   ///< the last output dimension is at least this
+  std::int64_t maxlength = -1;   ///< values >= maxlength are dropped (-1: none)
+  bool binary_output = false;    ///< 1 for each value present instead of counts
+};
+/// How often each value occurs in a 1-D `values`, or in each row of a 2-D one, as a SparseTensor
+/// (DenseCountSparseOutput); counts take the values' dtype, sums the weights'.
+SparseTensor bincount(const Tensor& values, const BincountOptions& options = {});
+/// The same for the values of a SparseTensor (SparseCountSparseOutput).
+SparseTensor bincount(const SparseTensor& values, const BincountOptions& options = {});
+
 }  // namespace tf::sparse

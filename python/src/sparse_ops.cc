@@ -144,6 +144,14 @@ void bind_sparse_ops(nb::module_& m) {
     NodeName named(name);
     return parts(tf::sparse::expand_dims(sparse_of(i, v, s), axis));
   }, "indices"_a, "values"_a, "dense_shape"_a, "axis"_a, "name"_a = nb::none());
+  m.def("_sparse_bincount", [](nb::handle values, nb::handle weights, std::int64_t minlength, std::int64_t maxlength,
+                               bool binary_output, nb::handle name) {
+    NodeName named(name);
+    tf::sparse::BincountOptions options{.minlength = minlength, .maxlength = maxlength, .binary_output = binary_output};
+    if (!weights.is_none()) options.weights = to_tensor(weights);
+    if (nb::isinstance<nb::tuple>(values)) return parts(tf::sparse::bincount(sparse_of(values[0], values[1], values[2]), options));
+    return parts(tf::sparse::bincount(to_tensor(values), options));
+  }, "values"_a, nb::arg("weights").none(), "minlength"_a, "maxlength"_a, "binary_output"_a, "name"_a = nb::none());
 }
 
 }  // namespace tfpp_python

@@ -6,8 +6,8 @@ expand_dims, eye, split, ...) are composites of those ops, as in TensorFlow."""
 from . import _tfpp
 from .sparse_tensor import SparseTensor
 
-__all__ = ["add", "concat", "expand_dims", "eye", "fill_empty_rows", "from_dense", "map_values", "maximum", "minimum",
-           "reduce_max", "reduce_sum", "reorder", "reset_shape", "reshape", "retain", "segment_mean", "segment_sqrt_n",
+__all__ = ["add", "bincount", "concat", "expand_dims", "eye", "fill_empty_rows", "from_dense", "map_values", "maximum", "minimum",
+           "reduce_max", "reduce_sum", "reorder", "reset_shape", "reshape", "retain", "sampled_addmm", "segment_mean", "segment_sqrt_n",
            "segment_sum", "slice", "softmax", "sparse_dense_matmul", "split", "to_dense", "to_indicator", "transpose"]
 
 
@@ -240,6 +240,46 @@ def reset_shape(sp_input, new_shape=None):
         if any(n < o for n, o in zip(new, old)):
             raise ValueError("new_shape %s must be at least the old shape %s in every dimension" % (list(new), list(old)))
     return SparseTensor(sp.indices, sp.values, new_shape)
+
+
+def bincount(values, weights=None, axis=0, minlength=None, maxlength=None, binary_output=False, name=None):
+    """How often each value occurs (or the sum of its weights) as a SparseTensor: over all values
+    when axis is 0, per row of a 2-D input when axis is -1."""
+    if axis is None:
+        axis = 0
+    if axis not in (0, -1):
+        raise ValueError("Unsupported value for argument axis=%s. Only 0 and -1 are currently supported." % (axis,))
+    if isinstance(weights, SparseTensor):
+        weights = weights.values
+    if isinstance(values, SparseTensor):
+        if axis == 0:
+            values = values.values
+    else:
+        values = _tfpp.convert_to_tensor(values)
+        if axis == 0:
+            values = _tfpp.reshape(values, [-1])
+            if weights is not None:
+                weights = _tfpp.reshape(_tfpp.convert_to_tensor(weights), [-1])
+    operand = _parts(values) if isinstance(values, SparseTensor) else values
+    minlength = -1 if minlength is None else int(minlength)
+    maxlength = -1 if maxlength is None else int(maxlength)
+    return SparseTensor(*_tfpp._sparse_bincount(operand, weights, minlength, maxlength, binary_output, name))
+
+
+def sampled_addmm(indices, values, dense_shape, mat1, mat2, beta=1.0, alpha=1.0, output_type=None):
+    """The components (indices, values, dense_shape) of alpha * (mat1 @ mat2) sampled at `indices`
+    plus beta * values; the matrices may carry leading batch dimensions."""
+    output_type = _tfpp.float32 if output_type is None else output_type
+    indices = _tfpp.convert_to_tensor(indices)
+    values = _tfpp.math.cast(_tfpp.convert_to_tensor(values), output_type)
+    mat1 = _tfpp.math.cast(_tfpp.convert_to_tensor(mat1), output_type)
+    mat2 = _tfpp.math.cast(_tfpp.convert_to_tensor(mat2), output_type)
+    batch_dims = mat1.shape.rank - 2
+    rows = _tfpp.gather(mat1, indices[..., 0], axis=batch_dims, batch_dims=batch_dims)
+    mat2_t = _tfpp.transpose(mat2, list(range(batch_dims)) + [batch_dims + 1, batch_dims])
+    columns = _tfpp.gather(mat2_t, indices[..., 1], axis=batch_dims, batch_dims=batch_dims)
+    dot = _tfpp.math.reduce_sum(rows * columns, axis=-1)
+    return indices, alpha * dot + beta * values, _tfpp.convert_to_tensor(dense_shape)
 
 
 def _errors():
