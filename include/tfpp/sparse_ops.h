@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "tfpp/array_ops.h"
@@ -131,5 +132,14 @@ struct BincountOptions {
 SparseTensor bincount(const Tensor& values, const BincountOptions& options = {});
 /// The same for the values of a SparseTensor (SparseCountSparseOutput).
 SparseTensor bincount(const SparseTensor& values, const BincountOptions& options = {});
+
+/// Every combination, per batch row, of one feature of each input (the sparse inputs, then the
+/// dense ones; int or string, all rank 2), joined by `separator` (SparseCrossV2).
+SparseTensor cross(const std::vector<SparseTensor>& sparse, const std::vector<Tensor>& dense = {},
+                   const std::string& separator = "_X_");
+/// The same combinations hashed (FingerprintCat64 chained from `hash_key`), modulo num_buckets
+/// when it is positive (SparseCross with hashed_output).
+SparseTensor cross_hashed(const std::vector<SparseTensor>& sparse, const std::vector<Tensor>& dense = {},
+                          std::int64_t num_buckets = 0, std::int64_t hash_key = 0xDECAFCAFFE);
 
 }  // namespace tf::sparse

@@ -152,6 +152,16 @@ void bind_sparse_ops(nb::module_& m) {
     if (nb::isinstance<nb::tuple>(values)) return parts(tf::sparse::bincount(sparse_of(values[0], values[1], values[2]), options));
     return parts(tf::sparse::bincount(to_tensor(values), options));
   }, "values"_a, nb::arg("weights").none(), "minlength"_a, "maxlength"_a, "binary_output"_a, "name"_a = nb::none());
+  m.def("_sparse_cross", [](nb::list sparse, nb::list dense, nb::handle separator, std::int64_t num_buckets,
+                            std::int64_t hash_key, nb::handle name) {
+    NodeName named(name);
+    std::vector<tf::SparseTensor> sparse_inputs;
+    for (nb::handle part : sparse) sparse_inputs.push_back(sparse_of(part[0], part[1], part[2]));
+    std::vector<tf::Tensor> dense_inputs;
+    for (nb::handle t : dense) dense_inputs.push_back(to_tensor(t));
+    if (separator.is_none()) return parts(tf::sparse::cross_hashed(sparse_inputs, dense_inputs, num_buckets, hash_key));
+    return parts(tf::sparse::cross(sparse_inputs, dense_inputs, nb::cast<std::string>(separator)));
+  }, "sparse"_a, "dense"_a, nb::arg("separator").none(), "num_buckets"_a, "hash_key"_a, "name"_a = nb::none());
 }
 
 }  // namespace tfpp_python

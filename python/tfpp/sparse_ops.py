@@ -6,7 +6,7 @@ expand_dims, eye, split, ...) are composites of those ops, as in TensorFlow."""
 from . import _tfpp
 from .sparse_tensor import SparseTensor
 
-__all__ = ["add", "bincount", "concat", "expand_dims", "eye", "fill_empty_rows", "from_dense", "map_values", "maximum", "minimum",
+__all__ = ["add", "bincount", "concat", "cross", "cross_hashed", "expand_dims", "eye", "fill_empty_rows", "from_dense", "map_values", "maximum", "minimum",
            "reduce_max", "reduce_sum", "reorder", "reset_shape", "reshape", "retain", "sampled_addmm", "segment_mean", "segment_sqrt_n",
            "segment_sum", "slice", "softmax", "sparse_dense_matmul", "split", "to_dense", "to_indicator", "transpose"]
 
@@ -280,6 +280,34 @@ def sampled_addmm(indices, values, dense_shape, mat1, mat2, beta=1.0, alpha=1.0,
     columns = _tfpp.gather(mat2_t, indices[..., 1], axis=batch_dims, batch_dims=batch_dims)
     dot = _tfpp.math.reduce_sum(rows * columns, axis=-1)
     return indices, alpha * dot + beta * values, _tfpp.convert_to_tensor(dense_shape)
+
+
+_DEFAULT_HASH_KEY = 0xDECAFCAFFE
+
+
+def _cross_inputs(inputs):
+    """The sparse inputs' components and the dense inputs, TensorFlow's TypeErrors for others."""
+    if not isinstance(inputs, (tuple, list)):
+        raise TypeError("Inputs must be a list")
+    if not all(isinstance(i, (SparseTensor, _tfpp.Tensor)) for i in inputs):
+        raise TypeError("All inputs must be Tensor or SparseTensor.")
+    sparse = [_parts(i) for i in inputs if isinstance(i, SparseTensor)]
+    return sparse, [i for i in inputs if not isinstance(i, SparseTensor)]
+
+
+def cross(inputs, name=None, separator=None):
+    """Every combination, per batch row, of one feature from each input (sparse ones first), as
+    strings joined by `separator` ('_X_' by default)."""
+    sparse, dense = _cross_inputs(inputs)
+    separator = "_X_" if separator is None else separator
+    return SparseTensor(*_tfpp._sparse_cross(sparse, dense, separator, 0, 0, name))
+
+
+def cross_hashed(inputs, num_buckets=0, hash_key=None, name=None):
+    """The combinations of `cross` as int64 hashes (modulo num_buckets when positive)."""
+    sparse, dense = _cross_inputs(inputs)
+    hash_key = _DEFAULT_HASH_KEY if hash_key is None else hash_key
+    return SparseTensor(*_tfpp._sparse_cross(sparse, dense, None, num_buckets, hash_key, name))
 
 
 def _errors():
