@@ -3,6 +3,7 @@
 // also run traced and nest.
 #include "autodiff/grad_utils.h"
 #include "autodiff/gradient_registry.h"
+#include "autodiff/unregistered_gradients.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/index_ops.h"
 #include "tfpp/math_ops.h"
@@ -162,10 +163,16 @@ TF_REGISTER_GRADIENT("SparseSegmentSqrtN", sparse_segment_grad<2>, kInputs);
 TF_REGISTER_GRADIENT("SparseSegmentSumWithNumSegments", sparse_segment_grad<0>, kInputs);
 TF_REGISTER_GRADIENT("SparseSegmentMeanWithNumSegments", sparse_segment_grad<1>, kInputs);
 TF_REGISTER_GRADIENT("SparseSegmentSqrtNWithNumSegments", sparse_segment_grad<2>, kInputs);
-// TensorFlow gives these none (SparseDenseCwiseAdd raises NotImplementedError there).
+// TensorFlow gives SparseDenseCwiseAdd none (its registered gradient raises NotImplementedError).
 TF_NO_GRADIENT("SparseDenseCwiseAdd");
-TF_NO_GRADIENT("SparseReduceSumSparse");
-TF_NO_GRADIENT("SparseReduceMax");
-TF_NO_GRADIENT("SparseReduceMaxSparse");
+
+namespace {
+// TensorFlow registers no gradient for these: a tape raises LookupError through them until a user
+// registers one (tf::RegisterGradient).
+[[maybe_unused]] const bool kSparseGradientsLeftToUsers =
+    leave_gradient_to_users("SparseReduceSumSparse") && leave_gradient_to_users("SparseReduceMax") &&
+    leave_gradient_to_users("SparseReduceMaxSparse") && leave_gradient_to_users("SparseSplit") &&
+    leave_gradient_to_users("SparseSparseMaximum") && leave_gradient_to_users("SparseSparseMinimum");
+}  // namespace
 
 }  // namespace tf::autodiff

@@ -120,9 +120,9 @@ void min_max_kernel(KernelContext& ctx) {
 }
 
 const OpDef& kSparseSparseMaximum = OpBuilder("SparseSparseMaximum").inputs(6).shape(min_max_shape)
-    .kernel(int64, min_max_kernel<true>).kernel_allocates_outputs().no_gradient();
+    .kernel(int64, min_max_kernel<true>).kernel_allocates_outputs();
 const OpDef& kSparseSparseMinimum = OpBuilder("SparseSparseMinimum").inputs(6).shape(min_max_shape)
-    .kernel(int64, min_max_kernel<false>).kernel_allocates_outputs().no_gradient();
+    .kernel(int64, min_max_kernel<false>).kernel_allocates_outputs();
 
 // Inputs sp_indices, sp_values, sp_shape; output [N].
 void softmax_shape(ShapeContext& ctx) {

@@ -365,7 +365,7 @@ void split_kernel(ops::KernelContext& ctx) {
 }
 
 const ops::OpDef& kSparseSplit = ops::OpBuilder("SparseSplit").inputs(4).attrs({"num_split"}).shape(split_shape)
-    .kernel(int64, split_kernel).kernel_allocates_outputs().no_gradient();
+    .kernel(int64, split_kernel).kernel_allocates_outputs();
 
 }  // namespace
 

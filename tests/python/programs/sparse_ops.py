@@ -97,6 +97,19 @@ for label, target in (("matmul", matmul), ("to_dense", to_dense), ("reduce_sum",
     print(label, [None if g is None else g.numpy().round(4).tolist() for g in tape.gradient(target, [values, dense])])
 print("segment_mean", tape.gradient(segments, dense))
 
+
+def gradient_through(fn):
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(fn(tf.sparse.SparseTensor(st.indices, values * 1.0, st.dense_shape)))
+    return tape.gradient(y, values)
+
+
+print("concat", gradient_through(lambda sp: tf.sparse.concat(1, [sp, sp]).values))
+print("fill_empty_rows", gradient_through(lambda sp: tf.sparse.fill_empty_rows(sp, 5.0)[0].values * 2.0))
+show_error("gradient of reduce_max", lambda: gradient_through(lambda sp: tf.sparse.reduce_max(sp, 1)))
+show_error("gradient of reduce_sum sparse", lambda: gradient_through(
+    lambda sp: tf.sparse.reduce_sum(sp, 1, output_is_sparse=True).values))
+
 # ---- tf.function ----
 
 
