@@ -14,6 +14,7 @@ const CaseFunctions& case_functions() {
     add_state_functions(t);
     add_linalg_functions(t);
     add_complex_functions(t);
+    add_sparse_functions(t);
     return t;
   }();
   return table;

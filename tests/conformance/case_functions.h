@@ -39,6 +39,8 @@ void add_complex_functions(CaseFunctions& table);
 
 /// Variables and stop_gradient.
 void add_state_functions(CaseFunctions& table);
+/// tf.sparse and tf.sets, SparseTensors as their three components.
+void add_sparse_functions(CaseFunctions& table);
 
 /// Every case function.
 const CaseFunctions& case_functions();
