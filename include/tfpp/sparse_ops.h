@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -80,6 +81,8 @@ SparseTensor eye(std::int64_t num_rows, std::int64_t num_columns, DType dtype = 
 SparseTensor reset_shape(const SparseTensor& sp, const Tensor& new_shape);
 /// A bool [..., vocab_size] tensor, True at [..., v] for each value v of each row of an integer `sp`.
 Tensor to_indicator(const SparseTensor& sp, std::int64_t vocab_size);
+/// `op` applied to the values of `sp`, with its indices and dense shape (tf.sparse.map_values).
+SparseTensor map_values(const std::function<Tensor(const Tensor&)>& op, const SparseTensor& sp);
 /// The values where the bool vector `to_retain` is true (a composite of Where and Gather).
 SparseTensor retain(const SparseTensor& sp, const Tensor& to_retain);
 

@@ -65,6 +65,23 @@ class SparseTensor:
         """The dense shape as a TensorShape (as .shape)."""
         return self.shape
 
+    def set_shape(self, shape):
+        """Narrows the static dense shape to `shape`; ValueError when the two are not compatible."""
+        current, shape = self.shape, TensorShape(shape)
+        if not current.is_compatible_with(shape):
+            raise ValueError("Shapes %s and %s are not compatible" % (current, shape))
+        if current.rank is None:
+            self._static_shape = shape
+        elif shape.rank is not None:
+            self._static_shape = TensorShape([a if a is not None else b for a, b in zip(current.as_list(),
+                                                                                          shape.as_list())])
+
+    def with_values(self, new_values):
+        """A SparseTensor with these indices and dense shape and `new_values` as its values."""
+        sparse = SparseTensor(self._indices, new_values, self._dense_shape)
+        sparse._static_shape = self._static_shape
+        return sparse
+
     @property
     def _type_spec(self):
         from .type_spec import SparseTensorSpec

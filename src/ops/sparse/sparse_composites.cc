@@ -1,5 +1,5 @@
-// tf.sparse functions TensorFlow composes from other ops: transpose, expand_dims, eye, reset_shape
-// and to_indicator. They work on symbolic tensors too (inside tf::function).
+// tf.sparse functions TensorFlow composes from other ops: transpose, expand_dims, eye, map_values,
+// reset_shape and to_indicator. They work on symbolic tensors too (inside tf::function).
 #include "ops/array/array_common.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
@@ -49,6 +49,10 @@ SparseTensor eye(std::int64_t num_rows, std::int64_t num_columns, DType dtype) {
   const Tensor diagonal = range(int64_scalar(0), int64_scalar(std::min(num_rows, num_columns)), int64_scalar(1));
   return {stack({diagonal, diagonal}, 1), cast(ones_like(diagonal), dtype),
           constant(std::vector<std::int64_t>{num_rows, num_columns})};
+}
+
+SparseTensor map_values(const std::function<Tensor(const Tensor&)>& op, const SparseTensor& sp) {
+  return {sp.indices, op(sp.values), sp.dense_shape};
 }
 
 SparseTensor reset_shape(const SparseTensor& sp, const Tensor& new_shape) {

@@ -59,6 +59,12 @@ TEST(SparseComposites, EyeResetShapeToIndicator) {
             (std::vector<bool>{true, false, true, false, false, true, false, false}));
 }
 
+TEST(SparseComposites, MapValuesKeepsTheIndices) {
+  const SparseTensor doubled = tf::sparse::map_values([](const Tensor& v) { return v * 2.0f; }, example());
+  EXPECT_EQ(doubled.values.numpy<float>(), (std::vector<float>{2, -4, 6}));
+  EXPECT_EQ(ints(doubled.indices), ints(example().indices));
+}
+
 TEST(SparseComposites, TracedSplit) {
   auto f = tf::function([](Tensor indices, Tensor values, Tensor shape) {
     std::vector<Tensor> out;

@@ -1,6 +1,6 @@
 """tf.sparse's composite functions: transpose, expand_dims, eye, split, to_indicator, map_values,
-reset_shape, and the SparseTensor operators * and / by dense tensors (with broadcasting, and their
-gradients); the same inside tf.function; errors."""
+reset_shape; SparseTensor.with_values / set_shape; the SparseTensor operators * and / by dense
+tensors (with broadcasting, and their gradients); the same inside tf.function; errors."""
 
 from harness import show_error, tf
 
@@ -30,6 +30,20 @@ show("map_values add", tf.sparse.map_values(tf.add, st, 10.0))
 show("map_values two", tf.sparse.map_values(tf.multiply, st, st))
 show("reset_shape", tf.sparse.reset_shape(st, [4, 5]))
 show("reset_shape tight", tf.sparse.reset_shape(st))
+
+# ---- with_values, set_shape ----
+print(st.with_values(st.values * 2).values, st.with_values(tf.constant([1, 2, 3])).dtype)
+
+
+@tf.function
+def narrowed(sp):
+    sp.set_shape([3, None])
+    print("traced shape", sp.shape)
+    return sp.with_values(sp.values + 1.0)
+
+
+show("narrowed", narrowed(st))
+show_error("set_shape incompatible", lambda: st.set_shape([4, 3]))
 
 # ---- operators ----
 show("times scalar", st * 2.0)
