@@ -186,8 +186,7 @@ void set_operation_kernel(KernelContext& ctx) {
     std::copy(values.begin(), values.end(), out.template mutable_data<T>());
     ctx.output(1) = std::move(out);
   });
-  ctx.output(0) = core::empty(int64, TensorShape{ctx.output(1).num_elements(), rank});
-  std::copy(indices.begin(), indices.end(), ctx.output(0).mutable_data<std::int64_t>());
+  ctx.output(0) = index_matrix(indices, ctx.output(1).num_elements(), rank);
   std::vector<std::int64_t> shape = a.dims;
   shape.push_back(widest);
   ctx.output(2) = int64_vector(shape);

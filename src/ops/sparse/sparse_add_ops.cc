@@ -81,8 +81,7 @@ void sparse_add_kernel(KernelContext& ctx) {
     std::copy(values.begin(), values.end(), out.mutable_data<T>());
     ctx.output(1) = std::move(out);
   });
-  ctx.output(0) = core::empty(int64, TensorShape{ctx.output(1).num_elements(), a.rank});
-  std::copy(indices.begin(), indices.end(), ctx.output(0).mutable_data<std::int64_t>());
+  ctx.output(0) = index_matrix(indices, ctx.output(1).num_elements(), a.rank);
   ctx.output(2) = ctx.input(2);
 }
 

@@ -81,8 +81,7 @@ Tensor take(const Tensor& values, std::span<const std::int64_t> positions) {
   return out;
 }
 
-Tensor index_matrix(std::span<const std::int64_t> indices, std::int64_t rank) {
-  const std::int64_t rows = rank == 0 ? 0 : static_cast<std::int64_t>(indices.size()) / rank;
+Tensor index_matrix(std::span<const std::int64_t> indices, std::int64_t rows, std::int64_t rank) {
   Tensor out = core::empty(int64, TensorShape{rows, rank});
   std::copy(indices.begin(), indices.end(), out.mutable_data<std::int64_t>());
   return out;

@@ -45,8 +45,8 @@ std::int64_t offset_of(const SparseView& sp, std::int64_t i, std::span<const std
 /// The elements of `values` (a vector of any dtype) at `positions`, in that order.
 Tensor take(const Tensor& values, std::span<const std::int64_t> positions);
 
-/// An int64 [rows, rank] tensor of the flat, row-major `indices`.
-Tensor index_matrix(std::span<const std::int64_t> indices, std::int64_t rank);
+/// An int64 [rows, rank] tensor of the flat, row-major `indices` (rows * rank of them).
+Tensor index_matrix(std::span<const std::int64_t> indices, std::int64_t rows, std::int64_t rank);
 
 /// A 1-D int64 tensor of `values`.
 Tensor int64_vector(std::span<const std::int64_t> values);

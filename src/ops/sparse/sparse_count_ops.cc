@@ -62,8 +62,7 @@ void emit(KernelContext& ctx, const Counter& counter, std::int64_t rows, bool ba
     indices.push_back(cell.second);
     values.push_back(binary ? 1.0 : sum);
   }
-  ctx.output(0) = core::empty(int64, TensorShape{static_cast<std::int64_t>(values.size()), rank});
-  std::copy(indices.begin(), indices.end(), ctx.output(0).mutable_data<std::int64_t>());
+  ctx.output(0) = index_matrix(indices, static_cast<std::int64_t>(values.size()), rank);
   Tensor out = core::empty(out_type, TensorShape{static_cast<std::int64_t>(values.size())});
   visit_real(ctx, out_type, [&](auto tag) {
     using T = decltype(tag);

@@ -123,8 +123,7 @@ void write_outputs(KernelContext& ctx, const std::vector<std::int64_t>& row_of, 
     indices.push_back(count);
     widest = std::max(widest, count + 1);
   }
-  ctx.output(0) = core::empty(int64, TensorShape{static_cast<std::int64_t>(values.size()), 2});
-  std::copy(indices.begin(), indices.end(), ctx.output(0).mutable_data<std::int64_t>());
+  ctx.output(0) = index_matrix(indices, static_cast<std::int64_t>(values.size()), 2);
   ctx.output(1) = core::empty(dtype, TensorShape{static_cast<std::int64_t>(values.size())});
   std::copy(values.begin(), values.end(), ctx.output(1).mutable_data<T>());
   ctx.output(2) = int64_vector(std::vector<std::int64_t>{batch, widest});

@@ -94,8 +94,7 @@ void reduce_kernel(KernelContext& ctx) {
         indices.insert(indices.end(), index.begin(), index.end());
         *out++ = value;
       }
-      ctx.output(0) = core::empty(int64, TensorShape{values.num_elements(), static_cast<std::int64_t>(out_dims.size())});
-      std::copy(indices.begin(), indices.end(), ctx.output(0).mutable_data<std::int64_t>());
+      ctx.output(0) = index_matrix(indices, values.num_elements(), static_cast<std::int64_t>(out_dims.size()));
       ctx.output(1) = std::move(values);
       ctx.output(2) = int64_vector(out_dims);
     } else {

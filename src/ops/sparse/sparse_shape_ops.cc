@@ -93,8 +93,7 @@ void concat_kernel(KernelContext& ctx) {
   std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.index < b.index; });
   std::vector<std::int64_t> indices;
   for (const Entry& e : entries) indices.insert(indices.end(), e.index.begin(), e.index.end());
-  ctx.output(0) = core::empty(int64, TensorShape{static_cast<std::int64_t>(entries.size()), rank});
-  std::copy(indices.begin(), indices.end(), ctx.output(0).mutable_data<std::int64_t>());
+  ctx.output(0) = index_matrix(indices, static_cast<std::int64_t>(entries.size()), rank);
   Tensor values = core::empty(ctx.input(n).dtype(), TensorShape{static_cast<std::int64_t>(entries.size())});
   kernels::visit_copy_dtype(values.dtype(), [&](auto tag) {
     using S = decltype(tag);
@@ -143,8 +142,7 @@ void slice_kernel(KernelContext& ctx) {
     kept.push_back(i);
     for (std::int64_t d = 0; d < sp.rank; ++d) indices.push_back(sp.at(i, d) - start[d]);
   }
-  ctx.output(0) = core::empty(int64, TensorShape{static_cast<std::int64_t>(kept.size()), sp.rank});
-  std::copy(indices.begin(), indices.end(), ctx.output(0).mutable_data<std::int64_t>());
+  ctx.output(0) = index_matrix(indices, static_cast<std::int64_t>(kept.size()), sp.rank);
   ctx.output(1) = take(ctx.input(1), kept);
   ctx.output(2) = int64_vector(out_shape);
 }
@@ -355,8 +353,7 @@ void split_kernel(ops::KernelContext& ctx) {
     for (std::int64_t d = 0; d < sp.rank; ++d) indices[piece].push_back(d == axis ? at - begin[piece] : sp.at(i, d));
   }
   for (std::int64_t p = 0; p < pieces; ++p) {
-    ctx.output(p) = core::empty(int64, TensorShape{static_cast<std::int64_t>(kept[p].size()), sp.rank});
-    std::copy(indices[p].begin(), indices[p].end(), ctx.output(p).mutable_data<std::int64_t>());
+    ctx.output(p) = index_matrix(indices[p], static_cast<std::int64_t>(kept[p].size()), sp.rank);
     ctx.output(pieces + p) = take(ctx.input(2), kept[p]);
     std::vector<std::int64_t> shape = sp.shape;
     shape[axis] = begin[p + 1] - begin[p];

@@ -110,8 +110,7 @@ void reorder_kernel(KernelContext& ctx) {
   std::vector<std::int64_t> indices;
   indices.reserve(static_cast<std::size_t>(sp.n * sp.rank));
   for (std::int64_t i : order) indices.insert(indices.end(), sp.indices + i * sp.rank, sp.indices + (i + 1) * sp.rank);
-  ctx.output(0) = index_matrix(indices, sp.rank);
-  if (sp.rank == 0) ctx.output(0) = core::empty(int64, TensorShape{sp.n, 0});
+  ctx.output(0) = index_matrix(indices, sp.n, sp.rank);
   ctx.output(1) = take(ctx.input(1), order);
 }
 
