@@ -22,6 +22,12 @@ def _parts(sp):
     return sp.indices, sp.values, sp.dense_shape
 
 
+def _shaped(indices, values, dense_shape, static_shape):
+    """A SparseTensor whose static dense shape (inside tf.function) is `static_shape`, as TensorFlow
+    carries it through the ops that keep or permute the dense shape."""
+    return SparseTensor._with_static_shape(indices, values, dense_shape, static_shape)
+
+
 def from_dense(tensor, name=None):
     """The non-zero (non-empty for strings) elements of `tensor` as a SparseTensor."""
     tensor = _tfpp.convert_to_tensor(tensor)
@@ -42,7 +48,7 @@ def reorder(sp_input, name=None):
     """The SparseTensor with its values in row-major order of their indices (SparseReorder)."""
     sp = _sparse(sp_input)
     indices, values, _ = _tfpp._sparse_reorder(*_parts(sp), name)
-    return SparseTensor(indices, values, sp.dense_shape)
+    return _shaped(indices, values, sp.dense_shape, sp.shape)
 
 
 def add(a, b, threshold=0):
@@ -52,7 +58,7 @@ def add(a, b, threshold=0):
     if not a_sparse and not b_sparse:
         raise TypeError("At least one input should be SparseTensor; do you mean to use tf.add()?")
     if a_sparse and b_sparse:
-        return SparseTensor(*_tfpp._sparse_add(*_parts(a), *_parts(b), threshold))
+        return _shaped(*_tfpp._sparse_add(*_parts(a), *_parts(b), threshold), a.shape)
     if b_sparse:
         a, b = b, a
     return _tfpp._sparse_dense_add(*_parts(a), b)
@@ -170,7 +176,12 @@ def segment_sqrt_n(data, indices, segment_ids, num_segments=None, name=None, spa
 def transpose(sp_input, perm=None, name=None):
     """The SparseTensor with its dimensions permuted (reversed by default), in row-major order."""
     # TensorFlow does not check: a dense tensor fails on .indices (AttributeError).
-    return SparseTensor(*_tfpp._sparse_transpose(*_parts(sp_input), perm, name))
+    moved = _tfpp._sparse_transpose(*_parts(sp_input), perm, name)
+    static = sp_input.shape
+    if static.rank is None or (perm is not None and not isinstance(perm, (list, tuple))):
+        return SparseTensor(*moved)
+    order = list(range(static.rank - 1, -1, -1)) if perm is None else list(perm)
+    return _shaped(*moved, [static.as_list()[d] for d in order])
 
 
 def expand_dims(sp_input, axis=None, name=None):

@@ -116,6 +116,9 @@ show_error("gradient of reduce_sum sparse", lambda: gradient_through(
 @tf.function
 def traced(sp, b):
     product = tf.sparse.sparse_dense_matmul(sp, b)
+    print("static shapes", tf.sparse.to_dense(sp).shape, product.shape, tf.sparse.reduce_sum(sp, 1).shape,
+          tf.sparse.add(sp, sp).shape, tf.sparse.transpose(sp).shape, tf.sparse.reorder(sp).shape,
+          tf.sparse.softmax(sp).shape)
     return tf.sparse.add(sp, sp), product, tf.sparse.reduce_sum(sp, 1)
 
 
