@@ -127,6 +127,27 @@ show("traced add", doubled)
 print(product, rows)
 print(tf.function(lambda sp: tf.sparse.to_dense(tf.sparse.reorder(sp)))(unordered))
 
+
+
+@tf.function
+def traced_gradients(values, b):
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch([values, b])
+        sp = tf.sparse.SparseTensor(st.indices, values, st.dense_shape)
+        targets = [tf.reduce_sum(tf.sparse.sparse_dense_matmul(sp, b) ** 2),
+                   tf.reduce_sum(tf.sparse.reduce_sum(sp, 1, keepdims=True) * tf.constant([[1.0], [2.0], [3.0]])),
+                   tf.reduce_sum(tf.sparse.softmax(sp).values * tf.constant([1.0, 2.0, 3.0])),
+                   tf.reduce_sum(tf.sparse.add(sp, other).values ** 2),
+                   tf.reduce_sum(tf.sparse.to_dense(tf.sparse.reorder(sp)) * b[:, :1]),
+                   tf.reduce_sum(tf.sparse.slice(sp, [0, 1], [3, 2]).values * 3.0),
+                   tf.reduce_sum((sp * tf.constant([1.0, 2.0, 3.0])).values),
+                   tf.reduce_sum(tf.sparse.fill_empty_rows(sp, 2.0)[0].values ** 2)]
+    return [tape.gradient(y, [values, b]) for y in targets]
+
+
+for pair in traced_gradients(tf.constant([1.0, -2.0, 3.0]), b):
+    print("traced gradient", [None if g is None else g.numpy().round(4).tolist() for g in pair])
+
 # ---- errors ----
 show_error("to_dense of a dense tensor", lambda: tf.sparse.to_dense(tf.ones([2])))
 show_error("to_dense out of order", lambda: tf.sparse.to_dense(unordered))
