@@ -90,8 +90,12 @@ const OpDef& kSparseAdd = OpBuilder("SparseAdd").inputs(7).shape(sparse_add_shap
 
 // Inputs backprop_val_grad [N], a_indices, b_indices, sum_indices; outputs a_val_grad, b_val_grad.
 void sparse_add_grad_shape(ShapeContext& ctx) {
-  for (std::size_t i = 1; i < 4; ++i)
-    if (ctx.input(i).dtype() != int64) ctx.fail("indices must be int64, got " + std::string(dtype_name(ctx.input(i).dtype())));
+  for (std::size_t i = 1; i < 4; ++i) {
+    const Tensor& indices = ctx.input(i);
+    if (indices.dtype() != int64) ctx.fail("indices must be int64, got " + std::string(dtype_name(indices.dtype())));
+    if (!indices.shape().has_unknown_rank() && indices.rank() != 2)
+      ctx.fail("indices must be matrices, got shape " + indices.shape().debug_string());
+  }
   const auto rows = [&](std::size_t i) {
     return ctx.input(i).shape().has_unknown_rank() ? None : ctx.input(i).shape().dim(0);
   };

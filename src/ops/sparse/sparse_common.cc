@@ -45,6 +45,8 @@ SparseView read_sparse(const OpContext& ctx, std::size_t first, const std::strin
   sp.rank = indices.shape().dim(1);
   const std::int64_t* dims = shape.data<std::int64_t>();
   sp.shape.assign(dims, dims + shape.num_elements());
+  for (std::int64_t d : sp.shape)
+    if (d < 0) ctx.fail(what + " dense shape " + dims_string(sp.shape) + " has a negative dimension");
   return sp;
 }
 

@@ -46,6 +46,9 @@ TEST(SparseOps, ToDenseChecksIndicesAsTensorFlow) {
   EXPECT_EQ(tf::sparse::to_dense(unordered, {.validate_indices = false}).numpy<float>()[2], -2.0f);
   const SparseTensor repeated{int64s({0, 1, 0, 1}, {2, 2}), tf::constant({1.0f, 2.0f}), int64s({3, 3})};
   EXPECT_EQ(error_of([&] { tf::sparse::to_dense(repeated); }), "[SparseToDense] indices[1] = [0,1] is repeated");
+  const SparseTensor negative{int64s({0, 0}, {1, 2}), tf::constant({1.0f}), int64s({-3, 3})};
+  EXPECT_EQ(error_of([&] { tf::sparse::fill_empty_rows(negative, tf::constant(0.0f)); }),
+            "[SparseFillEmptyRows] input dense shape [-3,3] has a negative dimension");
   const SparseTensor outside{int64s({5, 0}, {1, 2}), tf::constant({1.0f}), int64s({3, 3})};
   EXPECT_EQ(error_of([&] { tf::sparse::to_dense(outside); }),
             "[SparseToDense] indices[0] = [5,0] is out of bounds: need 0 <= index < [3,3]");
