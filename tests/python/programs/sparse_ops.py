@@ -2,7 +2,8 @@
 (sparse + sparse with threshold, sparse + dense), sparse_dense_matmul (adjoints, dense @ sparse),
 reduce_sum / reduce_max (axes, keepdims, sparse outputs), concat (expand_nonconcat_dims), slice,
 reshape, retain, fill_empty_rows, softmax, maximum / minimum, segment_sum / mean / sqrt_n; their
-gradients; SparseTensors as tf.function arguments and results; errors."""
+gradients, eagerly and inside tf.function; SparseTensors as tf.function arguments and results and
+in tf.data maps; errors."""
 
 from harness import show_error, tf
 
@@ -127,6 +128,12 @@ show("traced add", doubled)
 print(product, rows)
 print(tf.function(lambda sp: tf.sparse.to_dense(tf.sparse.reorder(sp)))(unordered))
 
+
+for element in tf.data.Dataset.from_tensors(st).map(lambda sp: tf.sparse.reduce_sum(sp, 1)):
+    print("in Dataset.map", element)
+for element in tf.data.Dataset.range(2).map(lambda i: tf.sparse.SparseTensor([[0]], [i], [3])).map(
+        lambda sp: tf.sparse.add(sp, sp)):
+    print("sparse elements", tf.sparse.to_dense(element))
 
 
 @tf.function
