@@ -49,7 +49,8 @@ void bind_sparse_ops(nb::module_& m) {
     NodeName named(name);
     tf::SparseTensor a = sparse_of(ai, av, as);
     return parts(tf::sparse::add(a, sparse_of(bi, bv, bs), operand_like(threshold, a.values)));
-  }, "a_indices"_a, "a_values"_a, "a_shape"_a, "b_indices"_a, "b_values"_a, "b_shape"_a, "threshold"_a, "name"_a = nb::none());
+  }, "a_indices"_a, "a_values"_a, "a_shape"_a, "b_indices"_a, "b_values"_a, "b_shape"_a, "threshold"_a,
+     "name"_a = nb::none());
   m.def("_sparse_dense_add", [](nb::handle i, nb::handle v, nb::handle s, nb::handle b, nb::handle name) {
     NodeName named(name);
     tf::SparseTensor a = sparse_of(i, v, s);
@@ -71,7 +72,8 @@ void bind_sparse_ops(nb::module_& m) {
                        : tf::sparse::reduce_sum_sparse(sp, axes, {.keepdims = keepdims}));
     return nb::cast(max ? tf::sparse::reduce_max(sp, axes, {.keepdims = keepdims})
                         : tf::sparse::reduce_sum(sp, axes, {.keepdims = keepdims}));
-  }, "max"_a, "sparse_output"_a, "indices"_a, "values"_a, "dense_shape"_a, nb::arg("axis").none(), "keepdims"_a, "name"_a = nb::none());
+  }, "max"_a, "sparse_output"_a, "indices"_a, "values"_a, "dense_shape"_a, nb::arg("axis").none(), "keepdims"_a,
+     "name"_a = nb::none());
   m.def("_sparse_concat", [](std::int64_t axis, nb::list inputs, nb::handle name) {
     NodeName named(name);
     std::vector<tf::SparseTensor> sparse;
@@ -149,7 +151,8 @@ void bind_sparse_ops(nb::module_& m) {
     NodeName named(name);
     tf::sparse::BincountOptions options{.minlength = minlength, .maxlength = maxlength, .binary_output = binary_output};
     if (!weights.is_none()) options.weights = to_tensor(weights);
-    if (nb::isinstance<nb::tuple>(values)) return parts(tf::sparse::bincount(sparse_of(values[0], values[1], values[2]), options));
+    if (nb::isinstance<nb::tuple>(values))
+      return parts(tf::sparse::bincount(sparse_of(values[0], values[1], values[2]), options));
     return parts(tf::sparse::bincount(to_tensor(values), options));
   }, "values"_a, nb::arg("weights").none(), "minlength"_a, "maxlength"_a, "binary_output"_a, "name"_a = nb::none());
   m.def("_sparse_cross", [](nb::list sparse, nb::list dense, nb::handle separator, std::int64_t num_buckets,

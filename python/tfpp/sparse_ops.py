@@ -6,9 +6,10 @@ expand_dims, eye, split, ...) are composites of those ops, as in TensorFlow."""
 from . import _tfpp
 from .sparse_tensor import SparseTensor
 
-__all__ = ["add", "bincount", "concat", "cross", "cross_hashed", "expand_dims", "eye", "fill_empty_rows", "from_dense", "map_values", "maximum", "minimum",
-           "reduce_max", "reduce_sum", "reorder", "reset_shape", "reshape", "retain", "sampled_addmm", "segment_mean", "segment_sqrt_n",
-           "segment_sum", "slice", "softmax", "sparse_dense_matmul", "split", "to_dense", "to_indicator", "transpose"]
+__all__ = ["add", "bincount", "concat", "cross", "cross_hashed", "expand_dims", "eye", "fill_empty_rows",
+           "from_dense", "map_values", "maximum", "minimum", "reduce_max", "reduce_sum", "reorder", "reset_shape",
+           "reshape", "retain", "sampled_addmm", "segment_mean", "segment_sqrt_n", "segment_sum", "slice", "softmax",
+           "sparse_dense_matmul", "split", "to_dense", "to_indicator", "transpose"]
 
 
 def _sparse(sp_input):
