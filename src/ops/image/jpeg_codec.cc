@@ -31,6 +31,8 @@ struct MemorySource {
   const JOCTET* data;
   std::size_t size;
   bool recover_truncated;
+  bool end_marker_given;
+  bool reading_header;
 };
 
 constexpr JOCTET kEndMarker[2] = {0xFF, JPEG_EOI};
@@ -44,8 +46,15 @@ void init_source(j_decompress_ptr cinfo) {
 boolean fill_input_buffer(j_decompress_ptr cinfo) {
   auto* src = reinterpret_cast<MemorySource*>(cinfo->src);
   if (src->base.bytes_in_buffer == 0 && src->base.next_input_byte == src->data) ERREXIT(cinfo, JERR_INPUT_EMPTY);
-  if (src->base.bytes_in_buffer > 0) return src->recover_truncated ? TRUE : FALSE;  // suspends: corrupt data
-  if (src->recover_truncated && src->base.next_input_byte != kEndMarker) {
+  // Asked for more while bytes remain: corrupt data. Suspend, or when recovering let libjpeg go on
+  // as TensorFlow does; but not in the header, where libjpeg then asks again forever (TensorFlow
+  // hangs on "\xff\xd8\xff"), so there tfpp suspends and fails.
+  if (src->base.bytes_in_buffer > 0) return src->recover_truncated && !src->reading_header ? TRUE : FALSE;
+  // One fake end marker only. TensorFlow means the same but compares the read position with the
+  // marker's start, which libjpeg has moved past: a header that ends right after "\xff\xd8\xff"
+  // makes it insert markers forever (it hangs); tfpp fails instead.
+  if (src->recover_truncated && !src->end_marker_given) {
+    src->end_marker_given = true;
     WARNMS(cinfo, JWRN_JPEG_EOF);
     src->base.next_input_byte = kEndMarker;
     src->base.bytes_in_buffer = 2;
@@ -82,6 +91,8 @@ void set_memory_source(jpeg_decompress_struct& cinfo, std::string_view data, boo
   src->data = reinterpret_cast<const JOCTET*>(data.data());
   src->size = data.size();
   src->recover_truncated = recover_truncated;
+  src->end_marker_given = false;
+  src->reading_header = true;
   cinfo.src = &src->base;
 }
 
@@ -117,6 +128,7 @@ bool run_decode(std::string_view data, const JpegDecodeFlags& flags, JpegInfo& i
   jpeg_create_decompress(&cinfo);
   set_memory_source(cinfo, data, flags.try_recover_truncated);
   if (jpeg_read_header(&cinfo, TRUE) != JPEG_HEADER_OK) longjmp(err.jump, 1);
+  reinterpret_cast<MemorySource*>(cinfo.src)->reading_header = false;
   if (!configure(cinfo, flags, info)) longjmp(err.jump, 1);
   if (!pixels) {
     jpeg_destroy_decompress(&cinfo);

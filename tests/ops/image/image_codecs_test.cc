@@ -106,6 +106,9 @@ TEST(ImageCodecs, ErrorsAsTensorFlow) {
       "89504e470d0a1a0a0000000d4948445200003e8000003e800806000000417edfde0000000c49444154789c6360a03d0000006400"
       "0186643c350000000049454e44ae426082");
   EXPECT_EQ(error_of([&] { tf::io::decode_png(tf::constant(truncated)); }), "[DecodePng] Invalid PNG data, size 69");
+  // A header cut right after its first marker: TensorFlow's memory source hangs here when recovering.
+  EXPECT_THROW(tf::io::decode_jpeg(tf::constant(std::string("\xff\xd8\xff")), {.try_recover_truncated = true}),
+               tf::InvalidArgumentError);
   EXPECT_EQ(error_of([] { tf::io::decode_png(tf::constant(kPng), {.channels = 5}); }),
             "[DecodePng] `channels` must be 0, 1, 3 or 4 but got 5");
   EXPECT_EQ(error_of([] { tf::io::decode_jpeg(tf::constant(kJpeg), {.ratio = 3}); }), "[DecodeJpeg] ratio must be 1, 2, 4, or 8, got 3");
