@@ -62,6 +62,11 @@ void segment_kernel(KernelContext& ctx) {
   const T* d = data.data<T>();
   for (std::size_t k = 0; k < ids.size(); ++k) {
     if (ids[k] < 0 || (k > 0 && ids[k] < ids[k - 1])) ctx.fail("segment ids are not increasing");
+    // An id past the last one is a decrease still to come, or past num_segments: fail before writing.
+    if (ids[k] >= segments)
+      ctx.fail(ctx.num_inputs() == 4 ? "segment ids must be < num_segments: " + std::to_string(ids[k]) + " >= " +
+                                           std::to_string(segments)
+                                     : std::string("segment ids are not increasing"));
     if (indices[k] < 0 || indices[k] >= rows)
       ctx.fail("Bad: indices[" + std::to_string(k) + "] == " + std::to_string(indices[k]) + " out of range [0, " +
                std::to_string(rows) + ")");
