@@ -6,7 +6,11 @@
 #include <nanobind/stl/vector.h>
 
 #include "dtype_object.h"
+#include "keras/layers/config_util.h"
 #include "keras_bindings.h"
+#include "tfpp/keras/layers/core.h"
+#include "tfpp/keras/layers/einsum_dense.h"
+#include "tfpp/keras/layers/embedding.h"
 #include "tfpp/keras/layers/attention.h"
 #include "tfpp/keras/layers/grouped_query_attention.h"
 #include "tfpp/keras/layers/reversible_embedding.h"
@@ -104,6 +108,23 @@ void bind_keras_layers(nb::module_& m) {
         if (!embedding) throw tf::InvalidArgumentError("[" + l.name() + "] is not a ReversibleEmbedding");
         return embedding->reverse(to_tensor(x));
       }, "x"_a, "ReversibleEmbedding's call with reverse=True (eager).")
+      .def("enable_lora", [](keras::Layer& l, std::int64_t rank, std::optional<double> lora_alpha, nb::handle a_initializer,
+                             nb::handle b_initializer) {
+        const keras::layers::LoraOptions options{
+            .lora_alpha = lora_alpha,
+            .a_initializer = keras::detail::initializer_from(config_from_python(a_initializer)),
+            .b_initializer = keras::detail::initializer_from(config_from_python(b_initializer))};
+        if (auto* dense = dynamic_cast<keras::layers::Dense*>(&l)) return dense->enable_lora(rank, options);
+        if (auto* einsum = dynamic_cast<keras::layers::EinsumDense*>(&l)) return einsum->enable_lora(rank, options);
+        if (auto* embedding = dynamic_cast<keras::layers::Embedding*>(&l)) return embedding->enable_lora(rank, options);
+        throw tf::InvalidArgumentError("[" + l.name() + "] has no enable_lora (Dense, EinsumDense and Embedding have)");
+      }, "rank"_a, "lora_alpha"_a.none(), "a_initializer"_a, "b_initializer"_a, "Keras' enable_lora (lora.h).")
+      .def_prop_ro("lora_enabled", [](const keras::Layer& l) {
+        if (auto* dense = dynamic_cast<const keras::layers::Dense*>(&l)) return dense->lora_enabled();
+        if (auto* einsum = dynamic_cast<const keras::layers::EinsumDense*>(&l)) return einsum->lora_enabled();
+        if (auto* embedding = dynamic_cast<const keras::layers::Embedding*>(&l)) return embedding->lora_enabled();
+        return false;
+      })
       .def("serialize", [](const keras::Layer& l) { return config_to_python(keras::layers::serialize(l)); });
 
   m.def("deserialize_layer", [](nb::handle serialized, nb::dict custom_objects) {

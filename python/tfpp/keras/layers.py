@@ -487,10 +487,12 @@ def deserialize(config, custom_objects=None):
 
 
 
+from . import lora as _lora  # noqa: E402
 from . import preprocessing_layers as _preprocessing_layers  # noqa: E402
 from . import merging as _merging  # noqa: E402
 from .lambda_layer import Lambda  # noqa: E402
 from .wrapper import Wrapper  # noqa: E402
+_lora.install(_sys.modules[__name__])  # enable_lora of Dense, EinsumDense and Embedding
 
 _merging.install(_sys.modules[__name__])  # add, subtract, ..., concatenate, dot
 _k.register_layer_class("Lambda", Lambda)  # load_model and deserialize make Lambda layers
