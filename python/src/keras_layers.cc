@@ -108,6 +108,11 @@ void bind_keras_layers(nb::module_& m) {
         if (!embedding) throw tf::InvalidArgumentError("[" + l.name() + "] is not a ReversibleEmbedding");
         return embedding->reverse(to_tensor(x));
       }, "x"_a, "ReversibleEmbedding's call with reverse=True (eager).")
+      .def("reverse_symbolic", [](keras::Layer& l, const keras::KerasTensor& x) {
+        auto* embedding = dynamic_cast<keras::layers::ReversibleEmbedding*>(&l);
+        if (!embedding) throw tf::InvalidArgumentError("[" + l.name() + "] is not a ReversibleEmbedding");
+        return embedding->reverse(x);
+      }, "x"_a, "ReversibleEmbedding's call with reverse=True on a KerasTensor (a Functional node).")
       .def("enable_lora", [](keras::Layer& l, std::int64_t rank, std::optional<double> lora_alpha, nb::handle a_initializer,
                              nb::handle b_initializer) {
         const keras::layers::LoraOptions options{

@@ -456,7 +456,7 @@ class ReversibleEmbedding(_BuiltinLayer):
         if not reverse:
             return super().__call__(inputs, **kwargs)
         if _is_symbolic(inputs):
-            raise NotImplementedError("tfpp's symbolic ReversibleEmbedding calls take reverse=False only")
+            return self._cpp.reverse_symbolic(inputs)
         return self._cpp.reverse(inputs)
 
 
