@@ -104,9 +104,8 @@ class Walker {
       return;
     }
     // Keras' SpectralNormalization keeps the wrapped layer's kernel in its own variables too
-    // (attribute `kernel`, before vector_u) and the layer in `layer`.
+    // (attribute `kernel`, before vector_u: so do tfpp's) and the layer in `layer`.
     if (const auto* spectral = dynamic_cast<const layers::SpectralNormalization*>(&l)) {
-      entries.back().variables.insert(entries.back().variables.begin(), spectral->kernel());
       layer(spectral->layer(), join(path, "layer"));
       return;
     }
@@ -265,9 +264,9 @@ void load_state(Model& model, const H5Reader& file, const std::string& who, bool
     std::vector<std::pair<Variable, Tensor>> values;
     const std::string error = read_entry(e, values);
     if (error.empty()) {
+      assignments.insert(assignments.end(), values.begin(), values.end());
       if (e.lora)
         for (const Variable& adapter : {e.lora->a, e.lora->b}) assignments.emplace_back(adapter, zeros(adapter.shape(), adapter.dtype()));
-      assignments.insert(assignments.end(), values.begin(), values.end());
       continue;
     }
     if (!skip_mismatch) throw InvalidArgumentError(prefix + error);
