@@ -6,10 +6,15 @@
 #include <nanobind/stl/vector.h>
 
 #include "dtype_object.h"
+#include "keras/layers/config_util.h"
 #include "keras_bindings.h"
+#include "tfpp/keras/layers/core.h"
+#include "tfpp/keras/layers/einsum_dense.h"
+#include "tfpp/keras/layers/embedding.h"
 #include "tfpp/keras/layers/attention.h"
 #include "tfpp/keras/layers/grouped_query_attention.h"
 #include "tfpp/keras/layers/reversible_embedding.h"
+#include "tfpp/keras/mask.h"
 
 namespace tfpp_python {
 namespace {
@@ -87,23 +92,52 @@ void bind_keras_layers(nb::module_& m) {
       .def("call_symbolic_one", [](keras::Layer& l, const keras::KerasTensor& x) { return l(x); })
       .def("call_symbolic_list", [](keras::Layer& l, const std::vector<keras::KerasTensor>& xs) { return l.call_all(xs); })
       .def("attend", [](keras::Layer& l, nb::handle query, nb::handle value, nb::handle key, nb::handle attention_mask,
-                        bool use_causal_mask, bool return_attention_scores, std::optional<bool> training) {
-        const keras::layers::AttentionCall call{.key = key.is_none() ? tf::Tensor() : to_tensor(key),
+                        bool use_causal_mask, bool return_attention_scores, std::optional<bool> training,
+                        nb::handle query_mask, nb::handle value_mask, nb::handle key_mask) {
+        // Keras' query_mask / value_mask / key_mask: the masks the tensors would carry.
+        const auto masked = [](nb::handle t, nb::handle mask) {
+          if (t.is_none()) return tf::Tensor();
+          return mask.is_none() ? to_tensor(t) : keras::with_keras_mask(to_tensor(t), to_tensor(mask));
+        };
+        const keras::layers::AttentionCall call{.key = masked(key, key_mask),
                                                 .attention_mask = attention_mask.is_none() ? tf::Tensor() : to_tensor(attention_mask),
                                                 .use_causal_mask = use_causal_mask,
                                                 .return_attention_scores = return_attention_scores,
                                                 .training = training};
         if (auto* attention = dynamic_cast<keras::layers::QueryValueAttention*>(&l))
-          return attention->attend(to_tensor(query), to_tensor(value), call);
+          return attention->attend(masked(query, query_mask), masked(value, value_mask), call);
         throw tf::InvalidArgumentError("[" + l.name() + "] is not an attention layer");
       }, "query"_a, "value"_a, "key"_a.none(), "attention_mask"_a.none(), "use_causal_mask"_a, "return_attention_scores"_a,
-      "training"_a.none(),
+      "training"_a.none(), "query_mask"_a.none() = nb::none(), "value_mask"_a.none() = nb::none(),
+      "key_mask"_a.none() = nb::none(),
       "MultiHeadAttention's and GroupQueryAttention's call with Keras' arguments (eager).")
       .def("reverse", [](keras::Layer& l, nb::handle x) {
         auto* embedding = dynamic_cast<keras::layers::ReversibleEmbedding*>(&l);
         if (!embedding) throw tf::InvalidArgumentError("[" + l.name() + "] is not a ReversibleEmbedding");
         return embedding->reverse(to_tensor(x));
       }, "x"_a, "ReversibleEmbedding's call with reverse=True (eager).")
+      .def("reverse_symbolic", [](keras::Layer& l, const keras::KerasTensor& x) {
+        auto* embedding = dynamic_cast<keras::layers::ReversibleEmbedding*>(&l);
+        if (!embedding) throw tf::InvalidArgumentError("[" + l.name() + "] is not a ReversibleEmbedding");
+        return embedding->reverse(x);
+      }, "x"_a, "ReversibleEmbedding's call with reverse=True on a KerasTensor (a Functional node).")
+      .def("enable_lora", [](keras::Layer& l, std::int64_t rank, std::optional<double> lora_alpha, nb::handle a_initializer,
+                             nb::handle b_initializer) {
+        const keras::layers::LoraOptions options{
+            .lora_alpha = lora_alpha,
+            .a_initializer = keras::detail::initializer_from(config_from_python(a_initializer)),
+            .b_initializer = keras::detail::initializer_from(config_from_python(b_initializer))};
+        if (auto* dense = dynamic_cast<keras::layers::Dense*>(&l)) return dense->enable_lora(rank, options);
+        if (auto* einsum = dynamic_cast<keras::layers::EinsumDense*>(&l)) return einsum->enable_lora(rank, options);
+        if (auto* embedding = dynamic_cast<keras::layers::Embedding*>(&l)) return embedding->enable_lora(rank, options);
+        throw tf::InvalidArgumentError("[" + l.name() + "] has no enable_lora (Dense, EinsumDense and Embedding have)");
+      }, "rank"_a, "lora_alpha"_a.none(), "a_initializer"_a, "b_initializer"_a, "Keras' enable_lora (lora.h).")
+      .def_prop_ro("lora_enabled", [](const keras::Layer& l) {
+        if (auto* dense = dynamic_cast<const keras::layers::Dense*>(&l)) return dense->lora_enabled();
+        if (auto* einsum = dynamic_cast<const keras::layers::EinsumDense*>(&l)) return einsum->lora_enabled();
+        if (auto* embedding = dynamic_cast<const keras::layers::Embedding*>(&l)) return embedding->lora_enabled();
+        return false;
+      })
       .def("serialize", [](const keras::Layer& l) { return config_to_python(keras::layers::serialize(l)); });
 
   m.def("deserialize_layer", [](nb::handle serialized, nb::dict custom_objects) {

@@ -132,9 +132,9 @@ TEST(EinsumDense, ConfigRoundTrip) {
   from_int["output_shape"] = std::int64_t{4};
   from_int["equation"] = std::string("ab,bc->ac");
   EXPECT_EQ(keras::to_json(layers::EinsumDense::from_config(from_int).get_config().at("output_shape")), "[4]");
-  keras::Config lora = layer.get_config();
-  lora["lora_rank"] = std::int64_t{2};
-  EXPECT_THROW(layers::EinsumDense::from_config(lora), tf::UnimplementedError);
+  keras::Config quantized = layer.get_config();
+  quantized["quantization_config"] = keras::Config{{"mode", std::string("int8")}};
+  EXPECT_THROW(layers::EinsumDense::from_config(quantized), tf::UnimplementedError);
 }
 
 std::string error_of(const std::function<void()>& fn) {

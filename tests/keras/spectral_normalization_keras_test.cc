@@ -7,6 +7,10 @@
 #include <tfpp/keras/layers/deserialize.h>
 #include <tfpp/keras/layers/spectral_normalization.h>
 
+#include <filesystem>
+
+#include <unistd.h>
+
 #include "keras/keras_file_exchange.h"
 #include "keras/keras_reference.h"
 #include "keras/layer_gradient_check.h"
@@ -45,6 +49,10 @@ def run(name, layer, x):
                                      'layer': layer.get_config()['layer']['class_name']}))
 run('dense', layers.SpectralNormalization(layers.Dense(3)), pattern((2, 4), 0.1))
 run('conv', layers.SpectralNormalization(layers.Conv2D(2, 2), power_iterations=3), pattern((1, 4, 4, 3), 0.2))
+order = keras.Sequential([keras.Input((4,)), layers.SpectralNormalization(layers.Dense(3)), layers.Dense(2)])
+print('order weights', ' '.join(w.path.split('/')[-1] for w in order.weights))
+print('order trainable', ' '.join(w.path.split('/')[-1] for w in order.trainable_weights))
+print('order shapes', ' '.join(str(list(v.shape)) for v in order.get_weights()))
 )PY";
 
 class SpectralNormalizationKeras : public ::testing::Test {
@@ -100,7 +108,77 @@ TEST_F(SpectralNormalizationKeras, DenseAndConv) {
 TEST(SpectralNormalizationFile, KerasFilesBothWays) {
   tf::testing::expect_keras_file_exchange(
       "spectral", "keras.Sequential([keras.Input((4,)), layers.SpectralNormalization(layers.Dense(3)), layers.Dense(2)])",
-      tf::TensorShape({2, 4}), 2e-5, /*sorted_paths=*/true);  // Keras lists [kernel, vector_u, bias]; tfpp vector_u first
+      tf::TensorShape({2, 4}));
+}
+
+// Keras lists the wrapped kernel first (the wrapper's own attribute), then vector_u, then the
+// wrapped layer's bias: model.weights, get_weights() and .weights.h5 files keep that order.
+TEST_F(SpectralNormalizationKeras, WeightOrderIsKeras) {
+  keras::Sequential model({layers::SpectralNormalization(layers::Dense(3, {.input_shape = {4}})), layers::Dense(2)});
+  model(pattern_tensor({1, 4}, 0.1));
+  const auto joined = [](const std::vector<tf::Variable>& ws) {
+    std::string out;
+    for (const tf::Variable& w : ws) {
+      const std::string n = w.name().substr(0, w.name().rfind(':'));
+      out += (out.empty() ? "" : " ") + n.substr(n.rfind('/') + 1);
+    }
+    return out;
+  };
+  const auto line = [](const std::string& key) {
+    const std::string head = "\norder " + key + " ";
+    const std::size_t at = output_->find(head);
+    return at == std::string::npos ? std::string("<missing>")
+                                   : output_->substr(at + head.size(), output_->find('\n', at + head.size()) - at - head.size());
+  };
+  EXPECT_EQ(joined(model.weights()), line("weights"));
+  EXPECT_EQ(joined(model.trainable_weights()), line("trainable"));
+  std::string shapes;
+  for (const tf::Tensor& v : model.get_weights()) {
+    std::string s = "[";
+    for (int d = 0; d < v.shape().rank(); ++d) s += (d ? ", " : "") + std::to_string(v.shape()[d]);
+    shapes += (shapes.empty() ? "" : " ") + s + "]";
+  }
+  EXPECT_EQ(shapes, line("shapes"));
+}
+
+// A .weights.h5 file written by Keras loads into tfpp's model with the same predictions, and back.
+TEST(SpectralNormalizationFile, WeightsFilesBothWays) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("tfpp_spectral_h5_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string from_keras = (dir / "keras.weights.h5").string(), from_tfpp = (dir / "tfpp.weights.h5").string();
+  const std::string model_py =
+      "import keras\nfrom keras import layers\n"
+      "model = keras.Sequential([keras.Input((4,)), layers.SpectralNormalization(layers.Dense(3)), layers.Dense(2)])\n"
+      "x = pattern((3, 4), 0.5)\n";
+  const std::string saved = tf::testing::run_reference(
+      std::string(tf::testing::kPythonPattern) + model_py +
+      "model.set_weights([pattern(w.shape, 1.0 + i) * 0.5 for i, w in enumerate(model.weights)])\n"
+      "model.save_weights('" + from_keras + "')\nemit('pred', model.predict(x, verbose=0))\n");
+  const auto keras_values = tf::testing::parse_values(saved);
+  ASSERT_TRUE(keras_values.count("pred")) << saved;
+  keras::Sequential model({layers::SpectralNormalization(layers::Dense(3, {.input_shape = {4}})), layers::Dense(2)});
+  const tf::Tensor x = pattern_tensor({3, 4}, 0.5);
+  model(x);
+  model.load_weights(from_keras);
+  const std::vector<float> got = model.predict(x, {.verbose = 0}).numpy<float>();
+  ASSERT_EQ(got.size(), keras_values.at("pred").size());
+  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], keras_values.at("pred")[i], 2e-5);
+  // set_weights in Keras' order gives Keras' values too.
+  std::vector<tf::Tensor> patterned;
+  for (std::size_t i = 0; i < model.weights().size(); ++i)
+    patterned.push_back(pattern_tensor(model.weights()[i].shape(), 1.0 + double(i)) * 0.5f);
+  model.set_weights(patterned);
+  const std::vector<float> again = model.predict(x, {.verbose = 0}).numpy<float>();
+  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(again[i], got[i], 2e-5);
+  model.save_weights(from_tfpp);
+  const std::string loaded = tf::testing::run_reference(std::string(tf::testing::kPythonPattern) + model_py +
+                                                        "model.load_weights('" + from_tfpp + "')\n"
+                                                        "emit('pred', model.predict(x, verbose=0))\n");
+  const auto tfpp_values = tf::testing::parse_values(loaded);
+  ASSERT_TRUE(tfpp_values.count("pred")) << loaded;
+  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(tfpp_values.at("pred")[i], got[i], 2e-5);
+  fs::remove_all(dir);
 }
 
 TEST(SpectralNormalization, InferenceLeavesTheKernelAndGradientsFlow) {

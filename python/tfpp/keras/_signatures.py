@@ -51,6 +51,7 @@ LAYERS = {
     'MixUp': ('alpha', 'data_format', 'seed'),
     'CutMix': ('factor', 'seed', 'data_format'),
     'RandAugment': ('value_range', 'num_ops', 'factor', 'interpolation', 'seed', 'data_format'),
+    'AugMix': ('value_range', 'num_chains', 'chain_depth', 'factor', 'alpha', 'all_ops', 'interpolation', 'seed', 'data_format'),
     'Pipeline': ('layers', 'name'),
     'STFTSpectrogram': ('mode', 'frame_length', 'frame_step', 'fft_length', 'window', 'periodic', 'scaling', 'padding', 'expand_dims', 'data_format'),
     'MelSpectrogram': ('fft_length', 'sequence_stride', 'sequence_length', 'window', 'sampling_rate', 'num_mel_bins', 'min_freq', 'max_freq', 'power_to_db', 'top_db', 'mag_exp', 'min_power', 'ref_power'),

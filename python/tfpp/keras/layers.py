@@ -425,17 +425,15 @@ class _AttentionLayer(_BuiltinLayer):
 
     def __call__(self, query, value, key=None, query_mask=None, value_mask=None, key_mask=None, attention_mask=None,
                  return_attention_scores=False, training=None, use_causal_mask=False):
-        if query_mask is not None or value_mask is not None or key_mask is not None:
-            raise NotImplementedError("tfpp's %s takes the masks attached to its inputs, not query_mask / value_mask / "
-                                      "key_mask arguments" % type(self).__name__)
         inputs = [query, value] + ([] if key is None else [key])
         if _is_symbolic(inputs):
-            if attention_mask is not None or use_causal_mask or return_attention_scores:
+            if (attention_mask is not None or use_causal_mask or return_attention_scores or query_mask is not None
+                    or value_mask is not None or key_mask is not None):
                 raise NotImplementedError("tfpp's symbolic %s calls take query, value and key only" % type(self).__name__)
             return super().__call__(inputs)
         try:
             outputs = self._cpp.attend(query, value, key, attention_mask, bool(use_causal_mask),
-                                       bool(return_attention_scores), training)
+                                       bool(return_attention_scores), training, query_mask, value_mask, key_mask)
         except _errors.InvalidArgumentError as e:
             if self._cpp.built:
                 raise
@@ -456,7 +454,7 @@ class ReversibleEmbedding(_BuiltinLayer):
         if not reverse:
             return super().__call__(inputs, **kwargs)
         if _is_symbolic(inputs):
-            raise NotImplementedError("tfpp's symbolic ReversibleEmbedding calls take reverse=False only")
+            return self._cpp.reverse_symbolic(inputs)
         return self._cpp.reverse(inputs)
 
 
@@ -489,10 +487,12 @@ def deserialize(config, custom_objects=None):
 
 from . import preprocessing_layers as _preprocessing_layers  # noqa: E402
 from . import merging as _merging  # noqa: E402
+from . import lora as _lora  # noqa: E402
 from .lambda_layer import Lambda  # noqa: E402
 from .wrapper import Wrapper  # noqa: E402
 
 _merging.install(_sys.modules[__name__])  # add, subtract, ..., concatenate, dot
+_lora.install(_sys.modules[__name__])  # enable_lora of Dense, EinsumDense and Embedding
 _k.register_layer_class("Lambda", Lambda)  # load_model and deserialize make Lambda layers
 
 _preprocessing_layers.install(_sys.modules[__name__])  # adapt, get_vocabulary, ... of the lookup layers

@@ -6,6 +6,7 @@
 #include "keras/models/op_layers.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/layers/attention.h"
+#include "tfpp/keras/layers/reversible_embedding.h"
 #include "tfpp/keras/layers/score_attention.h"
 #include "tfpp/keras/mask.h"
 
@@ -81,6 +82,10 @@ void check_call_arguments(const Layer& layer, const CallArguments& a) {
       if (!value.holds<bool>()) throw InvalidArgumentError(who + " passes " + key + "=" + to_json(value) + ", not a bool");
       continue;
     }
+    if (key == "reverse" && dynamic_cast<const layers::ReversibleEmbedding*>(&layer)) {
+      if (!value.holds<bool>()) throw InvalidArgumentError(who + " passes reverse=" + to_json(value) + ", not a bool");
+      continue;
+    }
     if (mha && mha_tensors.count(key)) {
       if (!is_tensor_or_null(value)) throw InvalidArgumentError(who + " passes " + key + "=" + to_json(value) + ", not a tensor");
       continue;
@@ -119,6 +124,10 @@ std::vector<Tensor> call_with_arguments(Layer& layer, const std::vector<Tensor>&
                              {.key = positional.size() > 2 ? positional[2] : Tensor(),
                               .use_causal_mask = flag(a, "use_causal_mask"),
                               .return_attention_scores = flag(a, "return_attention_scores"), .training = training});
+  }
+  if (auto* embedding = dynamic_cast<layers::ReversibleEmbedding*>(&layer); embedding && flag(a, "reverse")) {
+    if (positional.size() != 1) throw InvalidArgumentError("[" + layer.name() + "] reverse=True takes one tensor");
+    return {embedding->reverse(positional[0])};
   }
   if (dynamic_cast<OpLayer*>(&layer)) return layer.call_all(inputs, training);
   return layer.call_all(positional, training);

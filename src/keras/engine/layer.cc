@@ -33,7 +33,8 @@ void collect_weights(const detail::LayerState& s, bool frozen_above, int which, 
   const bool frozen = frozen_above || !s.trainable;
   for (int pass = 0; pass < 2; ++pass)
     for (const detail::Weight& w : s.weights) {
-      const bool trainable = w.trainable && !frozen;
+      // Order follows add_weight's flag; membership also the variable's own (LoRA freezes a kernel).
+      const bool trainable = w.trainable && w.variable.trainable() && !frozen;
       if ((pass == 0) != w.trainable) continue;  // own trainable first, then non-trainable
       if (which == 1 && !trainable) continue;
       if (which == 2 && trainable) continue;

@@ -238,49 +238,6 @@ void ConvLSTM::build_multi(const std::vector<TensorShape>& input_shapes) {
   if (!cell_->built()) as_layer_error(name(), [&] { cell_->build_for({TensorShape(step)}); });
 }
 
-std::vector<Tensor> ConvLSTM::call_multi(const std::vector<Tensor>& inputs, bool training) {
-  const Tensor& x = inputs.at(0);
-  if (x.shape().rank() != rank_ + 3)
-    throw InvalidArgumentError("[" + name() + "] expects inputs of rank " + std::to_string(rank_ + 3) + ", got " +
-                               x.shape().to_string());
-  if (x.shape()[1] < 0)
-    throw InvalidArgumentError("[" + name() + "] needs a known number of timesteps when traced, got " +
-                               x.shape().to_string());
-  if (x.shape()[1] == 0) throw InvalidArgumentError("[" + name() + "] got a sequence of 0 timesteps: " + x.shape().to_string());
-  std::vector<Tensor> steps = unstack(x, 1);
-  if (options_.go_backwards) std::reverse(steps.begin(), steps.end());
-  std::vector<Tensor> states(inputs.begin() + 1, inputs.end());
-  if (states.empty()) {
-    states = cell_->get_initial_state(steps[0]);
-  } else if (states.size() != 2) {
-    throw InvalidArgumentError("[" + name() + "] the cell has 2 states (h and c), but " + std::to_string(states.size()) +
-                               " initial state(s) were given");
-  }
-  const TensorShape want = cell_->get_initial_state(steps[0])[0].shape();
-  for (std::size_t k = 0; k < states.size(); ++k) {
-    if (!states[k].shape().is_compatible_with(want))
-      throw InvalidArgumentError("[" + name() + "] initial state " + std::to_string(k) + " must have shape " +
-                                 want.to_string() + ", got " + states[k].shape().to_string());
-    if (states[k].dtype() != x.dtype()) states[k] = cast(states[k], x.dtype());
-  }
-  cell_->begin_sequence(steps[0], states, training);
-  std::vector<Tensor> outputs;
-  try {
-    for (const Tensor& step : steps) {
-      auto [output, next] = cell_->step(step, states, training);
-      states = std::move(next);
-      outputs.push_back(output);
-    }
-  } catch (...) {
-    cell_->end_sequence();
-    throw;
-  }
-  cell_->end_sequence();
-  std::vector<Tensor> out{options_.return_sequences ? stack(outputs, 1) : outputs.back()};
-  if (options_.return_state) out.insert(out.end(), states.begin(), states.end());
-  return out;
-}
-
 Config ConvLSTM::get_config() const {
   Config c = cell_->get_config();
   const Config layer = Layer::get_config();
@@ -289,7 +246,7 @@ Config ConvLSTM::get_config() const {
   c["return_sequences"] = options_.return_sequences;
   c["return_state"] = options_.return_state;
   c["go_backwards"] = options_.go_backwards;
-  c["stateful"] = false;
+  c["stateful"] = options_.stateful;
   c["unroll"] = false;
   c["zero_output_for_mask"] = false;
   return c;
@@ -309,7 +266,8 @@ ConvLSTM::Arguments ConvLSTM::read_config(const Config& c, const char* who) {
   read_if_present(c, "return_sequences", o.return_sequences, flag);
   read_if_present(c, "return_state", o.return_state, flag);
   read_if_present(c, "go_backwards", o.go_backwards, flag);
-  for (const char* unsupported : {"stateful", "unroll"})
+  read_if_present(c, "stateful", o.stateful, flag);
+  for (const char* unsupported : {"unroll"})
     if (auto it = c.find(unsupported); it != c.end() && it->second.get<bool>())
       throw UnimplementedError(std::string("[") + who + "] " + unsupported + "=True is not supported");
   return {keras::detail::config_at(c, "filters", who).get<std::int64_t>(),

@@ -1,6 +1,7 @@
 #include "tfpp/keras/layers/core.h"
 
 #include "keras/layers/config_util.h"
+#include "keras/layers/lora_adapter.h"
 #include "keras/layers/spatial_util.h"
 #include "tfpp/keras/activation_functions.h"
 #include "tfpp/activation_ops.h"
@@ -36,7 +37,10 @@ std::int64_t product(const std::vector<std::int64_t>& v) {
 // ---- Dense -------------------------------------------------------------------------------
 
 Dense::Dense(std::int64_t units, DenseOptions options)
-    : Layer(layer_options(options, "Dense")), units_(units), options_(std::move(options)) {
+    : Layer(layer_options(options, "Dense")),
+      units_(units),
+      options_(std::move(options)),
+      lora_(std::make_shared<detail::LoraState>()) {
   if (units <= 0) throw InvalidArgumentError("[" + name() + "] units must be positive, got " + std::to_string(units));
   set_supports_masking();
 }
@@ -53,21 +57,38 @@ void Dense::build(const TensorShape& input_shape) {
                {.initializer = options_.bias_initializer, .regularizer = options_.bias_regularizer,
                 .constraint = options_.bias_constraint});
   set_input_spec({.min_ndim = 2, .axes = {{-1, in}}});
+  // Keras' Dense.build calls enable_lora(lora_rank) without lora_alpha, so alpha becomes the rank.
+  if (options_.lora_rank) {
+    set_built();  // as Keras' build, which marks the layer built first
+    enable_lora(*options_.lora_rank);
+  }
 }
+
+void Dense::enable_lora(std::int64_t rank, LoraOptions options) {
+  detail::enable_lora(*this, *lora_, weight(0), rank, options,
+                      {.weight_prefix = "lora_kernel",
+                       .constraint_message = "Lora is incompatible with kernel constraints. In order to enable lora on this "
+                                             "layer, remove the `kernel_constraint` argument.",
+                       .has_constraint = options_.kernel_constraint.has_value(),
+                       .regularizer = options_.kernel_regularizer});
+}
+
+bool Dense::lora_enabled() const { return lora_->rank > 0; }
 
 Tensor Dense::call(const Tensor& inputs, bool) {
   // Integer inputs (images as 0..255) become the layer's dtype, as Keras' matmul promotes them.
   Tensor x = is_floating(inputs.dtype()) ? inputs : cast(inputs, dtype());
   const TensorShape& shape = x.shape();
+  const Tensor kernel = detail::lora_kernel(*lora_, weight(0));
   Tensor y;
   if (shape.rank() == 2) {
-    y = matmul(x, weight(0));
+    y = matmul(x, kernel);
   } else {
     // [..., in] -> [-1, in] -> matmul -> [..., units]; inner dimensions must be known.
     std::vector<std::int64_t> out_shape{-1};
     for (int i = 1; i < shape.rank() - 1; ++i) out_shape.push_back(shape[i]);
     out_shape.push_back(units_);
-    y = reshape(matmul(reshape(x, {-1, shape[-1]}), weight(0)), out_shape);
+    y = reshape(matmul(reshape(x, {-1, shape[-1]}), kernel), out_shape);
   }
   if (options_.use_bias) y = y + weight(1);
   return options_.activation(y);
@@ -84,6 +105,7 @@ Config Dense::get_config() const {
   c["bias_regularizer"] = detail::optional_config(options_.bias_regularizer);
   c["kernel_constraint"] = detail::optional_config(options_.kernel_constraint);
   c["bias_constraint"] = detail::optional_config(options_.bias_constraint);
+  detail::write_lora_config(c, *lora_, options_.lora_rank, options_.lora_alpha);
   return c;
 }
 
@@ -98,6 +120,7 @@ Dense Dense::from_config(const Config& c) {
   if (auto it = c.find("bias_regularizer"); it != c.end()) o.bias_regularizer = detail::regularizer_from(it->second);
   if (auto it = c.find("kernel_constraint"); it != c.end()) o.kernel_constraint = detail::constraint_from(it->second);
   if (auto it = c.find("bias_constraint"); it != c.end()) o.bias_constraint = detail::constraint_from(it->second);
+  detail::read_lora_config(c, o.lora_rank, o.lora_alpha);
   return Dense(detail::config_at(c, "units", "Dense").get<std::int64_t>(), o);
 }
 

@@ -19,6 +19,7 @@
 #include "tfpp/keras/layers/einsum_dense.h"
 #include "tfpp/keras/layers/embedding.h"
 #include "tfpp/keras/layers/image_augmentation.h"
+#include "tfpp/keras/layers/image_augmentation_augmix.h"
 #include "tfpp/keras/layers/image_augmentation_color.h"
 #include "tfpp/keras/layers/image_augmentation_geometry.h"
 #include "tfpp/keras/layers/image_augmentation_mixing.h"
@@ -121,6 +122,7 @@ struct Registry {
       {"MixUp", factory_of<MixUp>()},
       {"CutMix", factory_of<CutMix>()},
       {"RandAugment", factory_of<RandAugment>()},
+      {"AugMix", factory_of<AugMix>()},
       {"Pipeline", factory_of<Pipeline>()},
       {"MelSpectrogram", factory_of<MelSpectrogram>()},
       {"STFTSpectrogram", factory_of<STFTSpectrogram>()},

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "keras/layers/config_util.h"
+#include "keras/layers/lora_adapter.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/errors.h"
 #include "tfpp/linalg_ops.h"
@@ -147,7 +148,8 @@ EinsumDense::EinsumDense(std::string equation, std::vector<std::int64_t> output_
     : Layer(layer_options(options, "EinsumDense")),
       equation_(std::move(equation)),
       output_shape_(std::move(output_shape)),
-      options_(std::move(options)) {}
+      options_(std::move(options)),
+      lora_(std::make_shared<detail::LoraState>()) {}
 
 void EinsumDense::build(const TensorShape& input_shape) {
   if (input_shape.has_unknown_rank()) throw InvalidArgumentError("[" + name() + "] needs inputs of known rank");
@@ -160,12 +162,27 @@ void EinsumDense::build(const TensorShape& input_shape) {
                {.initializer = options_.bias_initializer, .regularizer = options_.bias_regularizer,
                 .constraint = options_.bias_constraint});
   set_input_spec({.ndim = input_shape.rank()});
+  if (options_.lora_rank) {
+    set_built();  // as Keras' build, which marks the layer built first
+    enable_lora(*options_.lora_rank, {.lora_alpha = options_.lora_alpha});
+  }
 }
+
+void EinsumDense::enable_lora(std::int64_t rank, LoraOptions options) {
+  detail::enable_lora(*this, *lora_, weight(0), rank, options,
+                      {.weight_prefix = "lora_kernel",
+                       .constraint_message = "Lora is incompatible with kernel constraints. In order to enable lora on this "
+                                             "layer, remove the `kernel_constraint` argument.",
+                       .has_constraint = options_.kernel_constraint.has_value(),
+                       .regularizer = options_.kernel_regularizer});
+}
+
+bool EinsumDense::lora_enabled() const { return lora_->rank > 0; }
 
 Tensor EinsumDense::call(const Tensor& inputs, bool) {
   // Integer inputs become the layer's dtype, as Keras' einsum promotes them.
   const Tensor x = is_floating(inputs.dtype()) ? inputs : cast(inputs, dtype());
-  Tensor y = einsum(equation_, {x, weight(0)});
+  Tensor y = einsum(equation_, {x, detail::lora_kernel(*lora_, weight(0))});
   if (options_.bias_axes) y = y + weight(1);
   return options_.activation(y);
 }
@@ -181,6 +198,7 @@ Config EinsumDense::get_config() const {
   detail::write_weight_config(c, "bias", options_.bias_initializer, options_.bias_regularizer, options_.bias_constraint);
   c["activity_regularizer"] = detail::optional_config(activity_regularizer());
   c["quantization_config"] = ConfigValue();
+  detail::write_lora_config(c, *lora_, options_.lora_rank, options_.lora_alpha);
   return c;
 }
 
@@ -191,7 +209,8 @@ EinsumDense EinsumDense::from_config(const Config& c) {
   detail::read_if_present(c, "bias_axes", o.bias_axes, [](const ConfigValue& v) { return v.get<std::string>(); });
   detail::read_weight_config(c, "kernel", o.kernel_initializer, o.kernel_regularizer, o.kernel_constraint);
   detail::read_weight_config(c, "bias", o.bias_initializer, o.bias_regularizer, o.bias_constraint);
-  for (const char* unsupported : {"lora_rank", "quantization_config", "gptq_unpacked_column_size"})
+  detail::read_lora_config(c, o.lora_rank, o.lora_alpha);
+  for (const char* unsupported : {"quantization_config", "gptq_unpacked_column_size"})
     if (auto it = c.find(unsupported); it != c.end() && !it->second.is_null())
       throw UnimplementedError(std::string("[EinsumDense] tfpp does not support '") + unsupported + "'");
   return EinsumDense(detail::config_at(c, "equation", "EinsumDense").get<std::string>(),

@@ -1,6 +1,7 @@
 #include "tfpp/keras/layers/embedding.h"
 
 #include "keras/layers/config_util.h"
+#include "keras/layers/lora_adapter.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/errors.h"
 #include "tfpp/math_ops.h"
@@ -11,7 +12,11 @@ namespace tf::keras::layers {
 // ---- Embedding ----------------------------------------------------------------------------
 
 Embedding::Embedding(std::int64_t input_dim, std::int64_t output_dim, EmbeddingOptions options)
-    : Layer(layer_options(options, "Embedding")), input_dim_(input_dim), output_dim_(output_dim), options_(std::move(options)) {
+    : Layer(layer_options(options, "Embedding")),
+      input_dim_(input_dim),
+      output_dim_(output_dim),
+      options_(std::move(options)),
+      lora_(std::make_shared<detail::LoraState>()) {
   if (input_dim <= 0 || output_dim <= 0)
     throw InvalidArgumentError("[" + name() + "] input_dim and output_dim must be positive, got input_dim=" +
                                std::to_string(input_dim) + ", output_dim=" + std::to_string(output_dim));
@@ -21,7 +26,23 @@ void Embedding::build(const TensorShape&) {
   add_weight("embeddings", {input_dim_, output_dim_},
              {.initializer = options_.embeddings_initializer, .regularizer = options_.embeddings_regularizer,
               .constraint = options_.embeddings_constraint});
+  // Keras' Embedding.build calls enable_lora(lora_rank) without lora_alpha, so alpha becomes the rank.
+  if (options_.lora_rank) {
+    set_built();  // as Keras' build, which marks the layer built first
+    enable_lora(*options_.lora_rank);
+  }
 }
+
+void Embedding::enable_lora(std::int64_t rank, LoraOptions options) {
+  detail::enable_lora(*this, *lora_, weight(0), rank, options,
+                      {.weight_prefix = "lora_embeddings",
+                       .constraint_message = "Lora is incompatible with embedding constraints. In order to enable lora on "
+                                             "this layer, remove the `embeddings_constraint` argument.",
+                       .has_constraint = options_.embeddings_constraint.has_value(),
+                       .regularizer = options_.embeddings_regularizer});
+}
+
+bool Embedding::lora_enabled() const { return lora_->rank > 0; }
 
 Tensor Embedding::call(const Tensor& inputs, bool) {
   Tensor ids = inputs;
@@ -31,7 +52,7 @@ Tensor Embedding::call(const Tensor& inputs, bool) {
                                  " with shape " + ids.shape().to_string());
     ids = cast(ids, int32);
   }
-  return gather(weight(0), ids);
+  return gather(detail::lora_kernel(*lora_, weight(0)), ids);
 }
 
 Tensor Embedding::compute_mask(const std::vector<Tensor>& inputs, const std::vector<Tensor>&) {
@@ -49,6 +70,7 @@ Config Embedding::get_config() const {
   c["activity_regularizer"] = detail::optional_config(activity_regularizer());
   c["embeddings_constraint"] = detail::optional_config(options_.embeddings_constraint);
   c["mask_zero"] = options_.mask_zero;
+  detail::write_lora_config(c, *lora_, options_.lora_rank, options_.lora_alpha);
   return c;
 }
 
@@ -59,6 +81,7 @@ Embedding Embedding::from_config(const Config& c) {
   if (auto it = c.find("embeddings_regularizer"); it != c.end()) o.embeddings_regularizer = detail::regularizer_from(it->second);
   if (auto it = c.find("embeddings_constraint"); it != c.end()) o.embeddings_constraint = detail::constraint_from(it->second);
   if (auto it = c.find("mask_zero"); it != c.end()) o.mask_zero = it->second.get<bool>();
+  detail::read_lora_config(c, o.lora_rank, o.lora_alpha);
   return Embedding(detail::config_at(c, "input_dim", "Embedding").get<std::int64_t>(),
                    detail::config_at(c, "output_dim", "Embedding").get<std::int64_t>(), o);
 }

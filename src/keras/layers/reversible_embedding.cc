@@ -2,6 +2,7 @@
 // transposed table or the reverse table, in reverse_dtype, soft-capped).
 #include "tfpp/keras/layers/reversible_embedding.h"
 
+#include "keras/engine/call_arguments.h"
 #include "keras/layers/config_util.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
@@ -65,6 +66,13 @@ Tensor ReversibleEmbedding::reverse(const Tensor& inputs) {
     logits = math::tanh(logits / cap) * cap;
   }
   return logits;
+}
+
+KerasTensor ReversibleEmbedding::reverse(const KerasTensor& inputs) {
+  auto arguments = std::make_shared<detail::CallArguments>();
+  arguments->args = {detail::input_reference(0)};
+  arguments->kwargs["reverse"] = true;
+  return call_all({inputs}, arguments).at(0);
 }
 
 Config ReversibleEmbedding::get_config() const {

@@ -45,6 +45,9 @@ Variable SpectralNormalization::kernel() const {
 void SpectralNormalization::build(const TensorShape& input_shape) {
   if (!layer_->built()) layer_->build_for({input_shape});
   const Variable k = kernel();
+  // Keras' layer keeps the kernel as its own attribute too: it comes first in `weights`, before
+  // vector_u and the wrapped layer's other weights (its regularizer and constraint stay the layer's).
+  layer_state().weights.push_back({.variable = k, .trainable = true, .regularizer = {}, .constraint = {}});
   add_weight("vector_u", {1, k.shape()[-1]},
              {.initializer = initializers::TruncatedNormal({.stddev = 0.02}), .trainable = false, .dtype = k.dtype()});
   if (input_shape.rank() >= 1 && input_shape[-1] >= 0) set_input_spec({.min_ndim = 1, .axes = {{-1, input_shape[-1]}}});
@@ -53,7 +56,7 @@ void SpectralNormalization::build(const TensorShape& input_shape) {
 Tensor SpectralNormalization::call(const Tensor& inputs, bool training) {
   if (training) {
     Variable k = kernel();
-    Variable u_var = weight(0);
+    Variable u_var = weight(1);
     const Tensor w = reshape(k, {-1, k.shape()[-1]});
     Tensor u = u_var.read_value();
     Tensor v;

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "keras/layers/lora_adapter.h"
 #include "keras/models/op_layers.h"
 #include "keras/saving/external_class.h"
 #include "keras/saving/lookup_layer_state.h"
@@ -32,6 +33,7 @@ struct StateEntry {
   std::vector<Variable> variables;
   bool is_optimizer = false;
   const layers::IndexLookup* lookup = nullptr;  // a lookup layer's vocabulary and TF-IDF weights (the model owns it)
+  const keras::detail::LoraState* lora = nullptr;  // a LoRA layer's: its kernel is saved merged
 };
 
 std::string join(const std::string& path, const std::string& child) { return path.empty() ? child : path + "/" + child; }
@@ -65,6 +67,12 @@ class Walker {
       return layer(*instance, path);
     if (!visited_.insert(l.shared_layer_state().get()).second) return;
     entries.push_back({path, l.name(), "layer '" + l.name() + "'", own_variables(l), false, lookup_of(l)});
+    // Keras saves a LoRA layer's merged kernel and its bias, not the adapters (zeroed on load).
+    if (const keras::detail::LoraState* lora = keras::detail::lora_state_of(l)) {
+      std::erase_if(entries.back().variables,
+                    [&](const Variable& v) { return v.id() == lora->a.id() || v.id() == lora->b.id(); });
+      entries.back().lora = lora;
+    }
     if (const auto* text = dynamic_cast<const layers::TextVectorization*>(&l)) {
       layer(text->lookup_layer(), join(path, "_lookup_layer"));
       return;
@@ -96,9 +104,8 @@ class Walker {
       return;
     }
     // Keras' SpectralNormalization keeps the wrapped layer's kernel in its own variables too
-    // (attribute `kernel`, before vector_u) and the layer in `layer`.
+    // (attribute `kernel`, before vector_u: so do tfpp's) and the layer in `layer`.
     if (const auto* spectral = dynamic_cast<const layers::SpectralNormalization*>(&l)) {
-      entries.back().variables.insert(entries.back().variables.begin(), spectral->kernel());
       layer(spectral->layer(), join(path, "layer"));
       return;
     }
@@ -188,7 +195,11 @@ void save_state(const Model& model, H5Writer& file, std::vector<std::pair<std::s
   for (const StateEntry& e : walk(model)) {
     const std::string group = vars_group(e.path);
     file.create_group(group, e.name);
-    for (std::size_t i = 0; i < e.variables.size(); ++i) file.write_dataset(group, std::to_string(i), e.variables[i].read_value());
+    for (std::size_t i = 0; i < e.variables.size(); ++i) {
+      const Variable& v = e.variables[i];
+      const bool merged = e.lora && v.id() == e.lora->kernel.id();
+      file.write_dataset(group, std::to_string(i), merged ? keras::detail::lora_kernel(*e.lora, v.read_value()) : v.read_value());
+    }
     if (e.lookup) save_lookup_state(*e.lookup, file, group, e.path, assets);
   }
 }
@@ -254,6 +265,8 @@ void load_state(Model& model, const H5Reader& file, const std::string& who, bool
     const std::string error = read_entry(e, values);
     if (error.empty()) {
       assignments.insert(assignments.end(), values.begin(), values.end());
+      if (e.lora)
+        for (const Variable& adapter : {e.lora->a, e.lora->b}) assignments.emplace_back(adapter, zeros(adapter.shape(), adapter.dtype()));
       continue;
     }
     if (!skip_mismatch) throw InvalidArgumentError(prefix + error);

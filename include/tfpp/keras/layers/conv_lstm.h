@@ -80,6 +80,8 @@ struct ConvLSTMOptions {
   bool return_sequences = false;  ///< output every timestep, not only the last
   bool return_state = false;      ///< also return the final states h and c (call_all)
   bool go_backwards = false;      ///< process the sequence backwards (outputs come reversed)
+  /// Keep the final states as the next call's initial states (a fixed batch size; reset_states()).
+  bool stateful = false;
   TFPP_KERAS_LAYER_OPTIONS
 };
 
@@ -91,9 +93,18 @@ class ConvLSTM : public Layer {
            ConvLSTMOptions options);
   void build_multi(const std::vector<TensorShape>& input_shapes) override;
   std::vector<Tensor> call_multi(const std::vector<Tensor>& inputs, bool training) override;
+  /// A masked timestep (mask [batch, time] false) keeps the previous output and states, as Keras.
+  std::vector<Tensor> call_masked(const std::vector<Tensor>& inputs, const std::vector<Tensor>& masks,
+                                  bool training) override;
+  /// The input's mask with return_sequences, else none (Keras' RNN.compute_mask).
+  Tensor compute_mask(const std::vector<Tensor>& inputs, const std::vector<Tensor>& masks) override;
   Config get_config() const override;
   /// The cell.
   ConvLSTMCell& cell() const { return *cell_; }
+  /// A stateful layer's kept states h and c ("rnn_state", not weights; empty before its first call).
+  std::vector<Variable> states() const { return *states_; }
+  /// Sets a stateful layer's kept states to zeros (Keras' reset_states); nothing before its first call.
+  void reset_states();
 
  protected:
   /// The arguments get_config() wrote.
@@ -108,6 +119,7 @@ class ConvLSTM : public Layer {
   int rank_;
   std::shared_ptr<ConvLSTMCell> cell_;
   ConvLSTMOptions options_;
+  std::shared_ptr<std::vector<Variable>> states_ = std::make_shared<std::vector<Variable>>();  // shared by copies
 };
 
 /// A convolutional LSTM over sequences of [steps, channels] (keras.layers.ConvLSTM1D).

@@ -8,12 +8,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "tfpp/keras/activations.h"
 #include "tfpp/keras/layer.h"
+#include "tfpp/keras/layers/lora.h"
 
 namespace tf::keras::layers {
 
@@ -27,6 +29,9 @@ struct DenseOptions {
   std::optional<regularizers::Regularizer> bias_regularizer = {};
   std::optional<constraints::Constraint> kernel_constraint = {};
   std::optional<constraints::Constraint> bias_constraint = {};
+  /// Builds with enable_lora(lora_rank) (Keras' lora_rank; Keras' build then uses lora_alpha = rank).
+  std::optional<std::int64_t> lora_rank = {};
+  std::optional<double> lora_alpha = {};  ///< written to the config; default lora_rank
   TFPP_KERAS_LAYER_OPTIONS
 };
 
@@ -44,11 +49,17 @@ class Dense : public Layer {
   Variable kernel() const { return weight(0); }
   /// The [units] bias (after build, with use_bias).
   Variable bias() const { return weight(1); }
+  /// Freezes the kernel and adds the trainable lora_kernel_a / lora_kernel_b (after build; lora.h).
+  void enable_lora(std::int64_t rank, LoraOptions options = {});
+  bool lora_enabled() const;
+  /// The LoRA settings and weights (tfpp internals: the .keras weights walker).
+  const std::shared_ptr<::tf::keras::detail::LoraState>& lora_state() const { return lora_; }
   TFPP_KERAS_LAYER(Dense)
 
  private:
   std::int64_t units_;
   DenseOptions options_;
+  std::shared_ptr<::tf::keras::detail::LoraState> lora_;
 };
 
 /// Options of the layers that take only the common options.

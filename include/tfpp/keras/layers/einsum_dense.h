@@ -7,12 +7,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "tfpp/keras/activations.h"
 #include "tfpp/keras/layer.h"
+#include "tfpp/keras/layers/lora.h"
 
 namespace tf::keras::layers {
 
@@ -27,6 +29,8 @@ struct EinsumDenseOptions {
   std::optional<regularizers::Regularizer> bias_regularizer = {};
   std::optional<constraints::Constraint> kernel_constraint = {};
   std::optional<constraints::Constraint> bias_constraint = {};
+  std::optional<std::int64_t> lora_rank = {};  ///< builds with enable_lora(lora_rank, {.lora_alpha})
+  std::optional<double> lora_alpha = {};       ///< default lora_rank
   TFPP_KERAS_LAYER_OPTIONS
 };
 
@@ -48,12 +52,18 @@ class EinsumDense : public Layer {
   Variable kernel() const { return weight(0); }
   /// The bias (after build, with bias_axes).
   Variable bias() const { return weight(1); }
+  /// Freezes the kernel and adds the trainable lora_kernel_a / lora_kernel_b (after build; lora.h).
+  void enable_lora(std::int64_t rank, LoraOptions options = {});
+  bool lora_enabled() const;
+  /// The LoRA settings and weights (tfpp internals: the .keras weights walker).
+  const std::shared_ptr<::tf::keras::detail::LoraState>& lora_state() const { return lora_; }
   TFPP_KERAS_LAYER(EinsumDense)
 
  private:
   std::string equation_;
   std::vector<std::int64_t> output_shape_;
   EinsumDenseOptions options_;
+  std::shared_ptr<::tf::keras::detail::LoraState> lora_;
 };
 
 }  // namespace tf::keras::layers

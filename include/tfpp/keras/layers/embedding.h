@@ -6,9 +6,11 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 #include "tfpp/keras/layer.h"
+#include "tfpp/keras/layers/lora.h"
 
 namespace tf::keras::layers {
 
@@ -19,6 +21,9 @@ struct EmbeddingOptions {
   std::optional<regularizers::Regularizer> embeddings_regularizer = {};  ///< penalty on the table
   std::optional<constraints::Constraint> embeddings_constraint = {};     ///< applied after updates
   bool mask_zero = false;  ///< id 0 is padding: the output carries the mask ids != 0
+  /// Builds with enable_lora(lora_rank) (Keras' lora_rank; Keras' build then uses lora_alpha = rank).
+  std::optional<std::int64_t> lora_rank = {};
+  std::optional<double> lora_alpha = {};  ///< written to the config; default lora_rank
   TFPP_KERAS_LAYER_OPTIONS
 };
 
@@ -35,11 +40,17 @@ class Embedding : public Layer {
   Config get_config() const override;
   /// The [input_dim, output_dim] table (after build).
   Variable embeddings() const { return weight(0); }
+  /// Freezes the table and adds the trainable lora_embeddings_a / lora_embeddings_b (after build; lora.h).
+  void enable_lora(std::int64_t rank, LoraOptions options = {});
+  bool lora_enabled() const;
+  /// The LoRA settings and weights (tfpp internals: the .keras weights walker).
+  const std::shared_ptr<::tf::keras::detail::LoraState>& lora_state() const { return lora_; }
   TFPP_KERAS_LAYER(Embedding)
 
  private:
   std::int64_t input_dim_, output_dim_;
   EmbeddingOptions options_;
+  std::shared_ptr<::tf::keras::detail::LoraState> lora_;
 };
 
 /// Options of Masking.

@@ -40,6 +40,8 @@ class ReversibleEmbedding : public Layer {
   Tensor compute_mask(const std::vector<Tensor>& inputs, const std::vector<Tensor>& masks) override;
   /// Keras' call(inputs, reverse=True): logits over the vocabulary for [..., output_dim] inputs.
   Tensor reverse(const Tensor& inputs);
+  /// The same call in a Functional model: a node whose config has kwargs {"reverse": true}.
+  KerasTensor reverse(const KerasTensor& inputs);
   Config get_config() const override;
   /// The [input_dim, output_dim] table (after build).
   Variable embeddings() const { return weight(0); }
