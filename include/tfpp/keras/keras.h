@@ -85,6 +85,7 @@
 #include "tfpp/keras/saving.h"
 #include "tfpp/keras/score_metrics.h"
 #include "tfpp/keras/sequence.h"
+#include "tfpp/keras/summary_options.h"
 #include "tfpp/keras/threshold_metrics.h"
 #include "tfpp/keras/training.h"
 #include "tfpp/module.h"
