@@ -46,7 +46,7 @@ TEST(ReversibleEmbeddingFunctional, ReverseNodeMatchesTheEagerCall) {
   for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-6);
   // The node's config holds Keras' kwargs; the model rebuilt from it computes the same.
   const std::string json = keras::to_json(model.get_config());
-  EXPECT_NE(json.find("\"reverse\":true"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"reverse\": true"), std::string::npos) << json;
   keras::Model copy = keras::Model::from_config(model.get_config());
   copy.set_weights(model.get_weights());
   const std::vector<float> again = copy(x).numpy<float>();
@@ -62,9 +62,9 @@ TEST(ReversibleEmbeddingFunctional, ReverseNodeMatchesTheEagerCall) {
 TEST(ReversibleEmbeddingFunctional, ConfigArgumentErrors) {
   keras::Config config = tied_model().get_config();
   std::string json = keras::to_json(config);
-  const std::size_t at = json.find("\"reverse\":true");
+  const std::size_t at = json.find("\"reverse\": true");
   ASSERT_NE(at, std::string::npos);
-  json.replace(at, std::string("\"reverse\":true").size(), "\"reverse\":3");
+  json.replace(at, std::string("\"reverse\": true").size(), "\"reverse\": 3");
   try {
     keras::Model::from_config(keras::from_json(json).get<keras::Config>());
     FAIL() << "no error";

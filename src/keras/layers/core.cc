@@ -65,7 +65,7 @@ void Dense::build(const TensorShape& input_shape) {
 }
 
 void Dense::enable_lora(std::int64_t rank, LoraOptions options) {
-  detail::enable_lora(*this, *lora_, weight(0), rank, options,
+  detail::enable_lora(*this, *lora_, rank, options,
                       {.weight_prefix = "lora_kernel",
                        .constraint_message = "Lora is incompatible with kernel constraints. In order to enable lora on this "
                                              "layer, remove the `kernel_constraint` argument.",

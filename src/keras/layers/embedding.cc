@@ -34,7 +34,7 @@ void Embedding::build(const TensorShape&) {
 }
 
 void Embedding::enable_lora(std::int64_t rank, LoraOptions options) {
-  detail::enable_lora(*this, *lora_, weight(0), rank, options,
+  detail::enable_lora(*this, *lora_, rank, options,
                       {.weight_prefix = "lora_embeddings",
                        .constraint_message = "Lora is incompatible with embedding constraints. In order to enable lora on "
                                              "this layer, remove the `embeddings_constraint` argument.",

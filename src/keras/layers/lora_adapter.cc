@@ -15,13 +15,15 @@
 
 namespace tf::keras::detail {
 
-void enable_lora(Layer& layer, LoraState& state, const Variable& kernel, std::int64_t rank, const layers::LoraOptions& options,
+void enable_lora(Layer& layer, LoraState& state, std::int64_t rank, const layers::LoraOptions& options,
                  const LoraTarget& target) {
   const std::string who = "[" + layer.name() + "] ";
   if (target.has_constraint) throw InvalidArgumentError(who + target.constraint_message);
   if (!layer.built()) throw InvalidArgumentError(who + "Cannot enable lora on a layer that isn't yet built.");
   if (state.rank > 0) throw InvalidArgumentError(who + "lora is already enabled. This can only be done once per layer.");
   if (rank <= 0) throw InvalidArgumentError(who + "the lora rank must be positive, got " + std::to_string(rank));
+  // A copy: add_weight below grows the layer's weight list, which a reference into it would not survive.
+  const Variable kernel = layer.weight(0);
   std::vector<std::int64_t> a_shape(kernel.shape().dims().begin(), kernel.shape().dims().end() - 1);
   a_shape.push_back(rank);
   // Keras keeps a and b in float32 whatever the layer's dtype, against under- and overflow.

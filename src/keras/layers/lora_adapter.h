@@ -29,8 +29,9 @@ struct LoraTarget {
 };
 
 /// Keras' enable_lora: checks the layer, adds <prefix>_a ([kernel dims but the last..., rank]) and
-/// <prefix>_b ([rank, last kernel dim]) as float32 weights and freezes `kernel`.
-void enable_lora(Layer& layer, LoraState& state, const Variable& kernel, std::int64_t rank, const layers::LoraOptions& options,
+/// <prefix>_b ([rank, last kernel dim]) as float32 weights and freezes the kernel, the layer's
+/// first weight.
+void enable_lora(Layer& layer, LoraState& state, std::int64_t rank, const layers::LoraOptions& options,
                  const LoraTarget& target);
 
 /// The kernel the layer computes with: kernel + (alpha / rank) * (a @ b) in the kernel's dtype,
