@@ -33,7 +33,15 @@ struct MemorySource {
   bool recover_truncated;
   bool end_marker_given;
   bool reading_header;
+  // Where the last request for more data left libjpeg, and how many requests in a row found it
+  // there: recovering lets libjpeg go on over corrupt data, which is a loop when it never moves.
+  const JOCTET* stalled_at;
+  int stalled_requests;
 };
+
+// Requests at one position before recovery gives up on corrupt data (libjpeg's retries at one spot
+// are deterministic: past a few, it would ask forever).
+constexpr int kMaxStalledRequests = 16;
 
 constexpr JOCTET kEndMarker[2] = {0xFF, JPEG_EOI};
 
@@ -47,9 +55,14 @@ boolean fill_input_buffer(j_decompress_ptr cinfo) {
   auto* src = reinterpret_cast<MemorySource*>(cinfo->src);
   if (src->base.bytes_in_buffer == 0 && src->base.next_input_byte == src->data) ERREXIT(cinfo, JERR_INPUT_EMPTY);
   // Asked for more while bytes remain: corrupt data. Suspend, or when recovering let libjpeg go on
-  // as TensorFlow does; but not in the header, where libjpeg then asks again forever (TensorFlow
-  // hangs on "\xff\xd8\xff"), so there tfpp suspends and fails.
-  if (src->base.bytes_in_buffer > 0) return src->recover_truncated && !src->reading_header ? TRUE : FALSE;
+  // as TensorFlow does; but not in the header, nor where libjpeg makes no progress between requests,
+  // for then it asks again forever (TensorFlow hangs on "\xff\xd8\xff" and on some progressive
+  // files); there tfpp suspends and fails.
+  if (src->base.bytes_in_buffer > 0) {
+    src->stalled_requests = src->base.next_input_byte == src->stalled_at ? src->stalled_requests + 1 : 0;
+    src->stalled_at = src->base.next_input_byte;
+    return src->recover_truncated && !src->reading_header && src->stalled_requests < kMaxStalledRequests ? TRUE : FALSE;
+  }
   // One fake end marker only. TensorFlow means the same but compares the read position with the
   // marker's start, which libjpeg has moved past: a header that ends right after "\xff\xd8\xff"
   // makes it insert markers forever (it hangs); tfpp fails instead.
@@ -93,6 +106,8 @@ void set_memory_source(jpeg_decompress_struct& cinfo, std::string_view data, boo
   src->recover_truncated = recover_truncated;
   src->end_marker_given = false;
   src->reading_header = true;
+  src->stalled_at = nullptr;
+  src->stalled_requests = 0;
   cinfo.src = &src->base;
 }
 
@@ -134,7 +149,8 @@ bool run_decode(std::string_view data, const JpegDecodeFlags& flags, JpegInfo& i
     jpeg_destroy_decompress(&cinfo);
     return true;
   }
-  jpeg_start_decompress(&cinfo);
+  // Suspended (corrupt data in a multi-scan file's scans, read here): fail.
+  if (!jpeg_start_decompress(&cinfo)) longjmp(err.jump, 1);
   const std::size_t stride = static_cast<std::size_t>(info.width) * info.channels;
   pixels->assign(stride * info.height, 0);
   const bool cmyk = cinfo.out_color_space == JCS_CMYK;

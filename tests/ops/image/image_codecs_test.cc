@@ -127,6 +127,30 @@ TEST(ImageCodecs, ErrorsAsTensorFlow) {
   EXPECT_THROW(tf::io::decode_image(tf::constant(std::string("RIFF\0\0\0\0WEBPVP8 ", 16))), tf::UnimplementedError);
 }
 
+// Recovering from damage in a progressive file's scans, which jpeg_start_decompress reads, libjpeg
+// can ask for data at one spot forever (as TensorFlow does on some of these): each decode ends.
+TEST(ImageCodecs, DamagedProgressiveJpegsEndWhenRecovering) {
+  std::vector<std::uint8_t> ramp;
+  for (int i = 0; i < 32 * 32 * 3; ++i) ramp.push_back(static_cast<std::uint8_t>((i / 3) % 32 * 8 + i % 3 * 20));
+  const std::string file =
+      tf::io::encode_jpeg(tf::constant(ramp, {32, 32, 3}), {.quality = 60, .progressive = true}).item<std::string>();
+  int decoded = 0, failed = 0;
+  for (std::size_t byte = 2; byte < file.size(); ++byte)
+    for (int bit : {0, 3, 6}) {
+      std::string damaged = file;
+      damaged[byte] = static_cast<char>(damaged[byte] ^ (1 << bit));
+      try {
+        const Tensor image = tf::io::decode_jpeg(tf::constant(damaged), {.try_recover_truncated = true, .acceptable_fraction = 0.5});
+        EXPECT_EQ(image.rank(), 3);
+        ++decoded;
+      } catch (const tf::InvalidArgumentError&) {
+        ++failed;
+      }
+    }
+  EXPECT_GT(decoded, 0);
+  EXPECT_GT(failed, 0);
+}
+
 TEST(ImageCodecs, TracedShapesAsTensorFlow) {
   std::vector<tf::TensorShape> shapes;
   auto f = tf::function([&shapes](Tensor contents) {
