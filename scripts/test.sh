@@ -22,4 +22,5 @@ cmake -S . -B "$build" -G Ninja "${flags[@]}" >/dev/null
 cmake --build "$build"
 # The intra-op pool's workers live until exit; LeakSanitizer must not count their stacks.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
-ctest --test-dir "$build" --output-on-failure -j 2
+# A test that hangs fails after 20 minutes instead of holding the run until CI stops it.
+ctest --test-dir "$build" --output-on-failure -j 2 --timeout 1200

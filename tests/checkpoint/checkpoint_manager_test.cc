@@ -3,9 +3,7 @@
 // always leaving the previous checkpoint restorable.
 #include "tfpp/train/checkpoint_manager.h"
 
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,9 +16,8 @@
 
 #include <tfpp/tfpp.h>
 
+#include "kill_child.h"
 #include "reference_env.h"
-
-extern char** environ;
 
 namespace tf::train {
 namespace {
@@ -101,23 +98,12 @@ TEST(CheckpointManager, KilledSaverChild) {
 
 TEST(CheckpointManager, SavesKilledAtManyPointsLeaveTheLastCheckpointRestorable) {
   const fs::path dir = fresh_dir("kill");
-  const std::string self = fs::read_symlink("/proc/self/exe").string();
-  const std::string filter = "--gtest_filter=CheckpointManager.KilledSaverChild";
   const std::string env_dir = "TFPP_CHECKPOINT_KILL_DIR=" + dir.string();
-  std::vector<char*> envp;
-  for (char** e = environ; *e; ++e) envp.push_back(*e);
-  envp.push_back(const_cast<char*>(env_dir.c_str()));
-  envp.push_back(nullptr);
-  posix_spawn_file_actions_t quiet;  // the child's gtest output would drown the parent's
-  posix_spawn_file_actions_init(&quiet);
-  posix_spawn_file_actions_addopen(&quiet, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&quiet, 2, "/dev/null", O_WRONLY, 0);
   std::int64_t last_step = 0;
   int restored_checks = 0;
   for (int round = 0; round < 40; ++round) {
-    char* argv[] = {const_cast<char*>(self.c_str()), const_cast<char*>(filter.c_str()), nullptr};
-    pid_t pid;
-    ASSERT_EQ(posix_spawn(&pid, self.c_str(), &quiet, nullptr, argv, envp.data()), 0);
+    const pid_t pid = tf::testing::spawn_test_child("CheckpointManager.KilledSaverChild", env_dir);
+    ASSERT_GT(pid, 0);
     // Once the child has saved a new checkpoint, kill it a varying time later: at points spread
     // over its save loop (writing data, index, state file, deleting old checkpoints).
     const auto before = latest_checkpoint(dir.string());
@@ -143,7 +129,6 @@ TEST(CheckpointManager, SavesKilledAtManyPointsLeaveTheLastCheckpointRestorable)
     last_step = s;
     ++restored_checks;
   }
-  posix_spawn_file_actions_destroy(&quiet);
   EXPECT_EQ(restored_checks, 40);
   EXPECT_GE(last_step, 40);
 }

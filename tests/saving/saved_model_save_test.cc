@@ -1,8 +1,6 @@
 // tf::saved_model::save: TensorFlow 2.21 loads what tfpp writes (in the same run) and its serving
 // signature gives tfpp's results; tfpp loads it back too.
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -20,6 +18,7 @@
 #include <set>
 #include <sstream>
 
+#include "kill_child.h"
 #include "reference_env.h"
 #include "saving/saved_model_python.h"
 #include "tfpp/keras/keras.h"
@@ -393,22 +392,11 @@ ino_t inode(const std::string& path) {
 TEST(SavedModelSave, SavesKilledAtManyPointsLeaveAWholeModel) {
   const std::string dir = temp_dir("kill");
   fs::remove_all(dir);
-  const std::string self = fs::read_symlink("/proc/self/exe").string();
-  const std::string filter = "--gtest_filter=SavedModelSave.KilledSaverChild";
   const std::string env_dir = "TFPP_SAVED_MODEL_KILL_DIR=" + dir;
-  std::vector<char*> envp;
-  for (char** e = environ; *e; ++e) envp.push_back(*e);
-  envp.push_back(const_cast<char*>(env_dir.c_str()));
-  envp.push_back(nullptr);
-  posix_spawn_file_actions_t quiet;
-  posix_spawn_file_actions_init(&quiet);
-  posix_spawn_file_actions_addopen(&quiet, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&quiet, 2, "/dev/null", O_WRONLY, 0);
   float last_step = 0;
   for (int round = 0; round < 16; ++round) {
-    char* argv[] = {const_cast<char*>(self.c_str()), const_cast<char*>(filter.c_str()), nullptr};
-    pid_t pid;
-    ASSERT_EQ(posix_spawn(&pid, self.c_str(), &quiet, nullptr, argv, envp.data()), 0);
+    const pid_t pid = tf::testing::spawn_test_child("SavedModelSave.KilledSaverChild", env_dir);
+    ASSERT_GT(pid, 0);
     // Once the child has replaced the model (the directory's inode changes), kill it a varying
     // time later: at points spread over its next save.
     const ino_t before = inode(dir);
@@ -430,7 +418,6 @@ TEST(SavedModelSave, SavesKilledAtManyPointsLeaveAWholeModel) {
               std::vector<float>{3 * step});
     last_step = step;
   }
-  posix_spawn_file_actions_destroy(&quiet);
   EXPECT_GE(last_step, 1.0f);
   for (const std::string& name : siblings(dir)) fs::remove_all(fs::path(dir).parent_path() / name);
 }

@@ -1,8 +1,6 @@
 // Model::save_weights killed (SIGKILL) at many points while it writes: the file on disk always
 // loads, whole, holding one of the saves.
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,12 +12,11 @@
 
 #include <gtest/gtest.h>
 
+#include "kill_child.h"
 #include "tfpp/keras/layers/core.h"
 #include "tfpp/keras/model.h"
 #include "tfpp/constant.h"
 #include "tfpp/reduction_ops.h"
-
-extern char** environ;
 
 namespace tf::keras {
 namespace {
@@ -56,23 +53,12 @@ TEST(WeightsH5Kill, SavesKilledAtManyPointsLeaveAWholeFile) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   const fs::path file = dir / "big.weights.h5";
-  const std::string self = fs::read_symlink("/proc/self/exe").string();
-  const std::string filter = "--gtest_filter=WeightsH5Kill.SaverChild";
   const std::string env_file = "TFPP_WEIGHTS_KILL_FILE=" + file.string();
-  std::vector<char*> envp;
-  for (char** e = environ; *e; ++e) envp.push_back(*e);
-  envp.push_back(const_cast<char*>(env_file.c_str()));
-  envp.push_back(nullptr);
-  posix_spawn_file_actions_t quiet;  // the child's gtest output would drown the parent's
-  posix_spawn_file_actions_init(&quiet);
-  posix_spawn_file_actions_addopen(&quiet, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&quiet, 2, "/dev/null", O_WRONLY, 0);
   float last_step = 0;
   constexpr int kRounds = 30;
   for (int round = 0; round < kRounds; ++round) {
-    char* argv[] = {const_cast<char*>(self.c_str()), const_cast<char*>(filter.c_str()), nullptr};
-    pid_t pid;
-    ASSERT_EQ(posix_spawn(&pid, self.c_str(), &quiet, nullptr, argv, envp.data()), 0);
+    const pid_t pid = tf::testing::spawn_test_child("WeightsH5Kill.SaverChild", env_file);
+    ASSERT_GT(pid, 0);
     // Once the child has completed a save, kill it a varying time later, somewhere in a save.
     const ino_t before = inode_of(file);
     while (inode_of(file) == before) {
@@ -96,7 +82,6 @@ TEST(WeightsH5Kill, SavesKilledAtManyPointsLeaveAWholeFile) {
     }
     last_step = step;
   }
-  posix_spawn_file_actions_destroy(&quiet);
   fs::remove_all(dir);
 }
 
