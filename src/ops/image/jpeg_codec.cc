@@ -39,9 +39,10 @@ struct MemorySource {
   int stalled_requests;
 };
 
-// Requests at one position before recovery gives up on corrupt data (libjpeg's retries at one spot
-// are deterministic: past a few, it would ask forever).
-constexpr int kMaxStalledRequests = 16;
+// Requests at one position before recovery gives up on corrupt data. libjpeg's Huffman decoder
+// asks with the position its last whole block left (a truncated file's last blocks can ask hundreds
+// of times there and still finish, as TensorFlow's); the loops that never end ask without limit.
+constexpr int kMaxStalledRequests = 1 << 16;
 
 constexpr JOCTET kEndMarker[2] = {0xFF, JPEG_EOI};
 
