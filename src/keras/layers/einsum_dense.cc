@@ -170,11 +170,7 @@ void EinsumDense::build(const TensorShape& input_shape) {
 
 void EinsumDense::enable_lora(std::int64_t rank, LoraOptions options) {
   detail::enable_lora(*this, *lora_, rank, options,
-                      {.weight_prefix = "lora_kernel",
-                       .constraint_message = "Lora is incompatible with kernel constraints. In order to enable lora on this "
-                                             "layer, remove the `kernel_constraint` argument.",
-                       .has_constraint = options_.kernel_constraint.has_value(),
-                       .regularizer = options_.kernel_regularizer});
+                      detail::kernel_lora_target(options_.kernel_constraint.has_value(), options_.kernel_regularizer));
 }
 
 bool EinsumDense::lora_enabled() const { return lora_->rank > 0; }

@@ -15,6 +15,14 @@
 
 namespace tf::keras::detail {
 
+LoraTarget kernel_lora_target(bool has_constraint, const std::optional<regularizers::Regularizer>& regularizer) {
+  return {.weight_prefix = "lora_kernel",
+          .constraint_message = "Lora is incompatible with kernel constraints. In order to enable lora on this layer, "
+                                "remove the `kernel_constraint` argument.",
+          .has_constraint = has_constraint,
+          .regularizer = regularizer};
+}
+
 void enable_lora(Layer& layer, LoraState& state, std::int64_t rank, const layers::LoraOptions& options,
                  const LoraTarget& target) {
   const std::string who = "[" + layer.name() + "] ";

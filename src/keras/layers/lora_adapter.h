@@ -28,6 +28,9 @@ struct LoraTarget {
   std::optional<regularizers::Regularizer> regularizer;  ///< the kernel's, also on a and b
 };
 
+/// The target of Dense and EinsumDense: their `kernel`, with its constraint and regularizer.
+LoraTarget kernel_lora_target(bool has_constraint, const std::optional<regularizers::Regularizer>& regularizer);
+
 /// Keras' enable_lora: checks the layer, adds <prefix>_a ([kernel dims but the last..., rank]) and
 /// <prefix>_b ([rank, last kernel dim]) as float32 weights and freezes the kernel, the layer's
 /// first weight.
