@@ -14,6 +14,7 @@
 #include <tfpp/keras/layers/einsum_dense.h>
 #include <tfpp/keras/layers/grouped_query_attention.h>
 #include <tfpp/keras/layers/image_augmentation.h>
+#include <tfpp/keras/layers/image_augmentation_augmix.h>
 #include <tfpp/keras/layers/image_augmentation_color.h>
 #include <tfpp/keras/layers/image_augmentation_geometry.h>
 #include <tfpp/keras/layers/image_augmentation_mixing.h>
@@ -115,6 +116,7 @@ std::vector<Case> every_builtin() {
       make(layers::MixUp({.alpha = 0.4}), {img}),
       make(layers::CutMix({0.2, 0.8}), {img}),
       make(layers::RandAugment({.num_ops = 3, .factor = 0.3}), {img}),
+      make(layers::AugMix({.num_chains = 2, .chain_depth = 1, .alpha = 0.5, .all_ops = false, .seed = 4}), {img}),
       make(layers::Pipeline({layers::AutoContrast(), layers::RandomInvert(0.5)}), {img}),
       make(layers::MelSpectrogram({.fft_length = 64, .sequence_stride = 32, .num_mel_bins = 8}), {tf::TensorShape{-1, 400}}),
       make(layers::STFTSpectrogram({.mode = "magnitude", .frame_length = 32}), {tf::TensorShape{-1, 100, 2}}),
