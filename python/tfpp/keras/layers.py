@@ -431,6 +431,8 @@ class _AttentionLayer(_BuiltinLayer):
                     or value_mask is not None or key_mask is not None):
                 raise NotImplementedError("tfpp's symbolic %s calls take query, value and key only" % type(self).__name__)
             return super().__call__(inputs)
+        if self._class_name == "MultiHeadAttention":
+            query_mask = None  # Keras 3.15's MultiHeadAttention takes the query's own mask, not this argument
         try:
             outputs = self._cpp.attend(query, value, key, attention_mask, bool(use_causal_mask),
                                        bool(return_attention_scores), training, query_mask, value_mask, key_mask)
