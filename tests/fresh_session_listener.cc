@@ -1,5 +1,5 @@
 // Every test starts with Keras' automatic names counted afresh, as in a new process: the suite runs
-// many tests in one process (the sanitizer build's shards), and a test comparing names such as
+// many tests in one process (its shards), and a test comparing names such as
 // "lstm_cell" with Keras' would otherwise see the counts of the tests before it.
 #include <gtest/gtest.h>
 

@@ -16,7 +16,7 @@
 
 #include <tfpp/tfpp.h>
 
-#include "kill_child.h"
+#include "test_child.h"
 #include "reference_env.h"
 
 namespace tf::train {

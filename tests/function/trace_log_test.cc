@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "reference_env.h"
+#include "test_child.h"
 #include "tfpp/autograph.h"
 #include "tfpp/tfpp.h"
 
@@ -46,10 +47,9 @@ TEST(TraceLog, AutographVerbosityFromTheEnvironment) {
     function([](Tensor x) { return x + 1.0f; }, {.name = "from_env"})(constant({1.0f}));
     return;
   }
-  // Without gtest's sharding variables, which would give the one selected test to another shard.
   const std::string out = testing::run_command(
-      "env -u GTEST_SHARD_INDEX -u GTEST_TOTAL_SHARDS AUTOGRAPH_VERBOSITY=1 TFPP_TRACE_LOG_CHILD=1 /proc/" + std::to_string(getpid()) +
-      "/exe --gtest_filter=TraceLog.AutographVerbosityFromTheEnvironment 2>&1");
+      testing::test_child_command(getpid(), "TraceLog.AutographVerbosityFromTheEnvironment",
+                                  "AUTOGRAPH_VERBOSITY=1 TFPP_TRACE_LOG_CHILD=1") + " 2>&1");
   EXPECT_NE(out.find("AutoGraph: from_env: tracing (trace 1) for float32[1]; because this is the first call"),
             std::string::npos)
       << out;

@@ -18,7 +18,7 @@
 #include <set>
 #include <sstream>
 
-#include "kill_child.h"
+#include "test_child.h"
 #include "reference_env.h"
 #include "saving/saved_model_python.h"
 #include "tfpp/keras/keras.h"

@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "kill_child.h"
+#include "test_child.h"
 #include "tfpp/keras/layers/core.h"
 #include "tfpp/keras/model.h"
 #include "tfpp/constant.h"
