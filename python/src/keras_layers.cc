@@ -54,12 +54,13 @@ void bind_keras_layers(nb::module_& m) {
       .def_prop_ro("_index", &keras::KerasTensor::index)
       .def_prop_ro("_inbound_tensors", [](const keras::KerasTensor& k) { return k.node()->inputs; });
 
-  m.def("Input", [](nb::handle shape, nb::handle dtype, nb::handle name) {
+  m.def("Input", [](nb::handle shape, nb::handle dtype, nb::handle name, nb::handle batch_size) {
         keras::InputOptions options;
         if (!dtype.is_none()) options.dtype = dtype_from(dtype);
         if (!name.is_none()) options.name = nb::cast<std::string>(name);
+        if (!batch_size.is_none()) options.batch_size = nb::cast<std::int64_t>(batch_size);
         return keras::Input(dims_from(shape), options);
-      }, "shape"_a, "dtype"_a = nb::none(), "name"_a = nb::none(),
+      }, "shape"_a, "dtype"_a = nb::none(), "name"_a = nb::none(), "batch_size"_a = nb::none(),
       "A symbolic input of `shape` (without the batch dimension).");
 
   nb::class_<keras::Layer>(m, "Layer", "A C++ Keras layer (the state Python's keras.layers.Layer wraps).")

@@ -17,6 +17,32 @@ from .train import _ObjectGraph
 
 _saved = _tfpp._saved_model
 
+# tf.saved_model's names of a SavedModel's files, tags and signature keys, as TensorFlow spells them.
+ASSETS_DIRECTORY = "assets"
+ASSETS_KEY = "saved_model_assets"
+DEBUG_DIRECTORY = "debug"
+DEBUG_INFO_FILENAME_PB = "saved_model_debug_info.pb"
+SAVED_MODEL_FILENAME_PB = "saved_model.pb"
+SAVED_MODEL_FILENAME_PBTXT = "saved_model.pbtxt"
+SAVED_MODEL_SCHEMA_VERSION = 1
+VARIABLES_DIRECTORY = "variables"
+VARIABLES_FILENAME = "variables"
+SERVING = "serve"
+TRAINING = "train"
+GPU = "gpu"
+TPU = "tpu"
+DEFAULT_SERVING_SIGNATURE_DEF_KEY = "serving_default"
+CLASSIFY_INPUTS = "inputs"
+CLASSIFY_METHOD_NAME = "tensorflow/serving/classify"
+CLASSIFY_OUTPUT_CLASSES = "classes"
+CLASSIFY_OUTPUT_SCORES = "scores"
+PREDICT_INPUTS = "inputs"
+PREDICT_METHOD_NAME = "tensorflow/serving/predict"
+PREDICT_OUTPUTS = "outputs"
+REGRESS_INPUTS = "inputs"
+REGRESS_METHOD_NAME = "tensorflow/serving/regress"
+REGRESS_OUTPUTS = "outputs"
+
 
 class SaveOptions:
     """tf.saved_model.SaveOptions: accepted; tfpp's saver has no options to set."""
@@ -78,7 +104,7 @@ def save(obj, export_dir, signatures=None, options=None):
         if signatures is None:
             signatures = {}
         elif not isinstance(signatures, dict):
-            signatures = {"serving_default": signatures}
+            signatures = {DEFAULT_SERVING_SIGNATURE_DEF_KEY: signatures}
         concrete = {key: _signature_function(value) for key, value in signatures.items()}
         if isinstance(obj, _keras_models.Model):
             _saved.save_keras(obj._cpp, os.fspath(export_dir), concrete)

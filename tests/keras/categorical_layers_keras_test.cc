@@ -53,8 +53,6 @@ def emit_config(name, layer, unnamed=False):
     config = layer.get_config()
     if unnamed:  # the name counts the layers made before, which differ between the two processes
         del config["name"]
-    if isinstance(config.get("dtype"), dict):  # tfpp's layer configs name the dtype policy by its dtype
-        config["dtype"] = config["dtype"]["config"]["name"]
     print(name, json.dumps(config, sort_keys=True))
 
 h = L.Hashing(num_bins=5)

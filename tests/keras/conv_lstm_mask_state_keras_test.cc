@@ -1,7 +1,7 @@
 // ConvLSTM masks and stateful layers compared with Keras 3 in the same test run: mask= on the
 // call (whole steps, also backwards), Masking's per-position masks through a model, the mask
 // passed on with return_sequences; stateful=True keeping the final states across calls,
-// reset_states() and its config; finite-difference gradients through a mask; errors.
+// reset_states(), its config and .keras files; finite-difference gradients through a mask; errors.
 #include <gtest/gtest.h>
 
 #include <tfpp/tfpp.h>
@@ -11,6 +11,7 @@
 #include <tfpp/keras/mask.h>
 
 #include "autodiff/gradient_checker.h"
+#include "keras/keras_file_exchange.h"
 #include "keras/keras_reference.h"
 
 namespace {
@@ -158,6 +159,14 @@ TEST(ConvLSTMStateful, TracedCallsCarryTheStates) {
     ASSERT_EQ(got.size(), want.size());
     for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-6) << "call " << call;
   }
+}
+
+TEST(ConvLSTMStateful, KerasFilesBothWays) {
+  tf::testing::expect_keras_file_exchange(
+      "conv_lstm_stateful",
+      "keras.Sequential([keras.Input((3, 5, 2), batch_size=2), layers.ConvLSTM1D(2, 3, padding='same', stateful=True), "
+      "layers.Flatten(), layers.Dense(2)])",
+      tf::TensorShape({2, 3, 5, 2}));
 }
 
 TEST(ConvLSTMMask, FiniteDifferenceGradients) {

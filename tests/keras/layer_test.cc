@@ -227,9 +227,12 @@ TEST(LayerTest, WrongInputShapeNamesLayerAndShapes) {
 
 TEST(LayerTest, MergeLayersRejectShapesThatDoNotBroadcast) {
   EXPECT_EQ(tf::testing::error_of([] { layers::Multiply({.name = "mul"})({tf::ones({2, 4, 3}), tf::ones({2, 4, 2})}); }),
-            "[mul] Inputs have incompatible shapes. Received shapes (None, 4, 3) and (None, 4, 2)");
+            "[mul] Inputs have incompatible shapes. Received shapes (4, 3) and (4, 2)");
   EXPECT_EQ(tf::testing::error_of([] { layers::Add({.name = "sum"})({tf::ones({2, 3}), tf::ones({4, 3})}); }),
-            "[sum] [AddV2] shapes [2,3] and [4,3] cannot be broadcast together");
+            "[sum] Cannot merge tensors with different batch sizes. Received tensors with shapes [(2, 3), (4, 3)]");
+  // The longer shape comes first, as in Keras' message.
+  EXPECT_EQ(tf::testing::error_of([] { layers::Add({.name = "ranks"})({tf::ones({2, 3}), tf::ones({2, 4, 2})}); }),
+            "[ranks] Inputs have incompatible shapes. Received shapes (4, 2) and (3,)");
   EXPECT_EQ(layers::Multiply()({tf::ones({2, 4, 4, 3}), tf::ones({2, 1, 1, 3})}).shape(), tf::TensorShape({2, 4, 4, 3}));
 }
 

@@ -49,7 +49,8 @@ TEST_F(MixedPrecision, LayersComputeInFloat16WithFloat32Variables) {
   EXPECT_EQ(dense.dtype(), tf::float32);
   EXPECT_EQ(mp::compute_dtype(dense), tf::float16);
   EXPECT_EQ(mp::dtype_policy(dense).name(), "mixed_float16");
-  EXPECT_EQ(dense.get_config().at("dtype").get<std::string>(), "mixed_float16");
+  EXPECT_EQ(tf::keras::to_json(dense.get_config().at("dtype")),
+            R"({"class_name": "DTypePolicy", "config": {"name": "mixed_float16"}, "module": "keras", "registered_name": null})");
   const tf::Tensor y = softmax(h);
   EXPECT_EQ(y.dtype(), tf::float32);
   EXPECT_NEAR(tf::reduce_sum(y, tf::Axes{1}).numpy<float>()[0], 1.0f, 1e-3);

@@ -45,7 +45,10 @@ def models():
     h = layers.MultiHeadAttention(2, 3, name='mha')(h, h)
     o = layers.GlobalAveragePooling1D(name='gap')(layers.LayerNormalization(name='ln')(h))
     rnn = keras.Model([s], [o], name='rnn')
-    return {'seq': (seq, [(2, 4)]), 'multi': (multi, [(2, 4), (2, 4)]), 'outer': (outer, [(2, 3)]), 'rnn': (rnn, [(2, 5, 4)])}
+    f = keras.Input((4,), batch_size=2, name='fixed_in')
+    fixed = keras.Model(f, layers.Dense(2, name='fixed_d')(f), name='fixed')
+    return {'seq': (seq, [(2, 4)]), 'multi': (multi, [(2, 4), (2, 4)]), 'outer': (outer, [(2, 3)]), 'rnn': (rnn, [(2, 5, 4)]),
+            'fixed': (fixed, [(2, 4)])}
 for name, (model, shapes) in models().items():
     print('config', name, json.dumps(model.get_config()))
     print('weights', name, json.dumps([w.path for w in model.weights]))
@@ -78,6 +81,10 @@ keras::Model make_model(const std::string& name) {
     auto i = keras::Input({3}, {.name = "outer_in"});
     return keras::Model(i, layers::Dense(1, {.name = "outer_d"})(inner(i)), {.name = "outer"});
   }
+  if (name == "fixed") {
+    auto f = keras::Input({4}, {.name = "fixed_in", .batch_size = 2});
+    return keras::Model(f, layers::Dense(2, {.name = "fixed_d"})(f), {.name = "fixed"});
+  }
   auto s = keras::Input({5, 4}, {.name = "rnn_in"});
   auto h = layers::Bidirectional(layers::LSTM(3, {.return_sequences = true, .name = "lstm"}), {.name = "bi"})(s);
   h = layers::TimeDistributed(layers::Dense(2, {.name = "td_d"}), {.name = "td"})(h);
@@ -86,8 +93,8 @@ keras::Model make_model(const std::string& name) {
   return keras::Model(std::vector<keras::KerasTensor>{s}, std::vector<keras::KerasTensor>{o}, {.name = "rnn"});
 }
 
-const std::vector<std::vector<tf::TensorShape>> kInputShapes{{{2, 4}}, {{2, 4}, {2, 4}}, {{2, 3}}, {{2, 5, 4}}};
-const std::vector<std::string> kModels{"seq", "multi", "outer", "rnn"};
+const std::vector<std::vector<tf::TensorShape>> kInputShapes{{{2, 4}}, {{2, 4}, {2, 4}}, {{2, 3}}, {{2, 5, 4}}, {{2, 4}}};
+const std::vector<std::string> kModels{"seq", "multi", "outer", "rnn", "fixed"};
 
 // Keys Keras 3 writes that tfpp leaves out: the serialization bookkeeping, and arguments of
 // features tfpp does not have (quantization, initializer axes used by Keras' own einsum layers).
@@ -276,6 +283,14 @@ TEST(ModelConfigTest, BadConfigsAreClearErrors) {
   EXPECT_NE(error_of([&] { keras::Model::from_config(broken); }).find("has loops or disconnected nodes"), std::string::npos);
   EXPECT_NE(error_of([] { keras::from_json("{\"a\": [1, 2,]}"); }).find("[from_json]"), std::string::npos);
   EXPECT_NE(error_of([] { keras::from_json("{\"a\": 1} x"); }).find("unexpected text after the value at offset 9"),
+            std::string::npos);
+}
+
+TEST(ModelConfigTest, InputBatchSizeFixesTheBatchDimension) {
+  EXPECT_EQ(keras::Input({4, 3}, {.batch_size = 2}).shape(), tf::TensorShape({2, 4, 3}));
+  EXPECT_EQ(keras::Input({4, 3}).shape().dims().front(), -1);
+  EXPECT_NE(error_of([] { keras::Input({4}, {.name = "zero_batch", .batch_size = 0}); })
+                .find("[zero_batch] batch_size must be positive or -1 (None), got 0"),
             std::string::npos);
 }
 

@@ -16,6 +16,7 @@ namespace tf::keras {
 struct InputOptions {
   DType dtype = float32;   ///< dtype of the input tensor
   std::string name = {};   ///< name of the InputLayer (default input_layer, input_layer_1, ...)
+  std::int64_t batch_size = -1;  ///< fixed batch size, as stateful layers need (-1: None)
 };
 
 /// The layer behind an Input: it passes its tensor through.
@@ -27,12 +28,15 @@ class InputLayer : public Layer {
   static InputLayer from_config(const Config& config);
   std::vector<Tensor> call_multi(const std::vector<Tensor>& inputs, bool training) override;
   Config get_config() const override;
+  /// The input's shape with its batch dimension (-1 where the batch size is None).
+  std::vector<std::int64_t> batch_shape() const;
   /// The KerasTensor this layer outputs.
   KerasTensor tensor() const;
   TFPP_KERAS_LAYER(InputLayer)
 
  private:
   std::vector<std::int64_t> shape_;
+  std::int64_t batch_size_;
   DType input_dtype_;
 };
 

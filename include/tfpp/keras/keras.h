@@ -39,6 +39,7 @@
 #include "tfpp/keras/layers/group_normalization.h"
 #include "tfpp/keras/layers/grouped_query_attention.h"
 #include "tfpp/keras/layers/image_augmentation.h"
+#include "tfpp/keras/layers/image_augmentation_augmix.h"
 #include "tfpp/keras/layers/image_augmentation_color.h"
 #include "tfpp/keras/layers/image_augmentation_geometry.h"
 #include "tfpp/keras/layers/image_augmentation_mixing.h"

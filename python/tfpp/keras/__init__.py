@@ -34,10 +34,10 @@ def Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None
           optional=False):
     """keras.Input: a symbolic input of `shape` (without the batch dimension)."""
     if batch_shape is not None:
-        shape = tuple(batch_shape)[1:]
+        batch_size, shape = tuple(batch_shape)[0], tuple(batch_shape)[1:]
     if shape is None:
         raise ValueError("You must pass a `shape` argument.")
-    return _tfpp.keras.Input(list(shape), dtype if dtype is not None else config.floatx(), name)
+    return _tfpp.keras.Input(list(shape), dtype if dtype is not None else config.floatx(), name, batch_size)
 
 
 layers.Input = Input

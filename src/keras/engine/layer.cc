@@ -232,7 +232,7 @@ std::vector<Tensor> Layer::losses() const {
 }
 
 Config Layer::get_config() const {
-  Config c{{"name", name()}, {"trainable", trainable()}, {"dtype", mixed_precision::dtype_policy(*this).name()}};
+  Config c{{"name", name()}, {"trainable", trainable()}, {"dtype", detail::dtype_policy_config(mixed_precision::dtype_policy(*this).name())}};
   // Keras writes the key only when the layer has one.
   if (const auto& r = layer_state().activity_regularizer) c["activity_regularizer"] = detail::optional_config(r);
   return c;

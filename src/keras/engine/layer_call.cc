@@ -20,13 +20,6 @@ namespace tf::keras {
 
 namespace {
 
-TensorShape batchless(const TensorShape& shape) {
-  if (shape.has_unknown_rank() || shape.rank() == 0) return shape;
-  TensorShape out = shape;
-  out.set_dim(0, -1);
-  return out;
-}
-
 // Calls fn on `root` and every layer state below it, once each.
 void for_each_state(detail::LayerState& root, const std::function<void(detail::LayerState&)>& fn) {
   std::set<detail::LayerState*> seen;
@@ -61,13 +54,13 @@ void Layer::build_for(const std::vector<TensorShape>& input_shapes) {
   detail::LayerState& s = layer_state();
   if (s.built) return;
   if (s.building) throw FailedPreconditionError("[" + name() + "] build() called the layer itself");
-  std::vector<TensorShape> shapes;
-  for (const TensorShape& shape : input_shapes) shapes.push_back(batchless(shape));
+  // Keras builds with the batch size the first call saw and keeps it in build_config, where a
+  // stateful RNN loaded from a file needs it.
   detail::InitScope init;
   detail::CallContext::Push frame(this, &s, false);
   s.building = true;
   try {
-    build_multi(shapes);
+    build_multi(input_shapes);
   } catch (const InvalidArgumentError& e) {
     s.building = false;
     rethrow_in(name(), e);
@@ -76,7 +69,7 @@ void Layer::build_for(const std::vector<TensorShape>& input_shapes) {
     throw;
   }
   s.building = false;
-  s.build_input_shapes = shapes;
+  s.build_input_shapes = input_shapes;
   s.built = true;
 }
 

@@ -159,6 +159,10 @@ void read_weight_config(const Config& config, const std::string& prefix, initial
   if (auto it = config.find(prefix + "_constraint"); it != config.end()) constraint = constraint_from(it->second);
 }
 
+ConfigValue dtype_policy_config(const std::string& name) {
+  return Config{{"module", "keras"}, {"class_name", "DTypePolicy"}, {"config", Config{{"name", name}}}, {"registered_name", nullptr}};
+}
+
 DType dtype_from(const std::string& name) {
   for (DType d : {float32, float64, int32, int64, uint8, int8, int16, uint16, uint32, uint64, bool_, string, float16, bfloat16})
     if (dtype_name(d) == name) return d;

@@ -22,6 +22,8 @@ ConfigValue optional_config(const std::optional<constraints::Constraint>& c);
 initializers::Initializer initializer_from(const ConfigValue& v);
 std::optional<regularizers::Regularizer> regularizer_from(const ConfigValue& v);
 std::optional<constraints::Constraint> constraint_from(const ConfigValue& v);
+/// Keras 3's serialized DTypePolicy of `name` ("float32", "mixed_float16"), as built-in layers write "dtype".
+ConfigValue dtype_policy_config(const std::string& name);
 /// DType from its name ("float32").
 DType dtype_from(const std::string& name);
 /// DType from a config's "dtype": a name, or Keras 3's DTypePolicy {"class_name": ..., "config": {"name": ...}}.

@@ -17,15 +17,30 @@ std::string shapes_text(const std::vector<TensorShape>& shapes) {
   for (const TensorShape& t : shapes) s += (s.empty() ? "" : ", ") + t.to_string();
   return "[" + s + "]";
 }
+
+TensorShape without_batch(const TensorShape& shape) {
+  if (shape.has_unknown_rank() || shape.rank() == 0) return shape;
+  return TensorShape(shape.dims().subspan(1));
+}
+
 }  // namespace
 
-// Keras 3 merges a list of one input too (the input itself). Inputs broadcast as Keras'
-// elementwise shape rule has it: trailing dimensions align, and a 1 stretches to the other size.
+// Keras 3 merges a list of one input too (the input itself). The inputs' batch sizes must agree;
+// the rest of their shapes broadcast as Keras' elementwise shape rule has it: trailing dimensions
+// align, and a 1 stretches to the other size.
 void Merge::build_multi(const std::vector<TensorShape>& shapes) {
   if (shapes.empty()) throw InvalidArgumentError("[" + name() + "] needs at least 1 input, got none");
-  TensorShape merged = shapes[0];
+  std::int64_t batch = -1;
+  for (const TensorShape& s : shapes) {
+    if (s.has_unknown_rank() || s.rank() == 0 || s.dim(0) < 0) continue;
+    if (batch >= 0 && s.dim(0) != batch)
+      throw InvalidArgumentError("[" + name() + "] Cannot merge tensors with different batch sizes. Received tensors with shapes " +
+                                 shapes_text(shapes));
+    batch = s.dim(0);
+  }
+  TensorShape merged = without_batch(shapes[0]);
   for (std::size_t i = 1; i < shapes.size(); ++i) {
-    const TensorShape& other = shapes[i];
+    const TensorShape other = without_batch(shapes[i]);
     if (merged.has_unknown_rank() || other.has_unknown_rank()) continue;
     const TensorShape& longer = merged.rank() >= other.rank() ? merged : other;
     const TensorShape& shorter = merged.rank() >= other.rank() ? other : merged;
@@ -35,7 +50,7 @@ void Merge::build_multi(const std::vector<TensorShape>& shapes) {
       const std::int64_t a = longer.dim(offset + d), b = shorter.dim(d);
       if (a >= 0 && b >= 0 && a != b && a != 1 && b != 1)
         throw InvalidArgumentError("[" + name() + "] Inputs have incompatible shapes. Received shapes " +
-                                   merged.to_string() + " and " + other.to_string());
+                                   longer.to_string() + " and " + shorter.to_string());
       out.set_dim(offset + d, a < 0 || b < 0 ? -1 : std::max(a, b));
     }
     merged = out;

@@ -1,6 +1,6 @@
 """keras.InputSpec / keras.layers.InputSpec: a Python layer's input_spec checked at every call, eager
 and symbolic, with Keras' messages for the count, rank, dtype, axis sizes and shape of its inputs;
-the spec's repr and config."""
+the spec's repr and config; keras.Input with a fixed batch size."""
 import numpy as np
 
 from harness import show_error_message, tf
@@ -33,3 +33,8 @@ show_error_message("symbolic axes", lambda: Checked(keras.layers.InputSpec(axes=
 show_error_message("count", lambda: Checked([keras.layers.InputSpec(), keras.layers.InputSpec()], name="two")(x), width=50)
 show_error_message("bad axes", lambda: keras.layers.InputSpec(ndim=2, axes={2: 3}))
 show_error_message("axes keys", lambda: keras.layers.InputSpec(axes={"a": 3}))
+
+fixed = keras.Input((3,), batch_size=2, name="fixed_in")
+print("batch_size", tuple(fixed.shape), tuple(keras.Input(batch_shape=(4, 3)).shape), tuple(keras.Input((3,)).shape))
+fixed_model = keras.Model(fixed, keras.layers.Dense(2, name="fixed_d")(fixed))
+print("fixed model", tuple(fixed_model.output.shape), list(fixed_model.layers[0].get_config()["batch_shape"]))

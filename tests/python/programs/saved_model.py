@@ -298,3 +298,8 @@ show_error("loading a missing directory", lambda: tf.saved_model.load(os.path.jo
 print(tf.saved_model.contains_saved_model(os.path.join(tmpdir, 'missing')))
 tf.saved_model.save(module, os.path.join(tmpdir, 'with_options'), options=tf.saved_model.SaveOptions())
 print(tf.saved_model.load(os.path.join(tmpdir, 'with_options'))(tf.constant(2.)).numpy())
+# The names of a SavedModel's files, tags and signature keys.
+print(tf.saved_model.SERVING, tf.saved_model.TRAINING, tf.saved_model.DEFAULT_SERVING_SIGNATURE_DEF_KEY,
+      tf.saved_model.SAVED_MODEL_FILENAME_PB, tf.saved_model.VARIABLES_DIRECTORY, tf.saved_model.ASSETS_DIRECTORY,
+      tf.saved_model.PREDICT_METHOD_NAME, tf.saved_model.SAVED_MODEL_SCHEMA_VERSION)
+print(sorted(os.listdir(os.path.join(tmpdir, 'with_options', tf.saved_model.VARIABLES_DIRECTORY))))
