@@ -16,8 +16,8 @@ namespace keras = tf::keras;
 using tf::Tensor;
 using tf::testing::pattern_tensor;
 
-// `v` without "dtype" keys at any depth: tfpp writes a nested layer's dtype as its name, Keras as
-// a DTypePolicy object (both load on both sides).
+// `v` without "dtype" keys at any depth: the Keras side drops them before printing, and this test
+// compares the rest of each config.
 keras::ConfigValue without_dtypes(const keras::ConfigValue& v) {
   if (v.holds<keras::ConfigValue::List>()) {
     keras::ConfigValue::List out;
