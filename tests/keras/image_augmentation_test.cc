@@ -133,8 +133,7 @@ TEST(ImageAugmentation, ArgumentErrorsAreKeras) {
       "`tile_grid_size` must be two positive integers");
   has(error_of([] { layers::MaxNumBoundingBoxes(0); }), "`max_number` must be positive");
   // Calls: images of rank 3 or 4 only; RGB or one channel for grayscale.
-  // (build() sees the shape with an unknown batch size.)
-  const std::string rank = "Expected image tensor to have rank 3 (single image) or 4 (batch of images). Received: data.shape=(None, 4)";
+  const std::string rank = "Expected image tensor to have rank 3 (single image) or 4 (batch of images). Received: data.shape=(4, 4)";
   const Tensor matrix = tf::ones({4, 4});
   has(error_of([&] { layers::AutoContrast({.name = "ac"})(matrix); }), "[ac] " + rank);
   has(error_of([&] { layers::Equalization()(matrix); }), rank);
@@ -143,7 +142,7 @@ TEST(ImageAugmentation, ArgumentErrorsAreKeras) {
   has(error_of([&] { layers::RandomInvert()(matrix); }), rank);
   has(error_of([&] { layers::RandomPosterization(4)(matrix); }), rank);
   has(error_of([&] { layers::RandomGrayscale(1.0, {.name = "gray"})(tf::ones({1, 4, 4, 2})); }),
-      "[gray] Invalid channel size: expected 3 (RGB) or 1 (Grayscale). Received input with shape: images.shape=(None, 4, 4, 2)");
+      "[gray] Invalid channel size: expected 3 (RGB) or 1 (Grayscale). Received input with shape: images.shape=(1, 4, 4, 2)");
   has(error_of([] { layers::MaxNumBoundingBoxes(2).transform_bounding_boxes(tf::ones({2, 4}), tf::ones({2, 4})); }),
       "expects boxes [batch, num_boxes, 4] and labels [batch, num_boxes]");
 }
