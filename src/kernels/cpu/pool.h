@@ -1,7 +1,9 @@
-// 2-D max and average pooling, forward and backward. float32 runs on oneDNN directly on the
-// caller's NHWC/NCHW layout (pooling is memory-bound, so no blocked reorders); float64 runs
-// on direct loops. Average pooling excludes padded positions from the count, as TensorFlow does.
-// Max pooling's gradients go through its argmax (pool_argmax.cc).
+// 2-D max and average pooling, forward and backward. Forward passes over NHWC images run on
+// direct loops vectorized across channels (pool_nhwc.cc); float32 NCHW images and average
+// pooling's float32 gradient on oneDNN, directly on the caller's layout (pooling is memory-bound,
+// so no blocked reorders); float64 otherwise on plain direct loops. Average pooling excludes
+// padded positions from the count, as TensorFlow does. Max pooling's gradients go through its
+// argmax (pool_argmax.cc).
 #pragma once
 
 #include <cstdint>
@@ -19,17 +21,22 @@ struct PoolGeometry {
 
 enum class PoolKind { kMax, kAvg };
 
-/// out = pool(input) on oneDNN.
+/// out = pool(input): NHWC on pool2d_forward_nhwc, NCHW on oneDNN.
 void pool2d_forward(PoolKind kind, const PoolGeometry& g, const float* input, float* out);
 /// d_input of average pooling from d_out, on oneDNN.
 void avg_pool2d_backward(const PoolGeometry& g, const float* d_out, float* d_input);
 
-/// The same computations with direct loops (float64). A max over a window ignores NaNs and starts
-/// from the dtype's lowest finite value, as TensorFlow's does (a window of NaNs or -infs gives it).
+/// The same computations with plain direct loops (float64), either layout. A max over a window
+/// ignores NaNs and starts from the dtype's lowest finite value, as TensorFlow's does (a window of
+/// NaNs or -infs gives it; ties keep the first element, and so its sign of zero).
 template <class T>
 void pool2d_forward_direct(PoolKind kind, const PoolGeometry& g, const T* input, T* out);
 template <class T>
 void avg_pool2d_backward_direct(const PoolGeometry& g, const T* d_out, T* d_input);
+
+/// The forward pass for NHWC images (float32, float64), on loops vectorized across channels.
+template <class T>
+void pool2d_forward_nhwc(PoolKind kind, const PoolGeometry& g, const T* input, T* out);
 
 // Note [Max pooling's argmax]: the argmax of an output is the position, in row-major order over
 // its window clipped to the image, of the input its gradient goes to: by TensorFlow's MaxPoolGrad

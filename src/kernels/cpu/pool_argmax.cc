@@ -13,6 +13,7 @@
 
 #include "kernels/cpu/parallel.h"
 #include "kernels/cpu/pool.h"
+#include "kernels/cpu/pool_windows.h"
 #include "kernels/cpu/reduce_simd.h"
 
 namespace tf::kernels {
@@ -29,28 +30,6 @@ struct Layout {
 };
 Layout layout(const PoolGeometry& g, I64 h, I64 w) {
   return g.nchw ? Layout{g.c * h * w, 1, h * w} : Layout{h * w * g.c, g.c, 1};
-}
-
-// The windows of one axis clipped to the image, per output position, and for each input
-// position the outputs whose windows hold it: [first, last).
-struct AxisWindows {
-  std::vector<I64> begin, size;   // per output
-  std::vector<I64> first, last;   // per input
-};
-AxisWindows axis_windows(I64 out, I64 stride, I64 pad, I64 window, I64 in) {
-  AxisWindows a{std::vector<I64>(out), std::vector<I64>(out), std::vector<I64>(in), std::vector<I64>(in)};
-  for (I64 o = 0; o < out; ++o) {
-    const I64 start = o * stride - pad;
-    a.begin[o] = std::max<I64>(start, 0);
-    a.size[o] = std::max<I64>(std::min(start + window, in) - a.begin[o], 0);
-  }
-  for (I64 i = 0; i < in; ++i) {
-    // Outputs o whose windows hold i: o * stride - pad <= i < o * stride - pad + window.
-    const I64 lowest_start = i + pad - window + 1;
-    a.first[i] = lowest_start <= 0 ? 0 : (lowest_start + stride - 1) / stride;
-    a.last[i] = std::max(std::min(out, (i + pad) / stride + 1), a.first[i]);
-  }
-  return a;
 }
 
 // Channels [c0, c0 + width) of the output at (oy, ox) whose window is input rows [y0, y0 + rows)

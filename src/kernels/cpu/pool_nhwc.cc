@@ -1,0 +1,134 @@
+// Max and average pooling forward over NHWC images on direct loops, vectorized across each
+// pixel's contiguous channels as TensorFlow's Eigen kernels are, split over the intra-op pool by
+// output rows. oneDNN 2.6's NHWC kernels took 12.5 ms of CPU on the ResNet stem's
+// [32,112,112,64] 3x3/2 max pooling on one thread, 1.4x TensorFlow's; these loops stream each
+// input once (the rows neighbouring windows share stay in cache), keep window values in registers
+// and prefetch the next output row's input rows.
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "kernels/cpu/parallel.h"
+#include "kernels/cpu/pool.h"
+#include "kernels/cpu/pool_windows.h"
+#include "kernels/cpu/reduce_simd.h"
+
+namespace tf::kernels {
+namespace {
+
+using I64 = std::int64_t;
+
+// kLanes values of T in one GCC vector (each TFPP_SIMD_CLONES clone lowers it to its own
+// instruction set), or T itself for one lane.
+template <class T, I64 kLanes>
+struct LanesOf {
+  typedef T type __attribute__((vector_size(kLanes * sizeof(T))));
+};
+template <class T>
+struct LanesOf<T, 1> {
+  using type = T;
+};
+
+// The widest lane count whose vector `channels` fill: 64 bytes, 32, 16, else one lane. Blocks of
+// that many channels then cover every channel, a last partial block overlapping the one before it
+// (recomputing a few channels to the same values) instead of running a scalar tail. The cloned
+// row functions below branch on it themselves: a lambda taking the count would be compiled for
+// the baseline instruction set, not for each clone's.
+template <class T>
+constexpr I64 lanes_for(I64 channels) {
+  constexpr I64 kWide = 64 / sizeof(T);
+  return channels >= kWide ? kWide : channels >= kWide / 2 ? kWide / 2 : channels >= kWide / 4 ? kWide / 4 : 1;
+}
+
+// Where block c0 of kLanes channels starts (the last one overlaps, see lanes_for).
+constexpr I64 block_start(I64 c0, I64 lanes, I64 channels) { return std::min(c0, channels - lanes); }
+
+// v = the kLanes values at p (sizeof v bytes, any alignment).
+template <class V, class T>
+[[gnu::always_inline]] inline void load(V& v, const T* p) {
+  std::memcpy(&v, p, sizeof v);
+}
+
+// One output row of max (kMax) or average pooling from input rows [in, in + rows * row) (row:
+// elements per input row). The max starts from the lowest finite value and takes an element only
+// when it is greater, so NaNs are skipped, a window of NaNs or -infs gives the lowest value and
+// ties keep the first element (and its sign of zero): TensorFlow's rule (Note [Max pooling's
+// argmax], pool.h). The average divides the window's sum, in row-major order, by its real pixels.
+// Meanwhile it prefetches `ahead` (the input rows the next output row adds, ahead_bytes long) into
+// L2, a few cache lines per output pixel: the hardware prefetcher alone left the stem's max
+// pooling stalled on loads about 80% of its time (7.4 ms instead of 8.6 on one thread).
+template <PoolKind kKind, class T, I64 kLanes>
+[[gnu::always_inline]] inline void pool_row(const T* in, I64 row, I64 rows, const AxisWindows& xs, I64 ow, I64 channels,
+                                            const char* ahead, I64 ahead_bytes, T* out) {
+  using V = typename LanesOf<T, kLanes>::type;
+  const I64 per_pixel = (ahead_bytes / ow + 63) / 64 * 64;
+  for (I64 ox = 0; ox < ow; ++ox) {
+    for (I64 b = ox * per_pixel; b < std::min((ox + 1) * per_pixel, ahead_bytes); b += 64)
+      __builtin_prefetch(ahead + b, 0, 2);
+    const T* window = in + xs.begin[ox] * channels;
+    const I64 cols = xs.size[ox];
+    for (I64 c0 = 0; c0 < channels; c0 += kLanes) {
+      const I64 c = block_start(c0, kLanes, channels);
+      V value = V{} + (kKind == PoolKind::kMax ? std::numeric_limits<T>::lowest() : T(0));
+      for (I64 r = 0; r < rows; ++r)
+        for (I64 q = 0; q < cols; ++q) {
+          V e;
+          load(e, window + r * row + q * channels + c);
+          if constexpr (kKind == PoolKind::kMax) value = e > value ? e : value;
+          else value += e;
+        }
+      if constexpr (kKind == PoolKind::kAvg) value /= static_cast<T>(rows * cols);
+      std::memcpy(out + ox * channels + c, &value, sizeof value);
+    }
+  }
+}
+
+template <PoolKind kKind, class T>
+TFPP_SIMD_CLONES void pool_row_nhwc(const T* in, I64 row, I64 rows, const AxisWindows& xs, I64 ow, I64 channels,
+                                    const char* ahead, I64 ahead_bytes, T* out) {
+  constexpr I64 kWide = lanes_for<T>(1 << 20);
+  switch (lanes_for<T>(channels)) {
+    case kWide: return pool_row<kKind, T, kWide>(in, row, rows, xs, ow, channels, ahead, ahead_bytes, out);
+    case kWide / 2: return pool_row<kKind, T, kWide / 2>(in, row, rows, xs, ow, channels, ahead, ahead_bytes, out);
+    case kWide / 4: return pool_row<kKind, T, kWide / 4>(in, row, rows, xs, ow, channels, ahead, ahead_bytes, out);
+    default: return pool_row<kKind, T, 1>(in, row, rows, xs, ow, channels, ahead, ahead_bytes, out);
+  }
+}
+
+template <PoolKind kKind, class T>
+void pool_nhwc(const PoolGeometry& g, const T* input, T* out) {
+  const AxisWindows ys = axis_windows(g.oh, g.sh, g.pt, g.kh, g.ih), xs = axis_windows(g.ow, g.sw, g.pl, g.kw, g.iw);
+  const I64 row = g.iw * g.c;
+  // Window elements per output row over 2 (a vectorized max or add reads about twice as fast as
+  // an elementwise add).
+  // Input rows [begin, end) of output row r, counted from the batch's first row.
+  auto rows_of = [&](I64 r) {
+    const I64 begin = r / g.oh * g.ih + ys.begin[r % g.oh];
+    return std::pair(begin, begin + ys.size[r % g.oh]);
+  };
+  parallel_for(g.n * g.oh, g.ow * g.c * g.kh * g.kw / 2 + 1, [&](I64 r0, I64 r1) {
+    for (I64 r = r0; r < r1; ++r) {
+      const auto [begin, end] = rows_of(r);
+      const auto [next_begin, next_end] = r + 1 < r1 ? rows_of(r + 1) : std::pair(end, end);
+      const I64 ahead = std::max(end, next_begin);
+      pool_row_nhwc<kKind>(input + begin * row, row, end - begin, xs, g.ow, g.c,
+                           reinterpret_cast<const char*>(input + ahead * row),
+                           std::max<I64>(next_end - ahead, 0) * row * static_cast<I64>(sizeof(T)), out + r * g.ow * g.c);
+    }
+  });
+}
+
+}  // namespace
+
+template <class T>
+void pool2d_forward_nhwc(PoolKind kind, const PoolGeometry& g, const T* input, T* out) {
+  if (kind == PoolKind::kMax) pool_nhwc<PoolKind::kMax>(g, input, out);
+  else pool_nhwc<PoolKind::kAvg>(g, input, out);
+}
+
+template void pool2d_forward_nhwc<float>(PoolKind, const PoolGeometry&, const float*, float*);
+template void pool2d_forward_nhwc<double>(PoolKind, const PoolGeometry&, const double*, double*);
+
+}  // namespace tf::kernels
