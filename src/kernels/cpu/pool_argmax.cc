@@ -102,10 +102,13 @@ constexpr I64 kFloatLanes = sizeof(Floats) / sizeof(float);
 }
 
 // Output row oy of one NHWC float32 image (input rows [y0, y0 + rows)): values and argmax
-// positions, 16 channels at a time; `channels` is a multiple of 16.
+// positions, 16 channels at a time; `channels` is a multiple of 16. Meanwhile it prefetches
+// `ahead`, the input rows the next output row adds (prefetch_part).
 TFPP_SIMD_CLONES void argmax_row_nhwc(const float* in, I64 iw, I64 y0, I64 rows, const AxisWindows& xw, I64 ow,
-                                      I64 channels, float* out, std::int32_t* argmax, std::vector<I64>& taps) {
+                                      I64 channels, const char* ahead, I64 ahead_bytes, float* out,
+                                      std::int32_t* argmax, std::vector<I64>& taps) {
   for (I64 ox = 0; ox < ow; ++ox) {
+    prefetch_part(ahead, ahead_bytes, ox, ow);
     taps.clear();
     if (xw.size[ox] > 0)
       for (I64 y = y0; y < y0 + rows; ++y)
@@ -229,7 +232,10 @@ void max_pool2d_with_argmax(const PoolGeometry& g, const T* input, T* out, std::
       std::int32_t* a = argmax + n * ol.image + oy * g.ow * ol.pixel;
       if constexpr (std::is_same_v<T, float>)
         if (by_lanes) {
-          argmax_row_nhwc(in, g.iw, yw.begin[oy], yw.size[oy], xw, g.ow, g.c, o, a, taps);
+          const RowSpan ahead = rows_ahead(yw, g.ih, g.oh, r, r1);
+          argmax_row_nhwc(in, g.iw, yw.begin[oy], yw.size[oy], xw, g.ow, g.c,
+                          reinterpret_cast<const char*>(input + ahead.begin * g.iw * g.c),
+                          (ahead.end - ahead.begin) * g.iw * g.c * static_cast<I64>(sizeof(float)), o, a, taps);
           continue;
         }
       if (g.nchw) argmax_row<T, false>(in, il, g.iw, yw.begin[oy], yw.size[oy], xw, g.ow, g.c, o, a, ol);
