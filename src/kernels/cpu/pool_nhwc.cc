@@ -1,9 +1,9 @@
-// Max and average pooling forward over NHWC images on direct loops, vectorized across each
-// pixel's contiguous channels as TensorFlow's Eigen kernels are, split over the intra-op pool by
-// output rows. oneDNN 2.6's NHWC kernels took 12.5 ms of CPU on the ResNet stem's
-// [32,112,112,64] 3x3/2 max pooling on one thread, 1.4x TensorFlow's; these loops stream each
-// input once (the rows neighbouring windows share stay in cache), keep window values in registers
-// and prefetch the next output row's input rows.
+// Max and average pooling forward over NHWC images (16 bytes of channels or more per pixel) on
+// direct loops, vectorized across each pixel's contiguous channels as TensorFlow's Eigen kernels
+// are, split over the intra-op pool by output rows. oneDNN 2.6's NHWC kernels took 12.5 ms of CPU
+// on the ResNet stem's [32,112,112,64] 3x3/2 max pooling on one thread, 1.4x TensorFlow's; these
+// loops stream each input once (the rows neighbouring windows share stay in cache), keep window
+// values in registers and prefetch the next output row's input rows.
 #include <algorithm>
 #include <cstring>
 #include <limits>
@@ -20,25 +20,21 @@ namespace {
 using I64 = std::int64_t;
 
 // kLanes values of T in one GCC vector (each TFPP_SIMD_CLONES clone lowers it to its own
-// instruction set), or T itself for one lane.
+// instruction set).
 template <class T, I64 kLanes>
 struct LanesOf {
   typedef T type __attribute__((vector_size(kLanes * sizeof(T))));
 };
-template <class T>
-struct LanesOf<T, 1> {
-  using type = T;
-};
 
-// The widest lane count whose vector `channels` fill: 64 bytes, 32, 16, else one lane. Blocks of
-// that many channels then cover every channel, a last partial block overlapping the one before it
-// (recomputing a few channels to the same values) instead of running a scalar tail. The cloned
-// row functions below branch on it themselves: a lambda taking the count would be compiled for
-// the baseline instruction set, not for each clone's.
+// The widest lane count whose vector `channels` fill: 64 bytes, 32, else 16 (nhwc_forward_vectorizes
+// keeps narrower pixels away). Blocks of that many channels then cover every channel, a last
+// partial block overlapping the one before it (recomputing a few channels to the same values)
+// instead of running a scalar tail. The cloned row function below branches on it itself: a lambda
+// taking the count would be compiled for the baseline instruction set, not for each clone's.
 template <class T>
 constexpr I64 lanes_for(I64 channels) {
   constexpr I64 kWide = 64 / sizeof(T);
-  return channels >= kWide ? kWide : channels >= kWide / 2 ? kWide / 2 : channels >= kWide / 4 ? kWide / 4 : 1;
+  return channels >= kWide ? kWide : channels >= kWide / 2 ? kWide / 2 : kWide / 4;
 }
 
 // Where block c0 of kLanes channels starts (the last one overlaps, see lanes_for).
@@ -88,8 +84,7 @@ TFPP_SIMD_CLONES void pool_row_nhwc(const T* in, I64 row, I64 rows, const AxisWi
   switch (lanes_for<T>(channels)) {
     case kWide: return pool_row<kKind, T, kWide>(in, row, rows, xs, ow, channels, ahead, ahead_bytes, out);
     case kWide / 2: return pool_row<kKind, T, kWide / 2>(in, row, rows, xs, ow, channels, ahead, ahead_bytes, out);
-    case kWide / 4: return pool_row<kKind, T, kWide / 4>(in, row, rows, xs, ow, channels, ahead, ahead_bytes, out);
-    default: return pool_row<kKind, T, 1>(in, row, rows, xs, ow, channels, ahead, ahead_bytes, out);
+    default: return pool_row<kKind, T, kWide / 4>(in, row, rows, xs, ow, channels, ahead, ahead_bytes, out);
   }
 }
 

@@ -1,10 +1,13 @@
-// float32 pooling on oneDNN: NCHW images, and average pooling's gradient of NHWC images (NHWC
-// forward passes run on pool_nhwc.cc's loops; a channel-vectorized gather there was 10% slower
-// than oneDNN's gradient). Primitives are cached per geometry (Note [oneDNN plan cache]) and run
-// with the calling thread's scratchpad (Note [oneDNN scratchpads]). Calls split like convolutions
-// (Note [Splitting convolutions], conv_onednn.cc): a batch into runs of images, a single NCHW
-// image into runs of channels. A run of NHWC channels is a strided view oneDNN's fast pooling
-// kernels reject, so a single NHWC image's gradient is one call.
+// float32 pooling on oneDNN (but forward passes over NHWC images with 4 channels or more, which
+// run on pool_nhwc.cc's loops), with primitives cached per geometry (Note [oneDNN plan cache]) and
+// run with the calling thread's scratchpad (Note [oneDNN scratchpads]). Calls split like
+// convolutions (Note [Splitting convolutions], conv_onednn.cc): a batch into runs of images; a
+// single image into runs of channels in NCHW, and into bands of output rows forward in NHWC.
+// Backward bands of rows would cut windows (changing averages' divisors) and a run
+// of NHWC channels is a strided view oneDNN's fast pooling kernels reject, so a single NHWC
+// image's gradient is one call.
+
+#include <algorithm>
 
 #include "kernels/cpu/onednn_plan.h"
 #include "kernels/cpu/parallel.h"
@@ -18,8 +21,8 @@ using Dims = memory::dims;
 
 enum class Pass : std::int64_t { kMaxForward, kAvgForward, kAvgBackward };
 
-// One chunk of a pooling call: its sizes (every chunk is a dense run of images or channels) and
-// where it starts in the caller's buffers.
+// One chunk of a pooling call: its sizes (every chunk is a dense run of images or channels, or
+// a band of NHWC rows, which is a dense image) and where it starts in the caller's buffers.
 struct PoolChunk {
   PoolGeometry g;
   std::int64_t in_offset = 0, out_offset = 0;  ///< elements
@@ -89,6 +92,22 @@ PoolChunk images(const PoolGeometry& g, std::int64_t begin, std::int64_t end) {
   return c;
 }
 
+// Output rows [o0, o1) of a single NHWC image, reading the input rows their windows cover; padding
+// stays only where the image really ends, so averages keep their divisors.
+PoolChunk output_band(const PoolGeometry& g, std::int64_t o0, std::int64_t o1) {
+  if (o0 == 0 && o1 == g.oh) return images(g, 0, 1);
+  const std::int64_t first = o0 * g.sh - g.pt, last = (o1 - 1) * g.sh - g.pt + g.kh;
+  const std::int64_t a = std::max<std::int64_t>(first, 0), b = std::min(last, g.ih);
+  PoolChunk c{g};
+  c.g.ih = b - a;
+  c.g.oh = o1 - o0;
+  c.g.pt = a - first;
+  c.g.pb = last - b;
+  c.in_offset = a * g.iw * g.c;
+  c.out_offset = o0 * g.ow * g.c;
+  return c;
+}
+
 // Channels [begin, end) of a single NCHW image: a contiguous run of planes.
 PoolChunk channels(const PoolGeometry& g, std::int64_t begin, std::int64_t end) {
   PoolChunk c{g};
@@ -98,10 +117,15 @@ PoolChunk channels(const PoolGeometry& g, std::int64_t begin, std::int64_t end) 
   return c;
 }
 
-// Calls run(chunk) on runs of images; a single NCHW image splits into runs of channels.
+// Calls run(chunk) on runs of images; a single image splits into runs of NCHW channels, or
+// into bands of NHWC output rows when `rows` (and no window lies wholly in padding). An NCHW
+// band would be a strided view, which oneDNN pools with its slow reference kernel.
 template <class Run>
-void for_each_chunk(const PoolGeometry& g, Run&& run) {
-  if (g.n == 1 && g.nchw)
+void for_each_chunk(const PoolGeometry& g, bool rows, Run&& run) {
+  if (g.n == 1 && !g.nchw && rows && g.pt < g.kh && g.pb < g.kh)
+    parallel_for(g.oh, channel_cost(g) * g.c / g.oh + 1,
+                 [&](std::int64_t begin, std::int64_t end) { run(output_band(g, begin, end)); });
+  else if (g.n == 1 && g.nchw)
     parallel_for(g.c, channel_cost(g), [&](std::int64_t begin, std::int64_t end) { run(channels(g, begin, end)); });
   else
     parallel_for(g.n, channel_cost(g) * g.c, [&](std::int64_t begin, std::int64_t end) { run(images(g, begin, end)); });
@@ -115,8 +139,8 @@ std::shared_ptr<const void> backward_owner(const std::shared_ptr<const PoolPlan>
 }  // namespace
 
 void pool2d_forward(PoolKind kind, const PoolGeometry& g, const float* input, float* out) {
-  if (!g.nchw) return pool2d_forward_nhwc(kind, g, input, out);
-  for_each_chunk(g, [&](const PoolChunk& c) {
+  if (nhwc_forward_vectorizes(g, sizeof(float))) return pool2d_forward_nhwc(kind, g, input, out);
+  for_each_chunk(g, true, [&](const PoolChunk& c) {
     const auto plan = plan_for(c, kind == PoolKind::kMax ? Pass::kMaxForward : Pass::kAvgForward);
     static constexpr int kArgs[] = {DNNL_ARG_SRC, DNNL_ARG_DST, DNNL_ARG_SCRATCHPAD};
     const memory::desc descs[] = {plan->src, plan->dst, plan->forward_scratchpad};
@@ -126,7 +150,7 @@ void pool2d_forward(PoolKind kind, const PoolGeometry& g, const float* input, fl
 }
 
 void avg_pool2d_backward(const PoolGeometry& g, const float* d_out, float* d_input) {
-  for_each_chunk(g, [&](const PoolChunk& c) {
+  for_each_chunk(g, false, [&](const PoolChunk& c) {
     const auto plan = plan_for(c, Pass::kAvgBackward);
     static constexpr int kArgs[] = {DNNL_ARG_DIFF_DST, DNNL_ARG_DIFF_SRC, DNNL_ARG_SCRATCHPAD};
     const memory::desc descs[] = {plan->dst, plan->src, plan->backward_scratchpad};
