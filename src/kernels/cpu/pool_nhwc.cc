@@ -26,15 +26,17 @@ struct LanesOf {
   typedef T type __attribute__((vector_size(kLanes * sizeof(T))));
 };
 
-// The widest lane count whose vector `channels` fill: 64 bytes, 32, else 16 (nhwc_forward_vectorizes
-// keeps narrower pixels away). Blocks of that many channels then cover every channel, a last
-// partial block overlapping the one before it (recomputing a few channels to the same values)
-// instead of running a scalar tail. The cloned row function below branches on it itself: a lambda
-// taking the count would be compiled for the baseline instruction set, not for each clone's.
+// The widest lane count whose vector `channels` fill: 32 bytes, else 16 (nhwc_forward_vectorizes
+// keeps narrower pixels away). Not 64: GCC 12's AVX2 clone lowers a select of 64-byte vectors to
+// scalar code (AVX-512 gains nothing over 32 bytes on Zen 4, which splits it in two halves, and
+// the loop waits on memory). Blocks of that many channels cover every channel, a last partial
+// block overlapping the one before it (recomputing a few channels to the same values) instead of
+// running a scalar tail. The cloned row function below branches on it itself: a lambda taking the
+// count would be compiled for the baseline instruction set, not for each clone's.
 template <class T>
 constexpr I64 lanes_for(I64 channels) {
-  constexpr I64 kWide = 64 / sizeof(T);
-  return channels >= kWide ? kWide : channels >= kWide / 2 ? kWide / 2 : kWide / 4;
+  constexpr I64 kWide = 32 / sizeof(T);
+  return channels >= kWide ? kWide : kWide / 2;
 }
 
 // Where block c0 of kLanes channels starts (the last one overlaps, see lanes_for).
@@ -83,8 +85,7 @@ TFPP_SIMD_CLONES void pool_row_nhwc(const T* in, I64 row, I64 rows, const AxisWi
   constexpr I64 kWide = lanes_for<T>(1 << 20);
   switch (lanes_for<T>(channels)) {
     case kWide: return pool_row<kKind, T, kWide>(in, row, rows, xs, ow, channels, ahead, ahead_bytes, out);
-    case kWide / 2: return pool_row<kKind, T, kWide / 2>(in, row, rows, xs, ow, channels, ahead, ahead_bytes, out);
-    default: return pool_row<kKind, T, kWide / 4>(in, row, rows, xs, ow, channels, ahead, ahead_bytes, out);
+    default: return pool_row<kKind, T, kWide / 2>(in, row, rows, xs, ow, channels, ahead, ahead_bytes, out);
   }
 }
 
