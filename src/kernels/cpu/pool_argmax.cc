@@ -13,6 +13,7 @@
 
 #include "kernels/cpu/parallel.h"
 #include "kernels/cpu/pool.h"
+#include "kernels/cpu/pool_windows.h"
 #include "kernels/cpu/reduce_simd.h"
 
 namespace tf::kernels {
@@ -29,28 +30,6 @@ struct Layout {
 };
 Layout layout(const PoolGeometry& g, I64 h, I64 w) {
   return g.nchw ? Layout{g.c * h * w, 1, h * w} : Layout{h * w * g.c, g.c, 1};
-}
-
-// The windows of one axis clipped to the image, per output position, and for each input
-// position the outputs whose windows hold it: [first, last).
-struct AxisWindows {
-  std::vector<I64> begin, size;   // per output
-  std::vector<I64> first, last;   // per input
-};
-AxisWindows axis_windows(I64 out, I64 stride, I64 pad, I64 window, I64 in) {
-  AxisWindows a{std::vector<I64>(out), std::vector<I64>(out), std::vector<I64>(in), std::vector<I64>(in)};
-  for (I64 o = 0; o < out; ++o) {
-    const I64 start = o * stride - pad;
-    a.begin[o] = std::max<I64>(start, 0);
-    a.size[o] = std::max<I64>(std::min(start + window, in) - a.begin[o], 0);
-  }
-  for (I64 i = 0; i < in; ++i) {
-    // Outputs o whose windows hold i: o * stride - pad <= i < o * stride - pad + window.
-    const I64 lowest_start = i + pad - window + 1;
-    a.first[i] = lowest_start <= 0 ? 0 : (lowest_start + stride - 1) / stride;
-    a.last[i] = std::max(std::min(out, (i + pad) / stride + 1), a.first[i]);
-  }
-  return a;
 }
 
 // Channels [c0, c0 + width) of the output at (oy, ox) whose window is input rows [y0, y0 + rows)
@@ -123,10 +102,13 @@ constexpr I64 kFloatLanes = sizeof(Floats) / sizeof(float);
 }
 
 // Output row oy of one NHWC float32 image (input rows [y0, y0 + rows)): values and argmax
-// positions, 16 channels at a time; `channels` is a multiple of 16.
+// positions, 16 channels at a time; `channels` is a multiple of 16. Meanwhile it prefetches
+// `ahead`, the input rows the next output row adds (prefetch_part).
 TFPP_SIMD_CLONES void argmax_row_nhwc(const float* in, I64 iw, I64 y0, I64 rows, const AxisWindows& xw, I64 ow,
-                                      I64 channels, float* out, std::int32_t* argmax, std::vector<I64>& taps) {
+                                      I64 channels, const char* ahead, I64 ahead_bytes, float* out,
+                                      std::int32_t* argmax, std::vector<I64>& taps) {
   for (I64 ox = 0; ox < ow; ++ox) {
+    prefetch_part(ahead, ahead_bytes, ox, ow);
     taps.clear();
     if (xw.size[ox] > 0)
       for (I64 y = y0; y < y0 + rows; ++y)
@@ -250,7 +232,10 @@ void max_pool2d_with_argmax(const PoolGeometry& g, const T* input, T* out, std::
       std::int32_t* a = argmax + n * ol.image + oy * g.ow * ol.pixel;
       if constexpr (std::is_same_v<T, float>)
         if (by_lanes) {
-          argmax_row_nhwc(in, g.iw, yw.begin[oy], yw.size[oy], xw, g.ow, g.c, o, a, taps);
+          const RowSpan ahead = rows_ahead(yw, g.ih, g.oh, r, r1);
+          argmax_row_nhwc(in, g.iw, yw.begin[oy], yw.size[oy], xw, g.ow, g.c,
+                          reinterpret_cast<const char*>(input + ahead.begin * g.iw * g.c),
+                          (ahead.end - ahead.begin) * g.iw * g.c * static_cast<I64>(sizeof(float)), o, a, taps);
           continue;
         }
       if (g.nchw) argmax_row<T, false>(in, il, g.iw, yw.begin[oy], yw.size[oy], xw, g.ow, g.c, o, a, ol);

@@ -1,4 +1,5 @@
-// float32 pooling on oneDNN, with primitives cached per geometry (Note [oneDNN plan cache]) and
+// float32 pooling on oneDNN (but forward passes over NHWC images with 4 channels or more, which
+// run on pool_nhwc.cc's loops), with primitives cached per geometry (Note [oneDNN plan cache]) and
 // run with the calling thread's scratchpad (Note [oneDNN scratchpads]). Calls split like
 // convolutions (Note [Splitting convolutions], conv_onednn.cc): a batch into runs of images; a
 // single image into runs of channels in NCHW, and into bands of output rows forward in NHWC.
@@ -138,6 +139,7 @@ std::shared_ptr<const void> backward_owner(const std::shared_ptr<const PoolPlan>
 }  // namespace
 
 void pool2d_forward(PoolKind kind, const PoolGeometry& g, const float* input, float* out) {
+  if (nhwc_forward_vectorizes(g, sizeof(float))) return pool2d_forward_nhwc(kind, g, input, out);
   for_each_chunk(g, true, [&](const PoolChunk& c) {
     const auto plan = plan_for(c, kind == PoolKind::kMax ? Pass::kMaxForward : Pass::kAvgForward);
     static constexpr int kArgs[] = {DNNL_ARG_SRC, DNNL_ARG_DST, DNNL_ARG_SCRATCHPAD};

@@ -5,6 +5,7 @@
 // kernels accumulate in float32 too. Reductions and cumulative sums, whose TensorFlow results
 // depend on the accumulation type, have their own kernels (half_reductions.cc).
 #include <iterator>
+#include <limits>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -104,7 +105,7 @@ constexpr std::string_view kBoth[] = {
     "Relu", "Relu6", "Elu", "Selu", "Softplus", "Softsign", "LeakyRelu", "ReluGrad", "Gelu", "Softmax", "LogSoftmax",
     "BiasAdd", "BiasAddGrad", "SoftmaxCrossEntropyWithLogits", "SparseSoftmaxCrossEntropyWithLogits", "L2Loss", "MatMul",
     "BatchMatMulV2", "Conv2D", "Conv2DBackpropFilter", "DepthwiseConv2dNative", "DepthwiseConv2dNativeBackpropFilter",
-    "MaxPool", "AvgPool", "MaxPoolGrad", "MaxPoolGradGrad", "_MaxPoolWithArgmax", "_MaxPoolGradGradWithArgmax",
+    "AvgPool", "MaxPoolGrad", "MaxPoolGradGrad", "_MaxPoolGradGradWithArgmax",
     "UnsortedSegmentSum",  // (the gradients of the shape-first backprop ops: kShapeFirst)
     // random: TensorFlow rounds the float32 samples of these (the stateless ops, which dispatch
     // on the seed's dtype, do the same in their own kernels)
@@ -113,6 +114,19 @@ constexpr std::string_view kBoth[] = {
     "Max", "Min", "ArgMax", "ArgMin", "TopKV2",
     // other
     "AddN", "ZerosLike", "OnesLike", "SumToShape"};
+
+// MaxPool (and _MaxPoolWithArgmax, its form under a tape): the float32 kernel's max starts from
+// float32's lowest value, which rounds to -inf in float16, where TensorFlow's float16 kernel gives
+// float16's lowest (-65504) for a window of NaNs and -infs. (In bfloat16 it rounds to -inf, as
+// TensorFlow's gives.) No float16 input widens to float32's lowest, so only such windows change.
+void max_pool_float16(KernelContext& ctx) {
+  std::vector<Tensor> outputs = run_float32<DType::kFloat16>(ctx, kernel_for(ctx.op(), DType::kFloat32));
+  float* values = outputs[0].mutable_data<float>();
+  for (std::int64_t i = 0; i < outputs[0].num_elements(); ++i)
+    if (values[i] == std::numeric_limits<float>::lowest()) values[i] = -65504.0f;
+  round_outputs<DType::kFloat16>(ctx, outputs);
+}
+constexpr std::string_view kMaxPools[] = {"MaxPool", "_MaxPoolWithArgmax"};
 
 // float16 only (TensorFlow has no bfloat16 kernel).
 constexpr std::string_view kFloat16Only[] = {"Lgamma", "Digamma"};
@@ -123,6 +137,10 @@ constexpr std::string_view kBFloat16Only[] = {"Sum", "Mean"};
 const bool kRegistered = [] {
   for (std::string_view name : kBoth) {
     add_kernel(name, DType::kFloat16, &through_float32<DType::kFloat16>);
+    add_kernel(name, DType::kBFloat16, &through_float32<DType::kBFloat16>);
+  }
+  for (std::string_view name : kMaxPools) {
+    add_kernel(name, DType::kFloat16, &max_pool_float16);
     add_kernel(name, DType::kBFloat16, &through_float32<DType::kBFloat16>);
   }
   for (std::string_view name : kAnyValues) {

@@ -178,6 +178,8 @@ void pool_kernel(KernelContext& ctx) {
   const PoolGeometry g = pool_geometry(ctx, x.shape());
   if (empty(g)) return;
   if (x.dtype() == float32) kernels::pool2d_forward(kind, g, x.data<float>(), ctx.output(0).mutable_data<float>());
+  else if (kernels::nhwc_forward_vectorizes(g, sizeof(double)))
+    kernels::pool2d_forward_nhwc(kind, g, x.data<double>(), ctx.output(0).mutable_data<double>());
   else kernels::pool2d_forward_direct(kind, g, x.data<double>(), ctx.output(0).mutable_data<double>());
 }
 
