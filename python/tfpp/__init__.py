@@ -188,8 +188,15 @@ for _name in ("sufficient_statistics", "conv1d_transpose", "conv_transpose", "di
     setattr(nn, _name, getattr(_nn_composites, _name))
 from .embedding_sparse import embedding_lookup_sparse as _embedding_lookup_sparse  # noqa: E402
 nn.embedding_lookup_sparse = _embedding_lookup_sparse
-from .ctc_decoders import ctc_greedy_decoder as _ctc_greedy_decoder  # noqa: E402
-nn.ctc_greedy_decoder = _ctc_greedy_decoder
+from . import ctc_decoders as _ctc_decoders, ctc_labels as _ctc_labels  # noqa: E402
+nn.ctc_greedy_decoder = _ctc_decoders.ctc_greedy_decoder
+nn.ctc_beam_search_decoder = _ctc_decoders.ctc_beam_search_decoder
+nn.collapse_repeated, nn.ctc_unique_labels = _ctc_labels.collapse_repeated, _ctc_labels.ctc_unique_labels
+compat.v1.nn = _types.ModuleType("tfpp.compat.v1.nn", "tf.compat.v1.nn: the CTC decoders with their TF1 signatures.")
+compat.v1.nn.ctc_greedy_decoder = _ctc_decoders.ctc_greedy_decoder
+compat.v1.nn.ctc_beam_search_decoder = _ctc_decoders.ctc_beam_search_decoder_v1
+compat.v1.nn.ctc_beam_search_decoder_v2 = _ctc_decoders.ctc_beam_search_decoder
+_sys.modules[__name__ + ".compat.v1.nn"] = compat.v1.nn
 for _name in ("get_soft_device_placement", "set_soft_device_placement", "get_visible_devices", "set_visible_devices",
               "LogicalDeviceConfiguration", "set_logical_device_configuration", "get_logical_device_configuration"):
     setattr(config, _name, getattr(_config_devices, _name))

@@ -1,9 +1,11 @@
 // CTCGreedyDecoder: per batch entry, the argmax class of each step (the first on ties), blanks
 // dropped and repeats merged when asked; the score is minus the sum of the maxima.
 #include <array>
+#include <string>
 #include <vector>
 
 #include "ops/execute.h"
+#include "ops/nn/ctc_decoder_inputs.h"
 #include "tfpp/constant.h"
 #include "tfpp/ctc_decoders.h"
 #include "tfpp/errors.h"
@@ -16,18 +18,8 @@ using ops::OpBuilder;
 using ops::OpDef;
 using ops::ShapeContext;
 
-void check_inputs(const ops::OpContext& ctx) {
-  const TensorShape& in = ctx.input(0).shape();
-  const TensorShape& lengths = ctx.input(1).shape();
-  if (ctx.input(0).dtype() != float32 && ctx.input(0).dtype() != float64)
-    ctx.fail("inputs must be float32 or float64, got " + std::string(dtype_name(ctx.input(0).dtype())));
-  if (ctx.input(1).dtype() != int32) ctx.fail("sequence_length must be int32, got " + std::string(dtype_name(ctx.input(1).dtype())));
-  if (!in.has_unknown_rank() && in.rank() != 3) ctx.fail("inputs is not a 3-Tensor");
-  if (!lengths.has_unknown_rank() && lengths.rank() != 1) ctx.fail("sequence_length is not a vector");
-}
-
 void greedy_shape(ShapeContext& ctx) {
-  check_inputs(ctx);
+  ops::check_ctc_decoder_signature(ctx);
   const TensorShape& in = ctx.input(0).shape();
   const std::int64_t batch = in.has_unknown_rank() ? None : in.dim(1);
   ctx.add_output(int64, TensorShape({None, 2}));
@@ -36,21 +28,10 @@ void greedy_shape(ShapeContext& ctx) {
   ctx.add_output(ctx.input(0).dtype(), TensorShape({batch, 1}));
 }
 
-// TensorFlow's checks of the values (ValidateInputsGenerateOutputs, then the blank index).
+// TensorFlow checks the values, then the blank index.
 std::int64_t checked_blank(const KernelContext& ctx) {
-  const TensorShape& in = ctx.input(0).shape();
-  const std::int64_t max_time = in[0], batch = in[1], classes = in[2];
-  const Tensor& lengths = ctx.input(1);
-  const auto precondition = [&](const std::string& message) {
-    throw FailedPreconditionError("[" + ctx.op().name + "] " + message);
-  };
-  if (in.num_elements() == 0) ctx.fail("inputs must not be empty");
-  if (max_time == 0) ctx.fail("max_time is 0");
-  if (lengths.shape()[0] != batch)
-    precondition("len(sequence_length) != batch_size.  len(sequence_length):  " + std::to_string(lengths.shape()[0]) +
-                 " batch_size: " + std::to_string(batch));
-  for (std::int64_t b = 0; b < batch; ++b)
-    if (lengths.data<std::int32_t>()[b] > max_time) precondition("sequence_length(" + std::to_string(b) + ") <= " + std::to_string(max_time));
+  ops::check_ctc_decoder_values(ctx);
+  const std::int64_t classes = ctx.input(0).shape()[2];
   const std::int64_t given = ctx.attr<std::int64_t>(1);
   const std::int64_t blank = given < 0 ? given + classes : given;
   if (blank < 0 || blank >= classes)
@@ -67,29 +48,25 @@ void decode(KernelContext& ctx) {
   const bool merge_repeated = ctx.attr<bool>(0);
   const T* x = inputs.data<T>();
   const std::int32_t* length = ctx.input(1).data<std::int32_t>();
-  std::vector<std::int64_t> indices, values;
+  std::vector<std::vector<std::int64_t>> sequences(static_cast<std::size_t>(batch));
   std::vector<T> scores(static_cast<std::size_t>(batch), T(0));
-  std::int64_t longest = 0;
   for (std::int64_t b = 0; b < batch; ++b) {
-    std::int64_t emitted = 0, previous = -1;
+    std::vector<std::int64_t>& labels = sequences[static_cast<std::size_t>(b)];
+    std::int64_t previous = -1;
     for (std::int64_t t = 0; t < length[b]; ++t) {
       const T* row = x + (t * batch + b) * classes;
       std::int64_t best = 0;
       for (std::int64_t c = 1; c < classes; ++c)
         if (row[c] > row[best]) best = c;
       scores[static_cast<std::size_t>(b)] -= row[best];
-      if (best != blank && !(merge_repeated && best == previous)) {
-        indices.insert(indices.end(), {b, emitted++});
-        values.push_back(best);
-      }
+      if (best != blank && !(merge_repeated && best == previous)) labels.push_back(best);
       previous = best;
     }
-    longest = std::max(longest, emitted);
   }
-  const auto n = static_cast<std::int64_t>(values.size());
-  ctx.output(0) = constant(indices, {n, 2});
-  ctx.output(1) = constant(values, {n});
-  ctx.output(2) = constant(std::vector<std::int64_t>{batch, longest}, {2});
+  ops::CtcSparseParts parts = ops::pack_ctc_sequences(sequences);
+  ctx.output(0) = std::move(parts.indices);
+  ctx.output(1) = std::move(parts.values);
+  ctx.output(2) = std::move(parts.dense_shape);
   ctx.output(3) = constant(scores, {batch, 1});
 }
 
