@@ -134,7 +134,10 @@ def _rnn_while_loop(step_function, inputs, states, go_backwards, mask, constants
     a mask or a tensor of input lengths selects, per batch entry, the new or the kept values."""
     tf = _tf()
     flat_inputs = tf.nest.flatten(inputs)
-    time_steps_t = tf.shape(flat_inputs[0])[0]
+    # The static number of steps when known: tfpp's TensorArrays need a size known while tracing.
+    time_steps_t = flat_inputs[0].shape[0]
+    if time_steps_t is None:
+        time_steps_t = tf.shape(flat_inputs[0])[0]
     input_ta = tuple(tf.TensorArray(dtype=inp.dtype, size=time_steps_t).unstack(reverse(inp, 0) if go_backwards
                                                                                  else inp)
                      for inp in flat_inputs)

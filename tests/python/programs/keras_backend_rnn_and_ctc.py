@@ -67,6 +67,17 @@ nested = (inputs, tf.ones((2, 4, 2)) * 0.1)
 show_rnn("rnn nested inputs", K.rnn(nested_step, nested, init))
 show_rnn("rnn nested inputs unroll", K.rnn(nested_step, nested, init, unroll=True))
 
+@tf.function
+def traced_rnn(x, mask):
+    last_output, outputs, new_states = K.rnn(step, x, [tf.zeros_like(x[:, 0, :2])], mask=mask)
+    print("traced rnn outputs' static shape", outputs.shape)
+    return last_output, outputs, new_states[0]
+
+
+for i, t in enumerate(traced_rnn(inputs, tf.cast(mask, tf.bool))):
+    show("traced rnn mask %d" % i, t)
+traced_rnn.get_concrete_function(tf.TensorSpec([None, 4, 3]), tf.TensorSpec([None, 4], tf.bool))
+
 elems = tf.constant([1.0, 2.0, 3.0, 4.0])
 show("foldl", K.foldl(lambda acc, x: acc * 2 + x, elems))
 show("foldl initializer", K.foldl(lambda acc, x: acc - x, elems, initializer=tf.constant(10.0)))
