@@ -216,4 +216,5 @@ def _masked(mask, mask_t, flat_new, flat_kept):
     if mask is not None:
         return tuple(tf.where(_expand_mask(mask_t, o, fixed_dim=len(mask_t.shape)), o, k)
                      for o, k in zip(flat_new, flat_kept))
-    return tuple(tf.where(tf.reshape(mask_t, [-1] + [1] * (len(o.shape) - 1)), o, k) for o, k in zip(flat_new, flat_kept))
+    return tuple(tf.where(tf.reshape(mask_t, [-1] + [1] * (len(o.shape) - 1)), o, k)
+                 for o, k in zip(flat_new, flat_kept))

@@ -49,7 +49,8 @@ show("binary_focal_crossentropy logits", K.binary_focal_crossentropy(target, tf.
 onehot = tf.constant([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]])
 probs = tf.constant([[0.2, 0.7, 0.1], [0.5, 0.2, 0.1]])
 show("categorical_focal_crossentropy", K.categorical_focal_crossentropy(onehot, probs))
-show("categorical_focal_crossentropy alpha gamma", K.categorical_focal_crossentropy(onehot, probs, alpha=0.5, gamma=0.0))
+show("categorical_focal_crossentropy alpha gamma", K.categorical_focal_crossentropy(onehot, probs, alpha=0.5,
+                                                                                    gamma=0.0))
 show("categorical_focal_crossentropy logits", K.categorical_focal_crossentropy(onehot, tf.constant(
     [[1.0, 2.0, -1.0], [0.0, 0.5, 3.0]]), from_logits=True))
 show("categorical_focal_crossentropy axis 0", K.categorical_focal_crossentropy(tf.transpose(onehot),
