@@ -88,9 +88,11 @@ void bind_nn_ops(nb::module_& m) {
     NodeName named(name);
     return tf::nn::avg_pool2d(to_tensor(input), sizes(ksize), sizes(strides), padding, {.data_format = data_format});
   }, "input"_a, "ksize"_a, "strides"_a, "padding"_a, "data_format"_a = "NHWC", "name"_a = nb::none());
-  nn.def("dropout", [](nb::handle x, double rate, nb::handle, nb::handle seed, nb::handle name) {
+  nn.def("dropout", [](nb::handle x, double rate, nb::handle noise_shape, nb::handle seed, nb::handle name) {
     NodeName named(name);
-    return tf::nn::dropout(to_tensor(x), rate, {.seed = optional_seed(seed)});
+    return tf::nn::dropout(to_tensor(x), rate,
+                           {.seed = optional_seed(seed),
+                            .noise_shape = noise_shape.is_none() ? std::vector<std::int64_t>{} : int_list(noise_shape)});
   }, "x"_a, "rate"_a, "noise_shape"_a = nb::none(), "seed"_a = nb::none(), "name"_a = nb::none());
 
   bind_nn_losses_and_moments(nn);

@@ -1,12 +1,18 @@
 """tf.keras.backend: Keras 3's (floatx, epsilon, image_data_format and their setters, clear_session,
-get_uid, is_keras_tensor, the dtype helpers) with the Keras 2 tensor functions TensorFlow 2.21's
-tf.keras.backend keeps (int_shape, variable, sum, ...: backend_tensor_functions)."""
+get_uid, is_keras_tensor, the dtype helpers) with the Keras 2 functions TensorFlow 2.21's
+tf.keras.backend keeps: tensor functions (int_shape, variable, sum, ...: backend_tensor_functions),
+batch_dot and the focal losses, random tensors, convolutions and pooling, rnn and the loops, CTC."""
 
 import builtins as _builtins
 
 import numpy as _np
 
 from .. import _tfpp
+from .backend_ctc_functions import *  # noqa: F401,F403
+from .backend_dot_and_loss_functions import *  # noqa: F401,F403
+from .backend_nn_functions import *  # noqa: F401,F403
+from .backend_random_functions import *  # noqa: F401,F403
+from .backend_rnn_functions import *  # noqa: F401,F403
 from .backend_tensor_functions import *  # noqa: F401,F403
 from .config import backend, epsilon, floatx, image_data_format, set_epsilon, set_floatx, set_image_data_format
 

@@ -52,6 +52,76 @@ def stack(values, axis=0, name=None):
     return _concat([expand_dims(v, axis) for v in values], axis)
 
 
+def ragged_stack(values, axis=0, name=None):
+    """tf.ragged.stack: like tf.stack, but the values may differ in every dimension's size. Tensors
+    of rank 1 stacked on axis 0 give a RaggedTensor of rows; tensors stacked on their last axis + 1
+    give tf.stack's Tensor; anything else a RaggedTensor."""
+    if not values:
+        raise ValueError("rt_inputs may not be empty.")
+    values = [v if isinstance(v, RaggedTensor) else _tfpp.convert_to_tensor(v) for v in values]
+    if not any(isinstance(v, RaggedTensor) for v in values):
+        rank = values[0].shape.rank
+        if rank is not None:
+            axis = _positive_axis(axis, rank + 1, "stack")
+            if rank == 1 and axis == 0:
+                return RaggedTensor.from_row_lengths(_tfpp.concat(values, 0),
+                                                     _tfpp.concat([_tfpp.shape(v) for v in values], 0))
+            if axis >= rank - 1:
+                return _tfpp.stack(values, axis)
+    return stack(values, axis, name)
+
+
+def stack_dynamic_partitions(data, partitions, num_partitions, name=None):
+    """A RaggedTensor of num_partitions rows: row i stacks, in row-major order, the slices of `data`
+    whose entry of `partitions` (a prefix of data's shape, int32 or int64) is i."""
+    data = data if isinstance(data, RaggedTensor) else _tfpp.convert_to_tensor(data)
+    splits_dtype = data.row_splits_dtype if isinstance(data, RaggedTensor) else None
+    if not isinstance(partitions, RaggedTensor):
+        partitions = _tfpp.convert_to_tensor(partitions, dtype_hint=splits_dtype or _tfpp.int32)
+    num_partitions = _tfpp.convert_to_tensor(num_partitions, dtype_hint=partitions.dtype)
+    if splits_dtype is not None:
+        partitions = _tfpp.math.cast(partitions, splits_dtype)
+    num_partitions = _tfpp.math.cast(num_partitions, partitions.dtype)
+    rank = partitions.shape.rank
+    if rank is None:
+        raise ValueError("partitions must have known rank.")
+    if num_partitions.shape.rank != 0:
+        raise ValueError("Shape %s must have rank 0" % (num_partitions.shape,))
+    if not partitions.shape.is_compatible_with(data.shape[:rank]):
+        raise ValueError("Shapes %s and %s are incompatible" % (partitions.shape, data.shape[:rank]))
+    if rank == 0:
+        return RaggedTensor.from_value_rowids(_tfpp.stack([data]), _tfpp.stack([partitions]), nrows=num_partitions,
+                                              validate=False)
+    if rank == 1:
+        # A stable sort by partition keeps each row's slices in their order in data.
+        permutation = _tfpp.argsort(partitions, stable=True)
+        value_rowids = _tfpp.gather(partitions, permutation)
+        _check_partitions(partitions, value_rowids, num_partitions)
+        return RaggedTensor.from_value_rowids(gather_rows(data, permutation), value_rowids, nrows=num_partitions,
+                                              validate=False)
+    if not isinstance(data, RaggedTensor):
+        data = RaggedTensor.from_tensor(data, row_splits_dtype=partitions.dtype, ragged_rank=1)
+    if not isinstance(partitions, RaggedTensor):
+        partitions = RaggedTensor.from_tensor(partitions, row_splits_dtype=partitions.dtype,
+                                              ragged_rank=max(data.ragged_rank, rank - 1))
+    check_same_splits([data.row_splits], [partitions.row_splits])
+    return stack_dynamic_partitions(data.values, partitions.values, num_partitions)
+
+
+def _check_partitions(partitions, value_rowids, num_partitions):
+    """TensorFlow's InvalidArgumentError for a partition out of [0, num_partitions)."""
+    less = _tfpp.math.reduce_all(_tfpp.math.less(value_rowids[-1:], num_partitions))
+    non_negative = _tfpp.math.reduce_all(_tfpp.math.greater_equal(partitions, _tfpp.zeros([], partitions.dtype)))
+    if less._is_symbolic() or non_negative._is_symbolic():
+        _tfpp._assert_true(less, "partitions must be less than num_partitions")
+        _tfpp._assert_true(non_negative, "partitions must be non-negative.")
+        return
+    if not bool(less.numpy()):
+        raise _invalid("partitions must be less than num_partitions")
+    if not bool(non_negative.numpy()):
+        raise _invalid("partitions must be non-negative.")
+
+
 def _positive_axis(axis, rank, op):
     if not isinstance(axis, int) or isinstance(axis, bool):
         raise TypeError("[%s] axis must be an int, got %r" % (op, axis))
@@ -67,8 +137,9 @@ def _as_ragged(values, op):
     if len(ranks) != 1 or None in ranks:
         raise ValueError("[%s] the values must have one known rank, got shapes %s" % (
             op, [str(v.shape) for v in values]))
-    ragged_rank = max(v.ragged_rank for v in values if isinstance(v, RaggedTensor))
-    splits_dtype = next(v.row_splits_dtype for v in values if isinstance(v, RaggedTensor))
+    # Tensors alone (tf.ragged.stack's) become RaggedTensors of ragged_rank 1 and int64 splits.
+    ragged_rank = max((v.ragged_rank for v in values if isinstance(v, RaggedTensor)), default=1)
+    splits_dtype = next((v.row_splits_dtype for v in values if isinstance(v, RaggedTensor)), _tfpp.int64)
     return [_with_ragged_rank(v, ragged_rank, splits_dtype) for v in values]
 
 
