@@ -7,10 +7,11 @@
 // exactly on one of the levels quant_min .. quant_max (0 or 1 .. 2^num_bits - 1): the scale is
 // (max - min) / (quant_max - quant_min), the zero point quant_min - min / scale is clamped to the
 // levels and rounded half away from zero, and the nudged range is (quant_min - zero_point) * scale
-// .. (quant_max - zero_point) * scale. An input is clamped to the nudged range and rounded to a
-// level by floor(shifted / scale + 0.5); the Args op multiplies by 1 / scale where the Vars ops
-// divide, as TensorFlow's kernels do, which differ in the last bit for some inputs. A range of
-// exactly [0, 0] gives 0 and passes every gradient, as TensorFlow 2.21 does.
+// .. (quant_max - zero_point) * scale. An input is clamped to the nudged range, shifted by its
+// minimum and rounded to a level by floor(shifted / scale + 0.5); the output is (level - (zero_point
+// - quant_min)) * scale, which TensorFlow 2.21's kernels give bit for bit (level * scale + min
+// differs in the last bit). The Args and VarsPerChannel ops multiply by 1 / scale where the Vars
+// op divides, as TensorFlow's kernels do, which also differ in the last bit for some inputs. A range of exactly [0, 0] gives 0 and passes every gradient, as TensorFlow 2.21 does.
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -49,11 +50,12 @@ void check_num_bits(const OpContext& ctx, std::int64_t num_bits) {
 // The nudged range of [min, max] on these levels.
 struct Nudged {
   float min, max, scale;
-  bool zero_range;  // min and max both 0: outputs 0, gradients pass
+  float zero_steps;  // the zero point's level above quant_min
+  bool zero_range;   // min and max both 0: outputs 0, gradients pass
 };
 
 Nudged nudge(float min, float max, Levels levels) {
-  if (min == 0.0f && max == 0.0f) return {0.0f, 0.0f, 0.0f, true};
+  if (min == 0.0f && max == 0.0f) return {0.0f, 0.0f, 0.0f, 0.0f, true};
   const float lo = static_cast<float>(levels.lo), hi = static_cast<float>(levels.hi);
   const float scale = (max - min) / (hi - lo);
   const float zero_point_from_min = lo - min / scale;
@@ -62,7 +64,7 @@ Nudged nudge(float min, float max, Levels levels) {
                          : zero_point_from_min > hi   ? levels.hi
                                                       : static_cast<int>(std::round(zero_point_from_min));
   const float z = static_cast<float>(zero_point);
-  return {(lo - z) * scale, (hi - z) * scale, scale, false};
+  return {(lo - z) * scale, (hi - z) * scale, scale, z - lo, false};
 }
 
 float clamp_to(float x, const Nudged& n) {
@@ -71,13 +73,13 @@ float clamp_to(float x, const Nudged& n) {
   return x;
 }
 
-// One output level; kDivide as the Vars kernels, else multiplied by inverse_scale as the Args kernel.
+// One output level; kDivide as the Vars kernel, else multiplied by inverse_scale as the Args and VarsPerChannel kernels.
 template <bool kDivide>
 float quantize(float x, const Nudged& n, float inverse_scale) {
   if (n.zero_range) return 0.0f;
   const float shifted = clamp_to(x, n) - n.min;
   const float steps = kDivide ? shifted / n.scale : shifted * inverse_scale;
-  return std::floor(steps + 0.5f) * n.scale + n.min;
+  return (std::floor(steps + 0.5f) - n.zero_steps) * n.scale;
 }
 
 // Whether an input's gradient passes (1) or not (0): multiplied, so a NaN gradient stays NaN.
@@ -246,7 +248,8 @@ void per_channel_kernel(KernelContext& ctx) {
   const std::int64_t size = ctx.output(0).num_elements();
   for (std::int64_t c = 0; c < depth; ++c) {
     const Nudged n = nudge(min[c], max[c], levels);
-    for (std::int64_t i = c; i < size; i += depth) out[i] = quantize<true>(x[i], n, 0.0f);
+    const float inverse_scale = 1.0f / n.scale;
+    for (std::int64_t i = c; i < size; i += depth) out[i] = quantize<false>(x[i], n, inverse_scale);
   }
 }
 
