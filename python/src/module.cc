@@ -26,6 +26,7 @@ void bind_matching_files(nb::module_& m);  // after bind_io, into its _io
 void bind_string_encoding_ops(nb::module_& m);  // after bind_io and bind_string_ops, into their modules
 void bind_audio_ops(nb::module_& m);  // after bind_io, into its _io
 void bind_ctc_decoders(nb::module_& m);  // after bind_nn_ops, into its nn
+void bind_quantization_ops(nb::module_& m);
 }  // namespace tfpp_python
 
 NB_MODULE(_tfpp, m) {
@@ -81,4 +82,5 @@ NB_MODULE(_tfpp, m) {
   bind_string_encoding_ops(m);
   bind_audio_ops(m);
   bind_ctc_decoders(m);
+  bind_quantization_ops(m);
 }

@@ -6,11 +6,14 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include "argument_errors.h"
 #include "bindings.h"
 #include "dtype_object.h"
 #include "tfpp/complex_ops.h"
 #include "tfpp/linalg_eig.h"
 #include "tfpp/signal.h"
+#include "tfpp/signal_mdct.h"
+#include "tfpp/signal_windows.h"
 
 namespace tfpp_python {
 namespace {
@@ -156,6 +159,33 @@ void bind_signal_ops(nb::module_& m) {
       return fn(to_tensor(input), {.type = type, .n = n, .axis = axis, .norm = norm.value_or("")});
     }, "input"_a, "type"_a = 2, "n"_a = nb::none(), "axis"_a = -1, "norm"_a = nb::none(), "name"_a = nb::none());
   }
+  for (auto [name, fn] : {std::pair<const char*, tf::Tensor (*)(std::int64_t, const s::KaiserWindowOptions&)>{"kaiser_window", s::kaiser_window},
+                          {"kaiser_bessel_derived_window", s::kaiser_bessel_derived_window}}) {
+    signal.def(name, [fn, function = std::string(name)](std::int64_t window_length, double beta, nb::handle dtype, nb::handle name) {
+      NodeName named(name);
+      return python_argument_errors(function, [&] { return fn(window_length, {.beta = beta, .dtype = dtype_from(dtype)}); });
+    }, "window_length"_a, "beta"_a = 12.0, "dtype"_a = dtype_object(tf::float32), "name"_a = nb::none());
+  }
+  signal.def("vorbis_window", [](std::int64_t window_length, nb::handle dtype, nb::handle name) {
+    NodeName named(name);
+    return python_argument_errors("vorbis_window", [&] { return s::vorbis_window(window_length, dtype_from(dtype)); });
+  }, "window_length"_a, "dtype"_a = dtype_object(tf::float32), "name"_a = nb::none());
+  // mdct / inverse_mdct take Python window functions through python/tfpp/signal.py.
+  signal.def("_mdct", [](nb::handle signals, std::int64_t frame_length, nb::handle window_fn, bool pad_end,
+                         std::optional<std::string> norm) {
+    // TensorFlow's ValueErrors: mdct's own checks and the DCT's normalization.
+    return python_argument_errors("dct", [&] {
+      return python_argument_errors("mdct", [&] {
+        return s::mdct(to_tensor(signals), frame_length,
+                       {.window_fn = window_from(window_fn), .pad_end = pad_end, .norm = norm.value_or("")});
+      });
+    });
+  }, "signals"_a, "frame_length"_a, "window_fn"_a.none(), "pad_end"_a, "norm"_a.none());
+  signal.def("_inverse_mdct", [](nb::handle mdcts, nb::handle window_fn, std::optional<std::string> norm) {
+    return python_argument_errors("inverse_mdct", [&] {
+      return s::inverse_mdct(to_tensor(mdcts), {.window_fn = window_from(window_fn), .norm = norm.value_or("")});
+    });
+  }, "mdcts"_a, "window_fn"_a.none(), "norm"_a.none());
 }
 
 }  // namespace tfpp_python

@@ -63,6 +63,7 @@ from ._tfpp import bitcast, int8, int16, uint16, uint32, uint64  # TensorFlow's 
 double = float64
 from ._tfpp import complex, complex64, complex128  # noqa: A004  (tf.complex, as TensorFlow names it)
 from . import signal
+from . import quantization
 from ._tfpp import bfloat16, float16  # noqa: E402
 
 math = _tfpp.math

@@ -1,5 +1,5 @@
-"""tf.signal: the C++ transforms (tfpp._tfpp.signal), with stft / inverse_stft taking Python
-window functions as TensorFlow's do (window_fn=None for no window)."""
+"""tf.signal: the C++ transforms (tfpp._tfpp.signal), with stft / inverse_stft and mdct /
+inverse_mdct taking Python window functions as TensorFlow's do (window_fn=None for no window)."""
 from ._tfpp import signal as _signal
 
 fft = _signal.fft
@@ -20,6 +20,9 @@ frame = _signal.frame
 overlap_and_add = _signal.overlap_and_add
 hann_window = _signal.hann_window
 hamming_window = _signal.hamming_window
+kaiser_window = _signal.kaiser_window
+kaiser_bessel_derived_window = _signal.kaiser_bessel_derived_window
+vorbis_window = _signal.vorbis_window
 linear_to_mel_weight_matrix = _signal.linear_to_mel_weight_matrix
 mfccs_from_log_mel_spectrograms = _signal.mfccs_from_log_mel_spectrograms
 dct = _signal.dct
@@ -41,3 +44,13 @@ def inverse_stft_window_fn(frame_step, forward_window_fn=hann_window, name=None)
     def inverse_stft_window_fn_inner(frame_length, dtype):
         return _signal._inverse_stft_window(frame_step, forward_window_fn, frame_length, dtype)
     return inverse_stft_window_fn_inner
+
+
+def mdct(signals, frame_length, window_fn=vorbis_window, pad_end=False, norm=None, name=None):
+    """The modified DCT of frames of real signals [..., samples]: [..., frames, frame_length // 2]."""
+    return _signal._mdct(signals, frame_length, window_fn, pad_end, norm)
+
+
+def inverse_mdct(mdcts, window_fn=vorbis_window, norm=None, name=None):
+    """The windowed, overlap-added inverse modified DCTs of mdcts [..., frames, frame_length // 2]."""
+    return _signal._inverse_mdct(mdcts, window_fn, norm)
