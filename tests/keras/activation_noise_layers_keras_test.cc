@@ -210,7 +210,7 @@ TEST(ActivationNoiseLayers, ErrorsNameTheLayer) {
   has(error_of([] { layers::GaussianNoise(-1.0, {.name = "gn"}); }), "[gn] Invalid value received for argument `stddev`");
   has(error_of([] { layers::ActivityRegularization(-0.1, 0.0, {.name = "ar"}); }), "[ar] l1 and l2 must be >= 0");
   has(error_of([] { layers::PReLU({.shared_axes = {3}, .name = "pr"})(tf::ones({2, 3, 4})); }),
-      "[pr] shared_axes entry 3 is not an input axis after the batch of an input of shape (None, 3, 4)");
+      "[pr] shared_axes entry 3 is not an input axis after the batch of an input of shape (2, 3, 4)");
   has(error_of([] { layers::PReLU()(tf::ones({4})); }), "needs inputs of rank >= 2");
   has(error_of([] { layers::AlphaDropout(0.5, {.noise_shape = std::vector<std::int64_t>{2, 1}, .name = "ad2"})(tf::ones({2, 3, 4}), true); }),
       "[ad2] noise_shape has 2 entries for an input of shape (2, 3, 4)");

@@ -221,18 +221,18 @@ TEST(ScoreAttentionTest, BadInputIsAClearError) {
                 .find("[attention_err] is called on {query, value} or {query, value, key}, got 1 input(s)"),
             std::string::npos);
   EXPECT_NE(error_of([&] { attention({tf::ones({2, 3}), tf::ones({2, 3})}); })
-                .find("[attention_err] expects query, value and key of shape (batch, time, features), got query (None, 3), "
-                      "value (None, 3)"),
+                .find("[attention_err] expects query, value and key of shape (batch, time, features), got query (2, 3), "
+                      "value (2, 3)"),
             std::string::npos);
   layers::Attention dims({.name = "attention_dims"});
   EXPECT_NE(error_of([&] { dims({tf::ones({2, 3, 4}), tf::ones({2, 5, 3})}); })
-                .find("[attention_dims] query and key must have the same number of features, got query (None, 3, 4), "
-                      "value (None, 5, 3)"),
+                .find("[attention_dims] query and key must have the same number of features, got query (2, 3, 4), "
+                      "value (2, 5, 3)"),
             std::string::npos);
   layers::AdditiveAttention lengths({.name = "additive_len"});
   EXPECT_NE(error_of([&] { lengths({tf::ones({2, 3, 4}), tf::ones({2, 5, 4}), tf::ones({2, 6, 4})}); })
-                .find("[additive_len] key and value must have the same length, got query (None, 3, 4), value (None, 5, 4), "
-                      "key (None, 6, 4)"),
+                .find("[additive_len] key and value must have the same length, got query (2, 3, 4), value (2, 5, 4), "
+                      "key (2, 6, 4)"),
             std::string::npos);
   layers::Attention batch({.name = "attention_batch"});
   EXPECT_NE(error_of([&] { batch({tf::ones({2, 3, 4}), tf::ones({3, 5, 4})}); })

@@ -108,14 +108,14 @@ TEST(SpatialLayerConfigs, RoundTrips) {
 TEST(SpatialLayerErrors, NameTheLayerAndShapes) {
   layers::Conv2D conv(4, 3, {.name = "conv_e"});
   EXPECT_EQ(error_of([&] { conv(tf::ones({2, 8, 8})); }),
-            "[conv_e] input 0 is incompatible with the layer: expected min_ndim=4, found ndim=3. Full shape received: (None, 8, 8)");
+            "[conv_e] input 0 is incompatible with the layer: expected min_ndim=4, found ndim=3. Full shape received: (2, 8, 8)");
   conv(tf::ones({2, 8, 8, 3}));
   EXPECT_EQ(error_of([&] { conv(tf::ones({2, 8, 8, 5})); }),
             "[conv_e] input 0 is incompatible with the layer: expected axis -1 of input shape to have value 3, but "
             "received input with shape (2, 8, 8, 5)");
   EXPECT_NE(error_of([&] { layers::Conv2D(4, 3, {.groups = 2, .name = "g"})(tf::ones({1, 5, 5, 3})); })
                 .find("[g] the number of input channels must be evenly divisible by the number of groups. Received "
-                      "groups=2, but the input has 3 channels (full input shape is (None, 5, 5, 3))"),
+                      "groups=2, but the input has 3 channels (full input shape is (1, 5, 5, 3))"),
             std::string::npos);
   EXPECT_NE(error_of([] { layers::Conv2D(4, 3, {.strides = 2, .dilation_rate = 2}); })
                 .find("`strides > 1` not supported in conjunction with `dilation_rate > 1`. Received: strides=(2, 2) "
@@ -131,7 +131,7 @@ TEST(SpatialLayerErrors, NameTheLayerAndShapes) {
                 .find("[mp] input 0 is incompatible with the layer: expected ndim=4, found ndim=3"),
             std::string::npos);
   EXPECT_NE(error_of([] { layers::BatchNormalization({.axis = 3, .name = "bn_e"})(tf::ones({2, 3})); })
-                .find("[bn_e] axis 3 is out of bounds for an input of shape (None, 3)"),
+                .find("[bn_e] axis 3 is out of bounds for an input of shape (2, 3)"),
             std::string::npos);
   EXPECT_NE(error_of([] { layers::Cropping2D(2, {.name = "crop_e"})(tf::ones({1, 4, 6, 1})); })
                 .find("[crop_e] `cropping` parameter of `Cropping2D` layer must be smaller than the input shape"),
