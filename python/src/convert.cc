@@ -331,6 +331,9 @@ tf::Tensor to_tensor(nb::handle value, std::optional<tf::DType> dtype) {
   }
   if (is_numpy(value)) return from_numpy(value, dtype);
   if (nb::hasattr(value, "_dims")) return from_tensor_shape(value, dtype);
+  // TensorFlow's protocol for tensor-like Python classes (tf.IndexedSlices is one here).
+  if (nb::hasattr(value, "__tf_tensor__"))
+    return to_tensor(value.attr("__tf_tensor__")(dtype ? dtype_object(*dtype) : nb::none(), nb::none()), dtype);
   unsupported(value);
 }
 

@@ -39,6 +39,8 @@ from . import train
 from .module import Module
 from .ragged.ragged_tensor import RaggedTensor
 from .sparse_tensor import SparseTensor
+from .indexed_slices import IndexedSlices
+from . import indexed_slices as _indexed_slices
 from .type_spec import RaggedTensorSpec, SparseTensorSpec
 from . import sparse_ops as _sparse_ops
 from .array_everyday import (broadcast_static_shape, get_static_value, identity_n, is_tensor, no_op, shape_n, unique,
@@ -149,6 +151,7 @@ sparse = _types.ModuleType("tfpp.sparse", "tf.sparse: sparse tensors.")
 sparse.SparseTensor = SparseTensor
 for _name in _sparse_ops.__all__:
     setattr(sparse, _name, getattr(_sparse_ops, _name))
+sparse.mask = _indexed_slices.mask
 from . import sets  # noqa: E402 (tf.sets)
 
 # tf.* functions composed in Python or bound from existing C++ (framework scopes, partitions,
