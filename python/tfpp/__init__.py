@@ -192,6 +192,10 @@ for _name in ("sufficient_statistics", "conv1d_transpose", "conv_transpose", "di
     setattr(nn, _name, getattr(_nn_composites, _name))
 from .embedding_sparse import embedding_lookup_sparse as _embedding_lookup_sparse  # noqa: E402
 nn.embedding_lookup_sparse = _embedding_lookup_sparse
+from .embedding_sparse import safe_embedding_lookup_sparse as _safe_embedding_lookup_sparse  # noqa: E402
+nn.safe_embedding_lookup_sparse = _safe_embedding_lookup_sparse
+from .with_space_to_batch import with_space_to_batch as _with_space_to_batch  # noqa: E402
+nn.with_space_to_batch = _with_space_to_batch
 from . import ctc_decoders as _ctc_decoders, ctc_labels as _ctc_labels  # noqa: E402
 nn.ctc_greedy_decoder = _ctc_decoders.ctc_greedy_decoder
 nn.ctc_beam_search_decoder = _ctc_decoders.ctc_beam_search_decoder

@@ -171,6 +171,20 @@ with tf.GradientTape() as tape:
 print(tape.gradient(tf.reduce_sum(looked), emb_var))
 print(tf.function(lambda t: tf.nn.embedding_lookup_sparse(t, sp_ids, sp_weights, combiner="sqrtn"))(table).shape)
 
+# ---- safe_embedding_lookup_sparse: rank-3 ids, negative ids, non-positive weights, empty rows ----
+ids3 = tf.SparseTensor([[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 0, 0], [1, 1, 1]], tf.constant([1, -1, 3, 2, 0], tf.int64),
+                       [2, 3, 2])
+w3 = tf.SparseTensor(ids3.indices, [2.0, 1.0, -1.0, 0.5, 0.0], ids3.dense_shape)
+for combiner in ("sum", "mean", "sqrtn"):
+    print("safe", combiner, rounded(tf.nn.safe_embedding_lookup_sparse(table, ids3, w3, combiner=combiner)))
+print("safe default_id", rounded(tf.nn.safe_embedding_lookup_sparse([table], ids3, None, default_id=3)))
+print("safe 2-d", rounded(tf.nn.safe_embedding_lookup_sparse(table, sp_ids, None, combiner="sum", max_norm=2.0)))
+table_var = tf.Variable(table)
+with tf.GradientTape() as tape:
+    looked = tf.nn.safe_embedding_lookup_sparse(table_var, ids3, w3, combiner="mean", default_id=0)
+print("safe gradient", tape.gradient(tf.reduce_sum(looked), table_var))
+show_error_message("safe no weights", lambda: tf.nn.safe_embedding_lookup_sparse([], sp_ids))
+
 # ---- tf.linalg.tensor_diag, tensor_diag_part, tridiagonal_matmul ----
 print(tf.linalg.tensor_diag([[1, 2], [3, 4]]).shape, tf.reduce_sum(tf.linalg.tensor_diag([[1, 2], [3, 4]])))
 print(tf.linalg.tensor_diag_part(tf.reshape(tf.range(16), [2, 2, 2, 2])))
