@@ -1,11 +1,12 @@
-"""tf.test: what a TensorFlow test or script asks of the build (no GPU, no CUDA here) and a
-TestCase with TensorFlow's array assertions, over unittest."""
+"""tf.test: what a TensorFlow test or script asks of the build (no GPU, no CUDA here), a TestCase
+with TensorFlow's array assertions, over unittest, and compute_gradient."""
 
 import unittest
 
 import numpy as np
 
 from . import _tfpp, nest
+from .gradient_checker import compute_gradient  # noqa: F401 - tf.test.compute_gradient
 
 
 def is_gpu_available(cuda_only=False, min_cuda_compute_capability=None):
