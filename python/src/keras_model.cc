@@ -221,10 +221,12 @@ void bind_keras_model(nb::module_& m) {
       .def("get_layer", [](const keras::Model& model, const std::string& name) { return model.get_layer(name).shared_instance(); })
       .def("summary_string", &keras::Model::summary_string, "line_length"_a = -1)
       .def("summary_text", [](const keras::Model& model, int line_length, std::vector<double> positions,
-                              bool expand_nested, bool show_trainable) {
+                              bool expand_nested, bool show_trainable,
+                              std::optional<std::pair<std::string, std::string>> layer_range) {
         return keras::summary_text(model, {.line_length = line_length, .positions = std::move(positions),
-                                           .expand_nested = expand_nested, .show_trainable = show_trainable});
-      }, "line_length"_a, "positions"_a, "expand_nested"_a, "show_trainable"_a,
+                                           .expand_nested = expand_nested, .show_trainable = show_trainable,
+                                           .layer_range = std::move(layer_range)});
+      }, "line_length"_a, "positions"_a, "expand_nested"_a, "show_trainable"_a, "layer_range"_a.none(),
       "The summary table with Keras' summary arguments (tfpp/keras/summary_options.h).")
       .def("compile", &compile, "optimizer"_a, "loss"_a.none(), "metrics"_a.none(), "weighted_metrics"_a.none(),
            "loss_weights"_a.none(), "run_eagerly"_a, "steps_per_execution"_a)

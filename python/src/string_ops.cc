@@ -1,7 +1,7 @@
-// tf.strings for Python: the C++ string ops (StringLength, StringJoin, ReduceJoin, StringSplitV2,
-// StringToNumber, StringFormat, StringLower/Upper/Strip, Substr, AsString, the regex ops) under
-// TensorFlow's names and signatures. All are ops, so they run
-// eagerly and inside tf.function alike.
+// tf.strings for Python: the C++ string ops (StringLength, StringJoin, ReduceJoin,
+// UnsortedSegmentJoin, StringSplitV2, StringToNumber, StringFormat, StringLower/Upper/Strip,
+// Substr, AsString, the regex ops) under TensorFlow's names and signatures. All are ops, so they
+// run eagerly and inside tf.function alike.
 #include <algorithm>
 #include <array>
 #include <span>
@@ -16,6 +16,7 @@
 #include "tfpp/constant.h"
 #include "ops/string_format.h"
 #include "tfpp/string_ops.h"
+#include "tfpp/string_segment_join.h"
 
 namespace tfpp_python {
 namespace {
@@ -143,6 +144,12 @@ void bind_string_ops(nb::module_& m) {
                                 nb::handle) { return reduce_join(inputs, axis, keepdims, separator); },
               "inputs"_a, "axis"_a = nb::none(), "keepdims"_a = false, "separator"_a = "", "name"_a = nb::none(),
               "Concatenates the strings along `axis` (all axes when None).");
+  strings.def("unsorted_segment_join", [](nb::handle inputs, nb::handle segment_ids, nb::handle num_segments,
+                                          const std::string& separator, nb::handle) {
+    return tf::strings::unsorted_segment_join(string_input(inputs), to_tensor(segment_ids), to_tensor(num_segments),
+                                              separator);
+  }, "inputs"_a, "segment_ids"_a, "num_segments"_a, "separator"_a = "", "name"_a = nb::none(),
+     "Each segment's strings joined with `separator`, in input order (\"\" for an empty segment).");
   strings.def("_split_v2", &split_v2, "input"_a, "sep"_a.none(), "maxsplit"_a,
               "The StringSplitV2 op: the pieces of each string of a vector as (indices, values, dense_shape).");
   strings.def("to_number", [](nb::handle input, nb::handle out_type, nb::handle) {

@@ -15,6 +15,7 @@
 #include "tfpp/function.h"
 #include "tfpp/keras/layers/categorical.h"
 #include "tfpp/keras/layers/discretization.h"
+#include "tfpp/keras/layers/hashed_crossing.h"
 #include "tfpp/keras/layers/index_lookup.h"
 #include "tfpp/keras/layers/text_vectorization.h"
 
@@ -73,6 +74,10 @@ emit("ce_multi_hot", L.CategoryEncoding(num_tokens=4, output_mode="multi_hot")(t
 emit("ce_count", L.CategoryEncoding(num_tokens=4, output_mode="count")(tf.constant([[0, 1], [0, 0], [1, 2], [3, 1]])))
 emit("ce_weighted", L.CategoryEncoding(num_tokens=4, output_mode="count")(tf.constant([[0, 1], [0, 0]]), count_weights=tf.constant([[0.1, 0.2], [0.3, 0.4]])))
 emit("ce_one_hot_column", L.CategoryEncoding(num_tokens=4, output_mode="one_hot")(tf.constant([[3], [2]])))
+emit("ce_one_hot_single", L.CategoryEncoding(num_tokens=4, output_mode="one_hot")(tf.constant([3])))
+emit("ce_one_hot_scalar", L.CategoryEncoding(num_tokens=4, output_mode="one_hot")(tf.constant(3)))
+emit("ce_one_hot_out_of_range", L.CategoryEncoding(num_tokens=4, output_mode="one_hot")(tf.constant([5, 1])))
+emit("hash_one_hot_single", L.Hashing(num_bins=4, output_mode="one_hot")(tf.constant(["a"])))
 emit("ce_out_of_range", L.CategoryEncoding(num_tokens=4, output_mode="multi_hot")(tf.constant([[5, 1]])))
 
 s = L.StringLookup(vocabulary=["a", "b", "c"])
@@ -147,6 +152,15 @@ d4.adapt(np.sin(np.arange(500, dtype=np.float32)))
 emit("disc_many", tf.constant(d4.bin_boundaries))
 emit("disc_count", L.Discretization(bin_boundaries=[0.5], output_mode="count")(tf.constant([[0.1, 0.7, 0.9]])))
 emit("tv_no_split", tv5(tf.constant([["a", "b", "a"], ["c", "a", "a"]])))
+hc = L.HashedCrossing(num_bins=5)
+emit("cross_int", hc((tf.constant(["A", "B", "A", "B", "A"]), tf.constant([101, 101, 101, 102, 102]))))
+emit_config("cross_config", hc)
+emit("cross_rank2", L.HashedCrossing(num_bins=1000)((tf.constant([[1], [2]]), tf.constant([["x"], ["y"]]), tf.constant([[7], [7]]))))
+emit("cross_scalar", L.HashedCrossing(num_bins=9)((tf.constant("a"), tf.constant(3))))
+hc1 = L.HashedCrossing(num_bins=4, output_mode="one_hot")
+emit("cross_one_hot", hc1((tf.constant([["a"], ["b"]]), tf.constant([[1], [2]]))))
+emit_config("cross_one_hot_config", hc1)
+emit("cross_one_hot_scalar", L.HashedCrossing(num_bins=3, output_mode="one_hot")((tf.constant("a"), tf.constant(3))))
 )PY";
 
 const std::map<std::string, std::string>& keras_results() {
@@ -231,6 +245,10 @@ TEST(CategoricalLayersKeras, CategoryEncodingAsKeras) {
   layers::CategoryEncoding counts(4, {.output_mode = "count"});
   EXPECT_EQ(text(counts.call_weighted(constant({{0, 1}, {0, 0}}), constant({{0.1f, 0.2f}, {0.3f, 0.4f}}))), keras("ce_weighted"));
   EXPECT_EQ(text(layers::CategoryEncoding(4, {.output_mode = "one_hot"})(constant({{3}, {2}}))), keras("ce_one_hot_column"));
+  EXPECT_EQ(text(layers::CategoryEncoding(4, {.output_mode = "one_hot"})(constant({3}))), keras("ce_one_hot_single"));
+  EXPECT_EQ(text(layers::CategoryEncoding(4, {.output_mode = "one_hot"})(constant(3))), keras("ce_one_hot_scalar"));
+  EXPECT_EQ(text(layers::CategoryEncoding(4, {.output_mode = "one_hot"})(constant({5, 1}))), keras("ce_one_hot_out_of_range"));
+  EXPECT_EQ(text(layers::Hashing(4, {.output_mode = "one_hot"})(constant({"a"}))), keras("hash_one_hot_single"));
   EXPECT_EQ(text(layers::CategoryEncoding(4, {.output_mode = "multi_hot"})(constant({{5, 1}}))), keras("ce_out_of_range"));
 }
 
@@ -336,6 +354,35 @@ TEST(CategoricalLayersKeras, DiscretizationAsKeras) {
             keras("disc_count"));
 }
 
+TEST(CategoricalLayersKeras, HashedCrossingAsKeras) {
+  layers::HashedCrossing cross(5);
+  EXPECT_EQ(text(cross({strs({5}, {"A", "B", "A", "B", "A"}), i64({5}, {101, 101, 101, 102, 102})})), keras("cross_int"));
+  EXPECT_EQ(config_text(cross), keras("cross_config"));
+  EXPECT_EQ(text(layers::HashedCrossing(1000)({constant({{1}, {2}}), strs({2, 1}, {"x", "y"}), constant({{7}, {7}})})),
+            keras("cross_rank2"));
+  EXPECT_EQ(text(layers::HashedCrossing(9)({constant("a"), constant(3)})), keras("cross_scalar"));
+  layers::HashedCrossing one_hot(4, {.output_mode = "one_hot"});
+  EXPECT_EQ(text(one_hot({strs({2, 1}, {"a", "b"}), constant({{1}, {2}})})), keras("cross_one_hot"));
+  EXPECT_EQ(config_text(one_hot), keras("cross_one_hot_config"));
+  EXPECT_EQ(text(layers::HashedCrossing(3, {.output_mode = "one_hot"})({constant("a"), constant(3)})),
+            keras("cross_one_hot_scalar"));
+}
+
+TEST(CategoricalLayers, HashedCrossingTracedWithUnknownBatch) {
+  layers::HashedCrossing cross(16);
+  TensorShape traced_shape;
+  auto f = tf::function(
+      [&](Tensor a, Tensor b) {
+        Tensor bins = cross({a, b});
+        traced_shape = bins.shape();
+        return bins;
+      },
+      {.input_signature = {TensorSpec({None, 1}, string), TensorSpec({None, 1}, int64)}});
+  const Tensor a = strs({3, 1}, {"p", "q", "p"}), b = i64({3, 1}, {4, 4, 5});
+  EXPECT_EQ(text(f(a, b)), text(cross({a, b})));
+  EXPECT_EQ(traced_shape, TensorShape({None, 1}));
+}
+
 TEST(CategoricalLayers, TextVectorizationTracedWithUnknownBatch) {
   layers::TextVectorization tv({.output_sequence_length = 4});
   tv.adapt(constant({"a b c", "b c", "c"}));
@@ -374,6 +421,16 @@ TEST(CategoricalLayers, Errors) {
                 .find("When `num_oov_indices=0` all inputs should be in vocabulary, found OOV values ['b']"),
             std::string::npos);
   EXPECT_NE(error_of([] { layers::CategoryEncoding(4)(constant({{-1, 1}})); }), "no error");
+  EXPECT_THROW(layers::HashedCrossing(4, {.output_mode = "count"}), InvalidArgumentError);
+  EXPECT_NE(error_of([] { layers::HashedCrossing(4)({constant({1, 2})}); }).find("should be called on at least two inputs"),
+            std::string::npos);
+  EXPECT_NE(error_of([] { layers::HashedCrossing(4)({constant({1, 2}), constant({1, 2, 3})}); }).find("should have equal shape"),
+            std::string::npos);
+  EXPECT_NE(error_of([] { layers::HashedCrossing(4)({constant({{1, 2}}), constant({{1, 2}})}); })
+                .find("should have shape `()`, `(batch_size)` or `(batch_size, 1)`"),
+            std::string::npos);
+  EXPECT_NE(error_of([] { layers::HashedCrossing(4)({constant({1.f}), constant({1})}); }).find("integer or string dtype"),
+            std::string::npos);
   layers::StringLookup fixed({.vocabulary = Strings{"a"}});
   EXPECT_NE(error_of([&] { fixed.adapt(constant({"b"})); }).find("Cannot adapt layer"), std::string::npos);
 }

@@ -1,6 +1,8 @@
-// String ops: Length, StringJoin, ReduceJoin, StringSplitV2, StringToNumber, DecodeRaw.
+// String ops: Length, StringJoin, ReduceJoin, UnsortedSegmentJoin, StringSplitV2, StringToNumber,
+// DecodeRaw.
 #include <gtest/gtest.h>
 
+#include <tfpp/string_segment_join.h>
 #include <tfpp/tfpp.h>
 
 #include <cmath>
@@ -71,6 +73,33 @@ TEST(ReduceJoin, AlongAnAxisOrAll) {
   EXPECT_EQ(rows.numpy<std::string>(), (Strings{"a b c", "d e f"}));
   EXPECT_EQ(tf::strings::reduce_join(tf::constant(Strings{}, {0})).item<std::string>(), "");
   EXPECT_THROW(tf::strings::reduce_join(m, {.axis = 2}), tf::OutOfRangeError);  // as TensorFlow
+}
+
+// Values from TensorFlow 2.21's tf.strings.unsorted_segment_join.
+TEST(UnsortedSegmentJoin, JoinsEachSegmentInInputOrder) {
+  const tf::Tensor joined = tf::strings::unsorted_segment_join(tf::constant(Strings{"a", "b", "c", "d"}), {1, 0, 1, 3}, 5, ":");
+  EXPECT_EQ(joined.numpy<std::string>(), (Strings{"b", "a:c", "", "d", ""}));
+  const tf::Tensor rows = tf::strings::unsorted_segment_join(tf::constant(Strings{"a", "b", "c", "d", "e", "f"}, {3, 2}),
+                                                             tf::constant(std::vector<std::int64_t>{0, 1, 0}), 2);
+  EXPECT_EQ(rows.shape(), tf::TensorShape({2, 2}));
+  EXPECT_EQ(rows.numpy<std::string>(), (Strings{"ae", "bf", "c", "d"}));
+  const tf::Tensor grid = tf::strings::unsorted_segment_join(tf::constant(Strings{"w", "x", "y", "z"}, {2, 2}),
+                                                             tf::constant({{1, 0}, {1, 1}}), 2, "-");
+  EXPECT_EQ(grid.numpy<std::string>(), (Strings{"x", "w-y-z"}));
+  auto traced = tf::function([](tf::Tensor s, tf::Tensor ids) { return tf::strings::unsorted_segment_join(s, ids, 3); },
+                             {.input_signature = {tf::TensorSpec({tf::None, 2}, tf::string), tf::TensorSpec({tf::None}, tf::int32)}});
+  const tf::Tensor from_trace = traced(tf::constant(Strings{"p", "q", "r", "s"}, {2, 2}), tf::constant({2, 2}));
+  EXPECT_EQ(from_trace.shape(), tf::TensorShape({3, 2}));
+  EXPECT_EQ(from_trace.numpy<std::string>(), (Strings{"", "", "", "", "pr", "qs"}));
+}
+
+TEST(UnsortedSegmentJoin, RejectsBadIdsAndShapes) {
+  const tf::Tensor s = tf::constant(Strings{"a", "b"});
+  EXPECT_THROW(tf::strings::unsorted_segment_join(s, {0, 2}, 2), tf::InvalidArgumentError);
+  EXPECT_THROW(tf::strings::unsorted_segment_join(s, {0, -1}, 2), tf::InvalidArgumentError);
+  EXPECT_THROW(tf::strings::unsorted_segment_join(s, {0}, 2), tf::InvalidArgumentError);
+  EXPECT_THROW(tf::strings::unsorted_segment_join(s, {0, 1}, -1), tf::InvalidArgumentError);
+  EXPECT_THROW(tf::strings::unsorted_segment_join(tf::constant({1, 2}), {0, 1}, 2), tf::InvalidArgumentError);
 }
 
 TEST(StringSplit, ScalarGivesAVectorOfPieces) {

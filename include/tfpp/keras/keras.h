@@ -38,6 +38,7 @@
 #include "tfpp/keras/layers/embedding.h"
 #include "tfpp/keras/layers/group_normalization.h"
 #include "tfpp/keras/layers/grouped_query_attention.h"
+#include "tfpp/keras/layers/hashed_crossing.h"
 #include "tfpp/keras/layers/image_augmentation.h"
 #include "tfpp/keras/layers/image_augmentation_augmix.h"
 #include "tfpp/keras/layers/image_augmentation_color.h"

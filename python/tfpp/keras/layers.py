@@ -362,6 +362,17 @@ def _flat_states(states):
     return [states]
 
 
+def _config_attribute(name, value):
+    """A config entry as Keras' layer attribute of that name holds it."""
+    from . import activations, constraints, initializers, regularizers
+    if name in ("activation", "recurrent_activation"):
+        return activations.get(value)
+    for suffix, module in (("_initializer", initializers), ("_regularizer", regularizers), ("_constraint", constraints)):
+        if name.endswith(suffix):
+            return module.get(value)
+    return _tuples(value) if name in _TUPLE_KEYS else value
+
+
 class _BuiltinLayer(Layer):
     """A built-in layer: the arguments become its Keras config, the C++ deserializer makes it."""
 
@@ -382,6 +393,18 @@ class _BuiltinLayer(Layer):
         self._attach(cpp)
         # Keras keeps input_shape for a Sequential model, which starts with an InputLayer of it.
         self._input_shape_arg = tuple(input_shape) if input_shape is not None else None
+
+    def __getattr__(self, name):
+        # Keras' layers keep their constructor arguments as attributes (Dense.units,
+        # Conv2D.kernel_size), functions and objects for activations, initializers, regularizers
+        # and constraints.
+        try:
+            return super().__getattr__(name)
+        except AttributeError:
+            config = self._cpp.get_config() if not name.startswith("_") and "_cpp" in vars(self) else {}
+            if name not in config or isinstance(config[name], dict) and "class_name" not in config[name]:
+                raise
+        return _config_attribute(name, config[name])
 
 
     def __call__(self, inputs, training=None, mask=None, **kwargs):
@@ -418,6 +441,20 @@ def _make_layer_class(class_name):
 
 for _name in _SIGNATURES:
     globals()[_name] = _make_layer_class(_name)
+
+
+class HashedCrossing(_BuiltinLayer):
+    """keras.layers.HashedCrossing: Keras rejects bad inputs with ValueError on every call, not only the first."""
+
+    _class_name = "HashedCrossing"
+
+    def __call__(self, inputs, training=None, mask=None, **kwargs):
+        try:
+            return super().__call__(inputs, training, mask, **kwargs)
+        except _errors.InvalidArgumentError as e:
+            if "`HashedCrossing`" not in e.message:
+                raise
+            raise ValueError(e.message) from None
 
 
 class _AttentionLayer(_BuiltinLayer):

@@ -237,9 +237,17 @@ class Model(_layers.Layer):
 
     def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
                 layer_range=None):
+        if layer_range is not None:
+            if len(layer_range) != 2:
+                raise ValueError("layer_range must be a list or tuple of length 2. Received: layer_range = %s of length %d"
+                                 % (layer_range, len(layer_range)))
+            if not all(isinstance(bound, str) for bound in layer_range):
+                raise ValueError("layer_range should contain string type only. Received: %s" % (layer_range,))
+            layer_range = tuple(layer_range)
         try:
             text = self._cpp.summary_text(-1 if line_length is None else int(line_length),
-                                          [float(p) for p in positions or []], bool(expand_nested), bool(show_trainable))
+                                          [float(p) for p in positions or []], bool(expand_nested), bool(show_trainable),
+                                          layer_range)
         except _errors.InvalidArgumentError as e:  # Keras: ValueError("Insufficient console width ...")
             raise ValueError(e.message) from None
         if print_fn is not None:

@@ -69,9 +69,7 @@ Tensor Hashing::bins_of(const Tensor& input) const {
 }
 
 Tensor Hashing::call(const Tensor& inputs, bool) {
-  Tensor x = inputs;
-  if (options_.output_mode == "one_hot" && x.shape().rank() > 0 && x.shape().dim(-1) == 1) x = squeeze(x, {-1});
-  return detail::encode_categorical(bins_of(x), options_.output_mode, num_bins_, dtype());
+  return detail::encode_categorical(bins_of(inputs), options_.output_mode, num_bins_, dtype());
 }
 
 Config Hashing::get_config() const {

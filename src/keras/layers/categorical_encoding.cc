@@ -12,8 +12,11 @@ Tensor encode_categorical(const Tensor& ids, const std::string& output_mode, std
                           const Tensor& count_weights) {
   if (output_mode == "int") return cast(ids, dtype);
   Tensor x = ids.shape().rank() == 0 ? expand_dims(ids, -1) : ids;
-  if (output_mode == "one_hot" && x.shape().dim(-1) != 1) x = expand_dims(x, -1);
   if (x.shape().has_unknown_rank()) throw InvalidArgumentError("[CategoryEncoding] needs inputs of known rank");
+  if (output_mode == "one_hot") {  // Keras: a last dimension of 1 is replaced, any other is kept
+    if (x.shape().rank() > 1 && x.shape().dim(-1) == 1) x = squeeze(x, {-1});
+    return one_hot(x, depth, {.dtype = dtype});
+  }
   if (x.shape().rank() <= 2) {
     // TensorFlow's fast path: one bincount per row.
     Tensor counts = math::bincount(x, {.weights = count_weights,
@@ -27,7 +30,6 @@ Tensor encode_categorical(const Tensor& ids, const std::string& output_mode, std
     return cast(counts, count_weights.defined() ? count_weights.dtype() : dtype);
   }
   // Higher ranks: one-hot vectors of the last dimension, then reduced over it.
-  if (output_mode == "one_hot") return one_hot(squeeze(x, {-1}), depth, {.dtype = dtype});
   Tensor hot = one_hot(x, depth, {.dtype = count_weights.defined() ? count_weights.dtype() : dtype});
   if (output_mode == "multi_hot") return reduce_max(hot, {-2});
   if (count_weights.defined()) hot = hot * expand_dims(count_weights, -1);

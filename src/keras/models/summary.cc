@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <functional>
 #include <iostream>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -163,6 +164,30 @@ std::string layer_shape(Layer& layer) {
   return s + "]";
 }
 
+// Keras' get_layer_index_bound_by_layer_name: [first, last] of the layers the two patterns match.
+std::vector<std::shared_ptr<Layer>> layers_in_range(const std::vector<std::shared_ptr<Layer>>& layers,
+                                                    const std::pair<std::string, std::string>& range) {
+  auto matching = [&](const std::string& pattern) {
+    std::regex re;
+    try {
+      re = std::regex(pattern);
+    } catch (const std::regex_error& e) {
+      throw InvalidArgumentError("summary: layer_range pattern '" + pattern + "' is not a regex: " + e.what());
+    }
+    std::vector<std::size_t> found;
+    for (std::size_t i = 0; i < layers.size(); ++i)
+      if (std::regex_search(layers[i]->name(), re, std::regex_constants::match_continuous)) found.push_back(i);
+    return found;
+  };
+  const std::vector<std::size_t> lower = matching(range.first), upper = matching(range.second);
+  if (lower.empty() || upper.empty())
+    throw InvalidArgumentError("Passed layer_names do not match the layer names in the model. Received: ['" +
+                               range.first + "', '" + range.second + "']");
+  std::size_t begin = lower.front(), end = upper.back() + 1;
+  if (lower.front() > upper.back()) begin = upper.front(), end = lower.back() + 1;
+  return {layers.begin() + static_cast<std::ptrdiff_t>(begin), layers.begin() + static_cast<std::ptrdiff_t>(end)};
+}
+
 }  // namespace
 
 std::string Model::summary_string(int line_length) const { return summary_text(*this, {.line_length = line_length}); }
@@ -238,6 +263,7 @@ std::string summary_text(const Model& model, const SummaryOptions& options) {
     if (const auto* nested = dynamic_cast<const Model*>(layer.get()))
       for (const auto& inner : nested->layers()) list(inner, level + 1);
   };
+  if (options.layer_range) rows_layers = layers_in_range(rows_layers, *options.layer_range);
   for (const auto& layer : rows_layers) list(layer, 0);
   for (const auto& [layer, level] : listed) {
     std::vector<std::string> row;

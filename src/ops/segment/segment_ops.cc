@@ -1,11 +1,13 @@
 // Segment reductions: SegmentSum/Mean/Max/Min/Prod (sorted ids) and UnsortedSegmentSum/Max/
-// Min/Prod (ids in any order, a number of segments, negative ids dropped). The number of output
+// Min/Prod (ids in any order, a number of segments, negative ids dropped), and UnsortedSegmentJoin
+// (tf.strings.unsorted_segment_join, the unsorted layout over strings). The number of output
 // rows depends on the ids' values, so the kernels allocate their outputs; the shape functions
 // give every other dimension (and the unsorted ops' first one when num_segments is known).
 // Kernels repeat the shape checks: shapes unknown while tracing are known only when they run.
 #include "tfpp/segment_ops.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 
 #include "core/tensor_impl.h"
@@ -13,6 +15,8 @@
 #include "ops/array/array_common.h"
 #include "ops/array/gradient_shape_ops.h"
 #include "ops/execute.h"
+#include "ops/strings/string_inputs.h"
+#include "tfpp/string_segment_join.h"
 
 namespace tf {
 namespace {
@@ -212,6 +216,44 @@ const OpDef& kUnsortedSegmentMax = unsorted_segment_op<Combine::kMax>("UnsortedS
 const OpDef& kUnsortedSegmentMin = unsorted_segment_op<Combine::kMin>("UnsortedSegmentMin");
 const OpDef& kUnsortedSegmentProd = unsorted_segment_op<Combine::kProd>("UnsortedSegmentProd");
 
+// ---- UnsortedSegmentJoin: the unsorted layout over strings, joined with a separator ----
+
+void unsorted_segment_join_shape(ShapeContext& ctx) {
+  ops::check_string_input(ctx, 0, "inputs");
+  unsorted_segment_shape(ctx);
+}
+
+// Unlike the numeric ops, TensorFlow's kernel refuses negative ids too.
+void unsorted_segment_join_kernel(KernelContext& ctx) {
+  const std::int64_t num = check_unsorted_segment_inputs(ctx);
+  const Tensor& data = ctx.input(0);
+  const std::vector<std::int64_t> ids = int_values(ctx.input(1));
+  TensorShape shape{num};
+  append_tail(shape, data.shape(), ctx.input(1).rank());
+  const std::int64_t inner = shape.num_elements() / std::max<std::int64_t>(num, 1);
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    if (ids[i] < 0 || ids[i] >= num)
+      ctx.fail("segment_ids are not allowed to exceed num_segments or to have negative values: segment_ids[" +
+               std::to_string(i) + "] = " + std::to_string(ids[i]) + ", num_segments = " + std::to_string(num));
+  const std::string& separator = ctx.attr<std::string>(0);
+  Tensor out = core::empty(string, shape);
+  const std::string* x = data.data<std::string>();
+  std::string* y = out.mutable_data<std::string>();
+  std::vector<bool> started(static_cast<std::size_t>(shape.num_elements()), false);
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    for (std::int64_t j = 0; j < inner; ++j) {
+      const std::int64_t target = ids[i] * inner + j;
+      if (started[target]) y[target] += separator;
+      started[target] = true;
+      y[target] += x[i * inner + j];
+    }
+  ctx.output(0) = std::move(out);
+}
+
+const OpDef& kUnsortedSegmentJoin = OpBuilder("UnsortedSegmentJoin").inputs(3).attrs({"separator"})
+    .shape(unsorted_segment_join_shape).kernel_allocates_outputs().kernel(string, unsorted_segment_join_kernel)
+    .no_gradient();
+
 // The number of rows of each segment, at least 1, in the shape of the segment sums (a sum of
 // ones shaped like data: it broadcasts with no reshape, also when shapes are unknown while tracing).
 Tensor segment_counts(const Tensor& data, const IntArray& segment_ids, const Tensor& num_segments) {
@@ -269,4 +311,16 @@ Tensor unsorted_segment_sqrt_n(const Tensor& data, const IntArray& ids, std::int
 }
 
 }  // namespace math
+
+namespace strings {
+
+Tensor unsorted_segment_join(const Tensor& inputs, const IntArray& ids, const Tensor& num, const std::string& separator) {
+  const std::array<ops::AttrValue, 1> attrs{separator};
+  return std::move(ops::execute(kUnsortedSegmentJoin, {inputs, ids.tensor(), num}, attrs)[0]);
+}
+Tensor unsorted_segment_join(const Tensor& inputs, const IntArray& ids, std::int64_t num, const std::string& separator) {
+  return unsorted_segment_join(inputs, ids, constant(num), separator);
+}
+
+}  // namespace strings
 }  // namespace tf

@@ -1,5 +1,5 @@
 """tf.strings and tf.io as TensorFlow's API documentation describes them: length, join, reduce_join,
-split (of a scalar), to_number, format, lower/upper, strip, substr, as_string, regex_replace and
+unsorted_segment_join, split (of a scalar), to_number, format, lower/upper, strip, substr, as_string, regex_replace and
 regex_full_match on string tensors, eagerly and inside tf.function; decode_raw; read_file and
 write_file; serialize_tensor and parse_tensor; TFRecordWriter (plain, GZIP, ZLIB) read back with
 tf.data.TFRecordDataset; tf.train.Example records parsed with parse_single_example / parse_example
@@ -24,6 +24,12 @@ print(tf.strings.reduce_join(grid, axis=[1, 0], separator=".", keepdims=True))
 cube = tf.reshape(tf.strings.join([tf.constant(list("abcdefgh"))]), [2, 2, 2])
 print(tf.strings.reduce_join(cube, axis=[0, 2], separator="."))
 print(tf.strings.reduce_join(cube, axis=[2, 0], separator=".", keepdims=True))
+print(tf.strings.unsorted_segment_join(["a", "b", "c", "d"], [1, 0, 1, 3], 5, separator=":"))
+print(tf.strings.unsorted_segment_join(grid, tf.constant([1, 1], tf.int64), tf.constant(2, tf.int64), separator="+"))
+print(tf.function(lambda s, i: tf.strings.unsorted_segment_join(s, i, 3))(cube, tf.constant([[2, 0], [2, 2]])))
+show_error("segment id out of range", lambda: tf.strings.unsorted_segment_join(["a", "b"], [0, 2], 2))
+show_error("negative segment id", lambda: tf.strings.unsorted_segment_join(["a", "b"], [0, -1], 2))
+show_error("segment ids too short", lambda: tf.strings.unsorted_segment_join(["a", "b"], [0], 2))
 print(tf.strings.split("a b  c"))
 print(tf.strings.split(tf.constant("a,b,,c"), sep=","))
 print(tf.strings.split("a,b,,c", sep=",", maxsplit=2))
