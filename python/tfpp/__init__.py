@@ -19,6 +19,7 @@ from . import audio
 from . import autograph
 from . import compat
 from . import data
+from . import distribute
 from . import errors
 from . import io
 from . import keras

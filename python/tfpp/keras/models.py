@@ -162,6 +162,14 @@ class Model(_layers.Layer):
             self._input_keys = list(cpp.input_names) or None
             self._output_keys = list(cpp.output_names) or None
         self._loss_keys = None
+        from .. import distribute
+        self._distribute_strategy = distribute.get_strategy() if distribute.has_strategy() else None
+
+    @property
+    def distribute_strategy(self):
+        """The tf.distribute strategy the model was made in, or the current one."""
+        from .. import distribute
+        return self._distribute_strategy or distribute.get_strategy()
 
     def _structured_outputs(self, outputs):
         """A list of outputs as the model was given them: a dict by output key, the one output, or the list."""
