@@ -1,6 +1,6 @@
 """tf.keras.utils: Sequence (PyDataset), the custom-object registry, Keras' object serialization, the
 NumPy helpers (to_categorical, normalize, pad_sequences), the image helpers (load_img, ...), Progbar,
-the dataset builders and clear_session."""
+get_file, the dataset builders and clear_session."""
 
 import random as _random
 
@@ -8,6 +8,7 @@ import numpy as _np
 
 from .. import _tfpp
 from .dataset_utils import image_dataset_from_directory, text_dataset_from_directory, timeseries_dataset_from_array
+from .file_utils import get_file
 from .image_utils import array_to_img, img_to_array, load_img, save_img
 from .progbar import Progbar
 from ._registration import CustomObjectScope, custom_object_scope, get_custom_objects, get_registered_name
