@@ -111,6 +111,9 @@ for _names, _module, _arity in ((_ragged_ops.UNARY, math, 1), (_ragged_ops.BINAR
 truncatediv, truncatemod = _ragged_ops.elementwise(truncatediv, 2), _ragged_ops.elementwise(truncatemod, 2)
 nn.softsign = math.softsign  # one function in TensorFlow too
 
+from . import math_composites as _math_composites  # noqa: E402
+math.matmul = _math_composites.matmul  # TensorFlow's adjoint_* and output_type arguments
+
 # tf.math functions that TensorFlow also exports at top level.
 for _name in ("abs", "acos", "acosh", "add", "add_n", "argmax", "argmin", "asin", "asinh", "atan", "atan2", "atanh",
               "cast", "ceil", "clip_by_value", "cos", "cosh", "cumsum", "divide", "equal", "exp", "floor", "greater",
@@ -235,6 +238,10 @@ for _name, _module in (("math", math), ("nn", nn), ("random", random), ("config"
                        ("dtypes", dtypes), ("debugging", debugging), ("image", image), ("strings", strings),
                        ("sparse", sparse), ("bitwise", bitwise)):
     _sys.modules[__name__ + "." + _name] = _module
+
+from . import linalg_operators as _linalg_operators  # noqa: E402  (after linalg and math exist)
+for _operator in _linalg_operators.OPERATORS:
+    setattr(linalg, _operator.__name__, _operator)
 
 __version__ = "0.1.0"
 # tf.gradients, the function; the tfpp.gradients module (custom_gradient, RegisterGradient) stays in sys.modules.

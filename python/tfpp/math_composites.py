@@ -80,3 +80,35 @@ def realdiv(x, y, name=None):
         raise errors.NotFoundError(None, None, "Could not find device for node: {{node RealDiv}} = RealDiv[T=DT_%s]"
                                    % x.dtype.name.upper())
     return _math.divide(x, y)
+
+
+_matmul_binding = _tfpp.math.matmul  # transpose_a / transpose_b only
+
+
+def _adjointed(x, adjoint, transpose, side):
+    if transpose and adjoint:
+        raise ValueError("Only one of `transpose_%s` and `adjoint_%s` can be True. Received `transpose_%s`=%s, "
+                         "`adjoint_%s`=%s." % (side, side, side, transpose, side, adjoint))
+    if adjoint and x.dtype.is_complex:
+        x = _tfpp.math.conj(x)
+    return x, transpose or adjoint
+
+
+def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False,
+           b_is_sparse=False, output_type=None, grad_a=False, grad_b=False, name=None):
+    """a @ b with TensorFlow's arguments: adjoint_* conjugates and transposes, output_type int32
+    for 8-bit integer inputs (the sparsity and grad_* hints change no value)."""
+    a = _tfpp.convert_to_tensor(a)
+    b = _tfpp.convert_to_tensor(b, dtype=a.dtype) if not isinstance(b, _tfpp.Tensor) else b
+    a, transpose_a = _adjointed(a, adjoint_a, transpose_a, "a")
+    b, transpose_b = _adjointed(b, adjoint_b, transpose_b, "b")
+    if output_type is not None:
+        output_type = _tfpp.TensorSpec([], output_type).dtype
+        eight_bit = (_tfpp.int8, _tfpp.uint8)
+        if a.dtype in eight_bit and b.dtype in eight_bit and output_type == _tfpp.int32:
+            a, b = _tfpp.math.cast(a, _tfpp.int32), _tfpp.math.cast(b, _tfpp.int32)
+        elif output_type != a.dtype or output_type != b.dtype:
+            raise errors.NotFoundError(None, None, "Could not find device for node: {{node BatchMatMulV3}} = "
+                                       "BatchMatMulV3[Ta=%s, Tb=%s, Tout=%s] [Op:BatchMatMulV3]"
+                                       % (a.dtype.name, b.dtype.name, output_type.name))
+    return _matmul_binding(a, b, transpose_a, transpose_b, name)
