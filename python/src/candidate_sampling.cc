@@ -92,7 +92,7 @@ void bind_candidate_sampling(nb::module_& m) {
     if (kind == "nce") return tf::nn::nce_loss(w, to_tensor(biases), to_tensor(labels), in, num_sampled, num_classes, options);
     return tf::nn::sampled_softmax_loss(w, to_tensor(biases), to_tensor(labels), in, num_sampled, num_classes, options);
   }, "kind"_a, "weights"_a, "biases"_a, "labels"_a, "inputs"_a, "num_sampled"_a, "num_classes"_a, "num_true"_a,
-     "sampled_values"_a, "remove_accidental_hits"_a, "partition_strategy"_a, "seed"_a);
+     "sampled_values"_a.none(), "remove_accidental_hits"_a, "partition_strategy"_a, "seed"_a.none());
 }
 
 }  // namespace tfpp_python
