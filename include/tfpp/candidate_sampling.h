@@ -8,8 +8,9 @@
 // Samplers are TensorFlow's ops with its base distributions and expected counts: with
 // unique = true, values are drawn without replacement by rejection and the expected count of
 // a value of probability p is 1 - (1 - p)^num_tries. Seeds follow tfpp/random_ops.h (a call
-// with an op seed is a pure function of its seeds); the learned unigram sampler keeps its
-// counts per attribute set, as TensorFlow's eager kernel cache keeps one kernel per attributes.
+// with an op seed is a pure function of its seeds, and draws what TensorFlow's first call with
+// those seeds draws); the learned unigram sampler keeps its counts per attribute set, as
+// TensorFlow's eager kernel cache keeps one kernel per attributes.
 #pragma once
 
 #include <cstdint>

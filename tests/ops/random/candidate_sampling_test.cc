@@ -1,7 +1,8 @@
 // The candidate samplers and ComputeAccidentalHits: dtypes and shapes, draws checked for range,
 // uniqueness and frequencies against each base distribution over many draws, expected counts
 // by TensorFlow's formulas (p * num_sampled with replacement, 1 - (1 - p)^num_tries without),
-// the values TensorFlow 2.21 gives in the same run where they are deterministic, and its errors.
+// the values TensorFlow 2.21 gives in the same run where they are deterministic, a first call's
+// draws (TensorFlow's Philox stream used as its samplers use it), and its errors.
 #include <gtest/gtest.h>
 
 #include <tfpp/candidate_sampling.h>
@@ -221,6 +222,37 @@ emit('fixed_shard', tf.random.fixed_unigram_candidate_sampler(tc[:, :1] // 2, 1,
                            tf::constant(std::vector<std::int64_t>{0, 1}, {2, 1}), 1, 3, false, 3,
                            {.num_reserved_ids = 1, .num_shards = 2, .shard = 0, .unigrams = {3, 1, 2, 5, 4}, .seed = 1})
                            .true_expected_count);
+}
+
+// A first call with given seeds draws TensorFlow's numbers (TensorFlow's kernels then go on along
+// their stream; tfpp's call with an op seed is a pure function of its seeds, so first calls only).
+TEST(CandidateSampling, FirstDrawsAreTensorFlows) {
+  const std::string out = tf::testing::run_reference(std::string(tf::testing::kPythonPattern) + R"PY(
+import tensorflow as tf
+tc = tf.constant([[1, 2], [3, 4]], tf.int64)
+def show(name, s):
+    for part, value in zip(('candidates', 'true', 'sampled'), s):
+        emit(name + '_' + part, value)
+show('uniform', tf.random.uniform_candidate_sampler(tc, 2, 6, True, 12, seed=201))
+show('log_uniform', tf.random.log_uniform_candidate_sampler(tc, 2, 9, True, 60, seed=202))
+show('learned', tf.random.learned_unigram_candidate_sampler(tc, 2, 7, False, 30, seed=203))
+show('fixed', tf.random.fixed_unigram_candidate_sampler(tc, 2, 4, True, 6, unigrams=[4, 1, 3, 9, 2],
+     num_reserved_ids=1, distortion=0.8, seed=204))
+)PY");
+  const auto want = tf::testing::parse_values(out);
+  const auto check = [&](const std::string& name, const SampledCandidates& s) {
+    ASSERT_TRUE(want.count(name + "_candidates")) << out;
+    const std::vector<std::int64_t> c = s.sampled_candidates.numpy<std::int64_t>();
+    EXPECT_EQ(std::vector<double>(c.begin(), c.end()), want.at(name + "_candidates")) << name;
+    const std::vector<float> t = s.true_expected_count.numpy<float>(), e = s.sampled_expected_count.numpy<float>();
+    EXPECT_EQ(std::vector<double>(t.begin(), t.end()), want.at(name + "_true")) << name;
+    EXPECT_EQ(std::vector<double>(e.begin(), e.end()), want.at(name + "_sampled")) << name;
+  };
+  check("uniform", tf::random::uniform_candidate_sampler(kTrue, 2, 6, true, 12, 201));
+  check("log_uniform", tf::random::log_uniform_candidate_sampler(kTrue, 2, 9, true, 60, 202));
+  check("learned", tf::random::learned_unigram_candidate_sampler(kTrue, 2, 7, false, 30, 203));
+  check("fixed", tf::random::fixed_unigram_candidate_sampler(
+                     kTrue, 2, 4, true, 6, {.distortion = 0.8, .num_reserved_ids = 1, .unigrams = {4, 1, 3, 9, 2}, .seed = 204}));
 }
 
 }  // namespace

@@ -81,6 +81,32 @@ print("fixed frequencies", bool(np.abs(np.bincount(fixed, minlength=5) / 50000 -
 same = [tf.random.uniform_candidate_sampler(true_classes, 2, 8, True, 1000, seed=7)[0].numpy().tolist() for _ in range(2)]
 print("in range", all(0 <= v < 1000 for v in same[0]), "distinct", len(set(same[0])) == 8)
 
+# A sampler's first call with given seeds draws TensorFlow's numbers: the same Philox stream, used as
+# TensorFlow's range samplers use it (TensorFlow's kernels then go on along it from call to call, where
+# tfpp's call with an op seed is a pure function of its seeds, so only first calls are compared).
+first_calls = [
+    ("uniform unique", lambda: tf.random.uniform_candidate_sampler(true_classes, 2, 6, True, 12, seed=101)),
+    ("log-uniform", lambda: tf.random.log_uniform_candidate_sampler(true_classes, 2, 8, False, 50, seed=102)),
+    ("log-uniform unique", lambda: tf.random.log_uniform_candidate_sampler(true_classes, 2, 8, True, 50, seed=103)),
+    ("learned", lambda: tf.random.learned_unigram_candidate_sampler(true_classes, 2, 6, True, 40, seed=104)),
+    ("fixed", lambda: tf.random.fixed_unigram_candidate_sampler(true_classes, 2, 6, False, 6,
+                                                                unigrams=[4, 1, 3, 9, 2], num_reserved_ids=1,
+                                                                distortion=0.8, seed=105)),
+    ("fixed unique", lambda: tf.random.fixed_unigram_candidate_sampler(true_classes, 2, 4, True, 5,
+                                                                       unigrams=[1, 2, 3, 4, 5], seed=106)),
+]
+for label, fn in first_calls:
+    candidates, true_counts, sampled_counts = fn()
+    print("first", label, candidates.numpy().tolist(), rounded(true_counts, 6), rounded(sampled_counts, 6))
+
+
+@tf.function
+def traced_sampler(t):
+    return tf.random.log_uniform_candidate_sampler(t, 2, 5, True, 30, seed=107)
+
+
+print("traced", [rounded(v, 6) for v in traced_sampler(true_classes)])
+
 hits = tf.nn.compute_accidental_hits(true_classes, tf.constant([4, 1, 7, 1], tf.int64), 2)
 print("hits", type(hits).__name__, hits._fields, [(t.dtype.name, t.numpy().tolist()) for t in hits])
 print("no hits", [t.numpy().tolist() for t in tf.nn.compute_accidental_hits(true_classes, [9], 2)])
