@@ -57,10 +57,17 @@ def compute_accidental_hits(true_classes, sampled_candidates, num_true, seed=Non
         true_classes, sampled_candidates, num_true, seed=seed, name=name))
 
 
+def _check_strategy(weights, partition_strategy):
+    """TensorFlow's ValueError for an unknown strategy, which it checks only for several partitions."""
+    if isinstance(weights, (list, tuple)) and len(weights) > 1 and partition_strategy not in ("div", "mod"):
+        raise ValueError("Unrecognized partition strategy: %s.Must be one of either `mod` or `div`." % partition_strategy)
+
+
 def nce_loss_v1(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1, sampled_values=None,
                 remove_accidental_hits=False, partition_strategy="mod", name="nce_loss"):
     """tf.compat.v1.nn.nce_loss: the noise-contrastive estimation loss per example, [batch_size]; weights
     is the [num_classes, dim] table or its list of partitions."""
+    _check_strategy(weights, partition_strategy)
     return _tfpp.nn._sampled_loss("nce", weights, biases, labels, inputs, num_sampled, num_classes, num_true,
                                   sampled_values, remove_accidental_hits, partition_strategy, None)
 
@@ -78,6 +85,7 @@ def sampled_softmax_loss_v1(weights, biases, labels, inputs, num_sampled, num_cl
                             name="sampled_softmax_loss", seed=None):
     """tf.compat.v1.nn.sampled_softmax_loss: the softmax cross-entropy over the true and the sampled classes
     per example, [batch_size]."""
+    _check_strategy(weights, partition_strategy)
     return _tfpp.nn._sampled_loss("softmax", weights, biases, labels, inputs, num_sampled, num_classes, num_true,
                                   sampled_values, remove_accidental_hits, partition_strategy, seed)
 

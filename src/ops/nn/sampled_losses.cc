@@ -30,8 +30,11 @@ struct SampledLogits {
 // "mod" ones every n-th row (id lives in partition id % n at row id / n); both layouts have
 // partition sizes differing by at most one, the larger first.
 Tensor lookup(const std::string& op, const std::vector<Tensor>& params, const Tensor& ids, const std::string& strategy) {
-  if (strategy != "div" && strategy != "mod") throw InvalidArgumentError("[" + op + "] Unrecognized partition strategy: " + strategy);
-  if (params.size() == 1 || strategy == "div") return embedding_lookup(params, ids);
+  // As TensorFlow, the strategy matters (and is checked) only for a table in several partitions.
+  if (params.size() == 1) return embedding_lookup(params, ids);
+  if (strategy != "div" && strategy != "mod")
+    throw InvalidArgumentError("[" + op + "] Unrecognized partition strategy: " + strategy + ".Must be one of either `mod` or `div`.");
+  if (strategy == "div") return embedding_lookup(params, ids);
   const std::int64_t n = static_cast<std::int64_t>(params.size());
   std::vector<std::int64_t> sizes, offsets{0};
   for (const Tensor& p : params) {
@@ -60,8 +63,6 @@ void check_arguments(const std::string& op, const std::vector<Tensor>& weights, 
   if (weights.empty()) throw InvalidArgumentError("[" + op + "] weights is an empty list; give the table or its partitions");
   if (!inputs.shape().has_unknown_rank() && inputs.shape().rank() != 2)
     throw InvalidArgumentError("[" + op + "] inputs must be [batch_size, dim], got shape " + inputs.shape().debug_string());
-  if (!is_integer(labels.dtype()))
-    throw InvalidArgumentError("[" + op + "] labels must be integer class ids, got " + std::string(dtype_name(labels.dtype())));
   const TensorShape& l = labels.shape();
   if (!l.has_unknown_rank() && (l.rank() != 2 || (l.dim(1) != None && l.dim(1) != num_true)))
     throw InvalidArgumentError("[" + op + "] labels must be [batch_size, num_true] with num_true " + std::to_string(num_true) +
@@ -74,7 +75,7 @@ SampledLogits compute_sampled_logits(const std::string& op, const std::vector<Te
                                      bool remove_accidental_hits) {
   const std::int64_t num_true = options.num_true;
   check_arguments(op, weights, labels, inputs, num_true);
-  const Tensor labels64 = as_dtype(labels, int64);
+  const Tensor labels64 = as_dtype(labels, int64);  // any numeric labels, truncated, as TensorFlow casts them
   const Tensor labels_flat = reshape(labels64, {-1});
   const random::SampledCandidates s =
       options.sampled_values ? *options.sampled_values

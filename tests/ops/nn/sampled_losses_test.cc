@@ -161,10 +161,15 @@ TEST(SampledLosses, Errors) {
             "[nce_loss] inputs must be [batch_size, dim], got shape [12]");
   EXPECT_EQ(error_of([&] { tf::nn::sampled_softmax_loss({w}, b, labels, x, 4, 10, {.num_true = 2}); }),
             "[sampled_softmax_loss] labels must be [batch_size, num_true] with num_true 2, got shape [3,1]");
-  EXPECT_EQ(error_of([&] { tf::nn::nce_loss({w}, b, tf::cast(labels, tf::float32), x, 4, 10); }),
-            "[nce_loss] labels must be integer class ids, got float32");
-  EXPECT_EQ(error_of([&] { tf::nn::nce_loss({w}, b, labels, x, 4, 10, {.partition_strategy = "rows"}); }),
-            "[nce_loss] Unrecognized partition strategy: rows");
+  // Float labels are cast as TensorFlow casts them; the strategy is checked for partitions only.
+  EXPECT_EQ(tf::nn::nce_loss({w}, b, tf::cast(labels, tf::float32), x, 4, 10, {.sampled_values = sampled_values(1)}).numpy<float>(),
+            tf::nn::nce_loss({w}, b, labels, x, 4, 10, {.sampled_values = sampled_values(1)}).numpy<float>());
+  EXPECT_NO_THROW(tf::nn::nce_loss({w}, b, labels, x, 4, 10, {.sampled_values = sampled_values(1), .partition_strategy = "rows"}));
+  EXPECT_EQ(error_of([&] {
+              tf::nn::nce_loss({tf::slice(w, {0, 0}, {5, 4}), tf::slice(w, {5, 0}, {5, 4})}, b, labels, x, 4, 10,
+                               {.sampled_values = sampled_values(1), .partition_strategy = "rows"});
+            }),
+            "[nce_loss] Unrecognized partition strategy: rows.Must be one of either `mod` or `div`.");
   EXPECT_EQ(error_of([&] { tf::nn::nce_loss({}, b, labels, x, 4, 10); }),
             "[nce_loss] weights is an empty list; give the table or its partitions");
   // num_sampled past the range of the default unique sampler.

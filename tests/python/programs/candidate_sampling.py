@@ -174,3 +174,12 @@ error("all out of range", lambda: tf.random.all_candidate_sampler(true_classes, 
 error("hits matrix", lambda: tf.nn.compute_accidental_hits(true_classes, [4], 3))
 error("hits vector", lambda: tf.nn.compute_accidental_hits(true_classes, [[4]], 2))
 error("softmax range", lambda: tf.nn.sampled_softmax_loss(W, b, labels[1], x, 11, 10))
+sampled_values = (sampled, true_expected[1], sampled_expected)
+error("unknown strategy", lambda: tf.compat.v1.nn.nce_loss([W[:5], W[5:]], b, labels[1], x, 4, 10,
+                                                            sampled_values=sampled_values, partition_strategy="rows"))
+print("strategy of one table", rounded(tf.compat.v1.nn.nce_loss(W, b, labels[1], x, 4, 10, sampled_values=sampled_values,
+                                                                partition_strategy="rows"), 4))
+print("float labels", rounded(tf.nn.nce_loss(W, b, tf.cast(labels[1], tf.float32), x, 4, 10,
+                                             sampled_values=sampled_values), 4))
+show_error("label out of range", lambda: tf.nn.nce_loss(W, b, tf.constant([[1], [3], [12]], tf.int64), x, 4, 10,
+                                                        sampled_values=sampled_values))
