@@ -27,6 +27,7 @@ void bind_string_encoding_ops(nb::module_& m);  // after bind_io and bind_string
 void bind_audio_ops(nb::module_& m);  // after bind_io, into its _io
 void bind_ctc_decoders(nb::module_& m);  // after bind_nn_ops, into its nn
 void bind_quantization_ops(nb::module_& m);
+void bind_candidate_sampling(nb::module_& m);  // after bind_nn_ops and bind_array_ops, into nn and random
 }  // namespace tfpp_python
 
 NB_MODULE(_tfpp, m) {
@@ -83,4 +84,5 @@ NB_MODULE(_tfpp, m) {
   bind_audio_ops(m);
   bind_ctc_decoders(m);
   bind_quantization_ops(m);
+  bind_candidate_sampling(m);
 }

@@ -204,10 +204,22 @@ from . import ctc_decoders as _ctc_decoders, ctc_labels as _ctc_labels  # noqa: 
 nn.ctc_greedy_decoder = _ctc_decoders.ctc_greedy_decoder
 nn.ctc_beam_search_decoder = _ctc_decoders.ctc_beam_search_decoder
 nn.collapse_repeated, nn.ctc_unique_labels = _ctc_labels.collapse_repeated, _ctc_labels.ctc_unique_labels
-compat.v1.nn = _types.ModuleType("tfpp.compat.v1.nn", "tf.compat.v1.nn: the CTC decoders with their TF1 signatures.")
+compat.v1.nn = _types.ModuleType("tfpp.compat.v1.nn", "tf.compat.v1.nn: the CTC decoders and the sampled losses with their TF1 signatures.")
 compat.v1.nn.ctc_greedy_decoder = _ctc_decoders.ctc_greedy_decoder
 compat.v1.nn.ctc_beam_search_decoder = _ctc_decoders.ctc_beam_search_decoder_v1
 compat.v1.nn.ctc_beam_search_decoder_v2 = _ctc_decoders.ctc_beam_search_decoder
+from . import candidate_sampling as _candidate_sampling  # noqa: E402
+for _name in ("uniform_candidate_sampler", "log_uniform_candidate_sampler", "learned_unigram_candidate_sampler",
+              "fixed_unigram_candidate_sampler", "all_candidate_sampler"):
+    setattr(random, _name, getattr(_candidate_sampling, _name))
+    setattr(compat.v1.nn, _name, getattr(_candidate_sampling, _name))
+# TensorFlow 2's tf.nn keeps the samplers it did not deprecate there.
+for _name in ("learned_unigram_candidate_sampler", "fixed_unigram_candidate_sampler", "all_candidate_sampler",
+              "compute_accidental_hits", "nce_loss", "sampled_softmax_loss"):
+    setattr(nn, _name, getattr(_candidate_sampling, _name))
+compat.v1.nn.compute_accidental_hits = _candidate_sampling.compute_accidental_hits
+compat.v1.nn.nce_loss = _candidate_sampling.nce_loss_v1
+compat.v1.nn.sampled_softmax_loss = _candidate_sampling.sampled_softmax_loss_v1
 _sys.modules[__name__ + ".compat.v1.nn"] = compat.v1.nn
 for _name in ("get_soft_device_placement", "set_soft_device_placement", "get_visible_devices", "set_visible_devices",
               "LogicalDeviceConfiguration", "set_logical_device_configuration", "get_logical_device_configuration"):
