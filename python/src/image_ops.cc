@@ -18,6 +18,7 @@
 #include "tfpp/image_draw_bounding_boxes.h"
 #include "tfpp/image_geometry_ops.h"
 #include "tfpp/image_gif_bmp.h"
+#include "tfpp/image_jpeg_quality.h"
 #include "tfpp/image_metrics.h"
 #include "tfpp/image_nms.h"
 #include "tfpp/image_patches.h"
@@ -394,6 +395,23 @@ void bind_distorted_boxes(nb::module_& image) {
      "name"_a = nb::none());
 }
 
+void bind_jpeg_quality(nb::module_& image) {
+  image.def("adjust_jpeg_quality", [](nb::handle image, nb::handle jpeg_quality, std::string dct_method, nb::handle name) {
+    NodeName named(name);
+    return tf::image::adjust_jpeg_quality(to_tensor(image), to_tensor(jpeg_quality, tf::int32), dct_method);
+  }, "image"_a, "jpeg_quality"_a, "dct_method"_a = "", "name"_a = nb::none());
+  image.def("random_jpeg_quality", [](nb::handle image, std::int64_t min_quality, std::int64_t max_quality, nb::handle seed) {
+    const tf::Tensor t = to_tensor(image);
+    return python_argument_errors("random_jpeg_quality",
+                                  [&] { return tf::image::random_jpeg_quality(t, min_quality, max_quality, op_seed(seed)); });
+  }, "image"_a, "min_jpeg_quality"_a, "max_jpeg_quality"_a, "seed"_a = nb::none());
+  image.def("stateless_random_jpeg_quality", [](nb::handle image, std::int64_t min_quality, std::int64_t max_quality, nb::handle seed) {
+    const tf::Tensor t = to_tensor(image), s = to_tensor(seed);
+    return python_argument_errors("stateless_random_jpeg_quality",
+                                  [&] { return tf::image::stateless_random_jpeg_quality(t, min_quality, max_quality, s); });
+  }, "image"_a, "min_jpeg_quality"_a, "max_jpeg_quality"_a, "seed"_a);
+}
+
 void bind_patches(nb::module_& image) {
   image.def("crop_and_resize", [](nb::handle image, nb::handle boxes, nb::handle box_indices, nb::handle crop_size, std::string method,
                                   double extrapolation_value, nb::handle name) {
@@ -427,6 +445,7 @@ void bind_image_ops(nb::module_& m) {
   bind_random(image);
   bind_nms(image);
   bind_distorted_boxes(image);
+  bind_jpeg_quality(image);
   bind_patches(image);
 }
 
