@@ -18,6 +18,7 @@
 #include "tfpp/image_draw_bounding_boxes.h"
 #include "tfpp/image_geometry_ops.h"
 #include "tfpp/image_gif_bmp.h"
+#include "tfpp/image_glimpse.h"
 #include "tfpp/image_jpeg_quality.h"
 #include "tfpp/image_metrics.h"
 #include "tfpp/image_nms.h"
@@ -412,6 +413,15 @@ void bind_jpeg_quality(nb::module_& image) {
   }, "image"_a, "min_jpeg_quality"_a, "max_jpeg_quality"_a, "seed"_a);
 }
 
+void bind_glimpse(nb::module_& image) {
+  image.def("extract_glimpse", [](nb::handle input, nb::handle size, nb::handle offsets, bool centered, bool normalized,
+                                  std::string noise, nb::handle name) {
+    NodeName named(name);
+    return tf::image::extract_glimpse(to_tensor_hinted(input, tf::float32), to_tensor(size, tf::int32), to_tensor_hinted(offsets, tf::float32),
+                                      {.centered = centered, .normalized = normalized, .noise = noise});
+  }, "input"_a, "size"_a, "offsets"_a, "centered"_a = true, "normalized"_a = true, "noise"_a = "uniform", "name"_a = nb::none());
+}
+
 void bind_patches(nb::module_& image) {
   image.def("crop_and_resize", [](nb::handle image, nb::handle boxes, nb::handle box_indices, nb::handle crop_size, std::string method,
                                   double extrapolation_value, nb::handle name) {
@@ -446,6 +456,7 @@ void bind_image_ops(nb::module_& m) {
   bind_nms(image);
   bind_distorted_boxes(image);
   bind_jpeg_quality(image);
+  bind_glimpse(image);
   bind_patches(image);
 }
 
