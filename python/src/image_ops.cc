@@ -1,6 +1,7 @@
 // tf.image's geometric and colour functions for Python, with TensorFlow's argument names and
 // defaults. The C++ composites' own argument errors ("[flip_left_right] ...") become the
 // ValueError TensorFlow's Python raises (AttributeError for convert_image_dtype's dtypes).
+#include <array>
 #include <limits>
 
 #include <nanobind/stl/optional.h>
@@ -10,12 +11,15 @@
 
 #include "argument_errors.h"
 #include "bindings.h"
+#include "tfpp/image_box_ops.h"
 #include "tfpp/image_codecs.h"
 #include "tfpp/image_color_ops.h"
 #include "tfpp/image_crop_and_resize.h"
 #include "tfpp/image_draw_bounding_boxes.h"
 #include "tfpp/image_geometry_ops.h"
 #include "tfpp/image_gif_bmp.h"
+#include "tfpp/image_glimpse.h"
+#include "tfpp/image_jpeg_quality.h"
 #include "tfpp/image_metrics.h"
 #include "tfpp/image_nms.h"
 #include "tfpp/image_patches.h"
@@ -306,6 +310,116 @@ void bind_nms(nb::module_& image) {
         {.iou_threshold = iou_threshold, .score_threshold = score_threshold, .soft_nms_sigma = soft_nms_sigma});
   }, "boxes"_a, "scores"_a, "max_output_size"_a, "iou_threshold"_a = 0.5,
      "score_threshold"_a = -std::numeric_limits<double>::infinity(), "soft_nms_sigma"_a = 0.0, "name"_a = nb::none());
+  image.def("non_max_suppression_overlaps", [](nb::handle overlaps, nb::handle scores, std::int64_t max_output_size,
+                                               double overlap_threshold, double score_threshold, nb::handle name) {
+    NodeName named(name);
+    return tf::image::non_max_suppression_overlaps(to_tensor(overlaps), to_tensor(scores), max_output_size,
+                                                   {.overlap_threshold = overlap_threshold, .score_threshold = score_threshold});
+  }, "overlaps"_a, "scores"_a, "max_output_size"_a, "overlap_threshold"_a = 0.5,
+     "score_threshold"_a = -std::numeric_limits<double>::infinity(), "name"_a = nb::none());
+  image.def("non_max_suppression_padded", [](nb::handle boxes, nb::handle scores, std::int64_t max_output_size, double iou_threshold,
+                                             double score_threshold, bool pad_to_max_output_size, nb::handle name, bool sorted_input,
+                                             bool canonicalized_coordinates, std::int64_t tile_size) {
+    NodeName named(name);
+    const tf::Tensor b = to_tensor(boxes), s = to_tensor(scores);
+    return python_argument_errors("non_max_suppression_padded", [&] {
+      return tf::image::non_max_suppression_padded(
+          b, s, max_output_size,
+          {.iou_threshold = iou_threshold, .score_threshold = score_threshold, .pad_to_max_output_size = pad_to_max_output_size,
+           .sorted_input = sorted_input, .canonicalized_coordinates = canonicalized_coordinates, .tile_size = tile_size});
+    });
+  }, "boxes"_a, "scores"_a, "max_output_size"_a, "iou_threshold"_a = 0.5,
+     "score_threshold"_a = -std::numeric_limits<double>::infinity(), "pad_to_max_output_size"_a = false, "name"_a = nb::none(),
+     "sorted_input"_a = false, "canonicalized_coordinates"_a = false, "tile_size"_a = 512);
+  // TensorFlow returns the op's outputs as a namedtuple of this name.
+  nb::object result_type = nb::module_::import_("collections").attr("namedtuple")(
+      "CombinedNonMaxSuppression", nb::make_tuple("nmsed_boxes", "nmsed_scores", "nmsed_classes", "valid_detections"));
+  image.def("combined_non_max_suppression", [result_type](nb::handle boxes, nb::handle scores, std::int64_t max_output_size_per_class,
+                                                          std::int64_t max_total_size, double iou_threshold, double score_threshold,
+                                                          bool pad_per_class, bool clip_boxes, nb::handle name) {
+    NodeName named(name);
+    tf::image::CombinedNmsResult r = tf::image::combined_non_max_suppression(
+        to_tensor(boxes), to_tensor(scores), max_output_size_per_class, max_total_size,
+        {.iou_threshold = iou_threshold, .score_threshold = score_threshold, .pad_per_class = pad_per_class, .clip_boxes = clip_boxes});
+    return result_type(nb::cast(r.nmsed_boxes), nb::cast(r.nmsed_scores), nb::cast(r.nmsed_classes), nb::cast(r.valid_detections));
+  }, "boxes"_a, "scores"_a, "max_output_size_per_class"_a, "max_total_size"_a, "iou_threshold"_a = 0.5,
+     "score_threshold"_a = -std::numeric_limits<double>::infinity(), "pad_per_class"_a = false, "clip_boxes"_a = true,
+     "name"_a = nb::none());
+}
+
+// DistortedBoxOptions from TensorFlow's arguments (None takes the op's default).
+tf::image::DistortedBoxOptions distorted_box_options(double min_object_covered, nb::handle aspect_ratio_range, nb::handle area_range,
+                                                     nb::handle max_attempts, nb::handle use_image_if_no_bounding_boxes) {
+  tf::image::DistortedBoxOptions o{.min_object_covered = min_object_covered};
+  const auto pair = [](nb::handle range, std::array<double, 2>& out) {
+    if (range.is_none()) return;
+    const auto values = nb::cast<std::vector<double>>(range);
+    if (values.size() != 2) throw nb::value_error("the range must have 2 values");
+    out = {values[0], values[1]};
+  };
+  pair(aspect_ratio_range, o.aspect_ratio_range);
+  pair(area_range, o.area_range);
+  if (!max_attempts.is_none()) o.max_attempts = nb::cast<std::int64_t>(max_attempts);
+  if (!use_image_if_no_bounding_boxes.is_none()) o.use_image_if_no_bounding_boxes = nb::cast<bool>(use_image_if_no_bounding_boxes);
+  return o;
+}
+
+void bind_distorted_boxes(nb::module_& image) {
+  // TensorFlow returns each op's outputs as a namedtuple named after the op.
+  const auto fields = nb::make_tuple("begin", "size", "bboxes");
+  nb::object namedtuple = nb::module_::import_("collections").attr("namedtuple");
+  nb::object stateful_type = namedtuple("SampleDistortedBoundingBoxV2", fields);
+  nb::object stateless_type = namedtuple("StatelessSampleDistortedBoundingBox", fields);
+  image.def("sample_distorted_bounding_box", [stateful_type](nb::handle image_size, nb::handle bounding_boxes, nb::handle seed,
+                                                             double min_object_covered, nb::handle aspect_ratio_range, nb::handle area_range,
+                                                             nb::handle max_attempts, nb::handle use_image, nb::handle name) {
+    NodeName named(name);
+    const tf::image::DistortedBox r = tf::image::sample_distorted_bounding_box(
+        to_tensor(image_size), to_tensor_hinted(bounding_boxes, tf::float32),
+        seed.is_none() ? std::nullopt : std::optional<std::int64_t>(nb::cast<std::int64_t>(seed)),
+        distorted_box_options(min_object_covered, aspect_ratio_range, area_range, max_attempts, use_image));
+    return stateful_type(nb::cast(r.begin), nb::cast(r.size), nb::cast(r.bboxes));
+  }, "image_size"_a, "bounding_boxes"_a, "seed"_a.none() = 0, "min_object_covered"_a = 0.1, "aspect_ratio_range"_a.none() = nb::none(),
+     "area_range"_a.none() = nb::none(), "max_attempts"_a.none() = nb::none(), "use_image_if_no_bounding_boxes"_a.none() = nb::none(),
+     "name"_a = nb::none());
+  image.def("stateless_sample_distorted_bounding_box", [stateless_type](nb::handle image_size, nb::handle bounding_boxes, nb::handle seed,
+                                                                        double min_object_covered, nb::handle aspect_ratio_range,
+                                                                        nb::handle area_range, nb::handle max_attempts, nb::handle use_image,
+                                                                        nb::handle name) {
+    NodeName named(name);
+    const tf::image::DistortedBox r = tf::image::stateless_sample_distorted_bounding_box(
+        to_tensor(image_size), to_tensor_hinted(bounding_boxes, tf::float32), to_tensor(seed),
+        distorted_box_options(min_object_covered, aspect_ratio_range, area_range, max_attempts, use_image));
+    return stateless_type(nb::cast(r.begin), nb::cast(r.size), nb::cast(r.bboxes));
+  }, "image_size"_a, "bounding_boxes"_a, "seed"_a, "min_object_covered"_a = 0.1, "aspect_ratio_range"_a.none() = nb::none(),
+     "area_range"_a.none() = nb::none(), "max_attempts"_a.none() = nb::none(), "use_image_if_no_bounding_boxes"_a.none() = nb::none(),
+     "name"_a = nb::none());
+}
+
+void bind_jpeg_quality(nb::module_& image) {
+  image.def("adjust_jpeg_quality", [](nb::handle image, nb::handle jpeg_quality, std::string dct_method, nb::handle name) {
+    NodeName named(name);
+    return tf::image::adjust_jpeg_quality(to_tensor(image), to_tensor(jpeg_quality, tf::int32), dct_method);
+  }, "image"_a, "jpeg_quality"_a, "dct_method"_a = "", "name"_a = nb::none());
+  image.def("random_jpeg_quality", [](nb::handle image, std::int64_t min_quality, std::int64_t max_quality, nb::handle seed) {
+    const tf::Tensor t = to_tensor(image);
+    return python_argument_errors("random_jpeg_quality",
+                                  [&] { return tf::image::random_jpeg_quality(t, min_quality, max_quality, op_seed(seed)); });
+  }, "image"_a, "min_jpeg_quality"_a, "max_jpeg_quality"_a, "seed"_a = nb::none());
+  image.def("stateless_random_jpeg_quality", [](nb::handle image, std::int64_t min_quality, std::int64_t max_quality, nb::handle seed) {
+    const tf::Tensor t = to_tensor(image), s = to_tensor(seed);
+    return python_argument_errors("stateless_random_jpeg_quality",
+                                  [&] { return tf::image::stateless_random_jpeg_quality(t, min_quality, max_quality, s); });
+  }, "image"_a, "min_jpeg_quality"_a, "max_jpeg_quality"_a, "seed"_a);
+}
+
+void bind_glimpse(nb::module_& image) {
+  image.def("extract_glimpse", [](nb::handle input, nb::handle size, nb::handle offsets, bool centered, bool normalized,
+                                  std::string noise, nb::handle name) {
+    NodeName named(name);
+    return tf::image::extract_glimpse(to_tensor_hinted(input, tf::float32), to_tensor(size, tf::int32), to_tensor_hinted(offsets, tf::float32),
+                                      {.centered = centered, .normalized = normalized, .noise = noise});
+  }, "input"_a, "size"_a, "offsets"_a, "centered"_a = true, "normalized"_a = true, "noise"_a = "uniform", "name"_a = nb::none());
 }
 
 void bind_patches(nb::module_& image) {
@@ -340,6 +454,9 @@ void bind_image_ops(nb::module_& m) {
   bind_metrics(image);
   bind_random(image);
   bind_nms(image);
+  bind_distorted_boxes(image);
+  bind_jpeg_quality(image);
+  bind_glimpse(image);
   bind_patches(image);
 }
 

@@ -11,6 +11,7 @@
 #include "ops/execute.h"
 #include "ops/op_def.h"
 #include "tfpp/io/parsing.h"
+#include "tfpp/io/serialize_sparse.h"
 #include "tfpp/io/serialize_tensor.h"
 #include "tfpp/io/tfrecord.h"
 #include "tfpp/string_ops.h"
@@ -138,6 +139,17 @@ void bind_io(nb::module_& m) {
     return std::tuple(std::move(out[0]), std::move(out[1]), std::move(out[2]));
   }, "serialized_sparse"_a, "dtype"_a,
      "The DeserializeSparse op: SparseTensors serialized as [..., 3] strings as one (indices, values, dense_shape).");
+
+  io.def("serialize_sparse", [](nb::handle indices, nb::handle values, nb::handle dense_shape) {
+    return tf::io::serialize_sparse({to_tensor(indices, tf::int64), to_tensor(values), to_tensor(dense_shape, tf::int64)});
+  }, "indices"_a, "values"_a, "dense_shape"_a);
+  io.def("serialize_many_sparse", [](nb::handle indices, nb::handle values, nb::handle dense_shape) {
+    return tf::io::serialize_many_sparse({to_tensor(indices, tf::int64), to_tensor(values), to_tensor(dense_shape, tf::int64)});
+  }, "indices"_a, "values"_a, "dense_shape"_a);
+  io.def("deserialize_many_sparse", [](nb::handle serialized, nb::handle dtype) {
+    tf::SparseTensor sp = tf::io::deserialize_many_sparse(to_tensor(serialized, tf::string), dtype_from(dtype));
+    return std::tuple(std::move(sp.indices), std::move(sp.values), std::move(sp.dense_shape));
+  }, "serialized_sparse"_a, "dtype"_a);
 
   io.def("deserialize_ragged", [](nb::handle serialized, nb::handle dtype, nb::handle splits_dtype,
                                   std::int64_t batch_levels, std::int64_t ragged_rank) {

@@ -62,6 +62,31 @@ def parse_tensor(serialized, out_type, name=None):
     return _io.parse_tensor(serialized, out_type)
 
 
+def _string_out_type(out_type):
+    if out_type is not None and out_type != _tfpp.string:
+        raise ValueError("tfpp serializes SparseTensors as strings only (out_type=tf.string), got %s" % (out_type,))
+
+
+def serialize_sparse(sp_input, out_type=_tfpp.string, name=None):
+    """The SparseTensor's indices, values and dense shape as three serialized TensorProtos ([3] strings)."""
+    _string_out_type(out_type)
+    return _io.serialize_sparse(sp_input.indices, sp_input.values, sp_input.dense_shape)
+
+
+def serialize_many_sparse(sp_input, out_type=_tfpp.string, name=None):
+    """Each entry of the SparseTensor's first dimension serialized alone: [N, 3] strings."""
+    _string_out_type(out_type)
+    return _io.serialize_many_sparse(sp_input.indices, sp_input.values, sp_input.dense_shape)
+
+
+def deserialize_many_sparse(serialized_sparse, dtype, rank=None, name=None):
+    """The SparseTensors of [N, 3] serialized strings as one, batched along a new first dimension."""
+    sparse = SparseTensor(*_io.deserialize_many_sparse(serialized_sparse, dtype))
+    if rank is not None and sparse.indices.shape[1] != rank:
+        raise ValueError("Tensor's shape %s is not compatible with supplied shape (None, %d)." % (tuple(sparse.indices.shape), rank))
+    return sparse
+
+
 def _parsed(serialized, features, rank):
     dense, sparse = _io.parse_features(serialized, features, rank)
     dense.update({key: SparseTensor(*triple) for key, triple in sparse.items()})

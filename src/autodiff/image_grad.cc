@@ -19,6 +19,8 @@ namespace {
 [[maybe_unused]] const bool kAdjustHueLeftToUsers = leave_gradient_to_users("AdjustHue");
 [[maybe_unused]] const bool kNonMaxSuppressionV3LeftToUsers = leave_gradient_to_users("NonMaxSuppressionV3");
 [[maybe_unused]] const bool kNonMaxSuppressionV5LeftToUsers = leave_gradient_to_users("NonMaxSuppressionV5");
+[[maybe_unused]] const bool kNonMaxSuppressionWithOverlapsLeftToUsers = leave_gradient_to_users("NonMaxSuppressionWithOverlaps");
+[[maybe_unused]] const bool kCombinedNonMaxSuppressionLeftToUsers = leave_gradient_to_users("CombinedNonMaxSuppression");
 
 Tensor channel(const Tensor& t, std::int32_t c) { return gather(t, constant(c), {.axis = -1}); }
 

@@ -72,7 +72,8 @@ void deserialize_kernel(KernelContext& ctx) {
   const DType dtype = ctx.attr<DType>(0);
   const std::int64_t count = serialized.num_elements() / 3;
   const int batch_rank = serialized.rank() - 1;
-  if (count == 0) ctx.fail("no serialized SparseTensors in an input of shape " + serialized.shape().debug_string());
+  if (count == 0)
+    ctx.fail("Serialized sparse should have at least 1 serialized tensor, but has a zero dimension " + serialized.shape().debug_string());
   std::vector<Parsed> parts;
   parts.reserve(count);
   for (std::int64_t i = 0; i < count; ++i) parts.push_back(parse_one(ctx, serialized.data<std::string>() + 3 * i, dtype));
@@ -115,6 +116,9 @@ void deserialize_kernel(KernelContext& ctx) {
 }
 
 const OpDef& kDeserializeSparse = OpBuilder("DeserializeSparse").inputs(1).attrs({"dtype"}).shape(deserialize_shape)
+    .kernel(string, deserialize_kernel).kernel_allocates_outputs().no_gradient();
+// tf.io.deserialize_many_sparse's op: TensorFlow 2.21 runs it with DeserializeSparse's kernel.
+const OpDef& kDeserializeManySparse = OpBuilder("DeserializeManySparse").inputs(1).attrs({"dtype"}).shape(deserialize_shape)
     .kernel(string, deserialize_kernel).kernel_allocates_outputs().no_gradient();
 
 }  // namespace

@@ -3,6 +3,8 @@
 
 #include <complex>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "core/tensor_impl.h"
 #include "tfpp/errors.h"
@@ -117,12 +119,42 @@ void to_tensor_proto(const Tensor& tensor, proto::TensorProto* out) {
   out->set_tensor_content(tensor.raw_data(), static_cast<std::size_t>(tensor.num_elements()) * dtype_size(tensor.dtype()));
 }
 
+namespace {
+
+// TensorFlow's DecodeStringList (AsProtoTensorContent's strings, as SerializeSparse writes them):
+// n varint32 lengths, then the bytes of each string in turn.
+void decode_string_list(const std::string& content, std::string* out, std::int64_t n) {
+  std::size_t at = 0;
+  std::vector<std::uint64_t> sizes(static_cast<std::size_t>(n));
+  for (auto& size : sizes) {
+    size = 0;
+    for (int shift = 0;; shift += 7) {
+      if (at >= content.size() || shift > 28) throw DataLossError("[TensorProto] damaged string lengths in tensor_content");
+      const auto byte = static_cast<unsigned char>(content[at++]);
+      size |= std::uint64_t{byte & 0x7fu} << shift;
+      if (byte < 0x80) break;
+    }
+  }
+  for (std::int64_t i = 0; i < n; ++i) {
+    if (sizes[i] > content.size() - at) throw DataLossError("[TensorProto] tensor_content ends inside string " + std::to_string(i));
+    out[i].assign(content, at, sizes[i]);
+    at += sizes[i];
+  }
+  if (at != content.size()) throw DataLossError("[TensorProto] tensor_content has bytes after its " + std::to_string(n) + " strings");
+}
+
+}  // namespace
+
 Tensor from_tensor_proto(const proto::TensorProto& proto) {
   const DType dtype = from_data_type(proto.dtype());
   const TensorShape shape = from_shape_proto(proto.tensor_shape());
   if (!shape.is_fully_defined()) throw DataLossError("[TensorProto] the tensor's shape " + shape.debug_string() + " is not fully defined");
   Tensor t = core::empty(dtype, shape);
   const std::int64_t n = t.num_elements();
+  if (dtype == DType::kString && proto.string_val_size() == 0 && !proto.tensor_content().empty()) {
+    decode_string_list(proto.tensor_content(), t.mutable_data<std::string>(), n);
+    return t;
+  }
   if (dtype == DType::kString) {
     if (proto.string_val_size() != n)
       throw DataLossError("[TensorProto] " + std::to_string(proto.string_val_size()) + " strings for shape " + shape.debug_string());

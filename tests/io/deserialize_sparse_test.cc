@@ -77,7 +77,8 @@ TEST(DeserializeSparse, RejectsBadInput) {
                                      tf::constant(std::vector<std::int64_t>{2}));
   EXPECT_NE(error_of([&] { deserialize(mismatched, tf::float32); }).find("Expected indices [n, rank], values [n]"),
             std::string::npos);
-  EXPECT_NE(error_of([&] { deserialize(tf::reshape(tf::constant(std::vector<std::string>{}), {0, 3}), tf::float32); }).find("no serialized"),
+  EXPECT_NE(error_of([&] { deserialize(tf::reshape(tf::constant(std::vector<std::string>{}), {0, 3}), tf::float32); })
+                .find("Serialized sparse should have at least 1 serialized tensor, but has a zero dimension [0,3]"),
             std::string::npos);
   EXPECT_NE(error_of([&] { deserialize(tf::constant(1.0f), tf::float32); }).find("expected string"),
             std::string::npos);

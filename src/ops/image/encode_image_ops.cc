@@ -1,4 +1,4 @@
-// EncodePng and EncodeJpeg: uint8 (PNG: also uint16) [height, width, channels] images to PNG / JPEG files, with
+// EncodePng, EncodeJpeg and EncodeJpegVariableQuality: uint8 (PNG: also uint16) [height, width, channels] images to PNG / JPEG files, with
 // TensorFlow's attributes, checks and libpng / libjpeg settings.
 #include <string>
 
@@ -6,6 +6,7 @@
 #include "ops/image/jpeg_codec.h"
 #include "ops/image/png_codec.h"
 #include "tfpp/image_codecs.h"
+#include "tfpp/image_jpeg_quality.h"
 
 namespace tf {
 namespace {
@@ -77,6 +78,33 @@ void encode_jpeg_kernel(KernelContext& ctx) {
     ctx.fail("JPEG encoding failed.");
 }
 
+// EncodeJpegVariableQuality: (images, quality) with EncodeJpeg's other defaults, the format from the channels.
+void encode_variable_quality_shape(ShapeContext& ctx) {
+  if (ctx.input(0).dtype() != uint8)
+    ctx.fail("Value for attr 'T' of " + std::string(dtype_name(ctx.input(0).dtype())) + " is not in the list of allowed values: uint8");
+  if (ctx.input(1).dtype() != int32) ctx.fail("quality must be int32, got " + std::string(dtype_name(ctx.input(1).dtype())));
+  const TensorShape& s = ctx.input(0).shape();
+  if (!s.has_unknown_rank() && s.rank() != 3) ctx.fail("image must be 3-dimensional" + s.debug_string());
+  if (!s.has_unknown_rank() && s.dim(2) != None && s.dim(2) != 1 && s.dim(2) != 3)
+    ctx.fail("image must have 1 or 3 channels, got " + s.debug_string());
+  const TensorShape& q = ctx.input(1).shape();
+  if (!q.has_unknown_rank() && q.rank() != 0) ctx.fail("quality must be a scalar: " + q.debug_string());
+  if (!ctx.input(1).is_symbolic()) {
+    const std::int32_t quality = ctx.input(1).item<std::int32_t>();
+    if (quality < 0 || quality > 100) ctx.fail("quality must be in [0,100], got " + std::to_string(quality));
+  }
+  ctx.add_output(string, TensorShape({}));
+}
+
+void encode_variable_quality_kernel(KernelContext& ctx) {
+  const TensorShape& s = ctx.input(0).shape();
+  ops::image::JpegEncodeFlags flags;
+  flags.quality = ctx.input(1).item<std::int32_t>();
+  std::string& out = *ctx.output(0).mutable_data<std::string>();
+  if (!ops::image::encode_jpeg(ctx.input(0).data<std::uint8_t>(), s.dim(0), s.dim(1), static_cast<int>(s.dim(2)), flags, out))
+    ctx.fail("JPEG encoding failed.");
+}
+
 const OpDef& kEncodePng =
     OpBuilder("EncodePng").inputs(1).attrs({"compression"}).shape(encode_png_shape).kernel(uint8, encode_png_kernel)
         .kernel(uint16, encode_png_kernel).no_gradient();
@@ -88,7 +116,21 @@ const OpDef& kEncodeJpeg = OpBuilder("EncodeJpeg")
                                .kernel(uint8, encode_jpeg_kernel)
                                .no_gradient();
 
+const OpDef& kEncodeJpegVariableQuality = OpBuilder("EncodeJpegVariableQuality")
+                                             .inputs(2)
+                                             .shape(encode_variable_quality_shape)
+                                             .kernel(uint8, encode_variable_quality_kernel)
+                                             .no_gradient();
+
 }  // namespace
+
+namespace image {
+
+Tensor encode_jpeg_variable_quality(const Tensor& images, const Tensor& quality) {
+  return ops::execute1(kEncodeJpegVariableQuality, {images, quality});
+}
+
+}  // namespace image
 
 namespace io {
 

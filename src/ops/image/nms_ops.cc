@@ -1,5 +1,6 @@
-// NonMaxSuppressionV3 and NonMaxSuppressionV5 (float32), TensorFlow's greedy algorithm with its
-// candidate order (higher score first, then lower index), IOU arithmetic and soft-NMS rescoring.
+// NonMaxSuppressionV3, NonMaxSuppressionV5 and NonMaxSuppressionWithOverlaps (float32), TensorFlow's
+// greedy algorithm with its candidate order (higher score first, then lower index), IOU arithmetic
+// and soft-NMS rescoring; the overlaps form takes the similarities as a given matrix.
 // As in TensorFlow they have no gradient (autodiff/image_grad.cc leaves it to users).
 #include <algorithm>
 #include <cmath>
@@ -8,8 +9,10 @@
 #include <vector>
 
 #include "core/tensor_impl.h"
+#include "ops/image/box_iou.h"
 #include "ops/execute.h"
 #include "tfpp/constant.h"
+#include "tfpp/image_box_ops.h"
 #include "tfpp/image_nms.h"
 
 namespace tf {
@@ -66,34 +69,22 @@ void v5_shape(ShapeContext& ctx) {
   ctx.add_output(int32, TensorShape({}));
 }
 
-float iou(const float* boxes, std::int64_t i, std::int64_t j) {
-  const float* a = boxes + 4 * i;
-  const float* b = boxes + 4 * j;
-  const float ymin_i = std::min(a[0], a[2]), xmin_i = std::min(a[1], a[3]), ymax_i = std::max(a[0], a[2]), xmax_i = std::max(a[1], a[3]);
-  const float ymin_j = std::min(b[0], b[2]), xmin_j = std::min(b[1], b[3]), ymax_j = std::max(b[0], b[2]), xmax_j = std::max(b[1], b[3]);
-  const float area_i = (ymax_i - ymin_i) * (xmax_i - xmin_i);
-  const float area_j = (ymax_j - ymin_j) * (xmax_j - xmin_j);
-  if (area_i <= 0 || area_j <= 0) return 0.0f;
-  const float ymin = std::max(ymin_i, ymin_j), xmin = std::max(xmin_i, xmin_j);
-  const float ymax = std::min(ymax_i, ymax_j), xmax = std::min(xmax_i, xmax_j);
-  const float intersection = std::max(ymax - ymin, 0.0f) * std::max(xmax - xmin, 0.0f);
-  return intersection / (area_i + area_j - intersection);
-}
-
 struct Candidate {
   std::int64_t box_index;
   float score;
   std::int64_t suppress_begin_index;
 };
 
-// TensorFlow's DoNonMaxSuppressionOp: the kept indices and scores.
-void suppress(const KernelContext& ctx, float soft_nms_sigma, std::vector<std::int32_t>& selected, std::vector<float>& selected_scores) {
-  const float* boxes = ctx.input(0).data<float>();
+// TensorFlow's DoNonMaxSuppressionOp: the kept indices and scores; similarity(i, j) is the IOU of
+// boxes i and j, or their given overlap.
+template <class Similarity>
+void suppress(const KernelContext& ctx, Similarity similarity, float soft_nms_sigma, std::vector<std::int32_t>& selected,
+              std::vector<float>& selected_scores) {
   const float* scores = ctx.input(1).data<float>();
   const std::int64_t n = ctx.input(1).num_elements();
   const std::int32_t max_output = ctx.input(2).item<std::int32_t>();
   const float iou_threshold = ctx.input(3).item<float>(), score_threshold = ctx.input(4).item<float>();
-  if (max_output < 0) ctx.fail("max_output_size must be non-negative");
+  if (max_output < 0) ctx.fail("output size must be non-negative");
   const bool soft = soft_nms_sigma > 0.0f;
   const float scale = soft ? -0.5f / soft_nms_sigma : 0.0f;
   const auto weight = [&](float sim) {
@@ -113,7 +104,7 @@ void suppress(const KernelContext& ctx, float soft_nms_sigma, std::vector<std::i
     // Compare with the boxes kept since this candidate was last compared, newest first.
     bool hard_suppressed = false;
     for (auto j = static_cast<std::int64_t>(selected.size()) - 1; j >= next.suppress_begin_index; --j) {
-      const float sim = iou(boxes, next.box_index, selected[j]);
+      const float sim = similarity(next.box_index, selected[j]);
       next.score *= weight(sim);
       if (!soft && sim > iou_threshold) {
         hard_suppressed = true;
@@ -132,10 +123,61 @@ void suppress(const KernelContext& ctx, float soft_nms_sigma, std::vector<std::i
   }
 }
 
+// The IOU of boxes i and j of the kernel's input 0.
+auto iou_of_boxes(const KernelContext& ctx) {
+  const float* boxes = ctx.input(0).data<float>();
+  return [boxes](std::int64_t i, std::int64_t j) { return ops::box_iou(boxes + 4 * i, boxes + 4 * j); };
+}
+
+void write_indices(KernelContext& ctx, const std::vector<std::int32_t>& selected) {
+  Tensor out = core::empty(int32, TensorShape({static_cast<std::int64_t>(selected.size())}));
+  std::copy(selected.begin(), selected.end(), out.mutable_data<std::int32_t>());
+  ctx.output(0) = std::move(out);
+}
+
 void v3_kernel(KernelContext& ctx) {
   std::vector<std::int32_t> selected;
   std::vector<float> scores;
-  suppress(ctx, 0.0f, selected, scores);
+  suppress(ctx, iou_of_boxes(ctx), 0.0f, selected, scores);
+  write_indices(ctx, selected);
+}
+
+// NonMaxSuppressionWithOverlaps: (overlaps [n, n], scores [n], max_output_size, overlap_threshold,
+// score_threshold), with TensorFlow's messages.
+void overlaps_shape(ShapeContext& ctx) {
+  const Tensor& overlaps = ctx.input(0);
+  const Tensor& scores = ctx.input(1);
+  if (overlaps.dtype() != float32 || scores.dtype() != float32)
+    ctx.fail("overlaps and scores must be float32, got " + std::string(dtype_name(overlaps.dtype())) + " and " +
+             std::string(dtype_name(scores.dtype())));
+  const TensorShape& o = overlaps.shape();
+  const TensorShape& s = scores.shape();
+  if (!o.has_unknown_rank() && o.rank() != 2) ctx.fail("overlaps must be 2-D" + shape_of(overlaps));
+  if (!o.has_unknown_rank() && o.dim(0) != None && o.dim(1) != None && o.dim(0) != o.dim(1))
+    ctx.fail("overlaps must be square" + shape_of(overlaps));
+  if (!s.has_unknown_rank() && s.rank() != 1)
+    ctx.fail("scores must be 1-D" + shape_of(scores) + " (Shape must be rank 1 but is rank " + std::to_string(s.rank()) + ")");
+  if (!o.has_unknown_rank() && !s.has_unknown_rank() && o.dim(0) != None && s.dim(0) != None && o.dim(0) != s.dim(0))
+    ctx.fail("scores has incompatible shape (Dimensions must be equal, but are " + std::to_string(o.dim(0)) + " and " +
+             std::to_string(s.dim(0)) + ")");
+  static const char* const kNames[] = {"max_output_size", "overlap_threshold", "score_threshold"};
+  for (std::size_t i = 2; i < 5; ++i) {
+    const Tensor& t = ctx.input(i);
+    if (!t.shape().has_unknown_rank() && t.shape().rank() != 0)
+      ctx.fail(std::string(kNames[i - 2]) + " must be 0-D, got shape " + shape_of(t));
+    if (t.dtype() != (i == 2 ? int32 : float32))
+      ctx.fail(std::string(kNames[i - 2]) + " must be " + (i == 2 ? "int32" : "float32") + ", got " + std::string(dtype_name(t.dtype())));
+  }
+  ctx.add_output(int32, TensorShape({None}));
+}
+
+void overlaps_kernel(KernelContext& ctx) {
+  const float* overlaps = ctx.input(0).data<float>();
+  const std::int64_t n = ctx.input(1).num_elements();
+  std::vector<std::int32_t> selected;
+  std::vector<float> scores;
+  suppress(ctx, [overlaps, n](std::int64_t i, std::int64_t j) { return overlaps[i * n + j]; }, 0.0f, selected, scores);
+  write_indices(ctx, selected);
   Tensor out = core::empty(int32, TensorShape({static_cast<std::int64_t>(selected.size())}));
   std::copy(selected.begin(), selected.end(), out.mutable_data<std::int32_t>());
   ctx.output(0) = std::move(out);
@@ -144,7 +186,7 @@ void v3_kernel(KernelContext& ctx) {
 void v5_kernel(KernelContext& ctx) {
   std::vector<std::int32_t> selected;
   std::vector<float> scores;
-  suppress(ctx, ctx.input(5).item<float>(), selected, scores);
+  suppress(ctx, iou_of_boxes(ctx), ctx.input(5).item<float>(), selected, scores);
   const auto valid = static_cast<std::int32_t>(selected.size());
   if (ctx.attr<bool>(0)) {  // pad_to_max_output_size
     selected.resize(static_cast<std::size_t>(ctx.input(2).item<std::int32_t>()), 0);
@@ -169,6 +211,12 @@ const OpDef& kNonMaxSuppressionV5 = OpBuilder("NonMaxSuppressionV5")
                                         .kernel(float32, v5_kernel)
                                         .kernel_allocates_outputs();
 
+const OpDef& kNonMaxSuppressionWithOverlaps = OpBuilder("NonMaxSuppressionWithOverlaps")
+                                                  .inputs(5)
+                                                  .shape(overlaps_shape)
+                                                  .kernel(float32, overlaps_kernel)
+                                                  .kernel_allocates_outputs();
+
 std::vector<Tensor> thresholds(std::int64_t max_output_size, const image::NmsOptions& o) {
   return {constant(static_cast<std::int32_t>(max_output_size)), constant(static_cast<float>(o.iou_threshold)),
           constant(static_cast<float>(o.score_threshold))};
@@ -191,6 +239,13 @@ std::pair<Tensor, Tensor> non_max_suppression_with_scores(const Tensor& boxes, c
                                                                 constant(static_cast<float>(options.soft_nms_sigma))},
                                          attrs);
   return {std::move(out[0]), std::move(out[1])};
+}
+
+Tensor non_max_suppression_overlaps(const Tensor& overlaps, const Tensor& scores, std::int64_t max_output_size,
+                                    const OverlapNmsOptions& options) {
+  return ops::execute1(kNonMaxSuppressionWithOverlaps,
+                       {overlaps, scores, constant(static_cast<std::int32_t>(max_output_size)),
+                        constant(static_cast<float>(options.overlap_threshold)), constant(static_cast<float>(options.score_threshold))});
 }
 
 }  // namespace image
