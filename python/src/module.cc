@@ -5,6 +5,7 @@
 namespace tfpp_python {
 // Declared here rather than in bindings.h, which every binding source includes.
 void bind_linalg_factorizations(nb::module_& m);
+void bind_linalg_matrix_functions(nb::module_& m);
 void bind_image_ops(nb::module_& m);
 void bind_lookup_ops(nb::module_& m);  // after bind_string_ops, into its tf.strings
 void bind_keras_preprocessing(nb::module_& m);  // after bind_keras, into its keras
@@ -64,6 +65,7 @@ NB_MODULE(_tfpp, m) {
   bind_array_everyday_ops(m);
   bind_linalg_norm_ops(m);
   bind_linalg_factorizations(m);
+  bind_linalg_matrix_functions(m);
   bind_signal_ops(m);
   bind_bitwise_ops(m);
   bind_framework_scopes(m);

@@ -1,0 +1,45 @@
+// tf.linalg's tridiagonal solver over the C++ functions, in the submodule _linalg_matrix_functions that
+// tfpp/__init__.py puts under tf.linalg.
+#include <nanobind/stl/string.h>
+
+#include <array>
+#include <utility>
+#include <vector>
+
+#include "argument_errors.h"
+#include "bindings.h"
+#include "tfpp/linalg_tridiagonal.h"
+
+namespace tfpp_python {
+namespace {
+
+using namespace nb::literals;
+
+// tridiagonal_solve's `diagonals` in the "sequence" format: a list or tuple of three tensors.
+std::array<tf::Tensor, 3> diagonal_sequence(nb::handle diagonals) {
+  if (!(nb::isinstance<nb::list>(diagonals) || nb::isinstance<nb::tuple>(diagonals)) || nb::len(diagonals) != 3)
+    throw nb::value_error("Expected diagonals to be a sequence of length 3.");
+  return {to_tensor(diagonals[0]), to_tensor(diagonals[1]), to_tensor(diagonals[2])};
+}
+
+}  // namespace
+
+void bind_linalg_matrix_functions(nb::module_& m) {
+  nb::module_ l = m.def_submodule("_linalg_matrix_functions", "The C++ core of tf.linalg's matrix functions and solvers.");
+  l.def("tridiagonal_solve", [](nb::handle diagonals, nb::handle rhs, const std::string& diagonals_format, bool transpose_rhs,
+                                bool conjugate_rhs, nb::handle name, bool partial_pivoting, bool perturb_singular) {
+    NodeName named(name);
+    const tf::linalg::TridiagonalSolveOptions options{transpose_rhs, conjugate_rhs, partial_pivoting, perturb_singular};
+    return python_argument_errors("tridiagonal_solve", [&] {
+      if (diagonals_format == "sequence") {
+        const std::array<tf::Tensor, 3> d = diagonal_sequence(diagonals);
+        return tf::linalg::tridiagonal_solve(d, operand_like(rhs, d[1]), options);
+      }
+      auto [d, r] = binary_operands(diagonals, rhs);
+      return tf::linalg::tridiagonal_solve(d, r, diagonals_format, options);
+    });
+  }, "diagonals"_a, "rhs"_a, "diagonals_format"_a = "compact", "transpose_rhs"_a = false, "conjugate_rhs"_a = false,
+     "name"_a = nb::none(), "partial_pivoting"_a = true, "perturb_singular"_a = false);
+}
+
+}  // namespace tfpp_python

@@ -1,0 +1,60 @@
+"""tf.linalg.tridiagonal_solve (compact, sequence and matrix formats, transpose_rhs, conjugate_rhs,
+partial pivoting, perturbed singular systems, complex dtypes, gradients, tf.function, errors), as
+TensorFlow 2.21 prints it."""
+import numpy as np
+
+from harness import rounded, show_error, tf
+
+la = tf.linalg
+d = tf.constant([[1.0, -2.0, 0.5, 3.0], [4.0, 1.5, -3.0, 2.0], [0.0, 2.5, 1.0, -1.0]], tf.float64)
+rhs = tf.constant([[1.0, 0.5], [2.0, -1.0], [-3.0, 1.0], [0.25, 2.0]], tf.float64)
+print(rounded(la.tridiagonal_solve(d, rhs), 10))
+print(rounded(la.tridiagonal_solve(d, rhs, partial_pivoting=False), 10))
+print(rounded(la.tridiagonal_solve(d, rhs, perturb_singular=True), 10))
+print(rounded(la.tridiagonal_solve(d, rhs[:, 0]), 10))
+print(rounded(la.tridiagonal_solve(tf.cast(d, tf.float32), tf.transpose(tf.cast(rhs, tf.float32)), transpose_rhs=True), 4))
+print(rounded(la.tridiagonal_solve([d[0, :-1], d[1], d[2, 1:]], rhs, diagonals_format="sequence"), 10))
+m = tf.constant([[4.0, 1.0, 9.0, 9.0], [2.0, 5.0, 1.0, 9.0], [9.0, 3.0, 6.0, 2.0], [9.0, 9.0, 1.0, 3.0]], tf.float64)
+print(rounded(la.tridiagonal_solve(m, rhs, diagonals_format="matrix"), 10))
+dc = tf.complex(d, tf.reverse(d, [1]))
+rc = tf.complex(tf.transpose(rhs), tf.ones([2, 4], tf.float64))
+print(rounded(la.tridiagonal_solve(dc, rc, transpose_rhs=True, conjugate_rhs=True), 10))
+print(rounded(la.tridiagonal_solve(tf.cast(dc, tf.complex64), tf.cast(rc[0], tf.complex64), conjugate_rhs=True), 4))
+batch = tf.stack([d, d * 2.0 + 1.0])
+print(rounded(la.tridiagonal_solve(batch, tf.stack([rhs, rhs])), 10))
+singular = tf.constant([[2.0, 0.0, 0.0], [1.0, 2.0, 1.0], [0.0, 1.0, 1.0]])
+print(la.tridiagonal_solve(singular, tf.ones([3])))
+print(la.tridiagonal_solve(singular, tf.ones([3]), perturb_singular=True))
+print(la.tridiagonal_solve(tf.complex(singular, singular), tf.ones([3], tf.complex64)))
+print(la.tridiagonal_solve(tf.constant([[1.0], [0.0], [2.0]]), tf.constant([3.0])))
+
+with tf.GradientTape(persistent=True) as tape:
+    tape.watch([d, rhs, m])
+    loss = tf.reduce_sum(la.tridiagonal_solve(d, rhs) * tf.range(1.0, 9.0, dtype=tf.float64)[:, None][:4])
+    loss_matrix = tf.reduce_sum(la.tridiagonal_solve(m, rhs, diagonals_format="matrix"))
+print([rounded(g, 8) for g in tape.gradient(loss, [d, rhs])])
+print([rounded(g, 8) for g in tape.gradient(loss_matrix, [m, rhs])])
+parts = [d[0, :-1], d[1], d[2, 1:]]
+with tf.GradientTape() as tape:
+    tape.watch(parts)
+    y = la.tridiagonal_solve(parts, rhs, diagonals_format="sequence", partial_pivoting=False)
+print([rounded(g, 8) for g in tape.gradient(y, parts)])
+
+
+@tf.function
+def solve_traced(diagonals, b):
+    return la.tridiagonal_solve(diagonals, b, transpose_rhs=True)
+
+
+print(rounded(solve_traced(d, tf.transpose(rhs)), 10))
+show_error("rhs rows", lambda: la.tridiagonal_solve(d, tf.ones([3], tf.float64)))
+show_error("batch shapes", lambda: la.tridiagonal_solve(tf.ones([2, 3, 3]), tf.ones([3, 3, 1])))
+show_error("four diagonals", lambda: la.tridiagonal_solve(tf.ones([4, 3]), tf.ones([3, 1])))
+show_error("rank 1", lambda: la.tridiagonal_solve(tf.ones([3]), tf.ones([3])))
+show_error("dtypes", lambda: la.tridiagonal_solve(tf.ones([3, 3]), tf.ones([3, 1], tf.float64)))
+show_error("int32", lambda: la.tridiagonal_solve(tf.ones([3, 3], tf.int32), tf.ones([3, 1], tf.int32)))
+show_error("perturb without pivoting", lambda: la.tridiagonal_solve(d, rhs, partial_pivoting=False, perturb_singular=True))
+show_error("format", lambda: la.tridiagonal_solve(d, rhs, diagonals_format="banded"))
+show_error("sequence of two", lambda: la.tridiagonal_solve([d[0], d[1]], rhs, diagonals_format="sequence"))
+show_error("sequence lengths", lambda: la.tridiagonal_solve([d[0, :2], d[1], d[2]], rhs, diagonals_format="sequence"))
+show_error("matrix not square", lambda: la.tridiagonal_solve(tf.ones([3, 4]), tf.ones([3]), diagonals_format="matrix"))
