@@ -1,5 +1,5 @@
-// tf.linalg's tridiagonal solver over the C++ functions, in the submodule _linalg_matrix_functions that
-// tfpp/__init__.py puts under tf.linalg.
+// tf.linalg's tridiagonal solver, matrix square root and logarithm over the C++ functions, in the
+// submodule _linalg_matrix_functions that tfpp/__init__.py puts under tf.linalg.
 #include <nanobind/stl/string.h>
 
 #include <array>
@@ -8,6 +8,7 @@
 
 #include "argument_errors.h"
 #include "bindings.h"
+#include "tfpp/linalg_matrix_functions.h"
 #include "tfpp/linalg_tridiagonal.h"
 
 namespace tfpp_python {
@@ -40,6 +41,14 @@ void bind_linalg_matrix_functions(nb::module_& m) {
     });
   }, "diagonals"_a, "rhs"_a, "diagonals_format"_a = "compact", "transpose_rhs"_a = false, "conjugate_rhs"_a = false,
      "name"_a = nb::none(), "partial_pivoting"_a = true, "perturb_singular"_a = false);
+  l.def("sqrtm", [](nb::handle input, nb::handle name) {
+    NodeName named(name);
+    return tf::linalg::sqrtm(to_tensor(input));
+  }, "input"_a, "name"_a = nb::none());
+  l.def("logm", [](nb::handle input, nb::handle name) {
+    NodeName named(name);
+    return tf::linalg::logm(to_tensor(input));
+  }, "input"_a, "name"_a = nb::none());
 }
 
 }  // namespace tfpp_python

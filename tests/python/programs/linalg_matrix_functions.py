@@ -1,6 +1,7 @@
 """tf.linalg.tridiagonal_solve (compact, sequence and matrix formats, transpose_rhs, conjugate_rhs,
-partial pivoting, perturbed singular systems, complex dtypes, gradients, tf.function, errors), as
-TensorFlow 2.21 prints it."""
+partial pivoting, perturbed singular systems, complex dtypes, gradients, tf.function, errors),
+tf.linalg.sqrtm and tf.linalg.logm (dtypes, batches, sqrtm's gradient, logm's missing one,
+errors), as TensorFlow 2.21 prints them."""
 import numpy as np
 
 from harness import rounded, show_error, tf
@@ -58,3 +59,38 @@ show_error("format", lambda: la.tridiagonal_solve(d, rhs, diagonals_format="band
 show_error("sequence of two", lambda: la.tridiagonal_solve([d[0], d[1]], rhs, diagonals_format="sequence"))
 show_error("sequence lengths", lambda: la.tridiagonal_solve([d[0, :2], d[1], d[2]], rhs, diagonals_format="sequence"))
 show_error("matrix not square", lambda: la.tridiagonal_solve(tf.ones([3, 4]), tf.ones([3]), diagonals_format="matrix"))
+
+a = tf.constant([[4.0, 1.0, 0.5], [2.0, 3.0, 0.25], [0.5, -1.0, 5.0]], tf.float64)
+print(rounded(la.sqrtm(a), 10))
+print(rounded(la.sqrtm(tf.cast(a, tf.float32)), 4))
+print(rounded(la.sqrtm(tf.stack([a, a * 2.0])), 10))
+print(rounded(la.sqrtm(tf.complex(a, tf.transpose(a))), 10))
+print(la.sqrtm(tf.constant([[-1.0, 0.0], [0.0, 4.0]])))
+print(la.sqrtm(tf.zeros([2, 0, 0])))
+print(rounded(la.logm(tf.complex(a, tf.zeros_like(a))) + 0, 10))  # + 0: no -0j
+print(rounded(la.logm(tf.complex(tf.cast(a, tf.float32), 0.5)), 4))
+print(rounded(la.logm(tf.stack([tf.complex(a, a * 0.1)] * 2)) + 0, 10))
+with tf.GradientTape() as tape:
+    tape.watch(a)
+    loss = tf.reduce_sum(la.sqrtm(a) * tf.reshape(tf.range(1.0, 10.0, dtype=tf.float64), [3, 3]))
+print(rounded(tape.gradient(loss, a), 10))
+ac = tf.complex(a, tf.transpose(a) * 0.5)
+with tf.GradientTape() as tape:
+    tape.watch(ac)
+    loss = tf.reduce_sum(tf.math.real(la.sqrtm(ac)))
+print(rounded(tape.gradient(loss, ac), 10))
+
+
+def logm_gradient():
+    with tf.GradientTape() as tape:
+        tape.watch(ac)
+        loss = tf.reduce_sum(tf.math.real(la.logm(ac)))
+    return tape.gradient(loss, ac)
+
+
+show_error("logm gradient", logm_gradient)
+show_error("logm of float32", lambda: la.logm(tf.eye(2)))
+show_error("sqrtm not square", lambda: la.sqrtm(tf.ones([2, 3])))
+show_error("sqrtm rank 1", lambda: la.sqrtm(tf.ones([3])))
+show_error("sqrtm int32", lambda: la.sqrtm(tf.ones([2, 2], tf.int32)))
+print(np.allclose(la.sqrtm(a) @ la.sqrtm(a), a))
