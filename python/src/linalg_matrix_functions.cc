@@ -1,5 +1,5 @@
-// tf.linalg's tridiagonal solver, matrix square root and logarithm over the C++ functions, in the
-// submodule _linalg_matrix_functions that tfpp/__init__.py puts under tf.linalg.
+// tf.linalg's tridiagonal solver, matrix square root and logarithm and banded triangular solver over
+// the C++ functions, in the submodule _linalg_matrix_functions that tfpp/__init__.py puts under tf.linalg.
 #include <nanobind/stl/string.h>
 
 #include <array>
@@ -8,6 +8,7 @@
 
 #include "argument_errors.h"
 #include "bindings.h"
+#include "tfpp/linalg_banded.h"
 #include "tfpp/linalg_matrix_functions.h"
 #include "tfpp/linalg_tridiagonal.h"
 
@@ -49,6 +50,11 @@ void bind_linalg_matrix_functions(nb::module_& m) {
     NodeName named(name);
     return tf::linalg::logm(to_tensor(input));
   }, "input"_a, "name"_a = nb::none());
+  l.def("banded_triangular_solve", [](nb::handle bands, nb::handle rhs, bool lower, bool adjoint, nb::handle name) {
+    NodeName named(name);
+    auto [b, r] = binary_operands(bands, rhs);
+    return tf::linalg::banded_triangular_solve(b, r, lower, adjoint);
+  }, "bands"_a, "rhs"_a, "lower"_a = true, "adjoint"_a = false, "name"_a = nb::none());
 }
 
 }  // namespace tfpp_python

@@ -1,7 +1,8 @@
 """tf.linalg.tridiagonal_solve (compact, sequence and matrix formats, transpose_rhs, conjugate_rhs,
 partial pivoting, perturbed singular systems, complex dtypes, gradients, tf.function, errors),
 tf.linalg.sqrtm and tf.linalg.logm (dtypes, batches, sqrtm's gradient, logm's missing one,
-errors), as TensorFlow 2.21 prints them."""
+errors) and tf.linalg.banded_triangular_solve (lower / upper, adjoint, complex, broadcasting,
+gradients, errors), as TensorFlow 2.21 prints them."""
 import numpy as np
 
 from harness import rounded, show_error, tf
@@ -94,3 +95,28 @@ show_error("sqrtm not square", lambda: la.sqrtm(tf.ones([2, 3])))
 show_error("sqrtm rank 1", lambda: la.sqrtm(tf.ones([3])))
 show_error("sqrtm int32", lambda: la.sqrtm(tf.ones([2, 2], tf.int32)))
 print(np.allclose(la.sqrtm(a) @ la.sqrtm(a), a))
+
+bands = tf.constant([[2.0, 3.0, 4.0, 5.0], [1.0, -2.0, 0.5, 3.0], [0.25, 1.5, -1.0, 2.0]], tf.float64)
+for lower in (True, False):
+    for adjoint in (False, True):
+        print(lower, adjoint, rounded(la.banded_triangular_solve(bands, rhs, lower=lower, adjoint=adjoint), 10))
+print(rounded(la.banded_triangular_solve(tf.cast(bands, tf.float32), tf.cast(rhs, tf.float32)), 4))
+print(rounded(la.banded_triangular_solve(tf.stack([bands, bands * 2.0]), rhs), 10))
+print(rounded(la.banded_triangular_solve(tf.complex(bands, bands * 0.5), tf.complex(rhs, -rhs), adjoint=True), 10))
+print(la.banded_triangular_solve([[2.0, 3.0, 4.0], [1.0, 2.0, 3.0]], tf.ones([3, 1])))
+with tf.GradientTape() as tape:
+    tape.watch([bands, rhs])
+    loss = tf.reduce_sum(la.banded_triangular_solve(bands, rhs, lower=False) * tf.reshape(tf.range(1.0, 9.0, dtype=tf.float64), [4, 2]))
+print([rounded(g, 8) for g in tape.gradient(loss, [bands, rhs])])
+broadcast_bands = tf.stack([bands, bands + 1.0])[:, None]
+with tf.GradientTape() as tape:
+    tape.watch(broadcast_bands)
+    loss = tf.reduce_sum(la.banded_triangular_solve(broadcast_bands, tf.stack([rhs, rhs * 2.0, -rhs])))
+print(rounded(tape.gradient(loss, broadcast_bands), 8))
+print(rounded(tf.function(lambda b, r: la.banded_triangular_solve(b, r, adjoint=True))(bands, rhs), 10))
+show_error("banded vector rhs", lambda: la.banded_triangular_solve(bands, tf.ones([4], tf.float64)))
+show_error("banded sizes", lambda: la.banded_triangular_solve(bands, tf.ones([3, 1], tf.float64)))
+show_error("banded singular", lambda: la.banded_triangular_solve(tf.zeros([2, 3]), tf.ones([3, 1])))
+show_error("banded empty", lambda: la.banded_triangular_solve(tf.ones([2, 3]), tf.ones([3, 0])))
+show_error("banded batch", lambda: la.banded_triangular_solve(tf.ones([2, 2, 3]), tf.ones([3, 3, 1])))
+show_error("banded dtypes", lambda: la.banded_triangular_solve(tf.ones([2, 3]), tf.ones([3, 1], tf.float64)))
