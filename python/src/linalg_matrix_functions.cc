@@ -1,5 +1,6 @@
-// tf.linalg's tridiagonal solver, matrix square root and logarithm and banded triangular solver over
-// the C++ functions, in the submodule _linalg_matrix_functions that tfpp/__init__.py puts under tf.linalg.
+// tf.linalg's tridiagonal solver, matrix square root and logarithm, banded triangular solver and
+// tridiagonal eigensolver over the C++ functions, in the submodule _linalg_matrix_functions that
+// tfpp/__init__.py puts under tf.linalg.
 #include <nanobind/stl/string.h>
 
 #include <array>
@@ -9,8 +10,10 @@
 #include "argument_errors.h"
 #include "bindings.h"
 #include "tfpp/linalg_banded.h"
+#include "tfpp/linalg_eigh_tridiagonal.h"
 #include "tfpp/linalg_matrix_functions.h"
 #include "tfpp/linalg_tridiagonal.h"
+#include "tfpp/math_ops.h"
 
 namespace tfpp_python {
 namespace {
@@ -55,6 +58,23 @@ void bind_linalg_matrix_functions(nb::module_& m) {
     auto [b, r] = binary_operands(bands, rhs);
     return tf::linalg::banded_triangular_solve(b, r, lower, adjoint);
   }, "bands"_a, "rhs"_a, "lower"_a = true, "adjoint"_a = false, "name"_a = nb::none());
+  l.def("eigh_tridiagonal", [](nb::handle alpha, nb::handle beta, bool eigvals_only, const std::string& select,
+                               nb::handle select_range, nb::handle tol, nb::handle name) -> nb::object {
+    NodeName named(name);
+    tf::linalg::EighTridiagonalOptions options{.eigvals_only = eigvals_only, .select = select};
+    if (!select_range.is_none()) {
+      const tf::Tensor range = tf::cast(to_tensor(select_range), tf::float64);
+      const std::vector<double> values = range.numpy<double>();
+      if (values.size() != 2) throw nb::value_error("select_range must hold two values");
+      options.select_range = std::pair{values[0], values[1]};
+    }
+    if (!tol.is_none()) options.tol = nb::cast<double>(tol);
+    const tf::linalg::EighTridiagonal e =
+        python_argument_errors("eigh_tridiagonal", [&] { return tf::linalg::eigh_tridiagonal(to_tensor(alpha), to_tensor(beta), options); });
+    if (!e.eigvectors.defined()) return nb::cast(e.eigvals);
+    return nb::make_tuple(e.eigvals, e.eigvectors);
+  }, "alpha"_a, "beta"_a, "eigvals_only"_a = true, "select"_a = "a", "select_range"_a = nb::none(), "tol"_a = nb::none(),
+     "name"_a = nb::none());
 }
 
 }  // namespace tfpp_python

@@ -1,8 +1,9 @@
 """tf.linalg.tridiagonal_solve (compact, sequence and matrix formats, transpose_rhs, conjugate_rhs,
 partial pivoting, perturbed singular systems, complex dtypes, gradients, tf.function, errors),
 tf.linalg.sqrtm and tf.linalg.logm (dtypes, batches, sqrtm's gradient, logm's missing one,
-errors) and tf.linalg.banded_triangular_solve (lower / upper, adjoint, complex, broadcasting,
-gradients, errors), as TensorFlow 2.21 prints them."""
+errors), tf.linalg.banded_triangular_solve (lower / upper, adjoint, complex, broadcasting,
+gradients, errors) and tf.linalg.eigh_tridiagonal (select 'a' / 'v' / 'i', tol, eigenvectors,
+complex, errors), as TensorFlow 2.21 prints them."""
 import numpy as np
 
 from harness import rounded, show_error, tf
@@ -120,3 +121,22 @@ show_error("banded singular", lambda: la.banded_triangular_solve(tf.zeros([2, 3]
 show_error("banded empty", lambda: la.banded_triangular_solve(tf.ones([2, 3]), tf.ones([3, 0])))
 show_error("banded batch", lambda: la.banded_triangular_solve(tf.ones([2, 2, 3]), tf.ones([3, 3, 1])))
 show_error("banded dtypes", lambda: la.banded_triangular_solve(tf.ones([2, 3]), tf.ones([3, 1], tf.float64)))
+
+alpha = tf.constant([1.0, -2.0, 0.5, 3.0, 0.25, -1.0], tf.float64)
+beta = tf.constant([0.5, 1.5, -1.0, 2.0, 0.75], tf.float64)
+print(rounded(la.eigh_tridiagonal(alpha, beta), 10))
+print(rounded(la.eigh_tridiagonal(tf.cast(alpha, tf.float32), tf.cast(beta, tf.float32)), 4))
+print(rounded(la.eigh_tridiagonal(alpha, beta, select="v", select_range=[-1.0, 2.0]), 10))
+print(rounded(la.eigh_tridiagonal(alpha, beta, select="i", select_range=[0, 2]), 10))
+print(rounded(la.eigh_tridiagonal(alpha, beta, tol=0.01), 10))
+values, vectors = la.eigh_tridiagonal(alpha, beta, eigvals_only=False)
+print(rounded(values, 10), rounded(vectors, 8))
+values, vectors = la.eigh_tridiagonal(alpha, beta, eigvals_only=False, select="i", select_range=[3, 5])
+print(rounded(values, 10), rounded(vectors, 8))
+print(rounded(la.eigh_tridiagonal(tf.complex(alpha, 0.0 * alpha), tf.complex(beta, beta * 0.5)), 10))
+print(la.eigh_tridiagonal([0.0, 0.0, 0.0], [1.0, 1.0]))
+print(la.eigh_tridiagonal([4.0], [], eigvals_only=False))
+show_error("eigh dtypes", lambda: la.eigh_tridiagonal(alpha, tf.cast(beta, tf.float32)))
+show_error("eigh select", lambda: la.eigh_tridiagonal(alpha, beta, select="x"))
+show_error("eigh empty indices", lambda: la.eigh_tridiagonal(alpha, beta, select="i", select_range=[3, 1]))
+show_error("eigh empty interval", lambda: la.eigh_tridiagonal(alpha, beta, select="v", select_range=[1.0, -1.0]))
