@@ -5,10 +5,12 @@
 namespace tfpp_python {
 // Declared here rather than in bindings.h, which every binding source includes.
 void bind_linalg_factorizations(nb::module_& m);
+void bind_linalg_matrix_functions(nb::module_& m);
 void bind_image_ops(nb::module_& m);
 void bind_lookup_ops(nb::module_& m);  // after bind_string_ops, into its tf.strings
 void bind_keras_preprocessing(nb::module_& m);  // after bind_keras, into its keras
 void bind_signal_ops(nb::module_& m);  // after bind_math_ops, into its tf.math (and tf.signal)
+void bind_signal_fftnd(nb::module_& m);  // after bind_signal_ops, into its tf.signal
 void bind_bitwise_ops(nb::module_& m);
 void bind_framework_scopes(nb::module_& m);
 void bind_py_function_op(nb::module_& m);
@@ -65,7 +67,9 @@ NB_MODULE(_tfpp, m) {
   bind_array_everyday_ops(m);
   bind_linalg_norm_ops(m);
   bind_linalg_factorizations(m);
+  bind_linalg_matrix_functions(m);
   bind_signal_ops(m);
+  bind_signal_fftnd(m);
   bind_bitwise_ops(m);
   bind_framework_scopes(m);
   bind_py_function_op(m);

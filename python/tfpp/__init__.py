@@ -138,6 +138,8 @@ linalg.eigvals = _tfpp._linalg_eigvals
 from . import linalg_composites as _linalg_composites  # noqa: E402
 linalg.tensor_diag, linalg.tensor_diag_part = _linalg_composites.tensor_diag, _linalg_composites.tensor_diag_part
 linalg.tridiagonal_matmul = _linalg_composites.tridiagonal_matmul
+for _name in ("tridiagonal_solve", "sqrtm", "logm", "banded_triangular_solve", "eigh_tridiagonal"):
+    setattr(linalg, _name, getattr(_tfpp._linalg_matrix_functions, _name))
 nn.l2_normalize = math.l2_normalize
 nn.zero_fraction = math.zero_fraction
 nn.in_top_k = math.in_top_k
