@@ -763,11 +763,25 @@ Dataset = DatasetV2
 
 
 class OwnedIterator:
-    """One pass over a dataset (iter(dataset)); next() gives the elements."""
+    """One pass over a dataset (iter(dataset)); next() gives the elements.
+
+    The pass is an iterator resource. Eagerly, next() reads it directly; inside a tf.function,
+    next() and get_next() stage an IteratorGetNext node on its handle (captured by the trace, or
+    the placeholder of an iterator argument), so that each call of the function reads the next
+    element, as TensorFlow's iterators do."""
+
+    _tfpp_iterator = True  # tf.function keys an iterator argument by its element_spec (IteratorSpec)
 
     def __init__(self, dataset):
         self._element_spec = dataset.element_spec
         self._impl = dataset._pipeline.iterator()
+        self._handle = self._impl.handle
+
+    def _with_handle(self, handle):
+        """This iterator as a traced function sees it: the placeholder of its handle."""
+        traced = object.__new__(type(self))
+        traced._element_spec, traced._impl, traced._handle = self._element_spec, None, handle
+        return traced
 
     @property
     def element_spec(self):
@@ -775,9 +789,15 @@ class OwnedIterator:
         return self._element_spec
 
     def __iter__(self):
+        if self._impl is None or not _tfpp.executing_eagerly():
+            # Each next() while tracing stages a read and never ends, so a Python loop would not.
+            raise NotImplementedError("tfpp: a loop over a tf.data iterator inside a tf.function is not supported "
+                                      "yet; read it with next(iterator) or iterator.get_next()")
         return self
 
     def __next__(self):
+        if self._impl is None or not _tfpp.executing_eagerly():
+            return self._staged_next()
         tensors = self._impl.next()
         if tensors is None:
             raise StopIteration
@@ -785,9 +805,17 @@ class OwnedIterator:
 
     def get_next(self):
         """The next element; raises tf.errors.OutOfRangeError at the end."""
+        if self._impl is None or not _tfpp.executing_eagerly():
+            return self._staged_next()
         tensors = self._impl.next()
         if tensors is None:
             raise _tfpp_errors().OutOfRangeError(None, None, "End of sequence")
+        return structure.pack(self._element_spec, tensors)
+
+    def _staged_next(self):
+        """An IteratorGetNext node reading this pass each time the traced function runs (raising
+        OutOfRangeError there at the end), its outputs packed into the element's structure."""
+        tensors = _data.iterator_get_next(self._handle, structure.flat_specs(self._element_spec))
         return structure.pack(self._element_spec, tensors)
 
 
