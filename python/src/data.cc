@@ -16,6 +16,7 @@
 #include "data/dataset_source_ops.h"
 #include "data/dataset_variant.h"
 #include "data/iterator_resource.h"
+#include "data/optional_ops.h"
 #include "data/reader_dataset_ops.h"
 #include "data/reduce_dataset.h"
 #include "data/snapshot.h"
@@ -211,9 +212,21 @@ void bind_data(nb::module_& m) {
            "An AssertCardinalityDataset node.");
   data.def("directed_interleave_op", &tf::data::detail::directed_interleave_dataset, "choices"_a, "datasets"_a,
            "stop_on_empty_dataset"_a, "A DirectedInterleaveDataset node.");
+  // The iterator ops wait for the pipeline, whose generator threads may need the GIL.
   data.def("iterator_get_next", &tf::data::detail::iterator_get_next, "handle"_a, "element_specs"_a,
+           nb::call_guard<nb::gil_scoped_release>(),
            "IteratorGetNext: the next element of the iterator `handle` refers to, as tensors of `element_specs`; "
            "OutOfRangeError at the end. Inside a tf.function, a node that reads the iterator at every call.");
+  data.def("iterator_get_next_as_optional", &tf::data::detail::iterator_get_next_as_optional, "handle"_a,
+           "element_specs"_a, nb::call_guard<nb::gil_scoped_release>(),
+           "IteratorGetNextAsOptional: the next element as an optional (a variant scalar), empty at the end.");
+  data.def("optional_from_value", &tf::data::detail::optional_from_value, "components"_a,
+           "OptionalFromValue: an optional holding the tensors.");
+  data.def("optional_none", &tf::data::detail::optional_none, "OptionalNone: an empty optional.");
+  data.def("optional_has_value", &tf::data::detail::optional_has_value, "optional"_a,
+           "OptionalHasValue: whether the optional holds a value.");
+  data.def("optional_get_value", &tf::data::detail::optional_get_value, "optional"_a, "element_specs"_a,
+           "OptionalGetValue: the optional's tensors, as `element_specs`; InvalidArgumentError when it is empty.");
   data.def("single_element_op", &tf::data::detail::dataset_to_single_element, "dataset"_a, "element_specs"_a,
            "A DatasetToSingleElement node: the dataset's one element.");
   data.def("flat_map_op", [](const tf::Tensor& dataset, const std::vector<tf::TensorSpec>& element_specs,

@@ -25,6 +25,7 @@ from .. import type_spec
 from ..ragged.ragged_tensor import RaggedTensor
 from ..tensor_shape import TensorShape
 from . import composite_rows
+from . import optional_ops
 from . import options as options_lib
 from . import padded_batch
 from . import structure
@@ -811,6 +812,12 @@ class OwnedIterator:
         if tensors is None:
             raise _tfpp_errors().OutOfRangeError(None, None, "End of sequence")
         return structure.pack(self._element_spec, tensors)
+
+    def get_next_as_optional(self):
+        """The next element as a tf.experimental.Optional, empty at the end (a node reading the
+        iterator at every call inside a tf.function)."""
+        variant = _data.iterator_get_next_as_optional(self._handle, structure.flat_specs(self._element_spec))
+        return optional_ops.Optional(variant, self._element_spec)
 
     def _staged_next(self):
         """An IteratorGetNext node reading this pass each time the traced function runs (raising

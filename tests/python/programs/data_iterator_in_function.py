@@ -2,7 +2,8 @@
 and get_next() become IteratorGetNext nodes that read the iterator at every call (never a value read
 while tracing), several per call and inside a tf.range loop, OutOfRangeError at the end caught by
 the caller, nested and batched elements, an iterator passed as an argument or captured by a
-closure, two iterators at once, and an iterator read by a Dataset.map function."""
+closure, two iterators at once, and an iterator read by a Dataset.map function; get_next_as_optional
+and tf.experimental.Optional eagerly, as tf.function arguments and results of tf.cond."""
 from harness import show_error, tf
 
 
@@ -148,3 +149,70 @@ def from_generator(it):
 show("generator:", [from_generator(it), from_generator(it)])
 show_error("generator after the end", lambda: [from_generator(it) for _ in range(2)])
 del it  # a generator's prefetch thread is joined now, not while Python shuts down
+
+# get_next_as_optional and tf.experimental.Optional, eagerly and inside tf.function.
+it = iter(tf.data.Dataset.range(2))
+optionals = [it.get_next_as_optional() for _ in range(3)]
+show("has_value:", [o.has_value() for o in optionals])
+show("get_value:", optionals[0].get_value())
+print("element_spec:", optionals[0].element_spec)
+show_error("get_value of an empty optional", lambda: optionals[2].get_value())
+try:
+    optionals[2].get_value()
+except tf.errors.InvalidArgumentError as e:
+    print("its message says:", "The given optional does not have a value." in str(e))
+
+it = iter(tf.data.Dataset.range(2))
+
+
+@tf.function
+def next_or_minus_one(it):
+    opt = it.get_next_as_optional()
+    return tf.cond(opt.has_value(), lambda: opt.get_value(), lambda: tf.constant(-1, tf.int64))
+
+
+show("next or -1:", [next_or_minus_one(it) for _ in range(3)])
+
+value = tf.experimental.Optional.from_value({"a": tf.constant(1), "b": (tf.constant([1.0, 2.0]), tf.constant("s"))})
+empty = tf.experimental.Optional.empty(tf.TensorSpec([2], tf.float32))
+print("from_value element_spec:", value.element_spec)
+show("from_value get_value:", value.get_value())
+show("empty has_value:", empty.has_value())
+print("empty element_spec:", empty.element_spec)
+show_error("empty get_value", empty.get_value)
+
+
+@tf.function
+def has(optional):
+    return optional.has_value()
+
+
+show("has as arguments:", [has(value), has(empty)])
+
+
+@tf.function
+def make_and_read():
+    return tf.experimental.Optional.from_value(tf.constant(3)).get_value()
+
+
+show("made and read in a function:", make_and_read())
+
+
+@tf.function
+def batches_or_empty(it):
+    opt = it.get_next_as_optional()
+    return tf.cond(opt.has_value(), lambda: opt.get_value()["x"], lambda: tf.zeros([0], tf.int32))
+
+
+it = iter(tf.data.Dataset.from_tensor_slices({"x": tf.range(5)}).batch(3))
+show("batched optionals:", [batches_or_empty(it) for _ in range(3)])
+
+
+@tf.function
+def optional_result(x):
+    return tf.experimental.Optional.from_value((x, x * 2))
+
+
+result = optional_result(tf.constant(3))
+show("an Optional returned by a function:", [result.has_value(), result.get_value()])
+print("its spec:", tf.OptionalSpec(result.element_spec))
