@@ -80,6 +80,8 @@ TEST(OptionalOps, ErrorsNameTheOp) {
                 .find("[OptionalHasValue] the variant does not hold an optional"),
             std::string::npos);
   tf::Tensor some = optional_from_value({tf::constant(std::int64_t{5})});
+  EXPECT_NE(tf::testing::error_of([&] { dataset_of(some, "test"); }).find("[test] the variant does not hold a dataset"),
+            std::string::npos);
   EXPECT_NE(tf::testing::error_of([&] { optional_get_value(some, {tf::TensorSpec({}, tf::int32)}); })
                 .find("component 0 is int64[], outside the element_spec's int32[]"),
             std::string::npos);
