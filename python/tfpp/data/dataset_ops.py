@@ -791,9 +791,10 @@ class OwnedIterator:
 
     def __iter__(self):
         if self._impl is None or not _tfpp.executing_eagerly():
-            # Each next() while tracing stages a read and never ends, so a Python loop would not.
-            raise NotImplementedError("tfpp: a loop over a tf.data iterator inside a tf.function is not supported "
-                                      "yet; read it with next(iterator) or iterator.get_next()")
+            # Each next() while tracing stages a read and never ends, so a Python loop would not;
+            # AutoGraph stages `for x in iterator` as a tf.while_loop instead.
+            raise NotImplementedError("tfpp: a Python loop over a tf.data iterator inside a tf.function never "
+                                      "ends; let AutoGraph convert it, or read it with next(iterator)")
         return self
 
     def __next__(self):

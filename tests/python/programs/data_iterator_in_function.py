@@ -3,7 +3,8 @@ and get_next() become IteratorGetNext nodes that read the iterator at every call
 while tracing), several per call and inside a tf.range loop, OutOfRangeError at the end caught by
 the caller, nested and batched elements, an iterator passed as an argument or captured by a
 closure, two iterators at once, and an iterator read by a Dataset.map function; get_next_as_optional
-and tf.experimental.Optional eagerly, as tf.function arguments and results of tf.cond."""
+and tf.experimental.Optional eagerly, as tf.function arguments and results of tf.cond; AutoGraph's
+`for x in iterator`."""
 from harness import show_error, tf
 
 
@@ -216,3 +217,45 @@ def optional_result(x):
 result = optional_result(tf.constant(3))
 show("an Optional returned by a function:", [result.has_value(), result.get_value()])
 print("its spec:", tf.OptionalSpec(result.element_spec))
+
+# `for x in iterator` inside tf.function: a loop reading the iterator until it is empty or breaks.
+it = iter(tf.data.Dataset.range(5))
+
+
+@tf.function
+def sum_until_past_one(it):
+    s = tf.constant(0, tf.int64)
+    for x in it:
+        s += x
+        if x > 1:
+            break
+    return s
+
+
+show("for with break:", [sum_until_past_one(it) for _ in range(3)])
+
+
+@tf.function
+def weighted(it):
+    s = tf.constant(0.0)
+    n = 0
+    for feats, label in it:
+        s += tf.reduce_sum(feats["x"]) * tf.cast(label, tf.float32)
+        n += 1
+    return s, n
+
+
+it = iter(tf.data.Dataset.from_tensor_slices(({"x": tf.ones([5, 2])}, tf.range(5))).batch(2)
+          .map(lambda f, l: (f, tf.reduce_sum(l))))
+show("for over nested batches:", weighted(it))
+total = tf.Variable(0, dtype=tf.int64)
+
+
+@tf.function
+def accumulate(it):
+    for x in it:
+        total.assign_add(x)
+
+
+accumulate(iter(tf.data.Dataset.range(4)))
+show("for with only side effects:", total)
