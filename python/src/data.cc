@@ -217,6 +217,10 @@ void bind_data(nb::module_& m) {
            nb::call_guard<nb::gil_scoped_release>(),
            "IteratorGetNext: the next element of the iterator `handle` refers to, as tensors of `element_specs`; "
            "OutOfRangeError at the end. Inside a tf.function, a node that reads the iterator at every call.");
+  data.def("anonymous_iterator", &tf::data::detail::anonymous_iterator,
+           "AnonymousIteratorV3: a new iterator's handle, started by make_iterator.");
+  data.def("make_iterator", &tf::data::detail::make_iterator, "dataset"_a, "handle"_a,
+           nb::call_guard<nb::gil_scoped_release>(), "MakeIterator: starts the iterator on the dataset variant.");
   data.def("iterator_get_next_as_optional", &tf::data::detail::iterator_get_next_as_optional, "handle"_a,
            "element_specs"_a, nb::call_guard<nb::gil_scoped_release>(),
            "IteratorGetNextAsOptional: the next element as an optional (a variant scalar), empty at the end.");

@@ -17,19 +17,28 @@ namespace tf::data::detail {
 /// The object behind an iterator's handle: a pass over a dataset, read by one caller at a time.
 class IteratorResource final : public core::Resource {
  public:
+  /// An iterator with no pass yet (AnonymousIteratorV3, before MakeIterator).
+  IteratorResource() = default;
   /// Starts a pass over `dataset`.
   explicit IteratorResource(const Dataset& dataset) : iterator_(dataset.make_iterator()) {}
 
-  /// The next element, or nullopt at the end of the pass.
+  /// Starts a new pass over `dataset` (MakeIterator), ending any earlier one.
+  void make(const Dataset& dataset);
+  /// The next element, or nullopt at the end of the pass; FailedPreconditionError before make.
   std::optional<Element> get_next();
 
  private:
   std::mutex mutex_;  // a pass is read in order: concurrent calls would race on its state
-  Iterator iterator_;
+  std::optional<Iterator> iterator_;
 };
 
 /// A new scalar tf::resource handle to a pass over `dataset`.
 Tensor make_iterator_handle(const Dataset& dataset);
+/// The AnonymousIteratorV3 op: a new iterator's handle, which MakeIterator starts on a dataset
+/// (how a traced function builds an iterator anew at every call).
+Tensor anonymous_iterator();
+/// The MakeIterator op: starts the iterator `handle` refers to on the dataset `dataset` (a variant).
+void make_iterator(const Tensor& dataset, const Tensor& handle);
 /// The iterator a handle refers to; InvalidArgumentError naming `op` for another handle.
 IteratorResource& iterator_of(const Tensor& handle, std::string_view op);
 

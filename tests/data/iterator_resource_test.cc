@@ -1,6 +1,7 @@
-// The iterator resource and its IteratorGetNext op: eagerly, and inside a tf::function, where the
-// op is a node reading the iterator at every call (the iterator captured or passed as an argument),
-// with TensorFlow's OutOfRangeError "End of sequence" at the end.
+// The iterator resource and its ops (AnonymousIteratorV3, MakeIterator, IteratorGetNext): eagerly,
+// and inside a tf::function, where IteratorGetNext is a node reading the iterator at every call
+// (the iterator captured, passed as an argument or made there), with TensorFlow's OutOfRangeError
+// "End of sequence" at the end.
 #include "data/iterator_resource.h"
 
 #include <gtest/gtest.h>
@@ -90,7 +91,35 @@ TEST(IteratorResource, AnIteratorArgumentIsReadPerCall) {
   EXPECT_EQ(step.tracing_count(), 1);
 }
 
+TEST(IteratorResource, AnonymousIteratorIsReadAfterMakeIterator) {
+  tf::Tensor it = anonymous_iterator();
+  EXPECT_THROW(next_value(it), tf::FailedPreconditionError);
+  make_iterator(dataset_variant(Dataset::range(4, 6)), it);
+  EXPECT_EQ(next_value(it), 4);
+  make_iterator(dataset_variant(Dataset::range(1)), it);  // a new pass
+  EXPECT_EQ(next_value(it), 0);
+  EXPECT_NE(out_of_range_of([&] { next_value(it); }).find("End of sequence"), std::string::npos);
+}
+
+TEST(IteratorResource, AnIteratorMadeInAFunctionIteratesEachCallsDataset) {
+  auto first_two = tf::function([](const tf::Tensor& ds) {
+    tf::Tensor it = anonymous_iterator();
+    make_iterator(ds, it);
+    tf::Tensor a = iterator_get_next(it, kInt64Scalar).at(0);
+    return a * std::int64_t{10} + iterator_get_next(it, kInt64Scalar).at(0);
+  });
+  EXPECT_EQ(first_two(dataset_variant(Dataset::range(3))).item<std::int64_t>(), 1);
+  EXPECT_EQ(first_two(dataset_variant(Dataset::range(5, 9))).item<std::int64_t>(), 56);
+  EXPECT_EQ(first_two(dataset_variant(Dataset::range(3))).item<std::int64_t>(), 1);
+  EXPECT_EQ(first_two.tracing_count(), 1);
+  EXPECT_NE(out_of_range_of([&] { first_two(dataset_variant(Dataset::range(1))); }).find("End of sequence"),
+            std::string::npos);
+}
+
 TEST(IteratorResource, ErrorsNameTheOp) {
+  EXPECT_NE(tf::testing::error_of([] { make_iterator(tf::constant(1.0f), anonymous_iterator()); })
+                .find("[MakeIterator] the dataset must be a variant scalar, got float32[]"),
+            std::string::npos);
   EXPECT_NE(tf::testing::error_of([] { iterator_get_next(tf::constant(std::int64_t{1}), kInt64Scalar); })
                 .find("[IteratorGetNext] the iterator must be a scalar tf.resource handle, got int64[]"),
             std::string::npos);

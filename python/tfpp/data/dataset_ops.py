@@ -730,6 +730,8 @@ class DatasetV2:
 
     # ---- iteration and properties ----
     def __iter__(self):
+        if _tfpp._tracing():
+            return OwnedIterator._made_in_graph(self)
         if not _tfpp.executing_eagerly():
             raise RuntimeError("`tf.data.Dataset` only supports Python-style iteration in eager mode or within "
                                "tf.function.")
@@ -778,11 +780,24 @@ class OwnedIterator:
         self._impl = dataset._pipeline.iterator()
         self._handle = self._impl.handle
 
+    @classmethod
+    def _made_in_graph(cls, dataset):
+        """iter(dataset) inside a tf.function: AnonymousIteratorV3 and MakeIterator nodes, so that
+        each call of the function iterates its dataset anew, as TensorFlow's iterators do there."""
+        handle = _data.anonymous_iterator()
+        _data.make_iterator(dataset._variant_tensor(), handle)
+        return cls._traced(handle, dataset.element_spec)
+
+    @classmethod
+    def _traced(cls, handle, element_spec):
+        """An iterator a traced function reads through `handle`, a placeholder or an in-graph iterator's."""
+        iterator = object.__new__(cls)
+        iterator._element_spec, iterator._impl, iterator._handle = element_spec, None, handle
+        return iterator
+
     def _with_handle(self, handle):
         """This iterator as a traced function sees it: the placeholder of its handle."""
-        traced = object.__new__(type(self))
-        traced._element_spec, traced._impl, traced._handle = self._element_spec, None, handle
-        return traced
+        return self._traced(handle, self._element_spec)
 
     @property
     def element_spec(self):

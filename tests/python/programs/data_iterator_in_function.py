@@ -4,7 +4,7 @@ while tracing), several per call and inside a tf.range loop, OutOfRangeError at 
 the caller, nested and batched elements, an iterator passed as an argument or captured by a
 closure, two iterators at once, and an iterator read by a Dataset.map function; get_next_as_optional
 and tf.experimental.Optional eagerly, as tf.function arguments and results of tf.cond; AutoGraph's
-`for x in iterator`."""
+`for x in iterator`; iter(dataset) inside tf.function."""
 from harness import show_error, tf
 
 
@@ -259,3 +259,47 @@ def accumulate(it):
 
 accumulate(iter(tf.data.Dataset.range(4)))
 show("for with only side effects:", total)
+
+# iter(dataset) inside tf.function: AnonymousIteratorV3 and MakeIterator nodes, a new pass at every call.
+
+
+@tf.function
+def first_two(ds):
+    it = iter(ds)
+    a = next(it)
+    b = it.get_next()
+    return a * 10 + b
+
+
+show("iter inside, per call:", [first_two(tf.data.Dataset.range(3)), first_two(tf.data.Dataset.range(5, 9))])
+ops = {n.op for n in first_two.get_concrete_function(tf.data.Dataset.range(3)).graph.as_graph_def().node}
+print("iterator nodes:", sorted(ops & {"AnonymousIteratorV3", "MakeIterator", "IteratorGetNext"}))
+
+
+@tf.function
+def built_inside():
+    it = iter(tf.data.Dataset.range(2))
+    return next(it), next(it)
+
+
+show("built inside, twice:", [built_inside(), built_inside()])
+
+
+@tf.function
+def loop_over_iter(ds):
+    s = tf.constant(0, tf.int64)
+    for x in iter(ds):
+        s += x
+    return s
+
+
+show("for over iter(ds):", loop_over_iter(tf.data.Dataset.range(4)))
+
+
+@tf.function
+def empty_optional(ds):
+    return iter(ds).get_next_as_optional().has_value()
+
+
+show("optional of an empty dataset:", empty_optional(tf.data.Dataset.range(0)))
+show_error("two reads of a one-element dataset", lambda: first_two(tf.data.Dataset.range(1)))
