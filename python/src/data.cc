@@ -15,6 +15,8 @@
 #include "data/dataset_ops.h"
 #include "data/dataset_source_ops.h"
 #include "data/dataset_variant.h"
+#include "data/iterator_resource.h"
+#include "data/optional_ops.h"
 #include "data/reader_dataset_ops.h"
 #include "data/reduce_dataset.h"
 #include "data/snapshot.h"
@@ -69,25 +71,30 @@ tf::data::detail::ElementFn element_function(tf::ConcreteFunction fn) {
   return [fn = std::move(fn)](const Element& e) { return fn.call_flat(e); };
 }
 
-/// One pass over a dataset, read with next(); waits with the GIL released.
+/// One pass over a dataset, read with next(); waits with the GIL released. The pass is an iterator
+/// resource, whose handle a traced function captures to read the same pass (IteratorGetNext).
 class PyIterator {
  public:
   explicit PyIterator(const Dataset& dataset) {
     nb::gil_scoped_release no_gil;
-    iterator_.emplace(dataset.make_iterator());
+    handle_ = tf::data::detail::make_iterator_handle(dataset);
+    iterator_ = &tf::data::detail::iterator_of(handle_, "Iterator");
   }
   ~PyIterator() {
     nb::gil_scoped_release no_gil;  // joining a generator's prefetch thread may need the GIL
-    iterator_.reset();
+    handle_ = tf::Tensor();
   }
   /// The next element's tensors, or None at the end.
   std::optional<Element> next() {
     nb::gil_scoped_release no_gil;
     return iterator_->get_next();
   }
+  /// The iterator's resource handle.
+  const tf::Tensor& handle() const { return handle_; }
 
  private:
-  std::optional<tf::data::Iterator> iterator_;
+  tf::Tensor handle_;
+  tf::data::detail::IteratorResource* iterator_;  // what handle_ refers to (and keeps alive)
 };
 
 /// A Python callable over a list of tensors as the core's FlatFn.
@@ -104,7 +111,8 @@ tf::detail::FlatFn python_flat_fn(nb::callable fn) {
 void bind_data(nb::module_& m) {
   nb::module_ data = m.def_submodule("_data", "The C++ core of tf.data: datasets of flat tensor lists.");
   nb::class_<PyIterator>(data, "Iterator", "One pass over a dataset.")
-      .def("next", &PyIterator::next);
+      .def("next", &PyIterator::next)
+      .def_prop_ro("handle", &PyIterator::handle, "The iterator's resource handle (a tf.resource scalar).");
 
   nb::class_<Dataset>(data, "Dataset", "A pipeline whose elements are lists of tensors.")
       .def_static("from_tensor_slices", nb::overload_cast<const std::vector<tf::Tensor>&>(&Dataset::from_tensor_slices),
@@ -204,6 +212,25 @@ void bind_data(nb::module_& m) {
            "An AssertCardinalityDataset node.");
   data.def("directed_interleave_op", &tf::data::detail::directed_interleave_dataset, "choices"_a, "datasets"_a,
            "stop_on_empty_dataset"_a, "A DirectedInterleaveDataset node.");
+  // The iterator ops wait for the pipeline, whose generator threads may need the GIL.
+  data.def("iterator_get_next", &tf::data::detail::iterator_get_next, "handle"_a, "element_specs"_a,
+           nb::call_guard<nb::gil_scoped_release>(),
+           "IteratorGetNext: the next element of the iterator `handle` refers to, as tensors of `element_specs`; "
+           "OutOfRangeError at the end. Inside a tf.function, a node that reads the iterator at every call.");
+  data.def("anonymous_iterator", &tf::data::detail::anonymous_iterator,
+           "AnonymousIteratorV3: a new iterator's handle, started by make_iterator.");
+  data.def("make_iterator", &tf::data::detail::make_iterator, "dataset"_a, "handle"_a,
+           nb::call_guard<nb::gil_scoped_release>(), "MakeIterator: starts the iterator on the dataset variant.");
+  data.def("iterator_get_next_as_optional", &tf::data::detail::iterator_get_next_as_optional, "handle"_a,
+           "element_specs"_a, nb::call_guard<nb::gil_scoped_release>(),
+           "IteratorGetNextAsOptional: the next element as an optional (a variant scalar), empty at the end.");
+  data.def("optional_from_value", &tf::data::detail::optional_from_value, "components"_a,
+           "OptionalFromValue: an optional holding the tensors.");
+  data.def("optional_none", &tf::data::detail::optional_none, "OptionalNone: an empty optional.");
+  data.def("optional_has_value", &tf::data::detail::optional_has_value, "optional"_a,
+           "OptionalHasValue: whether the optional holds a value.");
+  data.def("optional_get_value", &tf::data::detail::optional_get_value, "optional"_a, "element_specs"_a,
+           "OptionalGetValue: the optional's tensors, as `element_specs`; InvalidArgumentError when it is empty.");
   data.def("single_element_op", &tf::data::detail::dataset_to_single_element, "dataset"_a, "element_specs"_a,
            "A DatasetToSingleElement node: the dataset's one element.");
   data.def("flat_map_op", [](const tf::Tensor& dataset, const std::vector<tf::TensorSpec>& element_specs,

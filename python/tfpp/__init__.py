@@ -160,6 +160,12 @@ for _name in _sparse_ops.__all__:
 sparse.mask = _indexed_slices.mask
 from . import sets  # noqa: E402 (tf.sets)
 
+from .data.optional_ops import Optional as _Optional, OptionalSpec  # noqa: E402
+experimental = _types.ModuleType("tfpp.experimental", "tf.experimental: Optional.")
+experimental.Optional = _Optional
+_sys.modules[__name__ + ".experimental"] = experimental
+data.experimental.Optional = _Optional
+
 # tf.* functions composed in Python or bound from existing C++ (framework scopes, partitions,
 # histograms, space/batch moves, more of tf.math, tf.nn, tf.config, tf.debugging and tf.train).
 from . import config_devices as _config_devices, math_composites as _math_composites, nn_composites as _nn_composites

@@ -80,6 +80,11 @@ class _Walk:
             # A tf.data dataset, by its element_spec (as TensorFlow keys it), passed as a variant.
             key.append("D%r" % (value.element_spec,))
             self._leaf(value._variant_tensor(), prefix)
+        elif getattr(type(value), "_tfpp_iterator", False):
+            # A tf.data iterator, by its element_spec (TensorFlow's IteratorSpec), passed as its
+            # resource handle, so that the trace reads the iterator of each call.
+            key.append("I%r" % (value.element_spec,))
+            self._leaf(value._handle, prefix)
         elif isinstance(value, _Bound) or type_spec.is_composite(value) or type_spec.is_composite_spec(value):
             self._visit_composite(value, prefix)
         else:
@@ -134,6 +139,8 @@ def _rebuild(value, placeholders):
         return value
     if getattr(type(value), "_tfpp_dataset", False):
         return value._with_variant(next(placeholders))
+    if getattr(type(value), "_tfpp_iterator", False):
+        return value._with_handle(next(placeholders))
     if isinstance(value, _Bound) or type_spec.is_composite(value) or type_spec.is_composite_spec(value):
         return _rebuild_composite(value, placeholders)
     if isinstance(value, (list, tuple)):
@@ -197,7 +204,7 @@ def _with_traced_shapes(specs, inputs):
             for _ in value._component_specs:
                 next(inputs)
             return value
-        if isinstance(value, _tfpp.Variable) or getattr(type(value), "_tfpp_dataset", False):
+        if isinstance(value, _tfpp.Variable) or any(getattr(type(value), a, False) for a in ("_tfpp_dataset", "_tfpp_iterator")):
             next(inputs)
             return value
         if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):

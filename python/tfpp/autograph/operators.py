@@ -403,8 +403,9 @@ def _as_loop_value(value):
 
 def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
     """A for statement: over a tensor (tf.range included), a tf.while_loop on an index; over a
-    dataset while tracing, the dataset's reduce (tfpp/data/autograph_loop.py); over anything
-    else, a Python loop that also stops when extra_test() (break, return) fails."""
+    dataset while tracing, the dataset's reduce (tfpp/data/autograph_loop.py); over a tf.data
+    iterator while tracing, a tf.while_loop reading it; over anything else, a Python loop that
+    also stops when extra_test() (break, return) fails."""
     if _is_tensor(iter_):
         _tf_for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts)
         return
@@ -412,6 +413,9 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
     if isinstance(iter_, dataset_ops.DatasetV2) and _tfpp._tracing():
         autograph_loop.dataset_for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names,
                                         _verify_loop_init_vars, _as_loop_value)
+        return
+    if isinstance(iter_, dataset_ops.OwnedIterator) and not _tfpp.executing_eagerly():
+        _tf_iterator_for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts)
         return
     for item in iter_:
         if extra_test is not None:
@@ -425,6 +429,41 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
             if not go_on:
                 break
         body(item)
+
+
+def _tf_iterator_for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
+    """`for x in iterator` while tracing, as TensorFlow's AutoGraph stages it: a tf.while_loop whose
+    body reads the iterator with get_next_as_optional and runs the loop body under a tf.cond on
+    has_value, the loop ending at the first empty read (or when extra_test fails)."""
+    has_next = _tfpp.constant(True)
+
+    def aug_get_state():
+        return (has_next,) + tuple(get_state())
+
+    def aug_set_state(loop_vars):
+        nonlocal has_next
+        has_next = loop_vars[0]
+        set_state(loop_vars[1:])
+
+    def aug_body():
+        nonlocal has_next
+        optional = iter_.get_next_as_optional()
+        has_next = optional.has_value()
+        loop_vars = aug_get_state()
+
+        def main_path():
+            body(optional.get_value())
+            return aug_get_state()
+
+        aug_set_state(control_flow.cond(has_next, main_path, lambda: loop_vars))
+
+    def aug_test():
+        if extra_test is not None:
+            return control_flow.cond(has_next, extra_test, lambda: False)
+        return has_next
+
+    _tf_while_stmt(aug_test, aug_body, aug_get_state, aug_set_state, ("<internal has_next>",) + tuple(symbol_names),
+                   opts)
 
 
 def _tf_for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):

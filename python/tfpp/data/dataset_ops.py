@@ -25,6 +25,7 @@ from .. import type_spec
 from ..ragged.ragged_tensor import RaggedTensor
 from ..tensor_shape import TensorShape
 from . import composite_rows
+from . import optional_ops
 from . import options as options_lib
 from . import padded_batch
 from . import structure
@@ -729,6 +730,8 @@ class DatasetV2:
 
     # ---- iteration and properties ----
     def __iter__(self):
+        if _tfpp._tracing():
+            return OwnedIterator._made_in_graph(self)
         if not _tfpp.executing_eagerly():
             raise RuntimeError("`tf.data.Dataset` only supports Python-style iteration in eager mode or within "
                                "tf.function.")
@@ -763,11 +766,38 @@ Dataset = DatasetV2
 
 
 class OwnedIterator:
-    """One pass over a dataset (iter(dataset)); next() gives the elements."""
+    """One pass over a dataset (iter(dataset)); next() gives the elements.
+
+    The pass is an iterator resource. Eagerly, next() reads it directly; inside a tf.function,
+    next() and get_next() stage an IteratorGetNext node on its handle (captured by the trace, or
+    the placeholder of an iterator argument), so that each call of the function reads the next
+    element, as TensorFlow's iterators do."""
+
+    _tfpp_iterator = True  # tf.function keys an iterator argument by its element_spec (IteratorSpec)
 
     def __init__(self, dataset):
         self._element_spec = dataset.element_spec
         self._impl = dataset._pipeline.iterator()
+        self._handle = self._impl.handle
+
+    @classmethod
+    def _made_in_graph(cls, dataset):
+        """iter(dataset) inside a tf.function: AnonymousIteratorV3 and MakeIterator nodes, so that
+        each call of the function iterates its dataset anew, as TensorFlow's iterators do there."""
+        handle = _data.anonymous_iterator()
+        _data.make_iterator(dataset._variant_tensor(), handle)
+        return cls._traced(handle, dataset.element_spec)
+
+    @classmethod
+    def _traced(cls, handle, element_spec):
+        """An iterator a traced function reads through `handle`, a placeholder or an in-graph iterator's."""
+        iterator = object.__new__(cls)
+        iterator._element_spec, iterator._impl, iterator._handle = element_spec, None, handle
+        return iterator
+
+    def _with_handle(self, handle):
+        """This iterator as a traced function sees it: the placeholder of its handle."""
+        return self._traced(handle, self._element_spec)
 
     @property
     def element_spec(self):
@@ -775,9 +805,16 @@ class OwnedIterator:
         return self._element_spec
 
     def __iter__(self):
+        if self._impl is None or not _tfpp.executing_eagerly():
+            # Each next() while tracing stages a read and never ends, so a Python loop would not;
+            # AutoGraph stages `for x in iterator` as a tf.while_loop instead.
+            raise NotImplementedError("tfpp: a Python loop over a tf.data iterator inside a tf.function never "
+                                      "ends; let AutoGraph convert it, or read it with next(iterator)")
         return self
 
     def __next__(self):
+        if self._impl is None or not _tfpp.executing_eagerly():
+            return self._staged_next()
         tensors = self._impl.next()
         if tensors is None:
             raise StopIteration
@@ -785,9 +822,23 @@ class OwnedIterator:
 
     def get_next(self):
         """The next element; raises tf.errors.OutOfRangeError at the end."""
+        if self._impl is None or not _tfpp.executing_eagerly():
+            return self._staged_next()
         tensors = self._impl.next()
         if tensors is None:
             raise _tfpp_errors().OutOfRangeError(None, None, "End of sequence")
+        return structure.pack(self._element_spec, tensors)
+
+    def get_next_as_optional(self):
+        """The next element as a tf.experimental.Optional, empty at the end (a node reading the
+        iterator at every call inside a tf.function)."""
+        variant = _data.iterator_get_next_as_optional(self._handle, structure.flat_specs(self._element_spec))
+        return optional_ops.Optional(variant, self._element_spec)
+
+    def _staged_next(self):
+        """An IteratorGetNext node reading this pass each time the traced function runs (raising
+        OutOfRangeError there at the end), its outputs packed into the element's structure."""
+        tensors = _data.iterator_get_next(self._handle, structure.flat_specs(self._element_spec))
         return structure.pack(self._element_spec, tensors)
 
 
