@@ -27,7 +27,8 @@ Tensor shift_along(const Tensor& t, int axis, int step) {
 }
 
 Tensor diagonal_row(const Tensor& compact, std::int64_t i) {
-  return strided_slice(compact, {0, i}, {0, i + 1}, {1, 1}, {.ellipsis_mask = 1, .shrink_axis_mask = 2});
+  return strided_slice(compact, {0, i, 0}, {0, i + 1, 0}, {1, 1, 1},
+                       {.begin_mask = 4, .end_mask = 4, .ellipsis_mask = 1, .shrink_axis_mask = 2});
 }
 
 }  // namespace tf::ops::linalg

@@ -66,7 +66,8 @@ inline std::vector<double> parse_value_line(const std::string& text) {
   return v;
 }
 
-/// Expects `ours` to equal TensorFlow's values within tol * max(1, |theirs|) each.
+/// Expects `ours` to equal TensorFlow's values within tol * max(1, |theirs|) each (NaNs and
+/// infinities exactly).
 inline void expect_values(const std::map<std::string, std::string>& tf_blocks, const std::string& name,
                           const Tensor& ours, double tol) {
   SCOPED_TRACE(name);
@@ -77,6 +78,10 @@ inline void expect_values(const std::map<std::string, std::string>& tf_blocks, c
   for (std::size_t i = 0; i < mine.size(); ++i) {
     if (std::isnan(theirs[i])) {
       EXPECT_TRUE(std::isnan(mine[i])) << "element " << i;
+      continue;
+    }
+    if (std::isinf(theirs[i])) {
+      EXPECT_EQ(mine[i], theirs[i]) << "element " << i;
       continue;
     }
     EXPECT_NEAR(mine[i], theirs[i], tol * std::max(1.0, std::fabs(theirs[i]))) << "element " << i;
