@@ -183,6 +183,7 @@ std::vector<Case> every_builtin() {
       make(layers::AdditiveAttention({.dropout = 0.25}), {seq, tf::TensorShape{-1, 3, 4}, tf::TensorShape{-1, 3, 4}}),
       make(layers::Normalization({.axis = {1, 2}}), {seq}),
       make(layers::Hashing(5, {.salt = std::vector<std::int64_t>{1, 2}, .output_mode = "count"}), {flat}),
+      make(layers::HashedCrossing(8, {.output_mode = "one_hot"}), {tf::TensorShape{-1, 1}, tf::TensorShape{-1, 1}}),
       make(layers::CategoryEncoding(4, {.output_mode = "count"}), {flat}),
       make(layers::StringLookup({.num_oov_indices = 2, .mask_token = "", .vocabulary = std::vector<std::string>{"a", "b"}}), {flat}),
       make(layers::IntegerLookup({.max_tokens = 5, .oov_token = -7}), {flat}),
