@@ -149,9 +149,14 @@ Tensor from_tensor_proto(const proto::TensorProto& proto) {
   const DType dtype = from_data_type(proto.dtype());
   const TensorShape shape = from_shape_proto(proto.tensor_shape());
   if (!shape.is_fully_defined()) throw DataLossError("[TensorProto] the tensor's shape " + shape.debug_string() + " is not fully defined");
+  const bool string_content = dtype == DType::kString && proto.string_val_size() == 0 && !proto.tensor_content().empty();
+  // Every string takes at least its length byte: a shape claiming more is damaged (checked before allocating).
+  if (string_content && static_cast<std::uint64_t>(shape.num_elements()) > proto.tensor_content().size())
+    throw DataLossError("[TensorProto] tensor_content holds " + std::to_string(proto.tensor_content().size()) +
+                        " bytes, too few for the " + std::to_string(shape.num_elements()) + " strings of shape " + shape.debug_string());
   Tensor t = core::empty(dtype, shape);
   const std::int64_t n = t.num_elements();
-  if (dtype == DType::kString && proto.string_val_size() == 0 && !proto.tensor_content().empty()) {
+  if (string_content) {
     decode_string_list(proto.tensor_content(), t.mutable_data<std::string>(), n);
     return t;
   }
