@@ -38,12 +38,26 @@ using tf::data::Element;
   throw tf::InvalidArgumentError(name + ": " + nb::cast<std::string>(nb::str(e.value())));
 }
 
+/// Holds the GIL on a pipeline thread, as nb::gil_scoped_acquire does, but lets the thread be
+/// unwound while it waits: Python's finalization ends a thread waiting for the GIL with
+/// pthread_exit, whose forced unwinding aborts the process at nanobind's noexcept constructor.
+class PipelineThreadGil {
+ public:
+  PipelineThreadGil() : state_(PyGILState_Ensure()) {}  // not noexcept, on purpose
+  ~PipelineThreadGil() { PyGILState_Release(state_); }
+  PipelineThreadGil(const PipelineThreadGil&) = delete;
+  PipelineThreadGil& operator=(const PipelineThreadGil&) = delete;
+
+ private:
+  PyGILState_STATE state_;
+};
+
 /// Elements from Python: make_step() starts a pass and returns step(), which returns the next
 /// element as a list of tensors, or None at the end.
 Dataset from_python_generator(nb::object make_step, std::vector<tf::TensorSpec> signature) {
   SharedPyObject factory(std::move(make_step));
   auto make_generator = [factory]() -> Dataset::Generator {
-    nb::gil_scoped_acquire gil;
+    PipelineThreadGil gil;
     std::optional<SharedPyObject> step;
     try {
       step.emplace(factory.get()());
@@ -51,7 +65,7 @@ Dataset from_python_generator(nb::object make_step, std::vector<tf::TensorSpec> 
       throw_generator_error(e);
     }
     return [step = *step]() -> std::optional<Element> {
-      nb::gil_scoped_acquire gil;
+      PipelineThreadGil gil;
       try {
         nb::object result = step.get()();
         if (result.is_none()) return std::nullopt;

@@ -185,7 +185,7 @@ class MapNode final : public DatasetNode {
           try {
             while (got < inputs.size() && input_->next(inputs[got])) ++got;
           } catch (...) {
-            chunk.error = std::current_exception();
+            chunk.error = pipeline_error();
           }
           next_seq_ += static_cast<std::int64_t>(got);
           inputs.resize(got);
@@ -231,7 +231,7 @@ class MapNode final : public DatasetNode {
           try {
             rethrow_with_context(failure_context(first + static_cast<std::int64_t>(i)));
           } catch (...) {
-            fail(std::current_exception());
+            fail(pipeline_error());
           }
           continue;
         }
@@ -250,7 +250,7 @@ class MapNode final : public DatasetNode {
         stacker.take(chunk.elements.back());
       } catch (...) {
         chunk.elements.clear();
-        chunk.error = std::current_exception();
+        chunk.error = pipeline_error();
       }
     }
     void release_slot() {

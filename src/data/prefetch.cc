@@ -75,7 +75,7 @@ class PrefetchNode final : public DatasetNode {
         try {
           s.end = !input_->next(s.element);
         } catch (...) {
-          s.error = std::current_exception();
+          s.error = pipeline_error();
         }
         const bool last = s.end || s.error;
         {

@@ -1,8 +1,11 @@
 // Thread counts and threads for tf.data's background work.
 #pragma once
 
+#include <cxxabi.h>
+
 #include <algorithm>
 #include <cstdint>
+#include <exception>
 #include <thread>
 #include <utility>
 
@@ -32,6 +35,19 @@ std::thread start_pipeline_thread(F fn) {
     pthread_setschedparam(pthread_self(), SCHED_BATCH, &param);  // best effort: any failure leaves SCHED_OTHER
     fn();
   });
+}
+
+/// The exception being handled, for a pipeline thread to hand to its consumer. A thread's forced
+/// unwinding is no error and goes on: Python's finalization ends a thread that waits for the GIL
+/// (a generator's) with pthread_exit, and keeping that unwinding instead aborts the process.
+inline std::exception_ptr pipeline_error() {
+  try {
+    throw;
+  } catch (abi::__forced_unwind&) {
+    throw;
+  } catch (...) {
+    return std::current_exception();
+  }
 }
 
 }  // namespace tf::data::detail
