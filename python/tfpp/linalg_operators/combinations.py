@@ -9,6 +9,20 @@ _linalg = _tf.linalg
 _math = _tf.math
 
 
+def _product(values):
+    result = values[0]
+    for value in values[1:]:
+        result = result * value
+    return result
+
+
+def _sum(values):
+    result = values[0]
+    for value in values[1:]:
+        result = result + value
+    return result
+
+
 def _check_operators(operators, what):
     operators = list(operators)
     if not operators:
@@ -72,16 +86,10 @@ class LinearOperatorComposition(LinearOperator):
         return solution
 
     def _determinant(self):
-        result = self._operators[0].determinant()
-        for op in self._operators[1:]:
-            result *= op.determinant()
-        return result
+        return _product([op.determinant() for op in self._operators])
 
     def _log_abs_determinant(self):
-        result = self._operators[0].log_abs_determinant()
-        for op in self._operators[1:]:
-            result += op.log_abs_determinant()
-        return result
+        return _sum([op.log_abs_determinant() for op in self._operators])
 
     def _to_dense(self):
         dense = self._operators[0].to_dense()
@@ -231,16 +239,10 @@ class LinearOperatorBlockDiag(LinearOperator):
         return _block_matrix(rows, self.dtype, _batch_of(self._operators))
 
     def _determinant(self):
-        result = self._operators[0].determinant()
-        for op in self._operators[1:]:
-            result *= op.determinant()
-        return result
+        return _product([op.determinant() for op in self._operators])
 
     def _log_abs_determinant(self):
-        result = self._operators[0].log_abs_determinant()
-        for op in self._operators[1:]:
-            result += op.log_abs_determinant()
-        return result
+        return _sum([op.log_abs_determinant() for op in self._operators])
 
 
 class LinearOperatorBlockLowerTriangular(LinearOperator):
@@ -288,16 +290,10 @@ class LinearOperatorBlockLowerTriangular(LinearOperator):
         return _block_matrix(rows, self.dtype, _batch_of(self._all()))
 
     def _determinant(self):
-        result = self._operators[0][-1].determinant()
-        for row in self._operators[1:]:
-            result *= row[-1].determinant()
-        return result
+        return _product([row[-1].determinant() for row in self._operators])
 
     def _log_abs_determinant(self):
-        result = self._operators[0][-1].log_abs_determinant()
-        for row in self._operators[1:]:
-            result += row[-1].log_abs_determinant()
-        return result
+        return _sum([row[-1].log_abs_determinant() for row in self._operators])
 
 
 def _kron(a, b):
@@ -347,19 +343,11 @@ class LinearOperatorKronecker(LinearOperator):
     def _determinant(self):
         # det(A (x) B) = det(A)^q det(B)^p for A p x p and B q x q.
         total = self._shape()[-1]
-        result = None
-        for op in self._operators:
-            factor = op.determinant() ** (total // op.domain_dimension)
-            result = factor if result is None else result * factor
-        return result
+        return _product([op.determinant() ** (total // op.domain_dimension) for op in self._operators])
 
     def _log_abs_determinant(self):
         total = self._shape()[-1]
-        result = None
-        for op in self._operators:
-            term = op.log_abs_determinant() * (total // op.domain_dimension)
-            result = term if result is None else result + term
-        return result
+        return _sum([op.log_abs_determinant() * (total // op.domain_dimension) for op in self._operators])
 
 
 class LinearOperatorLowRankUpdate(LinearOperator):

@@ -178,14 +178,27 @@ void unsorted_segment_shape(ShapeContext& ctx) {
   ctx.add_output(ctx.input(0).dtype(), out);
 }
 
+// What an unsorted segment kernel works from: the checked number of segments, the ids, the
+// output shape and the size of one row of it.
+struct UnsortedLayout {
+  std::int64_t num;
+  std::vector<std::int64_t> ids;
+  TensorShape shape;
+  std::int64_t inner;
+};
+
+UnsortedLayout unsorted_layout(KernelContext& ctx) {
+  UnsortedLayout l{check_unsorted_segment_inputs(ctx), int_values(ctx.input(1)), {}, 0};
+  l.shape = TensorShape{l.num};
+  append_tail(l.shape, ctx.input(0).shape(), ctx.input(1).rank());
+  l.inner = l.shape.num_elements() / std::max<std::int64_t>(l.num, 1);
+  return l;
+}
+
 template <class T, Combine op>
 void unsorted_segment_kernel(KernelContext& ctx) {
-  const std::int64_t num = check_unsorted_segment_inputs(ctx);
   const Tensor& data = ctx.input(0);
-  const std::vector<std::int64_t> ids = int_values(ctx.input(1));
-  TensorShape shape{num};
-  append_tail(shape, data.shape(), ctx.input(1).rank());
-  const std::int64_t inner = shape.num_elements() / std::max<std::int64_t>(num, 1);
+  const auto [num, ids, shape, inner] = unsorted_layout(ctx);
   for (std::size_t i = 0; i < ids.size(); ++i)
     if (ids[i] >= num)
       ctx.fail("segment_ids[" + std::to_string(i) + "] = " + std::to_string(ids[i]) + " is out of range [0, " +
@@ -225,12 +238,8 @@ void unsorted_segment_join_shape(ShapeContext& ctx) {
 
 // Unlike the numeric ops, TensorFlow's kernel refuses negative ids too.
 void unsorted_segment_join_kernel(KernelContext& ctx) {
-  const std::int64_t num = check_unsorted_segment_inputs(ctx);
   const Tensor& data = ctx.input(0);
-  const std::vector<std::int64_t> ids = int_values(ctx.input(1));
-  TensorShape shape{num};
-  append_tail(shape, data.shape(), ctx.input(1).rank());
-  const std::int64_t inner = shape.num_elements() / std::max<std::int64_t>(num, 1);
+  const auto [num, ids, shape, inner] = unsorted_layout(ctx);
   for (std::size_t i = 0; i < ids.size(); ++i)
     if (ids[i] < 0 || ids[i] >= num)
       ctx.fail("segment_ids are not allowed to exceed num_segments or to have negative values: segment_ids[" +
