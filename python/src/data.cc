@@ -11,6 +11,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
+#include "pipeline_gil.h"
 #include "dtype_object.h"
 #include "data/dataset_ops.h"
 #include "data/dataset_source_ops.h"
@@ -37,20 +38,6 @@ using tf::data::Element;
   std::string name = nb::cast<std::string>(e.type().attr("__name__"));
   throw tf::InvalidArgumentError(name + ": " + nb::cast<std::string>(nb::str(e.value())));
 }
-
-/// Holds the GIL on a pipeline thread, as nb::gil_scoped_acquire does, but lets the thread be
-/// unwound while it waits: Python's finalization ends a thread waiting for the GIL with
-/// pthread_exit, whose forced unwinding aborts the process at nanobind's noexcept constructor.
-class PipelineThreadGil {
- public:
-  PipelineThreadGil() : state_(PyGILState_Ensure()) {}  // not noexcept, on purpose
-  ~PipelineThreadGil() { PyGILState_Release(state_); }
-  PipelineThreadGil(const PipelineThreadGil&) = delete;
-  PipelineThreadGil& operator=(const PipelineThreadGil&) = delete;
-
- private:
-  PyGILState_STATE state_;
-};
 
 /// Elements from Python: make_step() starts a pass and returns step(), which returns the next
 /// element as a list of tensors, or None at the end.

@@ -12,6 +12,7 @@
 
 #include "autodiff/gradient_registry.h"
 #include "bindings.h"
+#include "pipeline_gil.h"
 #include "ops/execute.h"
 #include "ops/op_def.h"
 
@@ -65,7 +66,7 @@ void py_func_shape(tf::ops::ShapeContext& ctx) {
 void py_func_kernel(tf::ops::KernelContext& ctx) {
   std::shared_ptr<SharedPyObject> fn = callables_of(ctx.attr<std::string>(0)).forward;
   if (!fn) ctx.fail("no Python function is registered as " + ctx.attr<std::string>(0));
-  nb::gil_scoped_acquire gil;
+  PipelineThreadGil gil;  // also a tf.data map's thread
   nb::list args;
   for (const tf::Tensor& t : ctx.inputs()) args.append(nb::cast(t));
   nb::tuple result = nb::cast<nb::tuple>(fn->get()(*args));

@@ -1,5 +1,5 @@
 """Iterators over Python generators left alive when the program ends: a prefetching one, a
-parallel map over one, and one half read in a loop. The interpreter's shutdown stops their
+parallel map over one, one half read in a loop, and a prefetched map calling tf.py_function. The interpreter's shutdown stops their
 background threads, which wait for the GIL, and the program exits normally as TensorFlow's does."""
 from harness import tf
 
@@ -18,3 +18,5 @@ print(next(mapped))
 batches = iter(tf.data.Dataset.from_generator(numbers, output_signature=signature).batch(10).prefetch(1))
 for _, batch in zip(range(3), batches):
     print(batch.numpy().tolist()[:3])
+py_mapped = iter(tf.data.Dataset.range(1000).map(lambda x: tf.py_function(lambda v: v * 3, [x], tf.int64)).prefetch(4))
+print(next(py_mapped))
