@@ -23,6 +23,11 @@ def _sum(values):
     return result
 
 
+def _implied(hint, operators, given):
+    """A hint the operators all have holds for their combination, unless one was given."""
+    return True if given is None and all(getattr(op, hint) for op in operators) else given
+
+
 def _check_operators(operators, what):
     operators = list(operators)
     if not operators:
@@ -207,12 +212,9 @@ class LinearOperatorBlockDiag(LinearOperator):
     def __init__(self, operators, is_non_singular=None, is_self_adjoint=None, is_positive_definite=None,
                  is_square=True, name=None):
         self._operators = _check_operators(operators, "block diag")
-        if all(op.is_non_singular for op in self._operators):
-            is_non_singular = True if is_non_singular is None else is_non_singular
-        if all(op.is_self_adjoint for op in self._operators):
-            is_self_adjoint = True if is_self_adjoint is None else is_self_adjoint
-        if all(op.is_positive_definite for op in self._operators):
-            is_positive_definite = True if is_positive_definite is None else is_positive_definite
+        is_non_singular = _implied("is_non_singular", self._operators, is_non_singular)
+        is_self_adjoint = _implied("is_self_adjoint", self._operators, is_self_adjoint)
+        is_positive_definite = _implied("is_positive_definite", self._operators, is_positive_definite)
         name = name or "_ds_".join(op.name for op in self._operators)
         super().__init__(self._operators[0].dtype, is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
                          is_positive_definite=is_positive_definite, is_square=is_square, name=name,
@@ -258,8 +260,7 @@ class LinearOperatorBlockLowerTriangular(LinearOperator):
                                  % (i, i + 1, len(row)))
         _check_operators([op for row in self._operators for op in row], "block lower triangular")
         diagonal = [row[-1] for row in self._operators]
-        if all(op.is_non_singular for op in diagonal):
-            is_non_singular = True if is_non_singular is None else is_non_singular
+        is_non_singular = _implied("is_non_singular", diagonal, is_non_singular)
         super().__init__(diagonal[0].dtype, is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
                          is_positive_definite=is_positive_definite, is_square=True if is_square is None else is_square,
                          name=name, parameters=dict(operators=operators, is_non_singular=is_non_singular,
@@ -312,10 +313,8 @@ class LinearOperatorKronecker(LinearOperator):
     def __init__(self, operators, is_non_singular=None, is_self_adjoint=None, is_positive_definite=None,
                  is_square=None, name=None):
         self._operators = _check_operators(operators, "kronecker")
-        if all(op.is_non_singular for op in self._operators):
-            is_non_singular = True if is_non_singular is None else is_non_singular
-        if all(op.is_self_adjoint for op in self._operators):
-            is_self_adjoint = True if is_self_adjoint is None else is_self_adjoint
+        is_non_singular = _implied("is_non_singular", self._operators, is_non_singular)
+        is_self_adjoint = _implied("is_self_adjoint", self._operators, is_self_adjoint)
         name = name or "_x_".join(op.name for op in self._operators)
         super().__init__(self._operators[0].dtype, is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
                          is_positive_definite=is_positive_definite, is_square=is_square, name=name,
