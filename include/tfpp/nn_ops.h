@@ -102,5 +102,9 @@ struct DropoutOptions {
 /// Zeroes each element with probability `rate` and scales the rest by 1 / (1 - rate) (tf.nn.dropout);
 /// with noise_shape, whole slices along its size-1 axes are kept or dropped together.
 Tensor dropout(const Tensor& x, double rate, const DropoutOptions& options = {});
+/// dropout whose keep/drop draw depends only on `seed`, two int32/int64 values
+/// (tf.nn.experimental.stateless_dropout): the same seed drops TensorFlow's elements.
+Tensor stateless_dropout(const Tensor& x, double rate, const Tensor& seed,
+                         const std::vector<std::int64_t>& noise_shape = {});
 
 }  // namespace tf::nn

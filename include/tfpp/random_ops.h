@@ -6,8 +6,9 @@
 // TensorFlow: with tf::random::set_seed(g) and an op seed s, the op uses (g, s); with only a
 // global seed, ops get successive seeds derived from it (reproducible after set_seed); with
 // only an op seed, the global seed defaults to 87654321; with neither, numbers are
-// nondeterministic. Unlike TensorFlow's stateful eager ops, a call with an explicit op seed
-// is a pure function of its seeds: calling it twice gives the same values.
+// nondeterministic. As TensorFlow's kernels do, a seeded op continues its stream from call to
+// call: eager calls of one op with the same dtype and seeds share a stream (set_seed restarts
+// it), and each random op in a traced function has its own, kept across the function's calls.
 #pragma once
 
 #include <cstdint>

@@ -94,13 +94,18 @@ void bind_nn_ops(nb::module_& m) {
                            {.seed = optional_seed(seed),
                             .noise_shape = noise_shape.is_none() ? std::vector<std::int64_t>{} : int_list(noise_shape)});
   }, "x"_a, "rate"_a, "noise_shape"_a = nb::none(), "seed"_a = nb::none(), "name"_a = nb::none());
+  nn.def("_stateless_dropout", [](nb::handle x, double rate, nb::handle seed, nb::handle noise_shape, nb::handle name) {
+    NodeName named(name);
+    return tf::nn::stateless_dropout(to_tensor(x), rate, to_tensor(seed),
+                                     noise_shape.is_none() ? std::vector<std::int64_t>{} : int_list(noise_shape));
+  }, "x"_a, "rate"_a, "seed"_a, "noise_shape"_a = nb::none(), "name"_a = nb::none());
 
   bind_nn_losses_and_moments(nn);
   bind_nn_conv_pool(nn);
   bind_nn_space_depth_embedding_lrn(nn);
 
   nb::module_ random = m.def_submodule("random", "tf.random: seeded random tensors (TensorFlow's Philox streams).");
-  random.def("set_seed", [](nb::handle seed) { tf::random::set_seed(optional_seed(seed)); }, "seed"_a);
+  random.def("set_seed", [](nb::handle seed) { tf::random::set_seed(optional_seed(seed)); }, "seed"_a.none());
   random.def("normal", [](nb::handle shape, double mean, double stddev, nb::handle dtype, nb::handle seed, nb::handle name) {
     NodeName named(name);
     return tf::random::normal(shape_from(shape), {.mean = mean, .stddev = stddev, .dtype = dtype_from(dtype), .seed = optional_seed(seed)});

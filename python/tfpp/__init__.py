@@ -208,6 +208,9 @@ from .embedding_sparse import safe_embedding_lookup_sparse as _safe_embedding_lo
 nn.safe_embedding_lookup_sparse = _safe_embedding_lookup_sparse
 from .with_space_to_batch import with_space_to_batch as _with_space_to_batch  # noqa: E402
 nn.with_space_to_batch = _with_space_to_batch
+nn.experimental = _types.ModuleType("tfpp.nn.experimental", "tf.nn.experimental: stateless_dropout.")
+nn.experimental.stateless_dropout = _nn_composites.stateless_dropout
+_sys.modules[__name__ + ".nn.experimental"] = nn.experimental
 from . import ctc_decoders as _ctc_decoders, ctc_labels as _ctc_labels  # noqa: E402
 nn.ctc_greedy_decoder = _ctc_decoders.ctc_greedy_decoder
 nn.ctc_beam_search_decoder = _ctc_decoders.ctc_beam_search_decoder

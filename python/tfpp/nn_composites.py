@@ -159,3 +159,12 @@ def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95, reducti
     """approx_top_k of the smallest entries (no CPU kernel, as in TensorFlow)."""
     return approx_top_k(operand, k, reduction_dimension, recall_target, False, reduction_input_size_override,
                         aggregate_to_topk)
+
+
+def stateless_dropout(x, rate, seed, rng_alg=None, noise_shape=None, name=None):
+    """tf.nn.experimental.stateless_dropout: dropout whose keep/drop draw depends only on `seed`."""
+    if rng_alg not in (None, "auto_select", "philox"):
+        raise ValueError("tfpp draws stateless numbers with Philox only; got rng_alg=%r" % (rng_alg,))
+    if noise_shape is not None:
+        noise_shape = [-1 if d is None else int(d) for d in noise_shape]
+    return _tfpp.nn._stateless_dropout(x, rate, seed, noise_shape, name)

@@ -82,29 +82,16 @@ void check_no_read_write_conflict(const graph::Graph& g, const std::vector<char>
   }
 }
 
-// True for a random op with a seed: it draws the same numbers every time its node runs.
-bool seeded(const graph::Node& n) {
-  const auto& names = n.op->attr_names;
-  std::int64_t seeds = 0;
-  int found = 0;
-  for (std::size_t a = 0; a < names.size() && a < n.attrs.size(); ++a)
-    if (names[a] == "seed" || names[a] == "seed2")
-      if (const auto* v = std::get_if<std::int64_t>(&n.attrs[a])) {
-        seeds |= *v;
-        ++found;
-      }
-  return found == 2 && seeds != 0;
-}
-
 // Throws when the results need a stateful op (other than a nested If / While, recomputed in
-// turn) whose second run could give other values, such as an unseeded random op.
+// turn) whose second run could give other values, such as a random op (seeded ones continue
+// their stream: Note [Random streams]).
 void check_repeatable(const graph::Node& n, const char* op) {
   const bool control_flow = n.op == &if_op(true) || n.op == &while_op(true);
-  if (!n.op->stateful || control_flow || seeded(n)) return;
+  if (!n.op->stateful || control_flow) return;
   throw InvalidArgumentError(std::string("[") + op + "] cannot differentiate a body whose result depends on the "
                              "stateful op " + n.op->name + " ('" + n.name + "'): the gradient recomputes the body and "
-                             "would run it again with other results; give a random op a seed, or compute the value "
-                             "outside the cond or while_loop");
+                             "would run it again with other results; compute the value outside the cond or while_loop, "
+                             "or draw it with a stateless random op");
 }
 
 }  // namespace

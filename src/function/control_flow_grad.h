@@ -29,8 +29,8 @@ std::vector<Tensor> vjp(const std::vector<Tensor>& sources, const std::function<
 /// assignments) run once, in the forward op, never again during backprop. A body that both
 /// reads and assigns one variable cannot be recomputed faithfully (the recomputation would
 /// read the value after the assignment): its gradient raises instead, as it does when the
-/// results need a stateful op that could give other values the second time (an unseeded
-/// random op; a seeded one draws the same numbers every time its node runs).
+/// results need a stateful op that could give other values the second time (a random op,
+/// seeded or not: Note [Random streams], ops/random/random_seed.h).
 ///
 /// Runs `body` on its graph arguments `args` through ops::execute (tapes and traces see
 /// every op) as the Note describes, and returns its results; `op` names the op in errors.

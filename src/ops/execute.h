@@ -20,6 +20,9 @@ class ExecutionContext {
  public:
   virtual ~ExecutionContext() = default;
   virtual Outputs execute(const OpDef& op, std::span<const Tensor> inputs, std::span<const AttrValue> attrs) = 0;
+  /// Op seeds handed out in this graph to random ops with only a global seed: 0, 1, 2, ... as
+  /// TensorFlow counts them per graph (each function, cond branch and loop body its own).
+  std::int64_t op_seeds_drawn = 0;
 };
 
 /// The context installed on this thread, or null for eager execution.

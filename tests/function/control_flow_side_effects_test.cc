@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
 
 #include <tfpp/tfpp.h>
 
@@ -142,28 +143,31 @@ TEST(ControlFlowSideEffects, ABodyThatReadsAndAssignsOneVariableRefusesItsGradie
   EXPECT_DOUBLE_EQ(in_loop(tf::constant(1.0)).item<double>(), 6.0 * 7.0 * 8.0);
 }
 
-TEST(ControlFlowSideEffects, RandomNumbersTheResultNeedsMustBeSeeded) {
-  // Recomputing an unseeded random op would draw new numbers: an error, never a gradient for
-  // other numbers than the forward used. A seeded op draws the same numbers again.
-  auto unseeded = tf::function([](tf::Tensor x) {
+TEST(ControlFlowSideEffects, RandomNumbersTheResultNeedsCannotBeRecomputed) {
+  // Recomputing a random op would draw new numbers (a seeded one continues its stream): an
+  // error, never a gradient for other numbers than the forward used. A stateless op draws the
+  // same numbers again.
+  for (std::optional<std::int64_t> seed : {std::optional<std::int64_t>(), std::optional<std::int64_t>(7)}) {
+    auto stateful = tf::function([seed](tf::Tensor x) {
+      tf::GradientTape tape;
+      tape.watch(x);
+      tf::Tensor y = tf::cond(x > 0.0, [&] { return x * tf::random::uniform({}, {.dtype = tf::float64, .seed = seed}); },
+                              [&] { return x; });
+      return tape.gradient(y, x);
+    });
+    const std::string error = tf::testing::error_of([&] { stateful(tf::constant(1.0)); });
+    EXPECT_EQ(error.rfind("[If] cannot differentiate a body whose result depends on the stateful op RandomUniform", 0),
+              0u)
+        << error;
+  }
+  auto stateless = tf::function([](tf::Tensor x) {
     tf::GradientTape tape;
     tape.watch(x);
-    tf::Tensor y = tf::cond(x > 0.0, [&] { return x * tf::random::uniform({}, {.dtype = tf::float64}); },
-                            [&] { return x; });
-    return tape.gradient(y, x);
-  });
-  const std::string error = tf::testing::error_of([&] { unseeded(tf::constant(1.0)); });
-  EXPECT_EQ(error.rfind("[If] cannot differentiate a body whose result depends on the stateful op RandomUniform", 0),
-            0u)
-      << error;
-  auto seeded = tf::function([](tf::Tensor x) {
-    tf::GradientTape tape;
-    tape.watch(x);
-    tf::Tensor y = tf::cond(x > 0.0, [&] { return x * tf::random::uniform({}, {.dtype = tf::float64, .seed = 7}); },
-                            [&] { return x; });
+    tf::Tensor y = tf::cond(
+        x > 0.0, [&] { return x * tf::random::stateless_uniform({}, {7, 0}, {.dtype = tf::float64}); }, [&] { return x; });
     return std::tuple{y, tape.gradient(y, x)};
   });
-  auto [y, g] = seeded(tf::constant(1.0));
+  auto [y, g] = stateless(tf::constant(1.0));
   EXPECT_DOUBLE_EQ(g.item<double>(), y.item<double>());  // d(x r)/dx = r = y at x = 1
   EXPECT_GT(y.item<double>(), 0.0);
 }

@@ -28,20 +28,25 @@ class Initializer {
   /// The built-in initializer `name` ("zeros", "he_normal", ...); unknown names raise InvalidArgumentError.
   Initializer(const char* name);         // NOLINT(google-explicit-constructor): as Keras takes strings
   Initializer(const std::string& name);  // NOLINT(google-explicit-constructor)
-  /// A custom initializer.
-  Initializer(std::string class_name, std::map<std::string, double> config, Fn fn)
-      : class_name_(std::move(class_name)), config_(std::move(config)), fn_(std::move(fn)) {}
+  /// A custom initializer; `text_config` holds its string-valued config keys ("mode": "fan_in").
+  Initializer(std::string class_name, std::map<std::string, double> config, Fn fn,
+              std::map<std::string, std::string> text_config = {})
+      : class_name_(std::move(class_name)), config_(std::move(config)), text_config_(std::move(text_config)),
+        fn_(std::move(fn)) {}
 
   /// A new tensor of `shape` and `dtype`.
   Tensor operator()(const TensorShape& shape, DType dtype = float32) const { return fn_(shape, dtype); }
   /// Keras' class name ("GlorotUniform").
   const std::string& class_name() const { return class_name_; }
-  /// Keras' config (numbers only; a missing seed is absent).
+  /// Keras' numeric config keys (a missing seed is absent).
   const std::map<std::string, double>& config() const { return config_; }
+  /// Keras' string-valued config keys (VarianceScaling's mode and distribution).
+  const std::map<std::string, std::string>& text_config() const { return text_config_; }
 
  private:
   std::string class_name_;
   std::map<std::string, double> config_;
+  std::map<std::string, std::string> text_config_;
   Fn fn_;
 };
 

@@ -85,6 +85,7 @@
 #include "tfpp/keras/regularizer_classes.h"
 #include "tfpp/keras/regularizers.h"
 #include "tfpp/keras/saving.h"
+#include "tfpp/keras/seed_generator.h"
 #include "tfpp/keras/score_metrics.h"
 #include "tfpp/keras/sequence.h"
 #include "tfpp/keras/summary_options.h"

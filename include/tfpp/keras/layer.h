@@ -103,6 +103,7 @@ struct WeightOptions {
 };
 
 class Layer;
+class SeedGenerator;
 
 namespace detail {
 
@@ -132,6 +133,7 @@ struct LayerState : tf::detail::ModuleState {
   std::vector<Tensor> losses;                          ///< add_loss values of the last call
   std::weak_ptr<Layer> instance;                       ///< the heap instance calls go to, once one exists
   std::vector<std::weak_ptr<Node>> inbound_nodes;      ///< Functional API calls
+  std::shared_ptr<SeedGenerator> seed_generator;  ///< the layer's random seeds, made at its first draw
 };
 
 }  // namespace detail
@@ -275,6 +277,9 @@ class Layer : public Module {
   void set_built(bool built = true);
   /// Registers a sublayer's state (and instance, if known).
   void track_state(const std::shared_ptr<detail::LayerState>& sublayer, const std::shared_ptr<Layer>& instance);
+  /// The next seed of the layer's SeedGenerator (Keras' `self.seed_generator`, made at the first
+  /// draw from `seed`), as the int32 pair stateless random ops take.
+  Tensor next_seed(std::optional<std::int64_t> seed);
 
  private:
   friend class Model;

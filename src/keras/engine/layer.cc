@@ -9,7 +9,9 @@
 #include "keras/mixed_precision/layer_policy.h"
 #include "keras/layers/config_util.h"
 #include "tfpp/errors.h"
+#include "tfpp/init_scope.h"
 #include "tfpp/keras/auto_name.h"
+#include "tfpp/keras/seed_generator.h"
 #include "tfpp/reduction_ops.h"
 
 namespace tf::keras {
@@ -135,6 +137,15 @@ void Layer::track_state(const std::shared_ptr<detail::LayerState>& sub, const st
   s.sublayers.push_back(sub);
   s.sublayer_objects.push_back(instance);
   s.submodules.emplace_back(sub->name, sub);
+}
+
+Tensor Layer::next_seed(std::optional<std::int64_t> seed) {
+  detail::LayerState& s = layer_state();
+  if (!s.seed_generator) {
+    init_scope lift;  // a first draw inside a traced step makes the state variable once, eagerly
+    s.seed_generator = std::make_shared<SeedGenerator>(seed);
+  }
+  return int32_seed(s.seed_generator->next());
 }
 
 std::shared_ptr<detail::LayerState> Layer::shared_layer_state() const {

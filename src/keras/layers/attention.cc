@@ -99,7 +99,7 @@ std::vector<Tensor> MultiHeadAttention::call_masked(const std::vector<Tensor>& i
   } else {
     scores = nn::softmax(scores, -1);
   }
-  Tensor dropped = training && options_.dropout > 0 ? nn::dropout(scores, options_.dropout, {.seed = options_.seed}) : scores;
+  Tensor dropped = training && options_.dropout > 0 ? nn::stateless_dropout(scores, options_.dropout, next_seed(options_.seed)) : scores;
   Tensor out = einsum("acbe,aecd->abcd", {dropped, v});  // [B, T, N, value_dim]
   out = einsum("abcd,cde->abe", {out, weight(w++)});
   if (options_.use_bias) out = out + weight(w++);
@@ -118,8 +118,8 @@ Config MultiHeadAttention::get_config() const {
   c["output_shape"] = options_.output_shape ? ConfigValue(*options_.output_shape) : ConfigValue();
   // Keras resolves None to the axes between batch and features once built: (1,) for rank 3.
   c["attention_axes"] = built() ? ConfigValue(ConfigValue::List{std::int64_t{1}}) : ConfigValue();
-  c["kernel_initializer"] = detail::object_config(options_.kernel_initializer.class_name(), options_.kernel_initializer.config());
-  c["bias_initializer"] = detail::object_config(options_.bias_initializer.class_name(), options_.bias_initializer.config());
+  c["kernel_initializer"] = detail::object_config(options_.kernel_initializer);
+  c["bias_initializer"] = detail::object_config(options_.bias_initializer);
   c["kernel_regularizer"] = detail::optional_config(options_.kernel_regularizer);
   c["bias_regularizer"] = detail::optional_config(options_.bias_regularizer);
   c["activity_regularizer"] = detail::optional_config(options_.activity_regularizer);

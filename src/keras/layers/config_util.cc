@@ -59,6 +59,14 @@ ConfigValue object_config(const std::string& class_name, const std::map<std::str
   return Config{{"class_name", class_name}, {"config", inner}};
 }
 
+ConfigValue object_config(const initializers::Initializer& initializer) {
+  Config c = object_config(initializer.class_name(), initializer.config()).get<Config>();
+  Config inner = c.at("config").get<Config>();
+  for (const auto& [k, v] : initializer.text_config()) inner[k] = v;
+  c["config"] = inner;
+  return c;
+}
+
 ConfigValue optional_config(const std::optional<regularizers::Regularizer>& r) {
   return r ? object_config(r->class_name(), r->config()) : ConfigValue();
 }
@@ -146,7 +154,7 @@ std::vector<std::int64_t> int_list_from(const ConfigValue& value) {
 void write_weight_config(Config& config, const std::string& prefix, const initializers::Initializer& initializer,
                          const std::optional<regularizers::Regularizer>& regularizer,
                          const std::optional<constraints::Constraint>& constraint) {
-  config[prefix + "_initializer"] = object_config(initializer.class_name(), initializer.config());
+  config[prefix + "_initializer"] = object_config(initializer);
   config[prefix + "_regularizer"] = optional_config(regularizer);
   config[prefix + "_constraint"] = optional_config(constraint);
 }

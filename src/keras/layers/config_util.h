@@ -15,6 +15,8 @@ namespace tf::keras::detail {
 
 /// {"class_name": ..., "config": {...}} of an initializer, regularizer or constraint.
 ConfigValue object_config(const std::string& class_name, const std::map<std::string, double>& config);
+/// An initializer's {"class_name", "config"}, its string keys beside its numbers.
+ConfigValue object_config(const initializers::Initializer& initializer);
 /// The same for optional objects (null when absent).
 ConfigValue optional_config(const std::optional<regularizers::Regularizer>& r);
 ConfigValue optional_config(const std::optional<constraints::Constraint>& c);

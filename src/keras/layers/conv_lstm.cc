@@ -152,9 +152,9 @@ std::vector<Tensor> ConvLSTMCell::get_initial_state(const Tensor& first_input) c
 void ConvLSTMCell::begin_sequence(const Tensor& first_input, const std::vector<Tensor>& states, bool training) {
   dropout_mask_ = recurrent_dropout_mask_ = Tensor();
   if (!training) return;
-  if (options_.dropout > 0) dropout_mask_ = nn::dropout(ones_like(first_input), options_.dropout, {.seed = options_.seed});
+  if (options_.dropout > 0) dropout_mask_ = nn::stateless_dropout(ones_like(first_input), options_.dropout, next_seed(options_.seed));
   if (options_.recurrent_dropout > 0 && !states.empty())
-    recurrent_dropout_mask_ = nn::dropout(ones_like(states[0]), options_.recurrent_dropout, {.seed = options_.seed});
+    recurrent_dropout_mask_ = nn::stateless_dropout(ones_like(states[0]), options_.recurrent_dropout, next_seed(options_.seed));
 }
 
 void ConvLSTMCell::end_sequence() { dropout_mask_ = recurrent_dropout_mask_ = Tensor(); }

@@ -95,8 +95,8 @@ Config Dense::get_config() const {
   c["units"] = units_;
   c["activation"] = options_.activation.name();
   c["use_bias"] = options_.use_bias;
-  c["kernel_initializer"] = detail::object_config(options_.kernel_initializer.class_name(), options_.kernel_initializer.config());
-  c["bias_initializer"] = detail::object_config(options_.bias_initializer.class_name(), options_.bias_initializer.config());
+  c["kernel_initializer"] = detail::object_config(options_.kernel_initializer);
+  c["bias_initializer"] = detail::object_config(options_.bias_initializer);
   c["kernel_regularizer"] = detail::optional_config(options_.kernel_regularizer);
   c["bias_regularizer"] = detail::optional_config(options_.bias_regularizer);
   c["kernel_constraint"] = detail::optional_config(options_.kernel_constraint);
@@ -212,7 +212,7 @@ Dropout::Dropout(double rate, DropoutOptions options)
 Tensor Dropout::call(const Tensor& x, bool training) {
   if (!training || rate_ == 0) return x;
   if (rate_ == 1) return x * 0.0;
-  return nn::dropout(x, rate_, {.seed = options_.seed, .noise_shape = options_.noise_shape.value_or(std::vector<std::int64_t>{})});
+  return nn::stateless_dropout(x, rate_, next_seed(options_.seed), options_.noise_shape.value_or(std::vector<std::int64_t>{}));
 }
 Config Dropout::get_config() const {
   Config c = Layer::get_config();

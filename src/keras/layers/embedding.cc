@@ -64,8 +64,7 @@ Config Embedding::get_config() const {
   Config c = Layer::get_config();
   c["input_dim"] = input_dim_;
   c["output_dim"] = output_dim_;
-  c["embeddings_initializer"] = detail::object_config(options_.embeddings_initializer.class_name(),
-                                                      options_.embeddings_initializer.config());
+  c["embeddings_initializer"] = detail::object_config(options_.embeddings_initializer);
   c["embeddings_regularizer"] = detail::optional_config(options_.embeddings_regularizer);
   c["activity_regularizer"] = detail::optional_config(activity_regularizer());
   c["embeddings_constraint"] = detail::optional_config(options_.embeddings_constraint);

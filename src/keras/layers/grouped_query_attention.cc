@@ -136,7 +136,7 @@ std::vector<Tensor> GroupedQueryAttention::call_masked(const std::vector<Tensor>
     scores = nn::softmax(scores, -1);
   }
   const Tensor dropped =
-      training && options_.dropout > 0 ? nn::dropout(scores, options_.dropout, {.seed = options_.seed}) : scores;
+      training && options_.dropout > 0 ? nn::stateless_dropout(scores, options_.dropout, next_seed(options_.seed)) : scores;
   Tensor out = einsum("buqk,bkuh->bquh", {dropped, v});
   if (gate.defined()) out = out * gate;
   out = einsum("bquh,uhm->bqm", {out, weight(w++)});

@@ -78,6 +78,7 @@ Initializer VarianceScaling(const VarianceScalingOptions& o) {
     throw InvalidArgumentError("[VarianceScaling] mode must be fan_in, fan_out or fan_avg, got '" + o.mode + "'");
   if (o.distribution != "truncated_normal" && o.distribution != "untruncated_normal" && o.distribution != "uniform")
     throw InvalidArgumentError("[VarianceScaling] unknown distribution '" + o.distribution + "'");
+  const std::map<std::string, std::string> text{{"mode", o.mode}, {"distribution", o.distribution}};
   return Initializer("VarianceScaling", with_seed({{"scale", o.scale}}, o.seed), [o](const TensorShape& s, DType d) {
     check_float(d, "VarianceScaling");
     auto [fan_in, fan_out] = compute_fans(s);
@@ -92,7 +93,7 @@ Initializer VarianceScaling(const VarianceScalingOptions& o) {
       return random::normal(s, {.stddev = std::sqrt(scale), .dtype = d, .seed = o.seed});
     const double limit = std::sqrt(3.0 * scale);
     return random::uniform(s, {.minval = -limit, .maxval = limit, .dtype = d, .seed = o.seed});
-  });
+  }, text);
 }
 
 namespace {

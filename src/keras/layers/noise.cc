@@ -48,7 +48,7 @@ GaussianNoise::GaussianNoise(double stddev, NoiseOptions options)
 }
 Tensor GaussianNoise::call(const Tensor& x, bool training) {
   if (!training || stddev_ == 0) return x;
-  return x + random::normal(noise_shape_of(name(), x), {.mean = 0.0, .stddev = stddev_, .dtype = x.dtype(), .seed = options_.seed});
+  return x + random::stateless_normal(noise_shape_of(name(), x), next_seed(options_.seed), {.mean = 0.0, .stddev = stddev_, .dtype = x.dtype()});
 }
 Config GaussianNoise::get_config() const {
   Config c = Layer::get_config();
@@ -68,7 +68,7 @@ GaussianDropout::GaussianDropout(double rate, NoiseOptions options)
 Tensor GaussianDropout::call(const Tensor& x, bool training) {
   if (!training || rate_ == 0) return x;
   const double stddev = std::sqrt(rate_ / (1.0 - rate_));
-  return x * random::normal(noise_shape_of(name(), x), {.mean = 1.0, .stddev = stddev, .dtype = x.dtype(), .seed = options_.seed});
+  return x * random::stateless_normal(noise_shape_of(name(), x), next_seed(options_.seed), {.mean = 1.0, .stddev = stddev, .dtype = x.dtype()});
 }
 Config GaussianDropout::get_config() const {
   Config c = Layer::get_config();
@@ -100,7 +100,7 @@ Tensor AlphaDropout::call(const Tensor& x, bool training) {
       if (dims[i] < 0) dims[i] = shape[static_cast<int>(i)];
     shape = TensorShape(dims);
   }
-  const Tensor kept = cast(random::uniform(shape, {.minval = 0.0, .maxval = 1.0, .dtype = x.dtype(), .seed = options_.seed}) >= rate_,
+  const Tensor kept = cast(random::stateless_uniform(shape, next_seed(options_.seed), {.minval = 0.0, .maxval = 1.0, .dtype = x.dtype()}) >= rate_,
                            x.dtype());
   const double a = std::pow((1.0 - rate_) * (1.0 + rate_ * alpha_p * alpha_p), -0.5);
   const double b = -a * alpha_p * rate_;

@@ -99,9 +99,8 @@ Config BatchNormalization::get_config() const {
   detail::write_weight_config(c, "beta", options_.beta_initializer, options_.beta_regularizer, options_.beta_constraint);
   detail::write_weight_config(c, "gamma", options_.gamma_initializer, options_.gamma_regularizer, options_.gamma_constraint);
   c["moving_mean_initializer"] =
-      detail::object_config(options_.moving_mean_initializer.class_name(), options_.moving_mean_initializer.config());
-  c["moving_variance_initializer"] = detail::object_config(options_.moving_variance_initializer.class_name(),
-                                                           options_.moving_variance_initializer.config());
+      detail::object_config(options_.moving_mean_initializer);
+  c["moving_variance_initializer"] = detail::object_config(options_.moving_variance_initializer);
   c["synchronized"] = false;
   c["renorm"] = false;
   c["renorm_clipping"] = ConfigValue();

@@ -26,9 +26,9 @@ void write_cell_config(Config& c, std::int64_t units, const CellCommon& m, bool 
   c["activation"] = m.activation.name();
   if (recurrent_activation) c["recurrent_activation"] = m.recurrent_activation.name();
   c["use_bias"] = m.use_bias;
-  c["kernel_initializer"] = object_config(m.kernel_initializer.class_name(), m.kernel_initializer.config());
-  c["recurrent_initializer"] = object_config(m.recurrent_initializer.class_name(), m.recurrent_initializer.config());
-  c["bias_initializer"] = object_config(m.bias_initializer.class_name(), m.bias_initializer.config());
+  c["kernel_initializer"] = object_config(m.kernel_initializer);
+  c["recurrent_initializer"] = object_config(m.recurrent_initializer);
+  c["bias_initializer"] = object_config(m.bias_initializer);
   c["kernel_regularizer"] = optional_config(m.kernel_regularizer);
   c["recurrent_regularizer"] = optional_config(m.recurrent_regularizer);
   c["bias_regularizer"] = optional_config(m.bias_regularizer);
@@ -104,9 +104,9 @@ void GatedCell::build_weights(const TensorShape& input_shape, const TensorShape&
 void GatedCell::begin_sequence(const Tensor& first_input, const std::vector<Tensor>& states, bool training) {
   dropout_mask_ = recurrent_dropout_mask_ = Tensor();
   if (!training) return;
-  if (common_.dropout > 0) dropout_mask_ = nn::dropout(ones_like(first_input), common_.dropout, {.seed = common_.seed});
+  if (common_.dropout > 0) dropout_mask_ = nn::stateless_dropout(ones_like(first_input), common_.dropout, next_seed(common_.seed));
   if (common_.recurrent_dropout > 0 && !states.empty())
-    recurrent_dropout_mask_ = nn::dropout(ones_like(states[0]), common_.recurrent_dropout, {.seed = common_.seed});
+    recurrent_dropout_mask_ = nn::stateless_dropout(ones_like(states[0]), common_.recurrent_dropout, next_seed(common_.seed));
 }
 
 void GatedCell::end_sequence() { dropout_mask_ = recurrent_dropout_mask_ = Tensor(); }

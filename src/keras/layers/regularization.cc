@@ -29,7 +29,7 @@ Tensor SpatialDropout::call(const Tensor& x, bool training) {
   std::vector<std::int64_t> noise(static_cast<std::size_t>(spatial_rank_ + 2), 1);
   noise.front() = -1;
   noise[channels_first_ ? 1 : noise.size() - 1] = -1;
-  return nn::dropout(x, rate_, {.seed = options_.seed, .noise_shape = noise});
+  return nn::stateless_dropout(x, rate_, next_seed(options_.seed), noise);
 }
 
 Config SpatialDropout::get_config() const {

@@ -130,7 +130,7 @@ std::vector<Tensor> Attention::call_masked(const std::vector<Tensor>& inputs, co
   // Keras' _apply_scores: masked positions lose 1e9 (a row masked whole stays a softmax of its scores).
   if (scores_mask.defined()) s = where(scores_mask, s, s - 1.0e9);
   Tensor weights = nn::softmax(s, -1);
-  if (training && options_.dropout > 0) weights = nn::dropout(weights, options_.dropout, {.seed = options_.seed});
+  if (training && options_.dropout > 0) weights = nn::stateless_dropout(weights, options_.dropout, next_seed(options_.seed));
   Tensor out = matmul(weights, value);  // [B, Tq, dim_v]
   if (query_mask.defined()) out = where(expand_dims(query_mask, -1), out, zeros_like(out));
   if (flags.return_attention_scores) return {out, weights};

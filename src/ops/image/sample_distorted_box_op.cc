@@ -216,7 +216,11 @@ void sample(KernelContext& ctx, kernels::Philox gen) {
   window[3] = static_cast<float>(crop.max_x) / static_cast<float>(width);
 }
 
-void stateful_kernel(KernelContext& ctx) { sample(ctx, ops::make_philox(ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2))); }
+void stateful_kernel(KernelContext& ctx) {
+  const std::int64_t max_attempts = ctx.attr<std::int64_t>(kMaxAttempts);
+  sample(ctx, ops::reserve_philox(ctx, ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2),
+                                  ops::blocks_for_samples32(4 * max_attempts)));
+}
 void stateless_kernel(KernelContext& ctx) { sample(ctx, ops::stateless_philox(ctx.input(3))); }
 
 template <KernelFn Kernel>
@@ -254,7 +258,7 @@ DistortedBox sample_distorted_bounding_box(const Tensor& image_size, const Tenso
   // As TensorFlow's Python, a seed of 0 (or none) draws nondeterministically, whatever the global seed.
   const auto [seed1, seed2] = seed && *seed != 0 ? random::get_seed(seed) : std::pair<std::int64_t, std::int64_t>{0, 0};
   std::vector<ops::AttrValue> attrs = attrs_of(options);
-  attrs.insert(attrs.end(), {seed1, seed2});
+  attrs.insert(attrs.end(), {seed1, seed2, ops::random_stream(kSampleDistortedBoundingBoxV2, image_size.dtype(), seed1, seed2)});
   return result(ops::execute(kSampleDistortedBoundingBoxV2,
                              {image_size, bounding_boxes, constant(static_cast<float>(options.min_object_covered))}, attrs));
 }

@@ -1,5 +1,5 @@
 // tf.nn functions composed from other ops, as TensorFlow composes them: batch_normalization
-// (elementwise math) and dropout (a uniform draw, a comparison and a multiply). They need no
+// (elementwise math) and dropout (a uniform draw, a comparison and a select). They need no
 // kernels or gradients of their own.
 #include "tfpp/errors.h"
 #include "tfpp/math_ops.h"
@@ -35,18 +35,34 @@ TensorShape noise_shape(const Tensor& x, const std::vector<std::int64_t>& given)
   return out;
 }
 
-}  // namespace
-
-Tensor dropout(const Tensor& x, double rate, const DropoutOptions& options) {
+// Checks dropout's arguments; false when nothing is dropped (rate 0).
+bool needs_draw(const Tensor& x, double rate) {
   if (!(rate >= 0 && rate < 1)) throw InvalidArgumentError("[Dropout] rate must be in [0, 1), got " + std::to_string(rate));
   if (!is_floating(x.dtype()))
     throw InvalidArgumentError("[Dropout] x has dtype " + std::string(dtype_name(x.dtype())) + "; expected float32 or float64");
-  if (rate == 0) return x;
+  if (rate == 0) return false;
   if (!x.shape().is_fully_defined())
     throw InvalidArgumentError("[Dropout] x needs a fully defined shape for its random mask, got " + x.shape().debug_string());
-  const Tensor uniform = random::uniform(noise_shape(x, options.noise_shape), {.minval = 0.0, .maxval = 1.0, .dtype = x.dtype(), .seed = options.seed});
-  const Tensor keep = cast(greater_equal(uniform, scalar_like(uniform, rate)), x.dtype());
-  return x * (1.0 / (1.0 - rate)) * keep;
+  return true;
+}
+
+// x scaled by 1 / (1 - rate) where the uniform draw is at least `rate`, zero elsewhere (a
+// select, as TensorFlow's, so an infinite x dropped gives 0, not NaN).
+Tensor keep_drawn(const Tensor& x, double rate, const Tensor& draw) {
+  return where(greater_equal(draw, scalar_like(draw, rate)), x * (1.0 / (1.0 - rate)), scalar_like(x, 0.0));
+}
+
+}  // namespace
+
+Tensor dropout(const Tensor& x, double rate, const DropoutOptions& options) {
+  if (!needs_draw(x, rate)) return x;
+  return keep_drawn(x, rate, random::uniform(noise_shape(x, options.noise_shape),
+                                             {.minval = 0.0, .maxval = 1.0, .dtype = x.dtype(), .seed = options.seed}));
+}
+
+Tensor stateless_dropout(const Tensor& x, double rate, const Tensor& seed, const std::vector<std::int64_t>& noise_shape) {
+  if (!needs_draw(x, rate)) return x;
+  return keep_drawn(x, rate, random::stateless_uniform(nn::noise_shape(x, noise_shape), seed, {.dtype = x.dtype()}));
 }
 
 }  // namespace tf::nn

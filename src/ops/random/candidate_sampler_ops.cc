@@ -106,7 +106,8 @@ void run_sampler(KernelContext& ctx, const RangeSampler& sampler, std::int64_t s
   for (std::int64_t id : true_ids)
     if (id < 0 || id >= sampler.range())
       ctx.fail("`true_candidate` out of range [0, " + std::to_string(sampler.range()) + "), received " + std::to_string(id));
-  ops::SimplePhilox rnd(ops::make_philox(seed, seed2));
+  // TensorFlow's kernels reserve 2048 32-bit samples per sampled candidate.
+  ops::SimplePhilox rnd(ops::reserve_philox(ctx, seed, seed2, ops::blocks_for_samples32(2048 * num_sampled)));
   sampler.sample_batch(rnd, ctx.attr<bool>(kUnique),
                        {ctx.output(0).mutable_data<std::int64_t>(), static_cast<std::size_t>(num_sampled)},
                        {ctx.output(2).mutable_data<float>(), static_cast<std::size_t>(num_sampled)}, true_ids,
@@ -176,7 +177,8 @@ random::SampledCandidates range_sampler(const OpDef& op, const Tensor& true_clas
                                         std::int64_t num_sampled, bool unique, std::int64_t range_max,
                                         std::optional<std::int64_t> seed) {
   const auto [seed1, seed2] = random::get_seed(seed);
-  const std::array<AttrValue, 6> attrs{num_true, num_sampled, unique, range_max, seed1, seed2};
+  const std::array<AttrValue, 7> attrs{num_true, num_sampled, unique, range_max, seed1, seed2,
+                                       ops::random_stream(op, int64, seed1, seed2)};
   return sampled(op, true_classes, attrs);
 }
 
@@ -206,16 +208,18 @@ SampledCandidates fixed_unigram_candidate_sampler(const Tensor& true_classes, st
   const auto [seed1, seed2] = get_seed(options.seed);
   auto unigrams = std::make_shared<Unigrams>();
   unigrams->values = options.unigrams;
-  const std::array<AttrValue, 12> attrs{num_true, num_sampled, unique, range_max, options.vocab_file, options.distortion,
+  const std::array<AttrValue, 13> attrs{num_true, num_sampled, unique, range_max, options.vocab_file, options.distortion,
                                         options.num_reserved_ids, options.num_shards, options.shard,
-                                        std::shared_ptr<const ops::OpPayload>(std::move(unigrams)), seed1, seed2};
+                                        std::shared_ptr<const ops::OpPayload>(std::move(unigrams)), seed1, seed2,
+                                        ops::random_stream(kFixedUnigramCandidateSampler, int64, seed1, seed2)};
   return sampled(kFixedUnigramCandidateSampler, true_classes, attrs);
 }
 
 SampledCandidates all_candidate_sampler(const Tensor& true_classes, std::int64_t num_true, std::int64_t num_sampled,
                                         bool unique, std::optional<std::int64_t> seed) {
   const auto [seed1, seed2] = get_seed(seed);
-  const std::array<AttrValue, 5> attrs{num_true, num_sampled, unique, seed1, seed2};
+  const std::array<AttrValue, 6> attrs{num_true, num_sampled, unique, seed1, seed2,
+                                       ops::random_stream(kAllCandidateSampler, int64, seed1, seed2)};
   return sampled(kAllCandidateSampler, true_classes, attrs);
 }
 

@@ -95,7 +95,10 @@ void sample(KernelContext& ctx, kernels::Philox gen) {
 
 template <class T>
 void multinomial_kernel(KernelContext& ctx) {
-  sample<T>(ctx, ops::make_philox(ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2)));
+  // TensorFlow's CPU kernel reserves 256 blocks for each of twice the samples rounded up to 4, per row.
+  const std::int64_t rows = ctx.input(0).shape().dim(0), samples = ctx.attr<std::int64_t>(kNumSamples);
+  sample<T>(ctx, ops::reserve_philox(ctx, ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2),
+                                     ops::blocks_for_outputs(rows * ((samples + 3) / 4 * 4 * 2))));
 }
 template <class T>
 void stateless_multinomial_kernel(KernelContext& ctx) {
@@ -115,7 +118,8 @@ namespace random {
 
 Tensor categorical(const Tensor& logits, std::int64_t num_samples, const CategoricalOptions& options) {
   const auto [seed, seed2] = get_seed(options.seed);
-  const ops::AttrValue attrs[] = {num_samples, options.dtype, seed, seed2};
+  const ops::AttrValue attrs[] = {num_samples, options.dtype, seed, seed2,
+                                  ops::random_stream(kMultinomial, logits.dtype(), seed, seed2)};
   return ops::execute1(kMultinomial, {logits}, attrs);
 }
 

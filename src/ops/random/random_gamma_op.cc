@@ -80,7 +80,9 @@ void fill_gamma(const Tensor& alpha, kernels::Philox base, Tensor& out) {
 
 template <class T>
 void gamma_kernel(KernelContext& ctx) {
-  fill_gamma<T>(ctx.input(0), ops::make_philox(ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2)),
+  fill_gamma<T>(ctx.input(0),
+                ops::reserve_philox(ctx, ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2),
+                                    ops::blocks_for_outputs(ctx.output(0).num_elements())),
                 ctx.output(0));
 }
 
@@ -146,7 +148,7 @@ Tensor scaled_gamma(const Tensor& alpha, const std::optional<Tensor>& beta_optio
 Tensor gamma(const TensorShape& shape, const Tensor& alpha, const GammaOptions& options) {
   return scaled_gamma(alpha, options.beta, [&](const Tensor& a) {
     const auto [seed, seed2] = get_seed(options.seed);
-    const ops::AttrValue attrs[] = {shape, seed, seed2};
+    const ops::AttrValue attrs[] = {shape, seed, seed2, ops::random_stream(kRandomGamma, a.dtype(), seed, seed2)};
     return ops::execute1(kRandomGamma, {a}, attrs);
   });
 }

@@ -2,7 +2,8 @@
 // tf::random::normal / uniform / truncated_normal built on them.
 //
 // The output shape is an attribute (TensorFlow passes it as a tensor); seed and seed2 come
-// from tf::random::get_seed. The ops are stateful so graph passes never merge or fold them.
+// from tf::random::get_seed, and each call continues its stream (Note [Random streams]). The ops
+// are stateful so graph passes never merge or fold them.
 #include "tfpp/random_ops.h"
 
 #include <limits>
@@ -43,8 +44,10 @@ void uniform_int_shape(ShapeContext& ctx) {
     ctx.fail("minval and maxval must fit in int32, got " + std::to_string(lo) + " and " + std::to_string(hi));
 }
 
-kernels::Philox generator(const KernelContext& ctx) {
-  return ops::make_philox(ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2));
+// The kernel's generator, past the 256 blocks per output TensorFlow's kernels reserve.
+kernels::Philox generator(KernelContext& ctx) {
+  return ops::reserve_philox(ctx, ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2),
+                             ops::blocks_for_outputs(ctx.output(0).num_elements()));
 }
 
 template <class T>
@@ -83,12 +86,13 @@ const OpDef& kRandomUniformInt = random_op("RandomUniformInt")
     .attrs({"shape", "dtype", "seed", "seed2", "minval", "maxval"}).shape(uniform_int_shape)
     .kernels<std::int32_t, std::int64_t>([]<class T>() -> KernelFn { return &uniform_int_kernel<T>; });
 
-// Runs a seeded random op with attrs (shape, dtype, seed, seed2[, extra...]).
+// Runs a seeded random op with attrs (shape, dtype, seed, seed2[, extra...], stream).
 Tensor run_random(const OpDef& op, const TensorShape& shape, DType dtype, std::optional<std::int64_t> op_seed,
                   std::initializer_list<ops::AttrValue> extra = {}) {
   const auto [seed, seed2] = random::get_seed(op_seed);
-  core::SmallVector<ops::AttrValue, 6> attrs{shape, dtype, seed, seed2};
+  core::SmallVector<ops::AttrValue, 7> attrs{shape, dtype, seed, seed2};
   for (const auto& a : extra) attrs.push_back(a);
+  attrs.push_back(ops::random_stream(op, dtype, seed, seed2));
   return std::move(ops::execute(op, {}, std::span<const ops::AttrValue>(attrs.data(), attrs.size()))[0]);
 }
 

@@ -112,7 +112,10 @@ void fill_any(const Tensor& rate, kernels::Philox base, Tensor& out) {
 }
 
 void poisson_kernel(KernelContext& ctx) {
-  fill_any(ctx.input(0), ops::make_philox(ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2)), ctx.output(0));
+  fill_any(ctx.input(0),
+           ops::reserve_philox(ctx, ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2),
+                               ops::blocks_for_outputs(ctx.output(0).num_elements())),
+           ctx.output(0));
 }
 void stateless_poisson_kernel(KernelContext& ctx) {
   fill_any(ctx.input(1), ops::stateless_philox(ctx.input(0)), ctx.output(0));
@@ -131,7 +134,8 @@ namespace random {
 
 Tensor poisson(const TensorShape& shape, const Tensor& lam, const PoissonOptions& options) {
   const auto [seed, seed2] = get_seed(options.seed);
-  const ops::AttrValue attrs[] = {shape, options.dtype, seed, seed2};
+  const ops::AttrValue attrs[] = {shape, options.dtype, seed, seed2,
+                                  ops::random_stream(kRandomPoissonV2, options.dtype, seed, seed2)};
   return ops::execute1(kRandomPoissonV2, {lam}, attrs);
 }
 

@@ -52,7 +52,8 @@ void shuffle_kernel(KernelContext& ctx) {
   }
   const std::int64_t rows = in.shape().dims()[0], row_size = n / rows;
   const std::vector<std::int64_t> order =
-      shuffled_rows(rows, ops::make_philox(ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2)));
+      shuffled_rows(rows, ops::reserve_philox(ctx, ctx.attr<std::int64_t>(kSeed), ctx.attr<std::int64_t>(kSeed2),
+                                              ops::blocks_for_samples32(rows - 1)));
   for (std::int64_t i = 0; i < rows; ++i)
     kernels::copy_run(src + order[static_cast<std::size_t>(i)] * row_size, row_size, dst + i * row_size);
 }
@@ -71,7 +72,7 @@ namespace random {
 
 Tensor shuffle(const Tensor& value, std::optional<std::int64_t> seed) {
   const auto [seed1, seed2] = get_seed(seed);
-  const ops::AttrValue attrs[] = {seed1, seed2};
+  const ops::AttrValue attrs[] = {seed1, seed2, ops::random_stream(kRandomShuffle, value.dtype(), seed1, seed2)};
   return ops::execute1(kRandomShuffle, {value}, attrs);
 }
 

@@ -32,10 +32,13 @@ TEST(Dropout, KeepsAboutOneMinusRateAndScalesThem) {
   EXPECT_NEAR(kept / 100000.0, 0.75, 0.01);
 }
 
-TEST(Dropout, SeededIsReproducible) {
+TEST(Dropout, SeededMasksContinueAndRestartAfterSetSeed) {
   tf::Tensor x = tf::random::normal({64, 32}, {.seed = 1});
-  EXPECT_EQ(tf::nn::dropout(x, 0.5, {.seed = 7}).numpy<float>(), tf::nn::dropout(x, 0.5, {.seed = 7}).numpy<float>());
-  EXPECT_NE(tf::nn::dropout(x, 0.5, {.seed = 7}).numpy<float>(), tf::nn::dropout(x, 0.5, {.seed = 8}).numpy<float>());
+  const auto first = tf::nn::dropout(x, 0.5, {.seed = 7}).numpy<float>();
+  EXPECT_NE(tf::nn::dropout(x, 0.5, {.seed = 7}).numpy<float>(), first);  // the op's stream continues
+  tf::random::set_seed(std::nullopt);
+  EXPECT_EQ(tf::nn::dropout(x, 0.5, {.seed = 7}).numpy<float>(), first);
+  EXPECT_NE(tf::nn::dropout(x, 0.5, {.seed = 8}).numpy<float>(), first);
   EXPECT_EQ(tf::nn::dropout(x, 0.0).numpy<float>(), x.numpy<float>());
   EXPECT_EQ(tf::nn::dropout(tf::zeros({0, 3}), 0.5, {.seed = 1}).shape(), tf::TensorShape({0, 3}));
 }
