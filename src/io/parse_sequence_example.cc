@@ -99,6 +99,7 @@ std::int64_t copy_values(const train::Feature& f, Tensor& out, std::int64_t at) 
 
 // Fills elements [from, to) of `out` with 0 or "".
 void pad(Tensor& out, std::int64_t from, std::int64_t to) {
+  if (to <= from) return;  // an empty tensor's buffer may be null, which memset must not see
   if (out.dtype() == string) std::fill(out.mutable_data<std::string>() + from, out.mutable_data<std::string>() + to, "");
   else std::memset(static_cast<char*>(out.raw_mutable_data()) + from * dtype_size(out.dtype()), 0,
                    static_cast<std::size_t>(to - from) * dtype_size(out.dtype()));
