@@ -86,7 +86,18 @@ def _feature_from_entry(kind, values):
     return Feature(**{kind: list_class(values)}) if list_class else Feature()
 
 
-class Example:
+class _Message:
+    """What the message classes share: FromString over their ParseFromString."""
+
+    @classmethod
+    def FromString(cls, serialized):
+        """The message that `serialized` encodes."""
+        message = cls()
+        message.ParseFromString(serialized)
+        return message
+
+
+class Example(_Message):
     """One example: its features."""
 
     def __init__(self, features=None):
@@ -102,13 +113,6 @@ class Example:
                                   for name, (kind, values) in _decoded(_tfpp._io.parse_example_proto, serialized,
                                                                      "tensorflow.Example").items()})
         return len(serialized)
-
-    @classmethod
-    def FromString(cls, serialized):
-        """The Example that `serialized` encodes."""
-        example = cls()
-        example.ParseFromString(serialized)
-        return example
 
     def __eq__(self, other):
         return isinstance(other, Example) and self.features == other.features
@@ -134,7 +138,7 @@ class FeatureLists:
         return isinstance(other, FeatureLists) and self.feature_list == other.feature_list
 
 
-class SequenceExample:
+class SequenceExample(_Message):
     """One sequence: features of the whole (context) and a FeatureList per named feature.
     The bytes are TensorFlow's with deterministic serialization (map keys in order); an empty
     context or feature_lists is left out, as TensorFlow leaves out one never set."""
@@ -156,13 +160,6 @@ class SequenceExample:
         self.feature_lists = FeatureLists({name: FeatureList([_feature_from_entry(*entry) for entry in steps])
                                            for name, steps in lists.items()})
         return len(serialized)
-
-    @classmethod
-    def FromString(cls, serialized):
-        """The SequenceExample that `serialized` encodes."""
-        example = cls()
-        example.ParseFromString(serialized)
-        return example
 
     def __eq__(self, other):
         return (isinstance(other, SequenceExample) and self.context == other.context and
