@@ -1,6 +1,7 @@
 // The C++ core of tf.io for Python (tfpp/io.py gives it TensorFlow's names): decode_raw,
 // read_file and write_file, serialize_tensor and parse_tensor, TFRecordWriter, TFRecordDataset's
-// source, Example serialization, and parsing Examples with FixedLenFeature / VarLenFeature specs.
+// source, Example and SequenceExample serialization, and parsing them with FixedLenFeature /
+// FixedLenSequenceFeature / VarLenFeature specs.
 #include <nanobind/stl/map.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
@@ -12,10 +13,12 @@
 #include "ops/op_def.h"
 #include "tfpp/io/parsing.h"
 #include "tfpp/io/serialize_sparse.h"
+#include "tfpp/io/sequence_parsing.h"
 #include "tfpp/io/serialize_tensor.h"
 #include "tfpp/io/tfrecord.h"
 #include "tfpp/string_ops.h"
 #include "tfpp/train/example.h"
+#include "tfpp/train/sequence_example.h"
 
 namespace tfpp_python {
 namespace {
@@ -71,49 +74,111 @@ using tf::train::BytesList;
 using tf::train::FloatList;
 using tf::train::Int64List;
 
-/// An Example serialized from {name: ("bytes_list" | "float_list" | "int64_list", values)}.
-nb::bytes serialize_example(const nb::dict& features) {
-  tf::train::Example example;
-  for (auto [name, feature] : features) {
-    nb::tuple kind_and_values = nb::cast<nb::tuple>(feature);
-    const std::string kind = nb::cast<std::string>(kind_and_values[0]);
-    nb::handle values = kind_and_values[1];
-    tf::train::Feature f;
-    if (kind == "bytes_list") {
-      BytesList list;
-      for (nb::handle v : nb::iter(values)) list.value.push_back(bytes_of(v));
-      f = list;
-    } else if (kind == "float_list") {
-      f = FloatList{nb::cast<std::vector<float>>(values)};
-    } else if (kind == "int64_list") {
-      f = Int64List{nb::cast<std::vector<std::int64_t>>(values)};
-    }
-    example.features.feature[nb::cast<std::string>(name)] = std::move(f);
+/// A Feature from its Python form ("bytes_list" | "float_list" | "int64_list" | "", values).
+tf::train::Feature feature_from(nb::handle kind_and_values) {
+  nb::tuple pair = nb::cast<nb::tuple>(kind_and_values);
+  const std::string kind = nb::cast<std::string>(pair[0]);
+  nb::handle values = pair[1];
+  if (kind == "bytes_list") {
+    BytesList list;
+    for (nb::handle v : nb::iter(values)) list.value.push_back(bytes_of(v));
+    return list;
   }
-  const std::string bytes = example.SerializeToString();
-  return nb::bytes(bytes.data(), bytes.size());
+  if (kind == "float_list") return FloatList{nb::cast<std::vector<float>>(values)};
+  if (kind == "int64_list") return Int64List{nb::cast<std::vector<std::int64_t>>(values)};
+  return {};
 }
 
-/// The features of a serialized Example as {name: (kind, values)}, kind None for an empty feature.
-nb::dict parse_example_proto(nb::handle serialized) {
-  const tf::train::Example example = tf::train::Example::FromString(bytes_of(serialized));
-  nb::dict out;
-  for (const auto& [name, feature] : example.features.feature) {
-    nb::object entry;
-    if (const auto* b = std::get_if<BytesList>(&feature.kind)) {
-      nb::list values;
-      for (const std::string& v : b->value) values.append(nb::bytes(v.data(), v.size()));
-      entry = nb::make_tuple("bytes_list", values);
-    } else if (const auto* f = std::get_if<FloatList>(&feature.kind)) {
-      entry = nb::make_tuple("float_list", nb::cast(f->value));
-    } else if (const auto* i = std::get_if<Int64List>(&feature.kind)) {
-      entry = nb::make_tuple("int64_list", nb::cast(i->value));
-    } else {
-      entry = nb::make_tuple(nb::none(), nb::list());
-    }
-    out[nb::str(name.c_str())] = entry;
+/// A Feature's Python form: (kind, values), kind None for a Feature holding no list.
+nb::tuple feature_entry(const tf::train::Feature& feature) {
+  if (const auto* b = std::get_if<BytesList>(&feature.kind)) {
+    nb::list values;
+    for (const std::string& v : b->value) values.append(nb::bytes(v.data(), v.size()));
+    return nb::make_tuple("bytes_list", values);
   }
+  if (const auto* f = std::get_if<FloatList>(&feature.kind)) return nb::make_tuple("float_list", nb::cast(f->value));
+  if (const auto* i = std::get_if<Int64List>(&feature.kind)) return nb::make_tuple("int64_list", nb::cast(i->value));
+  return nb::make_tuple(nb::none(), nb::list());
+}
+
+tf::train::Features features_from(const nb::dict& features) {
+  tf::train::Features out;
+  for (auto [name, feature] : features) out.feature[nb::cast<std::string>(name)] = feature_from(feature);
   return out;
+}
+
+nb::dict features_entry(const tf::train::Features& features) {
+  nb::dict out;
+  for (const auto& [name, feature] : features.feature) out[nb::str(name.c_str())] = feature_entry(feature);
+  return out;
+}
+
+nb::bytes as_bytes(const std::string& s) { return nb::bytes(s.data(), s.size()); }
+
+/// An Example serialized from {name: (kind, values)}.
+nb::bytes serialize_example(const nb::dict& features) {
+  return as_bytes(tf::train::Example{features_from(features)}.SerializeToString());
+}
+
+/// The features of a serialized Example as {name: (kind, values)}.
+nb::dict parse_example_proto(nb::handle serialized) {
+  return features_entry(tf::train::Example::FromString(bytes_of(serialized)).features);
+}
+
+/// A SequenceExample serialized from its context {name: (kind, values)} and feature lists
+/// {name: [(kind, values), ...]}.
+nb::bytes serialize_sequence_example(const nb::dict& context, const nb::dict& feature_lists) {
+  tf::train::SequenceExample se{.context = features_from(context)};
+  for (auto [name, steps] : feature_lists) {
+    tf::train::FeatureList& list = se.feature_lists.feature_list[nb::cast<std::string>(name)];
+    for (nb::handle step : nb::iter(steps)) list.feature.push_back(feature_from(step));
+  }
+  return as_bytes(se.SerializeToString());
+}
+
+/// A serialized SequenceExample as (context {name: (kind, values)}, {name: [(kind, values), ...]}).
+nb::tuple parse_sequence_example_proto(nb::handle serialized) {
+  const tf::train::SequenceExample se = tf::train::SequenceExample::FromString(bytes_of(serialized));
+  nb::dict lists;
+  for (const auto& [name, list] : se.feature_lists.feature_list) {
+    nb::list steps;
+    for (const tf::train::Feature& f : list.feature) steps.append(feature_entry(f));
+    lists[nb::str(name.c_str())] = steps;
+  }
+  return nb::make_tuple(features_entry(se.context), lists);
+}
+
+/// A FixedLenSequenceFeature or VarLenFeature (tfpp/io.py's named tuples) as the C++ spec; tfpp/io.py
+/// has checked the kinds and that no default_value is given, as TensorFlow's Python does.
+tf::io::SequenceFeatureSpec sequence_feature_spec(nb::handle spec) {
+  if (nb::cast<std::string>(spec.type().attr("__name__")) == "VarLenFeature")
+    return tf::io::VarLenFeature{.dtype = dtype_from(spec.attr("dtype"))};
+  return tf::io::FixedLenSequenceFeature{.shape = shape_from(spec.attr("shape")), .dtype = dtype_from(spec.attr("dtype")),
+                                         .allow_missing = nb::cast<bool>(spec.attr("allow_missing"))};
+}
+
+nb::dict sparse_dict(const std::map<std::string, tf::SparseTensor>& sparse) {
+  nb::dict out;
+  for (const auto& [name, sp] : sparse) out[name.c_str()] = nb::make_tuple(sp.indices, sp.values, sp.dense_shape);
+  return out;
+}
+
+nb::dict tensor_dict(const std::map<std::string, tf::Tensor>& tensors) {
+  nb::dict out;
+  for (const auto& [name, t] : tensors) out[name.c_str()] = t;
+  return out;
+}
+
+/// tf.io.parse_sequence_example's core through the ParseSequenceExample op, eagerly or traced:
+/// (context dense, context sparse triples, feature-list dense, feature-list sparse triples, lengths).
+nb::tuple parse_sequence_features(nb::handle serialized, const nb::dict& context_features,
+                                  const nb::dict& sequence_features) {
+  std::map<std::string, tf::io::SequenceFeatureSpec> sequence;
+  for (auto [name, spec] : sequence_features) sequence[nb::cast<std::string>(name)] = sequence_feature_spec(spec);
+  const tf::io::ParsedSequenceExamples p =
+      tf::io::parse_sequence_example(to_tensor(serialized, tf::string), feature_specs(context_features), sequence);
+  return nb::make_tuple(tensor_dict(p.context), sparse_dict(p.context_sparse), tensor_dict(p.feature_lists),
+                        sparse_dict(p.feature_lists_sparse), tensor_dict(p.lengths));
 }
 
 }  // namespace
@@ -175,6 +240,10 @@ void bind_io(nb::module_& m) {
 
   io.def("serialize_example", &serialize_example, "features"_a);
   io.def("parse_example_proto", &parse_example_proto, "serialized"_a);
+  io.def("serialize_sequence_example", &serialize_sequence_example, "context"_a, "feature_lists"_a);
+  io.def("parse_sequence_example_proto", &parse_sequence_example_proto, "serialized"_a);
+  io.def("parse_sequence_features", &parse_sequence_features, "serialized"_a, "context_features"_a,
+         "sequence_features"_a);
 }
 
 }  // namespace tfpp_python

@@ -1,8 +1,11 @@
-"""tf.train.Example and its parts (Features, Feature, BytesList, FloatList, Int64List) as plain
-Python objects, serialized and parsed by the C++ core in the wire format of TensorFlow's
-example.proto, so records are read by TensorFlow and the other way round."""
+"""tf.train.Example and tf.train.SequenceExample and their parts (Features, Feature, BytesList,
+FloatList, Int64List, FeatureList, FeatureLists) as plain Python objects, serialized and parsed by
+the C++ core in the wire format of TensorFlow's example.proto, so records are read by TensorFlow
+and the other way round."""
 
 from . import _tfpp
+from .errors import DataLossError
+from .protos import DecodeError
 
 _LISTS = ("bytes_list", "float_list", "int64_list")
 
@@ -61,7 +64,40 @@ class Features:
         return isinstance(other, Features) and self.feature == other.feature
 
 
-class Example:
+def _feature_entry(feature):
+    """A Feature in the C++ core's form: (list kind or "", values)."""
+    kind = feature.WhichOneof("kind")
+    return (kind, getattr(feature, kind).value) if kind is not None else ("", [])
+
+
+def _decoded(parse, serialized, message_type):
+    """parse(serialized), raising protobuf's DecodeError for bytes that are not a valid message."""
+    try:
+        return parse(serialized)
+    except DataLossError:
+        raise DecodeError("Error parsing message with type '%s': Wire format was corrupt" % message_type) from None
+
+
+_LIST_CLASSES = {"bytes_list": BytesList, "float_list": FloatList, "int64_list": Int64List}
+
+
+def _feature_from_entry(kind, values):
+    list_class = _LIST_CLASSES.get(kind)
+    return Feature(**{kind: list_class(values)}) if list_class else Feature()
+
+
+class _Message:
+    """What the message classes share: FromString over their ParseFromString."""
+
+    @classmethod
+    def FromString(cls, serialized):
+        """The message that `serialized` encodes."""
+        message = cls()
+        message.ParseFromString(serialized)
+        return message
+
+
+class Example(_Message):
     """One example: its features."""
 
     def __init__(self, features=None):
@@ -69,30 +105,62 @@ class Example:
 
     def SerializeToString(self, deterministic=None):
         """The protocol-buffer encoding, as bytes."""
-        lists = {}
-        for name, feature in self.features.feature.items():
-            kind = feature.WhichOneof("kind")
-            if kind is not None:
-                lists[name] = (kind, getattr(feature, kind).value)
-            else:
-                lists[name] = ("", [])
-        return _tfpp._io.serialize_example(lists)
+        return _tfpp._io.serialize_example({name: _feature_entry(f) for name, f in self.features.feature.items()})
 
     def ParseFromString(self, serialized):
         """Replaces the features with those of the serialized Example."""
-        features = {}
-        for name, (kind, values) in _tfpp._io.parse_example_proto(serialized).items():
-            list_class = {"bytes_list": BytesList, "float_list": FloatList, "int64_list": Int64List}.get(kind)
-            features[name] = Feature(**{kind: list_class(values)}) if list_class else Feature()
-        self.features = Features(features)
+        self.features = Features({name: _feature_from_entry(kind, values)
+                                  for name, (kind, values) in _decoded(_tfpp._io.parse_example_proto, serialized,
+                                                                     "tensorflow.Example").items()})
         return len(serialized)
-
-    @classmethod
-    def FromString(cls, serialized):
-        """The Example that `serialized` encodes."""
-        example = cls()
-        example.ParseFromString(serialized)
-        return example
 
     def __eq__(self, other):
         return isinstance(other, Example) and self.features == other.features
+
+
+class FeatureList:
+    """The features of a sequence's steps, one Feature per step."""
+
+    def __init__(self, feature=None):
+        self.feature = list(feature or [])
+
+    def __eq__(self, other):
+        return isinstance(other, FeatureList) and self.feature == other.feature
+
+
+class FeatureLists:
+    """Named feature lists."""
+
+    def __init__(self, feature_list=None):
+        self.feature_list = dict(feature_list or {})
+
+    def __eq__(self, other):
+        return isinstance(other, FeatureLists) and self.feature_list == other.feature_list
+
+
+class SequenceExample(_Message):
+    """One sequence: features of the whole (context) and a FeatureList per named feature.
+    The bytes are TensorFlow's with deterministic serialization (map keys in order); an empty
+    context or feature_lists is left out, as TensorFlow leaves out one never set."""
+
+    def __init__(self, context=None, feature_lists=None):
+        self.context = context if context is not None else Features()
+        self.feature_lists = feature_lists if feature_lists is not None else FeatureLists()
+
+    def SerializeToString(self, deterministic=None):
+        """The protocol-buffer encoding, as bytes."""
+        return _tfpp._io.serialize_sequence_example(
+            {name: _feature_entry(f) for name, f in self.context.feature.items()},
+            {name: [_feature_entry(f) for f in steps.feature] for name, steps in self.feature_lists.feature_list.items()})
+
+    def ParseFromString(self, serialized):
+        """Replaces the context and feature lists with those of the serialized SequenceExample."""
+        context, lists = _decoded(_tfpp._io.parse_sequence_example_proto, serialized, "tensorflow.SequenceExample")
+        self.context = Features({name: _feature_from_entry(*entry) for name, entry in context.items()})
+        self.feature_lists = FeatureLists({name: FeatureList([_feature_from_entry(*entry) for entry in steps])
+                                           for name, steps in lists.items()})
+        return len(serialized)
+
+    def __eq__(self, other):
+        return (isinstance(other, SequenceExample) and self.context == other.context and
+                self.feature_lists == other.feature_lists)

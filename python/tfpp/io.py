@@ -1,12 +1,14 @@
 """tf.io: decoding raw bytes, PNG, JPEG, GIF and BMP image codecs, reading and writing whole files, tensors as serialized TensorProtos,
 TFRecord files, and parsing tf.train.Example records into tensors (FixedLenFeature as dense
-tensors, VarLenFeature as SparseTensors) by the ParseExample op, eagerly, inside tf.function and in
-Dataset.map functions."""
+tensors, VarLenFeature as SparseTensors) by the ParseExample op and tf.train.SequenceExample records
+(context features and feature lists, FixedLenSequenceFeature as padded dense tensors) by the
+ParseSequenceExample op, eagerly, inside tf.function and in Dataset.map functions."""
 
 import collections as _collections
 
 from . import _tfpp
 from .sparse_tensor import SparseTensor
+from .tensor_shape import TensorShape
 
 _io = _tfpp._io
 
@@ -35,6 +37,17 @@ class VarLenFeature(_collections.namedtuple("VarLenFeature", ["dtype"])):
     """A feature with any number of values, parsed into a SparseTensor."""
 
     __slots__ = ()
+
+
+class FixedLenSequenceFeature(_collections.namedtuple(
+        "FixedLenSequenceFeature", ["shape", "dtype", "allow_missing", "default_value"])):
+    """A feature list whose every step holds `shape`'s values, parsed into a [steps, *shape] tensor
+    (a batch padded to its longest list); `allow_missing` parses an absent list as zero steps."""
+
+    __slots__ = ()
+
+    def __new__(cls, shape, dtype, allow_missing=False, default_value=None):
+        return super().__new__(cls, shape, dtype, allow_missing, default_value)
 
 
 def decode_raw(input_bytes, out_type, little_endian=True, name=None):
@@ -102,6 +115,63 @@ def parse_example(serialized, features, example_names=None, name=None):
     """The features of a batch of serialized Examples (a 1-D string tensor); the first dimension of
     every result is the batch."""
     return _parsed(serialized, features, 1)
+
+
+def _sequence_params(features, allowed):
+    """`features` checked as TensorFlow's _ParseOpParams.from_features checks them (keys sorted)."""
+    for key in sorted(features or {}):
+        feature = features[key]
+        if not isinstance(feature, allowed):
+            raise ValueError(f"Unsupported {type(feature).__name__} {feature} for key '{key}'")
+        if isinstance(feature, FixedLenFeature):
+            shape = TensorShape(feature.shape)
+            if feature.shape and shape.rank and shape[0] is None:
+                raise ValueError(f"First dimension of shape for feature {key} unknown. Consider using "
+                                 f"FixedLenSequenceFeature. Received feature={feature}.")
+            if not shape.is_fully_defined():
+                raise ValueError(f"All dimensions of shape for feature {key} need to be known but received "
+                                 f"{feature.shape!s}.")
+    return dict(features or {})
+
+
+def _parsed_sequences(serialized, context, sequence):
+    for key in sorted(sequence):
+        if isinstance(sequence[key], FixedLenSequenceFeature) and sequence[key].default_value is not None:
+            raise ValueError("Value feature_list.dense_defaults[%s] must be None" % key)
+    context_dense, context_sparse, list_dense, list_sparse, lengths = _io.parse_sequence_features(
+        serialized, context, sequence)
+    # TensorFlow's dicts: the sparse features, then the dense ones.
+    context_out = {key: SparseTensor(*triple) for key, triple in context_sparse.items()}
+    context_out.update(context_dense)
+    lists_out = {key: SparseTensor(*triple) for key, triple in list_sparse.items()}
+    lists_out.update(list_dense)
+    return context_out, lists_out, lengths
+
+
+def parse_sequence_example(serialized, context_features=None, sequence_features=None, example_names=None,
+                           name=None):
+    """The context features, feature lists and dense lists' lengths of a batch of serialized
+    SequenceExamples (a 1-D string tensor), by the specs of `context_features` (FixedLenFeature,
+    VarLenFeature) and `sequence_features` (FixedLenSequenceFeature, VarLenFeature)."""
+    if not (context_features or sequence_features):
+        raise ValueError("Both `context_features` and `sequence_features` argument are None, but at least one "
+                         "should have values.")
+    context = _sequence_params(context_features, (VarLenFeature, FixedLenFeature))
+    sequence = _sequence_params(sequence_features, (VarLenFeature, FixedLenSequenceFeature))
+    return _parsed_sequences(serialized, context, sequence)
+
+
+def parse_single_sequence_example(serialized, context_features=None, sequence_features=None, example_name=None,
+                                  name=None):
+    """The context features and feature lists of one serialized SequenceExample (a string scalar)."""
+    if not (context_features or sequence_features):
+        raise ValueError("Both context_features and sequence_features are None, but at least one should have values.")
+    context = _sequence_params(context_features, (VarLenFeature, FixedLenFeature))
+    sequence = _sequence_params(sequence_features, (VarLenFeature, FixedLenSequenceFeature))
+    serialized = _tfpp.convert_to_tensor(serialized, _tfpp.string)
+    if serialized.shape.rank is not None and serialized.shape.rank != 0:
+        raise ValueError("Input serialized must be a scalar")
+    return _parsed_sequences(serialized, context, sequence)[:2]
 
 
 class TFRecordOptions:

@@ -7,7 +7,8 @@ object graph is refreshed from what the Python objects hold then."""
 import os
 
 from . import _tfpp
-from .example import BytesList, Example, Feature, Features, FloatList, Int64List  # noqa: F401
+from .example import (BytesList, Example, Feature, FeatureList, FeatureLists, Features, FloatList, Int64List,  # noqa: F401
+                      SequenceExample)
 from .module import Module
 
 _train = _tfpp._train
