@@ -202,6 +202,8 @@ math.approx_min_k = nn.approx_min_k = _nn_composites.approx_min_k
 for _name in ("sufficient_statistics", "conv1d_transpose", "conv_transpose", "dilation2d", "erosion2d", "atrous_conv2d",
               "atrous_conv2d_transpose", "batch_norm_with_global_normalization"):
     setattr(nn, _name, getattr(_nn_composites, _name))
+from . import fractional_pool as _fractional_pool  # noqa: E402
+nn.fractional_max_pool, nn.fractional_avg_pool = _fractional_pool.fractional_max_pool, _fractional_pool.fractional_avg_pool
 from .embedding_sparse import embedding_lookup_sparse as _embedding_lookup_sparse  # noqa: E402
 nn.embedding_lookup_sparse = _embedding_lookup_sparse
 from .embedding_sparse import safe_embedding_lookup_sparse as _safe_embedding_lookup_sparse  # noqa: E402
