@@ -31,6 +31,7 @@ void bind_ctc_decoders(nb::module_& m);  // after bind_nn_ops, into its nn
 void bind_quantization_ops(nb::module_& m);
 void bind_candidate_sampling(nb::module_& m);  // after bind_nn_ops and bind_array_ops, into nn and random
 void bind_fractional_pool(nb::module_& m);  // after bind_nn_ops, into its nn
+void bind_isotonic_regression(nb::module_& m);  // after bind_nn_ops, into its nn
 }  // namespace tfpp_python
 
 NB_MODULE(_tfpp, m) {
@@ -91,4 +92,5 @@ NB_MODULE(_tfpp, m) {
   bind_quantization_ops(m);
   bind_candidate_sampling(m);
   bind_fractional_pool(m);
+  bind_isotonic_regression(m);
 }

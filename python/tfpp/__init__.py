@@ -200,7 +200,7 @@ approx_top_k = _nn_composites.approx_top_k
 math.approx_max_k = nn.approx_max_k = _nn_composites.approx_max_k
 math.approx_min_k = nn.approx_min_k = _nn_composites.approx_min_k
 for _name in ("sufficient_statistics", "conv1d_transpose", "conv_transpose", "dilation2d", "erosion2d", "atrous_conv2d",
-              "atrous_conv2d_transpose", "batch_norm_with_global_normalization"):
+              "atrous_conv2d_transpose", "batch_norm_with_global_normalization", "isotonic_regression"):
     setattr(nn, _name, getattr(_nn_composites, _name))
 from . import fractional_pool as _fractional_pool  # noqa: E402
 nn.fractional_max_pool, nn.fractional_avg_pool = _fractional_pool.fractional_max_pool, _fractional_pool.fractional_avg_pool
