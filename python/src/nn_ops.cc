@@ -100,7 +100,7 @@ void bind_nn_ops(nb::module_& m) {
   bind_nn_space_depth_embedding_lrn(nn);
 
   nb::module_ random = m.def_submodule("random", "tf.random: seeded random tensors (TensorFlow's Philox streams).");
-  random.def("set_seed", [](nb::handle seed) { tf::random::set_seed(optional_seed(seed)); }, "seed"_a);
+  random.def("set_seed", [](nb::handle seed) { tf::random::set_seed(optional_seed(seed)); }, "seed"_a.none());
   random.def("normal", [](nb::handle shape, double mean, double stddev, nb::handle dtype, nb::handle seed, nb::handle name) {
     NodeName named(name);
     return tf::random::normal(shape_from(shape), {.mean = mean, .stddev = stddev, .dtype = dtype_from(dtype), .seed = optional_seed(seed)});
