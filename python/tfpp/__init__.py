@@ -228,6 +228,8 @@ for _name in ("learned_unigram_candidate_sampler", "fixed_unigram_candidate_samp
               "compute_accidental_hits", "nce_loss", "sampled_softmax_loss"):
     setattr(nn, _name, getattr(_candidate_sampling, _name))
 compat.v1.nn.compute_accidental_hits = _candidate_sampling.compute_accidental_hits
+compat.v1.nn.fractional_max_pool = _fractional_pool.fractional_max_pool_v1
+compat.v1.nn.fractional_avg_pool = _fractional_pool.fractional_avg_pool_v1
 compat.v1.nn.nce_loss = _candidate_sampling.nce_loss_v1
 compat.v1.nn.sampled_softmax_loss = _candidate_sampling.sampled_softmax_loss_v1
 _sys.modules[__name__ + ".compat.v1.nn"] = compat.v1.nn

@@ -1,6 +1,7 @@
 """tf.nn.fractional_max_pool and tf.nn.fractional_avg_pool with TensorFlow 2's arguments and its checks of
-pooling_ratio (max pooling takes 1, 2 or 4 values; average pooling a list of 4), over tfpp's
-FractionalMaxPool / FractionalAvgPool ops, which draw TensorFlow's windows for the same seed."""
+pooling_ratio (max pooling takes 1, 2 or 4 values; average pooling a list of 4), and tf.compat.v1.nn's
+forms (deterministic, seed and seed2 go to the op as given), over tfpp's FractionalMaxPool /
+FractionalAvgPool ops, which draw TensorFlow's windows for the same seeds."""
 
 import collections
 
@@ -41,13 +42,34 @@ def fractional_max_pool(value, pooling_ratio, pseudo_random=False, overlapping=F
     return FractionalMaxPool(*_tfpp.nn._fractional_pool(True, value, ratios, pseudo_random, overlapping, seed, name))
 
 
-def fractional_avg_pool(value, pooling_ratio, pseudo_random=False, overlapping=False, seed=0, name=None):
-    """Average pooling over windows of k or k + 1 rows and columns laid out at random (Graham, 2015):
-    (output, row_pooling_sequence, col_pooling_sequence); pooling_ratio is a list of 4 values."""
+def _op_ratios(pooling_ratio, op):
+    """pooling_ratio as TensorFlow's generated op wrappers take it: a list of at least 4 values."""
     if not isinstance(pooling_ratio, (list, tuple)):
-        raise TypeError("Expected list for 'pooling_ratio' argument to 'fractional_avg_pool' Op, not %s." % (pooling_ratio,))
+        raise TypeError("Expected list for 'pooling_ratio' argument to '%s' Op, not %s." % (op, pooling_ratio))
     if len(pooling_ratio) < 4:
         raise errors.InvalidArgumentError(
             None, None, "Length for attr 'pooling_ratio' of %d must be at least minimum 4" % len(pooling_ratio))
-    ratios = [float(r) for r in pooling_ratio]
+    return [float(r) for r in pooling_ratio]
+
+
+def fractional_avg_pool(value, pooling_ratio, pseudo_random=False, overlapping=False, seed=0, name=None):
+    """Average pooling over windows of k or k + 1 rows and columns laid out at random (Graham, 2015):
+    (output, row_pooling_sequence, col_pooling_sequence); pooling_ratio is a list of 4 values."""
+    ratios = _op_ratios(pooling_ratio, "fractional_avg_pool")
     return FractionalAvgPool(*_tfpp.nn._fractional_pool(False, value, ratios, pseudo_random, overlapping, seed, name))
+
+
+def fractional_max_pool_v1(value, pooling_ratio, pseudo_random=False, overlapping=False, deterministic=False, seed=0,
+                           seed2=0, name=None):
+    """tf.compat.v1.nn.fractional_max_pool: the op with its seeds as given (deterministic=False needs both 0)."""
+    ratios = _op_ratios(pooling_ratio, "fractional_max_pool")
+    return FractionalMaxPool(*_tfpp.nn._fractional_pool_v1(True, value, ratios, pseudo_random, overlapping, deterministic,
+                                                            seed, seed2, name))
+
+
+def fractional_avg_pool_v1(value, pooling_ratio, pseudo_random=False, overlapping=False, deterministic=False, seed=0,
+                           seed2=0, name=None):
+    """tf.compat.v1.nn.fractional_avg_pool: the op with its seeds as given (deterministic=False needs both 0)."""
+    ratios = _op_ratios(pooling_ratio, "fractional_avg_pool")
+    return FractionalAvgPool(*_tfpp.nn._fractional_pool_v1(False, value, ratios, pseudo_random, overlapping, deterministic,
+                                                            seed, seed2, name))

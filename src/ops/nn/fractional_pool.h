@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "kernels/cpu/philox.h"
+#include "tfpp/fractional_pool.h"
 #include "tfpp/tensor.h"
 
 namespace tf::ops::nn {
@@ -15,6 +16,12 @@ namespace tf::ops::nn {
 /// as its GuardedPhiloxRandom does (which advances past the blocks it reserved).
 std::vector<std::int64_t> pooling_sequence(std::int64_t input_length, std::int64_t output_length,
                                            kernels::Philox& generator, bool pseudo_random);
+
+/// FractionalMaxPool (`max`) or FractionalAvgPool with the op's own attributes: `pooling_ratio`
+/// as given (the op wants four), and the seeds as given (tf.compat.v1.nn's arguments).
+tf::nn::FractionalPoolResult fractional_pool(bool max, const Tensor& value, const std::vector<double>& pooling_ratio,
+                                             bool pseudo_random, bool overlapping, bool deterministic, std::int64_t seed,
+                                             std::int64_t seed2);
 
 /// FractionalMaxPoolGrad: each `out_backprop` element added at the first maximum of its window
 /// of `orig_input` (the windows `rows` and `cols` bound; `overlapping` as in the forward call).

@@ -344,18 +344,30 @@ std::vector<double> four_ratios(const std::vector<double>& r) {
 }
 
 nn::FractionalPoolResult run_pool(const OpDef& op, const Tensor& value, const std::vector<double>& pooling_ratio,
-                                  const nn::FractionalPoolOptions& options) {
-  // As TensorFlow 2's wrappers: seed 0 is nondeterministic, any other seed goes through tf.random's rules.
-  const auto [seed, seed2] = options.seed == 0 ? std::pair<I64, I64>{0, 0} : random::get_seed(options.seed);
-  const ops::AttrValue attrs[] = {ratio_bits(four_ratios(pooling_ratio)), options.pseudo_random,
-                                  options.overlapping, options.seed != 0, seed, seed2};
+                                  bool pseudo_random, bool overlapping, bool deterministic, I64 seed, I64 seed2) {
+  const ops::AttrValue attrs[] = {ratio_bits(pooling_ratio), pseudo_random, overlapping, deterministic, seed, seed2};
   ops::Outputs out = ops::execute(op, {value}, attrs);
   return {std::move(out[0]), std::move(out[1]), std::move(out[2])};
+}
+
+// As TensorFlow 2's wrappers: seed 0 is nondeterministic, any other seed goes through tf.random's rules.
+nn::FractionalPoolResult run_pool(const OpDef& op, const Tensor& value, const std::vector<double>& pooling_ratio,
+                                  const nn::FractionalPoolOptions& options) {
+  const auto [seed, seed2] = options.seed == 0 ? std::pair<I64, I64>{0, 0} : random::get_seed(options.seed);
+  return run_pool(op, value, four_ratios(pooling_ratio), options.pseudo_random, options.overlapping, options.seed != 0,
+                  seed, seed2);
 }
 
 }  // namespace
 
 namespace ops::nn {
+
+tf::nn::FractionalPoolResult fractional_pool(bool max, const Tensor& value, const std::vector<double>& pooling_ratio,
+                                             bool pseudo_random, bool overlapping, bool deterministic, std::int64_t seed,
+                                             std::int64_t seed2) {
+  return run_pool(max ? kFractionalMaxPool : kFractionalAvgPool, value, pooling_ratio, pseudo_random, overlapping,
+                  deterministic, seed, seed2);
+}
 
 Tensor fractional_max_pool_grad(const Tensor& orig_input, const Tensor& orig_output, const Tensor& out_backprop,
                                 const Tensor& rows, const Tensor& cols, bool overlapping) {

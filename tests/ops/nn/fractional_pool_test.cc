@@ -133,6 +133,8 @@ TEST(FractionalPool, ErrorsNameTheOpAndTheValues) {
   EXPECT_EQ(error_of([&] { nn::fractional_max_pool(x, {1.5, 1.5, 1.5}, {.seed = 1}); }),
             "[FractionalMaxPool] pooling_ratio field must specify 4 dimensions, got 3");
   EXPECT_THROW(nn::fractional_avg_pool(x, {2.0, 1.5, 1.5, 1.0}, {.seed = 1}), UnimplementedError);
+  EXPECT_EQ(error_of([&] { ops::nn::fractional_pool(true, x, {1.0, 1.5, 1.5, 1.0}, false, false, false, 3, 0); }),
+            "[FractionalMaxPool] Both seed and seed2 should be 0 if deterministic is false.");
 }
 
 TEST(FractionalPool, BackpropErrors) {

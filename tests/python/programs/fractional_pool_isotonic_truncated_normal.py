@@ -33,6 +33,14 @@ show("max with a global seed", tf.nn.fractional_max_pool(x, 1.5, seed=11).output
 tf.random.set_seed(None)
 show("max int32 (2 ratios of 1.0)", tf.nn.fractional_max_pool(tf.cast(x, tf.int32), [1.0, 1.0], seed=2).output)
 show("avg int64", tf.nn.fractional_avg_pool(tf.cast(x, tf.int64), (1.0, 2.0, 1.5, 1.0), seed=2).output)
+for name, pool in (("max", tf.compat.v1.nn.fractional_max_pool), ("avg", tf.compat.v1.nn.fractional_avg_pool)):
+    r = pool(x, [1.0, 1.5, 1.3, 1.0], pseudo_random=True, deterministic=True, seed=3, seed2=5)
+    print("compat.v1", name, type(r).__name__)
+    show("  rows", r.row_pooling_sequence)
+    show("  cols", r.col_pooling_sequence)
+    show("  output", r.output)
+    show_error("compat.v1 %s seeds without deterministic" % name, lambda: pool(x, [1.0, 1.5, 1.3, 1.0], seed=3))
+    show_error("compat.v1 %s scalar ratio" % name, lambda: pool(x, 1.5))
 unseeded = tf.nn.fractional_max_pool(x, [1.0, 1.7, 1.2, 1.0])
 print("unseeded", unseeded.output.shape, unseeded.row_pooling_sequence.shape, unseeded.col_pooling_sequence.shape)
 
