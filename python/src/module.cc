@@ -30,6 +30,9 @@ void bind_audio_ops(nb::module_& m);  // after bind_io, into its _io
 void bind_ctc_decoders(nb::module_& m);  // after bind_nn_ops, into its nn
 void bind_quantization_ops(nb::module_& m);
 void bind_candidate_sampling(nb::module_& m);  // after bind_nn_ops and bind_array_ops, into nn and random
+void bind_fractional_pool(nb::module_& m);  // after bind_nn_ops, into its nn
+void bind_isotonic_regression(nb::module_& m);  // after bind_nn_ops, into its nn
+void bind_parameterized_truncated_normal(nb::module_& m);  // after bind_nn_ops, into its random
 }  // namespace tfpp_python
 
 NB_MODULE(_tfpp, m) {
@@ -89,4 +92,7 @@ NB_MODULE(_tfpp, m) {
   bind_ctc_decoders(m);
   bind_quantization_ops(m);
   bind_candidate_sampling(m);
+  bind_fractional_pool(m);
+  bind_isotonic_regression(m);
+  bind_parameterized_truncated_normal(m);
 }

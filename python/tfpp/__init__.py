@@ -200,8 +200,10 @@ approx_top_k = _nn_composites.approx_top_k
 math.approx_max_k = nn.approx_max_k = _nn_composites.approx_max_k
 math.approx_min_k = nn.approx_min_k = _nn_composites.approx_min_k
 for _name in ("sufficient_statistics", "conv1d_transpose", "conv_transpose", "dilation2d", "erosion2d", "atrous_conv2d",
-              "atrous_conv2d_transpose", "batch_norm_with_global_normalization"):
+              "atrous_conv2d_transpose", "batch_norm_with_global_normalization", "isotonic_regression"):
     setattr(nn, _name, getattr(_nn_composites, _name))
+from . import fractional_pool as _fractional_pool  # noqa: E402
+nn.fractional_max_pool, nn.fractional_avg_pool = _fractional_pool.fractional_max_pool, _fractional_pool.fractional_avg_pool
 from .embedding_sparse import embedding_lookup_sparse as _embedding_lookup_sparse  # noqa: E402
 nn.embedding_lookup_sparse = _embedding_lookup_sparse
 from .embedding_sparse import safe_embedding_lookup_sparse as _safe_embedding_lookup_sparse  # noqa: E402
@@ -229,6 +231,8 @@ for _name in ("learned_unigram_candidate_sampler", "fixed_unigram_candidate_samp
               "compute_accidental_hits", "nce_loss", "sampled_softmax_loss"):
     setattr(nn, _name, getattr(_candidate_sampling, _name))
 compat.v1.nn.compute_accidental_hits = _candidate_sampling.compute_accidental_hits
+compat.v1.nn.fractional_max_pool = _fractional_pool.fractional_max_pool_v1
+compat.v1.nn.fractional_avg_pool = _fractional_pool.fractional_avg_pool_v1
 compat.v1.nn.nce_loss = _candidate_sampling.nce_loss_v1
 compat.v1.nn.sampled_softmax_loss = _candidate_sampling.sampled_softmax_loss_v1
 _sys.modules[__name__ + ".compat.v1.nn"] = compat.v1.nn

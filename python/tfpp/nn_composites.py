@@ -1,6 +1,6 @@
 """tf.nn functions composed of tfpp ops: sufficient_statistics, conv1d_transpose, conv_transpose,
 erosion2d (over the Dilation2D op, as TensorFlow defines it), the atrous convolutions, and top_k
-(tf.math.top_k's TopKV2 result). Composites trace and differentiate through their ops."""
+(tf.math.top_k's TopKV2 result), isotonic_regression (its IsotonicRegression pair). Composites trace and differentiate through their ops."""
 
 import builtins
 import collections
@@ -11,6 +11,7 @@ _nn = _tfpp.nn
 _math = _tfpp.math
 
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
+IsotonicRegression = collections.namedtuple("IsotonicRegression", ["output", "segments"])
 _top_k_pair = _math.top_k  # the binding, which returns a plain pair
 
 
@@ -18,6 +19,16 @@ def top_k(input, k=1, sorted=True, index_type=_tfpp.int32, name=None):  # noqa: 
     """The k largest entries of the last dimension and their indices, as TopKV2(values, indices)."""
     values, indices = _top_k_pair(input, k, sorted)
     return TopKV2(values, _math.cast(indices, index_type) if index_type != _tfpp.int32 else indices)
+
+
+def isotonic_regression(inputs, decreasing=True, axis=-1):
+    """The non-increasing (or, decreasing=False, non-decreasing) sequence nearest to each vector along
+    `axis`, and each element's run index: IsotonicRegression(output, segments), or as TensorFlow a plain
+    pair when it flips the sign (decreasing=False) or moves the axis."""
+    output, segments = _nn._isotonic_regression(inputs, decreasing, axis)
+    if decreasing and (axis == -1 or axis == len(output.shape) - 1):
+        return IsotonicRegression(output, segments)
+    return output, segments
 
 
 def sufficient_statistics(x, axes, shift=None, keepdims=False, name=None):
