@@ -150,11 +150,11 @@ std::vector<Tensor> ConvLSTMCell::get_initial_state(const Tensor& first_input) c
 }
 
 void ConvLSTMCell::begin_sequence(const Tensor& first_input, const std::vector<Tensor>& states, bool training) {
-  dropout_mask_ = recurrent_dropout_mask_ = Tensor();
-  if (!training) return;
-  if (options_.dropout > 0) dropout_mask_ = nn::stateless_dropout(ones_like(first_input), options_.dropout, next_seed(options_.seed));
-  if (options_.recurrent_dropout > 0 && !states.empty())
-    recurrent_dropout_mask_ = nn::stateless_dropout(ones_like(states[0]), options_.recurrent_dropout, next_seed(options_.seed));
+  // One mask per gate, as Keras' ConvLSTMCell draws them.
+  const auto seeds = [&] { return next_seed(options_.seed); };
+  dropout_mask_ = detail::dropout_masks(first_input, options_.dropout, 4, seeds);
+  recurrent_dropout_mask_ =
+      states.empty() ? Tensor() : detail::dropout_masks(states[0], options_.recurrent_dropout, 4, seeds);
 }
 
 void ConvLSTMCell::end_sequence() { dropout_mask_ = recurrent_dropout_mask_ = Tensor(); }
@@ -162,19 +162,29 @@ void ConvLSTMCell::end_sequence() { dropout_mask_ = recurrent_dropout_mask_ = Te
 std::pair<Tensor, std::vector<Tensor>> ConvLSTMCell::step(const Tensor& inputs, const std::vector<Tensor>& states,
                                                           bool training) {
   const bool first = options_.data_format == "channels_first";
-  Tensor x = training && dropout_mask_.defined() ? inputs * dropout_mask_ : inputs;
-  Tensor h = training && recurrent_dropout_mask_.defined() ? states.at(0) * recurrent_dropout_mask_ : states.at(0);
+  std::vector<Tensor> x = detail::masked_per_gate(inputs, dropout_mask_, training);
+  std::vector<Tensor> h = detail::masked_per_gate(states.at(0), recurrent_dropout_mask_, training);
   Tensor c_tm1 = states.at(1);
   if (first) {
-    x = keras::detail::to_channels_last(x);
-    h = keras::detail::to_channels_last(h);
+    for (Tensor& t : x) t = keras::detail::to_channels_last(t);
+    for (Tensor& t : h) t = keras::detail::to_channels_last(t);
     c_tm1 = keras::detail::to_channels_last(c_tm1);
   }
-  Tensor z = nn::convolution(x, weight(0), keras::detail::op_padding(options_.padding),
-                             {.strides = nn::Sizes(options_.strides), .dilations = nn::Sizes(options_.dilation_rate)});
+  const int channels = rank_ + 1;
+  // The convolution of one input, or of each gate's masked input with its gate's filters.
+  const auto gate_convolution = [&](const std::vector<Tensor>& in, const Tensor& kernel, const std::string& padding,
+                                    const nn::ConvolutionOptions& options) {
+    if (in.size() == 1) return nn::convolution(in[0], kernel, padding, options);
+    const std::vector<Tensor> filters = split(kernel, 4, channels);
+    std::vector<Tensor> parts;
+    for (std::size_t k = 0; k < in.size(); ++k) parts.push_back(nn::convolution(in[k], filters[k], padding, options));
+    return concat(parts, channels);
+  };
+  Tensor z = gate_convolution(x, weight(0), keras::detail::op_padding(options_.padding),
+                              {.strides = nn::Sizes(options_.strides), .dilations = nn::Sizes(options_.dilation_rate)});
   if (options_.use_bias) z = z + weight(2);
-  z = z + nn::convolution(h, weight(1), "SAME");
-  const std::vector<Tensor> g = split(z, 4, rank_ + 1);
+  z = z + gate_convolution(h, weight(1), "SAME", {});
+  const std::vector<Tensor> g = split(z, 4, channels);
   const activations::Activation& act = options_.activation;
   const activations::Activation& rec = options_.recurrent_activation;
   Tensor c = rec(g[1]) * c_tm1 + rec(g[0]) * act(g[2]);

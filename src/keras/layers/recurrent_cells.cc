@@ -19,6 +19,19 @@ Tensor batch_zeros(const Tensor& like, std::int64_t n, DType dtype) {
   return reshape(tile(zeros({1, n}, dtype), concat({rows, constant(std::vector<std::int32_t>{1})}, 0)), {-1, n});
 }
 
+Tensor dropout_masks(const Tensor& like, double rate, int count, const std::function<Tensor()>& seeds) {
+  if (rate <= 0) return Tensor();
+  std::vector<Tensor> masks;
+  for (int k = 0; k < count; ++k) masks.push_back(nn::stateless_dropout(ones_like(like), rate, seeds()));
+  return count == 1 ? masks[0] : stack(masks, 0);
+}
+
+std::vector<Tensor> masked_per_gate(const Tensor& x, const Tensor& masks, bool training) {
+  if (!training || !masks.defined()) return {x};
+  if (masks.shape().rank() == x.shape().rank()) return {x * masks};
+  return unstack(x * masks, 0);
+}
+
 void write_cell_config(Config& c, std::int64_t units, const CellCommon& m, bool recurrent_activation) {
   using keras::detail::object_config;
   using keras::detail::optional_config;
@@ -101,23 +114,36 @@ void GatedCell::build_weights(const TensorShape& input_shape, const TensorShape&
                {.initializer = bias_init, .regularizer = common_.bias_regularizer, .constraint = common_.bias_constraint});
 }
 
+// Keras' LSTM and GRU cells switch to one mask per gate (their implementation 1) when they have
+// recurrent dropout; SimpleRNN keeps one.
 void GatedCell::begin_sequence(const Tensor& first_input, const std::vector<Tensor>& states, bool training) {
-  dropout_mask_ = recurrent_dropout_mask_ = Tensor();
-  if (!training) return;
-  if (common_.dropout > 0) dropout_mask_ = nn::stateless_dropout(ones_like(first_input), common_.dropout, next_seed(common_.seed));
-  if (common_.recurrent_dropout > 0 && !states.empty())
-    recurrent_dropout_mask_ = nn::stateless_dropout(ones_like(states[0]), common_.recurrent_dropout, next_seed(common_.seed));
+  const int count = gates_ > 1 && common_.recurrent_dropout > 0 ? gates_ : 1;
+  const auto seeds = [&] { return next_seed(common_.seed); };
+  dropout_mask_ = detail::dropout_masks(first_input, common_.dropout, count, seeds);
+  recurrent_dropout_mask_ =
+      states.empty() ? Tensor() : detail::dropout_masks(states[0], common_.recurrent_dropout, count, seeds);
 }
 
 void GatedCell::end_sequence() { dropout_mask_ = recurrent_dropout_mask_ = Tensor(); }
 
-Tensor GatedCell::dropped_input(const Tensor& inputs, bool training) const {
-  return training && dropout_mask_.defined() ? inputs * dropout_mask_ : inputs;
+std::vector<Tensor> GatedCell::dropped_input(const Tensor& inputs, bool training) const {
+  return detail::masked_per_gate(inputs, dropout_mask_, training);
 }
 
-Tensor GatedCell::dropped_state(const Tensor& state, bool training) const {
-  return training && recurrent_dropout_mask_.defined() ? state * recurrent_dropout_mask_ : state;
+std::vector<Tensor> GatedCell::dropped_state(const Tensor& state, bool training) const {
+  return detail::masked_per_gate(state, recurrent_dropout_mask_, training);
 }
+
+namespace {
+// x · w, or with one x per gate, each times its gate's columns of w.
+Tensor gate_matmul(const std::vector<Tensor>& x, const Tensor& w) {
+  if (x.size() == 1) return matmul(x[0], w);
+  const std::vector<Tensor> columns = split(w, static_cast<std::int64_t>(x.size()), 1);
+  std::vector<Tensor> parts;
+  for (std::size_t k = 0; k < x.size(); ++k) parts.push_back(matmul(x[k], columns[k]));
+  return concat(parts, 1);
+}
+}  // namespace
 
 Config GatedCell::get_config() const {
   Config c = Layer::get_config();
@@ -136,9 +162,9 @@ void SimpleRNNCell::build(const TensorShape& input_shape) {
 
 std::pair<Tensor, std::vector<Tensor>> SimpleRNNCell::step(const Tensor& inputs, const std::vector<Tensor>& states,
                                                            bool training) {
-  Tensor h = matmul(dropped_input(inputs, training), weight(0));
+  Tensor h = gate_matmul(dropped_input(inputs, training), weight(0));
   if (common_.use_bias) h = h + weight(2);
-  Tensor output = common_.activation(h + matmul(dropped_state(states.at(0), training), weight(1)));
+  Tensor output = common_.activation(h + gate_matmul(dropped_state(states.at(0), training), weight(1)));
   return {output, {output}};
 }
 
@@ -181,7 +207,7 @@ std::pair<Tensor, std::vector<Tensor>> LSTMCell::step(const Tensor& inputs, cons
                                                       bool training) {
   const Tensor& h_tm1 = states.at(0);
   const Tensor& c_tm1 = states.at(1);
-  Tensor z = matmul(dropped_input(inputs, training), weight(0)) + matmul(dropped_state(h_tm1, training), weight(1));
+  Tensor z = gate_matmul(dropped_input(inputs, training), weight(0)) + gate_matmul(dropped_state(h_tm1, training), weight(1));
   if (common_.use_bias) z = z + weight(2);
   std::vector<Tensor> g = split(z, 4, 1);
   const activations::Activation& act = common_.activation;
@@ -216,7 +242,7 @@ void GRUCell::build(const TensorShape& input_shape) {
 std::pair<Tensor, std::vector<Tensor>> GRUCell::step(const Tensor& inputs, const std::vector<Tensor>& states,
                                                      bool training) {
   const Tensor& h_tm1 = states.at(0);
-  const Tensor h_rec = dropped_state(h_tm1, training);
+  const std::vector<Tensor> h_rec = dropped_state(h_tm1, training);
   Tensor input_bias, recurrent_bias;
   if (common_.use_bias) {
     if (reset_after_) {
@@ -227,14 +253,14 @@ std::pair<Tensor, std::vector<Tensor>> GRUCell::step(const Tensor& inputs, const
       input_bias = weight(2).read_value();
     }
   }
-  Tensor matrix_x = matmul(dropped_input(inputs, training), weight(0));
+  Tensor matrix_x = gate_matmul(dropped_input(inputs, training), weight(0));
   if (input_bias.defined()) matrix_x = matrix_x + input_bias;
   std::vector<Tensor> x = split(matrix_x, 3, 1);
   const activations::Activation& act = common_.activation;
   const activations::Activation& rec = common_.recurrent_activation;
   Tensor z, hh;
   if (reset_after_) {
-    Tensor inner = matmul(h_rec, weight(1));
+    Tensor inner = gate_matmul(h_rec, weight(1));
     if (recurrent_bias.defined()) inner = inner + recurrent_bias;
     std::vector<Tensor> r_ = split(inner, 3, 1);
     z = rec(x[0] + r_[0]);
@@ -242,10 +268,12 @@ std::pair<Tensor, std::vector<Tensor>> GRUCell::step(const Tensor& inputs, const
     hh = act(x[2] + r * r_[2]);
   } else {
     std::vector<Tensor> kernels = split(weight(1).read_value(), {2 * units_, units_}, 1);
-    std::vector<Tensor> r_ = split(matmul(h_rec, kernels[0]), 2, 1);
+    // Per gate, the update and reset gates read the first two masked states, the candidate the third.
+    const bool per_gate = h_rec.size() > 1;
+    std::vector<Tensor> r_ = split(gate_matmul(per_gate ? std::vector<Tensor>{h_rec[0], h_rec[1]} : h_rec, kernels[0]), 2, 1);
     z = rec(x[0] + r_[0]);
     Tensor r = rec(x[1] + r_[1]);
-    hh = act(x[2] + matmul(r * h_rec, kernels[1]));
+    hh = act(x[2] + matmul(r * h_rec.back(), kernels[1]));
   }
   Tensor h = z * h_tm1 + (1.0 - z) * hh;
   return {h, {h}};

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <vector>
 
 #include "keras/layers/config_util.h"
 #include "tfpp/errors.h"
@@ -11,6 +13,14 @@ namespace tf::keras::layers::detail {
 
 /// Zeros of shape [batch of `like`, n]; the batch may be unknown while tracing.
 Tensor batch_zeros(const Tensor& like, std::int64_t n, DType dtype);
+
+/// Keras' DropoutRNNCell masks for inputs shaped like `like`: one (`count` 1) or one per gate
+/// stacked on a new first axis (Keras' dropout_mask_count), each drawn with the next of `seeds`;
+/// undefined for rate 0. Keras draws them at every call, training or not.
+Tensor dropout_masks(const Tensor& like, double rate, int count, const std::function<Tensor()>& seeds);
+/// `x` times `masks` (from dropout_masks) split into one tensor per gate, or {x} when there is
+/// no mask or no training.
+std::vector<Tensor> masked_per_gate(const Tensor& x, const Tensor& masks, bool training);
 
 /// Writes the cell fields (units, activations, initializers, ..., seed) into `config`.
 void write_cell_config(Config& config, std::int64_t units, const CellCommon& common, bool recurrent_activation);

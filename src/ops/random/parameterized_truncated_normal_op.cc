@@ -235,7 +235,10 @@ void stateful_kernel(KernelContext& ctx) {
   if (one_parameter_set(ctx)) per_batch = 100, batches = (n + 99) / 100;
   const auto index = [&](std::size_t i, I64 b) { return ctx.input(i).num_elements() == 1 ? 0 : b; };
   const auto params = samplers<T>(ctx, 0, batches, index);
-  const kernels::Philox base = ops::make_philox(ctx.attr<I64>(kSeed), ctx.attr<I64>(kSeed2));
+  // TensorFlow's kernel reserves room for every batch's rejection rounds.
+  const kernels::Philox base = ops::reserve_philox(
+      ctx, ctx.attr<I64>(kSeed), ctx.attr<I64>(kSeed2),
+      static_cast<std::uint64_t>(batches * 2 * ops::kTruncatedNormalMaxIterations * (per_batch + 3) / 4));
   T* out = ctx.output(0).mutable_data<T>();
   run_shards<T>(ctx, batches, kSetupCost<T> + kRoundCost<T> * 2 * static_cast<double>(per_batch), [&](I64 begin, I64 end) {
     kernels::Philox gen = base;
@@ -269,7 +272,7 @@ Tensor stateless_parameterized_truncated_normal(const TensorShape& shape, const 
 Tensor parameterized_truncated_normal(const TensorShape& shape, const Tensor& means, const Tensor& stddevs,
                                       const Tensor& minvals, const Tensor& maxvals, std::optional<std::int64_t> seed) {
   const auto [seed1, seed2] = get_seed(seed);
-  const ops::AttrValue attrs[] = {shape, seed1, seed2};
+  const ops::AttrValue attrs[] = {shape, seed1, seed2, ops::random_stream(kParameterizedTruncatedNormal, means.dtype(), seed1, seed2)};
   return ops::execute1(kParameterizedTruncatedNormal, {means, stddevs, minvals, maxvals}, attrs);
 }
 

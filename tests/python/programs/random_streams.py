@@ -52,6 +52,12 @@ show("gamma", tf.random.gamma([3], 2.0, seed=4), tf.random.gamma([3], 2.0, seed=
 show("poisson", tf.random.poisson([4], 3.0, seed=4), tf.random.poisson([4], 3.0, seed=4))
 show("categorical", tf.random.categorical(tf.math.log([[0.2, 0.3, 0.5]]), 6, seed=4),
      tf.random.categorical(tf.math.log([[0.2, 0.3, 0.5]]), 6, seed=4))
+image = tf.reshape(tf.range(50.0), [1, 5, 10, 1])
+# Fractional pooling with a seed draws its windows afresh from the seed at every call, in TensorFlow too.
+show("fractional_max_pool", *[tf.nn.fractional_max_pool(image, [1.0, 1.6, 1.7, 1.0], seed=4)[k] for k in (1, 2)],
+     *[tf.nn.fractional_max_pool(image, [1.0, 1.6, 1.7, 1.0], seed=4)[k] for k in (1, 2)])
+show("fractional_avg_pool pseudo-random", *[
+    tf.nn.fractional_avg_pool(image, [1.0, 1.6, 1.7, 1.0], pseudo_random=True, seed=4)[2] for _ in range(2)])
 show("shuffle", tf.random.shuffle(tf.range(8), seed=4), tf.random.shuffle(tf.range(8), seed=4))
 
 x = tf.ones([8])
@@ -69,9 +75,25 @@ show("keras GaussianNoise", noise(tf.zeros([3]), training=True), noise(tf.zeros(
 show("keras GaussianDropout", tf.keras.layers.GaussianDropout(0.5, seed=3)(x, training=True))
 show("keras AlphaDropout", tf.keras.layers.AlphaDropout(0.5, seed=3)(x, training=True))
 show("keras SpatialDropout1D", tf.keras.layers.SpatialDropout1D(0.5, seed=3)(tf.ones([2, 3, 4]), training=True))
-lstm = tf.keras.layers.LSTM(2, dropout=0.5, recurrent_dropout=0.5, seed=3, kernel_initializer="ones",
-                            recurrent_initializer="ones")
-show("keras LSTM dropout", lstm(tf.ones([1, 3, 2]), training=True), lstm(tf.ones([1, 3, 2]), training=True))
+# Recurrent layers draw their masks at every call, training or not; LSTM and GRU with recurrent
+# dropout draw one mask per gate.
+sequence = tf.reshape(tf.range(24.0), [2, 3, 4]) / 24.0
+recurrent = {
+    "LSTM": lambda **k: tf.keras.layers.LSTM(3, **k),
+    "GRU": lambda **k: tf.keras.layers.GRU(3, **k),
+    "GRU reset_before": lambda **k: tf.keras.layers.GRU(3, reset_after=False, **k),
+    "SimpleRNN": lambda **k: tf.keras.layers.SimpleRNN(3, **k),
+}
+for label, make in recurrent.items():
+    for rates in ((0.5, 0.0), (0.5, 0.5), (0.0, 0.5)):
+        layer = make(dropout=rates[0], recurrent_dropout=rates[1], seed=3, kernel_initializer="ones",
+                     recurrent_initializer="ones")
+        show("keras %s dropout %s" % (label, rates), layer(sequence, training=True), layer(sequence, training=False),
+             layer(sequence, training=True))
+conv_lstm = tf.keras.layers.ConvLSTM1D(2, 2, dropout=0.5, recurrent_dropout=0.5, seed=3, kernel_initializer="ones",
+                                       recurrent_initializer="ones", padding="same")
+conv_sequence = tf.reshape(tf.range(48.0), [2, 3, 4, 2]) / 48.0
+show("keras ConvLSTM1D dropout", conv_lstm(conv_sequence, training=True), conv_lstm(conv_sequence, training=True))
 
 init = tf.keras.initializers.VarianceScaling(2.0, "fan_out", "uniform", seed=3)
 config = tf.keras.layers.Dense(2, kernel_initializer=init).get_config()["kernel_initializer"]["config"]

@@ -124,10 +124,10 @@ class GatedCell : public RNNCell {
   /// Creates kernel, recurrent_kernel and a bias of `bias_shape` initialized by `bias_init`.
   void build_weights(const TensorShape& input_shape, const TensorShape& bias_shape,
                      const initializers::Initializer& bias_init);
-  /// `inputs` times the dropout mask while training with dropout.
-  Tensor dropped_input(const Tensor& inputs, bool training) const;
-  /// `state` times the recurrent dropout mask while training with recurrent dropout.
-  Tensor dropped_state(const Tensor& state, bool training) const;
+  /// `inputs` times the dropout mask while training with dropout: one tensor, or one per gate.
+  std::vector<Tensor> dropped_input(const Tensor& inputs, bool training) const;
+  /// `state` times the recurrent dropout mask while training with recurrent dropout (one, or one per gate).
+  std::vector<Tensor> dropped_state(const Tensor& state, bool training) const;
 
   std::int64_t units_;
   int gates_;
