@@ -43,6 +43,31 @@ def loop(n):
 
 show("loop", loop(tf.constant(3)), loop(tf.constant(1)))
 
+
+
+# Ops with only a global seed count their op seeds per graph: a branch or loop body counts its own.
+@tf.function
+def branches(x):
+    a = tf.random.uniform([2])
+    if x > 0:
+        b = tf.random.uniform([2])
+    else:
+        b = tf.random.uniform([2]) * 0
+    return a, b, tf.random.uniform([2])
+
+
+@tf.function
+def body_seeds(n):
+    s = tf.zeros([2])
+    for _ in tf.range(n):
+        s += tf.random.uniform([2])
+    return s, tf.random.uniform([2])
+
+
+tf.random.set_seed(1234)
+show("branch op seeds", *branches(tf.constant(1)), *branches(tf.constant(-1)))
+show("loop op seeds", *body_seeds(tf.constant(2)))
+
 tf.random.set_seed(1)
 show("uniform int", tf.random.uniform([3], maxval=10, dtype=tf.int32, seed=4),
      tf.random.uniform([3], maxval=10, dtype=tf.int32, seed=4))
