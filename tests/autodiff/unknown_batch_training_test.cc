@@ -16,9 +16,9 @@ using tf::Variable;
 
 // Two-layer MLP on 8 features and 3 classes, with fixed initial weights.
 struct Mlp {
-  std::vector<Variable> vars = {Variable(tf::random::normal({8, 16}, {.stddev = 0.4f, .seed = 11})),
+  std::vector<Variable> vars = {Variable(tf::random::stateless_normal({8, 16}, {11, 0}, {.stddev = 0.4})),
                                 Variable(tf::fill({16}, 0.1f)),
-                                Variable(tf::random::normal({16, 3}, {.stddev = 0.4f, .seed = 12})),
+                                Variable(tf::random::stateless_normal({16, 3}, {12, 0}, {.stddev = 0.4})),
                                 Variable(tf::zeros({3}))};
 
   // One SGD step on (x, labels); returns the loss before the update.
@@ -34,7 +34,7 @@ struct Mlp {
 };
 
 // 49 examples: a batch of 32 and a last partial batch of 17.
-Tensor features() { return tf::random::normal({49, 8}, {.seed = 13}); }
+Tensor features() { return tf::random::stateless_normal({49, 8}, {13, 0}); }
 Tensor labels() {
   std::vector<std::int32_t> v;
   for (int i = 0; i < 49; ++i) v.push_back((i * 7) % 3);

@@ -182,18 +182,21 @@ TEST(SpectralNormalizationFile, WeightsFilesBothWays) {
 }
 
 TEST(SpectralNormalization, InferenceLeavesTheKernelAndGradientsFlow) {
-  layers::SpectralNormalization sn(layers::Dense(2, {.dtype = tf::float64}), {.dtype = tf::float64});
+  layers::SpectralNormalization sn(
+      layers::Dense(2, {.kernel_initializer = keras::initializers::GlorotUniform({.seed = 4}), .dtype = tf::float64}),
+      {.dtype = tf::float64});
   const tf::Tensor x = tf::testing::random_tensor({3, 4}, 1);
   sn.build_for({x.shape()});
   const std::vector<double> before = sn.kernel().numpy<double>();
   sn(x);
   EXPECT_EQ(sn.kernel().numpy<double>(), before);
   EXPECT_LT(tf::testing::layer_gradient_error(sn, x), 1e-6);  // inference: the wrapped Dense
-  sn(x, true);
-  // After a training call the kernel's largest singular value is close to 1 (one power iteration).
+  // Each training call divides the kernel by one power iteration's estimate of its largest
+  // singular value (from a random start), so after a few the largest singular value is 1.
+  for (int i = 0; i < 20; ++i) sn(x, true);
   const tf::Tensor k = sn.kernel().read_value();
   const double frobenius = std::sqrt(tf::reduce_sum(k * k).item<double>());
-  EXPECT_LT(frobenius, std::sqrt(2.0) + 1e-9);  // sigma_max <= 1 within rank 2 gives ||K||_F <= sqrt(2)
+  EXPECT_LT(frobenius, std::sqrt(2.0) + 1e-6);  // sigma_max <= 1 within rank 2 gives ||K||_F <= sqrt(2)
 }
 
 TEST(SpectralNormalization, AllZeroKernelStays) {

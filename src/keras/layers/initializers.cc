@@ -19,6 +19,26 @@ std::map<std::string, double> with_seed(std::map<std::string, double> config, st
   return config;
 }
 
+// Keras 3's draws: a seeded initializer draws with stateless ops from the seed pair [seed, 0]
+// (folded into int32 as Keras does), so it gives Keras' numbers and the same values at every
+// call; an unseeded one draws new values from a stateful op.
+Tensor seed_pair(std::int64_t seed) {
+  constexpr std::int64_t kFold = 2147483646;  // int32 max - 1, Keras' floormod
+  return constant(std::vector<std::int32_t>{static_cast<std::int32_t>(((seed % kFold) + kFold) % kFold), 0});
+}
+Tensor draw_normal(const TensorShape& s, double mean, double stddev, DType d, std::optional<std::int64_t> seed) {
+  if (seed) return random::stateless_normal(s, seed_pair(*seed), {.mean = mean, .stddev = stddev, .dtype = d});
+  return random::normal(s, {.mean = mean, .stddev = stddev, .dtype = d});
+}
+Tensor draw_truncated_normal(const TensorShape& s, double mean, double stddev, DType d, std::optional<std::int64_t> seed) {
+  if (seed) return random::stateless_truncated_normal(s, seed_pair(*seed), {.mean = mean, .stddev = stddev, .dtype = d});
+  return random::truncated_normal(s, {.mean = mean, .stddev = stddev, .dtype = d});
+}
+Tensor draw_uniform(const TensorShape& s, double minval, double maxval, DType d, std::optional<std::int64_t> seed) {
+  if (seed) return random::stateless_uniform(s, seed_pair(*seed), {.minval = minval, .maxval = maxval, .dtype = d});
+  return random::uniform(s, {.minval = minval, .maxval = maxval, .dtype = d});
+}
+
 void check_float(DType dtype, const char* who) {
   if (dtype != float32 && dtype != float64)
     throw InvalidArgumentError(std::string("[") + who + "] needs a float dtype, got " + std::string(dtype_name(dtype)));
@@ -53,7 +73,7 @@ Initializer RandomNormal(const RandomOptions& o) {
   return Initializer("RandomNormal", with_seed({{"mean", o.mean}, {"stddev", o.stddev}}, o.seed),
                      [o](const TensorShape& s, DType d) {
                        check_float(d, "RandomNormal");
-                       return random::normal(s, {.mean = o.mean, .stddev = o.stddev, .dtype = d, .seed = o.seed});
+                       return draw_normal(s, o.mean, o.stddev, d, o.seed);
                      });
 }
 
@@ -61,7 +81,7 @@ Initializer TruncatedNormal(const RandomOptions& o) {
   return Initializer("TruncatedNormal", with_seed({{"mean", o.mean}, {"stddev", o.stddev}}, o.seed),
                      [o](const TensorShape& s, DType d) {
                        check_float(d, "TruncatedNormal");
-                       return random::truncated_normal(s, {.mean = o.mean, .stddev = o.stddev, .dtype = d, .seed = o.seed});
+                       return draw_truncated_normal(s, o.mean, o.stddev, d, o.seed);
                      });
 }
 
@@ -69,7 +89,7 @@ Initializer RandomUniform(const UniformOptions& o) {
   return Initializer("RandomUniform", with_seed({{"minval", o.minval}, {"maxval", o.maxval}}, o.seed),
                      [o](const TensorShape& s, DType d) {
                        check_float(d, "RandomUniform");
-                       return random::uniform(s, {.minval = o.minval, .maxval = o.maxval, .dtype = d, .seed = o.seed});
+                       return draw_uniform(s, o.minval, o.maxval, d, o.seed);
                      });
 }
 
@@ -87,12 +107,12 @@ Initializer VarianceScaling(const VarianceScalingOptions& o) {
     if (o.distribution == "truncated_normal") {
       // 0.879... is the stddev of a standard normal truncated to [-2, 2].
       const double stddev = std::sqrt(scale) / 0.87962566103423978;
-      return random::truncated_normal(s, {.stddev = stddev, .dtype = d, .seed = o.seed});
+      return draw_truncated_normal(s, 0.0, stddev, d, o.seed);
     }
     if (o.distribution == "untruncated_normal")
-      return random::normal(s, {.stddev = std::sqrt(scale), .dtype = d, .seed = o.seed});
+      return draw_normal(s, 0.0, std::sqrt(scale), d, o.seed);
     const double limit = std::sqrt(3.0 * scale);
-    return random::uniform(s, {.minval = -limit, .maxval = limit, .dtype = d, .seed = o.seed});
+    return draw_uniform(s, -limit, limit, d, o.seed);
   }, text);
 }
 
@@ -131,7 +151,8 @@ Initializer Orthogonal(double gain, std::optional<std::int64_t> seed) {
     // rows or columns, whichever are fewer (what a QR of a normal matrix gives).
     const bool transpose = rows < cols;
     const std::int64_t n = transpose ? cols : rows, k = transpose ? rows : cols;
-    std::vector<double> a = random::normal({n, k}, {.dtype = float64, .seed = seed}).numpy<double>();
+    // Drawn in the weight's dtype, as Keras draws it.
+    std::vector<double> a = cast(draw_normal({n, k}, 0.0, 1.0, d, seed), float64).numpy<double>();
     for (std::int64_t j = 0; j < k; ++j) {
       for (std::int64_t p = 0; p < j; ++p) {
         double dot = 0;

@@ -120,6 +120,14 @@ conv_lstm = tf.keras.layers.ConvLSTM1D(2, 2, dropout=0.5, recurrent_dropout=0.5,
 conv_sequence = tf.reshape(tf.range(48.0), [2, 3, 4, 2]) / 48.0
 show("keras ConvLSTM1D dropout", conv_lstm(conv_sequence, training=True), conv_lstm(conv_sequence, training=True))
 
+# A seeded Keras initializer draws with stateless ops from [seed, 0]: Keras' numbers, the same at every call.
+initializers = tf.keras.initializers
+for make in (initializers.GlorotUniform, initializers.GlorotNormal, initializers.HeNormal, initializers.HeUniform,
+             initializers.LecunNormal, initializers.LecunUniform, initializers.RandomNormal, initializers.RandomUniform,
+             initializers.TruncatedNormal, initializers.Orthogonal):
+    initializer = make(seed=7)
+    show(make.__name__, initializer((3, 4)), initializer((3, 4)))
+show("Dense kernel", tf.keras.layers.Dense(3, kernel_initializer=initializers.GlorotUniform(seed=5))(tf.ones([1, 2])))
 init = tf.keras.initializers.VarianceScaling(2.0, "fan_out", "uniform", seed=3)
 config = tf.keras.layers.Dense(2, kernel_initializer=init).get_config()["kernel_initializer"]["config"]
 print("variance scaling config", [(k, config[k]) for k in ("distribution", "mode", "scale", "seed")])
