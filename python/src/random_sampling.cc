@@ -7,6 +7,7 @@
 #include "dtype_object.h"
 #include "tfpp/random_distributions.h"
 #include "tfpp/random_generator.h"
+#include "tfpp/random_index_shuffle.h"
 #include "tfpp/random_ops.h"
 #include "tfpp/random_sampling.h"
 
@@ -144,6 +145,17 @@ void bind_random_sampling(nb::module_& random) {
   }, "seed"_a, "data"_a, "alg"_a.none() = "auto_select");
   experimental.attr("stateless_split") = random.attr("split");
   experimental.attr("stateless_fold_in") = random.attr("fold_in");
+  // tf.random_index_shuffle lives at the top level; tfpp/__init__.py moves it there. index and
+  // max_index take the dtype of whichever is a tensor, as TensorFlow's args_to_matching_eager.
+  random.def("_random_index_shuffle", [](nb::handle index, nb::handle seed, nb::handle max_index, std::int64_t rounds,
+                                         nb::handle name) {
+    NodeName named(name);
+    std::optional<tf::DType> dtype;
+    for (nb::handle h : {index, max_index})
+      if (!dtype && nb::isinstance<tf::Tensor>(h)) dtype = nb::cast<tf::Tensor>(h).dtype();
+    tf::Tensor i = to_tensor(index, dtype);
+    return tf::random::random_index_shuffle(i, to_tensor(seed), to_tensor(max_index, i.dtype()), rounds);
+  }, "index"_a, "seed"_a, "max_index"_a, "rounds"_a = 4, "name"_a = nb::none());
 }
 
 }  // namespace tfpp_python

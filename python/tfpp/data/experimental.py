@@ -1,6 +1,7 @@
 """tf.data.experimental: the names TensorFlow keeps there too (AUTOTUNE, cardinality constants,
-dense_to_ragged_batch, ignore_errors, sample_from_datasets, save, load, and the transformations of
-experimental_transformations.py), and CsvDataset and make_csv_dataset."""
+dense_to_ragged_batch, dense_to_sparse_batch, get_next_as_optional, ignore_errors,
+sample_from_datasets, save, load, and the transformations of experimental_transformations.py), and
+CsvDataset and make_csv_dataset."""
 
 import collections
 
@@ -9,6 +10,8 @@ import numpy as _np
 from .. import _tfpp
 from .dataset_ops import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, DatasetV2
 from .dataset_ops import _tfpp_errors as _errors
+from ..sparse_tensor import SparseTensor as _SparseTensor
+from ..tensor_shape import TensorShape as _TensorShape
 from .options import AutoShardPolicy, AutotuneAlgorithm, AutotuneOptions, DistributeOptions, ExternalStatePolicy
 from .options import OptimizationOptions, ServiceOptions, ThreadingOptions
 from .experimental_transformations import SHARD_HINT, Counter, DatasetInitializer, Reducer, TFRecordWriter
@@ -63,6 +66,34 @@ def cardinality(dataset):
 def dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype=_tfpp.int64):
     """The transformation (for Dataset.apply) that is Dataset.ragged_batch."""
     return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder, row_splits_dtype)
+
+
+def dense_to_sparse_batch(batch_size, row_shape):
+    """The transformation that batches elements of varying shape into SparseTensors of dense shape
+    [batch, *row_shape] (a None dimension takes the batch's largest), as TensorFlow's
+    DenseToSparseBatchDataset: every element of each input is a value, in row-major order. Built on
+    padded_batch with a mask of the real elements, whose DataLossError names a too-large element."""
+    if isinstance(row_shape, _tfpp.Tensor):
+        row_shape = [None if d < 0 else int(d) for d in row_shape.numpy().tolist()]
+    dims = _TensorShape(row_shape).as_list()
+    for d in dims:
+        if d is not None and d < 0:  # TensorFlow's TensorShape refuses them
+            raise ValueError("Dimension %d must be >= 0" % d)
+
+    def to_sparse(padded, mask):
+        indices = _tfpp.math.where(mask)
+        dense_shape = _tfpp.shape(padded, out_type=_tfpp.int64)
+        return _SparseTensor._with_static_shape(indices, _tfpp.gather_nd(padded, indices), dense_shape, [None] + dims)
+
+    def apply(dataset):
+        masked = dataset.map(lambda x: (x, _tfpp.ones_like(x, dtype=_tfpp.bool)))
+        return masked.padded_batch(batch_size, padded_shapes=(dims, dims)).map(to_sparse)
+    return apply
+
+
+def get_next_as_optional(iterator):
+    """The iterator's next element as a tf.experimental.Optional, empty at the end."""
+    return iterator.get_next_as_optional()
 
 
 class CsvDatasetV2(DatasetV2):
