@@ -1,7 +1,8 @@
 // The C++ core of tf.io for Python (tfpp/io.py gives it TensorFlow's names): decode_raw,
 // read_file and write_file, serialize_tensor and parse_tensor, TFRecordWriter, TFRecordDataset's
-// source, Example and SequenceExample serialization, and parsing them with FixedLenFeature /
-// FixedLenSequenceFeature / VarLenFeature specs.
+// source, Example and SequenceExample serialization, parsing them with FixedLenFeature /
+// FixedLenSequenceFeature / VarLenFeature specs and ragged keys, decode_compressed and
+// decode_json_example.
 #include <nanobind/stl/map.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
@@ -11,6 +12,7 @@
 #include "io/parse_example_op.h"
 #include "ops/execute.h"
 #include "ops/op_def.h"
+#include "tfpp/io/decode_ops.h"
 #include "tfpp/io/parsing.h"
 #include "tfpp/io/serialize_sparse.h"
 #include "tfpp/io/sequence_parsing.h"
@@ -57,17 +59,24 @@ std::map<std::string, tf::io::FeatureSpec> feature_specs(const nb::dict& feature
 }
 
 /// tf.io.parse_single_example (`rank` 0) / parse_example (`rank` 1) through the ParseExample op,
-/// eagerly or traced: ({name: dense tensor}, {name: (indices, values, dense_shape)}).
-nb::tuple parse_features(nb::handle serialized, const nb::dict& features, int rank) {
+/// eagerly or traced: ({name: dense tensor}, {name: (indices, values, dense_shape)},
+/// {ragged key: (values, row_splits)}) for `ragged` = {key: (dtype, row_splits_dtype)}.
+nb::tuple parse_features(nb::handle serialized, const nb::dict& features, int rank, const nb::dict& ragged) {
   const tf::Tensor t = to_tensor(serialized, tf::string);
   if (!t.shape().has_unknown_rank() && t.rank() != rank)
     throw tf::InvalidArgumentError(std::string("[ParseExample] serialized must be a string ") +
                                    (rank == 0 ? "scalar" : "vector") + ", got shape " + t.shape().debug_string());
-  const tf::io::ParsedFeatures parsed = tf::io::parse_example_features(t, feature_specs(features));
-  nb::dict dense, sparse;
+  std::map<std::string, tf::io::RaggedKey> ragged_keys;
+  for (auto [name, types] : ragged) {
+    nb::tuple pair = nb::cast<nb::tuple>(types);
+    ragged_keys[nb::cast<std::string>(name)] = {.dtype = dtype_from(pair[0]), .splits_dtype = dtype_from(pair[1])};
+  }
+  const tf::io::ParsedFeatures parsed = tf::io::parse_example_features(t, feature_specs(features), ragged_keys);
+  nb::dict dense, sparse, ragged_out;
   for (const auto& [name, value] : parsed.dense) dense[name.c_str()] = value;
   for (const auto& [name, triple] : parsed.sparse) sparse[name.c_str()] = nb::make_tuple(triple[0], triple[1], triple[2]);
-  return nb::make_tuple(dense, sparse);
+  for (const auto& [name, pair] : parsed.ragged) ragged_out[name.c_str()] = nb::make_tuple(pair[0], pair[1]);
+  return nb::make_tuple(dense, sparse, ragged_out);
 }
 
 using tf::train::BytesList;
@@ -194,6 +203,11 @@ void bind_io(nb::module_& m) {
     tf::io::write_file(to_tensor(filename, tf::string), to_tensor(contents, tf::string));
   }, "filename"_a, "contents"_a);
   io.def("serialize_tensor", [](nb::handle tensor) { return tf::io::serialize_tensor(to_tensor(tensor)); }, "tensor"_a);
+  io.def("decode_compressed", [](nb::handle bytes, const std::string& compression_type) {
+    return tf::io::decode_compressed(to_tensor(bytes, tf::string), compression_type);
+  }, "bytes"_a, "compression_type"_a);
+  io.def("decode_json_example", [](nb::handle json) { return tf::io::decode_json_example(to_tensor(json, tf::string)); },
+         "json_examples"_a);
   io.def("parse_tensor", [](nb::handle serialized, nb::handle out_type) {
     return tf::io::parse_tensor(to_tensor(serialized, tf::string), dtype_from(out_type));
   }, "serialized"_a, "out_type"_a);
@@ -236,7 +250,7 @@ void bind_io(nb::module_& m) {
       .def("close", &tf::io::TFRecordWriter::close);
 
 
-  io.def("parse_features", &parse_features, "serialized"_a, "features"_a, "rank"_a);
+  io.def("parse_features", &parse_features, "serialized"_a, "features"_a, "rank"_a, "ragged"_a);
 
   io.def("serialize_example", &serialize_example, "features"_a);
   io.def("parse_example_proto", &parse_example_proto, "serialized"_a);

@@ -1,12 +1,15 @@
 """tf.io: decoding raw bytes, PNG, JPEG, GIF and BMP image codecs, reading and writing whole files, tensors as serialized TensorProtos,
-TFRecord files, and parsing tf.train.Example records into tensors (FixedLenFeature as dense
-tensors, VarLenFeature as SparseTensors) by the ParseExample op and tf.train.SequenceExample records
+TFRecord files, decode_compressed and decode_json_example, and parsing tf.train.Example records into
+tensors (FixedLenFeature as dense tensors, VarLenFeature and SparseFeature as SparseTensors,
+RaggedFeature as RaggedTensors) by the ParseExample op and tf.train.SequenceExample records
 (context features and feature lists, FixedLenSequenceFeature as padded dense tensors) by the
 ParseSequenceExample op, eagerly, inside tf.function and in Dataset.map functions."""
 
 import collections as _collections
 
 from . import _tfpp
+from . import parsing_config as _parsing_config
+from .parsing_config import RaggedFeature, SparseFeature
 from .sparse_tensor import SparseTensor
 from .tensor_shape import TensorShape
 
@@ -101,9 +104,21 @@ def deserialize_many_sparse(serialized_sparse, dtype, rank=None, name=None):
 
 
 def _parsed(serialized, features, rank):
-    dense, sparse = _io.parse_features(serialized, features, rank)
+    keys = _parsing_config.ParseKeys(features or {}, FixedLenFeature, VarLenFeature)
+    dense, sparse, ragged = _io.parse_features(serialized, keys.features, rank, keys.ragged)
     dense.update({key: SparseTensor(*triple) for key, triple in sparse.items()})
-    return dense
+    dense.update(_parsing_config.build_ragged(ragged, rank == 1))
+    return _parsing_config.construct_composites(features or {}, dense)
+
+
+def decode_compressed(bytes, compression_type="", name=None):  # noqa: A002 (TensorFlow's name)
+    """Each string inflated as `compression_type` ("ZLIB", "GZIP" or "" for none) says."""
+    return _io.decode_compressed(bytes, compression_type)
+
+
+def decode_json_example(json_examples, name=None):
+    """Each string, a tf.train.Example in protobuf's JSON mapping, as the Example's serialized bytes."""
+    return _io.decode_json_example(json_examples)
 
 
 def parse_single_example(serialized, features, example_names=None, name=None):

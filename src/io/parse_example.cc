@@ -117,19 +117,24 @@ void check_inputs(const Tensor& serialized, int rank, const std::map<std::string
   for (const auto& [name, spec] : features) check_spec(name, spec);
 }
 
-// Each record of the string vector `serialized` parsed, errors naming the record.
-std::vector<std::map<std::string, Tensor>> parse_rows(const Tensor& serialized,
+// The records of `serialized` (a scalar or a vector) decoded, errors naming the record.
+std::vector<train::Example> decode_all(const Tensor& serialized) {
+  std::vector<train::Example> examples;
+  examples.reserve(serialized.num_elements());
+  for (std::int64_t i = 0; i < serialized.num_elements(); ++i) examples.push_back(decode(serialized, i));
+  return examples;
+}
+
+// Each example parsed, errors naming the record.
+std::vector<std::map<std::string, Tensor>> parse_rows(const std::vector<train::Example>& examples,
                                                       const std::map<std::string, FeatureSpec>& features) {
-  const std::int64_t n = serialized.shape().dim(0);
   std::vector<std::map<std::string, Tensor>> rows;
-  rows.reserve(n);
-  for (std::int64_t i = 0; i < n; ++i) {
+  rows.reserve(examples.size());
+  for (std::size_t i = 0; i < examples.size(); ++i) {
     try {
-      rows.push_back(parse_one(decode(serialized, i), features));
+      rows.push_back(parse_one(examples[i], features));
     } catch (const InvalidArgumentError& e) {
-      const std::string msg = e.what();
-      if (msg.rfind("[ParseExample] record ", 0) == 0) throw;
-      throw InvalidArgumentError("[ParseExample] record " + std::to_string(i) + ": " + msg);
+      throw InvalidArgumentError("[ParseExample] record " + std::to_string(i) + ": " + e.what());
     }
   }
   return rows;
@@ -154,7 +159,7 @@ std::map<std::string, Tensor> parse_single_example(const Tensor& serialized,
 std::map<std::string, Tensor> parse_example(const Tensor& serialized, const std::map<std::string, FeatureSpec>& features) {
   check_inputs(serialized, 1, features);
   const std::int64_t n = serialized.shape().dim(0);
-  const std::vector<std::map<std::string, Tensor>> rows = parse_rows(serialized, features);
+  const std::vector<std::map<std::string, Tensor>> rows = parse_rows(decode_all(serialized), features);
   std::map<std::string, Tensor> out;
   for (const auto& [name, spec] : features) {
     std::vector<const Tensor*> parts;
@@ -173,16 +178,73 @@ std::map<std::string, Tensor> parse_example(const Tensor& serialized, const std:
 
 // --- The ParseExample op ---------------------------------------------------------------------
 // Outputs: each FixedLenFeature's tensor, then each VarLenFeature's indices, values and
-// dense_shape, features in name order.
+// dense_shape, then each ragged key's values and row_splits, features and keys in name order.
 
 namespace {
 
 struct FeatureSpecs : ops::OpPayload {
   std::map<std::string, FeatureSpec> features;
+  std::map<std::string, RaggedKey> ragged;
 };
 
-const std::map<std::string, FeatureSpec>& specs_of(const ops::OpContext& ctx) {
-  return static_cast<const FeatureSpecs&>(*ctx.attr<std::shared_ptr<const ops::OpPayload>>(0)).features;
+const FeatureSpecs& payload_of(const ops::OpContext& ctx) {
+  return static_cast<const FeatureSpecs&>(*ctx.attr<std::shared_ptr<const ops::OpPayload>>(0));
+}
+
+const std::map<std::string, FeatureSpec>& specs_of(const ops::OpContext& ctx) { return payload_of(ctx).features; }
+
+void check_ragged_keys(const FeatureSpecs& specs) {
+  for (const auto& [name, key] : specs.ragged) {
+    if (key.dtype != float32 && key.dtype != int64 && key.dtype != string)
+      throw InvalidArgumentError("[ParseExample] ragged key '" + name + "': dtype must be float32, int64 or string, got " +
+                                 std::string(dtype_name(key.dtype)));
+    if (key.splits_dtype != int32 && key.splits_dtype != int64)
+      throw InvalidArgumentError("[ParseExample] ragged key '" + name + "': row_splits dtype must be int32 or int64, got " +
+                                 std::string(dtype_name(key.splits_dtype)));
+    if (specs.features.contains(name))
+      throw InvalidArgumentError("[ParseExample] key '" + name + "' is both a feature and a ragged key");
+  }
+}
+
+// TensorFlow's DataTypeString, which its messages use.
+std::string tf_type_name(DType d) { return d == float32 ? "float" : std::string(dtype_name(d)); }
+
+// Ragged key `name` of every example: all values in turn and the row splits (TensorFlow's
+// ParseExampleV2 ragged outputs); a missing key or a Feature holding no list is an empty row.
+// TensorFlow's message for a list of another kind names the example only in a batch.
+std::array<Tensor, 2> ragged_of(const std::vector<train::Example>& examples, bool batched, const std::string& name,
+                                const RaggedKey& key) {
+  static constexpr DType kKinds[] = {string, float32, int64};  // Feature::kind's alternatives 1..3
+  std::vector<Tensor> rows;
+  std::vector<std::int64_t> splits{0};
+  for (std::size_t i = 0; i < examples.size(); ++i) {
+    const auto it = examples[i].features.feature.find(name);
+    if (it == examples[i].features.feature.end() || it->second.kind.index() == 0) {
+      splits.push_back(splits.back());
+      continue;
+    }
+    if (const DType actual = kKinds[it->second.kind.index() - 1]; actual != key.dtype)
+      throw InvalidArgumentError((batched ? "Name: <unknown>, Key: " + name + ", Index: " + std::to_string(i)
+                                          : "Key: " + name) +
+                                 ".  Data types don't match. Expected type: " + tf_type_name(key.dtype) +
+                                 ", Actual type: " + tf_type_name(actual));
+    rows.push_back(values_of(name, it->second, key.dtype));
+    splits.push_back(splits.back() + rows.back().num_elements());
+  }
+  Tensor values = core::empty(key.dtype, TensorShape{splits.back()});
+  std::int64_t at = 0;
+  for (const Tensor& r : rows) {
+    if (r.num_elements() == 0) continue;  // an empty buffer may be null, which the copy must not see
+    data::detail::copy_elements(key.dtype, r.raw_data(),
+                                static_cast<char*>(values.raw_mutable_data()) + at * dtype_size(key.dtype),
+                                r.num_elements());
+    at += r.num_elements();
+  }
+  Tensor row_splits = core::empty(key.splits_dtype, TensorShape{static_cast<std::int64_t>(splits.size())});
+  if (key.splits_dtype == int64) std::copy(splits.begin(), splits.end(), row_splits.mutable_data<std::int64_t>());
+  else std::transform(splits.begin(), splits.end(), row_splits.mutable_data<std::int32_t>(),
+                      [](std::int64_t v) { return static_cast<std::int32_t>(v); });
+  return {std::move(values), std::move(row_splits)};
 }
 
 void parse_shape(ops::ShapeContext& ctx) {
@@ -194,6 +256,7 @@ void parse_shape(ops::ShapeContext& ctx) {
   if (in.has_unknown_rank()) ctx.fail("serialized needs a known rank (a scalar or a vector)");
   const std::map<std::string, FeatureSpec>& features = specs_of(ctx);
   for (const auto& [name, spec] : features) check_spec(name, spec);
+  check_ragged_keys(payload_of(ctx));
   const int rank = in.rank();
   for (const auto& [name, spec] : features)
     if (const auto* fixed = std::get_if<FixedLenFeature>(&spec)) {
@@ -207,6 +270,10 @@ void parse_shape(ops::ShapeContext& ctx) {
       ctx.add_output(spec_dtype(spec), TensorShape{None});
       ctx.add_output(int64, TensorShape{rank + 1});
     }
+  for (const auto& [name, key] : payload_of(ctx).ragged) {
+    ctx.add_output(key.dtype, TensorShape{None});
+    ctx.add_output(key.splits_dtype, TensorShape{rank == 0 ? 2 : in.dim(0) < 0 ? None : in.dim(0) + 1});
+  }
 }
 
 Tensor int64_tensor(const std::vector<std::int64_t>& values, const TensorShape& shape) {
@@ -246,8 +313,9 @@ void parse_kernel(ops::KernelContext& ctx) {
   const Tensor& serialized = ctx.input(0);
   const std::map<std::string, FeatureSpec>& features = specs_of(ctx);
   const bool batched = serialized.rank() == 1;
+  const std::vector<train::Example> examples = decode_all(serialized);
   const std::vector<std::map<std::string, Tensor>> rows =
-      batched ? parse_rows(serialized, features) : std::vector{parse_one(decode(serialized, 0), features)};
+      batched ? parse_rows(examples, features) : std::vector{parse_one(examples[0], features)};
   std::size_t out = 0;
   for (const auto& [name, spec] : features)
     if (const auto* fixed = std::get_if<FixedLenFeature>(&spec)) {
@@ -261,6 +329,8 @@ void parse_kernel(ops::KernelContext& ctx) {
       for (const auto& r : rows) parts.push_back(&r.at(name));
       for (Tensor& t : sparse_of(parts, batched, spec_dtype(spec))) ctx.output(out++) = std::move(t);
     }
+  for (const auto& [name, key] : payload_of(ctx).ragged)
+    for (Tensor& t : ragged_of(examples, batched, name, key)) ctx.output(out++) = std::move(t);
 }
 
 const ops::OpDef& kParseExample = ops::OpBuilder("ParseExample")
@@ -268,10 +338,12 @@ const ops::OpDef& kParseExample = ops::OpBuilder("ParseExample")
 
 }  // namespace
 
-ParsedFeatures parse_example_features(const Tensor& serialized, const std::map<std::string, FeatureSpec>& features) {
+ParsedFeatures parse_example_features(const Tensor& serialized, const std::map<std::string, FeatureSpec>& features,
+                                      const std::map<std::string, RaggedKey>& ragged) {
   if (!serialized.defined()) throw InvalidArgumentError("[ParseExample] serialized is an undefined tensor");
   auto specs = std::make_shared<FeatureSpecs>();
   specs->features = features;
+  specs->ragged = ragged;
   const ops::AttrValue attrs[] = {std::shared_ptr<const ops::OpPayload>(std::move(specs))};
   const ops::Outputs outputs = ops::execute(kParseExample, {serialized}, attrs);
   ParsedFeatures parsed;
@@ -283,6 +355,10 @@ ParsedFeatures parse_example_features(const Tensor& serialized, const std::map<s
       parsed.sparse[name] = {outputs[out], outputs[out + 1], outputs[out + 2]};
       out += 3;
     }
+  for (const auto& [name, key] : ragged) {
+    parsed.ragged[name] = {outputs[out], outputs[out + 1]};
+    out += 2;
+  }
   return parsed;
 }
 
