@@ -115,15 +115,28 @@ constexpr std::string_view kBoth[] = {
     // other
     "AddN", "ZerosLike", "OnesLike", "SumToShape"};
 
+// TensorFlow runs a float16 MaxPool in oneDNN where the CPU has AVX512-FP16 instructions, and
+// in its own kernel elsewhere; the two disagree on a window of NaNs and -infs.
+bool tensorflow_pools_float16_in_onednn() {
+  static const bool has_avx512_fp16 = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512fp16") != 0;
+  }();
+  return has_avx512_fp16;
+}
+
 // MaxPool (and _MaxPoolWithArgmax, its form under a tape): the float32 kernel's max starts from
-// float32's lowest value, which rounds to -inf in float16, where TensorFlow's float16 kernel gives
-// float16's lowest (-65504) for a window of NaNs and -infs. (In bfloat16 it rounds to -inf, as
-// TensorFlow's gives.) No float16 input widens to float32's lowest, so only such windows change.
+// float32's lowest value, which rounds to -inf in float16, as oneDNN's gives, where TensorFlow's
+// own float16 kernel gives float16's lowest (-65504) for a window of NaNs and -infs. (In bfloat16
+// it rounds to -inf, as TensorFlow's gives.) No float16 input widens to float32's lowest, so only
+// such windows change.
 void max_pool_float16(KernelContext& ctx) {
   std::vector<Tensor> outputs = run_float32<DType::kFloat16>(ctx, kernel_for(ctx.op(), DType::kFloat32));
-  float* values = outputs[0].mutable_data<float>();
-  for (std::int64_t i = 0; i < outputs[0].num_elements(); ++i)
-    if (values[i] == std::numeric_limits<float>::lowest()) values[i] = -65504.0f;
+  if (!tensorflow_pools_float16_in_onednn()) {
+    float* values = outputs[0].mutable_data<float>();
+    for (std::int64_t i = 0; i < outputs[0].num_elements(); ++i)
+      if (values[i] == std::numeric_limits<float>::lowest()) values[i] = -65504.0f;
+  }
   round_outputs<DType::kFloat16>(ctx, outputs);
 }
 constexpr std::string_view kMaxPools[] = {"MaxPool", "_MaxPoolWithArgmax"};
