@@ -1,9 +1,12 @@
 // Tensor creation and shape manipulation for Python (tf.constant, tf.zeros, tf.reshape,
 // tf.strided_slice, ...), with TensorFlow's argument names; they live at top level in _tfpp.
+#include <string>
+
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
+#include "list_inputs.h"
 #include "ops/array/gradient_shape_ops.h"
 #include "tfpp/broadcast_ops.h"
 
@@ -32,10 +35,30 @@ tf::IntArray int_array(nb::handle value) {
   return tf::IntArray(t);
 }
 
-std::vector<tf::Tensor> tensor_list(nb::handle values) {
-  std::vector<tf::Tensor> out;
-  for (nb::handle v : nb::iter(values)) out.push_back(to_tensor(v));
-  return out;
+// A tensor or variable given with another dtype is an error, as in TensorFlow: converting it would
+// change the values the caller holds.
+void refuse_other_dtype(nb::handle value, tf::DType requested) {
+  const auto message = [&](const char* text, tf::DType held) {
+    return std::string(text) + std::string(tf::dtype_name(requested)) + " for " +
+           (nb::isinstance<tf::Variable>(value) ? "`tf.Variable of type " : "Tensor with dtype ") +
+           std::string(tf::dtype_name(held));
+  };
+  if (nb::isinstance<tf::Variable>(value)) {
+    const tf::DType held = nb::cast<const tf::Variable&>(value).dtype();
+    if (held != requested)
+      throw nb::value_error((message("Incompatible type conversion requested to type ", held) + ". (Variable: " +
+                             nb::cast<std::string>(nb::repr(value)) + ")").c_str());
+  } else if (nb::isinstance<tf::Tensor>(value)) {
+    const tf::DType held = nb::cast<const tf::Tensor&>(value).dtype();
+    if (held != requested)
+      throw nb::value_error((message("Tensor conversion requested dtype ", held) + ": " +
+                             nb::cast<std::string>(nb::repr(value))).c_str());
+  }
+}
+
+tf::Tensor converted(nb::handle value, nb::handle dtype, nb::handle dtype_hint) {
+  if (!dtype.is_none()) return to_tensor(value, dtype_from(dtype));
+  return dtype_hint.is_none() ? to_tensor(value) : to_tensor_hinted(value, dtype_from(dtype_hint));
 }
 
 }  // namespace
@@ -53,8 +76,13 @@ void bind_array_ops(nb::module_& m) {
   }, "value"_a, "dtype"_a = nb::none(), "shape"_a = nb::none(), "name"_a = nb::none(),
      "A tensor holding `value` (tf.constant).");
   m.def("convert_to_tensor", [](nb::handle value, nb::handle dtype, nb::handle, nb::handle dtype_hint) {
-    if (!dtype.is_none()) return to_tensor(value, dtype_from(dtype));
-    return dtype_hint.is_none() ? to_tensor(value) : to_tensor_hinted(value, dtype_from(dtype_hint));
+    if (!dtype.is_none()) refuse_other_dtype(value, dtype_from(dtype));
+    return converted(value, dtype, dtype_hint);
+  }, "value"_a, "dtype"_a = nb::none(), "name"_a = nb::none(), "dtype_hint"_a = nb::none());
+  // tfpp's own Python code converts with a dtype and leaves a tensor of another dtype as it is,
+  // for the op that takes it to judge.
+  m.def("_convert_to_tensor", [](nb::handle value, nb::handle dtype, nb::handle, nb::handle dtype_hint) {
+    return converted(value, dtype, dtype_hint);
   }, "value"_a, "dtype"_a = nb::none(), "name"_a = nb::none(), "dtype_hint"_a = nb::none());
   m.def("zeros", [](nb::handle shape, nb::handle dtype, nb::handle name) {
     NodeName named(name);
@@ -142,12 +170,21 @@ void bind_array_ops(nb::module_& m) {
   }, "a"_a, "perm"_a = nb::none(), "name"_a = "transpose");
   m.def("concat", [](nb::handle values, std::int64_t axis, nb::handle name) {
     NodeName named(name);
-    return tf::concat(tensor_list(values), axis);
+    return tf::concat(matching_tensors(values), axis);
   },
         "values"_a, "axis"_a, "name"_a = "concat");
   m.def("stack", [](nb::handle values, std::int64_t axis, nb::handle name) {
     NodeName named(name);
-    return tf::stack(tensor_list(values), axis);
+    // Along axis 0 TensorFlow converts the list as one value when it can, so Python numbers take
+    // the whole list's inferred dtype ([1, 2.5] is float32).
+    if (axis == 0) {
+      try {
+        return to_tensor(values);
+      } catch (const nb::builtin_exception& e) {
+        if (e.type() != nb::exception_type::type_error && e.type() != nb::exception_type::value_error) throw;
+      }
+    }
+    return tf::stack(matching_tensors(values), axis);
   },
         "values"_a, "axis"_a = 0, "name"_a = "stack");
   m.def("unstack", [](nb::handle value, nb::handle, std::int64_t axis, nb::handle name) {
@@ -244,7 +281,7 @@ void bind_array_ops(nb::module_& m) {
   }, "input"_a,
         "name"_a = nb::none());
   m.def("einsum", [](std::string equation, nb::args inputs, nb::kwargs) {
-    return tf::einsum(equation, tensor_list(inputs));
+    return tf::einsum(equation, matching_tensors(inputs));
   }, "equation"_a, "inputs"_a, "kwargs"_a);
   // axes: N (a's last N axes against b's first N), or [a_axes, b_axes], each an axis or a list.
   m.def("tensordot", [](nb::handle a, nb::handle b, nb::handle axes, nb::handle name) {

@@ -63,8 +63,17 @@ std::string bytes_of(nb::handle v) {
 
 bool is_sequence(nb::handle v) { return PyList_Check(v.ptr()) || PyTuple_Check(v.ptr()); }
 
-// The leaves of a nested list, row-major, and its shape; false if it is not rectangular.
-bool flatten_nested(nb::handle v, int depth, tf::TensorShape& shape, std::vector<nb::handle>& leaves) {
+bool is_numpy_array(nb::handle v);
+
+// The leaves of a nested list, row-major, and its shape; false if it is not rectangular. NumPy
+// arrays inside the list count as nested lists of their scalars, as in TensorFlow's conversion.
+bool flatten_nested(nb::handle v, int depth, tf::TensorShape& shape, std::vector<nb::handle>& leaves,
+                    std::vector<nb::object>& held) {
+  if (depth > 0 && is_numpy_array(v) && nb::cast<int>(v.attr("ndim")) > 0) {
+    nb::object rows = nb::list(v);
+    held.push_back(rows);
+    return flatten_nested(rows, depth, shape, leaves, held);
+  }
   if (!is_sequence(v)) {
     if (depth != shape.rank()) return false;
     leaves.push_back(v);
@@ -79,7 +88,7 @@ bool flatten_nested(nb::handle v, int depth, tf::TensorShape& shape, std::vector
     return false;
   }
   for (nb::handle item : nb::iter(v))
-    if (!flatten_nested(item, depth + 1, shape, leaves)) return false;
+    if (!flatten_nested(item, depth + 1, shape, leaves, held)) return false;
   return true;
 }
 
@@ -197,9 +206,51 @@ const NumPyTypes& numpy() {
   return *types;
 }
 
+bool is_numpy_array(nb::handle v) { return PyObject_IsInstance(v.ptr(), numpy().ndarray.ptr()) == 1; }
+
 bool is_numpy(nb::handle v) {
   const NumPyTypes& np = numpy();
   return PyObject_IsInstance(v.ptr(), np.ndarray.ptr()) == 1 || PyObject_IsInstance(v.ptr(), np.generic.ptr()) == 1;
+}
+
+// A NumPy scalar or zero-dimensional array: inside a Python list it converts as the Python number it holds.
+bool is_numpy_scalar(nb::handle v) {
+  const NumPyTypes& np = numpy();
+  if (PyObject_IsInstance(v.ptr(), np.generic.ptr()) == 1) return true;
+  return PyObject_IsInstance(v.ptr(), np.ndarray.ptr()) == 1 && nb::cast<int>(v.attr("ndim")) == 0;
+}
+
+// float64 or float16 for a NumPy scalar of that type, else nothing.
+std::optional<tf::DType> numpy_float_dtype(nb::handle v) {
+  if (kind_of(v) != Kind::kOther || !is_numpy_scalar(v)) return std::nullopt;
+  nb::object dtype = v.attr("dtype");
+  if (nb::cast<std::string>(dtype.attr("kind")) != "f") return std::nullopt;
+  const auto itemsize = nb::cast<int>(dtype.attr("itemsize"));
+  if (itemsize == 8) return tf::float64;
+  if (itemsize == 2) return tf::float16;
+  return std::nullopt;
+}
+
+tf::Tensor from_numpy(nb::handle value, std::optional<tf::DType> dtype);
+
+// A list of NumPy arrays of one shape and of a dtype TensorFlow's element-wise conversion keeps
+// (float16, float32, float64, int32, bool), stacked at once; nothing for other lists.
+std::optional<tf::Tensor> stacked_arrays(nb::handle list, std::optional<tf::DType> dtype) {
+  nb::object first_dtype, first_shape;
+  for (nb::handle item : nb::iter(list)) {
+    if (!is_numpy_array(item)) return std::nullopt;
+    if (!first_dtype.is_valid()) {
+      first_dtype = item.attr("dtype");
+      first_shape = item.attr("shape");
+      const std::string name = nb::cast<std::string>(first_dtype.attr("name"));
+      if (name != "float16" && name != "float32" && name != "float64" && name != "int32" && name != "bool")
+        return std::nullopt;
+    } else if (!first_dtype.equal(item.attr("dtype")) || !first_shape.equal(item.attr("shape"))) {
+      return std::nullopt;
+    }
+  }
+  if (!first_dtype.is_valid()) return std::nullopt;
+  return from_numpy(numpy().module.attr("stack")(list), dtype);
 }
 
 tf::Tensor from_numpy(nb::handle value, std::optional<tf::DType> dtype) {
@@ -275,13 +326,14 @@ std::optional<tf::DType> first_tensor_dtype(nb::handle list) {
 }
 
 // A list holding tensors stacked as TensorFlow's auto-packing does: in the requested dtype (its
-// tensors cast to it) or else the first tensor's.
+// tensors cast to it), or else with Python values in the first tensor's dtype and tensors of
+// another dtype left for Pack to reject.
 tf::Tensor packed(nb::handle list, std::optional<tf::DType> requested) {
   const std::optional<tf::DType> dtype = requested ? requested : first_tensor_dtype(list);
   std::vector<tf::Tensor> parts;
   for (nb::handle item : nb::iter(list)) {
     tf::Tensor part = to_tensor(item, dtype);
-    parts.push_back(dtype && part.dtype() != *dtype ? tf::cast(part, *dtype) : part);
+    parts.push_back(requested && part.dtype() != *requested ? tf::cast(part, *requested) : part);
   }
   return tf::stack(parts);
 }
@@ -314,20 +366,35 @@ tf::Tensor to_tensor(nb::handle value, std::optional<tf::DType> dtype) {
     return from_leaves(leaf, tf::TensorShape{}, dtype ? *dtype : inferred_dtype(leaf, value));
   }
   if (is_sequence(value)) {
+    if (auto stacked = stacked_arrays(value, dtype)) return *stacked;
     tf::TensorShape shape;
     std::vector<nb::handle> leaves;
-    if (!flatten_nested(value, 0, shape, leaves)) {
-      // Lists holding tensors or arrays are stacked (TensorFlow's auto-packing); others are ragged.
+    std::vector<nb::object> held;  // keeps NumPy rows and the Python numbers of NumPy leaves alive
+    if (!flatten_nested(value, 0, shape, leaves, held)) {
+      // Lists holding tensors are stacked (TensorFlow's auto-packing); others are ragged.
       bool holds_tensors = false;
-      for (nb::handle item : nb::iter(value)) holds_tensors |= is_tensor_like(item) || is_numpy(item);
+      for (nb::handle item : nb::iter(value)) holds_tensors |= is_tensor_like(item);
       if (!holds_tensors || nb::len(value) == 0)
         throw nb::value_error(("Can't convert non-rectangular Python sequence to Tensor: " + repr_of(value)).c_str());
       return packed(value, dtype);
     }
+    const std::optional<tf::DType> numpy_float_first = leaves.empty() ? std::nullopt : numpy_float_dtype(leaves[0]);
     bool plain = true;
-    for (nb::handle leaf : leaves) plain &= kind_of(leaf) != Kind::kOther;
-    if (plain) return from_leaves(leaves, shape, dtype ? *dtype : inferred_dtype(leaves, value));
-    return packed(value, dtype);
+    for (nb::handle& leaf : leaves) {
+      if (kind_of(leaf) != Kind::kOther) continue;
+      if (!is_numpy_scalar(leaf)) {
+        plain = false;
+        break;
+      }
+      held.push_back(leaf.attr("item")());
+      leaf = held.back();
+    }
+    if (!plain) return packed(value, dtype);
+    if (dtype) return from_leaves(leaves, shape, *dtype);
+    // TensorFlow infers a list's dtype from its first element: one starting with a NumPy float64 or
+    // float16 keeps that width where Python floats would give float32.
+    const tf::DType inferred = inferred_dtype(leaves, value);
+    return from_leaves(leaves, shape, inferred == tf::float32 && numpy_float_first ? *numpy_float_first : inferred);
   }
   if (is_numpy(value)) return from_numpy(value, dtype);
   if (nb::hasattr(value, "_dims")) return from_tensor_shape(value, dtype);

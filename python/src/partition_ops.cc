@@ -3,6 +3,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
+#include "list_inputs.h"
 #include "tfpp/partition_ops.h"
 
 namespace tfpp_python {
@@ -16,16 +17,9 @@ void bind_partition_ops(nb::module_& m) {
   }, "data"_a, "partitions"_a, "num_partitions"_a, "name"_a = nb::none());
   m.def("dynamic_stitch", [](nb::handle indices, nb::handle data, nb::handle name) {
     NodeName named(name);
-    std::vector<tf::Tensor> index_tensors, data_tensors;
+    std::vector<tf::Tensor> index_tensors;
     for (nb::handle i : indices) index_tensors.push_back(to_tensor(i, tf::int32));
-    // Python values among the data take the first tensor's dtype, as TensorFlow's list conversion does.
-    std::optional<tf::DType> dtype;
-    for (nb::handle d : data)
-      if (is_tensor_like(d)) {
-        dtype = to_tensor(d).dtype();
-        break;
-      }
-    for (nb::handle d : data) data_tensors.push_back(dtype ? to_tensor_hinted(d, *dtype) : to_tensor(d));
+    const std::vector<tf::Tensor> data_tensors = matching_tensors(data);
     return tf::dynamic_stitch(index_tensors, data_tensors);
   }, "indices"_a, "data"_a, "name"_a = nb::none());
 }

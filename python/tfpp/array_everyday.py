@@ -66,7 +66,7 @@ def identity_n(input, name=None):  # noqa: A002 - TensorFlow's argument name
 
 def shape_n(input, out_type=_tfpp.int32, name=None):  # noqa: A002 - TensorFlow's argument name
     """The shape of each tensor of `input` (all of one dtype, as TensorFlow's ShapeN requires)."""
-    tensors = [_tfpp.convert_to_tensor(t) for t in input]
+    tensors = [_tfpp._convert_to_tensor(t) for t in input]
     if len({t.dtype for t in tensors}) > 1:
         raise errors.InvalidArgumentError(
             None, None, "[ShapeN] every input must have one dtype, got " + ", ".join(str(t.dtype.name) for t in tensors))

@@ -13,7 +13,7 @@ def _as_tensor(value):
         return value.flow
     if isinstance(value, _tfpp.Variable):
         return value.read_value()
-    return value if isinstance(value, _tfpp.Tensor) else _tfpp.convert_to_tensor(value)
+    return value if isinstance(value, _tfpp.Tensor) else _tfpp._convert_to_tensor(value)
 
 
 def cond(pred, true_fn=None, false_fn=None, name=None):

@@ -35,7 +35,7 @@ def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
     """branch_fns[branch_index](); an index outside [0, len(branch_fns)) runs `default`, or the
     last branch when there is none."""
     fns = _branches(branch_fns, default)
-    index = _tfpp.convert_to_tensor(branch_index)
+    index = _tfpp._convert_to_tensor(branch_index)
     if index.dtype != _tfpp.int32:
         raise TypeError("branch_index must be an int32 Tensor, got %s" % index.dtype.name)
     if not _is_symbolic(index):
@@ -59,7 +59,7 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
     for pred, fn in pairs:
         if not callable(fn):
             raise TypeError("fn for pred %s must be callable." % (pred,))
-    preds = [_tfpp.convert_to_tensor(p) for p, _ in pairs]
+    preds = [_tfpp._convert_to_tensor(p) for p, _ in pairs]
     for p in preds:
         if p.dtype != _tfpp.bool:
             raise TypeError("pred must be Tensor of type bool: %s" % p.dtype.name)

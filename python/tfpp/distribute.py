@@ -146,7 +146,7 @@ class CrossDeviceOps:
     def reduce(self, reduce_op, per_replica_value, destinations, options=None):
         """The reduction of `per_replica_value` over the replicas."""
         _reduce_op(reduce_op)
-        return _tfpp.convert_to_tensor(_only_value(per_replica_value))
+        return _tfpp._convert_to_tensor(_only_value(per_replica_value))
 
     def batch_reduce(self, reduce_op, value_destination_pairs, options=None):
         """reduce() of each (value, destinations) pair."""
@@ -322,7 +322,7 @@ class Strategy:
         op = _reduce_op(reduce_op)
 
         def reduce_leaf(leaf):
-            leaf = _tfpp.convert_to_tensor(_only_value(leaf))
+            leaf = _tfpp._convert_to_tensor(_only_value(leaf))
             if axis is None:
                 return leaf
             if op is ReduceOp.SUM:
@@ -333,7 +333,7 @@ class Strategy:
 
     def gather(self, value, axis):
         """Each leaf of `value` concatenated over the replicas along `axis`."""
-        return nest.map_structure(lambda leaf: _tfpp.convert_to_tensor(_only_value(leaf)), value)
+        return nest.map_structure(lambda leaf: _tfpp._convert_to_tensor(_only_value(leaf)), value)
 
     def experimental_local_results(self, value):
         """The values of this worker's replicas, as a tuple."""

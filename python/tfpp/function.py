@@ -180,7 +180,7 @@ def _specs_of(args, kwargs):
     """The arguments with tensors as TensorSpecs: what get_concrete_function traces them again from."""
     def spec(value):
         if isinstance(value, (_tfpp.Tensor, _np.ndarray)):
-            value = _tfpp.convert_to_tensor(value)
+            value = _tfpp._convert_to_tensor(value)
             return _tfpp.TensorSpec(value.shape, value.dtype)
         if isinstance(value, _Bound) or type_spec.is_composite(value):
             return _value_and_spec(value)[1]
@@ -377,7 +377,7 @@ class Function:
             if self._composite_signature:
                 return tuple(self._bind_to_spec(a, spec) for a, spec in zip(args, self._input_signature)), {}
             args = tuple(a if isinstance(a, (_tfpp.Tensor, _tfpp.Variable, _tfpp.TensorSpec)) else
-                         _tfpp.convert_to_tensor(a, dtype=spec.dtype) for a, spec in zip(args, self._input_signature))
+                         _tfpp._convert_to_tensor(a, dtype=spec.dtype) for a, spec in zip(args, self._input_signature))
             for arg, spec in zip(args, self._input_signature):
                 if arg.dtype != spec.dtype or not arg.shape.is_compatible_with(spec.shape):
                     raise TypeError("Binding inputs to tf.function `%s` failed: %r is not compatible with %r" %
@@ -399,7 +399,7 @@ class Function:
             compatible = spec.is_compatible_with(arg) if type_spec.is_composite(arg) else False
         else:
             if not isinstance(arg, (_tfpp.Tensor, _tfpp.Variable)):
-                arg = _tfpp.convert_to_tensor(arg, dtype=spec.dtype)
+                arg = _tfpp._convert_to_tensor(arg, dtype=spec.dtype)
             compatible = arg.dtype == spec.dtype and arg.shape.is_compatible_with(spec.shape)
         if not compatible:
             raise TypeError("Binding inputs to tf.function `%s` failed: %r is not compatible with %r" %

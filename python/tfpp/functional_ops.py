@@ -8,7 +8,7 @@ from . import nest
 
 
 def _flat_tensors(structure):
-    return [leaf if isinstance(leaf, _tfpp.Tensor) else _tfpp.convert_to_tensor(leaf) for leaf in nest.flatten(structure)]
+    return [leaf if isinstance(leaf, _tfpp.Tensor) else _tfpp._convert_to_tensor(leaf) for leaf in nest.flatten(structure)]
 
 
 def _signature_dtype(spec):

@@ -36,12 +36,12 @@ def _theoretical_jacobian(f, y_shape, y_dtype, xs, param):
         dy_flat[row] = 1
         grad = gradient()
         if grad is not None:
-            jacobian[row, :] = np.asarray(_tfpp.convert_to_tensor(grad)).ravel().view(jacobian.dtype)
+            jacobian[row, :] = np.asarray(_tfpp._convert_to_tensor(grad)).ravel().view(jacobian.dtype)
         dy_flat[row] = 0
     if y_size == 0:
         grad = gradient()
         if grad is not None:
-            grad = np.asarray(_tfpp.convert_to_tensor(grad))
+            grad = np.asarray(_tfpp._convert_to_tensor(grad))
             if grad.shape != tuple(x.shape):
                 raise ValueError("Empty gradient has wrong shape: expected %s, got %s" % (x.shape, grad.shape))
             if np.any(grad):
@@ -60,7 +60,7 @@ def _numeric_jacobian(f, y_size, y_dtype, xs, param, delta):
     jacobian = np.zeros((y_size, x_size), dtype=x_real)
 
     def y_at():
-        return np.asarray(f(*[_tfpp.convert_to_tensor(v) for v in values]))
+        return np.asarray(f(*[_tfpp._convert_to_tensor(v) for v in values]))
 
     for col in range(x_size):
         original = flat[col]
@@ -85,8 +85,8 @@ def compute_gradient(f, x, delta=None):
         raise ValueError("`x` must be a list or tuple of values convertible to a Tensor (arguments to `f`), not a %s"
                          % type(x))
     delta = 1.0 / 1024 if delta is None else delta
-    xs = [_tfpp.convert_to_tensor(value) for value in x]
-    y = _tfpp.convert_to_tensor(f(*xs))
+    xs = [_tfpp._convert_to_tensor(value) for value in x]
+    y = _tfpp._convert_to_tensor(f(*xs))
     pairs = []
     for param, value in enumerate(xs):
         _check_dtype(value.dtype, "argument %d" % param)

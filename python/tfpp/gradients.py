@@ -77,8 +77,8 @@ def _check_takes_variables(grad_fn, variables):
 def _record(f, result, grad_fn, flat_args, variables, traced):
     """Records f's outputs on the tapes as one call of its arguments and variables (read now, so the
     tapes carry the variables' gradients on to them) whose gradient is grad_fn; returns the outputs."""
-    outputs = [_tfpp.convert_to_tensor(y) for y in nest.flatten(result, none_is_leaf=True)]
-    inputs = [_tfpp.convert_to_tensor(a) for a in flat_args] + [v.read_value() for v in variables]
+    outputs = [_tfpp._convert_to_tensor(y) for y in nest.flatten(result, none_is_leaf=True)]
+    inputs = [_tfpp._convert_to_tensor(a) for a in flat_args] + [v.read_value() for v in variables]
 
     def backward(upstream):
         if variables:

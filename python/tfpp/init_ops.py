@@ -70,7 +70,7 @@ class Constant(Initializer):
 
     def __call__(self, shape, dtype=None, **kwargs):
         dtype = None if dtype is None else _dtype(dtype)
-        value = _tfpp.convert_to_tensor(self.value, dtype=dtype)
+        value = _tfpp._convert_to_tensor(self.value, dtype=dtype)
         if value.shape.rank == 0:
             return _tfpp.fill(shape, value)
         return _tfpp.reshape(value, shape)

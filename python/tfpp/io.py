@@ -183,7 +183,7 @@ def parse_single_sequence_example(serialized, context_features=None, sequence_fe
         raise ValueError("Both context_features and sequence_features are None, but at least one should have values.")
     context = _sequence_params(context_features, (VarLenFeature, FixedLenFeature))
     sequence = _sequence_params(sequence_features, (VarLenFeature, FixedLenSequenceFeature))
-    serialized = _tfpp.convert_to_tensor(serialized, _tfpp.string)
+    serialized = _tfpp._convert_to_tensor(serialized, _tfpp.string)
     if serialized.shape.rank is not None and serialized.shape.rank != 0:
         raise ValueError("Input serialized must be a scalar")
     return _parsed_sequences(serialized, context, sequence)[:2]

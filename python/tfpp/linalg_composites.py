@@ -14,14 +14,14 @@ def _static_dims(t):
 
 def tensor_diag(diagonal, name=None):
     """The rank-2k tensor with `diagonal` (rank k) on its diagonal: out[i..., i...] = diagonal[i...]."""
-    diagonal = _tfpp.convert_to_tensor(diagonal)
+    diagonal = _tfpp._convert_to_tensor(diagonal)
     dims = _static_dims(diagonal)
     return _tfpp.reshape(_linalg.diag(_tfpp.reshape(diagonal, [-1])), dims + dims)
 
 
 def tensor_diag_part(input, name=None):  # noqa: A002 - TensorFlow's argument name
     """The diagonal of a rank-2k tensor of shape s + s: out[i...] = input[i..., i...]."""
-    input = _tfpp.convert_to_tensor(input)  # noqa: A001
+    input = _tfpp._convert_to_tensor(input)  # noqa: A001
     dims = _static_dims(input)
     half = len(dims) // 2
     if len(dims) % 2:
@@ -41,14 +41,14 @@ def tridiagonal_matmul(diagonals, rhs, diagonals_format="compact", name=None):
     """A tridiagonal matrix times rhs [..., M, N]; the matrix as "compact" [..., 3, M] (super-, main
     and subdiagonal rows), a "sequence" of the three, or a full "matrix" (read on its three
     diagonals only)."""
-    rhs = _tfpp.convert_to_tensor(rhs)
+    rhs = _tfpp._convert_to_tensor(rhs)
     if diagonals_format == "matrix":
-        return _tfpp.math.matmul(_linalg.band_part(_tfpp.convert_to_tensor(diagonals, dtype=rhs.dtype), 1, 1), rhs)
+        return _tfpp.math.matmul(_linalg.band_part(_tfpp._convert_to_tensor(diagonals, dtype=rhs.dtype), 1, 1), rhs)
     if diagonals_format == "compact":
-        d = _tfpp.convert_to_tensor(diagonals, dtype=rhs.dtype)
+        d = _tfpp._convert_to_tensor(diagonals, dtype=rhs.dtype)
         superdiag, maindiag, subdiag = _tfpp.unstack(d, axis=-2)
     elif diagonals_format == "sequence":
-        superdiag, maindiag, subdiag = (_tfpp.convert_to_tensor(x, dtype=rhs.dtype) for x in diagonals)
+        superdiag, maindiag, subdiag = (_tfpp._convert_to_tensor(x, dtype=rhs.dtype) for x in diagonals)
     else:
         raise ValueError("Unrecognized diagonals_format: %s" % diagonals_format)
     rows = _tfpp.shape(rhs)[-2]

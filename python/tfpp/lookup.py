@@ -44,8 +44,8 @@ class KeyValueTensorInitializer(TableInitializerBase):
     """Keys and values from two tensors of one size."""
 
     def __init__(self, keys, values, key_dtype=None, value_dtype=None, name=None):
-        self._keys = _tfpp.convert_to_tensor(keys, dtype=key_dtype)
-        self._values = _tfpp.convert_to_tensor(values, dtype=value_dtype)
+        self._keys = _tfpp._convert_to_tensor(keys, dtype=key_dtype)
+        self._values = _tfpp._convert_to_tensor(values, dtype=value_dtype)
         self._name = name
         super().__init__(self._keys.dtype, self._values.dtype)
 
@@ -139,7 +139,7 @@ class _Table:
 
     def _check_keys(self, keys):
         if isinstance(keys, (list, tuple)) or not hasattr(keys, "dtype"):
-            keys = _tfpp.convert_to_tensor(keys)
+            keys = _tfpp._convert_to_tensor(keys)
         if keys.dtype != self._key_dtype:
             raise TypeError(f"Dtype of argument `keys` must be {self._key_dtype}, received: {keys.dtype}")
         return keys
@@ -151,7 +151,7 @@ class StaticHashTable(_Table):
     def __init__(self, initializer, default_value, name=None, experimental_is_anonymous=False):
         super().__init__("HashTable", initializer.key_dtype, initializer.value_dtype, False, name)
         self._initializer = initializer
-        self._default_value = _tfpp.convert_to_tensor(default_value, dtype=self._value_dtype)
+        self._default_value = _tfpp._convert_to_tensor(default_value, dtype=self._value_dtype)
         initializer.initialize(self)
 
     @property
@@ -212,7 +212,7 @@ class MutableHashTable(_Table):
     def __init__(self, key_dtype, value_dtype, default_value, name="MutableHashTable", checkpoint=True,
                  experimental_is_anonymous=False, _reserved_keys=(None, None)):
         super().__init__("MutableHashTable", key_dtype, value_dtype, True, name, *_reserved_keys)
-        self._default_value = _tfpp.convert_to_tensor(default_value, dtype=self._value_dtype)
+        self._default_value = _tfpp._convert_to_tensor(default_value, dtype=self._value_dtype)
 
     @property
     def default_value(self):
@@ -223,7 +223,7 @@ class MutableHashTable(_Table):
             raise ValueError(f"{what}: Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
                              f"{value.dtype.name}: {value!r}")
         try:
-            return _tfpp.convert_to_tensor(value, dtype=dtype)
+            return _tfpp._convert_to_tensor(value, dtype=dtype)
         except ValueError as e:
             raise ValueError(f"{what}: {e}") from None
 

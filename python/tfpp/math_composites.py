@@ -13,7 +13,7 @@ _math = _tfpp.math
 
 def erfcinv(x, name=None):
     """The inverse of erfc on (0, 2): -ndtri(x / 2) / sqrt(2), as TensorFlow computes it."""
-    x = _tfpp.convert_to_tensor(x)
+    x = _tfpp._convert_to_tensor(x)
     if not x.dtype.is_floating:
         raise TypeError("erfcinv: x must be a floating-point tensor, got %s" % x.dtype.name)
     return -_math.ndtri(0.5 * x) * _tfpp.constant(_pymath.sqrt(0.5), x.dtype)
@@ -24,7 +24,7 @@ def accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
     error = ValueError("inputs must be a list of at least one Tensor with the same dtype and shape")
     if not inputs or not isinstance(inputs, (list, tuple)):
         raise error
-    inputs = [_tfpp.convert_to_tensor(t) for t in inputs]
+    inputs = [_tfpp._convert_to_tensor(t) for t in inputs]
     if any(t.dtype != inputs[0].dtype for t in inputs):
         raise error
     merged = TensorShape(shape)
@@ -57,7 +57,7 @@ def _limit_within(limit, out_limit, out_np_dtype, np_dtype, is_max):
 
 def saturate_cast(value, dtype, name=None):
     """Casts `value` to `dtype`, clamping it to what `dtype` holds first (no wrap-around)."""
-    value = _tfpp.convert_to_tensor(value)
+    value = _tfpp._convert_to_tensor(value)
     dtype = _tfpp.TensorSpec([], dtype).dtype
     if value.dtype.is_complex and not dtype.is_complex:
         value = _math.real(value)
@@ -74,8 +74,8 @@ def saturate_cast(value, dtype, name=None):
 
 def realdiv(x, y, name=None):
     """x / y for floating-point and complex tensors (TensorFlow's RealDiv has no integer kernel)."""
-    x = _tfpp.convert_to_tensor(x)
-    y = _tfpp.convert_to_tensor(y, dtype=x.dtype)
+    x = _tfpp._convert_to_tensor(x)
+    y = _tfpp._convert_to_tensor(y, dtype=x.dtype)
     if not (x.dtype.is_floating or x.dtype.is_complex):
         raise errors.NotFoundError(None, None, "Could not find device for node: {{node RealDiv}} = RealDiv[T=DT_%s]"
                                    % x.dtype.name.upper())
@@ -98,8 +98,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
            b_is_sparse=False, output_type=None, grad_a=False, grad_b=False, name=None):
     """a @ b with TensorFlow's arguments: adjoint_* conjugates and transposes, output_type int32
     for 8-bit integer inputs (the sparsity and grad_* hints change no value)."""
-    a = _tfpp.convert_to_tensor(a)
-    b = _tfpp.convert_to_tensor(b, dtype=a.dtype) if not isinstance(b, _tfpp.Tensor) else b
+    a = _tfpp._convert_to_tensor(a)
+    b = _tfpp._convert_to_tensor(b, dtype=a.dtype) if not isinstance(b, _tfpp.Tensor) else b
     a, transpose_a = _adjointed(a, adjoint_a, transpose_a, "a")
     b, transpose_b = _adjointed(b, adjoint_b, transpose_b, "b")
     if output_type is not None:

@@ -34,7 +34,7 @@ def isotonic_regression(inputs, decreasing=True, axis=-1):
 def sufficient_statistics(x, axes, shift=None, keepdims=False, name=None):
     """(count, sum of x - shift, sum of (x - shift)^2, shift) over `axes`: what a mean and a
     variance are computed from (tf.nn.normalize_moments)."""
-    x = _tfpp.convert_to_tensor(x)
+    x = _tfpp._convert_to_tensor(x)
     axes = sorted(set(axes))
     dims = [x.shape[d] for d in axes] if x.shape.rank is not None else [None]
     if all(d is not None for d in dims):
@@ -45,7 +45,7 @@ def sufficient_statistics(x, axes, shift=None, keepdims=False, name=None):
     else:
         counts = _math.reduce_prod(_tfpp.gather(_math.cast(_tfpp.shape(x), x.dtype), axes))
     if shift is not None:
-        shift = _tfpp.convert_to_tensor(shift)
+        shift = _tfpp._convert_to_tensor(shift)
         m_ss, v_ss = x - shift, _math.squared_difference(x, shift)
     else:
         m_ss, v_ss = x, _math.square(x)
@@ -73,7 +73,7 @@ def conv1d_transpose(input, filters, output_shape, strides, padding="SAME", data
         raise ValueError("`data_format` must be 'NWC' or 'NCW'. Received: data_format=%s" % data_format)
     channels_last = data_format == "NWC"
     spatial = 1 if channels_last else 2  # where the dummy height goes
-    output_shape = list(_tfpp.convert_to_tensor(output_shape, dtype=_tfpp.int32).numpy()) \
+    output_shape = list(_tfpp._convert_to_tensor(output_shape, dtype=_tfpp.int32).numpy()) \
         if not isinstance(output_shape, (list, builtins.tuple)) else list(output_shape)
     stride = _one_spatial_size(strides, "strides")
     dilation = 1 if dilations is None else _one_spatial_size(dilations, "dilations")
@@ -109,8 +109,8 @@ def dilation2d(input, filters, strides, padding, data_format, dilations, name=No
 
 def erosion2d(value, filters, strides, padding, data_format, dilations, name=None):
     """Grayscale morphological erosion: the negated dilation of -value by the reflected filters."""
-    filters = _tfpp.reverse(_tfpp.convert_to_tensor(filters), [0, 1])
-    return -dilation2d(-_tfpp.convert_to_tensor(value), filters, strides, padding, data_format, dilations)
+    filters = _tfpp.reverse(_tfpp._convert_to_tensor(filters), [0, 1])
+    return -dilation2d(-_tfpp._convert_to_tensor(value), filters, strides, padding, data_format, dilations)
 
 
 def _check_rate(rate):
@@ -144,7 +144,7 @@ def approx_top_k(input, k, reduction_dimension=-1, recall_target=0.95, is_max_k=
                  reduction_input_size_override=-1, aggregate_to_topk=True, name=None):
     """The k largest entries of the last dimension, as TensorFlow's CPU kernel computes them
     (exactly); the CPU has no kernel for other dimensions or the smallest entries."""
-    input = _tfpp.convert_to_tensor(input)  # noqa: A001
+    input = _tfpp._convert_to_tensor(input)  # noqa: A001
     if input.dtype not in (_tfpp.float16, _tfpp.bfloat16, _tfpp.float32):
         raise errors.InvalidArgumentError(None, None, "Value for attr 'T' of %s is not in the list of allowed values: "
                                           "half, bfloat16, float" % input.dtype.name)

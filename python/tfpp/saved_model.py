@@ -166,7 +166,7 @@ def _fitting_tensor(value, spec, convert):
         if not convert:
             return None
         try:
-            value = _tfpp.convert_to_tensor(value, dtype=spec.dtype)
+            value = _tfpp._convert_to_tensor(value, dtype=spec.dtype)
         except (TypeError, ValueError):
             return None
     if value.dtype != spec.dtype or not value.shape.is_compatible_with(spec.shape):
@@ -379,7 +379,7 @@ class _SignatureFunction:
             raise TypeError("Binding inputs to tf.function failed due to `%s`. Received args: %r and kwargs: %r for "
                             "signature: (*, %s)." % (problem, args, kwargs, ", ".join(
                                 "%s: %r" % (n, s) for n, s in zip(self._names, self._specs))))
-        tensors = [_tfpp.convert_to_tensor(values[name], dtype=spec.dtype)
+        tensors = [_tfpp._convert_to_tensor(values[name], dtype=spec.dtype)
                    for name, spec in zip(self._names, self._specs)]
         return dict(zip(self._function.output_names(), self._function.call_flat(tensors)))
 

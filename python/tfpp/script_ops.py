@@ -42,7 +42,7 @@ def _converted(result, dtypes, is_list):
         if isinstance(value, (_tfpp.Tensor, _tfpp.Variable)) and value.dtype != dtype:
             raise ValueError("Tensor conversion requested dtype %s for Tensor with dtype %s: %r"
                              % (dtype.name, value.dtype.name, value))
-        out.append(_tfpp.convert_to_tensor(value, dtype=dtype))
+        out.append(_tfpp._convert_to_tensor(value, dtype=dtype))
     return out
 
 
@@ -84,7 +84,7 @@ def _graph_call(func, inputs, dtypes, is_list, numpy):
 
 def _run(func, inp, Tout, numpy):  # noqa: N803 - TensorFlow's argument name
     dtypes, is_list = _dtypes_of(Tout)
-    inputs = [_tfpp.convert_to_tensor(x) for x in nest.flatten(inp)] if inp is not None else []
+    inputs = [_tfpp._convert_to_tensor(x) for x in nest.flatten(inp)] if inp is not None else []
     if not _tfpp._tracing():
         args = [t.numpy() for t in inputs] if numpy else inputs
         outputs = _call_eagerly(func, args, dtypes, is_list, numpy)

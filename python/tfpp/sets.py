@@ -11,8 +11,8 @@ _VALID_DTYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "string")
 def _convert(a, b):
     """a and b as tensors or SparseTensors, a dense one first (TensorFlow flips sparse, dense pairs),
     and whether they were flipped; TensorFlow's TypeErrors for dtypes."""
-    a = a if isinstance(a, SparseTensor) else _tfpp.convert_to_tensor(a)
-    b = b if isinstance(b, SparseTensor) else _tfpp.convert_to_tensor(b, dtype=a.dtype)
+    a = a if isinstance(a, SparseTensor) else _tfpp._convert_to_tensor(a)
+    b = b if isinstance(b, SparseTensor) else _tfpp._convert_to_tensor(b, dtype=a.dtype)
     for name, value in (("a", a), ("b", b)):
         if value.dtype.name not in _VALID_DTYPES:
             raise TypeError("'%s' has invalid dtype `%r` not in supported dtypes: `%s`." % (

@@ -31,7 +31,7 @@ def _shaped(indices, values, dense_shape, static_shape):
 
 def from_dense(tensor, name=None):
     """The non-zero (non-empty for strings) elements of `tensor` as a SparseTensor."""
-    tensor = _tfpp.convert_to_tensor(tensor)
+    tensor = _tfpp._convert_to_tensor(tensor)
     if tensor.shape.rank == 0:
         raise ValueError("tf.sparse.from_dense needs a tensor of rank >= 1, got a scalar")
     zero = "" if tensor.dtype == _tfpp.string else _tfpp.zeros([], tensor.dtype)
@@ -121,7 +121,7 @@ def reshape(sp_input, shape, name=None):
 def retain(sp_input, to_retain):
     """The values (and their indices) where the bool vector `to_retain` is true."""
     sp = _sparse(sp_input)
-    to_retain = _tfpp.convert_to_tensor(to_retain)
+    to_retain = _tfpp._convert_to_tensor(to_retain)
     if to_retain.shape.rank is not None and to_retain.shape.rank != 1:
         raise ValueError("Shape %s must have rank 1" % (to_retain.shape,))
     kept = _tfpp.reshape(_tfpp.math.where(to_retain), [-1])
@@ -155,7 +155,7 @@ def minimum(sp_a, sp_b, name=None):
 
 def _segment(kind, data, indices, segment_ids, num_segments, name):
     if num_segments is not None and not isinstance(num_segments, int):
-        num_segments = int(_tfpp.convert_to_tensor(num_segments).numpy())
+        num_segments = int(_tfpp._convert_to_tensor(num_segments).numpy())
     return _tfpp._sparse_segment(kind, data, indices, segment_ids, num_segments, name)
 
 
@@ -244,7 +244,7 @@ def reset_shape(sp_input, new_shape=None):
     if new_shape is None:
         tight = _tfpp.math.reduce_max(sp.indices, axis=0) + 1
         return SparseTensor(sp.indices, sp.values, tight)
-    new_shape = _tfpp.convert_to_tensor(new_shape, dtype=_tfpp.int64)
+    new_shape = _tfpp._convert_to_tensor(new_shape, dtype=_tfpp.int64)
     if not sp.dense_shape._is_symbolic() and not new_shape._is_symbolic():
         old, new = sp.dense_shape.numpy(), new_shape.numpy()
         if len(old) != len(new):
@@ -267,11 +267,11 @@ def bincount(values, weights=None, axis=0, minlength=None, maxlength=None, binar
         if axis == 0:
             values = values.values
     else:
-        values = _tfpp.convert_to_tensor(values)
+        values = _tfpp._convert_to_tensor(values)
         if axis == 0:
             values = _tfpp.reshape(values, [-1])
             if weights is not None:
-                weights = _tfpp.reshape(_tfpp.convert_to_tensor(weights), [-1])
+                weights = _tfpp.reshape(_tfpp._convert_to_tensor(weights), [-1])
     operand = _parts(values) if isinstance(values, SparseTensor) else values
     minlength = -1 if minlength is None else int(minlength)
     maxlength = -1 if maxlength is None else int(maxlength)
@@ -282,16 +282,16 @@ def sampled_addmm(indices, values, dense_shape, mat1, mat2, beta=1.0, alpha=1.0,
     """The components (indices, values, dense_shape) of alpha * (mat1 @ mat2) sampled at `indices`
     plus beta * values; the matrices may carry leading batch dimensions."""
     output_type = _tfpp.float32 if output_type is None else output_type
-    indices = _tfpp.convert_to_tensor(indices)
-    values = _tfpp.math.cast(_tfpp.convert_to_tensor(values), output_type)
-    mat1 = _tfpp.math.cast(_tfpp.convert_to_tensor(mat1), output_type)
-    mat2 = _tfpp.math.cast(_tfpp.convert_to_tensor(mat2), output_type)
+    indices = _tfpp._convert_to_tensor(indices)
+    values = _tfpp.math.cast(_tfpp._convert_to_tensor(values), output_type)
+    mat1 = _tfpp.math.cast(_tfpp._convert_to_tensor(mat1), output_type)
+    mat2 = _tfpp.math.cast(_tfpp._convert_to_tensor(mat2), output_type)
     batch_dims = mat1.shape.rank - 2
     rows = _tfpp.gather(mat1, indices[..., 0], axis=batch_dims, batch_dims=batch_dims)
     mat2_t = _tfpp.transpose(mat2, list(range(batch_dims)) + [batch_dims + 1, batch_dims])
     columns = _tfpp.gather(mat2_t, indices[..., 1], axis=batch_dims, batch_dims=batch_dims)
     dot = _tfpp.math.reduce_sum(rows * columns, axis=-1)
-    return indices, alpha * dot + beta * values, _tfpp.convert_to_tensor(dense_shape)
+    return indices, alpha * dot + beta * values, _tfpp._convert_to_tensor(dense_shape)
 
 
 _DEFAULT_HASH_KEY = 0xDECAFCAFFE

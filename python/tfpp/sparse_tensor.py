@@ -10,9 +10,9 @@ class SparseTensor:
     """A sparse tensor: `values[i]` sits at `indices[i]` in a tensor of shape `dense_shape`."""
 
     def __init__(self, indices, values, dense_shape):
-        self._indices = _tfpp.convert_to_tensor(indices, dtype=_tfpp.int64)
-        self._values = _tfpp.convert_to_tensor(values)
-        self._dense_shape = _tfpp.convert_to_tensor(dense_shape, dtype=_tfpp.int64)
+        self._indices = _tfpp._convert_to_tensor(indices, dtype=_tfpp.int64)
+        self._values = _tfpp._convert_to_tensor(values)
+        self._dense_shape = _tfpp._convert_to_tensor(dense_shape, dtype=_tfpp.int64)
         for tensor, rank, what in ((self._indices, 2, "indices"), (self._values, 1, "values"),
                                    (self._dense_shape, 1, "dense_shape")):
             if tensor.shape.rank is not None and tensor.shape.rank != rank:

@@ -226,7 +226,7 @@ def _step_value(step):
             raise ValueError(f"Tensor conversion requested dtype int64 for Tensor with dtype {step.dtype.name}: "
                              f"{step!r}")
     else:
-        step = _tfpp.convert_to_tensor(step, dtype=_tfpp.int64)
+        step = _tfpp._convert_to_tensor(step, dtype=_tfpp.int64)
     if step.shape.num_elements() != 1:
         raise ValueError(f"Argument `step` must be a scalar. Received step with shape {step.shape}.")
     return step
@@ -293,7 +293,7 @@ def _write_raw_pb(tensor, step=None, name=None):
 
 
 def _as_tensor(data):
-    return data.read_value() if isinstance(data, _tfpp.Variable) else _tfpp.convert_to_tensor(data)
+    return data.read_value() if isinstance(data, _tfpp.Variable) else _tfpp._convert_to_tensor(data)
 
 
 def scalar(name, data, step=None, description=None):

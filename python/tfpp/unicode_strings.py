@@ -15,7 +15,7 @@ def _decoded(input, decode):  # noqa: A002 - TensorFlow's argument name
     """decode(flat strings) -> (row_splits, *flat results), shaped as TensorFlow shapes a decode of `input`."""
     if isinstance(input, RaggedTensor):
         return tuple(input.with_flat_values(r) for r in _decoded(input.flat_values, decode))
-    input = _tfpp.convert_to_tensor(input)  # noqa: A001
+    input = _tfpp._convert_to_tensor(input)  # noqa: A001
     splits, *flat = decode(input)
     if input.shape.rank == 0:
         return tuple(flat)
@@ -72,7 +72,7 @@ def unicode_encode(input, output_encoding, errors="replace", replacement_char=65
         if not isinstance(input.values, RaggedTensor) and input.values.shape.rank == 1:
             return encode(input.values, _tfpp.math.cast(input.row_splits, _tfpp.int64))
         return input.with_values(unicode_encode(input.values, output_encoding, errors, replacement_char))
-    input = _tfpp.convert_to_tensor(input, dtype=_tfpp.int32)  # noqa: A001
+    input = _tfpp._convert_to_tensor(input, dtype=_tfpp.int32)  # noqa: A001
     if input.shape.rank == 0:
         raise ValueError("unicode_encode needs code points of rank 1 or more, got a scalar")
     shape = _tfpp.shape(input, _tfpp.int64)

@@ -57,7 +57,7 @@ def with_space_to_batch(input, dilation_rate, padding, op, filter_shape=None, sp
                         data_format=None):
     """op(converted, num_spatial_dims, padding) over `input` dilated by dilation_rate, as TensorFlow's
     with_space_to_batch: with rates of 1 the op runs on the input as it is."""
-    input = _tfpp.convert_to_tensor(input)  # noqa: A001
+    input = _tfpp._convert_to_tensor(input)  # noqa: A001
     rate = _constant_ints(dilation_rate, "dilation_rate")
     if rate.ndim != 1:
         raise ValueError("`dilation_rate.shape.rank` must be 1. Received: dilation_rate=%s of rank %d"

@@ -204,7 +204,7 @@ def _verify_cond_vars(body_vars, orelse_vars, symbol_names):
 
 def _as_tensor_like(value):
     if isinstance(value, (bool, int, float, str)):
-        return _tfpp.convert_to_tensor(value)
+        return _tfpp._convert_to_tensor(value)
     return value
 
 
@@ -396,7 +396,7 @@ def _as_loop_value(value):
         return value
     if isinstance(value, _tfpp.Variable):
         return value.read_value()
-    return value if _is_tensor(value) else _tfpp.convert_to_tensor(value)
+    return value if _is_tensor(value) else _tfpp._convert_to_tensor(value)
 
 
 # --- for ---------------------------------------------------------------------------------------

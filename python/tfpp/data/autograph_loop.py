@@ -49,7 +49,7 @@ def dataset_for_stmt(dataset, extra_test, body, get_state, set_state, symbol_nam
 
     def flat_cond(flat):
         set_state(unpack(flat))
-        return [_tfpp.convert_to_tensor(extra_test())]
+        return [_tfpp._convert_to_tensor(extra_test())]
 
     final = _tfpp._data.reduce_traced(dataset._variant_tensor(), structure.flat_specs(dataset.element_spec),
                                       [_as_tensor(v) for v in latest], None if extra_test is None else flat_cond,

@@ -132,7 +132,7 @@ class DatasetV2:
     def list_files(file_pattern, shuffle=None, seed=None, name=None):
         """The names of the files matching `file_pattern` (a glob pattern or a list of them), sorted,
         or shuffled (unless shuffle is False) with `seed`; InvalidArgumentError when none match."""
-        patterns = _np.reshape(_tfpp.convert_to_tensor(file_pattern, dtype=_tfpp.string).numpy(), [-1])
+        patterns = _np.reshape(_tfpp._convert_to_tensor(file_pattern, dtype=_tfpp.string).numpy(), [-1])
         patterns = [p.decode() for p in patterns]
         shuffled = shuffle is not False
         impl = _data.list_files(patterns, shuffled, None if seed is None else int(seed))
@@ -215,7 +215,7 @@ class DatasetV2:
                 kept = [(d, w) for d, w in zip(datasets, weights) if w > 0]
                 datasets, weights = ([d for d, _ in kept], [w for _, w in kept]) if kept else (
                     [datasets[0].take(0)], [1.0])
-            weights = _tfpp.convert_to_tensor(weights)
+            weights = _tfpp._convert_to_tensor(weights)
             if weights.dtype not in (_tfpp.float32, _tfpp.float64):
                 raise TypeError("Invalid `weights`. `weights` type must be either `tf.float32` or `tf.float64` but is "
                                 "%s." % (weights.dtype,))
@@ -338,7 +338,7 @@ class DatasetV2:
             dim = int(static_size) if known else None
             spec = nest.map_structure(lambda s: structure.batched(s, dim), self._element_spec)
             variant = _data.batch_op(self._variant_tensor(), _int64(batch_size),
-                                     _tfpp.convert_to_tensor(drop_remainder, dtype=_tfpp.bool))
+                                     _tfpp._convert_to_tensor(drop_remainder, dtype=_tfpp.bool))
             return _BatchDataset(None, spec, variant)
         batch_size = int(batch_size)
         dim = batch_size if drop_remainder else None
@@ -356,7 +356,7 @@ class DatasetV2:
                      for shape, spec in zip(static_shapes, nest.flatten(self._element_spec))]
         spec = nest.pack_sequence_as(self._element_spec, flat_spec)
         variant = _data.padded_batch_op(self._variant_tensor(), _int64(batch_size), shapes, values,
-                                        _tfpp.convert_to_tensor(drop_remainder, dtype=_tfpp.bool))
+                                        _tfpp._convert_to_tensor(drop_remainder, dtype=_tfpp.bool))
         return self._from_variant(_PaddedBatchDataset, variant, spec)
 
     def unbatch(self, name=None):
@@ -399,7 +399,7 @@ class DatasetV2:
             raise TypeError("tfpp's Dataset.window takes elements of tensors, got %r" % (self._element_spec,))
         spec = nest.map_structure(DatasetSpec, self._element_spec)
         variant = _data.window_op(self._variant_tensor(), _int64(size), _int64(size if shift is None else shift),
-                                  _int64(stride), _tfpp.convert_to_tensor(drop_remainder, dtype=_tfpp.bool))
+                                  _int64(stride), _tfpp._convert_to_tensor(drop_remainder, dtype=_tfpp.bool))
         return self._from_variant(_WindowDataset, variant, spec)
 
     def apply(self, transformation_func):
@@ -458,7 +458,7 @@ class DatasetV2:
         """Keeps the elements of the first full pass, in memory or in `filename`."""
         if self._in_graph():  # a cache for each call's dataset
             return CacheDataset(None, self._element_spec, _data.cache_op(
-                self._variant_tensor(), _tfpp.convert_to_tensor(filename, dtype=_tfpp.string)))
+                self._variant_tensor(), _tfpp._convert_to_tensor(filename, dtype=_tfpp.string)))
         return CacheDataset(self._pipeline.cache(filename), self._element_spec)
 
     def concatenate(self, dataset, name=None):
@@ -579,8 +579,8 @@ class DatasetV2:
     @staticmethod
     def counter(start=0, step=1, dtype=_tfpp.int64, name=None):
         """start, start + step, ... forever, of `dtype` (as TensorFlow builds it: a scan)."""
-        start = _tfpp.convert_to_tensor(start, dtype=dtype)
-        step = _tfpp.convert_to_tensor(step, dtype=dtype)
+        start = _tfpp._convert_to_tensor(start, dtype=dtype)
+        step = _tfpp._convert_to_tensor(step, dtype=dtype)
         return DatasetV2.from_tensors(0).repeat(None).scan(start, lambda state, _: (state + step, state))
 
     def group_by_window(self, key_func, reduce_func, window_size=None, window_size_func=None, name=None):
@@ -592,14 +592,14 @@ class DatasetV2:
             raise ValueError("Either the `window_size` argument or the `window_size_func` argument must be specified.")
         if window_size is not None:
             def window_size_func(unused_key):
-                return _tfpp.convert_to_tensor(window_size, dtype=_tfpp.int64)
+                return _tfpp._convert_to_tensor(window_size, dtype=_tfpp.int64)
         window_spec = DatasetSpec(self._element_spec)
         result_spec = []
 
         def key_function(flat):
             element = structure.pack(self._element_spec, flat)
             args = element if type(element) is tuple else (element,)
-            return [_tfpp.convert_to_tensor(autograph.converted_call(key_func, args, {}), dtype=_tfpp.int64)]
+            return [_tfpp._convert_to_tensor(autograph.converted_call(key_func, args, {}), dtype=_tfpp.int64)]
 
         def reduce_function(flat):
             window = window_spec._from_tensor_list([flat[1]])
@@ -608,7 +608,7 @@ class DatasetV2:
             return outputs
 
         def size_function(flat):
-            return [_tfpp.convert_to_tensor(autograph.converted_call(window_size_func, (flat[0],), {}),
+            return [_tfpp._convert_to_tensor(autograph.converted_call(window_size_func, (flat[0],), {}),
                                             dtype=_tfpp.int64)]
 
         variant = _data.group_by_window_op(self._variant_tensor(), structure.flat_specs(self._element_spec),
@@ -881,7 +881,7 @@ def _tfpp_errors():
 
 def _int64(value):
     """A count argument as the int64 tensor a dataset op takes."""
-    return _tfpp.convert_to_tensor(value, dtype=_tfpp.int64)
+    return _tfpp._convert_to_tensor(value, dtype=_tfpp.int64)
 
 
 def _has_list(value):

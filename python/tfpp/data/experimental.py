@@ -109,7 +109,7 @@ class CsvDatasetV2(DatasetV2):
         if exclude_cols is not None:
             excluded = set(int(c) for c in exclude_cols)
             select_cols = [c for c in range(len(defaults) + len(excluded)) if c not in excluded]
-        names = [n.decode() for n in _np.reshape(_tfpp.convert_to_tensor(filenames, dtype=_tfpp.string).numpy(), [-1])]
+        names = [n.decode() for n in _np.reshape(_tfpp._convert_to_tensor(filenames, dtype=_tfpp.string).numpy(), [-1])]
         impl = _tfpp._data.csv_dataset(names, defaults, compression_type or "", bool(header), field_delim,
                                        bool(use_quote_delim), na_value, [int(c) for c in select_cols or []])
         super().__init__(impl, tuple(_tfpp.TensorSpec([], d.dtype) for d in defaults))
@@ -119,7 +119,7 @@ def _record_default(index, default):
     """A record default as the C++ reader takes it: a scalar, or an empty vector for a dtype."""
     if isinstance(default, _tfpp.DType):
         return _tfpp.zeros([0], default)
-    tensor = _tfpp.convert_to_tensor(default)
+    tensor = _tfpp._convert_to_tensor(default)
     if tensor.shape.rank is not None and tensor.shape.num_elements() != 1 and tensor.shape.rank > 0:
         raise _errors().InvalidArgumentError(None, None, "There should only be 1 default per field but field %d has %d"
                                              % (index, tensor.shape.num_elements()))

@@ -90,7 +90,7 @@ def assert_cardinality(expected_cardinality):
     """The same elements with the cardinality `expected_cardinality` (for fit's progress bar and
     cardinality()); iterating raises FailedPreconditionError where the count differs."""
     def transform(dataset):
-        count = _tfpp.convert_to_tensor(expected_cardinality, dtype=_tfpp.int64)
+        count = _tfpp._convert_to_tensor(expected_cardinality, dtype=_tfpp.int64)
         variant = _data.assert_cardinality_op(dataset._variant_tensor(), count)
         return dataset._from_variant(_AssertCardinalityDataset, variant, dataset.element_spec)
     return transform

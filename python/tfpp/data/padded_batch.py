@@ -108,7 +108,7 @@ def _padding_value(value, dtype):
     """A padding value as a scalar of the component's dtype (zero, False or "" by default)."""
     if value is None:
         return _tfpp.zeros([], dtype) if dtype != _tfpp.string else _tfpp.constant("")
-    value = _tfpp.convert_to_tensor(value)
+    value = _tfpp._convert_to_tensor(value)
     if value.shape.rank is not None and value.shape.rank != 0:
         raise ValueError("Invalid `padding_values`. `padding_values` values should be scalars, but got %s." % (
             value.shape,))

@@ -20,7 +20,7 @@ def _filenames_dataset(filenames):
             raise TypeError("The `filenames` argument must contain `tf.string` elements. Got a dataset of `%r` "
                             "elements." % (filenames.element_spec,))
         return filenames
-    names = _tfpp.convert_to_tensor(filenames, dtype_hint=_tfpp.string)
+    names = _tfpp._convert_to_tensor(filenames, dtype_hint=_tfpp.string)
     if names.dtype != _tfpp.string:
         raise TypeError("The `filenames` argument must contain `tf.string` elements. Got `%r` elements." % names.dtype)
     names = _tfpp.reshape(names, [-1])
@@ -28,7 +28,7 @@ def _filenames_dataset(filenames):
 
 
 def _optional(value, default, dtype):
-    return _tfpp.convert_to_tensor(default if value is None else value, dtype=dtype)
+    return _tfpp._convert_to_tensor(default if value is None else value, dtype=dtype)
 
 
 def _source(variant):
@@ -85,7 +85,7 @@ class FixedLengthRecordDatasetV2(_FileReaderDataset):
                  compression_type=None, num_parallel_reads=None, name=None):
         def read_file(filename):
             return _source(_data.fixed_length_record_op(
-                filename, _optional(header_bytes, 0, _tfpp.int64), _tfpp.convert_to_tensor(record_bytes, dtype=_tfpp.int64),
+                filename, _optional(header_bytes, 0, _tfpp.int64), _tfpp._convert_to_tensor(record_bytes, dtype=_tfpp.int64),
                 _optional(footer_bytes, 0, _tfpp.int64), _optional(buffer_size, _DEFAULT_BUFFER_SIZE, _tfpp.int64),
                 _optional(compression_type, "", _tfpp.string)))
         super().__init__(filenames, read_file, num_parallel_reads)

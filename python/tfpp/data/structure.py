@@ -36,7 +36,7 @@ def to_tensor(value):
         return value.read_value()
     if isinstance(value, list) and any(isinstance(v, (_tfpp.Tensor, _tfpp.Variable, list)) for v in value):
         return _tfpp.stack([to_tensor(v) for v in value])
-    return _tfpp.convert_to_tensor(value)
+    return _tfpp._convert_to_tensor(value)
 
 
 def spec_of(tensor, name=None):

@@ -110,7 +110,7 @@ def dtype_of(x):
     dtype = getattr(x, "dtype", None)
     if dtype is not None:
         return standardize_dtype(dtype)
-    return standardize_dtype(_tfpp.convert_to_tensor(x).dtype)
+    return standardize_dtype(_tfpp._convert_to_tensor(x).dtype)
 
 
 def is_float(dtype):

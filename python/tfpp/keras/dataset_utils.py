@@ -60,7 +60,7 @@ def timeseries_dataset_from_array(data, targets, sequence_length, sequence_strid
         seed = _np.random.randint(1e6) if seed is None else seed
         _np.random.RandomState(seed).shuffle(starts)
 
-    rows = _tfpp.convert_to_tensor(_np.asarray(data)[start:end])
+    rows = _tfpp._convert_to_tensor(_np.asarray(data)[start:end])
     span = _tfpp.constant(sequence_length * sampling_rate, dtype=index_dtype)
     rate = _tfpp.constant(sampling_rate, dtype=index_dtype)
     positions = _data.Dataset.from_tensor_slices(starts)
@@ -68,7 +68,7 @@ def timeseries_dataset_from_array(data, targets, sequence_length, sequence_strid
     windows = positions.map(lambda first: _tfpp.gather(rows, _tfpp.range(first, first + span, rate)),
                             num_parallel_calls=_data.AUTOTUNE)
     if targets is not None:
-        target_rows = _tfpp.convert_to_tensor(_np.asarray(targets)[start:end])
+        target_rows = _tfpp._convert_to_tensor(_np.asarray(targets)[start:end])
         labels = positions.map(lambda first: _tfpp.gather(target_rows, first), num_parallel_calls=_data.AUTOTUNE)
         windows = _data.Dataset.zip((windows, labels))
     windows = windows.prefetch(_data.AUTOTUNE)

@@ -22,7 +22,7 @@ def _batches(data, steps):
                 break
             yield batch
         return
-    tensor = _tfpp.convert_to_tensor(data)
+    tensor = _tfpp._convert_to_tensor(data)
     if tensor.shape.rank == 1:  # a vector of tokens is a column of one-token documents
         tensor = _tfpp.expand_dims(tensor, -1)
     yield tensor

@@ -74,7 +74,7 @@ def normalize(x, axis=-1, order=2):
         return x / _np.expand_dims(norm, axis or -1)
     if not isinstance(order, int) or not order >= 1:
         raise ValueError("Argument `order` must be an int >= 1. Received: order=%s" % (order,))
-    x = _tfpp.convert_to_tensor(x)
+    x = _tfpp._convert_to_tensor(x)
     if x.shape.rank == 0:
         x = _tfpp.expand_dims(x, 0)
     epsilon = 1e-7

@@ -58,7 +58,7 @@ def ragged_stack(values, axis=0, name=None):
     give tf.stack's Tensor; anything else a RaggedTensor."""
     if not values:
         raise ValueError("rt_inputs may not be empty.")
-    values = [v if isinstance(v, RaggedTensor) else _tfpp.convert_to_tensor(v) for v in values]
+    values = [v if isinstance(v, RaggedTensor) else _tfpp._convert_to_tensor(v) for v in values]
     if not any(isinstance(v, RaggedTensor) for v in values):
         rank = values[0].shape.rank
         if rank is not None:
@@ -74,11 +74,11 @@ def ragged_stack(values, axis=0, name=None):
 def stack_dynamic_partitions(data, partitions, num_partitions, name=None):
     """A RaggedTensor of num_partitions rows: row i stacks, in row-major order, the slices of `data`
     whose entry of `partitions` (a prefix of data's shape, int32 or int64) is i."""
-    data = data if isinstance(data, RaggedTensor) else _tfpp.convert_to_tensor(data)
+    data = data if isinstance(data, RaggedTensor) else _tfpp._convert_to_tensor(data)
     splits_dtype = data.row_splits_dtype if isinstance(data, RaggedTensor) else None
     if not isinstance(partitions, RaggedTensor):
-        partitions = _tfpp.convert_to_tensor(partitions, dtype_hint=splits_dtype or _tfpp.int32)
-    num_partitions = _tfpp.convert_to_tensor(num_partitions, dtype_hint=partitions.dtype)
+        partitions = _tfpp._convert_to_tensor(partitions, dtype_hint=splits_dtype or _tfpp.int32)
+    num_partitions = _tfpp._convert_to_tensor(num_partitions, dtype_hint=partitions.dtype)
     if splits_dtype is not None:
         partitions = _tfpp.math.cast(partitions, splits_dtype)
     num_partitions = _tfpp.math.cast(num_partitions, partitions.dtype)
@@ -132,7 +132,7 @@ def _positive_axis(axis, rank, op):
 
 def _as_ragged(values, op):
     """The values as RaggedTensors of one rank and ragged_rank (tensors split into uniform rows)."""
-    values = [v if isinstance(v, RaggedTensor) else _tfpp.convert_to_tensor(v) for v in values]
+    values = [v if isinstance(v, RaggedTensor) else _tfpp._convert_to_tensor(v) for v in values]
     ranks = {v.shape.rank for v in values}
     if len(ranks) != 1 or None in ranks:
         raise ValueError("[%s] the values must have one known rank, got shapes %s" % (
@@ -207,11 +207,11 @@ def _check_same_outer(a, b):
 def boolean_mask(data, mask, name=None):
     """tf.ragged.boolean_mask: the entries of `data` where `mask` (bool, a prefix of data's shape) is
     True, dropped from their rows (a rank-1 mask drops rows)."""
-    mask = mask if isinstance(mask, RaggedTensor) else _tfpp.convert_to_tensor(mask)
+    mask = mask if isinstance(mask, RaggedTensor) else _tfpp._convert_to_tensor(mask)
     if mask.dtype != _tfpp.bool:
         raise ValueError("mask.dtype=%s is not bool" % mask.dtype.name)
     if not isinstance(data, RaggedTensor):
-        data = _tfpp.convert_to_tensor(data)
+        data = _tfpp._convert_to_tensor(data)
     rank = mask.shape.rank
     if rank is None:
         raise ValueError("mask.shape.ndims must be known statically")

@@ -34,7 +34,7 @@ def _as_sparse(i, value):
             raise _invalid(_RANK_ERROR)
         indices, values, shape = value.indices, value.values, value.dense_shape
     else:
-        value = _tfpp.convert_to_tensor(value)
+        value = _tfpp._convert_to_tensor(value)
         if value.shape.rank != 2:
             raise _invalid(_RANK_ERROR)
         dims = _tfpp.shape(value, out_type=_tfpp.int64)

@@ -67,7 +67,7 @@ def ragged_range(starts, limits=None, deltas=1, dtype=None, name=None, row_split
     """Row i is tf.range(starts[i], limits[i], deltas[i]); with one argument, tf.range(0, starts[i])."""
     if limits is None:
         starts, limits = 0, starts
-    values = [_tfpp.convert_to_tensor(v) if dtype is None else _tfpp.convert_to_tensor(v, dtype=dtype)
+    values = [_tfpp._convert_to_tensor(v) if dtype is None else _tfpp._convert_to_tensor(v, dtype=dtype)
               for v in (starts, limits, deltas)]
     starts, limits, deltas = (v.numpy() for v in values)
     starts, limits, deltas = _np.broadcast_arrays(starts, limits, deltas)

@@ -63,7 +63,7 @@ def _row(rt, index):
         index = index + nrows if index < 0 else index
         start, limit = int(splits.numpy()[index]), int(splits.numpy()[index + 1])
         return rt.values[start:limit]
-    index = _tfpp.math.cast(_tfpp.convert_to_tensor(index), splits.dtype)
+    index = _tfpp.math.cast(_tfpp._convert_to_tensor(index), splits.dtype)
     index = _tfpp.math.where(index < 0, index + rt.nrows(), index)
     start, limit = _tfpp.gather(splits, index), _tfpp.gather(splits, index + 1)
     return rt.values[start:limit]
@@ -93,8 +93,8 @@ def _with_uniform_row_length(rt, length):
 def _bound(value, default, nrows):
     """A slice bound as Python normalizes it: negative counts from the end, clipped to [0, nrows]."""
     if value is None:
-        return _tfpp.convert_to_tensor(default, dtype=nrows.dtype)
-    value = _tfpp.math.cast(_tfpp.convert_to_tensor(value), nrows.dtype)
+        return _tfpp._convert_to_tensor(default, dtype=nrows.dtype)
+    value = _tfpp.math.cast(_tfpp._convert_to_tensor(value), nrows.dtype)
     value = _tfpp.math.where(value < 0, value + nrows, value)
     return _tfpp.math.minimum(_tfpp.math.maximum(value, 0), nrows)
 
@@ -152,7 +152,7 @@ def _cut_rows(rt, key):
 def _offset(bound, starts, limits, lower, upper, default):
     if bound is None:
         return default
-    bound = _tfpp.math.cast(_tfpp.convert_to_tensor(bound), starts.dtype)
+    bound = _tfpp.math.cast(_tfpp._convert_to_tensor(bound), starts.dtype)
     from_start = _tfpp.math.minimum(starts + bound, upper)
     from_end = _tfpp.math.maximum(limits + bound, lower)
     return _tfpp.math.where(bound >= 0, from_start, from_end)

@@ -38,7 +38,7 @@ def ngrams(data, ngram_width, separator=" ", pad_values=None, padding_width=None
                                            preserve_short_sequences))
         grams, splits = rows(data.values, data.row_splits)
         return RaggedTensor.from_row_splits(grams, splits, validate=False)
-    data = _tfpp.convert_to_tensor(data, dtype=_tfpp.string)
+    data = _tfpp._convert_to_tensor(data, dtype=_tfpp.string)
     rank = data.shape.rank
     if rank is None:
         raise ValueError("Rank of data must be known.")

@@ -49,7 +49,7 @@ def _operand(rt, other):
         return other.flat_values
     if isinstance(other, (bool, int, float, str, bytes)) or other is None:
         return other  # converted by the op to the flat values' dtype
-    other = _tfpp.convert_to_tensor(other.read_value() if isinstance(other, _tfpp.Variable) else other)
+    other = _tfpp._convert_to_tensor(other.read_value() if isinstance(other, _tfpp.Variable) else other)
     inner_rank = rt.flat_values.shape.rank - 1
     if other.shape.rank is None or other.shape.rank <= inner_rank:
         return other

@@ -10,7 +10,7 @@ _strings = _tfpp.strings
 def _string_tensor(value):
     if isinstance(value, RaggedTensor):
         return value
-    return _tfpp.convert_to_tensor(value, dtype=_tfpp.string)
+    return _tfpp._convert_to_tensor(value, dtype=_tfpp.string)
 
 
 def _by_rows(input, split_vector):  # noqa: A002 - TensorFlow's parameter name

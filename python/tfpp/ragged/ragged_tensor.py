@@ -26,7 +26,7 @@ def _splits_dtype(dtype):
 
 
 def _to_values(values):
-    return values if isinstance(values, RaggedTensor) else _tfpp.convert_to_tensor(values)
+    return values if isinstance(values, RaggedTensor) else _tfpp._convert_to_tensor(values)
 
 
 def _partition(tensor, name, dtype):
@@ -36,7 +36,7 @@ def _partition(tensor, name, dtype):
             raise ValueError("%s must have dtype int32 or int64, got %s" % (name, tensor.dtype.name))
         tensor = _tfpp.math.cast(tensor, dtype)
     else:
-        tensor = _tfpp.convert_to_tensor(tensor, dtype=dtype)
+        tensor = _tfpp._convert_to_tensor(tensor, dtype=dtype)
     if tensor.shape.rank is not None and tensor.shape.rank != 1:
         raise ValueError("Shape %s must have rank 1" % (tensor.shape,))
     return tensor
@@ -115,7 +115,7 @@ class RaggedTensor:
                                "be sorted and non-negative, got %s" % (ids.tolist(),))
         if nrows is None:
             nrows = _tfpp.math.reduce_max(_tfpp.concat([_tfpp.constant([-1], dtype=rowids.dtype), rowids], 0)) + 1
-        nrows = _tfpp.convert_to_tensor(nrows, dtype=rowids.dtype)
+        nrows = _tfpp._convert_to_tensor(nrows, dtype=rowids.dtype)
         if validate and _concrete(rowids, nrows) and rowids.shape[0] and int(rowids.numpy()[-1]) >= int(nrows.numpy()):
             raise _invalid("Arguments to from_value_rowids do not form a valid RowPartition: value_rowids %s name "
                            "rows past nrows=%d" % (rowids.numpy().tolist(), int(nrows.numpy())))
@@ -145,10 +145,10 @@ class RaggedTensor:
     def from_uniform_row_length(cls, values, uniform_row_length, nrows=None, validate=True, name=None):
         """Rows of `uniform_row_length` values each."""
         values = _to_values(values)
-        length = _tfpp.convert_to_tensor(uniform_row_length, dtype=_tfpp.int64)
+        length = _tfpp._convert_to_tensor(uniform_row_length, dtype=_tfpp.int64)
         if nrows is None:
             nrows = _tfpp.math.floordiv(_nvals(values), _tfpp.math.maximum(length, 1))
-        splits = _tfpp.range(_tfpp.convert_to_tensor(nrows, dtype=_tfpp.int64) + 1, dtype=_tfpp.int64) * length
+        splits = _tfpp.range(_tfpp._convert_to_tensor(nrows, dtype=_tfpp.int64) + 1, dtype=_tfpp.int64) * length
         result = cls._checked(values, splits, "from_uniform_row_length", validate)
         result._uniform_row_length = None if length._is_symbolic() else int(length.numpy())
         return result
@@ -156,7 +156,7 @@ class RaggedTensor:
     @classmethod
     def from_tensor(cls, tensor, lengths=None, padding=None, ragged_rank=1, name=None, row_splits_dtype=_tfpp.int64):
         """The rows of a dense tensor, cut at `lengths` or where only `padding` follows."""
-        tensor = _tfpp.convert_to_tensor(tensor)
+        tensor = _tfpp._convert_to_tensor(tensor)
         if lengths is not None and padding is not None:
             raise ValueError("Specify lengths or padding, but not both")
         rank = tensor.shape.rank
@@ -173,7 +173,7 @@ class RaggedTensor:
                                                validate=False)._with_splits_dtype(dtype)
         nrows, ncols = shape[0], shape[1]
         if padding is not None:
-            padding = _tfpp.convert_to_tensor(padding, dtype=tensor.dtype)
+            padding = _tfpp._convert_to_tensor(padding, dtype=tensor.dtype)
             is_padding = _tfpp.math.equal(tensor, padding)
             for _ in range((rank or 2) - 2 - (padding.shape.rank or 0)):
                 is_padding = _tfpp.math.reduce_all(is_padding, axis=-1)

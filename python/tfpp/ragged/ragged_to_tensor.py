@@ -61,7 +61,7 @@ def _default(values, default_value):
                          "of shape %s" % (values.shape,))
     if default_value is None:
         default_value = {_tfpp.string: "", _tfpp.bool: False}.get(values.dtype, 0)
-    default = _tfpp.convert_to_tensor(default_value, dtype=values.dtype)
+    default = _tfpp._convert_to_tensor(default_value, dtype=values.dtype)
     rank = values.shape.rank
     if default.shape.rank is not None and rank is not None and default.shape.rank >= rank:
         raise _invalid("[RaggedTensorToTensor] default_value.shape=%s and rt_input.flat_values.shape=%s are "

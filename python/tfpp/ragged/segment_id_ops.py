@@ -20,7 +20,7 @@ def _has_rank_1(tensor):
 def row_splits_to_segment_ids(splits, name=None, out_type=None):
     """The row of each value, [splits[-1]], for sorted `splits` starting at 0 (int32 or int64);
     out_type defaults to splits' dtype (int64 for a list)."""
-    splits = _tfpp.convert_to_tensor(splits, dtype_hint=_tfpp.int64)
+    splits = _tfpp._convert_to_tensor(splits, dtype_hint=_tfpp.int64)
     if splits.dtype not in (_tfpp.int32, _tfpp.int64):
         raise ValueError("splits must have dtype int32 or int64")
     _has_rank_1(splits)
@@ -57,7 +57,7 @@ def segment_ids_to_row_splits(segment_ids, num_segments=None, out_type=None, nam
 
 def _int32(value, name):
     """An integer tensor as int32 (ragged_util.convert_to_int_tensor); TypeError for other dtypes."""
-    tensor = _tfpp.convert_to_tensor(value, dtype_hint=_tfpp.int32)
+    tensor = _tfpp._convert_to_tensor(value, dtype_hint=_tfpp.int32)
     if not tensor.dtype.is_integer:
         raise TypeError("Argument `tensor` (name: %s) must be of type integer. Received `tensor` = %s of dtype: "
                         "<dtype: '%s'>" % (name, tensor.numpy() if not tensor._is_symbolic() else tensor,
