@@ -161,6 +161,7 @@ for _name in _sparse_ops.__all__:
     setattr(sparse, _name, getattr(_sparse_ops, _name))
 sparse.mask = _indexed_slices.mask
 from . import sets  # noqa: E402 (tf.sets)
+from . import autodiff  # noqa: E402 (tf.autodiff)
 
 from .data.optional_ops import Optional as _Optional, OptionalSpec  # noqa: E402
 experimental = _types.ModuleType("tfpp.experimental", "tf.experimental: Optional.")
