@@ -273,6 +273,10 @@ from . import linalg_operators as _linalg_operators  # noqa: E402  (after linalg
 for _operator in _linalg_operators.OPERATORS:
     setattr(linalg, _operator.__name__, _operator)
 
+# TensorFlow's top-level names for Keras' modules and for tf.linalg.sqrtm.
+losses, metrics, optimizers, initializers = keras.losses, keras.metrics, keras.optimizers, keras.initializers
+matrix_square_root = linalg.sqrtm
+
 __version__ = "0.1.0"
 # tf.gradients, the function; the tfpp.gradients module (custom_gradient, RegisterGradient) stays in sys.modules.
 from .symbolic_gradients import gradients, hessians, no_gradient  # noqa: E402
