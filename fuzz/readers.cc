@@ -3,16 +3,21 @@
 // seed files damaged in fixed ways.
 #include "readers.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <span>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "io/npy.h"
 #include "io/tfrecord_reader.h"
 #include "tfpp/constant.h"
 #include "tfpp/image_codecs.h"
 #include "tfpp/image_gif_bmp.h"
+#include "tfpp/io/decode_and_crop_jpeg.h"
 #include "tfpp/io/parsing.h"
 #include "tfpp/keras/keras_tensor.h"
 #include "tfpp/keras/layers/core.h"
@@ -181,10 +186,19 @@ void read_image(const std::uint8_t* data, std::size_t size) {
     const tf::Tensor frames = tf::io::decode_gif(contents);
     if (frames.rank() != 4 || frames.shape()[3] != 3) throw std::logic_error("[decode_gif] decoded to shape " + frames.shape().to_string());
   });
+  if (channels == 4 || large) return;  // decode_jpeg takes 0, 1 or 3
+  const tf::io::DecodeJpegOptions jpeg{.channels = channels, .ratio = ratio, .try_recover_truncated = truncated_ok,
+                                       .acceptable_fraction = truncated_ok ? 0.5 : 1.0};
+  std::optional<tf::TensorShape> whole;
+  tf::fuzz::run([&] { whole = tf::io::decode_jpeg(contents, jpeg).shape(); });
+  if (!whole) return;
+  // The middle of the image, whose window starts off the MCU grid for most sizes.
+  const std::int32_t height = static_cast<std::int32_t>((*whole)[0]), width = static_cast<std::int32_t>((*whole)[1]);
+  const std::vector<std::int32_t> window{height / 4, width / 3, std::max(1, height / 2), std::max(1, width / 2)};
   tf::fuzz::run([&] {
-    if (channels == 4 || large) return;  // decode_jpeg takes 0, 1 or 3
-    tf::io::decode_jpeg(contents, {.channels = channels, .ratio = ratio, .try_recover_truncated = truncated_ok,
-                                   .acceptable_fraction = truncated_ok ? 0.5 : 1.0});
+    const tf::Tensor crop = tf::io::decode_and_crop_jpeg(contents, tf::constant(window), jpeg);
+    if (crop.shape() != tf::TensorShape{window[2], window[3], (*whole)[2]})
+      throw std::logic_error("[decode_and_crop_jpeg] decoded to shape " + crop.shape().to_string());
   });
 }
 

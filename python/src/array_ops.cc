@@ -35,25 +35,10 @@ tf::IntArray int_array(nb::handle value) {
   return tf::IntArray(t);
 }
 
-// A tensor or variable given with another dtype is an error, as in TensorFlow: converting it would
-// change the values the caller holds.
-void refuse_other_dtype(nb::handle value, tf::DType requested) {
-  const auto message = [&](const char* text, tf::DType held) {
-    return std::string(text) + std::string(tf::dtype_name(requested)) + " for " +
-           (nb::isinstance<tf::Variable>(value) ? "`tf.Variable of type " : "Tensor with dtype ") +
-           std::string(tf::dtype_name(held));
-  };
-  if (nb::isinstance<tf::Variable>(value)) {
-    const tf::DType held = nb::cast<const tf::Variable&>(value).dtype();
-    if (held != requested)
-      throw nb::value_error((message("Incompatible type conversion requested to type ", held) + ". (Variable: " +
-                             nb::cast<std::string>(nb::repr(value)) + ")").c_str());
-  } else if (nb::isinstance<tf::Tensor>(value)) {
-    const tf::DType held = nb::cast<const tf::Tensor&>(value).dtype();
-    if (held != requested)
-      throw nb::value_error((message("Tensor conversion requested dtype ", held) + ": " +
-                             nb::cast<std::string>(nb::repr(value))).c_str());
-  }
+// The name of the op a function adds: TensorFlow's functions fall back to their own name
+// ("range", "concat", ...) when `name` is None.
+nb::object op_name(nb::handle name, const char* fallback) {
+  return name.is_none() ? nb::str(fallback) : nb::borrow(name);
 }
 
 tf::Tensor converted(nb::handle value, nb::handle dtype, nb::handle dtype_hint) {
@@ -76,7 +61,7 @@ void bind_array_ops(nb::module_& m) {
   }, "value"_a, "dtype"_a = nb::none(), "shape"_a = nb::none(), "name"_a = nb::none(),
      "A tensor holding `value` (tf.constant).");
   m.def("convert_to_tensor", [](nb::handle value, nb::handle dtype, nb::handle, nb::handle dtype_hint) {
-    if (!dtype.is_none()) refuse_other_dtype(value, dtype_from(dtype));
+    if (!dtype.is_none()) return to_tensor_strictly(value, dtype_from(dtype));
     return converted(value, dtype, dtype_hint);
   }, "value"_a, "dtype"_a = nb::none(), "name"_a = nb::none(), "dtype_hint"_a = nb::none());
   // tfpp's own Python code converts with a dtype and leaves a tensor of another dtype as it is,
@@ -130,7 +115,7 @@ void bind_array_ops(nb::module_& m) {
   }, "num_rows"_a, "num_columns"_a = nb::none(), "batch_shape"_a = nb::none(), "dtype"_a = nb::str("float32"),
         "name"_a = nb::none());
   m.def("range", [](nb::handle start, nb::handle limit, nb::handle delta, nb::handle dtype, nb::handle name) {
-    NodeName named(name);
+    NodeName named(op_name(name, "range"));
     if (limit.is_none()) std::swap(start, limit), start = nb::int_(0);
     // TensorFlow infers the widest dtype of the three, then converts all to it.
     std::optional<tf::DType> d = optional_dtype(dtype);
@@ -144,7 +129,7 @@ void bind_array_ops(nb::module_& m) {
     // Python numbers become constants of that dtype directly, so a traced range keeps its static length.
     auto in_dtype = [&](nb::handle v) { return tf::cast(to_tensor_hinted(v, *d), *d); };
     return tf::range(in_dtype(start), in_dtype(limit), in_dtype(delta));
-  }, "start"_a, "limit"_a = nb::none(), "delta"_a = 1, "dtype"_a = nb::none(), "name"_a = "range");
+  }, "start"_a, "limit"_a = nb::none(), "delta"_a = 1, "dtype"_a = nb::none(), "name"_a = nb::none());
   m.def("linspace", [](nb::handle start, nb::handle stop, std::int64_t num, nb::handle name) {
     NodeName named(name);
     auto [a, b] = binary_operands(start, stop);
@@ -165,16 +150,16 @@ void bind_array_ops(nb::module_& m) {
   },
         "input"_a, "axis"_a, "name"_a = nb::none());
   m.def("transpose", [](nb::handle a, nb::handle perm, nb::handle name) {
-    NodeName named(name);
+    NodeName named(op_name(name, "transpose"));
     return perm.is_none() ? tf::transpose(to_tensor(a)) : tf::transpose(to_tensor(a), int_array(perm));
-  }, "a"_a, "perm"_a = nb::none(), "name"_a = "transpose");
+  }, "a"_a, "perm"_a = nb::none(), "name"_a = nb::none());
   m.def("concat", [](nb::handle values, std::int64_t axis, nb::handle name) {
-    NodeName named(name);
+    NodeName named(op_name(name, "concat"));
     return tf::concat(matching_tensors(values), axis);
   },
-        "values"_a, "axis"_a, "name"_a = "concat");
+        "values"_a, "axis"_a, "name"_a = nb::none());
   m.def("stack", [](nb::handle values, std::int64_t axis, nb::handle name) {
-    NodeName named(name);
+    NodeName named(op_name(name, "stack"));
     // Along axis 0 TensorFlow converts the list as one value when it can, so Python numbers take
     // the whole list's inferred dtype ([1, 2.5] is float32).
     if (axis == 0) {
@@ -186,18 +171,18 @@ void bind_array_ops(nb::module_& m) {
     }
     return tf::stack(matching_tensors(values), axis);
   },
-        "values"_a, "axis"_a = 0, "name"_a = "stack");
+        "values"_a, "axis"_a = 0, "name"_a = nb::none());
   m.def("unstack", [](nb::handle value, nb::handle, std::int64_t axis, nb::handle name) {
-    NodeName named(name);
+    NodeName named(op_name(name, "unstack"));
     return tf::unstack(to_tensor(value), axis);
   },
-        "value"_a, "num"_a = nb::none(), "axis"_a = 0, "name"_a = "unstack");
+        "value"_a, "num"_a = nb::none(), "axis"_a = 0, "name"_a = nb::none());
   m.def("split", [](nb::handle value, nb::handle num_or_size_splits, std::int64_t axis, nb::handle, nb::handle name) {
-    NodeName named(name);
+    NodeName named(op_name(name, "split"));
     tf::Tensor t = to_tensor(value);
     if (PyLong_Check(num_or_size_splits.ptr())) return tf::split(t, nb::cast<std::int64_t>(num_or_size_splits), axis);
     return tf::split(t, int_array(num_or_size_splits), axis);
-  }, "value"_a, "num_or_size_splits"_a, "axis"_a = 0, "num"_a = nb::none(), "name"_a = "split");
+  }, "value"_a, "num_or_size_splits"_a, "axis"_a = 0, "num"_a = nb::none(), "name"_a = nb::none());
   m.def("tile", [](nb::handle input, nb::handle multiples, nb::handle name) {
     NodeName named(name);
     return tf::tile(to_tensor(input), int_array(multiples));
@@ -252,9 +237,9 @@ void bind_array_ops(nb::module_& m) {
   },
         "tensor"_a, "axis"_a, "name"_a = nb::none());
   m.def("boolean_mask", [](nb::handle tensor, nb::handle mask, std::int64_t axis, nb::handle name) {
-    NodeName named(name);
+    NodeName named(op_name(name, "boolean_mask"));
     return tf::boolean_mask(to_tensor(tensor), to_tensor(mask), axis);
-  }, "tensor"_a, "mask"_a, "axis"_a = 0, "name"_a = "boolean_mask");
+  }, "tensor"_a, "mask"_a, "axis"_a = 0, "name"_a = nb::none());
   m.def("shape", [](nb::handle input, nb::handle out_type, nb::handle name) {
     NodeName named(name);
     return tf::shape(to_tensor(input), dtype_from(out_type));

@@ -76,6 +76,10 @@ class NodeName {
 /// float32, bool, string), NumPy arrays and scalars in their dtype. With `dtype`, Python numbers
 /// become that dtype (TypeError if they do not fit it, as TensorFlow's "Cannot convert").
 tf::Tensor to_tensor(nb::handle value, std::optional<tf::DType> dtype = std::nullopt);
+/// As tf.convert_to_tensor(value, dtype), and as an op's input of one declared dtype: Python
+/// values become `dtype` (TypeError if they do not fit it); a tensor or variable of another dtype
+/// raises ValueError with TensorFlow's message.
+tf::Tensor to_tensor_strictly(nb::handle value, tf::DType dtype);
 /// As to_tensor, trying `hint` first for Python values (tf.convert_to_tensor's dtype_hint): a
 /// value that does not convert to it gets the inferred dtype instead.
 tf::Tensor to_tensor_hinted(nb::handle value, tf::DType hint);

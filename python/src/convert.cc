@@ -208,16 +208,13 @@ const NumPyTypes& numpy() {
 
 bool is_numpy_array(nb::handle v) { return PyObject_IsInstance(v.ptr(), numpy().ndarray.ptr()) == 1; }
 
-bool is_numpy(nb::handle v) {
-  const NumPyTypes& np = numpy();
-  return PyObject_IsInstance(v.ptr(), np.ndarray.ptr()) == 1 || PyObject_IsInstance(v.ptr(), np.generic.ptr()) == 1;
-}
+bool is_numpy_generic(nb::handle v) { return PyObject_IsInstance(v.ptr(), numpy().generic.ptr()) == 1; }
+
+bool is_numpy(nb::handle v) { return is_numpy_array(v) || is_numpy_generic(v); }
 
 // A NumPy scalar or zero-dimensional array: inside a Python list it converts as the Python number it holds.
 bool is_numpy_scalar(nb::handle v) {
-  const NumPyTypes& np = numpy();
-  if (PyObject_IsInstance(v.ptr(), np.generic.ptr()) == 1) return true;
-  return PyObject_IsInstance(v.ptr(), np.ndarray.ptr()) == 1 && nb::cast<int>(v.attr("ndim")) == 0;
+  return is_numpy_generic(v) || (is_numpy_array(v) && nb::cast<int>(v.attr("ndim")) == 0);
 }
 
 // float64 or float16 for a NumPy scalar of that type, else nothing.
@@ -402,6 +399,21 @@ tf::Tensor to_tensor(nb::handle value, std::optional<tf::DType> dtype) {
   if (nb::hasattr(value, "__tf_tensor__"))
     return to_tensor(value.attr("__tf_tensor__")(dtype ? dtype_object(*dtype) : nb::none(), nb::none()), dtype);
   unsupported(value);
+}
+
+tf::Tensor to_tensor_strictly(nb::handle value, tf::DType dtype) {
+  // A tensor or variable of another dtype is refused: converting it would change the values the caller holds.
+  const bool variable = nb::isinstance<tf::Variable>(value);
+  if (!variable && !nb::isinstance<tf::Tensor>(value)) return to_tensor(value, dtype);
+  const tf::Tensor tensor = variable ? nb::cast<const tf::Variable&>(value).read_value() : nb::cast<const tf::Tensor&>(value);
+  if (tensor.dtype() == dtype) return tensor;
+  const std::string wanted(tf::dtype_name(dtype)), had(tf::dtype_name(tensor.dtype()));
+  const std::string shown = nb::cast<std::string>(nb::repr(value));
+  const std::string message =
+      variable ? "Incompatible type conversion requested to type " + wanted + " for `tf.Variable of type " + had +
+                     ". (Variable: " + shown + ")"
+               : "Tensor conversion requested dtype " + wanted + " for Tensor with dtype " + had + ": " + shown;
+  throw nb::value_error(message.c_str());
 }
 
 tf::Tensor to_tensor_hinted(nb::handle value, tf::DType hint) {

@@ -26,6 +26,7 @@
 #include "tfpp/image_random_ops.h"
 #include "tfpp/image_resize.h"
 #include "tfpp/image_ssim_multiscale.h"
+#include "tfpp/io/decode_and_crop_jpeg.h"
 
 namespace tfpp_python {
 namespace {
@@ -157,6 +158,16 @@ void bind_codecs(nb::module_& image) {
                                                      .try_recover_truncated = try_recover_truncated,
                                                      .acceptable_fraction = acceptable_fraction, .dct_method = dct_method});
   }, "contents"_a, "channels"_a = 0, "ratio"_a = 1, "fancy_upscaling"_a = true, "try_recover_truncated"_a = false,
+     "acceptable_fraction"_a = 1, "dct_method"_a = "", "name"_a = nb::none());
+  image.def("decode_and_crop_jpeg", [](nb::handle contents, nb::handle crop_window, std::int64_t channels, std::int64_t ratio,
+                                       bool fancy_upscaling, bool try_recover_truncated, double acceptable_fraction,
+                                       std::string dct_method, nb::handle name) {
+    NodeName named(name);
+    return tf::io::decode_and_crop_jpeg(to_tensor(contents), to_tensor_strictly(crop_window, tf::int32),
+                                        {.channels = channels, .ratio = ratio, .fancy_upscaling = fancy_upscaling,
+                                         .try_recover_truncated = try_recover_truncated,
+                                         .acceptable_fraction = acceptable_fraction, .dct_method = dct_method});
+  }, "contents"_a, "crop_window"_a, "channels"_a = 0, "ratio"_a = 1, "fancy_upscaling"_a = true, "try_recover_truncated"_a = false,
      "acceptable_fraction"_a = 1, "dct_method"_a = "", "name"_a = nb::none());
   image.def("encode_jpeg", [](nb::handle image, std::string format, std::int64_t quality, bool progressive, bool optimize_size,
                               bool chroma_downsampling, std::string density_unit, std::int64_t x_density, std::int64_t y_density,

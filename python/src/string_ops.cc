@@ -17,6 +17,7 @@
 #include "ops/string_format.h"
 #include "tfpp/string_ops.h"
 #include "tfpp/string_segment_join.h"
+#include "tfpp/unicode_script.h"
 
 namespace tfpp_python {
 namespace {
@@ -168,6 +169,10 @@ void bind_string_ops(nb::module_& m) {
     return tf::strings::upper(string_input(input), encoding);
   }, "input"_a, "encoding"_a = "", "name"_a = nb::none(),
      "Each string uppercased: ASCII only when `encoding` is \"\", all of Unicode when \"utf-8\".");
+  strings.def("unicode_script", [](nb::handle input, nb::handle name) {
+    NodeName named(name);
+    return tf::strings::unicode_script(to_tensor(input, tf::int32));
+  }, "input"_a, "name"_a = nb::none());
   strings.def("strip", [](nb::handle input, nb::handle) { return tf::strings::strip(string_input(input)); },
               "input"_a, "name"_a = nb::none(), "Each string without leading and trailing ASCII whitespace.");
   strings.def("substr", [](nb::handle input, nb::handle pos, nb::handle len, const std::string& unit, nb::handle) {

@@ -265,17 +265,41 @@ class _CompositeSlot:
         self.end = end
 
 
-def _pack(structure, outputs):
-    if isinstance(structure, _Slot):
-        return outputs[structure.index]
-    if isinstance(structure, _CompositeSlot):
-        return structure.spec._from_components(list(outputs[structure.begin:structure.end]))
+def _pack(structure, leaf):
+    """`structure` with each slot replaced by leaf(slot)."""
+    if isinstance(structure, (_Slot, _CompositeSlot)):
+        return leaf(structure)
     if isinstance(structure, (list, tuple)):
-        items = [_pack(item, outputs) for item in structure]
+        items = [_pack(item, leaf) for item in structure]
         return type(structure)(items) if not hasattr(structure, "_fields") else type(structure)(*items)
     if isinstance(structure, dict):
-        return {k: _pack(v, outputs) for k, v in structure.items()}
+        return {k: _pack(v, leaf) for k, v in structure.items()}
     return structure
+
+
+def _packed(structure, outputs):
+    """A function's result: `structure` holding the flat `outputs` of a call."""
+    def leaf(slot):
+        if isinstance(slot, _Slot):
+            return outputs[slot.index]
+        return slot.spec._from_components(list(outputs[slot.begin:slot.end]))
+    return _pack(structure, leaf)
+
+
+class _OutputTensor:
+    """A concrete function's output as its graph's symbolic tensor, named and printed as
+    TensorFlow's (its outputs are the Identity ops Identity, Identity_1, ...)."""
+
+    def __init__(self, index, spec):
+        self.name = "Identity%s:0" % ("_%d" % index if index else "")
+        self.shape = spec.shape
+        self.dtype = spec.dtype
+
+    def __repr__(self):
+        return "<tf.Tensor '%s' shape=%s dtype=%s>" % (self.name, self.shape, self.dtype.name)
+
+    def __str__(self):
+        return 'Tensor("%s", shape=%s, dtype=%s)' % (self.name, self.shape, self.dtype.name)
 
 
 class ConcreteFunction:
@@ -284,12 +308,35 @@ class ConcreteFunction:
     def __init__(self, function, concrete, structure):
         self._function = function
         self._concrete = concrete
-        self.structured_outputs = structure
+        self._structure = structure
 
     def __call__(self, *args, **kwargs):
         walk = _Walk({})
         walk.visit_arguments(args, kwargs, ())
-        return _pack(self.structured_outputs, _tfpp._FunctionState.call(self._concrete, walk.leaves))
+        return _packed(self._structure, _tfpp._FunctionState.call(self._concrete, walk.leaves))
+
+    @property
+    def outputs(self):
+        """The flat outputs, as symbolic tensors."""
+        return [_OutputTensor(i, spec) for i, spec in enumerate(self._concrete.output_specs())]
+
+    @property
+    def structured_outputs(self):
+        """The result's structure holding symbolic tensors (a composite result as its TypeSpec)."""
+        outputs = self.outputs
+        return _pack(self._structure, lambda slot: outputs[slot.index] if isinstance(slot, _Slot) else slot.spec)
+
+    @property
+    def output_shapes(self):
+        """The result's structure holding each output's TensorShape."""
+        specs = self._concrete.output_specs()
+        return _pack(self._structure, lambda slot: specs[slot.index].shape if isinstance(slot, _Slot) else slot.spec.shape)
+
+    @property
+    def output_dtypes(self):
+        """The result's structure holding each output's dtype."""
+        specs = self._concrete.output_specs()
+        return _pack(self._structure, lambda slot: specs[slot.index].dtype if isinstance(slot, _Slot) else slot.spec.dtype)
 
     @property
     def graph(self):
@@ -443,7 +490,7 @@ class Function:
         if _tfpp.config.functions_run_eagerly():
             return self._python_function(*args, **kwargs)
         concrete, leaves = self._concrete_for(args, kwargs)
-        return _pack(self._structures[concrete.id()], self._state.call(concrete, leaves))
+        return _packed(self._structures[concrete.id()], self._state.call(concrete, leaves))
 
     def get_concrete_function(self, *args, **kwargs):
         """The concrete function for arguments like these; tf.TensorSpec stands for a tensor."""

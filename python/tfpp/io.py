@@ -19,6 +19,7 @@ _io = _tfpp._io
 decode_png = _tfpp.image.decode_png
 encode_png = _tfpp.image.encode_png
 decode_jpeg = _tfpp.image.decode_jpeg
+decode_and_crop_jpeg = _tfpp.image.decode_and_crop_jpeg
 encode_jpeg = _tfpp.image.encode_jpeg
 decode_gif = _tfpp.image.decode_gif
 decode_bmp = _tfpp.image.decode_bmp

@@ -1,8 +1,9 @@
-// DecodePng, DecodeJpeg, DecodeGif, DecodeBmp, DecodeImage and ExtractJpegShape. As in
+// DecodePng, DecodeJpeg, DecodeAndCropJpeg, DecodeGif, DecodeBmp, DecodeImage and ExtractJpegShape. As in
 // TensorFlow 2, the decode ops share one kernel that recognizes the format by its first bytes,
 // so decode_png reads a JPEG or a still GIF too (and decode_bmp only BMPs), with TensorFlow's
 // rules for which op gives which rank; each op's own attributes apply to the format they name. The decoded size is read
 // from the header by the shape function whenever the contents are known.
+#include <array>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -19,6 +20,7 @@
 #include "tfpp/image_codecs.h"
 #include "tfpp/image_color_ops.h"
 #include "tfpp/image_gif_bmp.h"
+#include "tfpp/io/decode_and_crop_jpeg.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/string_ops.h"
 
@@ -30,6 +32,7 @@ using ops::OpBuilder;
 using ops::OpContext;
 using ops::OpDef;
 using ops::ShapeContext;
+using ops::image::JpegCropWindow;
 using ops::image::JpegDecodeFlags;
 
 enum class Format { kJpeg, kPng, kGif, kBmp, kWebp, kUnknown };
@@ -41,6 +44,36 @@ Format format_of(std::string_view s) {
   if (s.substr(0, 2) == "BM") return Format::kBmp;
   if (s.size() >= 12 && s.substr(0, 4) == "RIFF" && s.substr(8, 4) == "WEBP") return Format::kWebp;
   return Format::kUnknown;
+}
+
+// DecodeAndCropJpeg's crop_window input, [y, x, height, width], as far as its shape and dtype tell.
+void check_crop_window(const OpContext& ctx) {
+  const Tensor& w = ctx.input(1);
+  if (w.dtype() != int32)
+    ctx.fail("cannot compute DecodeAndCropJpeg as input #1(zero-based) was expected to be a int32 tensor but is a " +
+             std::string(dtype_name(w.dtype())) + " tensor");
+  const TensorShape& s = w.shape();
+  if (s.has_unknown_rank()) return;
+  if (s.rank() != 1) ctx.fail("crop_window must be 1-D, got shape " + s.debug_string());
+  if (s.dim(0) != None && s.dim(0) != 4) ctx.fail("crop_size must have four elements " + s.debug_string());
+}
+
+JpegCropWindow crop_window_of(const OpContext& ctx) {
+  check_crop_window(ctx);
+  const auto* w = ctx.input(1).data<std::int32_t>();
+  return {.y = w[0], .x = w[1], .height = w[2], .width = w[3]};
+}
+
+const char* format_name(Format f) {
+  switch (f) {
+    case Format::kJpeg: return "JPEG";
+    case Format::kPng: return "PNG";
+    case Format::kGif: return "GIF";
+    case Format::kBmp: return "BMP";
+    case Format::kWebp: return "WebP";
+    case Format::kUnknown: break;
+  }
+  return "an unknown format";
 }
 
 // The attributes of each decode op that the shared kernel reads.
@@ -62,8 +95,8 @@ DecodeAttrs attrs_of(const OpContext& ctx) {
     ctx.fail("`channels` must be 0, 1, 3 or 4 but got " + std::to_string(a.channels));
   a.jpeg.channels = static_cast<int>(a.channels);
   if (op == "DecodeImage") a.expand_animations = ctx.attr<bool>(2);
-  if (op != "DecodeJpeg") return a;
-  // DecodeJpeg: channels, ratio, fancy_upscaling, try_recover_truncated, acceptable_fraction, dct_method.
+  if (op != "DecodeJpeg" && op != "DecodeAndCropJpeg") return a;
+  // DecodeJpeg and DecodeAndCropJpeg: channels, ratio, fancy_upscaling, try_recover_truncated, acceptable_fraction, dct_method.
   const std::int64_t ratio = ctx.attr<std::int64_t>(1);
   if (ratio != 1 && ratio != 2 && ratio != 4 && ratio != 8) ctx.fail("ratio must be 1, 2, 4, or 8, got " + std::to_string(ratio));
   a.jpeg.ratio = static_cast<int>(ratio);
@@ -74,6 +107,7 @@ DecodeAttrs attrs_of(const OpContext& ctx) {
   if (!dct.empty() && dct != "INTEGER_FAST" && dct != "INTEGER_ACCURATE")
     ctx.fail("dct_method must be one of {'', 'INTEGER_FAST', 'INTEGER_ACCURATE'}");
   a.jpeg.integer_accurate = dct == "INTEGER_ACCURATE";
+  if (op == "DecodeAndCropJpeg" && !ctx.input(1).is_symbolic()) a.jpeg.crop = crop_window_of(ctx);
   return a;
 }
 
@@ -186,6 +220,8 @@ Decoded decode_bmp(const OpContext& ctx, const std::string& contents, const Deco
 // giving the shape).
 Decoded decode_contents(const OpContext& ctx, const std::string& contents, const DecodeAttrs& a, DType dtype, bool want_pixels) {
   const Format format = checked_format(ctx, contents);
+  if (ctx.op().name == "DecodeAndCropJpeg" && format != Format::kJpeg)
+    ctx.fail("DecodeAndCropJpeg operation can run on JPEG only, but detected " + std::string(format_name(format)) + ".");
   if (format == Format::kGif) return decode_gif(ctx, contents, a);
   if (format == Format::kBmp) return decode_bmp(ctx, contents, a, want_pixels);
   return decode_still(ctx, contents, a, format, dtype, want_pixels);
@@ -210,6 +246,20 @@ void decode_shape(ShapeContext& ctx) {
     ctx.add_output(dtype, TensorShape::unknown_rank());  // a GIF would be 4-D
   } else {
     ctx.add_output(dtype, TensorShape({None, None, a.channels == 0 ? None : a.channels}));
+  }
+}
+
+// A known window gives the height and width even while the contents are unknown.
+void decode_and_crop_shape(ShapeContext& ctx) {
+  check_contents(ctx);
+  check_crop_window(ctx);
+  const DecodeAttrs a = attrs_of(ctx);
+  if (!ctx.input(0).is_symbolic() && a.jpeg.crop) {
+    ctx.add_output(uint8, decode_contents(ctx, contents_of(ctx), a, uint8, false).shape);
+  } else {
+    const std::int64_t channels = a.channels == 0 ? None : a.channels;
+    ctx.add_output(uint8, a.jpeg.crop ? TensorShape({a.jpeg.crop->height, a.jpeg.crop->width, channels})
+                                      : TensorShape({None, None, channels}));
   }
 }
 
@@ -259,6 +309,13 @@ const OpDef& kDecodeJpeg = OpBuilder("DecodeJpeg")
                                .shape(decode_shape)
                                .kernel(string, decode_kernel)
                                .no_gradient();
+const OpDef& kDecodeAndCropJpeg = OpBuilder("DecodeAndCropJpeg")
+                                      .inputs(2)
+                                      .attrs({"channels", "ratio", "fancy_upscaling", "try_recover_truncated",
+                                              "acceptable_fraction", "dct_method"})
+                                      .shape(decode_and_crop_shape)
+                                      .kernel(string, decode_kernel)
+                                      .no_gradient();
 const OpDef& kDecodeImage = OpBuilder("DecodeImage")
                                 .inputs(1)
                                 .attrs({"channels", "dtype", "expand_animations"})
@@ -284,11 +341,21 @@ Tensor decode_png(const Tensor& contents, const DecodePngOptions& options) {
   return ops::execute1(kDecodePng, {contents}, attrs);
 }
 
+namespace {
+
+std::array<ops::AttrValue, 6> jpeg_attrs(const DecodeJpegOptions& options) {
+  return {options.channels,           options.ratio,       options.fancy_upscaling, options.try_recover_truncated,
+          options.acceptable_fraction, options.dct_method};
+}
+
+}  // namespace
+
 Tensor decode_jpeg(const Tensor& contents, const DecodeJpegOptions& options) {
-  const ops::AttrValue attrs[] = {options.channels,           options.ratio,
-                                  options.fancy_upscaling,    options.try_recover_truncated,
-                                  options.acceptable_fraction, options.dct_method};
-  return ops::execute1(kDecodeJpeg, {contents}, attrs);
+  return ops::execute1(kDecodeJpeg, {contents}, jpeg_attrs(options));
+}
+
+Tensor decode_and_crop_jpeg(const Tensor& contents, const Tensor& crop_window, const DecodeJpegOptions& options) {
+  return ops::execute1(kDecodeAndCropJpeg, {contents, crop_window}, jpeg_attrs(options));
 }
 
 Tensor decode_gif(const Tensor& contents) { return ops::execute1(kDecodeGif, {contents}); }

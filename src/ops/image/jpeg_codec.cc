@@ -112,6 +112,12 @@ void set_memory_source(jpeg_decompress_struct& cinfo, std::string_view data, boo
   cinfo.src = &src->base;
 }
 
+// True for a non-empty window inside a width x height image.
+bool inside(const JpegCropWindow& w, std::int64_t height, std::int64_t width) {
+  return w.height > 0 && w.width > 0 && w.y >= 0 && w.x >= 0 && w.y + std::int64_t{w.height} <= height &&
+         w.x + std::int64_t{w.width} <= width;
+}
+
 // Configures a decompressor that has read the header: colour space, scaling, upsampling and DCT.
 bool configure(jpeg_decompress_struct& cinfo, const JpegDecodeFlags& flags, JpegInfo& info) {
   const int channels = flags.channels == 0 ? std::min(cinfo.num_components, 3) : flags.channels;
@@ -124,8 +130,14 @@ bool configure(jpeg_decompress_struct& cinfo, const JpegDecodeFlags& flags, Jpeg
   cinfo.dct_method = flags.integer_accurate ? JDCT_ISLOW : JDCT_IFAST;
   jpeg_calc_output_dimensions(&cinfo);
   info = {cinfo.output_height, cinfo.output_width, channels};
-  return cinfo.output_width > 0 && cinfo.output_height > 0 &&
-         static_cast<std::int64_t>(cinfo.output_height) * cinfo.output_width * cinfo.num_components < (std::int64_t{1} << 29);
+  if (cinfo.output_width == 0 || cinfo.output_height == 0 ||
+      static_cast<std::int64_t>(cinfo.output_height) * cinfo.output_width * cinfo.num_components >= (std::int64_t{1} << 29))
+    return false;
+  if (!flags.crop) return true;
+  if (!inside(*flags.crop, info.height, info.width)) return false;
+  info.height = flags.crop->height;
+  info.width = flags.crop->width;
+  return true;
 }
 
 bool run_decode(std::string_view data, const JpegDecodeFlags& flags, JpegInfo& info, std::vector<std::uint8_t>* pixels) {
@@ -135,9 +147,7 @@ bool run_decode(std::string_view data, const JpegDecodeFlags& flags, JpegInfo& i
   cinfo.err = jpeg_std_error(&err.base);
   err.base.error_exit = on_error;
   err.base.output_message = no_message;
-  JSAMPLE* cmyk_row = nullptr;
   if (setjmp(err.jump)) {
-    std::free(cmyk_row);
     jpeg_destroy_decompress(&cinfo);
     return false;
   }
@@ -152,26 +162,42 @@ bool run_decode(std::string_view data, const JpegDecodeFlags& flags, JpegInfo& i
   }
   // Suspended (corrupt data in a multi-scan file's scans, read here): fail.
   if (!jpeg_start_decompress(&cinfo)) longjmp(err.jump, 1);
+  JDIMENSION first_row = 0;
+  if (flags.crop) {
+    // libjpeg-turbo moves the left edge to an MCU boundary and widens the decoded rows to match.
+    JDIMENSION x = static_cast<JDIMENSION>(flags.crop->x), width = static_cast<JDIMENSION>(flags.crop->width);
+    jpeg_crop_scanline(&cinfo, &x, &width);
+    first_row = jpeg_skip_scanlines(&cinfo, static_cast<JDIMENSION>(flags.crop->y));
+  }
   const std::size_t stride = static_cast<std::size_t>(info.width) * info.channels;
   pixels->assign(stride * info.height, 0);
   const bool cmyk = cinfo.out_color_space == JCS_CMYK;
-  if (cmyk) cmyk_row = static_cast<JSAMPLE*>(std::malloc(static_cast<std::size_t>(info.width) * 4));
+  const std::size_t samples = cmyk ? 4 : static_cast<std::size_t>(info.channels);
+  // Samples left of the window in each decoded row (none without a crop).
+  const std::size_t left = (cinfo.output_width - static_cast<std::size_t>(info.width)) * samples;
+  // A row as libjpeg gives it, where it needs converting or cropping; libjpeg frees its image pool.
+  JSAMPARRAY decoded_row = nullptr;
+  if (cmyk || left > 0)
+    decoded_row = (*cinfo.mem->alloc_sarray)(reinterpret_cast<j_common_ptr>(&cinfo), JPOOL_IMAGE,
+                                             static_cast<JDIMENSION>(cinfo.output_width * samples), 1);
   std::int64_t rows = 0;
-  while (cinfo.output_scanline < cinfo.output_height) {
+  while (cinfo.output_scanline < first_row + info.height) {
     JSAMPLE* line = pixels->data() + rows * stride;
-    if (jpeg_read_scanlines(&cinfo, cmyk ? &cmyk_row : &line, 1) != 1) break;
-    if (cmyk)  // Adobe files store inverted CMYK.
+    if (jpeg_read_scanlines(&cinfo, decoded_row ? decoded_row : &line, 1) != 1) break;
+    if (cmyk) {  // Adobe files store inverted CMYK.
+      const JSAMPLE* window = decoded_row[0] + left;
       for (std::int64_t i = 0; i < info.width; ++i) {
-        const int c = cmyk_row[4 * i], m = cmyk_row[4 * i + 1], y = cmyk_row[4 * i + 2], k = cmyk_row[4 * i + 3];
+        const int c = window[4 * i], m = window[4 * i + 1], y = window[4 * i + 2], k = window[4 * i + 3];
         const bool adobe = cinfo.saw_Adobe_marker;
         line[3 * i] = static_cast<JSAMPLE>(adobe ? k * c / 255 : (255 - k) * (255 - c) / 255);
         line[3 * i + 1] = static_cast<JSAMPLE>(adobe ? k * m / 255 : (255 - k) * (255 - m) / 255);
         line[3 * i + 2] = static_cast<JSAMPLE>(adobe ? k * y / 255 : (255 - k) * (255 - y) / 255);
       }
+    } else if (decoded_row) {
+      std::copy_n(decoded_row[0] + left, stride, line);
+    }
     ++rows;
   }
-  std::free(cmyk_row);
-  cmyk_row = nullptr;
   if (rows < info.height) {
     // A truncated file: pad by repeating the last row when asked to recover, else fail below the fraction.
     if (flags.try_recover_truncated) {
@@ -183,6 +209,8 @@ bool run_decode(std::string_view data, const JpegDecodeFlags& flags, JpegInfo& i
     }
     jpeg_abort_decompress(&cinfo);
   } else {
+    // libjpeg finishes only after the last row: skip those below the window.
+    if (cinfo.output_scanline < cinfo.output_height) jpeg_skip_scanlines(&cinfo, cinfo.output_height - cinfo.output_scanline);
     jpeg_finish_decompress(&cinfo);
   }
   jpeg_destroy_decompress(&cinfo);
