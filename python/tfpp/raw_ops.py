@@ -367,11 +367,26 @@ _TABLE = (
      _strings.unsorted_segment_join(inputs, segment_ids, num_segments, separator, name=name)),
     ("EncodeBase64", lambda input, pad=False, name=None: tf.io.encode_base64(input, pad, name=name)),
     ("DecodeBase64", lambda input, name=None: tf.io.decode_base64(input, name=name)),
+    ("Fingerprint", lambda data, method, name=None: tf.fingerprint(data, method, name=name)),
+    # Serialized tensors, raw bytes and images.
+    ("SerializeTensor", lambda tensor, name=None: tf.io.serialize_tensor(tensor, name=name)),
+    ("ParseTensor", lambda serialized, out_type, name=None: tf.io.parse_tensor(serialized, out_type, name=name)),
+    ("DecodeRaw", lambda bytes, out_type, little_endian=True, name=None: tf.io.decode_raw(
+        bytes, out_type, little_endian, name=name)),
+    ("EncodePng", lambda image, compression=-1, name=None: tf.image.encode_png(image, compression, name=name)),
+    ("DecodePng", lambda contents, channels=0, dtype=tf.uint8, name=None: tf.image.decode_png(
+        contents, channels, dtype, name=name)),
+    ("AdjustContrastv2", lambda images, contrast_factor, name=None: tf.image.adjust_contrast(images, contrast_factor)),
+    ("AdjustHue", lambda images, delta, name=None: tf.image.adjust_hue(images, delta, name=name)),
+    ("AdjustSaturation", lambda images, scale, name=None: tf.image.adjust_saturation(images, scale, name=name)),
+    ("HistogramFixedWidth", lambda values, value_range, nbins, dtype=tf.int32, name=None: tf.histogram_fixed_width(
+        values, value_range, nbins, dtype, name=name)),
 )
 
 # The ops whose generated Python functions TensorFlow makes private (`_sum`), a name its
 # positional-argument error shows.
-_PRIVATE = frozenset(("Abs", "All", "Any", "ClipByValue", "Complex", "Max", "Min", "Pow", "Range", "Slice", "Sum"))
+_PRIVATE = frozenset(("Abs", "All", "Any", "ClipByValue", "Complex", "HistogramFixedWidth", "Max", "Min", "Pow", "Range",
+                      "Slice", "Sum"))
 
 
 def _is_number(value):

@@ -9,20 +9,20 @@ import numpy as np
 from harness import show_error, show_error_message, tf
 
 OPS = """
-Abs Acos Acosh Add AddN AddV2 All Angle Any ArgMax ArgMin AsString Asin Asinh Atan Atan2 Atanh AvgPool AvgPool3D
+Abs Acos Acosh Add AddN AddV2 AdjustContrastv2 AdjustHue AdjustSaturation All Angle Any ArgMax ArgMin AsString Asin Asinh Atan Atan2 Atanh AvgPool AvgPool3D
 BatchMatMulV2 BatchToSpaceND BesselI0 BesselI0e BesselI1 BesselI1e Betainc BiasAdd Bitcast BitwiseAnd BitwiseOr
 BitwiseXor BroadcastArgs BroadcastTo Cast Ceil CheckNumerics Cholesky ClipByValue Complex ComplexAbs Concat ConcatV2
-Conj Conv2D Conv3D Cos Cosh Cross Cumprod Cumsum CumulativeLogsumexp DecodeBase64 DepthToSpace DepthwiseConv2dNative
-Diag DiagPart Digamma DivNoNan DynamicPartition DynamicStitch Einsum Elu EncodeBase64 EnsureShape Equal Erf Erfc
-Erfinv Exp ExpandDims Expm1 Fill Floor FloorDiv FloorMod Gather GatherNd GatherV2 Greater GreaterEqual Identity
+Conj Conv2D Conv3D Cos Cosh Cross Cumprod Cumsum CumulativeLogsumexp DecodeBase64 DecodePng DecodeRaw DepthToSpace DepthwiseConv2dNative
+Diag DiagPart Digamma DivNoNan DynamicPartition DynamicStitch Einsum Elu EncodeBase64 EncodePng EnsureShape Equal Erf Erfc
+Erfinv Exp ExpandDims Expm1 Fill Fingerprint Floor FloorDiv FloorMod Gather GatherNd GatherV2 Greater GreaterEqual HistogramFixedWidth Identity
 IdentityN Igamma Igammac Imag InTopKV2 Inv Invert InvertPermutation IsFinite IsInf IsNan L2Loss LRN LeakyRelu
 LeftShift Less LessEqual Lgamma LinSpace Log Log1p LogMatrixDeterminant LogSoftmax LogicalAnd LogicalNot LogicalOr
 LowerBound Lu MatMul MatrixBandPart MatrixDeterminant MatrixDiag MatrixDiagPart MatrixInverse
 MatrixSetDiag MatrixSolve MatrixSquareRoot MatrixTriangularSolve Max MaxPool MaxPool3D Maximum Mean Min Minimum
-MirrorPad Mod Mul MulNoNan Ndtri Neg NextAfter NoOp NotEqual OneHot OnesLike Pack Pad PadV2 Polygamma Pow Prod Qr
+MirrorPad Mod Mul MulNoNan Ndtri Neg NextAfter NoOp NotEqual OneHot OnesLike Pack Pad PadV2 ParseTensor Polygamma Pow Prod Qr
 Range Rank Real RealDiv Reciprocal ReduceJoin RegexFullMatch RegexReplace Relu Relu6 Reshape ReverseSequence
 ReverseV2 RightShift Rint Roll Round Rsqrt ScatterNd SegmentMax SegmentMean SegmentMin SegmentProd SegmentSum
-SelectV2 SelfAdjointEigV2 Selu Shape ShapeN Sigmoid Sign Sin Sinh Size Slice Softmax Softplus Softsign
+SelectV2 SelfAdjointEigV2 Selu SerializeTensor Shape ShapeN Sigmoid Sign Sin Sinh Size Slice Softmax Softplus Softsign
 SpaceToBatchND SpaceToDepth Split SplitV Sqrt Square SquaredDifference Squeeze StatelessMultinomial
 StatelessRandomNormal StatelessRandomUniform StatelessRandomUniformInt StatelessTruncatedNormal StopGradient
 StridedSlice StringFormat StringJoin StringLength StringLower StringSplitV2 StringStrip StringToHashBucket
@@ -281,6 +281,21 @@ print("UnsortedSegmentJoin", text(tf.raw_ops.UnsortedSegmentJoin(inputs=words, s
 encoded = tf.raw_ops.EncodeBase64(input=words)
 print("EncodeBase64", text(encoded), text(tf.raw_ops.EncodeBase64(input=words, pad=True)),
       text(tf.raw_ops.DecodeBase64(input=encoded)))
+print("Fingerprint", text(tf.raw_ops.Fingerprint(data=words, method="farmhash64")))
+
+serialized = tf.raw_ops.SerializeTensor(tensor=x)
+print("SerializeTensor", text(tf.raw_ops.ParseTensor(serialized=serialized, out_type=tf.float32)))
+print("DecodeRaw", text(tf.raw_ops.DecodeRaw(bytes=["abcd"], out_type=tf.uint8)),
+      text(tf.raw_ops.DecodeRaw(bytes=["abcd"], out_type=tf.int16, little_endian=False)))
+pixels = tf.reshape(tf.cast(tf.range(24) * 10, tf.uint8), [2, 4, 3])
+png = tf.raw_ops.EncodePng(image=pixels)
+print("EncodePng", text(tf.raw_ops.DecodePng(contents=png)), text(tf.raw_ops.DecodePng(contents=png, channels=1)))
+rgb = tf.reshape(tf.range(12.0) / 12.0, [2, 2, 3])
+print("AdjustContrastv2", text(tf.raw_ops.AdjustContrastv2(images=rgb, contrast_factor=2.0)))
+print("AdjustHue", text(tf.raw_ops.AdjustHue(images=rgb, delta=0.25)))
+print("AdjustSaturation", text(tf.raw_ops.AdjustSaturation(images=rgb, scale=0.5)))
+print("HistogramFixedWidth", text(tf.raw_ops.HistogramFixedWidth(values=[0.0, 0.5, 1.5, 4.0, 5.0], value_range=[0.0, 5.0],
+                                                                 nbins=5)))
 
 # Errors: positional arguments, a missing or an unknown argument, attrs of the wrong kind, unknown ops.
 show_error_message("positional", lambda: tf.raw_ops.AddV2(a, b))
@@ -308,19 +323,24 @@ with tf.GradientTape(persistent=True) as tape:
     parts = tf.raw_ops.Unpack(value=tf.raw_ops.Sqrt(x=v), num=3)
     top = tf.raw_ops.TopKV2(input=tf.raw_ops.Mul(x=v, y=v), k=2)
     joined = tf.raw_ops.ConcatV2(values=[[parts[0] * 3.0], top.values], axis=0)
+    stopped = tf.raw_ops.StopGradient(input=v)
 print("gradient Unpack", text(tape.gradient(parts[1], v)), "TopKV2", text(tape.gradient(top.values, v)),
-      "ConcatV2", text(tape.gradient(joined, v)))
-print("StopGradient", tape.gradient(tf.raw_ops.StopGradient(input=v), v))
+      "ConcatV2", text(tape.gradient(joined, v)), "StopGradient", tape.gradient(stopped, v))
 del tape
 
 
 @tf.function
 def traced(x, y):
     z = tf.raw_ops.AddV2(x=tf.raw_ops.MatMul(a=x, b=y), y=1.0)
+    print("traced static shapes", z.shape, tf.raw_ops.Pack(values=[z, z], axis=1).shape)
     unique = tf.raw_ops.Unique(x=tf.raw_ops.Reshape(tensor=tf.raw_ops.Cast(x=z, DstT=tf.int32), shape=[-1]))
     return tf.raw_ops.Softmax(logits=z), unique.y, unique.idx
 
 
 soft, ys, idx = traced(m, spd)
 print("tf.function", text(soft), text(ys), text(idx))
-print("tf.function static shapes", soft.shape, traced.get_concrete_function(m, spd).structured_outputs[0].shape)
+with tf.GradientTape() as tape:
+    tape.watch(m)
+    soft, _, _ = traced(m, spd)
+    picked = tf.raw_ops.GatherV2(params=soft, indices=[0], axis=1)
+print("tf.function gradient", text(tape.gradient(picked, m)))
