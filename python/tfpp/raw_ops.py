@@ -23,6 +23,7 @@ from .linalg_composites import tensor_diag, tensor_diag_part
 _math, _nn, _linalg, _strings, _random = tf.math, tf.nn, tf.linalg, tf.strings, tf.random
 
 
+# Implementations of the ops that share an argument list, over the tfpp function `fn`.
 def _x(fn):
     return lambda x, name=None: fn(x, name=name)
 
@@ -433,6 +434,8 @@ def _raw_op(op_name, impl, outputs=None):
             raise TypeError("%s only takes keyword args (possible keys: %s). Please pass these args as kwargs instead."
                             % (python_name, list(signature.parameters)))
         _check_attrs(signature.parameters, kwargs)
+        if kwargs.get("name") is None:
+            kwargs["name"] = op_name  # a traced op is named after its type, as TensorFlow names it
         result = impl(**kwargs)
         return result_type._make(result) if result_type else result
 
