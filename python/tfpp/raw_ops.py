@@ -101,6 +101,17 @@ def _unpack(value, num, axis=0, name=None):
     return parts
 
 
+def _sparse_softmax_cross_entropy(features, labels, name=None):
+    loss = _nn.sparse_softmax_cross_entropy_with_logits(labels, features, name=name)
+    features = tf.convert_to_tensor(features)
+    return loss, _nn.softmax(features) - tf.one_hot(labels, features.shape[-1], dtype=features.dtype)
+
+
+def _softmax_cross_entropy(features, labels, name=None):
+    loss = _nn.softmax_cross_entropy_with_logits(labels, features, name=name)
+    return loss, _nn.softmax(features) - labels
+
+
 def _conv2d(input, filter, strides, padding, use_cudnn_on_gpu=True, explicit_paddings=[], data_format="NHWC",  # noqa: A002, B006
             dilations=[1, 1, 1, 1], name=None):
     return _nn.conv2d(input, filter, strides, padding, data_format=data_format, dilations=dilations, name=name)
@@ -168,6 +179,8 @@ _TABLE = (
     ("Zeta", lambda x, q, name=None: _math.zeta(x, q, name=name)),
     ("Betainc", lambda a, b, x, name=None: _math.betainc(a, b, x, name=name)),
     ("AddN", lambda inputs, name=None: _math.add_n(inputs, name=name)),
+    ("ApproximateEqual", lambda x, y, tolerance=1e-05, name=None: _math.less(
+        _math.abs(_math.subtract(x, y)), tolerance, name=name)),
     ("ClipByValue", lambda t, clip_value_min, clip_value_max, name=None: _math.clip_by_value(
         t, clip_value_min, clip_value_max, name=name)),
     # Complex numbers.
@@ -325,6 +338,26 @@ _TABLE = (
         input, ksize, strides, padding, data_format, name=name)),
     ("AvgPool3D", lambda input, ksize, strides, padding, data_format="NDHWC", name=None: _nn.avg_pool3d(
         input, ksize, strides, padding, data_format, name=name)),
+    ("MaxPoolWithArgmax", lambda input, ksize, strides, padding, Targmax=tf.int64, include_batch_in_index=False,
+     name=None: _nn.max_pool_with_argmax(input, ksize, strides, padding, "NHWC", Targmax, include_batch_in_index,
+                                         name=name), ("output", "argmax")),
+    ("Dilation2D", lambda input, filter, strides, rates, padding, name=None: _nn.dilation2d(
+        input, filter, strides, padding, "NHWC", rates, name=name)),
+    ("Conv2DBackpropInput", lambda input_sizes, filter, out_backprop, strides, padding, use_cudnn_on_gpu=True,
+     explicit_paddings=[], data_format="NHWC", dilations=[1, 1, 1, 1], name=None: _nn.conv2d_transpose(  # noqa: B006
+        out_backprop, filter, input_sizes, strides, padding, data_format, dilations, name=name)),
+    ("DepthwiseConv2dNativeBackpropInput", lambda input_sizes, filter, out_backprop, strides, padding,
+     explicit_paddings=[], data_format="NHWC", dilations=[1, 1, 1, 1], name=None:  # noqa: B006
+     _nn.depthwise_conv2d_backprop_input(input_sizes, filter, out_backprop, strides, padding, data_format, dilations,
+                                         name=name)),
+    ("DepthwiseConv2dNativeBackpropFilter", lambda input, filter_sizes, out_backprop, strides, padding,
+     explicit_paddings=[], data_format="NHWC", dilations=[1, 1, 1, 1], name=None:  # noqa: B006
+     _nn.depthwise_conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding, data_format, dilations,
+                                          name=name)),
+    ("SoftmaxCrossEntropyWithLogits", _softmax_cross_entropy, ("loss", "backprop")),
+    ("SparseSoftmaxCrossEntropyWithLogits", _sparse_softmax_cross_entropy, ("loss", "backprop")),
+    ("FakeQuantWithMinMaxArgs", lambda inputs, min=-6, max=6, num_bits=8, narrow_range=False, name=None:
+     tf.quantization.fake_quant_with_min_max_args(inputs, min, max, num_bits, narrow_range, name=name)),
     # Identities and gradients.
     ("Identity", lambda input, name=None: tf.identity(input, name=name)),
     ("IdentityN", lambda input, name=None: tf.identity_n(input, name=name)),
@@ -338,6 +371,12 @@ _TABLE = (
         shape, seed, minval, maxval, dtype=tf.convert_to_tensor(minval).dtype, name=name)),
     ("StatelessMultinomial", lambda logits, num_samples, seed, output_dtype=tf.int64, name=None:
      _random.stateless_categorical(logits, num_samples, seed, output_dtype, name=name)),
+    ("StatelessRandomBinomial", lambda shape, seed, counts, probs, dtype=tf.int64, name=None:
+     _random.stateless_binomial(shape, seed, counts, probs, dtype, name=name)),
+    ("StatelessRandomGammaV2", lambda shape, seed, alpha, name=None: _random.stateless_gamma(
+        shape, seed, alpha, dtype=tf.convert_to_tensor(alpha).dtype, name=name)),
+    ("StatelessRandomPoisson", lambda shape, seed, lam, dtype, name=None: _random.stateless_poisson(
+        shape, seed, lam, dtype, name=name)),
     # Strings.
     ("AsString", lambda input, precision=-1, scientific=False, shortest=False, width=-1, fill="", name=None:
      _strings.as_string(input, precision, scientific, shortest, width, fill, name=name)),
@@ -366,6 +405,9 @@ _TABLE = (
     ("Substr", lambda input, pos, len, unit="BYTE", name=None: _strings.substr(input, pos, len, unit, name=name)),
     ("UnsortedSegmentJoin", lambda inputs, segment_ids, num_segments, separator="", name=None:
      _strings.unsorted_segment_join(inputs, segment_ids, num_segments, separator, name=name)),
+    ("UnicodeTranscode", lambda input, input_encoding, output_encoding, errors="replace", replacement_char=65533,
+     replace_control_characters=False, name=None: _strings.unicode_transcode(
+        input, input_encoding, output_encoding, errors, replacement_char, replace_control_characters, name=name)),
     ("EncodeBase64", lambda input, pad=False, name=None: tf.io.encode_base64(input, pad, name=name)),
     ("DecodeBase64", lambda input, name=None: tf.io.decode_base64(input, name=name)),
     ("Fingerprint", lambda data, method, name=None: tf.fingerprint(data, method, name=name)),
@@ -380,6 +422,16 @@ _TABLE = (
     ("AdjustContrastv2", lambda images, contrast_factor, name=None: tf.image.adjust_contrast(images, contrast_factor)),
     ("AdjustHue", lambda images, delta, name=None: tf.image.adjust_hue(images, delta, name=name)),
     ("AdjustSaturation", lambda images, scale, name=None: tf.image.adjust_saturation(images, scale, name=name)),
+    ("ExtractImagePatches", lambda images, ksizes, strides, rates, padding, name=None: tf.image.extract_patches(
+        images, ksizes, strides, rates, padding, name=name)),
+    ("CropAndResize", lambda image, boxes, box_ind, crop_size, method="bilinear", extrapolation_value=0, name=None:
+     tf.image.crop_and_resize(image, boxes, box_ind, crop_size, method, extrapolation_value, name=name)),
+    ("NonMaxSuppressionV3", lambda boxes, scores, max_output_size, iou_threshold, score_threshold, name=None:
+     tf.image.non_max_suppression(boxes, scores, max_output_size, iou_threshold, score_threshold, name=name)),
+    # Files.
+    ("ReadFile", lambda filename, name=None: tf.io.read_file(filename, name=name)),
+    ("WriteFile", lambda filename, contents, name=None: tf.io.write_file(filename, contents, name=name)),
+    ("MatchingFiles", lambda pattern, name=None: tf.io.matching_files(pattern, name=name)),
     ("HistogramFixedWidth", lambda values, value_range, nbins, dtype=tf.int32, name=None: tf.histogram_fixed_width(
         values, value_range, nbins, dtype, name=name)),
 )

@@ -3,34 +3,40 @@
 the names of the functions in its messages, values, dtypes and shapes, named-tuple outputs, the
 TypeError of a bad attr, gradients through raw ops and raw ops inside tf.function."""
 import inspect
+import os
+import tempfile
 
 import numpy as np
 
 from harness import show_error, show_error_message, tf
 
 OPS = """
-Abs Acos Acosh Add AddN AddV2 AdjustContrastv2 AdjustHue AdjustSaturation All Angle Any ArgMax ArgMin AsString Asin Asinh Atan Atan2 Atanh AvgPool AvgPool3D
-BatchMatMulV2 BatchToSpaceND BesselI0 BesselI0e BesselI1 BesselI1e Betainc BiasAdd Bitcast BitwiseAnd BitwiseOr
-BitwiseXor BroadcastArgs BroadcastTo Cast Ceil CheckNumerics Cholesky ClipByValue Complex ComplexAbs Concat ConcatV2
-Conj Conv2D Conv3D Cos Cosh Cross Cumprod Cumsum CumulativeLogsumexp DecodeBase64 DecodePng DecodeRaw DepthToSpace DepthwiseConv2dNative
-Diag DiagPart Digamma DivNoNan DynamicPartition DynamicStitch Einsum Elu EncodeBase64 EncodePng EnsureShape Equal Erf Erfc
-Erfinv Exp ExpandDims Expm1 Fill Fingerprint Floor FloorDiv FloorMod Gather GatherNd GatherV2 Greater GreaterEqual HistogramFixedWidth Identity
-IdentityN Igamma Igammac Imag InTopKV2 Inv Invert InvertPermutation IsFinite IsInf IsNan L2Loss LRN LeakyRelu
-LeftShift Less LessEqual Lgamma LinSpace Log Log1p LogMatrixDeterminant LogSoftmax LogicalAnd LogicalNot LogicalOr
-LowerBound Lu MatMul MatrixBandPart MatrixDeterminant MatrixDiag MatrixDiagPart MatrixInverse
-MatrixSetDiag MatrixSolve MatrixSquareRoot MatrixTriangularSolve Max MaxPool MaxPool3D Maximum Mean Min Minimum
-MirrorPad Mod Mul MulNoNan Ndtri Neg NextAfter NoOp NotEqual OneHot OnesLike Pack Pad PadV2 ParseTensor Polygamma Pow Prod Qr
-Range Rank Real RealDiv Reciprocal ReduceJoin RegexFullMatch RegexReplace Relu Relu6 Reshape ReverseSequence
-ReverseV2 RightShift Rint Roll Round Rsqrt ScatterNd SegmentMax SegmentMean SegmentMin SegmentProd SegmentSum
-SelectV2 SelfAdjointEigV2 Selu SerializeTensor Shape ShapeN Sigmoid Sign Sin Sinh Size Slice Softmax Softplus Softsign
-SpaceToBatchND SpaceToDepth Split SplitV Sqrt Square SquaredDifference Squeeze StatelessMultinomial
-StatelessRandomNormal StatelessRandomUniform StatelessRandomUniformInt StatelessTruncatedNormal StopGradient
-StridedSlice StringFormat StringJoin StringLength StringLower StringSplitV2 StringStrip StringToHashBucket
-StringToHashBucketFast StringToHashBucketStrong StringToNumber StringUpper Sub Substr Sum Svd Tan Tanh
-TensorScatterAdd TensorScatterMax TensorScatterMin TensorScatterSub TensorScatterUpdate Tile TopKV2 Transpose
-TruncateDiv TruncateMod Unique UniqueWithCounts UnravelIndex UnsortedSegmentJoin UnsortedSegmentMax
-UnsortedSegmentMin UnsortedSegmentProd UnsortedSegmentSum Unpack UpperBound Where Xdivy Xlog1py Xlogy ZerosLike
-Zeta
+Abs Acos Acosh Add AddN AddV2 AdjustContrastv2 AdjustHue AdjustSaturation All Angle Any ApproximateEqual ArgMax
+ArgMin AsString Asin Asinh Atan Atan2 Atanh AvgPool AvgPool3D BatchMatMulV2 BatchToSpaceND BesselI0 BesselI0e
+BesselI1 BesselI1e Betainc BiasAdd Bitcast BitwiseAnd BitwiseOr BitwiseXor BroadcastArgs BroadcastTo Cast Ceil
+CheckNumerics Cholesky ClipByValue Complex ComplexAbs Concat ConcatV2 Conj Conv2D Conv2DBackpropInput Conv3D Cos Cosh
+CropAndResize Cross Cumprod Cumsum CumulativeLogsumexp DecodeBase64 DecodePng DecodeRaw DepthToSpace
+DepthwiseConv2dNative DepthwiseConv2dNativeBackpropFilter DepthwiseConv2dNativeBackpropInput Diag DiagPart Digamma
+Dilation2D DivNoNan DynamicPartition DynamicStitch Einsum Elu EncodeBase64 EncodePng EnsureShape Equal Erf Erfc
+Erfinv Exp ExpandDims Expm1 ExtractImagePatches FakeQuantWithMinMaxArgs Fill Fingerprint Floor FloorDiv FloorMod
+Gather GatherNd GatherV2 Greater GreaterEqual HistogramFixedWidth Identity IdentityN Igamma Igammac Imag InTopKV2 Inv
+Invert InvertPermutation IsFinite IsInf IsNan L2Loss LRN LeakyRelu LeftShift Less LessEqual Lgamma LinSpace Log Log1p
+LogMatrixDeterminant LogSoftmax LogicalAnd LogicalNot LogicalOr LowerBound Lu MatMul MatchingFiles MatrixBandPart
+MatrixDeterminant MatrixDiag MatrixDiagPart MatrixInverse MatrixSetDiag MatrixSolve MatrixSquareRoot
+MatrixTriangularSolve Max MaxPool MaxPool3D MaxPoolWithArgmax Maximum Mean Min Minimum MirrorPad Mod Mul MulNoNan
+Ndtri Neg NextAfter NoOp NonMaxSuppressionV3 NotEqual OneHot OnesLike Pack Pad PadV2 ParseTensor Polygamma Pow Prod
+Qr Range Rank ReadFile Real RealDiv Reciprocal ReduceJoin RegexFullMatch RegexReplace Relu Relu6 Reshape
+ReverseSequence ReverseV2 RightShift Rint Roll Round Rsqrt ScatterNd SegmentMax SegmentMean SegmentMin SegmentProd
+SegmentSum SelectV2 SelfAdjointEigV2 Selu SerializeTensor Shape ShapeN Sigmoid Sign Sin Sinh Size Slice Softmax
+SoftmaxCrossEntropyWithLogits Softplus Softsign SpaceToBatchND SpaceToDepth SparseSoftmaxCrossEntropyWithLogits Split
+SplitV Sqrt Square SquaredDifference Squeeze StatelessMultinomial StatelessRandomBinomial StatelessRandomGammaV2
+StatelessRandomNormal StatelessRandomPoisson StatelessRandomUniform StatelessRandomUniformInt
+StatelessTruncatedNormal StopGradient StridedSlice StringFormat StringJoin StringLength StringLower StringSplitV2
+StringStrip StringToHashBucket StringToHashBucketFast StringToHashBucketStrong StringToNumber StringUpper Sub Substr
+Sum Svd Tan Tanh TensorScatterAdd TensorScatterMax TensorScatterMin TensorScatterSub TensorScatterUpdate Tile TopKV2
+Transpose TruncateDiv TruncateMod UnicodeTranscode Unique UniqueWithCounts Unpack UnravelIndex UnsortedSegmentJoin
+UnsortedSegmentMax UnsortedSegmentMin UnsortedSegmentProd UnsortedSegmentSum UpperBound Where WriteFile Xdivy Xlog1py
+Xlogy ZerosLike Zeta
 """.split()
 
 
@@ -239,6 +245,29 @@ print("Conv3D", text(tf.raw_ops.Conv3D(input=volume, filter=tf.ones([1, 2, 2, 2,
                                        padding="VALID")))
 print("MaxPool", text(tf.raw_ops.MaxPool(input=image, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="VALID")))
 print("AvgPool", text(tf.raw_ops.AvgPool(value=image, ksize=[1, 3, 3, 1], strides=[1, 2, 2, 1], padding="SAME")))
+print("MaxPoolWithArgmax", text(tf.raw_ops.MaxPoolWithArgmax(input=image, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1],
+                                                               padding="VALID")),
+      text(tf.raw_ops.MaxPoolWithArgmax(input=image, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="SAME",
+                                        Targmax=tf.int32, include_batch_in_index=True).argmax))
+print("Dilation2D", text(tf.raw_ops.Dilation2D(input=square, filter=tf.zeros([2, 2, 1]), strides=[1, 1, 1, 1],
+                                               rates=[1, 2, 2, 1], padding="VALID")))
+grads = tf.ones([1, 3, 3, 1])
+print("Conv2DBackpropInput", text(tf.raw_ops.Conv2DBackpropInput(input_sizes=[1, 4, 4, 2], filter=kernel,
+                                                                 out_backprop=grads, strides=[1, 1, 1, 1],
+                                                                 padding="VALID")))
+depthwise = tf.reshape(tf.range(8.0) / 8.0, [2, 2, 2, 1])
+print("DepthwiseConv2dNativeBackpropInput", text(tf.raw_ops.DepthwiseConv2dNativeBackpropInput(
+    input_sizes=[1, 4, 4, 2], filter=depthwise, out_backprop=tf.ones([1, 3, 3, 2]), strides=[1, 1, 1, 1],
+    padding="VALID")))
+print("DepthwiseConv2dNativeBackpropFilter", text(tf.raw_ops.DepthwiseConv2dNativeBackpropFilter(
+    input=image, filter_sizes=[2, 2, 2, 1], out_backprop=tf.ones([1, 3, 3, 2]), strides=[1, 1, 1, 1],
+    padding="VALID")))
+labels = tf.constant([[0.0, 1.0, 0.0], [0.5, 0.5, 0.0]])
+print("SoftmaxCrossEntropyWithLogits", text(tf.raw_ops.SoftmaxCrossEntropyWithLogits(features=x, labels=labels)))
+print("SparseSoftmaxCrossEntropyWithLogits", text(tf.raw_ops.SparseSoftmaxCrossEntropyWithLogits(features=x,
+                                                                                                 labels=[2, 0])))
+print("FakeQuantWithMinMaxArgs", text(tf.raw_ops.FakeQuantWithMinMaxArgs(inputs=x)),
+      text(tf.raw_ops.FakeQuantWithMinMaxArgs(inputs=x, min=-1.0, max=2.0, num_bits=4, narrow_range=True)))
 print("MaxPool3D", text(tf.raw_ops.MaxPool3D(input=volume, ksize=[1, 2, 2, 2, 1], strides=[1, 1, 1, 1, 1],
                                              padding="VALID")))
 print("AvgPool3D", text(tf.raw_ops.AvgPool3D(input=volume, ksize=[1, 1, 2, 2, 1], strides=[1, 1, 1, 1, 1],
@@ -254,6 +283,13 @@ print("StatelessRandomUniformInt", text(tf.raw_ops.StatelessRandomUniformInt(sha
                                                                              maxval=10)))
 print("StatelessMultinomial", text(tf.raw_ops.StatelessMultinomial(logits=[[0.0, 1.0, 2.0]], num_samples=5,
                                                                    seed=[1, 2])))
+print("StatelessRandomBinomial", text(tf.raw_ops.StatelessRandomBinomial(shape=[4], seed=[1, 2], counts=10.0,
+                                                                         probs=0.5)))
+print("StatelessRandomGammaV2", text(tf.raw_ops.StatelessRandomGammaV2(shape=[3], seed=[1, 2], alpha=2.0)))
+print("StatelessRandomPoisson", text(tf.raw_ops.StatelessRandomPoisson(shape=[3], seed=[1, 2], lam=2.0,
+                                                                       dtype=tf.int32)))
+print("ApproximateEqual", text(tf.raw_ops.ApproximateEqual(x=[1.0, 2.0], y=[1.000001, 2.1])),
+      text(tf.raw_ops.ApproximateEqual(x=[1.0, 2.0], y=[1.000001, 2.1], tolerance=0.5)))
 
 print("AsString", text(tf.raw_ops.AsString(input=[1.5, 2.25], precision=1)), text(tf.raw_ops.AsString(input=[7],
                                                                                                        width=3)))
@@ -278,6 +314,10 @@ print("StringToNumber", text(tf.raw_ops.StringToNumber(string_tensor=["1.5", "-2
 print("Substr", text(tf.raw_ops.Substr(input=words, pos=1, len=3)))
 print("UnsortedSegmentJoin", text(tf.raw_ops.UnsortedSegmentJoin(inputs=words, segment_ids=[1, 0, 1], num_segments=2,
                                                                  separator="|")))
+print("UnicodeTranscode", text(tf.raw_ops.UnicodeTranscode(input=["h\xe9llo", b"a\xffb"], input_encoding="UTF-8",
+                                                           output_encoding="UTF-16-BE")),
+      text(tf.raw_ops.UnicodeTranscode(input=[b"a\xffb"], input_encoding="UTF-8", output_encoding="UTF-8",
+                                       replacement_char=63)))
 encoded = tf.raw_ops.EncodeBase64(input=words)
 print("EncodeBase64", text(encoded), text(tf.raw_ops.EncodeBase64(input=words, pad=True)),
       text(tf.raw_ops.DecodeBase64(input=encoded)))
@@ -294,6 +334,21 @@ rgb = tf.reshape(tf.range(12.0) / 12.0, [2, 2, 3])
 print("AdjustContrastv2", text(tf.raw_ops.AdjustContrastv2(images=rgb, contrast_factor=2.0)))
 print("AdjustHue", text(tf.raw_ops.AdjustHue(images=rgb, delta=0.25)))
 print("AdjustSaturation", text(tf.raw_ops.AdjustSaturation(images=rgb, scale=0.5)))
+print("ExtractImagePatches", text(tf.raw_ops.ExtractImagePatches(images=square, ksizes=[1, 2, 2, 1], strides=[1, 2, 2, 1],
+                                                                 rates=[1, 1, 1, 1], padding="VALID")))
+print("CropAndResize", text(tf.raw_ops.CropAndResize(image=square, boxes=[[0.0, 0.0, 1.0, 1.0], [0.25, 0.25, 0.5, 0.75]],
+                                                     box_ind=[0, 0], crop_size=[2, 2])),
+      text(tf.raw_ops.CropAndResize(image=square, boxes=[[0.0, 0.0, 1.5, 1.0]], box_ind=[0], crop_size=[3, 2],
+                                    method="nearest", extrapolation_value=-1.0)))
+boxes = [[0.0, 0.0, 1.0, 1.0], [0.0, 0.1, 1.0, 1.1], [0.0, 2.0, 1.0, 3.0]]
+print("NonMaxSuppressionV3", text(tf.raw_ops.NonMaxSuppressionV3(boxes=boxes, scores=[0.9, 0.8, 0.7], max_output_size=3,
+                                                                 iou_threshold=0.5, score_threshold=0.75)))
+directory = tempfile.mkdtemp()
+path = os.path.join(directory, "raw.txt")
+print("WriteFile", tf.raw_ops.WriteFile(filename=path, contents="raw bytes"))
+print("ReadFile", text(tf.raw_ops.ReadFile(filename=path)))
+print("MatchingFiles", [os.path.basename(p) for p in tf.raw_ops.MatchingFiles(pattern=os.path.join(directory, "*.txt"))
+                        .numpy().tolist()])
 print("HistogramFixedWidth", text(tf.raw_ops.HistogramFixedWidth(values=[0.0, 0.5, 1.5, 4.0, 5.0], value_range=[0.0, 5.0],
                                                                  nbins=5)))
 
