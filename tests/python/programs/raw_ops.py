@@ -392,6 +392,21 @@ def traced(x, y):
     return tf.raw_ops.Softmax(logits=z), unique.y, unique.idx
 
 
+@tf.function
+def named(x, y):
+    """Traced raw ops are named after their op types, or after `name`."""
+    a = tf.raw_ops.AddV2(x=x, y=y)
+    b = tf.raw_ops.Add(x=a, y=y)
+    c = tf.raw_ops.MatMul(a=b, b=b, name="product")
+    d = tf.raw_ops.ConcatV2(values=[c, c], axis=0)
+    unique = tf.raw_ops.Unique(x=tf.raw_ops.Reshape(tensor=d, shape=[-1]))
+    total = tf.raw_ops.Sum(input=d, axis=[0, 1])
+    print("traced names", [t.name for t in (a, b, c, d, tf.raw_ops.Range(start=0, limit=3, delta=1), unique.y, unique.idx,
+                                            total)])
+    return total
+
+
+print("named", text(named(m, spd)))
 soft, ys, idx = traced(m, spd)
 print("tf.function", text(soft), text(ys), text(idx))
 with tf.GradientTape() as tape:
