@@ -101,6 +101,18 @@ def _unpack(value, num, axis=0, name=None):
     return parts
 
 
+def _select(condition, x, y, name=None):
+    """TensorFlow's first Select: x and y of one shape, from which a vector condition picks rows."""
+    x_shape, y_shape = tf.convert_to_tensor(x).shape, tf.convert_to_tensor(y).shape
+    if not x_shape.is_compatible_with(y_shape):
+        raise errors.InvalidArgumentError(None, None, "[Select] x and y must have the same shape, got %s and %s"
+                                          % (x_shape, y_shape))
+    condition = tf.convert_to_tensor(condition)
+    if condition.shape.rank == 1 and x_shape.rank > 1:
+        condition = tf.reshape(condition, [-1] + [1] * (x_shape.rank - 1))
+    return tf.where(condition, x, y, name=name)
+
+
 def _sparse_softmax_cross_entropy(features, labels, name=None):
     loss = _nn.sparse_softmax_cross_entropy_with_logits(labels, features, name=name)
     features = tf.convert_to_tensor(features)
@@ -309,6 +321,7 @@ _TABLE = (
     ("TensorScatterUpdate", _tensor_scatter(tf.tensor_scatter_nd_update)),
     ("Where", lambda condition, name=None: tf.where(condition, name=name)),
     ("SelectV2", lambda condition, t, e, name=None: tf.where(condition, t, e, name=name)),
+    ("Select", _select),
     ("DynamicPartition", lambda data, partitions, num_partitions, name=None: tf.dynamic_partition(
         data, partitions, num_partitions, name=name)),
     ("DynamicStitch", lambda indices, data, name=None: tf.dynamic_stitch(indices, data, name=name)),
@@ -361,6 +374,7 @@ _TABLE = (
     # Identities and gradients.
     ("Identity", lambda input, name=None: tf.identity(input, name=name)),
     ("IdentityN", lambda input, name=None: tf.identity_n(input, name=name)),
+    ("Snapshot", lambda input, name=None: tf.identity(input, name=name)),
     ("StopGradient", lambda input, name=None: tf.stop_gradient(input, name=name)),
     ("NoOp", lambda name=None: tf.no_op(name=name)),
     # Stateless random numbers (the same numbers as TensorFlow's for the same seed).
@@ -408,6 +422,9 @@ _TABLE = (
     ("UnicodeTranscode", lambda input, input_encoding, output_encoding, errors="replace", replacement_char=65533,
      replace_control_characters=False, name=None: _strings.unicode_transcode(
         input, input_encoding, output_encoding, errors, replacement_char, replace_control_characters, name=name)),
+    ("DecodeCSV", lambda records, record_defaults, field_delim=",", use_quote_delim=True, na_value="", select_cols=[],  # noqa: B006
+     name=None: tf.io.decode_csv(records, record_defaults, field_delim, use_quote_delim, na_value, select_cols or None,
+                                 name=name)),
     ("EncodeBase64", lambda input, pad=False, name=None: tf.io.encode_base64(input, pad, name=name)),
     ("DecodeBase64", lambda input, name=None: tf.io.decode_base64(input, name=name)),
     ("Fingerprint", lambda data, method, name=None: tf.fingerprint(data, method, name=name)),

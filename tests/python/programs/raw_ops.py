@@ -15,7 +15,7 @@ Abs Acos Acosh Add AddN AddV2 AdjustContrastv2 AdjustHue AdjustSaturation All An
 ArgMin AsString Asin Asinh Atan Atan2 Atanh AvgPool AvgPool3D BatchMatMulV2 BatchToSpaceND BesselI0 BesselI0e
 BesselI1 BesselI1e Betainc BiasAdd Bitcast BitwiseAnd BitwiseOr BitwiseXor BroadcastArgs BroadcastTo Cast Ceil
 CheckNumerics Cholesky ClipByValue Complex ComplexAbs Concat ConcatV2 Conj Conv2D Conv2DBackpropInput Conv3D Cos Cosh
-CropAndResize Cross Cumprod Cumsum CumulativeLogsumexp DecodeBase64 DecodePng DecodeRaw DepthToSpace
+CropAndResize Cross Cumprod Cumsum CumulativeLogsumexp DecodeBase64 DecodeCSV DecodePng DecodeRaw DepthToSpace
 DepthwiseConv2dNative DepthwiseConv2dNativeBackpropFilter DepthwiseConv2dNativeBackpropInput Diag DiagPart Digamma
 Dilation2D DivNoNan DynamicPartition DynamicStitch Einsum Elu EncodeBase64 EncodePng EnsureShape Equal Erf Erfc
 Erfinv Exp ExpandDims Expm1 ExtractImagePatches FakeQuantWithMinMaxArgs Fill Fingerprint Floor FloorDiv FloorMod
@@ -27,16 +27,16 @@ MatrixTriangularSolve Max MaxPool MaxPool3D MaxPoolWithArgmax Maximum Mean Min M
 Ndtri Neg NextAfter NoOp NonMaxSuppressionV3 NotEqual OneHot OnesLike Pack Pad PadV2 ParseTensor Polygamma Pow Prod
 Qr Range Rank ReadFile Real RealDiv Reciprocal ReduceJoin RegexFullMatch RegexReplace Relu Relu6 Reshape
 ReverseSequence ReverseV2 RightShift Rint Roll Round Rsqrt ScatterNd SegmentMax SegmentMean SegmentMin SegmentProd
-SegmentSum SelectV2 SelfAdjointEigV2 Selu SerializeTensor Shape ShapeN Sigmoid Sign Sin Sinh Size Slice Softmax
-SoftmaxCrossEntropyWithLogits Softplus Softsign SpaceToBatchND SpaceToDepth SparseSoftmaxCrossEntropyWithLogits Split
-SplitV Sqrt Square SquaredDifference Squeeze StatelessMultinomial StatelessRandomBinomial StatelessRandomGammaV2
-StatelessRandomNormal StatelessRandomPoisson StatelessRandomUniform StatelessRandomUniformInt
-StatelessTruncatedNormal StopGradient StridedSlice StringFormat StringJoin StringLength StringLower StringSplitV2
-StringStrip StringToHashBucket StringToHashBucketFast StringToHashBucketStrong StringToNumber StringUpper Sub Substr
-Sum Svd Tan Tanh TensorScatterAdd TensorScatterMax TensorScatterMin TensorScatterSub TensorScatterUpdate Tile TopKV2
-Transpose TruncateDiv TruncateMod UnicodeTranscode Unique UniqueWithCounts Unpack UnravelIndex UnsortedSegmentJoin
-UnsortedSegmentMax UnsortedSegmentMin UnsortedSegmentProd UnsortedSegmentSum UpperBound Where WriteFile Xdivy Xlog1py
-Xlogy ZerosLike Zeta
+SegmentSum Select SelectV2 SelfAdjointEigV2 Selu SerializeTensor Shape ShapeN Sigmoid Sign Sin Sinh Size Slice
+Snapshot Softmax SoftmaxCrossEntropyWithLogits Softplus Softsign SpaceToBatchND SpaceToDepth
+SparseSoftmaxCrossEntropyWithLogits Split SplitV Sqrt Square SquaredDifference Squeeze StatelessMultinomial
+StatelessRandomBinomial StatelessRandomGammaV2 StatelessRandomNormal StatelessRandomPoisson StatelessRandomUniform
+StatelessRandomUniformInt StatelessTruncatedNormal StopGradient StridedSlice StringFormat StringJoin StringLength
+StringLower StringSplitV2 StringStrip StringToHashBucket StringToHashBucketFast StringToHashBucketStrong
+StringToNumber StringUpper Sub Substr Sum Svd Tan Tanh TensorScatterAdd TensorScatterMax TensorScatterMin
+TensorScatterSub TensorScatterUpdate Tile TopKV2 Transpose TruncateDiv TruncateMod UnicodeTranscode Unique
+UniqueWithCounts Unpack UnravelIndex UnsortedSegmentJoin UnsortedSegmentMax UnsortedSegmentMin UnsortedSegmentProd
+UnsortedSegmentSum UpperBound Where WriteFile Xdivy Xlog1py Xlogy ZerosLike Zeta
 """.split()
 
 
@@ -220,6 +220,9 @@ for op in ("TensorScatterAdd", "TensorScatterMax", "TensorScatterMin", "TensorSc
     print(op, text(getattr(tf.raw_ops, op)(tensor=a, indices=[[0], [2]], updates=[10.0, -10.0])))
 print("Where", text(tf.raw_ops.Where(condition=[[True, False], [False, True]])))
 print("SelectV2", text(tf.raw_ops.SelectV2(condition=[True, False, True], t=a, e=b)))
+print("Select", text(tf.raw_ops.Select(condition=[True, False], x=[[1, 2], [3, 4]], y=[[5, 6], [7, 8]])),
+      text(tf.raw_ops.Select(condition=[[True, False], [False, True]], x=[[1, 2], [3, 4]], y=[[5, 6], [7, 8]])))
+show_error("Select shapes differ", lambda: tf.raw_ops.Select(condition=[True, False], x=[1, 2], y=[5]))
 print("DynamicPartition", text(tf.raw_ops.DynamicPartition(data=[1, 2, 3, 4], partitions=[0, 1, 0, 1],
                                                            num_partitions=2)))
 print("DynamicStitch", text(tf.raw_ops.DynamicStitch(indices=[[0, 2], [1, 3]], data=[[1.0, 3.0], [2.0, 4.0]])))
@@ -274,7 +277,7 @@ print("AvgPool3D", text(tf.raw_ops.AvgPool3D(input=volume, ksize=[1, 1, 2, 2, 1]
                                              padding="VALID")))
 
 print("Identity", text(tf.raw_ops.Identity(input=x)), text(tf.raw_ops.IdentityN(input=[a, ints])),
-      text(tf.raw_ops.StopGradient(input=a)), tf.raw_ops.NoOp())
+      text(tf.raw_ops.StopGradient(input=a)), text(tf.raw_ops.Snapshot(input=ints)), tf.raw_ops.NoOp())
 
 print("StatelessRandomUniform", text(tf.raw_ops.StatelessRandomUniform(shape=[3], seed=[1, 2])))
 print("StatelessRandomNormal", text(tf.raw_ops.StatelessRandomNormal(shape=[2, 2], seed=[3, 4], dtype=tf.float64)))
@@ -318,6 +321,8 @@ print("UnicodeTranscode", text(tf.raw_ops.UnicodeTranscode(input=["h\xe9llo", b"
                                                            output_encoding="UTF-16-BE")),
       text(tf.raw_ops.UnicodeTranscode(input=[b"a\xffb"], input_encoding="UTF-8", output_encoding="UTF-8",
                                        replacement_char=63)))
+print("DecodeCSV", text(tf.raw_ops.DecodeCSV(records=["1,a,2.5", "3,,"], record_defaults=[[0], ["z"], [1.0]])),
+      text(tf.raw_ops.DecodeCSV(records=["1;a;2.5"], record_defaults=[[0], [1.0]], field_delim=";", select_cols=[0, 2])))
 encoded = tf.raw_ops.EncodeBase64(input=words)
 print("EncodeBase64", text(encoded), text(tf.raw_ops.EncodeBase64(input=words, pad=True)),
       text(tf.raw_ops.DecodeBase64(input=encoded)))
