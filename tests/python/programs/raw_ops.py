@@ -388,6 +388,47 @@ print("gradient Unpack", text(tape.gradient(parts[1], v)), "TopKV2", text(tape.g
       "ConcatV2", text(tape.gradient(joined, v)), "StopGradient", tape.gradient(stopped, v))
 del tape
 
+for op in ("Abs", "Acos", "Asin", "Asinh", "Atan", "Atanh", "Ceil", "Cos", "Cosh", "Digamma", "Erf", "Erfc", "Erfinv",
+           "Exp", "Expm1", "Floor", "Inv", "Lgamma", "Log", "Log1p", "Ndtri", "Neg", "Reciprocal", "Rint", "Round",
+           "Rsqrt", "Sigmoid", "Sign", "Sin", "Sinh", "Sqrt", "Square", "Tan", "Tanh", "BesselI0e", "BesselI1e"):
+    with tf.GradientTape() as tape:
+        tape.watch(unit)
+        y = getattr(tf.raw_ops, op)(x=unit)
+    print("gradient", op, text(tape.gradient(y, unit)))
+for op in ("Elu", "Relu", "Relu6", "Selu", "Softplus", "Softsign", "LeakyRelu"):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = getattr(tf.raw_ops, op)(features=x)
+    print("gradient", op, text(tape.gradient(y, x)))
+for op in ("AddV2", "Sub", "Mul", "RealDiv", "Maximum", "Minimum", "Pow", "SquaredDifference", "Xlogy", "DivNoNan",
+           "FloorDiv", "FloorMod"):
+    with tf.GradientTape() as tape:
+        tape.watch([a, b])
+        y = getattr(tf.raw_ops, op)(x=a + 1.0, y=b + 1.0)
+    print("gradient", op, text(tape.gradient(y, [a, b])))
+for op, kwargs in (("Softmax", {"logits": x}), ("LogSoftmax", {"logits": x}), ("Max", {"input": x, "axis": 1}),
+                   ("Mean", {"input": x, "axis": [0, 1]}), ("Prod", {"input": x, "axis": 0}),
+                   ("Cumsum", {"x": x, "axis": 1, "exclusive": True}), ("Cumprod", {"x": x, "axis": 1}),
+                   ("Transpose", {"x": x, "perm": [1, 0]}), ("Tile", {"input": x, "multiples": [2, 1]}),
+                   ("GatherV2", {"params": x, "indices": [2, 2, 0], "axis": 1}),
+                   ("GatherNd", {"params": x, "indices": [[0, 1], [0, 1]]}),
+                   ("StridedSlice", {"input": x, "begin": [0, 0], "end": [2, 3], "strides": [1, 2]}),
+                   ("Pad", {"input": x, "paddings": [[1, 0], [0, 1]]}),
+                   ("MirrorPad", {"input": x, "paddings": [[1, 0], [0, 2]], "mode": "REFLECT"}),
+                   ("ClipByValue", {"t": x, "clip_value_min": -1.0, "clip_value_max": 4.0}),
+                   ("BiasAdd", {"value": x, "bias": [1.0, 2.0, 3.0]}), ("L2Loss", {"t": x}),
+                   ("SelectV2", {"condition": [True, False, True], "t": x, "e": 0.0}),
+                   ("Conv2D", {"input": tf.reshape(x, [1, 2, 3, 1]), "filter": tf.ones([1, 2, 1, 1]),
+                               "strides": [1, 1, 1, 1], "padding": "SAME"}),
+                   ("MaxPool", {"input": tf.reshape(x, [1, 2, 3, 1]), "ksize": [1, 2, 2, 1], "strides": [1, 1, 1, 1],
+                                "padding": "VALID"}),
+                   ("AvgPool", {"value": tf.reshape(x, [1, 2, 3, 1]), "ksize": [1, 2, 2, 1], "strides": [1, 1, 1, 1],
+                                "padding": "SAME"})):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = getattr(tf.raw_ops, op)(**kwargs)
+    print("gradient", op, text(tape.gradient(y, x)))
+
 
 @tf.function
 def traced(x, y):
