@@ -114,8 +114,8 @@ def _select(condition, x, y, name=None):
 
 
 def _sparse_softmax_cross_entropy(features, labels, name=None):
-    loss = _nn.sparse_softmax_cross_entropy_with_logits(labels, features, name=name)
     features = tf.convert_to_tensor(features)
+    loss = _nn.sparse_softmax_cross_entropy_with_logits(labels, features, name=name)
     return loss, _nn.softmax(features) - tf.one_hot(labels, features.shape[-1], dtype=features.dtype)
 
 

@@ -1,7 +1,8 @@
 """tf.raw_ops: every op tfpp exports there, with TensorFlow's argument names, order and defaults
 (taken from inspect.signature), keyword-only calls (TensorFlow's TypeError for positional ones),
 the names of the functions in its messages, values, dtypes and shapes, named-tuple outputs, the
-TypeError of a bad attr, gradients through raw ops and raw ops inside tf.function."""
+TypeError of a bad attr, gradients through raw ops, and raw ops inside tf.function (their node
+names, static shapes and gradients)."""
 import inspect
 import os
 import tempfile
