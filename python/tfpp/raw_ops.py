@@ -419,6 +419,7 @@ _TABLE = (
     ("Substr", lambda input, pos, len, unit="BYTE", name=None: _strings.substr(input, pos, len, unit, name=name)),
     ("UnsortedSegmentJoin", lambda inputs, segment_ids, num_segments, separator="", name=None:
      _strings.unsorted_segment_join(inputs, segment_ids, num_segments, separator, name=name)),
+    ("UnicodeScript", lambda input, name=None: _strings.unicode_script(input, name=name)),
     ("UnicodeTranscode", lambda input, input_encoding, output_encoding, errors="replace", replacement_char=65533,
      replace_control_characters=False, name=None: _strings.unicode_transcode(
         input, input_encoding, output_encoding, errors, replacement_char, replace_control_characters, name=name)),
@@ -436,6 +437,10 @@ _TABLE = (
     ("EncodePng", lambda image, compression=-1, name=None: tf.image.encode_png(image, compression, name=name)),
     ("DecodePng", lambda contents, channels=0, dtype=tf.uint8, name=None: tf.image.decode_png(
         contents, channels, dtype, name=name)),
+    ("DecodeAndCropJpeg", lambda contents, crop_window, channels=0, ratio=1, fancy_upscaling=True,
+     try_recover_truncated=False, acceptable_fraction=1, dct_method="", name=None: tf.io.decode_and_crop_jpeg(
+        contents, crop_window, channels, ratio, fancy_upscaling, try_recover_truncated, acceptable_fraction, dct_method,
+        name=name)),
     ("AdjustContrastv2", lambda images, contrast_factor, name=None: tf.image.adjust_contrast(images, contrast_factor)),
     ("AdjustHue", lambda images, delta, name=None: tf.image.adjust_hue(images, delta, name=name)),
     ("AdjustSaturation", lambda images, scale, name=None: tf.image.adjust_saturation(images, scale, name=name)),

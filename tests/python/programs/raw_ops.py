@@ -16,7 +16,8 @@ Abs Acos Acosh Add AddN AddV2 AdjustContrastv2 AdjustHue AdjustSaturation All An
 ArgMin AsString Asin Asinh Atan Atan2 Atanh AvgPool AvgPool3D BatchMatMulV2 BatchToSpaceND BesselI0 BesselI0e
 BesselI1 BesselI1e Betainc BiasAdd Bitcast BitwiseAnd BitwiseOr BitwiseXor BroadcastArgs BroadcastTo Cast Ceil
 CheckNumerics Cholesky ClipByValue Complex ComplexAbs Concat ConcatV2 Conj Conv2D Conv2DBackpropInput Conv3D Cos Cosh
-CropAndResize Cross Cumprod Cumsum CumulativeLogsumexp DecodeBase64 DecodeCSV DecodePng DecodeRaw DepthToSpace
+CropAndResize Cross Cumprod Cumsum CumulativeLogsumexp DecodeAndCropJpeg DecodeBase64 DecodeCSV DecodePng DecodeRaw
+DepthToSpace
 DepthwiseConv2dNative DepthwiseConv2dNativeBackpropFilter DepthwiseConv2dNativeBackpropInput Diag DiagPart Digamma
 Dilation2D DivNoNan DynamicPartition DynamicStitch Einsum Elu EncodeBase64 EncodePng EnsureShape Equal Erf Erfc
 Erfinv Exp ExpandDims Expm1 ExtractImagePatches FakeQuantWithMinMaxArgs Fill Fingerprint Floor FloorDiv FloorMod
@@ -35,7 +36,8 @@ StatelessRandomBinomial StatelessRandomGammaV2 StatelessRandomNormal StatelessRa
 StatelessRandomUniformInt StatelessTruncatedNormal StopGradient StridedSlice StringFormat StringJoin StringLength
 StringLower StringSplitV2 StringStrip StringToHashBucket StringToHashBucketFast StringToHashBucketStrong
 StringToNumber StringUpper Sub Substr Sum Svd Tan Tanh TensorScatterAdd TensorScatterMax TensorScatterMin
-TensorScatterSub TensorScatterUpdate Tile TopKV2 Transpose TruncateDiv TruncateMod UnicodeTranscode Unique
+TensorScatterSub TensorScatterUpdate Tile TopKV2 Transpose TruncateDiv TruncateMod UnicodeScript UnicodeTranscode
+Unique
 UniqueWithCounts Unpack UnravelIndex UnsortedSegmentJoin UnsortedSegmentMax UnsortedSegmentMin UnsortedSegmentProd
 UnsortedSegmentSum UpperBound Where WriteFile Xdivy Xlog1py Xlogy ZerosLike Zeta
 """.split()
@@ -336,6 +338,10 @@ print("DecodeRaw", text(tf.raw_ops.DecodeRaw(bytes=["abcd"], out_type=tf.uint8))
 pixels = tf.reshape(tf.cast(tf.range(24) * 10, tf.uint8), [2, 4, 3])
 png = tf.raw_ops.EncodePng(image=pixels)
 print("EncodePng", text(tf.raw_ops.DecodePng(contents=png)), text(tf.raw_ops.DecodePng(contents=png, channels=1)))
+jpeg = tf.io.encode_jpeg(tf.tile(pixels, [4, 4, 1]), quality=90)
+print("DecodeAndCropJpeg", text(tf.raw_ops.DecodeAndCropJpeg(contents=jpeg, crop_window=[1, 2, 3, 4])),
+      text(tf.raw_ops.DecodeAndCropJpeg(contents=jpeg, crop_window=[0, 0, 2, 2], channels=1, ratio=2)))
+print("UnicodeScript", text(tf.raw_ops.UnicodeScript(input=[72, 1041, 0x4E2D, -1])))
 rgb = tf.reshape(tf.range(12.0) / 12.0, [2, 2, 3])
 print("AdjustContrastv2", text(tf.raw_ops.AdjustContrastv2(images=rgb, contrast_factor=2.0)))
 print("AdjustHue", text(tf.raw_ops.AdjustHue(images=rgb, delta=0.25)))
