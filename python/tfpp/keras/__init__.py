@@ -19,7 +19,7 @@ from .function import Function
 from .scopes import device, name_scope
 from .initializers import Initializer
 from .input_spec import InputSpec
-from .layers import KerasTensor, Layer
+from .layers import KerasTensor, Layer, Operation
 from ._ops_symbolic import install_operators as _install_operators
 from .losses import Loss
 from .metrics import Metric

@@ -20,6 +20,7 @@ from . import mixed_precision as _mixed_precision
 from ._config import AutoConfig as _AutoConfig
 from ._config import arguments_config as _arguments_config
 from ._config import config_value as _config_value
+from ._op_classes import OPS as _OPS
 from ._signatures import LAYERS as _SIGNATURES
 from .input_spec import InputSpec
 from .input_spec import assert_input_compatibility as _assert_input_compatibility
@@ -39,13 +40,27 @@ def _class_for(class_name):
     return globals().get(class_name, Layer)
 
 
+# Keras' module of each keras.ops class ("Multiply": "numpy").
+_OP_MODULES = {class_name: module for module, class_name, _, _ in _OPS.values()}
+_op_node_classes = {}
+
+
+def _op_node_class(class_name):
+    """The class of a functional model's keras.ops node under Keras' name and module
+    (keras.src.ops.numpy.Multiply), with Layer's interface."""
+    if class_name not in _op_node_classes:
+        module = "keras.src.ops." + _OP_MODULES[class_name] if class_name in _OP_MODULES else "keras.src.ops"
+        _op_node_classes[class_name] = type(class_name, (Layer,), {"__module__": module, "__doc__": _op_node_class.__doc__})
+    return _op_node_classes[class_name]
+
+
 def wrap(cpp):
     """The Python layer (or model) object for a C++ layer."""
     if cpp is None:
         return None
     wrapper = _wrappers.get(cpp._state_id)
     if wrapper is None:
-        cls = Layer if _k.is_op_layer(cpp) else _class_for(cpp.class_name)  # a keras.ops node: no layer class
+        cls = _op_node_class(cpp.class_name) if _k.is_op_layer(cpp) else _class_for(cpp.class_name)
         wrapper = cls.__new__(cls)
         wrapper._attach(cpp)
     return wrapper
@@ -94,7 +109,12 @@ def _is_symbolic(inputs):
     return isinstance(inputs, KerasTensor)
 
 
-class Layer:
+class Operation:
+    """keras.Operation: what a functional model's graph is made of, a layer or a keras.ops
+    function called on KerasTensors (model.operations lists both)."""
+
+
+class Layer(Operation):
     """keras.layers.Layer: a C++ layer with Keras' Python interface. Subclass it as in Keras
     (`__init__` calling `super().__init__(**kwargs)`, `build(input_shape)` creating weights with
     `add_weight`, `call(inputs[, training])`): a C++ layer calls the subclass' methods, so the
