@@ -136,9 +136,7 @@ class CheckpointOptions:
         for callback in experimental_write_callbacks or []:
             assert len(inspect.signature(callback).parameters) <= 1
         self.experimental_write_callbacks = experimental_write_callbacks
-        if experimental_sharding_callback is not None:  # tfpp writes one data file: it has no ShardingCallback
-            raise ValueError("The experimental_sharding_callback checkpoint optionmust be of type ShardingCallback. "
-                             "The option providedwas of type %s." % type(experimental_sharding_callback))
+        check_sharding_callback(experimental_sharding_callback)
         self.experimental_sharding_callback = experimental_sharding_callback
         self.experimental_skip_slot_variables = experimental_skip_slot_variables
 
@@ -148,6 +146,14 @@ class CheckpointOptions:
             setattr(result, name, getattr(self, name))
         result.experimental_write_callbacks = copy.copy(self.experimental_write_callbacks)
         return result
+
+
+def check_sharding_callback(callback):
+    """TensorFlow's ValueError for a sharding callback that is not a ShardingCallback: here any,
+    as tfpp writes one data file and has no ShardingCallback."""
+    if callback is not None:
+        raise ValueError("The experimental_sharding_callback checkpoint optionmust be of type ShardingCallback. The "
+                         "option providedwas of type %s." % type(callback))
 
 
 def _run_write_callbacks(options, save_path):
