@@ -5,7 +5,9 @@ rebuilds Python objects from the loaded object graph: restored variables, callab
 lists, dicts and plain objects, and the root's `signatures`."""
 
 import collections.abc
+import enum
 import inspect
+import types
 import os
 import pprint
 
@@ -13,7 +15,7 @@ from . import _tfpp
 from . import function as _function
 from .keras import models as _keras_models
 from .module import Module
-from .train import _ObjectGraph
+from .train import _ObjectGraph, check_sharding_callback
 
 _saved = _tfpp._saved_model
 
@@ -44,25 +46,88 @@ REGRESS_METHOD_NAME = "tensorflow/serving/regress"
 REGRESS_OUTPUTS = "outputs"
 
 
+class VariablePolicy(enum.Enum):
+    """Whether a SavedModel records variable devices and distributed variables' components
+    (tf.saved_model.experimental.VariablePolicy)."""
+
+    NONE = None
+    SAVE_VARIABLE_DEVICES = "save_variable_devices"
+    EXPAND_DISTRIBUTED_VARIABLES = "expand_distributed_variables"
+
+    @staticmethod
+    def from_obj(obj):
+        """The policy `obj` is or names (case aside); None is NONE."""
+        if obj is None:
+            return VariablePolicy.NONE
+        if isinstance(obj, VariablePolicy):
+            return obj
+        for policy in VariablePolicy:
+            if str(obj).lower() == policy.value:
+                return policy
+        raise ValueError("Received invalid VariablePolicy value: %s." % (obj,))
+
+
+experimental = types.ModuleType("tfpp.saved_model.experimental", "tf.saved_model.experimental: VariablePolicy.")
+experimental.VariablePolicy = VariablePolicy
+
+
+def _namespace_whitelist(namespaces):
+    if namespaces is None:
+        return None
+    if not isinstance(namespaces, list):
+        raise TypeError("`namespace_whitelist` must be a list of strings. Got: %s with type %s." % (namespaces,
+                                                                                                   type(namespaces)))
+    for namespace in namespaces:
+        if not isinstance(namespace, str):
+            raise ValueError("Whitelisted namespace must be a string. Got: %s of type %s." % (namespace,
+                                                                                             type(namespace)))
+    return list(namespaces)
+
+
 class SaveOptions:
-    """tf.saved_model.SaveOptions: accepted; tfpp's saver has no options to set."""
+    """tf.saved_model.SaveOptions, checked as TensorFlow checks them. tfpp's saver acts on none of
+    them (it writes no debug info, function aliases or variable devices)."""
+
+    __slots__ = ("namespace_whitelist", "save_debug_info", "function_aliases", "experimental_debug_stripper",
+                 "experimental_io_device", "experimental_variable_policy", "experimental_custom_gradients",
+                 "experimental_image_format", "experimental_skip_saver", "experimental_sharding_callback",
+                 "extra_tags")
 
     def __init__(self, namespace_whitelist=None, save_debug_info=False, function_aliases=None,
                  experimental_debug_stripper=False, experimental_io_device=None, experimental_variable_policy=None,
                  experimental_custom_gradients=True, experimental_image_format=False,
                  experimental_skip_saver=False, experimental_sharding_callback=None, extra_tags=None):
-        self.namespace_whitelist = namespace_whitelist
+        self.namespace_whitelist = _namespace_whitelist(namespace_whitelist)
         self.save_debug_info = save_debug_info
-        self.function_aliases = function_aliases
+        self.function_aliases = function_aliases if function_aliases else {}
+        self.experimental_custom_gradients = experimental_custom_gradients
+        self.experimental_debug_stripper = experimental_debug_stripper
+        self.experimental_io_device = experimental_io_device
+        self.experimental_variable_policy = VariablePolicy.from_obj(experimental_variable_policy)
+        self.experimental_skip_saver = experimental_skip_saver
+        if experimental_image_format:
+            raise ValueError("The option `experimental_image_format` is disabled in OSS.")
+        self.experimental_image_format = experimental_image_format
+        check_sharding_callback(experimental_sharding_callback)
+        self.experimental_sharding_callback = experimental_sharding_callback
+        self.extra_tags = extra_tags
 
 
 class LoadOptions:
-    """tf.saved_model.LoadOptions: accepted; tfpp's loader has no options to set."""
+    """tf.saved_model.LoadOptions, checked as TensorFlow checks them. tfpp's loader acts on none of
+    them."""
+
+    __slots__ = ("allow_partial_checkpoint", "experimental_io_device", "experimental_skip_checkpoint",
+                 "experimental_variable_policy", "experimental_load_function_aliases")
 
     def __init__(self, allow_partial_checkpoint=False, experimental_io_device=None,
                  experimental_skip_checkpoint=False, experimental_variable_policy=None,
                  experimental_load_function_aliases=False):
+        self.experimental_io_device = experimental_io_device
         self.allow_partial_checkpoint = allow_partial_checkpoint
+        self.experimental_skip_checkpoint = experimental_skip_checkpoint
+        self.experimental_variable_policy = VariablePolicy.from_obj(experimental_variable_policy)
+        self.experimental_load_function_aliases = experimental_load_function_aliases
 
 
 def _functions_of(value):

@@ -1,9 +1,12 @@
 """tf.train's checkpoints over the C++ core's (TensorFlow's format: TensorFlow reads what tfpp
 writes and the other way round). A checkpoint tracks tf.Variables, lookup tables (a mutable
 table's entries) and the tf.Modules, lists, tuples and dicts that hold them, under their
-attribute names; before every save and restore the
-object graph is refreshed from what the Python objects hold then."""
+attribute names; before every save and restore the object graph is refreshed from what the Python
+objects hold then. CheckpointOptions' write callbacks run once a checkpoint is written (on a save,
+after it is recorded as the directory's latest, where TensorFlow runs them just before)."""
 
+import copy
+import inspect
 import os
 
 from . import _tfpp
@@ -115,6 +118,68 @@ class CheckpointLoadStatus:
         return self
 
 
+class CheckpointOptions:
+    """How a checkpoint is saved and restored (tf.train.CheckpointOptions). On one host every I/O
+    device reaches the same files and tfpp's checkpoints hold no slot variables to skip, so
+    experimental_io_device and experimental_skip_slot_variables change nothing; an async save is
+    written before save() returns, so it is readable at once."""
+
+    __slots__ = ("experimental_io_device", "experimental_enable_async_checkpoint", "experimental_write_callbacks",
+                 "enable_async", "experimental_sharding_callback", "experimental_skip_slot_variables")
+
+    def __init__(self, experimental_io_device=None, experimental_enable_async_checkpoint=False,
+                 experimental_write_callbacks=None, enable_async=False, experimental_skip_slot_variables=False,
+                 experimental_sharding_callback=None):
+        self.experimental_io_device = experimental_io_device
+        self.enable_async = experimental_enable_async_checkpoint or enable_async
+        self.experimental_enable_async_checkpoint = self.enable_async
+        for callback in experimental_write_callbacks or []:
+            assert len(inspect.signature(callback).parameters) <= 1
+        self.experimental_write_callbacks = experimental_write_callbacks
+        check_sharding_callback(experimental_sharding_callback)
+        self.experimental_sharding_callback = experimental_sharding_callback
+        self.experimental_skip_slot_variables = experimental_skip_slot_variables
+
+    def __copy__(self):
+        result = CheckpointOptions.__new__(CheckpointOptions)
+        for name in self.__slots__:
+            setattr(result, name, getattr(self, name))
+        result.experimental_write_callbacks = copy.copy(self.experimental_write_callbacks)
+        return result
+
+
+def check_sharding_callback(callback):
+    """TensorFlow's ValueError for a sharding callback that is not a ShardingCallback: here any,
+    as tfpp writes one data file and has no ShardingCallback."""
+    if callback is not None:
+        raise ValueError("The experimental_sharding_callback checkpoint optionmust be of type ShardingCallback. The "
+                         "option providedwas of type %s." % type(callback))
+
+
+def _run_write_callbacks(options, save_path):
+    """Calls each of the options' write callbacks, with the path if it takes an argument."""
+    for callback in (options.experimental_write_callbacks if options else None) or []:
+        parameters = len(inspect.signature(callback).parameters)
+        if parameters > 1:
+            raise AssertionError("Callback functions for checkpoint are required to have 0 or 1parameters, but this "
+                                 "has %d parameters: %s" % (parameters, callback))
+        if parameters == 0:
+            callback()
+        else:
+            callback(save_path)
+    return save_path
+
+
+def _is_async(options):
+    return bool(options and options.experimental_enable_async_checkpoint)
+
+
+def _without_async(options):
+    options = copy.copy(options)
+    options.experimental_enable_async_checkpoint = False
+    return options
+
+
 class Checkpoint:
     """Saves and restores variables and the modules holding them (tf.train.Checkpoint)."""
 
@@ -129,9 +194,18 @@ class Checkpoint:
         self._roots = dict(sorted(kwargs.items()))
         self._graph = _ObjectGraph()
         self._impl = _train.Checkpoint([(k, self._graph.handle(v)) for k, v in self._roots.items()])
+        self._async_checkpointer_impl = None
+        self._checkpoint_options = None  # the last async options given: restores follow them
 
     def _refresh(self):
         self._graph.refresh(list(self._roots.values()))
+
+    def _async_checkpointer(self):
+        """The checkpoint async saves and restores go through, as TensorFlow's async helper: the
+        same objects with a save counter of its own."""
+        if self._async_checkpointer_impl is None:
+            self._async_checkpointer_impl = Checkpoint(**self._roots)
+        return self._async_checkpointer_impl
 
     @property
     def save_counter(self):
@@ -140,16 +214,29 @@ class Checkpoint:
 
     def save(self, file_prefix, options=None):
         """Writes `<file_prefix>-<n>` for the n-th save and records it as the directory's latest."""
+        if _is_async(options):
+            self._checkpoint_options = options
+            return self._async_checkpointer().save(file_prefix, _without_async(options))
         self._refresh()
-        return self._impl.save(os.fspath(file_prefix))
+        return _run_write_callbacks(options, self._impl.save(os.fspath(file_prefix)))
 
     def write(self, file_prefix, options=None):
         """Writes the checkpoint at `file_prefix` as it is (no counter)."""
+        if _is_async(options):
+            self._checkpoint_options = options
+            return self._async_checkpointer().write(file_prefix, _without_async(options))
         self._refresh()
-        return self._impl.write(os.fspath(file_prefix))
+        return _run_write_callbacks(options, self._impl.write(os.fspath(file_prefix)))
+
+    def sync(self):
+        """Waits for outstanding async saves: none, as tfpp finishes each before save() returns."""
 
     def restore(self, save_path, options=None):
         """Restores the saved values into the objects, matched by name."""
+        if _is_async(options):
+            self._checkpoint_options = options
+        if _is_async(self._checkpoint_options):
+            return self._async_checkpointer().restore(save_path, _without_async(options or self._checkpoint_options))
         self._refresh()
         return CheckpointLoadStatus(self._impl.restore(os.fspath(save_path)))
 
@@ -169,8 +256,11 @@ class CheckpointManager:
 
     def save(self, checkpoint_number=None, check_interval=True, options=None):
         """Saves the next numbered checkpoint (or `checkpoint_number`) and returns its prefix."""
+        if _is_async(options):
+            self._checkpoint._checkpoint_options = options
         self._checkpoint._refresh()
-        return self._impl.save(None if checkpoint_number is None else int(checkpoint_number))
+        path = self._impl.save(None if checkpoint_number is None else int(checkpoint_number))
+        return _run_write_callbacks(options, path)
 
     @property
     def latest_checkpoint(self):

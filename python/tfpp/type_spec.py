@@ -7,7 +7,11 @@ A composite value goes through tf.function and tf.data as its component tensors:
 string tensor instead (`_to_tensor_list`: its components serialized as TensorProtos), so that
 batching stacks the serialized elements and `_from_tensor_list` rebuilds one batched value, as
 TensorFlow's variant encoding does.
+
+tf.type_spec_from_value, at the end, gives the spec of a value (a TensorSpec for a tensor).
 """
+
+import numpy as _np
 
 from . import _tfpp
 from .tensor_shape import TensorShape
@@ -218,3 +222,66 @@ def is_composite_spec(spec):
 def is_composite(value):
     """Whether `value` is a composite tensor (a RaggedTensor or SparseTensor)."""
     return isinstance(getattr(value, "_type_spec", None), TypeSpec)
+
+
+def type_spec_from_value(value):
+    """tf.type_spec_from_value: the spec of a tensor, NumPy array, composite tensor or dataset; of a
+    list of values whose specs batch together (a batch of their common spec); else of the tensor
+    `value` converts to. TypeError for a value none of these fits."""
+    spec = _spec_of(value)
+    if spec is not None:
+        return spec
+    try:
+        spec = _spec_of(_tfpp.convert_to_tensor(value))
+    except (ValueError, TypeError):
+        spec = None
+    if spec is None:
+        raise TypeError("Could not build a TypeSpec for %s of unsupported type %s." % (value, type(value)))
+    return spec
+
+
+def _dataset_spec_class():
+    from .data.dataset_ops import DatasetSpec  # tf.data builds on this module
+    return DatasetSpec
+
+
+def _spec_of(value):
+    """The spec TensorFlow registers for `value`'s type, or None."""
+    if isinstance(value, _tfpp.Tensor):
+        return _tfpp.TensorSpec(value.shape, value.dtype)
+    if type(value) is _np.ndarray:
+        return _spec_of(_tfpp.convert_to_tensor(value))
+    if is_composite(value):
+        return value._type_spec
+    if getattr(value, "_tfpp_dataset", False):
+        return _dataset_spec_class().from_value(value)
+    if isinstance(value, list) and value:
+        specs = [_spec_of(item) for item in value]
+        common = specs[0]
+        for spec in specs[1:]:
+            common = _common_supertype(common, spec)
+        return None if common is None else _batched(common, len(specs))
+    return None
+
+
+def _common_supertype(a, b):
+    """The most specific spec both `a` and `b` fit, among the specs that batch; else None."""
+    if a is None or b is None or type(a) is not type(b):
+        return None
+    if isinstance(a, (_tfpp.TensorSpec, SparseTensorSpec)) and a.dtype == b.dtype:
+        return type(a)(most_specific_shape(a.shape, b.shape), a.dtype)
+    if isinstance(a, RaggedTensorSpec) and a._fields()[1:] == b._fields()[1:]:
+        return a._with_shape(most_specific_shape(a.shape, b.shape))
+    if isinstance(a, _dataset_spec_class()) and a == b:
+        return a
+    return None
+
+
+def _batched(spec, size):
+    """The spec of `size` values of `spec` stacked."""
+    shape = TensorShape([size]).concatenate(spec.shape)
+    if isinstance(spec, RaggedTensorSpec):
+        return RaggedTensorSpec(shape, spec.dtype, spec.ragged_rank + 1, spec.row_splits_dtype)
+    if isinstance(spec, (_tfpp.TensorSpec, SparseTensorSpec)):
+        return type(spec)(shape, spec.dtype)
+    return type(spec)(spec.element_spec, shape)

@@ -655,6 +655,13 @@ class DatasetV2:
 
         return self.group_by_window(bucket_of, batch, window_size_func=batch_size_of)
 
+    def rejection_resample(self, class_func, target_dist, initial_dist=None, seed=None, name=None):
+        """(class_func(element), element) pairs resampled (elements dropped or repeated) so that
+        their classes follow `target_dist`; `initial_dist` is estimated while streaming if not given."""
+        from . import resampling  # it builds on this module's Dataset
+
+        return resampling.rejection_resample(self, class_func, target_dist, initial_dist, seed)
+
     def get_single_element(self, name=None):
         """The dataset's one element; InvalidArgumentError if it has none or more."""
         flat = _data.single_element_op(self._variant_tensor(), structure.flat_specs(self._element_spec))

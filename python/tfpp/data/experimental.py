@@ -1,7 +1,7 @@
 """tf.data.experimental: the names TensorFlow keeps there too (AUTOTUNE, cardinality constants,
 dense_to_ragged_batch, dense_to_sparse_batch, get_next_as_optional, ignore_errors,
-sample_from_datasets, save, load, and the transformations of experimental_transformations.py), and
-CsvDataset and make_csv_dataset."""
+rejection_resample, sample_from_datasets, save, load, and the transformations of
+experimental_transformations.py), and CsvDataset and make_csv_dataset."""
 
 import collections
 
@@ -36,6 +36,11 @@ def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
 def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False):
     """Dataset.sample_from_datasets."""
     return DatasetV2.sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset)
+
+
+def rejection_resample(class_func, target_dist, initial_dist=None, seed=None):
+    """The transformation (for Dataset.apply) that is Dataset.rejection_resample."""
+    return lambda dataset: dataset.rejection_resample(class_func, target_dist, initial_dist, seed)
 
 
 def ignore_errors(log_warning=False):
