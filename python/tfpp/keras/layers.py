@@ -50,7 +50,9 @@ def _op_node_class(class_name):
     (keras.src.ops.numpy.Multiply), with Layer's interface."""
     if class_name not in _op_node_classes:
         module = "keras.src.ops." + _OP_MODULES[class_name] if class_name in _OP_MODULES else "keras.src.ops"
-        _op_node_classes[class_name] = type(class_name, (Layer,), {"__module__": module, "__doc__": _op_node_class.__doc__})
+        _op_node_classes[class_name] = type(class_name, (Layer,), {
+            "__module__": module, "__doc__": _op_node_class.__doc__,
+            "__repr__": lambda self: "<Operation name=%s>" % self.name})
     return _op_node_classes[class_name]
 
 

@@ -12,6 +12,7 @@ model = keras.Model(inputs, outputs)
 for op in model.operations:
     print(type(op).__name__, op.name, isinstance(op, keras.Operation))
 print([type(op).__module__ for op in model.operations[2:]])
+print(repr(model.operations[2]), str(model.operations[4]))
 print([layer.name for layer in model.layers])
 print(isinstance(model.layers[1], keras.Operation), issubclass(keras.layers.Layer, keras.Operation))
 print(type(model.operations[2]) is type(keras.Model(inputs, keras.ops.multiply(inputs, 3.0)).operations[1]))
