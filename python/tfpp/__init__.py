@@ -72,6 +72,8 @@ from ._tfpp import bfloat16, float16  # noqa: E402
 math = _tfpp.math
 nn = _tfpp.nn
 random = _tfpp.random
+from . import random_composites as _random_composites  # noqa: E402
+random.experimental.index_shuffle = _random_composites.index_shuffle
 random_index_shuffle = random._random_index_shuffle
 del random._random_index_shuffle
 config = _tfpp.config
