@@ -42,7 +42,7 @@ from .ragged.ragged_tensor import RaggedTensor
 from .sparse_tensor import SparseTensor
 from .indexed_slices import IndexedSlices
 from . import indexed_slices as _indexed_slices
-from .type_spec import RaggedTensorSpec, SparseTensorSpec, type_spec_from_value
+from .type_spec import IndexedSlicesSpec, NoneTensorSpec, RaggedTensorSpec, SparseTensorSpec, TypeSpec, type_spec_from_value
 from . import sparse_ops as _sparse_ops
 from .array_everyday import (broadcast_static_shape, get_static_value, identity_n, is_tensor, no_op, shape_n, unique,
                              unique_with_counts)
@@ -166,6 +166,12 @@ from . import sets  # noqa: E402 (tf.sets)
 from . import autodiff  # noqa: E402 (tf.autodiff)
 
 from .data.optional_ops import Optional as _Optional, OptionalSpec  # noqa: E402
+from . import core_types as _core_types  # noqa: E402
+types = _types.ModuleType("tfpp.types", "tf.types: the interfaces of tfpp's functions and tensors.")
+types.experimental = _types.ModuleType("tfpp.types.experimental", _core_types.__doc__)
+for _name in ("Callable", "ConcreteFunction", "GenericFunction", "PolymorphicFunction", "TensorLike"):
+    setattr(types.experimental, _name, getattr(_core_types, _name))
+_sys.modules[__name__ + ".types"], _sys.modules[__name__ + ".types.experimental"] = types, types.experimental
 experimental = _types.ModuleType("tfpp.experimental", "tf.experimental: Optional.")
 experimental.Optional = _Optional
 _sys.modules[__name__ + ".experimental"] = experimental
