@@ -42,7 +42,8 @@ from .ragged.ragged_tensor import RaggedTensor
 from .sparse_tensor import SparseTensor
 from .indexed_slices import IndexedSlices
 from . import indexed_slices as _indexed_slices
-from .type_spec import IndexedSlicesSpec, NoneTensorSpec, RaggedTensorSpec, SparseTensorSpec, TypeSpec, type_spec_from_value
+from .type_spec import (IndexedSlicesSpec, NoneTensorSpec, RaggedTensorSpec, SparseTensorSpec, TypeSpec,
+                        type_spec_from_value)
 from . import sparse_ops as _sparse_ops
 from .array_everyday import (broadcast_static_shape, get_static_value, identity_n, is_tensor, no_op, shape_n, unique,
                              unique_with_counts)
