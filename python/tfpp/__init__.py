@@ -209,6 +209,7 @@ math.erfcinv, math.accumulate_n = _math_composites.erfcinv, _math_composites.acc
 math.softmax, math.log_softmax = nn.softmax, nn.log_softmax
 math.top_k = nn.top_k = _nn_composites.top_k
 approx_top_k = _nn_composites.approx_top_k
+conv = _nn_composites.conv
 math.approx_max_k = nn.approx_max_k = _nn_composites.approx_max_k
 math.approx_min_k = nn.approx_min_k = _nn_composites.approx_min_k
 for _name in ("sufficient_statistics", "conv1d_transpose", "conv_transpose", "dilation2d", "erosion2d", "atrous_conv2d",
