@@ -304,8 +304,8 @@ def is_composite(value):
 
 
 def type_spec_from_value(value):
-    """tf.type_spec_from_value: the spec of a tensor, NumPy array, composite tensor or dataset; of a
-    list of values whose specs batch together (a batch of their common spec); else of the tensor
+    """tf.type_spec_from_value: the spec of a tensor, NumPy array, composite tensor, dataset, iterator,
+    IndexedSlices or None; of a list of values whose specs batch together (a batch of their common spec); else of the tensor
     `value` converts to. TypeError for a value none of these fits."""
     spec = _spec_of(value)
     if spec is not None:
