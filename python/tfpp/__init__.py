@@ -42,7 +42,8 @@ from .ragged.ragged_tensor import RaggedTensor
 from .sparse_tensor import SparseTensor
 from .indexed_slices import IndexedSlices
 from . import indexed_slices as _indexed_slices
-from .type_spec import RaggedTensorSpec, SparseTensorSpec, type_spec_from_value
+from .type_spec import (IndexedSlicesSpec, NoneTensorSpec, RaggedTensorSpec, SparseTensorSpec, TypeSpec,
+                        type_spec_from_value)
 from . import sparse_ops as _sparse_ops
 from .array_everyday import (broadcast_static_shape, get_static_value, identity_n, is_tensor, no_op, shape_n, unique,
                              unique_with_counts)
@@ -72,6 +73,8 @@ from ._tfpp import bfloat16, float16  # noqa: E402
 math = _tfpp.math
 nn = _tfpp.nn
 random = _tfpp.random
+from . import random_composites as _random_composites  # noqa: E402
+random.experimental.index_shuffle = _random_composites.index_shuffle
 random_index_shuffle = random._random_index_shuffle
 del random._random_index_shuffle
 config = _tfpp.config
@@ -164,6 +167,12 @@ from . import sets  # noqa: E402 (tf.sets)
 from . import autodiff  # noqa: E402 (tf.autodiff)
 
 from .data.optional_ops import Optional as _Optional, OptionalSpec  # noqa: E402
+from . import core_types as _core_types  # noqa: E402
+types = _types.ModuleType("tfpp.types", "tf.types: the interfaces of tfpp's functions and tensors.")
+types.experimental = _types.ModuleType("tfpp.types.experimental", _core_types.__doc__)
+for _name in ("Callable", "ConcreteFunction", "GenericFunction", "PolymorphicFunction", "TensorLike"):
+    setattr(types.experimental, _name, getattr(_core_types, _name))
+_sys.modules[__name__ + ".types"], _sys.modules[__name__ + ".types.experimental"] = types, types.experimental
 experimental = _types.ModuleType("tfpp.experimental", "tf.experimental: Optional.")
 experimental.Optional = _Optional
 _sys.modules[__name__ + ".experimental"] = experimental
@@ -200,6 +209,7 @@ math.erfcinv, math.accumulate_n = _math_composites.erfcinv, _math_composites.acc
 math.softmax, math.log_softmax = nn.softmax, nn.log_softmax
 math.top_k = nn.top_k = _nn_composites.top_k
 approx_top_k = _nn_composites.approx_top_k
+conv = _nn_composites.conv
 math.approx_max_k = nn.approx_max_k = _nn_composites.approx_max_k
 math.approx_min_k = nn.approx_min_k = _nn_composites.approx_min_k
 for _name in ("sufficient_statistics", "conv1d_transpose", "conv_transpose", "dilation2d", "erosion2d", "atrous_conv2d",

@@ -1,10 +1,12 @@
-"""tf.config's soft placement and visible devices, and tf.debugging's traceback filtering switch,
-for tfpp's one device type, the CPU.
+"""tf.config's soft placement, visible devices, device policy and TensorFloat-32 switch, and
+tf.debugging's traceback filtering switch, for tfpp's one device type, the CPU.
 
 tfpp always places ops soft (a device that does not exist here means CPU:0), and the CPU cannot
-be hidden; the settings are kept and read back as TensorFlow keeps them."""
+be hidden; with one device there is nothing for a device policy to copy, and TensorFloat-32 is a
+GPU format; the settings are kept and read back as TensorFlow keeps them."""
 
 import collections
+import threading
 
 _settings = {"soft_device_placement": True, "traceback_filtering": True, "visible_devices": None}
 
@@ -58,6 +60,46 @@ def disable_traceback_filtering():
 def is_traceback_filtering_enabled():
     """Whether traceback filtering is on."""
     return _settings["traceback_filtering"]
+
+
+_DEVICE_POLICIES = ("silent", "warn", "explicit", "silent_for_int32")
+_thread_settings = threading.local()  # TensorFlow keeps the device policy per thread
+
+
+def get_device_policy():
+    """How tensors on another device than an op's are treated: 'silent' (TensorFlow's default), 'warn',
+    'explicit' or 'silent_for_int32', as last set on this thread."""
+    return getattr(_thread_settings, "device_policy", "silent")
+
+
+def set_device_policy(device_policy):
+    """Sets this thread's device policy (None restores 'silent')."""
+    if device_policy is not None and device_policy not in _DEVICE_POLICIES:
+        raise ValueError("Invalid argument `device_policy`: %r. Please refer to "
+                         "https://www.tensorflow.org/api_docs/python/tf/config/experimental/set_device_policy for "
+                         "valid `device_policy` arguments." % (device_policy,))
+    _thread_settings.device_policy = device_policy or "silent"
+
+
+def tensor_float_32_execution_enabled():
+    """Whether GPU float32 matmuls and convolutions may round to TensorFloat-32 (on by default)."""
+    return _settings.get("tensor_float_32", True)
+
+
+def enable_tensor_float_32_execution(enabled):
+    """Records whether TensorFloat-32 is allowed (CPU float32 ops always compute in float32)."""
+    _settings["tensor_float_32"] = bool(enabled)
+
+
+def get_device_details(device):
+    """Details TensorFlow knows of a physical device: none for a CPU."""
+    from . import config  # noqa: PLC0415 - tf.config is the C++ module, set up before this is called
+    if not isinstance(device, config.PhysicalDevice):
+        raise ValueError("device must be a tf.config.PhysicalDevice, but got: %s" % (device,))
+    if device not in _physical_devices():
+        raise ValueError("The PhysicalDevice must be one obtained from calling `tf.config.list_physical_devices`, "
+                         "but got: %s" % (device,))
+    return {}
 
 
 # ---- logical devices ----
@@ -123,6 +165,10 @@ def experimental_module(config):
     module.VirtualDeviceConfiguration = LogicalDeviceConfiguration
     module.get_virtual_device_configuration = get_logical_device_configuration
     module.set_virtual_device_configuration = set_logical_device_configuration
+    module.get_device_policy, module.set_device_policy = get_device_policy, set_device_policy
+    module.tensor_float_32_execution_enabled = tensor_float_32_execution_enabled
+    module.enable_tensor_float_32_execution = enable_tensor_float_32_execution
+    module.get_device_details = get_device_details
     return module
 
 

@@ -18,6 +18,7 @@ import numpy as _np
 
 from . import _tfpp
 from . import autograph
+from . import core_types
 from . import function_signatures
 from . import protos
 from . import type_spec
@@ -302,7 +303,7 @@ class _OutputTensor:
         return 'Tensor("%s", shape=%s, dtype=%s)' % (self.name, self.shape, self.dtype.name)
 
 
-class ConcreteFunction:
+class ConcreteFunction(core_types.ConcreteFunction):
     """One traced graph of a tf.function, for one input signature."""
 
     def __init__(self, function, concrete, structure):
@@ -366,7 +367,7 @@ class _GraphText:
         return self._concrete.graph_text()
 
 
-class Function:
+class Function(core_types.PolymorphicFunction):
     """A Python function traced into cached graphs (what @tf.function returns)."""
 
     def __init__(self, python_function, name=None, input_signature=None, reduce_retracing=False, autograph=True):

@@ -1,4 +1,4 @@
-"""tf.nn functions composed of tfpp ops: sufficient_statistics, conv1d_transpose, conv_transpose,
+"""tf.nn functions composed of tfpp ops: sufficient_statistics, conv1d_transpose, conv_transpose, tf.conv,
 erosion2d (over the Dilation2D op, as TensorFlow defines it), the atrous convolutions, and top_k
 (tf.math.top_k's TopKV2 result), isotonic_regression (its IsotonicRegression pair). Composites trace and differentiate through their ops."""
 
@@ -96,6 +96,55 @@ def conv_transpose(input, filters, output_shape, strides, padding="SAME", data_f
     fn, default = {3: (conv1d_transpose, ("NCW", "NWC")), 4: (_nn.conv2d_transpose, ("NCHW", "NHWC")),
                    5: (_nn.conv3d_transpose, ("NCDHW", "NDHWC"))}[n]
     return fn(input, filters, output_shape, strides, padding, default[0] if channels_first else default[1], dilations)
+
+
+def _conv_error(message, error=errors.InvalidArgumentError):
+    return error(None, None, "[Conv] " + message)
+
+
+def conv(input, filter, strides, padding, explicit_paddings=(), data_format="CHANNELS_LAST", dilations=(),  # noqa: A002
+         batch_dims=1, groups=1, name=None):
+    """tf.conv, TensorFlow's generic Conv op as its CPU kernel runs it: 2 or 3 spatial dimensions
+    after `batch_dims` batch dimensions, channels last, one group; `strides`, `dilations` and
+    `explicit_paddings` (EXPLICIT padding, its pairs per dimension) cover every dimension."""
+    for attr, value, allowed in (("padding", padding, ("SAME", "VALID", "EXPLICIT")),
+                                 ("data_format", data_format, ("CHANNELS_FIRST", "CHANNELS_LAST"))):
+        if value not in allowed:
+            raise errors.InvalidArgumentError(None, None, "Value for attr '%s' of \"%s\" is not in the list of allowed "
+                                              "values: %s" % (attr, value, ", ".join('"%s"' % a for a in allowed)))
+    input, filter = _tfpp.convert_to_tensor(input), _tfpp.convert_to_tensor(filter)  # noqa: A001
+    spatial = len(input.shape) - batch_dims - 1
+    if spatial not in (2, 3):
+        raise _conv_error("the input must have 2 or 3 spatial dimensions, got %d" % spatial)
+    if len(filter.shape) not in (4, 5):
+        raise _conv_error("the filter must be rank 4 or 5, got %d" % len(filter.shape))
+    rank = len(filter.shape)
+    dilations = list(dilations) or [1] * rank
+    for field, values in (("strides", list(strides)), ("dilations", dilations)):
+        if len(values) != rank:
+            raise _conv_error("%s must have %d values, got %d" % (field, rank, len(values)))
+        if values[0] != 1 or values[-1] != 1:
+            raise _conv_error("%s in the batch and depth dimensions must be 1, got %s" % (field, values))
+    if (padding == "EXPLICIT") != bool(explicit_paddings):
+        raise _conv_error("explicit_paddings must be given exactly when padding is EXPLICIT")
+    if explicit_paddings and len(explicit_paddings) != 2 * rank:
+        raise _conv_error("explicit_paddings must have %d values, got %d" % (2 * rank, len(explicit_paddings)))
+    pairs = [list(explicit_paddings[i:i + 2]) for i in builtins.range(0, len(explicit_paddings), 2)]
+    if pairs and (pairs[0] != [0, 0] or pairs[-1] != [0, 0]):
+        raise _conv_error("explicit padding in the batch and depth dimensions must be 0, got %s" % (pairs,))
+    if data_format == "CHANNELS_FIRST":
+        raise _conv_error("the CPU runs only CHANNELS_LAST", errors.UnimplementedError)
+    if input.shape[-1] is not None and filter.shape[-2] is not None and input.shape[-1] != filter.shape[-2] * groups:
+        raise _conv_error("input depth %d must be the filter's depth %d times groups %d" % (
+            input.shape[-1], filter.shape[-2], groups))
+    if groups != 1:
+        raise _conv_error("the CPU runs no grouped convolutions", errors.UnimplementedError)
+    batch_shape = _tfpp.shape(input)[:batch_dims]
+    flat = _tfpp.reshape(input, _tfpp.concat([[-1], _tfpp.shape(input)[batch_dims:]], 0))
+    if pairs:
+        flat, padding = _tfpp.pad(flat, pairs), "VALID"
+    output = _nn.convolution(flat, filter, strides=list(strides)[1:-1], padding=padding, dilations=dilations[1:-1])
+    return _tfpp.reshape(output, _tfpp.concat([batch_shape, _tfpp.shape(output)[1:]], 0))
 
 
 def dilation2d(input, filters, strides, padding, data_format, dilations, name=None):  # noqa: A002

@@ -1,5 +1,7 @@
-"""Type specs of composite tensors (tf.RaggedTensorSpec, tf.SparseTensorSpec): what a RaggedTensor or
-SparseTensor is made of, as TensorFlow's TypeSpecs describe it.
+"""Type specs (tf.TypeSpec, the base of them all, tf.TensorSpec included) and those of composite
+tensors (tf.RaggedTensorSpec, tf.SparseTensorSpec): what a RaggedTensor or SparseTensor is made of,
+as TensorFlow's TypeSpecs describe it; and the specs tf.type_spec_from_value gives None and
+IndexedSlices (tf.NoneTensorSpec, tf.IndexedSlicesSpec).
 
 A composite value goes through tf.function and tf.data as its component tensors:
 `_to_components` takes them apart, `_from_components` rebuilds the value, and
@@ -11,17 +13,25 @@ TensorFlow's variant encoding does.
 tf.type_spec_from_value, at the end, gives the spec of a value (a TensorSpec for a tensor).
 """
 
+import abc
+
 import numpy as _np
 
 from . import _tfpp
 from .tensor_shape import TensorShape
 
 
-class TypeSpec:
-    """The base of composite type specs: compared, hashed and printed by their fields."""
+class TypeSpec(metaclass=abc.ABCMeta):
+    """tf.TypeSpec: the base of type specs (tf.TensorSpec is registered as one). Its subclasses here
+    are the composite specs, compared, hashed and printed by their fields."""
 
     # How many Dataset.batch calls stacked the encoded values tf.data carries for this spec.
     _batch_levels = 0
+
+    @property
+    @abc.abstractmethod
+    def value_type(self):
+        """The Python type of the values the spec describes."""
 
     def _fields(self):
         raise NotImplementedError
@@ -207,6 +217,75 @@ class RaggedTensorSpec(TypeSpec):
                 spec._shape.is_compatible_with(self._shape))
 
 
+TypeSpec.register(_tfpp.TensorSpec)
+
+
+class NoneTensorSpec(TypeSpec):
+    """The type of None as a value of a structure (tf.NoneTensorSpec)."""
+
+    value_type = property(lambda self: type(None))
+
+    def _fields(self):
+        return ()
+
+    def __repr__(self):
+        return "NoneTensorSpec()"
+
+    def is_compatible_with(self, value):
+        return value is None or isinstance(value, NoneTensorSpec)
+
+
+class IndexedSlicesSpec(TypeSpec):
+    """The type of a tf.IndexedSlices: the dense shape, the dtypes of its values, indices and dense
+    shape (None when it has none) and the shape of its indices."""
+
+    def __init__(self, shape=None, dtype=_tfpp.float32, indices_dtype=_tfpp.int64, dense_shape_dtype=None,
+                 indices_shape=None):
+        self._shape = TensorShape(shape)
+        self._values_dtype = _tfpp.TensorSpec([], dtype).dtype
+        self._indices_dtype = _tfpp.TensorSpec([], indices_dtype).dtype
+        self._dense_shape_dtype = None if dense_shape_dtype is None else _tfpp.TensorSpec([], dense_shape_dtype).dtype
+        self._indices_shape = TensorShape([None] if indices_shape is None else indices_shape)
+
+    @property
+    def value_type(self):
+        from .indexed_slices import IndexedSlices
+        return IndexedSlices
+
+    def _fields(self):
+        return (self._shape, self._values_dtype.name, self._indices_dtype.name,
+                self._dense_shape_dtype and self._dense_shape_dtype.name, self._indices_shape)
+
+    def __repr__(self):
+        dense_shape_dtype = "None" if self._dense_shape_dtype is None else self._dtype_text(self._dense_shape_dtype)
+        return "IndexedSlicesSpec(%r, %s, %s, %s, %r)" % (self._shape, self._dtype_text(self._values_dtype),
+                                                          self._dtype_text(self._indices_dtype), dense_shape_dtype,
+                                                          self._indices_shape)
+
+    @staticmethod
+    def from_value(value):
+        """The spec of an IndexedSlices: its static dense shape where known, else its rows' shape."""
+        from .array_everyday import get_static_value
+        shape = TensorShape([None]).concatenate(value.values.shape[1:])
+        dense_shape_dtype = None
+        if value.dense_shape is not None:
+            dense_shape_dtype = value.dense_shape.dtype
+            static = get_static_value(value.dense_shape)
+            if static is not None:
+                shape = TensorShape(static.tolist())
+        indices_shape = _merged(TensorShape(value.indices.shape), TensorShape(value.values.shape)[:1])
+        return IndexedSlicesSpec(shape, value.dtype, value.indices.dtype, dense_shape_dtype, indices_shape)
+
+
+def _merged(a, b):
+    """The shape with the dimensions known in either of two compatible shapes."""
+    if a.rank is None:
+        return b
+    if b.rank is None:
+        return a
+    return TensorShape([x if x is not None else y for x, y in zip(a.as_list(), b.as_list())])
+
+
 def most_specific_shape(a, b):
     """The shape compatible with both: unknown where their dimensions differ."""
     if a.rank is None or b.rank is None or a.rank != b.rank:
@@ -216,17 +295,17 @@ def most_specific_shape(a, b):
 
 def is_composite_spec(spec):
     """Whether `spec` describes a composite tensor (a RaggedTensorSpec or SparseTensorSpec)."""
-    return isinstance(spec, TypeSpec)
+    return not isinstance(spec, _tfpp.TensorSpec) and isinstance(spec, TypeSpec)
 
 
 def is_composite(value):
     """Whether `value` is a composite tensor (a RaggedTensor or SparseTensor)."""
-    return isinstance(getattr(value, "_type_spec", None), TypeSpec)
+    return is_composite_spec(getattr(value, "_type_spec", None))
 
 
 def type_spec_from_value(value):
-    """tf.type_spec_from_value: the spec of a tensor, NumPy array, composite tensor or dataset; of a
-    list of values whose specs batch together (a batch of their common spec); else of the tensor
+    """tf.type_spec_from_value: the spec of a tensor, NumPy array, composite tensor, dataset, iterator,
+    IndexedSlices or None; of a list of values whose specs batch together (a batch of their common spec); else of the tensor
     `value` converts to. TypeError for a value none of these fits."""
     spec = _spec_of(value)
     if spec is not None:
@@ -255,6 +334,14 @@ def _spec_of(value):
         return value._type_spec
     if getattr(value, "_tfpp_dataset", False):
         return _dataset_spec_class().from_value(value)
+    if getattr(value, "_tfpp_iterator", False):
+        from .data.dataset_ops import IteratorSpec
+        return IteratorSpec(value.element_spec)
+    if value is None:
+        return NoneTensorSpec()
+    from .indexed_slices import IndexedSlices
+    if isinstance(value, IndexedSlices):
+        return IndexedSlicesSpec.from_value(value)
     if isinstance(value, list) and value:
         specs = [_spec_of(item) for item in value]
         common = specs[0]
@@ -272,13 +359,15 @@ def _common_supertype(a, b):
         return type(a)(most_specific_shape(a.shape, b.shape), a.dtype)
     if isinstance(a, RaggedTensorSpec) and a._fields()[1:] == b._fields()[1:]:
         return a._with_shape(most_specific_shape(a.shape, b.shape))
-    if isinstance(a, _dataset_spec_class()) and a == b:
+    if isinstance(a, (_dataset_spec_class(), NoneTensorSpec)) and a == b:
         return a
     return None
 
 
 def _batched(spec, size):
     """The spec of `size` values of `spec` stacked."""
+    if isinstance(spec, NoneTensorSpec):
+        return spec
     shape = TensorShape([size]).concatenate(spec.shape)
     if isinstance(spec, RaggedTensorSpec):
         return RaggedTensorSpec(shape, spec.dtype, spec.ragged_rank + 1, spec.row_splits_dtype)

@@ -1061,6 +1061,21 @@ class DatasetSpec(type_spec.TypeSpec):
         return DatasetSpec(value.element_spec)
 
 
+class IteratorSpec(type_spec.TypeSpec):
+    """The type of an iterator over a dataset (tf.data.IteratorSpec): the structure of its elements."""
+
+    def __init__(self, element_spec):
+        self._element_spec = element_spec
+
+    value_type = property(lambda self: OwnedIterator)
+
+    def _fields(self):
+        return (repr(self._element_spec),)
+
+    def __repr__(self):
+        return "IteratorSpec(%r,)" % (self._element_spec,)
+
+
 def _carries_options(transformation):
     """A transformation whose dataset keeps the options of the datasets it is built from."""
     @functools.wraps(transformation)
