@@ -143,20 +143,25 @@ def heaviside(x1, x2):
 
 
 def hypot(x1, x2):
-    """tnp.hypot"""
-    return sqrt(add(square(x1), square(x2)))
+    """tnp.hypot: of tensors of one dtype (the sum is TensorFlow's + operator)."""
+    return sqrt(square(x1) + square(x2))
+
+
+def _over(y, number):
+    # y / number in y's dtype.
+    return y / tf.constant(number, y.dtype)
 
 
 def logaddexp(x1, x2):
-    """tnp.logaddexp"""
-    amax, delta = maximum(x1, x2), subtract(x1, x2)
-    return tf.where(isnan(delta), add(x1, x2), amax + log1p(exp(-abs(delta))))
+    """tnp.logaddexp: of tensors of one dtype."""
+    amax, delta = maximum(x1, x2), x1 - x2
+    return tf.where(isnan(delta), x1 + x2, amax + log1p(exp(-abs(delta))))
 
 
 def logaddexp2(x1, x2):
-    """tnp.logaddexp2"""
-    amax, delta = maximum(x1, x2), subtract(x1, x2)
-    return tf.where(isnan(delta), add(x1, x2), amax + log1p(exp2(-abs(delta))) / np.log(2))
+    """tnp.logaddexp2: of tensors of one dtype."""
+    amax, delta = maximum(x1, x2), x1 - x2
+    return tf.where(isnan(delta), x1 + x2, amax + _over(log1p(exp2(-abs(delta))), np.log(2)))
 
 
 def _gcd(x1, x2):
@@ -371,12 +376,12 @@ def rad2deg(x):
 
 def log2(x):
     """tnp.log2"""
-    return log(x) / np.log(2)
+    return _over(log(x), np.log(2))
 
 
 def log10(x):
     """tnp.log10"""
-    return log(x) / np.log(10)
+    return _over(log(x), np.log(10))
 
 
 def sign(x, out=None, where=None, **kwargs):
@@ -456,10 +461,10 @@ def round(a, decimals=0):  # noqa: A001
 
 
 def angle(z, deg=False):
-    """tnp.angle: pi for negative reals, in degrees when deg is set."""
+    """tnp.angle: pi (a float32) for negative reals, in degrees when deg is set."""
     def phase(x):
         if x.dtype.is_floating:
-            return tf.where(x < 0, tf.constant(np.pi, x.dtype), tf.constant(0, x.dtype))
+            return tf.where(x < 0, np.pi, 0)
         return tf.math.angle(x)
 
     y = _unary(phase, z, True)

@@ -38,7 +38,8 @@ def uniform(low=0.0, high=1.0, size=None):
     low, high = asarray(low, dtype=default_float()), asarray(high, dtype=default_float())
     if size is None:
         size = np.broadcast_shapes(tuple(low.shape.as_list()), tuple(high.shape.as_list()))
-    return tf.random.uniform(size, minval=low, maxval=high, dtype=default_float())
+    # As TensorFlow's random_uniform scales a [0, 1) sample by tensor bounds.
+    return tf.random.uniform(size, dtype=default_float()) * (high - low) + low
 
 
 def random(size=None):
