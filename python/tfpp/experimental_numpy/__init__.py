@@ -7,10 +7,11 @@ import tfpp as _tf
 
 from . import random
 from ._creation import (arange, asanyarray, ascontiguousarray, copy, diag, diag_indices, diagflat, diagonal, empty,
-                        empty_like, eye, full, full_like, identity, linspace, logspace, meshgrid, ones, ones_like, tri,
-                        tril, triu, zeros, zeros_like)
+                        empty_like, eye, full, full_like, geomspace, identity, linspace, logspace, meshgrid, ones,
+                        ones_like, tri, tril, triu, zeros, zeros_like)
 from ._dtype_rules import array, asarray, promote_types, result_type
-from ._elementwise import (abs, absolute, add, allclose, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctan2,  # noqa: A004
+# NumPy's names, some shadowing builtins (abs, all, any, max, min, round, sum, divmod).
+from ._elementwise import (abs, absolute, add, allclose, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctan2,
                            arctanh, around, array_equal, bitwise_and, bitwise_not, bitwise_or, bitwise_xor, cbrt, ceil,
                            clip, conj, conjugate, cos, cosh, deg2rad, diff, divide, divmod, equal, exp, exp2, expm1,
                            fabs, fix, float_power, floor, floor_divide, gcd, greater, greater_equal, heaviside, hypot,
@@ -20,12 +21,12 @@ from ._elementwise import (abs, absolute, add, allclose, angle, arccos, arccosh,
                            nextafter, not_equal, positive, power, rad2deg, real, reciprocal, remainder, round, sign,
                            signbit, sin, sinc, sinh, sqrt, square, subtract, tan, tanh, true_divide)
 from ._products import cross, dot, einsum, inner, kron, matmul, outer, polyval, tensordot, trace, vander, vdot
-from ._reductions import (all, amax, amin, any, argmax, argmin, argsort, average, count_nonzero, cumprod, cumsum,  # noqa: A004
+from ._reductions import (all, amax, amin, any, argmax, argmin, argsort, average, count_nonzero, cumprod, cumsum,
                           max, mean, min, nanmean, nanprod, nansum, prod, ptp, sort, std, sum, var)
 from ._shapes import (append, atleast_1d, atleast_2d, atleast_3d, broadcast_arrays, broadcast_to, compress,
-                      concatenate, dsplit, dstack, expand_dims, flatten, flip, fliplr, flipud, hsplit, hstack, isscalar, ix_,
-                      moveaxis, ndim, nonzero, pad, ravel, repeat, reshape, roll, rot90, select, shape, size, split,
-                      squeeze, stack, swapaxes, take, take_along_axis, tile, transpose, vsplit, vstack, where)
+                      concatenate, dsplit, dstack, expand_dims, flatten, flip, fliplr, flipud, hsplit, hstack, isscalar,
+                      ix_, moveaxis, ndim, nonzero, pad, ravel, repeat, reshape, roll, rot90, select, shape, size,
+                      split, squeeze, stack, swapaxes, take, take_along_axis, tile, transpose, vsplit, vstack, where)
 
 ndarray = _tf.Tensor
 newaxis = None

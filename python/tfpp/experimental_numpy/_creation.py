@@ -6,6 +6,7 @@ import numpy as np
 import tfpp as tf
 
 from ._dtype_rules import array, asarray, default_float, result_type
+from ._elementwise import log10, real, sign
 from ._shapes import moveaxis
 
 
@@ -215,6 +216,18 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
     dtype = result_type([start * 1.0, stop * 1.0])
     result = linspace(start, stop, num=num, endpoint=endpoint, dtype=dtype, axis=axis)
     return tf.cast(tf.math.pow(tf.cast(base, result.dtype), result), dtype)
+
+
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    """tnp.geomspace: num values evenly spaced on a log scale (negative ranges mirrored), float64 by default."""
+    dtype = tf.as_dtype(dtype) if dtype else result_type(start, stop, float(num), zeros((), dtype))
+    computation_dtype = np.promote_types(dtype.as_numpy_dtype, np.float32)
+    start, stop = asarray(start, dtype=computation_dtype), asarray(stop, dtype=computation_dtype)
+    start_sign, stop_sign = 1 - sign(real(start)), 1 - sign(real(stop))
+    signflip = 1 - start_sign * stop_sign // 2
+    res = signflip * logspace(log10(signflip * start), log10(signflip * stop), num, endpoint=endpoint, base=10.0,
+                              dtype=computation_dtype, axis=0)
+    return tf.cast(moveaxis(res, 0, axis) if axis != 0 else res, dtype)
 
 
 def diag_indices(n, ndim=2):

@@ -352,7 +352,8 @@ cbrt = _float_unary("cbrt", lambda x: tf.where(x < 0, -(tf.math.abs(x) ** (1.0 /
 sinc = _float_unary("sinc", lambda x: tf.where(x == 0, tf.ones_like(x), tf.math.sin(x * np.pi) / (x * np.pi)))
 
 abs = _same_type_unary("abs", tf.math.abs)  # noqa: A001
-negative, reciprocal = _same_type_unary("negative", tf.math.negative), _same_type_unary("reciprocal", tf.math.reciprocal)
+negative = _same_type_unary("negative", tf.math.negative)
+reciprocal = _same_type_unary("reciprocal", tf.math.reciprocal)
 conj, conjugate = _same_type_unary("conj", tf.math.conj), _same_type_unary("conjugate", tf.math.conj)
 square = _same_type_unary("square", tf.math.square)
 positive = _same_type_unary("positive", lambda x: x)

@@ -207,7 +207,8 @@ def argmin(a, axis=None):
 def sort(a, axis=-1, kind="quicksort", order=None):
     """tnp.sort: kind="quicksort" only."""
     if kind != "quicksort":
-        raise ValueError(f'Invalid value for argument `kind`. Only kind="quicksort" is supported. Received: kind={kind}')
+        raise ValueError('Invalid value for argument `kind`. Only kind="quicksort" is supported. '
+                         f"Received: kind={kind}")
     if order is not None:
         raise ValueError("The `order` argument is not supported. Pass order=None")
     a = array(a)

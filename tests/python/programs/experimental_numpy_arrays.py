@@ -6,9 +6,16 @@ import inspect
 
 import numpy as np
 
-from harness import tf
+from harness import rounded, tf
 
 tnp = tf.experimental.numpy
+
+
+def show_rounded(label, fn):
+    try:
+        print(label, rounded(fn()))
+    except Exception as e:  # noqa: BLE001
+        print(label, "raised", type(e).__name__)
 
 
 def show(label, fn):
@@ -79,6 +86,10 @@ show("linspace vector axis", lambda: tnp.linspace(tnp.array([0.0, 1.0]), 2.0, 3,
 show("linspace negative num", lambda: tnp.linspace(0, 1, -1))
 show("logspace", lambda: tnp.logspace(0, 2, 3))
 show("logspace base", lambda: tnp.logspace(0, 3, 4, base=2.0))
+show_rounded("geomspace", lambda: tnp.geomspace(1, 1000, 4))
+show_rounded("geomspace negative", lambda: tnp.geomspace(-1.0, -16.0, 5, endpoint=False))
+show_rounded("geomspace dtype", lambda: tnp.geomspace(2, 32, 3, dtype=tf.float32))
+show_rounded("geomspace axis", lambda: tnp.geomspace([1.0, 2.0], [100.0, 200.0], 3, axis=1))
 show("eye", lambda: tnp.eye(2))
 show("eye k", lambda: tnp.eye(3, 4, k=1, dtype=np.int32))
 show("eye k negative", lambda: tnp.eye(3, k=-2))
@@ -191,10 +202,9 @@ show("pad edge", lambda: tnp.pad([1, 2, 3], [[1, 1]], "edge"))
 show("ix_", lambda: tnp.ix_([0, 1], [True, False, True]))
 show("ix_ float", lambda: tnp.ix_([0.5]))
 
-print("names", sorted(n for n in dir(tnp) if not n.startswith("_") and n not in ("experimental_enable_numpy_behavior",
-                                                                                   "geomspace")))
+print("names", sorted(n for n in dir(tnp) if not n.startswith("_") and n != "experimental_enable_numpy_behavior"))
 for name in sorted(dir(tnp)):
-    if name.startswith("_") or name in ("experimental_enable_numpy_behavior", "geomspace", "ndarray"):
+    if name.startswith("_") or name in ("experimental_enable_numpy_behavior", "ndarray"):
         continue
     value = getattr(tnp, name)
     if callable(value):
