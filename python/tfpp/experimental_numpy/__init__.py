@@ -20,6 +20,7 @@ from ._elementwise import (abs, absolute, add, allclose, angle, arccos, arccosh,
                            logical_and, logical_not, logical_or, logical_xor, maximum, minimum, mod, multiply, negative,
                            nextafter, not_equal, positive, power, rad2deg, real, reciprocal, remainder, round, sign,
                            signbit, sin, sinc, sinh, sqrt, square, subtract, tan, tanh, true_divide)
+from ._numpy_behavior import experimental_enable_numpy_behavior
 from ._products import cross, dot, einsum, inner, kron, matmul, outer, polyval, tensordot, trace, vander, vdot
 from ._reductions import (all, amax, amin, any, argmax, argmin, argsort, average, count_nonzero, cumprod, cumsum,
                           max, mean, min, nanmean, nanprod, nansum, prod, ptp, sort, std, sum, var)

@@ -21,8 +21,19 @@ def np_dtype(dtype):
     return np.dtype(dtype)
 
 
+_prefer_float32 = False
+
+
+def set_prefer_float32(prefer):
+    """Whether Python floats (and complex numbers) count as float32 (complex64) instead of weak numbers."""
+    global _prefer_float32
+    _prefer_float32 = prefer
+
+
 def _dtype_or_value(x):
     # NumPy decides on numbers and ndarrays itself (numbers are weak); tensors and tf.DTypes give their dtype.
+    if _prefer_float32 and isinstance(x, (float, complex)):
+        return np.float32(x) if isinstance(x, float) else np.complex64(x)
     if isinstance(x, numbers.Real):
         return x
     if tf.is_tensor(x):

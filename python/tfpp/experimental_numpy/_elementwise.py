@@ -452,7 +452,7 @@ def around(a, decimals=0):
     a = asarray(a)
     dtype = a.dtype
     work = dtype if is_inexact(dtype) else default_float()
-    factor = tf.constant(10.0 ** decimals, work)
+    factor = tf.cast(10.0 ** decimals, work)  # through a float32 tensor, as TensorFlow converts the number
     return tf.cast(tf.math.divide(tf.math.round(tf.math.multiply(tf.cast(a, work), factor)), factor), dtype)
 
 

@@ -202,9 +202,9 @@ show("pad edge", lambda: tnp.pad([1, 2, 3], [[1, 1]], "edge"))
 show("ix_", lambda: tnp.ix_([0, 1], [True, False, True]))
 show("ix_ float", lambda: tnp.ix_([0.5]))
 
-print("names", sorted(n for n in dir(tnp) if not n.startswith("_") and n != "experimental_enable_numpy_behavior"))
+print("names", sorted(n for n in dir(tnp) if not n.startswith("_")))
 for name in sorted(dir(tnp)):
-    if name.startswith("_") or name in ("experimental_enable_numpy_behavior", "ndarray"):
+    if name.startswith("_") or name == "ndarray":
         continue
     value = getattr(tnp, name)
     if callable(value):
