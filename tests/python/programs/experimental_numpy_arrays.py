@@ -30,6 +30,8 @@ f32 = tf.constant([[1.5, -2.0], [0.25, 4.0]])
 
 print("ndarray is Tensor", tnp.ndarray is tf.Tensor, isinstance(tnp.zeros(1), tnp.ndarray))
 print("dtypes", tnp.float32, tnp.float64, tnp.int32, tnp.int64, tnp.bool_, tnp.int_, tnp.float_, tnp.complex_)
+print("more dtypes", tnp.float16, tnp.int8, tnp.int16, tnp.uint8, tnp.uint16, tnp.uint32, tnp.uint64, tnp.complex64,
+      tnp.complex128, tnp.object_, tnp.string_, tnp.unicode_)
 print("constants", tnp.pi, tnp.e, tnp.inf, tnp.newaxis)
 print("finfo", tnp.finfo(np.float32).eps, tnp.finfo(tf.float64).bits, tnp.iinfo(np.int8).max)
 print("issubdtype", tnp.issubdtype(np.float32, tnp.inexact), tnp.issubdtype(np.int32, np.floating))
