@@ -187,7 +187,7 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=float, axi
     start, stop = array(start, dtype=dtype), array(stop, dtype=dtype)
     if num < 0:
         raise ValueError(f"Argument `num` (number of samples) must be a non-negative integer. Received: num={num}")
-    step = tf.constant(np.nan, tf.float32)
+    step = tf.constant(np.nan, tf.float32)  # TensorFlow's step for fewer than two values
     if endpoint:
         if num > 1:
             step = (stop - start) / (num - 1)
@@ -198,12 +198,12 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=float, axi
             start = tf.cast(start, stop.dtype)
     result = _linspace(start, stop, num, axis)
     if dtype:
-        result = tf.cast(tf.math.floor(result) if dtype.is_integer else result, dtype)
+        result = tf.cast(result, dtype)
     return (result, step) if retstep else result
 
 
 def _linspace(start, stop, num, axis):
-    # tf.linspace along a new axis `axis` of start and stop's broadcast shape.
+    # tf.linspace along a new axis `axis` of start and stop's broadcast shape (tfpp's takes scalars only).
     start, stop = tf.broadcast_to(start, tf.shape(stop + start)), tf.broadcast_to(stop, tf.shape(stop + start))
     flat_start, flat_stop = tf.reshape(start, [-1]), tf.reshape(stop, [-1])
     columns = [tf.linspace(flat_start[i], flat_stop[i], num) for i in range(flat_start.shape[0])]

@@ -33,7 +33,7 @@ def size(x, axis=None):
         return 1
     x = asarray(x)
     if x.shape.is_fully_defined():
-        return np.prod(x.shape.as_list(), dtype=np.int64)
+        return np.prod(x.shape.as_list(), dtype=int)
     return tf.size(x)
 
 

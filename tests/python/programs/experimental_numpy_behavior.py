@@ -23,7 +23,7 @@ show("bad mode", lambda: tnp.experimental_enable_numpy_behavior(dtype_conversion
 tnp.experimental_enable_numpy_behavior()
 
 show("T", lambda: x.T)
-show("ndim size", lambda: (x.ndim, x.size, tf.constant(3.0).size))
+show("ndim size", lambda: (x.ndim, x.size, tf.constant(3.0).size, tf.constant(3.0).ndim))
 show("reshape", lambda: x.reshape(3, 2))
 show("reshape list", lambda: x.reshape([-1]))
 show("reshape F", lambda: x.reshape((3, 2), order="F"))
