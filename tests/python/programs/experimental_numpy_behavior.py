@@ -76,6 +76,15 @@ show("index newaxis", lambda: x[None, [1]])
 show("index non-adjacent", lambda: y[[0, 1], :, [0, 3]])
 show("index broadcast", lambda: y[[[0], [1]], [0, 2]])
 show("index basic", lambda: (x[1], x[:, 1:], x[::-1, 0], x[..., 1], y[1, None, ::2, -1]))
+show("index mixed", lambda: (y[:, [0, 2], 1:3], y[[1], ..., [0]], y[1:, [0, 1], [2, 3]], y[::-1, [2], :2]))
+show("index int64 and bool", lambda: y[tf.constant([1], tf.int64), tnp.array([False, True, True])])
+show("index uint8", lambda: x[tf.constant([1], tf.uint8)])
+show("index out of range", lambda: x[[5]])
+show("variable methods", lambda: (hasattr(v, "T"), hasattr(v, "astype"), v[0]))
+with tf.GradientTape() as tape:
+    w = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+    picked = tf.convert_to_tensor(w)[[1, 0, 1], [0, 1, 1]]
+print("gradient of an indexed gather", tape.gradient(tnp.sum(picked * picked), w))
 show("index float", lambda: x[1.5])
 show("index float list", lambda: x[[0.5]])
 
