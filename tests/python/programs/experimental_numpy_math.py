@@ -216,3 +216,16 @@ def traced(x, y):
 
 
 print("tf.function", traced(tf.constant([[4.0, -1.0], [9.0, 0.25]]), tf.constant([1.0, 2.0, 3.0])))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+def traced_unknown_rows(a):
+    return (tnp.sum(a, axis=0), tnp.mean(a), tnp.var(a, axis=1), tnp.cumsum(a, axis=0), tnp.sort(a, axis=1),
+            tnp.matmul(a, tnp.ones([3, 2], dtype=np.float32)), tnp.transpose(a), tnp.reshape(a, [-1]),
+            tnp.concatenate([a, a]), tnp.where(a > 1, a, 0.0), tnp.take(a, [0], axis=1),
+            tnp.argmax(a, axis=1), tnp.clip(a, 0.0, 2.0), tnp.diff(a, axis=0), tnp.flip(a), tnp.expand_dims(a, 0),
+            tnp.moveaxis(a, 0, 1), tnp.roll(a, 1), tnp.prod(a, axis=1), tnp.max(a, axis=0), tnp.std(a, axis=0))
+
+
+for result in traced_unknown_rows(tf.constant([[1.0, 2.0, 3.0], [4.0, 0.5, -1.0]])):
+    print("traced unknown rows", rounded(result))
