@@ -76,6 +76,11 @@ def einsum(subscripts, *operands, **kwargs):
     return tf.einsum(subscripts, *operands)
 
 
+def _as_3_vectors(x):
+    # 2-vectors along the last axis with a zero third component.
+    return tf.pad(x, [[0, 0]] * (x.shape.rank - 1) + [[0, 1]])
+
+
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     """tnp.cross: of 2- or 3-vectors along the given axes."""
     a, b = promote(a, b)
@@ -83,8 +88,7 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
         axisa = axisb = axisc = axis
     a, b = moveaxis(a, axisa, -1), moveaxis(b, axisb, -1)
     a_dim, b_dim = a.shape[-1], b.shape[-1]
-    padding = lambda x: tf.pad(x, [[0, 0]] * (x.shape.rank - 1) + [[0, 1]])  # noqa: E731
-    a, b = (padding(a) if a_dim == 2 else a), (padding(b) if b_dim == 2 else b)
+    a, b = (_as_3_vectors(a) if a_dim == 2 else a), (_as_3_vectors(b) if b_dim == 2 else b)
     common = tf.broadcast_dynamic_shape(tf.shape(a), tf.shape(b))
     c = tf.linalg.cross(tf.broadcast_to(a, common), tf.broadcast_to(b, common))
     if a_dim == 2 and b_dim == 2:
