@@ -292,5 +292,7 @@ __version__ = "0.1.0"
 from .symbolic_gradients import gradients, hessians, no_gradient  # noqa: E402
 version = _framework_constants.version_module(__version__)
 _sys.modules[__name__ + ".version"] = version
+from . import experimental_numpy as _experimental_numpy  # noqa: E402  (after tf.math and tf.linalg exist)
+experimental.numpy = _sys.modules[__name__ + ".experimental.numpy"] = _experimental_numpy
 from . import raw_ops  # noqa: E402  (last: its table refers to the functions above)
 from .framework_scopes import tuple  # noqa: E402, A001  (last: it shadows the builtin in this module)
