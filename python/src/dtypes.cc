@@ -8,6 +8,8 @@
 #include "dtype_object.h"
 
 namespace tfpp_python {
+
+using namespace nb::literals;
 namespace {
 
 std::array<nb::object, tf::kNumDTypes>& singletons() {
@@ -77,8 +79,9 @@ void bind_dtypes(nb::module_& m) {
              } catch (const nb::builtin_exception&) {
                return false;
              }
-           })
-      .def("__ne__", [](nb::handle self, nb::handle other) { return !nb::cast<bool>(self.attr("__eq__")(other)); })
+           }, "other"_a.none())
+      .def("__ne__", [](nb::handle self, nb::handle other) { return !nb::cast<bool>(self.attr("__eq__")(other)); },
+           "other"_a.none())
       .def("__hash__", [](const DTypeObject& d) { return static_cast<int>(d.dtype); });
   for (int i = 0; i < tf::kNumDTypes; ++i) {
     const auto d = static_cast<tf::DType>(i);

@@ -1,5 +1,6 @@
-// The Python operators of tensors and variables (+ - * / // % ** @, comparisons, & | ~, unary
-// - and abs), with TensorFlow's semantics: a Python value takes the other operand's dtype.
+// The Python operators of tensors and variables (+ - * / // % ** @, comparisons, & | ^ ~, unary
+// - and abs), with TensorFlow's semantics: a Python value takes the other operand's dtype, and
+// & | ^ ~ are logical on bools and bitwise on integers.
 #pragma once
 
 #include "bindings.h"
@@ -30,6 +31,26 @@ tf::Tensor reflected(nb::handle a, nb::handle b) {
   return tf::detail::apply_operator(Op, y, x);
 }
 
+inline tf::Tensor exclusive_or(const tf::Tensor& x, const tf::Tensor& y) {
+  return x.dtype() == tf::bool_ ? tf::math::logical_xor(x, y) : tf::bitwise::bitwise_xor(x, y);
+}
+
+inline nb::object xor_operator(nb::handle a, nb::handle b) {
+  if (defers_to(b)) return nb::borrow(Py_NotImplemented);
+  auto [x, y] = binary_operands(a, b);
+  return nb::cast(exclusive_or(x, y));
+}
+
+inline tf::Tensor reflected_xor(nb::handle a, nb::handle b) {
+  auto [y, x] = binary_operands(b, a);
+  return exclusive_or(y, x);
+}
+
+inline tf::Tensor invert(nb::handle value) {
+  const tf::Tensor x = to_tensor(value);
+  return x.dtype() == tf::bool_ ? tf::math::logical_not(x) : tf::bitwise::invert(x);
+}
+
 /// Adds the operators to a class whose objects convert to tensors (Tensor, Variable).
 template <class C>
 void add_operators(nb::class_<C>& cls) {
@@ -57,7 +78,9 @@ void add_operators(nb::class_<C>& cls) {
       .def("__rand__", &reflected<Operator::kAnd>)
       .def("__or__", &forward<Operator::kOr>)
       .def("__ror__", &reflected<Operator::kOr>)
-      .def("__invert__", [](nb::handle x) { return tf::math::logical_not(to_tensor(x)); })
+      .def("__xor__", &xor_operator)
+      .def("__rxor__", &reflected_xor)
+      .def("__invert__", &invert)
       .def("__neg__", [](nb::handle x) { return tf::math::negative(to_tensor(x)); })
       .def("__abs__", [](nb::handle x) { return tf::math::abs(to_tensor(x)); });
 }

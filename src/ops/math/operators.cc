@@ -2,6 +2,7 @@
 // nodes named as TensorFlow's Python operators name theirs.
 #include "graph/tracer.h"
 #include "ops/math/truediv_dtype.h"
+#include "tfpp/bitwise_ops.h"
 #include "tfpp/errors.h"
 #include "tfpp/linalg_ops.h"
 #include "tfpp/math_ops.h"
@@ -20,8 +21,9 @@ Tensor compute(Operator op, const Tensor& a, const Tensor& b) {
     case Operator::kLessEqual: return math::less_equal(a, b);
     case Operator::kGreater: return math::greater(a, b);
     case Operator::kGreaterEqual: return math::greater_equal(a, b);
-    case Operator::kAnd: return math::logical_and(a, b);
-    case Operator::kOr: return math::logical_or(a, b);
+    // Logical on bools, bitwise on integers, as TensorFlow's Python operators.
+    case Operator::kAnd: return a.dtype() == bool_ ? math::logical_and(a, b) : bitwise::bitwise_and(a, b);
+    case Operator::kOr: return a.dtype() == bool_ ? math::logical_or(a, b) : bitwise::bitwise_or(a, b);
     case Operator::kFloorDiv: return math::floordiv(a, b);
     case Operator::kPow: return math::pow(a, b);
     case Operator::kMatMul: return matmul(a, b);
@@ -67,7 +69,9 @@ Tensor trace(graph::OpNameScope& scope, Operator op, const Tensor& x, const Tens
     a = cast(a, ops::math::truediv_dtype(a.dtype()));
     b = cast(b, ops::math::truediv_dtype(b.dtype()));
   }
-  scope.name_next_op();
+  // TensorFlow's & and | on integers keep the bitwise op's own name inside the scope ("or/BitwiseOr").
+  const bool bitwise = (op == Operator::kAnd || op == Operator::kOr) && a.dtype() != bool_;
+  if (!bitwise) scope.name_next_op();
   return compute(op, a, b);
 }
 
