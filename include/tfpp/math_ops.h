@@ -241,9 +241,9 @@ template <Number S> Tensor operator!=(S a, const Tensor& b) { return math::not_e
 
 /// -x.
 inline Tensor operator-(const Tensor& x) { return math::negative(x); }
-/// Logical AND of bool tensors.
+/// Logical AND of bool tensors, bitwise AND of integer tensors.
 inline Tensor operator&(const Tensor& a, const Tensor& b) { return detail::apply_operator(detail::Operator::kAnd, a, b); }
-/// Logical OR of bool tensors.
+/// Logical OR of bool tensors, bitwise OR of integer tensors.
 inline Tensor operator|(const Tensor& a, const Tensor& b) { return detail::apply_operator(detail::Operator::kOr, a, b); }
 /// Logical NOT of a bool tensor (TensorFlow's `~`).
 inline Tensor operator~(const Tensor& x) { return math::logical_not(x); }

@@ -46,6 +46,13 @@ Registry& registry() {
 
 void OpContext::fail(const std::string& message) const { throw InvalidArgumentError("[" + op_.name + "] " + message); }
 
+void OpContext::expect_input_dtype(std::size_t i, DType expected) const {
+  const DType actual = input(i).dtype();
+  if (actual != expected)
+    fail("cannot compute " + op_.name + " as input #" + std::to_string(i) + "(zero-based) was expected to be a " +
+         std::string(dtype_name(expected)) + " tensor but is a " + std::string(dtype_name(actual)) + " tensor");
+}
+
 OpBuilder::OpBuilder(std::string name) { def_.name = std::move(name); }
 OpBuilder& OpBuilder::inputs(int n) {
   def_.num_inputs = n;

@@ -66,6 +66,8 @@ class OpContext {
   std::span<const AttrValue> attrs() const { return attrs_; }
   /// Throws InvalidArgumentError prefixed with "[OpName] ".
   [[noreturn]] void fail(const std::string& message) const;
+  /// Fails with TensorFlow's kernel message unless input i has dtype `expected`.
+  void expect_input_dtype(std::size_t i, DType expected) const;
 
  private:
   const OpDef& op_;

@@ -48,11 +48,8 @@ Format format_of(std::string_view s) {
 
 // DecodeAndCropJpeg's crop_window input, [y, x, height, width], as far as its shape and dtype tell.
 void check_crop_window(const OpContext& ctx) {
-  const Tensor& w = ctx.input(1);
-  if (w.dtype() != int32)
-    ctx.fail("cannot compute DecodeAndCropJpeg as input #1(zero-based) was expected to be a int32 tensor but is a " +
-             std::string(dtype_name(w.dtype())) + " tensor");
-  const TensorShape& s = w.shape();
+  ctx.expect_input_dtype(1, int32);
+  const TensorShape& s = ctx.input(1).shape();
   if (s.has_unknown_rank()) return;
   if (s.rank() != 1) ctx.fail("crop_window must be 1-D, got shape " + s.debug_string());
   if (s.dim(0) != None && s.dim(0) != 4) ctx.fail("crop_size must have four elements " + s.debug_string());

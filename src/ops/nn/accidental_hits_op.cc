@@ -19,11 +19,7 @@ using ops::ShapeContext;
 enum HitsAttr { kNumTrue, kSeed, kSeed2 };
 
 void hits_shape(ShapeContext& ctx) {
-  for (std::size_t i = 0; i < 2; ++i)
-    if (ctx.input(i).dtype() != int64)
-      ctx.fail("cannot compute ComputeAccidentalHits as input #" + std::to_string(i) +
-               "(zero-based) was expected to be a int64 tensor but is a " +
-               std::string(dtype_name(ctx.input(i).dtype())) + " tensor");
+  for (std::size_t i = 0; i < 2; ++i) ctx.expect_input_dtype(i, int64);
   const std::int64_t num_true = ctx.attr<std::int64_t>(kNumTrue);
   const TensorShape& true_shape = ctx.input(0).shape();
   const TensorShape& sampled_shape = ctx.input(1).shape();

@@ -43,13 +43,6 @@ void check_minimum(const ops::OpContext& ctx, std::size_t attr, std::int64_t min
              " must be at least minimum " + std::to_string(minimum));
 }
 
-void check_int64_input(const ops::OpContext& ctx, std::size_t i) {
-  const DType dtype = ctx.input(i).dtype();
-  if (dtype != int64)
-    ctx.fail("cannot compute " + ctx.op().name + " as input #" + std::to_string(i) +
-             "(zero-based) was expected to be a int64 tensor but is a " + std::string(dtype_name(dtype)) + " tensor");
-}
-
 bool is_fixed_unigram(const ops::OpContext& ctx) { return ctx.op().attr_names.size() == 12; }
 bool has_range_max(const ops::OpContext& ctx) { return ctx.op().attr_names.size() != 5; }
 
@@ -59,7 +52,7 @@ std::int64_t sampler_range(const ops::OpContext& ctx) {
 }
 
 void sampler_shape(ShapeContext& ctx) {
-  check_int64_input(ctx, 0);
+  ctx.expect_input_dtype(0, int64);
   check_minimum(ctx, kNumTrue, 1);
   check_minimum(ctx, kNumSampled, 1);
   if (has_range_max(ctx)) check_minimum(ctx, kRangeMax, 1);

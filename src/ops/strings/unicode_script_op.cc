@@ -15,10 +15,7 @@ using ops::OpDef;
 using ops::ShapeContext;
 
 void unicode_script_shape(ShapeContext& ctx) {
-  const DType dtype = ctx.input(0).dtype();
-  if (dtype != int32)
-    ctx.fail("cannot compute UnicodeScript as input #0(zero-based) was expected to be a int32 tensor but is a " +
-             std::string(dtype_name(dtype)) + " tensor");
+  ctx.expect_input_dtype(0, int32);
   ctx.add_output(int32, ctx.input(0).shape());
 }
 
