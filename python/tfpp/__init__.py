@@ -50,6 +50,7 @@ from .array_everyday import (broadcast_static_shape, get_static_value, identity_
 from . import dtype_limits as _dtype_limits  # noqa: F401  (installs DType.min, .max, ...)
 from . import tensor_methods as _tensor_methods  # noqa: F401  (installs Tensor.numpy, __getitem__, ...)
 from .function import function
+from .linspace import linspace
 from .gradients import RegisterGradient, custom_gradient
 from .printing import print  # noqa: A001
 from .tensor_shape import TensorShape
@@ -57,7 +58,7 @@ from .tensor_util import make_ndarray, make_tensor_proto
 from ._tfpp import (DType, GradientTape, Tensor, TensorArray, TensorSpec, Variable, argsort, bool, boolean_mask,
                     broadcast_dynamic_shape, broadcast_to, clip_by_global_norm, clip_by_norm, concat, constant,
                     convert_to_tensor, einsum, executing_eagerly, expand_dims, eye, fill, float32, float64, gather,
-                    gather_nd, identity, int32, int64, linspace, meshgrid, name_scope, norm, one_hot, ones, ones_like,
+                    gather_nd, identity, int32, int64, meshgrid, name_scope, norm, one_hot, ones, ones_like,
                     pad, range, rank, repeat, reshape, reverse, reverse_sequence, roll, searchsorted, sequence_mask, shape,
                     size, slice, sort, split, squeeze, stack, stop_gradient, strided_slice, string,
                     tensor_scatter_nd_add, tensor_scatter_nd_max, tensor_scatter_nd_min, tensor_scatter_nd_sub,

@@ -17,7 +17,7 @@ import re
 
 import tfpp as tf
 
-from . import errors
+from . import _tfpp, errors
 from .linalg_composites import tensor_diag, tensor_diag_part
 
 _math, _nn, _linalg, _strings, _random = tf.math, tf.nn, tf.linalg, tf.strings, tf.random
@@ -274,7 +274,7 @@ _TABLE = (
     ("ZerosLike", lambda x, name=None: tf.zeros_like(x, name=name)),
     ("OnesLike", lambda x, name=None: tf.ones_like(x, name=name)),
     ("Range", lambda start, limit, delta, name=None: tf.range(start, limit, delta, name=name)),
-    ("LinSpace", lambda start, stop, num, name=None: tf.linspace(start, stop, num, name=name)),
+    ("LinSpace", lambda start, stop, num, name=None: _tfpp.linspace(start, stop, num, name=name)),  # no gradient
     ("OneHot", lambda indices, depth, on_value, off_value, axis=-1, name=None: tf.one_hot(
         indices, depth, on_value, off_value, axis, dtype=tf.convert_to_tensor(on_value).dtype, name=name)),
     ("Transpose", lambda x, perm, name=None: tf.transpose(x, perm, name=name)),

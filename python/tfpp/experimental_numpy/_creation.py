@@ -196,19 +196,10 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=float, axi
         if num > 1:
             stop = tf.cast(stop, step.dtype) - step
             start = tf.cast(start, stop.dtype)
-    result = _linspace(start, stop, num, axis)
+    result = tf.linspace(start, stop, num, axis=axis)
     if dtype:
         result = tf.cast(result, dtype)
     return (result, step) if retstep else result
-
-
-def _linspace(start, stop, num, axis):
-    # tf.linspace along a new axis `axis` of start and stop's broadcast shape (tfpp's takes scalars only).
-    start, stop = tf.broadcast_to(start, tf.shape(stop + start)), tf.broadcast_to(stop, tf.shape(stop + start))
-    flat_start, flat_stop = tf.reshape(start, [-1]), tf.reshape(stop, [-1])
-    columns = [tf.linspace(flat_start[i], flat_stop[i], num) for i in range(flat_start.shape[0])]
-    result = tf.reshape(tf.stack(columns, axis=1), [num] + start.shape.as_list())
-    return moveaxis(result, 0, axis)
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):

@@ -3,6 +3,7 @@ partition (row i holds values splits[i]:splits[i+1]; value j is in row segment_i
 as TensorFlow converts them."""
 
 from .. import _tfpp
+from ..integer_arguments import convert_to_int_tensor
 
 
 def _as_dtype(dtype):
@@ -45,21 +46,12 @@ def segment_ids_to_row_splits(segment_ids, num_segments=None, out_type=None, nam
             out_type = _tfpp.int64
     else:
         out_type = _as_dtype(out_type)
-    segment_ids = _int32(segment_ids, "segment_ids")
+    segment_ids = convert_to_int_tensor(segment_ids, "segment_ids")
     _has_rank_1(segment_ids)
     if num_segments is not None:
-        num_segments = _int32(num_segments, "num_segments")
+        num_segments = convert_to_int_tensor(num_segments, "num_segments")
         if num_segments.shape.rank != 0:
             raise ValueError("Shape %s must have rank 0" % (num_segments.shape,))
     row_lengths = _tfpp.math.bincount(segment_ids, minlength=num_segments, maxlength=num_segments, dtype=out_type)
     return _tfpp.concat([_tfpp.zeros([1], out_type), _tfpp.math.cumsum(row_lengths)], axis=0)
 
-
-def _int32(value, name):
-    """An integer tensor as int32 (ragged_util.convert_to_int_tensor); TypeError for other dtypes."""
-    tensor = _tfpp._convert_to_tensor(value, dtype_hint=_tfpp.int32)
-    if not tensor.dtype.is_integer:
-        raise TypeError("Argument `tensor` (name: %s) must be of type integer. Received `tensor` = %s of dtype: "
-                        "<dtype: '%s'>" % (name, tensor.numpy() if not tensor._is_symbolic() else tensor,
-                                           tensor.dtype.name))
-    return _tfpp.math.cast(tensor, _tfpp.int32)
