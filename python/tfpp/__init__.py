@@ -76,6 +76,8 @@ nn = _tfpp.nn
 random = _tfpp.random
 from . import random_composites as _random_composites  # noqa: E402
 random.experimental.index_shuffle = _random_composites.index_shuffle
+from .random_uniform import uniform as _uniform  # noqa: E402
+random.uniform = _uniform
 random_index_shuffle = random._random_index_shuffle
 del random._random_index_shuffle
 config = _tfpp.config
