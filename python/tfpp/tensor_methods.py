@@ -1,5 +1,8 @@
 """The Python-level methods of tfpp.Tensor and tfpp.Variable: NumPy conversion, indexing,
-elementwise == and !=, iteration, hashing and format(), as TensorFlow's eager tensors have them."""
+elementwise == and !=, iteration, hashing and format(), as TensorFlow's eager tensors have them;
+and the classes' inspect.signature."""
+
+import inspect
 
 from . import _tfpp
 from . import errors
@@ -76,3 +79,7 @@ for _cls in (_tfpp.Tensor, _tfpp.Variable):
     _cls.__hash__ = _unhashable
 _tfpp.Tensor.__format__ = _format
 _tfpp.Tensor.__bool__ = _bool
+
+# inspect.signature finds none in nanobind's constructors and raises; TensorFlow's classes give these.
+_tfpp.Tensor.__signature__ = inspect.Signature()
+_tfpp.Variable.__signature__ = inspect.signature(lambda *args, **kwargs: None)
