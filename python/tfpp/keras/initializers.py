@@ -35,8 +35,9 @@ class Initializer:
         for key in kwargs:
             if key not in names:
                 raise TypeError("%s() got an unexpected keyword argument %r" % (type(self).__name__, key))
-        self._config = dict(parameters)
-        self._config.update(zip(names, args), **kwargs)
+        config = dict(parameters)
+        config.update(zip(names, args), **kwargs)
+        self._config = {"seed": config.pop("seed"), **config} if "seed" in config else config  # Keras' order
 
     def __call__(self, shape, dtype=None):
         if not _is_builtin(type(self)):
@@ -49,6 +50,9 @@ class Initializer:
     @classmethod
     def from_config(cls, config):
         return cls(**config)
+
+    def clone(self):
+        return type(self).from_config(self.get_config())
 
     def _serialized(self):
         """The config the C++ initializers read; a class of the program's own is registered with
@@ -85,8 +89,6 @@ class VarianceScaling(Initializer):
         if c["distribution"] not in {"uniform", "truncated_normal", "untruncated_normal"}:
             raise ValueError("Invalid `distribution` argument: %s.Please use one of %s" % (
                 c["distribution"], {"uniform", "truncated_normal", "untruncated_normal"}))
-        # Keras' config puts the seed first.
-        self._config = {"seed": c.pop("seed"), **c}
 
 
 class Identity(Initializer):
@@ -142,7 +144,9 @@ def deserialize(config, custom_objects=None):
         if config not in classes:
             raise ValueError("Could not interpret initializer identifier: %s" % config)
         return classes[config]()
-    cls = classes.get(config.get("class_name"))
+    # A class of the program's own is found by its registered name ("package>Name"), in the registry too.
+    from ._registration import get_registered_object
+    cls = get_registered_object(config.get("registered_name") or config.get("class_name"), classes)
     if cls is None:
         raise ValueError("Could not interpret initializer identifier: %s" % (config,))
     return cls.from_config(config.get("config", {}))
