@@ -194,6 +194,7 @@ from .edit_distance import edit_distance
 from .control_flow_extras import case, parallel_stack, recompute_grad, switch_case, vectorized_map
 from . import framework_constants as _framework_constants
 from .framework_constants import AggregationMethod, VariableAggregation, VariableSynchronization, get_logger
+from .variable_creator_scope import variable_creator_scope
 from . import init_ops as _init_ops
 zeros_initializer, ones_initializer, constant_initializer = _init_ops.Zeros, _init_ops.Ones, _init_ops.Constant
 random_normal_initializer, random_uniform_initializer = _init_ops.RandomNormal, _init_ops.RandomUniform
