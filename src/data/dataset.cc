@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "data/node.h"
+#include "ops/random/random_seed.h"
 #include "tfpp/errors.h"
 
 namespace tf::data {
@@ -41,6 +42,23 @@ void rethrow_with_context(const std::string& context) {
 }
 
 namespace {
+// A pass started outside any other: its stages run with its own random stream positions current.
+class OutermostPass final : public IteratorImpl {
+ public:
+  explicit OutermostPass(const DatasetNode& node) {
+    ops::RandomStreamPositionsScope scope(&streams_);
+    pass_ = node.make_iterator();
+  }
+  bool next(Element& out) override {
+    ops::RandomStreamPositionsScope scope(&streams_);
+    return pass_->next(out);
+  }
+
+ private:
+  ops::RandomStreamPositions streams_;  // outlives pass_, whose threads use it
+  std::unique_ptr<IteratorImpl> pass_;
+};
+
 // Shared by every default-constructed Dataset.
 class EmptyNode final : public DatasetNode {
   struct It final : IteratorImpl {
@@ -52,6 +70,11 @@ class EmptyNode final : public DatasetNode {
   std::int64_t cardinality() const override { return 0; }
 };
 }  // namespace
+
+std::unique_ptr<IteratorImpl> start_pass(const DatasetNode& node) {
+  if (ops::current_random_stream_positions()) return node.make_iterator();
+  return std::make_unique<OutermostPass>(node);
+}
 
 }  // namespace detail
 
@@ -96,12 +119,12 @@ Dataset::Dataset(std::shared_ptr<const detail::DatasetNode> node, std::vector<st
     : node_(std::move(node)), names_(std::move(names)) {}
 
 Iterator Dataset::begin() const {
-  Iterator it(node_, node_->make_iterator());
+  Iterator it(node_, detail::start_pass(*node_));
   ++it;
   return it;
 }
 
-Iterator Dataset::make_iterator() const { return Iterator(node_, node_->make_iterator()); }
+Iterator Dataset::make_iterator() const { return Iterator(node_, detail::start_pass(*node_)); }
 
 std::int64_t Dataset::cardinality() const { return node_->cardinality(); }
 

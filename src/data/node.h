@@ -35,6 +35,11 @@ class DatasetNode {
   }
 };
 
+/// A pass over `node` as a user starts one: outside any other pass it owns the positions of the
+/// random streams its functions use (Note [Random streams of dataset functions]); inside one it
+/// shares them, as `node.make_iterator()` does.
+std::unique_ptr<IteratorImpl> start_pass(const DatasetNode& node);
+
 /// The tensors `node` slices along their first dimension when it is from_tensor_slices' node,
 /// else nullptr: a stage after it may then slice rows itself (shuffle, Note [Shuffling rows]).
 const std::vector<Tensor>* sliced_tensors(const DatasetNode& node);

@@ -13,6 +13,7 @@
 #include <sched.h>
 
 #include "kernels/cpu/parallel.h"
+#include "ops/random/random_seed.h"
 #include "tfpp/data/dataset.h"
 
 namespace tf::data::detail {
@@ -27,9 +28,12 @@ inline int resolve_parallelism(std::int64_t requested) {
 /// with tf.data's max_intra_op_parallelism = 1): the intra-op threads are the training step's.
 /// It is a SCHED_BATCH thread: when it wakes it does not preempt the step's threads, so it fills
 /// the time a core would idle and takes a core from the step only when the step waits for data.
+/// It runs with the random stream positions of the pass that starts it (Note [Random streams of
+/// dataset functions]).
 template <class F>
 std::thread start_pipeline_thread(F fn) {
-  return std::thread([fn = std::move(fn)]() mutable {
+  return std::thread([fn = std::move(fn), streams = ops::current_random_stream_positions()]() mutable {
+    ops::RandomStreamPositionsScope scope(streams);
     kernels::set_intra_op_threads(1);
     const sched_param param{};
     pthread_setschedparam(pthread_self(), SCHED_BATCH, &param);  // best effort: any failure leaves SCHED_OTHER

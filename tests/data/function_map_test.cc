@@ -2,7 +2,9 @@
 // when the map is parallel, and traces once per element signature.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include <tfpp/tfpp.h>
 
@@ -60,3 +62,38 @@ TEST(DatasetFunctionMap, NewElementShapeTracesAgainAndErrorsNameTheElement) {
 }
 
 }  // namespace
+
+// TensorFlow makes a dataset's functions anew for each iterator, so a seeded op in a map function
+// draws the same numbers in every epoch; within one iterator (repeat) its stream goes on. The
+// numbers are TensorFlow 2.21's for tf.random.uniform([], seed=1) in Dataset.range(3).map.
+TEST(DatasetFunctionMap, SeededRandomOpsRestartForEachIterator) {
+  auto draw = tf::function([](const tf::Tensor&) { return tf::random::uniform({}, {.seed = 1}); });
+  auto values = [](const Dataset& ds) {
+    std::vector<float> v;
+    for (const Element& e : ds) v.push_back(e[0].item<float>());
+    return v;
+  };
+  auto expect_near = [](const std::vector<float>& got, const std::vector<float>& want) {
+    ASSERT_EQ(got.size(), want.size());
+    for (std::size_t i = 0; i < want.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-6) << i;
+  };
+  auto sorted = [](std::vector<float> v) {
+    std::sort(v.begin(), v.end());  // parallel calls draw in the order they run
+    return v;
+  };
+  const std::vector<float> epoch = {0.23903739f, 0.22267115f, 0.34304976f};
+  for (std::int64_t calls : {std::int64_t{1}, std::int64_t{2}}) {
+    Dataset ds = Dataset::range(3).map(draw, {.num_parallel_calls = calls});
+    for (const Dataset& pass : {ds, ds, ds.prefetch(2)}) {
+      const std::vector<float> got = values(pass);
+      expect_near(calls == 1 ? got : sorted(got), calls == 1 ? epoch : sorted(epoch));
+    }
+  }
+  Dataset ds = Dataset::range(3).map(draw);
+  expect_near(values(ds.repeat(2)), {0.23903739f, 0.22267115f, 0.34304976f, 0.85147619f, 0.97840536f, 0.93370306f});
+  // Two iterators side by side each start at the beginning.
+  tf::data::Iterator a = ds.make_iterator(), b = ds.make_iterator();
+  EXPECT_NEAR(a.get_next()->at(0).item<float>(), 0.23903739f, 1e-6);
+  EXPECT_NEAR(b.get_next()->at(0).item<float>(), 0.23903739f, 1e-6);
+  EXPECT_NEAR(a.get_next()->at(0).item<float>(), 0.22267115f, 1e-6);
+}

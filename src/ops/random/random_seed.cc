@@ -10,6 +10,7 @@
 #include <optional>
 #include <random>
 #include <tuple>
+#include <utility>
 
 #include "ops/execute.h"
 #include "tfpp/random_ops.h"
@@ -151,10 +152,30 @@ kernels::Philox reserve_philox(const KernelContext& ctx, std::int64_t seed, std:
   kernels::Philox gen = make_philox(seed, seed2);
   const std::size_t at = ctx.op().attr_names.size();
   if (ctx.attrs().size() > at)
-    if (const auto* payload = std::get_if<std::shared_ptr<const OpPayload>>(&ctx.attrs()[at]))
-      gen.skip(static_cast<const RandomStream&>(**payload).next_block.fetch_add(blocks));
+    if (const auto* payload = std::get_if<std::shared_ptr<const OpPayload>>(&ctx.attrs()[at])) {
+      RandomStreamPositions* positions = current_random_stream_positions();
+      gen.skip(positions ? positions->reserve(*payload, blocks)
+                         : static_cast<const RandomStream&>(**payload).next_block.fetch_add(blocks));
+    }
   return gen;
 }
+
+std::uint64_t RandomStreamPositions::reserve(const std::shared_ptr<const OpPayload>& stream, std::uint64_t blocks) {
+  std::lock_guard lock(mutex_);
+  std::uint64_t& next = next_block_[stream];
+  return std::exchange(next, next + blocks);
+}
+
+namespace {
+thread_local RandomStreamPositions* current_positions = nullptr;
+}  // namespace
+
+RandomStreamPositions* current_random_stream_positions() { return current_positions; }
+
+RandomStreamPositionsScope::RandomStreamPositionsScope(RandomStreamPositions* positions)
+    : previous_(std::exchange(current_positions, positions)) {}
+
+RandomStreamPositionsScope::~RandomStreamPositionsScope() { current_positions = previous_; }
 
 }  // namespace ops
 }  // namespace tf

@@ -3,6 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
 
 #include "kernels/cpu/philox.h"
 #include "ops/op_def.h"
@@ -29,6 +32,40 @@ AttrValue random_stream(const OpDef& op, DType dtype, std::int64_t seed, std::in
 /// The kernel's generator for seeds (seed, seed2), at its stream's position, which then moves
 /// past the `blocks` 128-bit outputs reserved (TensorFlow's ReserveSamples128).
 kernels::Philox reserve_philox(const KernelContext& ctx, std::int64_t seed, std::int64_t seed2, std::uint64_t blocks);
+
+/// Note [Random streams of dataset functions]: TensorFlow instantiates a dataset's functions
+/// anew for each iterator it makes outside any other pass (an iterator resource owns its own
+/// function library), so a seeded op in a `map` or `filter` function gives the same numbers in
+/// every epoch, while the passes inside one iterator (repeat's epochs, interleave's inner
+/// datasets) continue one stream. tfpp's traced ops keep one stream each, so an outermost pass
+/// holds the positions of the streams its functions use and makes them current on the threads
+/// that run its stages; while positions are current, every stream reads and moves its position
+/// there instead of its own.
+class RandomStreamPositions {
+ public:
+  /// The position of `stream`, moved past `blocks` (0 for a stream not yet used here).
+  std::uint64_t reserve(const std::shared_ptr<const OpPayload>& stream, std::uint64_t blocks);
+
+ private:
+  std::mutex mutex_;
+  // Keys keep their streams alive, so no later stream can take a used one's address.
+  std::map<std::shared_ptr<const OpPayload>, std::uint64_t> next_block_;
+};
+
+/// The positions current on this thread, or nullptr outside any dataset pass.
+RandomStreamPositions* current_random_stream_positions();
+
+/// Makes `positions` current on this thread for the scope's lifetime.
+class RandomStreamPositionsScope {
+ public:
+  explicit RandomStreamPositionsScope(RandomStreamPositions* positions);
+  ~RandomStreamPositionsScope();
+  RandomStreamPositionsScope(const RandomStreamPositionsScope&) = delete;
+  RandomStreamPositionsScope& operator=(const RandomStreamPositionsScope&) = delete;
+
+ private:
+  RandomStreamPositions* previous_;
+};
 
 /// TensorFlow's ReserveRandomOutputs(outputs, 256): the blocks a kernel filling `outputs`
 /// values reserves.
