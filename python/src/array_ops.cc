@@ -51,7 +51,7 @@ tf::Tensor converted(nb::handle value, nb::handle dtype, nb::handle dtype_hint) 
 void bind_array_ops(nb::module_& m) {
   m.def("constant", [](nb::handle value, nb::handle dtype, nb::handle shape, nb::handle name) {
     NodeName named(name);
-    tf::Tensor t = to_tensor(value, optional_dtype(dtype));
+    tf::Tensor t = constant_value(value, optional_dtype(dtype));
     if (!shape.is_none()) {
       tf::TensorShape target = shape_from(shape);
       if (t.num_elements() == 1 && target.num_elements() != 1) return tf::fill(target, tf::reshape(t, tf::IntArray()));
@@ -66,6 +66,8 @@ void bind_array_ops(nb::module_& m) {
   }, "value"_a, "dtype"_a = nb::none(), "name"_a = nb::none(), "dtype_hint"_a = nb::none());
   // tfpp's own Python code converts with a dtype and leaves a tensor of another dtype as it is,
   // for the op that takes it to judge.
+  m.def("_set_registered_conversion", &set_registered_conversion, "fn"_a,
+        "Sets the function tf.register_tensor_conversion_function's registry converts with.");
   m.def("_convert_to_tensor", [](nb::handle value, nb::handle dtype, nb::handle, nb::handle dtype_hint) {
     return converted(value, dtype, dtype_hint);
   }, "value"_a, "dtype"_a = nb::none(), "name"_a = nb::none(), "dtype_hint"_a = nb::none());

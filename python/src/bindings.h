@@ -76,6 +76,11 @@ class NodeName {
 /// float32, bool, string), NumPy arrays and scalars in their dtype. With `dtype`, Python numbers
 /// become that dtype (TypeError if they do not fit it, as TensorFlow's "Cannot convert").
 tf::Tensor to_tensor(nb::handle value, std::optional<tf::DType> dtype = std::nullopt);
+/// As to_tensor, without the functions of tf.register_tensor_conversion_function (tf.constant).
+tf::Tensor constant_value(nb::handle value, std::optional<tf::DType> dtype);
+/// Makes fn(value, dtype) the converter of values no built-in conversion takes: it returns a
+/// tensor, or None for a value no registered function converts.
+void set_registered_conversion(nb::object fn);
 /// As tf.convert_to_tensor(value, dtype), and as an op's input of one declared dtype: Python
 /// values become `dtype` (TypeError if they do not fit it); a tensor or variable of another dtype
 /// raises ValueError with TensorFlow's message.
@@ -83,14 +88,24 @@ tf::Tensor to_tensor_strictly(nb::handle value, tf::DType dtype);
 /// As to_tensor, trying `hint` first for Python values (tf.convert_to_tensor's dtype_hint): a
 /// value that does not convert to it gets the inferred dtype instead.
 tf::Tensor to_tensor_hinted(nb::handle value, tf::DType hint);
-/// As to_tensor, except that a Python number takes `like`'s dtype when it fits it (the
-/// operand of an operator or a two-input op).
+/// An op's input converted to the dtype of `like`, another input, as TensorFlow's op wrappers
+/// convert it: Python values to that dtype when theirs is compatible with it (TypeError "Cannot
+/// convert ..." otherwise), NumPy values cast by NumPy; tensors and variables as they are.
 tf::Tensor operand_like(nb::handle value, const tf::Tensor& like);
+/// As operand_like, but a value that does not convert to `like`'s dtype (TypeError or
+/// ValueError) keeps its own, for the op to refuse: tf.convert_to_tensor's dtype_hint, which
+/// `x + y`, tf.add, tf.matmul and `/` use for their second input.
+tf::Tensor operand_hinted(nb::handle value, const tf::Tensor& like);
 /// True for tfpp.Tensor and tfpp.Variable objects.
 bool is_tensor_like(nb::handle value);
 /// Both inputs of a two-input op, converted as TensorFlow's op wrappers do: a Python value
 /// takes the dtype of the other input when that one is a tensor.
 std::pair<tf::Tensor, tf::Tensor> binary_operands(nb::handle a, nb::handle b);
+/// `a` converted by itself and `b` by operand_hinted beside it (tf.add, tf.matmul, `x + y`).
+std::pair<tf::Tensor, tf::Tensor> hinted_operands(nb::handle a, nb::handle b);
+/// TensorFlow's truediv (`/`, tf.math.truediv, tf.divide) refuses inputs of two dtypes with a
+/// TypeError of its own before any op runs.
+void check_truediv_dtypes(const tf::Tensor& x, const tf::Tensor& y);
 /// A list of ints (a Python int, list, tuple or int tensor), e.g. an axis argument.
 std::vector<std::int64_t> int_list(nb::handle value);
 /// A Python shape (list/tuple of ints or None, a TensorShape, or None for unknown rank).

@@ -250,8 +250,19 @@ std::optional<tf::Tensor> stacked_arrays(nb::handle list, std::optional<tf::DTyp
   return from_numpy(numpy().module.attr("stack")(list), dtype);
 }
 
+// NumPy's name for `dtype`, for the dtypes NumPy itself has.
+std::optional<std::string> numpy_dtype_name(tf::DType dtype) {
+  if (dtype == tf::string || dtype == tf::bfloat16 || dtype == tf::resource || dtype == tf::variant) return std::nullopt;
+  return std::string(tf::dtype_name(dtype));
+}
+
 tf::Tensor from_numpy(nb::handle value, std::optional<tf::DType> dtype) {
   nb::object array = numpy().module.attr("asarray")(value, "order"_a = "C");
+  // TensorFlow has NumPy cast a value to the dtype asked for, whatever the kinds (floats to integers, strings to numbers).
+  if (dtype)
+    if (const std::optional<std::string> name = numpy_dtype_name(*dtype))
+      if (nb::cast<std::string>(array.attr("dtype").attr("name")) != *name)
+        array = array.attr("astype")(*name);
   const std::string kind = nb::cast<std::string>(array.attr("dtype").attr("kind"));
   const auto itemsize = nb::cast<std::size_t>(array.attr("dtype").attr("itemsize"));
   tf::TensorShape shape;
@@ -354,7 +365,35 @@ tf::Tensor from_tensor_shape(nb::handle shape, std::optional<tf::DType> dtype) {
 
 }  // namespace
 
+namespace {
+
+// The Python function of tf.register_tensor_conversion_function's registry
+// (python/tfpp/tensor_conversion.py): fn(value, dtype) gives a tensor, or None when no
+// registered function converts the value.
+nb::object& registered_conversion() {
+  static auto* fn = new nb::object();  // never destroyed: outlives the interpreter's shutdown
+  return *fn;
+}
+
+enum class Registry { kConsulted, kIgnored };
+
+tf::Tensor converted_value(nb::handle value, std::optional<tf::DType> dtype, Registry registry);
+
+}  // namespace
+
 tf::Tensor to_tensor(nb::handle value, std::optional<tf::DType> dtype) {
+  return converted_value(value, dtype, Registry::kConsulted);
+}
+
+tf::Tensor constant_value(nb::handle value, std::optional<tf::DType> dtype) {
+  return converted_value(value, dtype, Registry::kIgnored);
+}
+
+void set_registered_conversion(nb::object fn) { registered_conversion() = std::move(fn); }
+
+namespace {
+
+tf::Tensor converted_value(nb::handle value, std::optional<tf::DType> dtype, Registry registry) {
   if (nb::isinstance<tf::Tensor>(value)) return nb::cast<const tf::Tensor&>(value);
   if (nb::isinstance<tf::Variable>(value)) return nb::cast<const tf::Variable&>(value).read_value();
   const Kind kind = kind_of(value);
@@ -398,8 +437,14 @@ tf::Tensor to_tensor(nb::handle value, std::optional<tf::DType> dtype) {
   // TensorFlow's protocol for tensor-like Python classes (tf.IndexedSlices is one here).
   if (nb::hasattr(value, "__tf_tensor__"))
     return to_tensor(value.attr("__tf_tensor__")(dtype ? dtype_object(*dtype) : nb::none(), nb::none()), dtype);
+  if (registry == Registry::kConsulted && registered_conversion().is_valid()) {
+    nb::object t = registered_conversion()(value, dtype ? dtype_object(*dtype) : nb::none());
+    if (!t.is_none()) return to_tensor(t);
+  }
   unsupported(value);
 }
+
+}  // namespace
 
 tf::Tensor to_tensor_strictly(nb::handle value, tf::DType dtype) {
   // A tensor or variable of another dtype is refused: converting it would change the values the caller holds.
@@ -416,11 +461,29 @@ tf::Tensor to_tensor_strictly(nb::handle value, tf::DType dtype) {
   throw nb::value_error(message.c_str());
 }
 
+namespace {
+
+// Whether the exception being handled is a TypeError or ValueError: tf.convert_to_tensor answers
+// those by converting again without its dtype_hint.
+bool hint_refused() {
+  try {
+    throw;
+  } catch (const nb::builtin_exception& e) {
+    return e.type() == nb::exception_type::type_error || e.type() == nb::exception_type::value_error;
+  } catch (nb::python_error& e) {
+    return e.matches(PyExc_TypeError) || e.matches(PyExc_ValueError);
+  } catch (...) {
+    return false;
+  }
+}
+
+}  // namespace
+
 tf::Tensor to_tensor_hinted(nb::handle value, tf::DType hint) {
   try {
     return to_tensor(value, hint);
-  } catch (const nb::builtin_exception& e) {
-    if (e.type() != nb::exception_type::type_error) throw;
+  } catch (...) {
+    if (!hint_refused()) throw;
   }
   return to_tensor(value);
 }
@@ -437,15 +500,18 @@ tf::Tensor operand_like(nb::handle value, const tf::Tensor& like) {
         (dtype != tf::int32 || (x >= std::numeric_limits<std::int32_t>::min() && x <= std::numeric_limits<std::int32_t>::max())))
       return tf::detail::operand_scalar(like, static_cast<double>(x));
   }
-  if (kind == Kind::kOther && !is_sequence(value)) return to_tensor(value);
-  // TensorFlow converts with the other input's dtype, and without it if that fails (so the op
-  // then reports the dtype mismatch).
+  // A variable keeps its own dtype, for the op to check.
+  if (nb::isinstance<tf::Variable>(value)) return to_tensor(value);
+  return to_tensor(value, dtype);
+}
+
+tf::Tensor operand_hinted(nb::handle value, const tf::Tensor& like) {
   try {
-    return to_tensor(value, dtype);
-  } catch (const nb::builtin_exception& e) {
-    if (e.type() != nb::exception_type::type_error) throw;
-    return to_tensor(value);
+    return operand_like(value, like);
+  } catch (...) {
+    if (!hint_refused()) throw;
   }
+  return to_tensor(value);
 }
 
 std::pair<tf::Tensor, tf::Tensor> binary_operands(nb::handle a, nb::handle b) {
@@ -459,6 +525,17 @@ std::pair<tf::Tensor, tf::Tensor> binary_operands(nb::handle a, nb::handle b) {
   }
   tf::Tensor x = to_tensor(a);
   return {x, operand_like(b, x)};
+}
+
+std::pair<tf::Tensor, tf::Tensor> hinted_operands(nb::handle a, nb::handle b) {
+  tf::Tensor x = to_tensor(a);
+  return {x, operand_hinted(b, x)};
+}
+
+void check_truediv_dtypes(const tf::Tensor& x, const tf::Tensor& y) {
+  if (x.dtype() != y.dtype())
+    throw nb::type_error(("`x` and `y` must have the same dtype, got tf." + std::string(tf::dtype_name(x.dtype())) +
+                          " != tf." + std::string(tf::dtype_name(y.dtype())) + ".").c_str());
 }
 
 std::vector<std::int64_t> int_list(nb::handle value) {

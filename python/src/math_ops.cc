@@ -29,12 +29,28 @@ struct UnaryOp {
   UnaryFn fn;
 };
 
+// How a two-input function converts its inputs (TensorFlow's Python wrappers differ).
+enum class Inputs {
+  kMatched,  // a Python value to the other input's dtype, or TypeError (binary_operands)
+  kHinted,   // the second as a dtype_hint of the first's (hinted_operands: add)
+  kDivided,  // as `x / y`, then both of one dtype (truediv, divide)
+};
+
 struct BinaryOp {
   const char* name;
   BinaryFn fn;
   const char* first = "x";  // TensorFlow's names of the inputs
   const char* second = "y";
+  Inputs inputs = Inputs::kMatched;
 };
+
+std::pair<tf::Tensor, tf::Tensor> converted_inputs(Inputs inputs, nb::handle x, nb::handle y) {
+  if (inputs == Inputs::kMatched) return binary_operands(x, y);
+  if (inputs == Inputs::kHinted) return hinted_operands(x, y);
+  auto operands = is_tensor_like(x) ? hinted_operands(x, y) : binary_operands(x, y);
+  check_truediv_dtypes(operands.first, operands.second);
+  return operands;
+}
 
 struct Reduction {
   const char* name;
@@ -68,11 +84,11 @@ const UnaryOp kUnaryOps[] = {
 };
 
 const BinaryOp kBinaryOps[] = {
-    {"add", tf::math::add},
+    {"add", tf::math::add, "x", "y", Inputs::kHinted},
     {"subtract", tf::math::subtract},
     {"multiply", tf::math::multiply},
-    {"divide", tf::math::divide},
-    {"truediv", tf::math::truediv},
+    {"divide", tf::math::divide, "x", "y", Inputs::kDivided},
+    {"truediv", tf::math::truediv, "x", "y", Inputs::kDivided},
     {"floordiv", tf::math::floordiv},
     {"floormod", tf::math::floormod},
     {"mod", tf::math::floormod},
@@ -133,8 +149,9 @@ void bind_math_ops(nb::module_& m) {
   }
   auto def_binary = [](nb::module_& module, const BinaryOp& op) {
     BinaryFn fn = op.fn;
-    module.def(op.name, [fn](nb::handle x, nb::handle y, nb::handle name) {
-      auto [a, b] = binary_operands(x, y);
+    const Inputs inputs = op.inputs;
+    module.def(op.name, [fn, inputs](nb::handle x, nb::handle y, nb::handle name) {
+      auto [a, b] = converted_inputs(inputs, x, y);
       NodeName named(name);
       return fn(a, b);
     }, nb::arg(op.first), nb::arg(op.second), "name"_a = nb::none());
@@ -192,7 +209,7 @@ void bind_math_ops(nb::module_& m) {
   }, "t"_a, "clip_value_min"_a, "clip_value_max"_a, "name"_a = nb::none());
   math.def("matmul", [](nb::handle a, nb::handle b, bool transpose_a, bool transpose_b, nb::handle name) {
     NodeName named(name);
-    auto [x, y] = binary_operands(a, b);
+    auto [x, y] = hinted_operands(a, b);
     return tf::matmul(x, y, {.transpose_a = transpose_a, .transpose_b = transpose_b});
   }, "a"_a, "b"_a, "transpose_a"_a = false, "transpose_b"_a = false, "name"_a = nb::none());
   math.def("scalar_mul", [](nb::handle scalar, nb::handle x, nb::handle name) {

@@ -17,17 +17,26 @@ inline bool defers_to(nb::handle other) {
   return nb::hasattr(nb::handle(reinterpret_cast<PyObject*>(Py_TYPE(other.ptr()))), "_overrides_tensor_operators");
 }
 
+// `x + y`, `x @ y` and `x / y` convert a Python or NumPy y as tf.convert_to_tensor's dtype_hint
+// does (TensorFlow's add, matmul and truediv); the other operators and every reflected one
+// convert it to the tensor's dtype or raise, as the ops' own conversion does.
+constexpr bool hints_second_operand(Operator op) {
+  return op == Operator::kAdd || op == Operator::kMatMul || op == Operator::kTrueDiv;
+}
+
 // Through the C++ operators, so traced nodes are named as TensorFlow's Python names them ("mul").
 template <Operator Op>
 nb::object forward(nb::handle a, nb::handle b) {
   if (defers_to(b)) return nb::borrow(Py_NotImplemented);
-  auto [x, y] = binary_operands(a, b);
+  auto [x, y] = hints_second_operand(Op) ? hinted_operands(a, b) : binary_operands(a, b);
+  if constexpr (Op == Operator::kTrueDiv) check_truediv_dtypes(x, y);
   return nb::cast(tf::detail::apply_operator(Op, x, y));
 }
 
 template <Operator Op>
 tf::Tensor reflected(nb::handle a, nb::handle b) {
   auto [y, x] = binary_operands(b, a);
+  if constexpr (Op == Operator::kTrueDiv) check_truediv_dtypes(y, x);
   return tf::detail::apply_operator(Op, y, x);
 }
 
@@ -54,32 +63,32 @@ inline tf::Tensor invert(nb::handle value) {
 /// Adds the operators to a class whose objects convert to tensors (Tensor, Variable).
 template <class C>
 void add_operators(nb::class_<C>& cls) {
-  cls.def("__add__", &forward<Operator::kAdd>)
-      .def("__radd__", &reflected<Operator::kAdd>)
-      .def("__sub__", &forward<Operator::kSub>)
-      .def("__rsub__", &reflected<Operator::kSub>)
-      .def("__mul__", &forward<Operator::kMul>)
-      .def("__rmul__", &reflected<Operator::kMul>)
-      .def("__truediv__", &forward<Operator::kTrueDiv>)
-      .def("__rtruediv__", &reflected<Operator::kTrueDiv>)
-      .def("__floordiv__", &forward<Operator::kFloorDiv>)
-      .def("__rfloordiv__", &reflected<Operator::kFloorDiv>)
-      .def("__mod__", &forward<Operator::kMod>)
-      .def("__rmod__", &reflected<Operator::kMod>)
-      .def("__pow__", &forward<Operator::kPow>)
-      .def("__rpow__", &reflected<Operator::kPow>)
-      .def("__matmul__", &forward<Operator::kMatMul>)
-      .def("__rmatmul__", &reflected<Operator::kMatMul>)
-      .def("__lt__", &forward<Operator::kLess>)
-      .def("__le__", &forward<Operator::kLessEqual>)
-      .def("__gt__", &forward<Operator::kGreater>)
-      .def("__ge__", &forward<Operator::kGreaterEqual>)
-      .def("__and__", &forward<Operator::kAnd>)
-      .def("__rand__", &reflected<Operator::kAnd>)
-      .def("__or__", &forward<Operator::kOr>)
-      .def("__ror__", &reflected<Operator::kOr>)
-      .def("__xor__", &xor_operator)
-      .def("__rxor__", &reflected_xor)
+  cls.def("__add__", &forward<Operator::kAdd>, nb::arg("other").none())
+      .def("__radd__", &reflected<Operator::kAdd>, nb::arg("other").none())
+      .def("__sub__", &forward<Operator::kSub>, nb::arg("other").none())
+      .def("__rsub__", &reflected<Operator::kSub>, nb::arg("other").none())
+      .def("__mul__", &forward<Operator::kMul>, nb::arg("other").none())
+      .def("__rmul__", &reflected<Operator::kMul>, nb::arg("other").none())
+      .def("__truediv__", &forward<Operator::kTrueDiv>, nb::arg("other").none())
+      .def("__rtruediv__", &reflected<Operator::kTrueDiv>, nb::arg("other").none())
+      .def("__floordiv__", &forward<Operator::kFloorDiv>, nb::arg("other").none())
+      .def("__rfloordiv__", &reflected<Operator::kFloorDiv>, nb::arg("other").none())
+      .def("__mod__", &forward<Operator::kMod>, nb::arg("other").none())
+      .def("__rmod__", &reflected<Operator::kMod>, nb::arg("other").none())
+      .def("__pow__", &forward<Operator::kPow>, nb::arg("other").none())
+      .def("__rpow__", &reflected<Operator::kPow>, nb::arg("other").none())
+      .def("__matmul__", &forward<Operator::kMatMul>, nb::arg("other").none())
+      .def("__rmatmul__", &reflected<Operator::kMatMul>, nb::arg("other").none())
+      .def("__lt__", &forward<Operator::kLess>, nb::arg("other").none())
+      .def("__le__", &forward<Operator::kLessEqual>, nb::arg("other").none())
+      .def("__gt__", &forward<Operator::kGreater>, nb::arg("other").none())
+      .def("__ge__", &forward<Operator::kGreaterEqual>, nb::arg("other").none())
+      .def("__and__", &forward<Operator::kAnd>, nb::arg("other").none())
+      .def("__rand__", &reflected<Operator::kAnd>, nb::arg("other").none())
+      .def("__or__", &forward<Operator::kOr>, nb::arg("other").none())
+      .def("__ror__", &reflected<Operator::kOr>, nb::arg("other").none())
+      .def("__xor__", &xor_operator, nb::arg("other").none())
+      .def("__rxor__", &reflected_xor, nb::arg("other").none())
       .def("__invert__", &invert)
       .def("__neg__", [](nb::handle x) { return tf::math::negative(to_tensor(x)); })
       .def("__abs__", [](nb::handle x) { return tf::math::abs(to_tensor(x)); });

@@ -38,6 +38,7 @@ from .functional_ops import foldl, foldr, map_fn, scan
 from ._tfpp import Assert, ensure_shape
 from . import train
 from .module import Module
+from .tensor_conversion import register_tensor_conversion_function
 from .ragged.ragged_tensor import RaggedTensor
 from .sparse_tensor import SparseTensor
 from .indexed_slices import IndexedSlices
