@@ -20,7 +20,8 @@ void raise_tf_error(const char* name, const char* message) {
 // the former so).
 bool is_dtype_error(std::string_view message) {
   for (std::string_view phrase : {"dtype", "must be bool", "must be numeric", "must be strings", "must be float32",
-                                  "must be int32", "must be a string scalar"})
+                                  "must be int32", "must be a string scalar", "Value for attr 'T' of",
+                                  "was expected to be a"})
     if (message.find(phrase) != std::string_view::npos) return true;
   return false;
 }

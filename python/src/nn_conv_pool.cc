@@ -5,6 +5,7 @@
 
 #include "argument_errors.h"
 #include "bindings.h"
+#include "padding_argument.h"
 #include "tfpp/max_pool_with_argmax.h"
 #include "tfpp/nn_conv_pool_variants.h"
 
@@ -22,41 +23,43 @@ std::string string_or(nb::handle value, const char* fallback) {
 }
 
 void bind_convolutions(nb::module_& nn) {
-  nn.def("conv1d", [](nb::handle input, nb::handle filters, nb::handle stride, std::string padding, nb::handle data_format,
+  nn.def("conv1d", [](nb::handle input, nb::handle filters, nb::handle stride, nb::handle padding, nb::handle data_format,
                       nb::handle dilations, nb::handle name) {
     NodeName named(name);
-    return tf::nn::conv1d(to_tensor(input), to_tensor(filters), sizes_or(stride, 1), padding,
+    return tf::nn::conv1d(to_tensor(input), to_tensor(filters), sizes_or(stride, 1), named_padding(padding),
                           {.dilations = sizes_or(dilations, 1), .data_format = string_or(data_format, "NWC")});
   }, "input"_a, "filters"_a, "stride"_a, "padding"_a, "data_format"_a = "NWC", "dilations"_a = nb::none(), "name"_a = nb::none());
-  nn.def("convolution", [](nb::handle input, nb::handle filters, nb::handle strides, std::string padding, nb::handle data_format,
+  nn.def("convolution", [](nb::handle input, nb::handle filters, nb::handle strides, nb::handle padding, nb::handle data_format,
                            nb::handle dilations, nb::handle name) {
     NodeName named(name);
-    return tf::nn::convolution(to_tensor(input), to_tensor(filters), padding,
+    return tf::nn::convolution(to_tensor(input), to_tensor(filters), named_padding(padding),
                                {.strides = sizes_or(strides, 1), .dilations = sizes_or(dilations, 1),
                                 .data_format = string_or(data_format, "")});
   }, "input"_a, "filters"_a, "strides"_a = nb::none(), "padding"_a = "VALID", "data_format"_a = nb::none(),
      "dilations"_a = nb::none(), "name"_a = nb::none());
   nn.def("conv2d_transpose", [](nb::handle input, nb::handle filters, nb::handle output_shape, nb::handle strides,
-                                std::string padding, std::string data_format, nb::handle dilations, nb::handle name) {
+                                nb::handle padding, std::string data_format, nb::handle dilations, nb::handle name) {
     NodeName named(name);
-    return tf::nn::conv2d_transpose(to_tensor(input), to_tensor(filters), to_tensor(output_shape), sizes_or(strides, 1), padding,
+    return tf::nn::conv2d_transpose(to_tensor(input), to_tensor(filters), to_tensor(output_shape), sizes_or(strides, 1),
+                                    explicit_or_named_padding(padding),
                                     {.dilations = sizes_or(dilations, 1), .data_format = data_format});
   }, "input"_a, "filters"_a, "output_shape"_a, "strides"_a, "padding"_a = "SAME", "data_format"_a = "NHWC",
      "dilations"_a = nb::none(), "name"_a = nb::none());
-  nn.def("depthwise_conv2d", [](nb::handle input, nb::handle filter, nb::handle strides, std::string padding,
+  nn.def("depthwise_conv2d", [](nb::handle input, nb::handle filter, nb::handle strides, nb::handle padding,
                                 nb::handle data_format, nb::handle dilations, nb::handle name) {
     NodeName named(name);
-    return tf::nn::depthwise_conv2d(to_tensor(input), to_tensor(filter), sizes_or(strides, 1), padding,
+    return tf::nn::depthwise_conv2d(to_tensor(input), to_tensor(filter), sizes_or(strides, 1), explicit_or_named_padding(padding),
                                     {.dilations = sizes_or(dilations, 1), .data_format = string_or(data_format, "NHWC")});
   }, "input"_a, "filter"_a, "strides"_a, "padding"_a, "data_format"_a = nb::none(), "dilations"_a = nb::none(),
      "name"_a = nb::none());
   nn.def("separable_conv2d", [](nb::handle input, nb::handle depthwise_filter, nb::handle pointwise_filter, nb::handle strides,
-                                std::string padding, nb::handle data_format, nb::handle dilations, nb::handle name) {
+                                nb::handle padding, nb::handle data_format, nb::handle dilations, nb::handle name) {
     NodeName named(name);
     const tf::Tensor x = to_tensor(input), depthwise = to_tensor(depthwise_filter), pointwise = to_tensor(pointwise_filter);
+    const tf::nn::Padding pads = explicit_or_named_padding(padding);
     const tf::nn::ConvOptions options{.dilations = sizes_or(dilations, 1), .data_format = string_or(data_format, "NHWC")};
     return python_argument_errors("separable_conv2d", [&] {
-      return tf::nn::separable_conv2d(x, depthwise, pointwise, sizes_or(strides, 1), padding, options);
+      return tf::nn::separable_conv2d(x, depthwise, pointwise, sizes_or(strides, 1), pads, options);
     });
   }, "input"_a, "depthwise_filter"_a, "pointwise_filter"_a, "strides"_a, "padding"_a, "data_format"_a = nb::none(),
      "dilations"_a = nb::none(), "name"_a = nb::none());

@@ -3,6 +3,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
+#include "padding_argument.h"
 
 namespace tfpp_python {
 namespace {
@@ -71,10 +72,10 @@ void bind_nn_ops(nb::module_& m) {
     auto [l, x] = binary_operands(labels, logits);
     return tf::nn::softmax_cross_entropy_with_logits(l, x, axis);
   }, "labels"_a, "logits"_a, "axis"_a = -1, "name"_a = nb::none());
-  nn.def("conv2d", [](nb::handle input, nb::handle filters, nb::handle strides, std::string padding,
+  nn.def("conv2d", [](nb::handle input, nb::handle filters, nb::handle strides, nb::handle padding,
                       std::string data_format, nb::handle dilations, nb::handle name) {
     NodeName named(name);
-    return tf::nn::conv2d(to_tensor(input), to_tensor(filters), sizes(strides), padding,
+    return tf::nn::conv2d(to_tensor(input), to_tensor(filters), sizes(strides), explicit_or_named_padding(padding),
                           {.dilations = dilations.is_none() ? tf::nn::Sizes(1) : sizes(dilations), .data_format = data_format});
   }, "input"_a, "filters"_a, "strides"_a, "padding"_a, "data_format"_a = "NHWC", "dilations"_a = nb::none(),
      "name"_a = nb::none());

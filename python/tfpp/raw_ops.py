@@ -124,15 +124,25 @@ def _softmax_cross_entropy(features, labels, name=None):
     return loss, _nn.softmax(features) - labels
 
 
+def _conv_padding(padding, explicit_paddings):
+    """A convolution op's padding and explicit_paddings attributes as tf.nn's padding argument:
+    the name, or for EXPLICIT the (before, after) pairs."""
+    if padding != "EXPLICIT":
+        return padding
+    flat = list(explicit_paddings)
+    return [flat[i:i + 2] for i in range(0, len(flat), 2)]
+
+
 def _conv2d(input, filter, strides, padding, use_cudnn_on_gpu=True, explicit_paddings=[], data_format="NHWC",  # noqa: A002, B006
             dilations=[1, 1, 1, 1], name=None):
-    return _nn.conv2d(input, filter, strides, padding, data_format=data_format, dilations=dilations, name=name)
+    return _nn.conv2d(input, filter, strides, _conv_padding(padding, explicit_paddings), data_format=data_format,
+                      dilations=dilations, name=name)
 
 
 def _depthwise_conv2d(input, filter, strides, padding, explicit_paddings=[], data_format="NHWC",  # noqa: A002, B006
                       dilations=[1, 1, 1, 1], name=None):
     spatial = slice(2, 4) if data_format == "NCHW" else slice(1, 3)
-    return _nn.depthwise_conv2d(input, filter, strides, padding, data_format=data_format,
+    return _nn.depthwise_conv2d(input, filter, strides, _conv_padding(padding, explicit_paddings), data_format=data_format,
                                 dilations=list(dilations)[spatial], name=name)
 
 
@@ -358,15 +368,16 @@ _TABLE = (
         input, filter, strides, padding, "NHWC", rates, name=name)),
     ("Conv2DBackpropInput", lambda input_sizes, filter, out_backprop, strides, padding, use_cudnn_on_gpu=True,
      explicit_paddings=[], data_format="NHWC", dilations=[1, 1, 1, 1], name=None: _nn.conv2d_transpose(  # noqa: B006
-        out_backprop, filter, input_sizes, strides, padding, data_format, dilations, name=name)),
+        out_backprop, filter, input_sizes, strides, _conv_padding(padding, explicit_paddings), data_format, dilations,
+        name=name)),
     ("DepthwiseConv2dNativeBackpropInput", lambda input_sizes, filter, out_backprop, strides, padding,
      explicit_paddings=[], data_format="NHWC", dilations=[1, 1, 1, 1], name=None:  # noqa: B006
-     _nn.depthwise_conv2d_backprop_input(input_sizes, filter, out_backprop, strides, padding, data_format, dilations,
-                                         name=name)),
+     _nn.depthwise_conv2d_backprop_input(input_sizes, filter, out_backprop, strides,
+                                         _conv_padding(padding, explicit_paddings), data_format, dilations, name=name)),
     ("DepthwiseConv2dNativeBackpropFilter", lambda input, filter_sizes, out_backprop, strides, padding,
      explicit_paddings=[], data_format="NHWC", dilations=[1, 1, 1, 1], name=None:  # noqa: B006
-     _nn.depthwise_conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding, data_format, dilations,
-                                          name=name)),
+     _nn.depthwise_conv2d_backprop_filter(input, filter_sizes, out_backprop, strides,
+                                          _conv_padding(padding, explicit_paddings), data_format, dilations, name=name)),
     ("SoftmaxCrossEntropyWithLogits", _softmax_cross_entropy, ("loss", "backprop")),
     ("SparseSoftmaxCrossEntropyWithLogits", _sparse_softmax_cross_entropy, ("loss", "backprop")),
     ("FakeQuantWithMinMaxArgs", lambda inputs, min=-6, max=6, num_bits=8, narrow_range=False, name=None:

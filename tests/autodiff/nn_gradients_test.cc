@@ -81,6 +81,9 @@ std::vector<GradCase> tf::testing::nn_grad_cases() {
       {"ValidStride2x1", {1, 6, 5, 1}, {2, 2, 1, 2}, std::vector<std::int64_t>{2, 1}, "VALID", {}},
       {"SameDilation2", {1, 5, 5, 1}, {2, 2, 1, 2}, 1, "SAME", {.dilations = 2}},
       {"Explicit", {1, 3, 3, 1}, {2, 2, 1, 2}, 1, tf::nn::Padding{{0, 0}, {1, 0}, {0, 2}, {0, 0}}, {}},
+      {"ExplicitStride2Dilation2", {1, 5, 4, 2}, {2, 2, 2, 2}, 2, tf::nn::Padding{{0, 0}, {1, 2}, {3, 0}, {0, 0}},
+       {.dilations = 2}},
+      {"ExplicitNchw", {1, 2, 4, 3}, {3, 2, 2, 2}, 1, tf::nn::Padding{{0, 0}, {0, 0}, {2, 1}, {0, 1}}, {.data_format = "NCHW"}},
       {"Nchw", {1, 2, 4, 4}, {3, 3, 2, 2}, 1, "SAME", {.data_format = "NCHW"}},
       {"OneByOne", {2, 3, 3, 3}, {1, 1, 3, 2}, 1, "VALID", {}},
   };
@@ -96,6 +99,13 @@ std::vector<GradCase> tf::testing::nn_grad_cases() {
                [](const V& x) { return weighted(tf::nn::depthwise_conv2d(x[0], x[1], 1, "SAME")); }, true});
   c.push_back({"DepthwiseStride2", {{{1, 5, 5, 1}}, {{3, 3, 1, 2}}},
                [](const V& x) { return weighted(tf::nn::depthwise_conv2d(x[0], x[1], 2, "SAME")); }, true});
+  c.push_back({"DepthwiseExplicit", {{{1, 4, 3, 2}}, {{2, 3, 2, 2}}}, [](const V& x) {
+                 return weighted(tf::nn::depthwise_conv2d(x[0], x[1], 1, {{0, 0}, {2, 1}, {0, 3}, {0, 0}}));
+               }, true});
+  c.push_back({"Conv2DTransposeExplicit", {{{1, 4, 4, 2}}, {{2, 3, 3, 2}}}, [](const V& x) {
+                 // conv2d of a [1, 4, 3, 3] image with these pads gives a [1, 4, 4, 2] output.
+                 return weighted(tf::nn::conv2d_transpose(x[0], x[1], tf::constant({1, 4, 3, 3}), 1, {{0, 0}, {1, 0}, {1, 2}, {0, 0}}));
+               }, true});
   // The backprop ops called directly: each is differentiated in both of its tensor inputs.
   for (ConvKind kind : {ConvKind::kConv2D, ConvKind::kDepthwise}) {
     const std::string k = kind == ConvKind::kConv2D ? "Conv2D" : "DepthwiseConv2dNative";

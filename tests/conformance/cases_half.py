@@ -147,6 +147,8 @@ def nn():
                         grad=True, scaled=True))
         for op in ["max_pool2d", "avg_pool2d"]:
             out.append(Case(f"tf.nn.{op}", [x((1, 4, 6, 2), dtype)], {"ksize": 2, "strides": 2, "padding": "VALID"}, grad=True, scaled=True))
+        out.append(Case("tf.nn.conv3d", [x((1, 3, 4, 3, 2), dtype), x((2, 2, 2, 2, 3), dtype, 0.25)],
+                        {"strides": [1, 1, 1, 1, 1], "padding": "SAME"}, grad=True, scaled=True))
     return out
 
 

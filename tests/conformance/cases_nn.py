@@ -64,7 +64,11 @@ def convolutions():
         Case("tf.nn.conv2d", [ramp((0, 4, 4, 3), "float64"), ramp((3, 3, 3, 2), "float64")], {"strides": 1, "padding": "SAME"},
              grad=True, note="empty batch"),
         Case("tf.nn.conv2d", [ramp((1, 3, 3, 1), "int32"), ramp((1, 1, 1, 1), "int32")], {"strides": 1, "padding": "SAME"},
-             note="int32", deviation="conv2d has float32/float64 kernels only (TensorFlow's CPU build also has int32)"),
+             note="int32"),
+        Case("tf.nn.conv2d", [ramp((2, 5, 4, 3), "int32"), ramp((3, 2, 3, 2), "int32")], {"strides": 2, "padding": "SAME"},
+             note="int32, stride 2"),
+        Case("tf.nn.conv2d", [ramp((1, 3, 3, 2), "int64"), ramp((1, 1, 2, 1), "int64")], {"strides": 1, "padding": "SAME"},
+             note="int64"),
         Case("tf.nn.conv2d", [ramp((1, 2, 2, 3), "float64"), ramp((3, 3, 3, 1), "float64")], {"strides": 2, "padding": "VALID"}, note="empty output"),
         Case("tf.nn.conv2d", [ramp((1, 1, 1, 3), "float32"), ramp((3, 3, 3, 1), "float32")], {"strides": 1, "padding": "VALID"}, note="negative output size"),
     ]

@@ -121,6 +121,23 @@ TEST(HalfFloat, GradientsMatchFloat32WithinHalfPrecision) {
   }
 }
 
+TEST(HalfFloat, Conv3DAndItsGradientsRunThroughFloat32) {
+  const tf::Tensor x = tf::random::normal({1, 3, 4, 3, 2}, {.seed = 3}), f = tf::random::normal({2, 2, 2, 2, 3}, {.seed = 4});
+  for (tf::DType d : {tf::float16, tf::bfloat16}) {
+    const tf::Tensor x16 = tf::cast(x, d), f16 = tf::cast(f, d);
+    const auto conv = [](const tf::Tensor& a, const tf::Tensor& b) { return tf::nn::conv3d(a, b, 1, "SAME"); };
+    tf::GradientTape tape;
+    tape.watch(std::vector<tf::Tensor>{x16, f16});
+    const tf::Tensor y = conv(x16, f16);
+    ASSERT_EQ(y.dtype(), d);
+    // One rounding of the float32 result (TensorFlow's bfloat16 kernel's values; its float16 one sums in float16).
+    EXPECT_EQ(floats(y), floats(tf::cast(conv(tf::cast(x16, tf::float32), tf::cast(f16, tf::float32)), d)));
+    const std::vector<tf::Tensor> grads = tape.gradient(tf::reduce_sum(y), std::vector<tf::Tensor>{x16, f16});
+    EXPECT_EQ(grads[0].dtype(), d);
+    EXPECT_EQ(grads[1].dtype(), d);
+  }
+}
+
 TEST(HalfFloat, GradientsThroughCastReachFloat32Variables) {
   tf::Variable w(tf::constant({1.5f, -2.0f}));
   tf::GradientTape tape;

@@ -29,7 +29,7 @@ void conv2d_backward_input(const ConvGeometry& g, const float* filter, const flo
 /// d_filter from the input and d_out, on oneDNN.
 void conv2d_backward_filter(const ConvGeometry& g, const float* input, const float* d_out, float* d_filter);
 
-/// The same three computations with direct loops (used for float64).
+/// The same three computations with direct loops (used for float64, and for int32 as uint32).
 template <class T>
 void conv2d_forward_direct(const ConvGeometry& g, const T* input, const T* filter, T* out);
 template <class T>

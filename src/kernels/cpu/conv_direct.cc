@@ -1,4 +1,5 @@
-// Direct-loop convolutions for dtypes oneDNN does not support (float64).
+// Direct-loop convolutions for dtypes oneDNN does not support: float64, and int32 (computed as
+// uint32, so that products and sums wrap around as TensorFlow's do, without signed overflow).
 //
 // One helper walks every (output position, filter tap, input position) triple that
 // contributes; the three computations differ only in which tensor accumulates. Each is
@@ -116,5 +117,9 @@ void conv2d_backward_filter_direct(const ConvGeometry& g, const T* input, const 
 template void conv2d_forward_direct<double>(const ConvGeometry&, const double*, const double*, double*);
 template void conv2d_backward_input_direct<double>(const ConvGeometry&, const double*, const double*, double*);
 template void conv2d_backward_filter_direct<double>(const ConvGeometry&, const double*, const double*, double*);
+template void conv2d_forward_direct<std::uint32_t>(const ConvGeometry&, const std::uint32_t*, const std::uint32_t*,
+                                                   std::uint32_t*);
+template void conv2d_backward_input_direct<std::uint32_t>(const ConvGeometry&, const std::uint32_t*, const std::uint32_t*,
+                                                          std::uint32_t*);
 
 }  // namespace tf::kernels

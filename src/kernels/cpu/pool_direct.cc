@@ -1,5 +1,5 @@
-// Direct-loop pooling for dtypes oneDNN does not support (float64). Each image is independent,
-// so the loops run in parallel over images.
+// Direct-loop pooling for dtypes oneDNN does not support (float64, and integers for max pooling).
+// Each image is independent, so the loops run in parallel over images.
 #include <algorithm>
 #include <limits>
 
@@ -66,5 +66,11 @@ void avg_pool2d_backward_direct(const PoolGeometry& g, const T* d_out, T* d_inpu
 
 template void pool2d_forward_direct<double>(PoolKind, const PoolGeometry&, const double*, double*);
 template void avg_pool2d_backward_direct<double>(const PoolGeometry&, const double*, double*);
+template void pool2d_forward_direct<std::int8_t>(PoolKind, const PoolGeometry&, const std::int8_t*, std::int8_t*);
+template void pool2d_forward_direct<std::uint8_t>(PoolKind, const PoolGeometry&, const std::uint8_t*, std::uint8_t*);
+template void pool2d_forward_direct<std::int16_t>(PoolKind, const PoolGeometry&, const std::int16_t*, std::int16_t*);
+template void pool2d_forward_direct<std::uint16_t>(PoolKind, const PoolGeometry&, const std::uint16_t*, std::uint16_t*);
+template void pool2d_forward_direct<std::int32_t>(PoolKind, const PoolGeometry&, const std::int32_t*, std::int32_t*);
+template void pool2d_forward_direct<std::int64_t>(PoolKind, const PoolGeometry&, const std::int64_t*, std::int64_t*);
 
 }  // namespace tf::kernels

@@ -59,8 +59,8 @@ constexpr std::string_view kAnyValues[] = {"PreventGradient"};
 
 // Ops that dispatch on a leading int32 / int64 input (input_sizes, orig_input_shape, ScatterNd's
 // indices): their index kernels are wrapped to take float16 / bfloat16 values through float32.
-constexpr std::string_view kShapeFirst[] = {"Conv2DBackpropInput", "DepthwiseConv2dNativeBackpropInput", "AvgPoolGrad",
-                                            "_MaxPoolGradWithArgmax", "ScatterNd"};
+constexpr std::string_view kShapeFirst[] = {"Conv2DBackpropInput", "DepthwiseConv2dNativeBackpropInput", "Conv3DBackpropInputV2",
+                                            "AvgPoolGrad", "_MaxPoolGradWithArgmax", "ScatterNd"};
 KernelFn shape_first_originals[std::size(kShapeFirst)][2];
 
 template <std::size_t I, int Slot>
@@ -105,6 +105,7 @@ constexpr std::string_view kBoth[] = {
     "Relu", "Relu6", "Elu", "Selu", "Softplus", "Softsign", "LeakyRelu", "ReluGrad", "Gelu", "Softmax", "LogSoftmax",
     "BiasAdd", "BiasAddGrad", "SoftmaxCrossEntropyWithLogits", "SparseSoftmaxCrossEntropyWithLogits", "L2Loss", "MatMul",
     "BatchMatMulV2", "Conv2D", "Conv2DBackpropFilter", "DepthwiseConv2dNative", "DepthwiseConv2dNativeBackpropFilter",
+    "Conv3D", "Conv3DBackpropFilterV2",  // (TensorFlow's float16 Conv3D sums in float16: its values differ in the last bits)
     "AvgPool", "MaxPoolGrad", "MaxPoolGradGrad", "_MaxPoolGradGradWithArgmax",
     "UnsortedSegmentSum",  // (the gradients of the shape-first backprop ops: kShapeFirst)
     // random: TensorFlow rounds the float32 samples of these (the stateless ops, which dispatch

@@ -8,6 +8,7 @@
 
 #include "kernels/cpu/conv3d.h"
 #include "ops/execute.h"
+#include "ops/nn/allowed_dtypes.h"
 #include "ops/nn/nn3d_grad_ops.h"
 #include "ops/nn/window3d.h"
 #include "ops/shape_fns.h"
@@ -25,11 +26,6 @@ using ops::ShapeContext;
 using namespace ops::nn;
 
 enum Conv3DAttr { kStrides, kPadding, kDataFormat, kDilations };
-
-void check_float(const OpContext& ctx, DType dtype, const char* what) {
-  if (!is_floating(dtype))
-    ctx.fail(std::string(what) + " has dtype " + std::string(dtype_name(dtype)) + "; expected float32 or float64");
-}
 
 // Validates a convolution of `input` with `filter` and returns its sizes; dims unknown in
 // either shape (symbolic inputs) are tf::None in the result.
@@ -74,23 +70,23 @@ void check_out_backprop(const OpContext& ctx, const Conv3DGeometry& g, const Ten
 }
 
 void conv3d_shape(ShapeContext& ctx) {
-  check_float(ctx, ctx.input(0).dtype(), "input");
-  ops::check_same_dtype(ctx, 0, 1);
+  check_type_attr(ctx, ctx.input(0).dtype(), kFloatTypes);
+  ctx.expect_input_dtype(1, ctx.input(0).dtype());
   const Conv3DGeometry g = conv3d_geometry(ctx, ctx.input(0).shape(), ctx.input(1).shape());
   ctx.add_output(ctx.input(0).dtype(), volume_shape(g, g.oc, g.out));
 }
 
 void backprop_input_shape(ShapeContext& ctx) {
-  check_float(ctx, ctx.input(1).dtype(), "filter");
-  ops::check_same_dtype(ctx, 1, 2);
+  check_type_attr(ctx, ctx.input(1).dtype(), kFloatTypes);
+  ctx.expect_input_dtype(2, ctx.input(1).dtype());
   const TensorShape input = sizes_input5(ctx, ctx.input(0), "input_sizes");
   check_out_backprop(ctx, conv3d_geometry(ctx, input, ctx.input(1).shape()), ctx.input(2).shape());
   ctx.add_output(ctx.input(1).dtype(), input);
 }
 
 void backprop_filter_shape(ShapeContext& ctx) {
-  check_float(ctx, ctx.input(0).dtype(), "input");
-  ops::check_same_dtype(ctx, 0, 2);
+  check_type_attr(ctx, ctx.input(0).dtype(), kFloatTypes);
+  ctx.expect_input_dtype(2, ctx.input(0).dtype());
   const TensorShape filter = sizes_input5(ctx, ctx.input(1), "filter_sizes");
   check_out_backprop(ctx, conv3d_geometry(ctx, ctx.input(0).shape(), filter), ctx.input(2).shape());
   ctx.add_output(ctx.input(0).dtype(), filter);

@@ -5,11 +5,13 @@
 // dilations) and one geometry function, which validates the call and computes every size.
 // The backprop ops take the size of the tensor they produce as an int32/int64 vector input,
 // as TensorFlow's do; their kernels are registered under that vector's dtype and pick the
-// float kernel from the filter's (or input's) dtype.
+// kernel from the filter's (or input's) dtype. Conv2D and Conv2DBackpropInput also take int32,
+// as TensorFlow's CPU kernels do, where products and sums wrap around on overflow as there.
 #include <algorithm>
 
 #include "kernels/cpu/conv.h"
 #include "ops/execute.h"
+#include "ops/nn/allowed_dtypes.h"
 #include "ops/nn/nn_grad_ops.h"
 #include "ops/nn/window.h"
 #include "ops/shape_fns.h"
@@ -27,11 +29,6 @@ using ops::ShapeContext;
 using namespace ops::nn;
 
 enum ConvAttr { kStrides, kPadding, kExplicitPaddings, kDataFormat, kDilations };
-
-void check_float(const OpContext& ctx, DType dtype, const char* what) {
-  if (!is_floating(dtype))
-    ctx.fail(std::string(what) + " has dtype " + std::string(dtype_name(dtype)) + "; expected float32 or float64");
-}
 
 // Validates a convolution of `input` with `filter` and returns its sizes; dims that are
 // unknown in either shape (symbolic inputs) are tf::None in the result.
@@ -94,11 +91,18 @@ void check_out_backprop(const OpContext& ctx, const ConvGeometry& g, const Tenso
              expected.debug_string());
 }
 
+// The dtypes TensorFlow's op definitions allow: Conv2D and Conv2DBackpropInput take int32 too.
+template <bool depthwise>
+constexpr std::span<const DType> allowed_types() {
+  if constexpr (depthwise) return kFloatTypes;
+  else return kFloatAndInt32Types;
+}
+
 template <bool depthwise>
 void conv_shape(ShapeContext& ctx) {
   const Tensor &input = ctx.input(0), &filter = ctx.input(1);
-  check_float(ctx, input.dtype(), "input");
-  ops::check_same_dtype(ctx, 0, 1);
+  check_type_attr(ctx, input.dtype(), allowed_types<depthwise>());
+  ctx.expect_input_dtype(1, input.dtype());
   const ConvGeometry g = conv_geometry<depthwise>(ctx, input.shape(), filter.shape());
   ctx.add_output(input.dtype(), image_shape(g, g.oc, g.oh, g.ow));
 }
@@ -106,8 +110,8 @@ void conv_shape(ShapeContext& ctx) {
 template <bool depthwise>
 void backprop_input_shape(ShapeContext& ctx) {
   const Tensor &filter = ctx.input(1), &dy = ctx.input(2);
-  check_float(ctx, filter.dtype(), "filter");
-  ops::check_same_dtype(ctx, 1, 2);
+  check_type_attr(ctx, filter.dtype(), allowed_types<depthwise>());
+  ctx.expect_input_dtype(2, filter.dtype());
   const TensorShape input = size_input(ctx, 0, "input_sizes");
   check_out_backprop(ctx, conv_geometry<depthwise>(ctx, input, filter.shape()), dy.shape());
   ctx.add_output(filter.dtype(), input);
@@ -116,8 +120,8 @@ void backprop_input_shape(ShapeContext& ctx) {
 template <bool depthwise>
 void backprop_filter_shape(ShapeContext& ctx) {
   const Tensor &input = ctx.input(0), &dy = ctx.input(2);
-  check_float(ctx, input.dtype(), "input");
-  ops::check_same_dtype(ctx, 0, 2);
+  check_type_attr(ctx, input.dtype(), kFloatTypes);
+  ctx.expect_input_dtype(2, input.dtype());
   const TensorShape filter = size_input(ctx, 1, "filter_sizes");
   check_out_backprop(ctx, conv_geometry<depthwise>(ctx, input.shape(), filter), dy.shape());
   ctx.add_output(input.dtype(), filter);
@@ -128,10 +132,15 @@ bool degenerate(const ConvGeometry& g, Tensor& out) {
   if (g.n && g.ih && g.iw && g.ic && g.oc && g.oh && g.ow) return false;
   visit_dtype(out.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    if constexpr (std::is_floating_point_v<T>) std::fill_n(out.mutable_data<T>(), out.num_elements(), T(0));
+    if constexpr (std::is_arithmetic_v<T>) std::fill_n(out.mutable_data<T>(), out.num_elements(), T(0));
   });
   return true;
 }
+
+// An int32 tensor's values as uint32, whose arithmetic wraps around (the bits of the two's
+// complement result are the same) where signed overflow would be undefined.
+const std::uint32_t* wrapping(const Tensor& t) { return reinterpret_cast<const std::uint32_t*>(t.data<std::int32_t>()); }
+std::uint32_t* wrapping(Tensor& t) { return reinterpret_cast<std::uint32_t*>(t.mutable_data<std::int32_t>()); }
 
 template <bool depthwise>
 void conv_kernel(KernelContext& ctx) {
@@ -140,6 +149,8 @@ void conv_kernel(KernelContext& ctx) {
   if (degenerate(g, ctx.output(0))) return;
   if (input.dtype() == float32)
     kernels::conv2d_forward(g, input.data<float>(), filter.data<float>(), ctx.output(0).mutable_data<float>());
+  else if (input.dtype() == int32)
+    kernels::conv2d_forward_direct(g, wrapping(input), wrapping(filter), wrapping(ctx.output(0)));
   else
     kernels::conv2d_forward_direct(g, input.data<double>(), filter.data<double>(), ctx.output(0).mutable_data<double>());
 }
@@ -152,6 +163,8 @@ void backprop_input_kernel(KernelContext& ctx) {
   if (degenerate(g, dx)) return;
   if (filter.dtype() == float32)
     kernels::conv2d_backward_input(g, filter.data<float>(), dy.data<float>(), dx.mutable_data<float>());
+  else if (filter.dtype() == int32)
+    kernels::conv2d_backward_input_direct(g, wrapping(filter), wrapping(dy), wrapping(dx));
   else
     kernels::conv2d_backward_input_direct(g, filter.data<double>(), dy.data<double>(), dx.mutable_data<double>());
 }
@@ -176,7 +189,7 @@ OpBuilder conv_op(const char* name, ops::ShapeFn shape, ops::KernelFn kernel, bo
   return b;
 }
 
-const OpDef& kConv2D = conv_op("Conv2D", conv_shape<false>, conv_kernel<false>, false);
+const OpDef& kConv2D = conv_op("Conv2D", conv_shape<false>, conv_kernel<false>, false).kernel(int32, conv_kernel<false>);
 const OpDef& kDepthwise = conv_op("DepthwiseConv2dNative", conv_shape<true>, conv_kernel<true>, false);
 const OpDef& kConv2DBackpropInput =
     conv_op("Conv2DBackpropInput", backprop_input_shape<false>, backprop_input_kernel<false>, true);

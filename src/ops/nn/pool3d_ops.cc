@@ -7,6 +7,7 @@
 
 #include "kernels/cpu/pool3d.h"
 #include "ops/execute.h"
+#include "ops/nn/allowed_dtypes.h"
 #include "ops/nn/nn3d_grad_ops.h"
 #include "ops/nn/window3d.h"
 #include "ops/shape_fns.h"
@@ -59,8 +60,12 @@ void check_shape(const OpContext& ctx, const TensorShape& shape, const TensorSha
              expected.debug_string());
 }
 
+// TensorFlow's AvgPool3D takes the floating-point dtypes (tfpp's MaxPool3D float64 too, where
+// TensorFlow's takes half, bfloat16 and float).
+template <Pool3DKind kind>
 void pool_shape(ShapeContext& ctx) {
-  check_float(ctx, ctx.input(0).dtype(), "input");
+  if constexpr (kind == Pool3DKind::kAvg) check_type_attr(ctx, ctx.input(0).dtype(), kFloatTypes);
+  else check_float(ctx, ctx.input(0).dtype(), "input");
   const Pool3DGeometry g = pool3d_geometry(ctx, ctx.input(0).shape());
   ctx.add_output(ctx.input(0).dtype(), volume_shape(g, g.out));
 }
@@ -83,7 +88,7 @@ void max_pool_grad_shape(ShapeContext& ctx) {
 
 void avg_pool_grad_shape(ShapeContext& ctx) {
   const TensorShape input = sizes_input5(ctx, ctx.input(0), "orig_input_shape");
-  check_float(ctx, ctx.input(1).dtype(), "grad");
+  check_type_attr(ctx, ctx.input(1).dtype(), kFloatTypes);
   const Pool3DGeometry g = pool3d_geometry(ctx, input);
   check_shape(ctx, ctx.input(1).shape(), volume_shape(g, g.out), "grad", "output");
   ctx.add_output(ctx.input(1).dtype(), input);
@@ -141,9 +146,9 @@ OpBuilder pool3d_op(const char* name, int inputs, ops::ShapeFn shape) {
   return b;
 }
 
-const OpDef& kMaxPool3D = pool3d_op("MaxPool3D", 1, pool_shape)
+const OpDef& kMaxPool3D = pool3d_op("MaxPool3D", 1, pool_shape<Pool3DKind::kMax>)
     .kernel(float32, pool_kernel<Pool3DKind::kMax>).kernel(float64, pool_kernel<Pool3DKind::kMax>);
-const OpDef& kAvgPool3D = pool3d_op("AvgPool3D", 1, pool_shape)
+const OpDef& kAvgPool3D = pool3d_op("AvgPool3D", 1, pool_shape<Pool3DKind::kAvg>)
     .kernel(float32, pool_kernel<Pool3DKind::kAvg>).kernel(float64, pool_kernel<Pool3DKind::kAvg>);
 const OpDef& kMaxPool3DGrad = pool3d_op("MaxPool3DGrad", 3, max_pool_grad_shape<false>)
     .kernel(float32, max_pool_grad_kernel<float>).kernel(float64, max_pool_grad_kernel<double>);

@@ -6,12 +6,14 @@
 // second order is _MaxPoolGradGradWithArgmax (Note [Max pooling's argmax], kernels/cpu/pool.h).
 // AvgPoolGrad and _MaxPoolGradWithArgmax take the input's shape as an int32/int64 vector, as
 // TensorFlow's AvgPoolGrad does, so their kernels are registered under that dtype and pick the
-// float kernel from the gradient's dtype.
+// float kernel from the gradient's dtype. MaxPool (and so _MaxPoolWithArgmax) also takes the
+// integer dtypes TensorFlow's does.
 #include <algorithm>
 
 #include "core/tensor_impl.h"
 #include "kernels/cpu/pool.h"
 #include "ops/execute.h"
+#include "ops/nn/allowed_dtypes.h"
 #include "ops/nn/nn_grad_ops.h"
 #include "ops/nn/pool_geometry.h"
 #include "ops/nn/window.h"
@@ -56,6 +58,7 @@ namespace {
 using kernels::PoolGeometry;
 using kernels::PoolKind;
 using ops::KernelContext;
+using ops::KernelFn;
 using ops::OpBuilder;
 using ops::OpContext;
 using ops::OpDef;
@@ -74,8 +77,16 @@ void check_output_like(const OpContext& ctx, const PoolGeometry& g, const Tensor
              expected.debug_string());
 }
 
+// TensorFlow's AvgPool takes the floating-point dtypes, its MaxPool integers too (and qint8).
+template <PoolKind kind>
+void check_pool_dtype(const OpContext& ctx, DType dtype) {
+  if constexpr (kind == PoolKind::kAvg) check_type_attr(ctx, dtype, kFloatTypes);
+  else check_type_attr(ctx, dtype, kMaxPoolTypes, "qint8");
+}
+
+template <PoolKind kind>
 void pool_shape(ShapeContext& ctx) {
-  check_float(ctx, ctx.input(0).dtype(), "input");
+  check_pool_dtype<kind>(ctx, ctx.input(0).dtype());
   const PoolGeometry g = pool_geometry(ctx, ctx.input(0).shape());
   ctx.add_output(ctx.input(0).dtype(), image_shape(g, g.oh, g.ow));
 }
@@ -93,7 +104,7 @@ void max_pool_grad_shape(ShapeContext& ctx) {
 
 // _MaxPoolWithArgmax(input) -> (output, argmax): MaxPool's output, and int32 argmax positions.
 void max_pool_with_argmax_shape(ShapeContext& ctx) {
-  check_float(ctx, ctx.input(0).dtype(), "input");
+  check_pool_dtype<PoolKind::kMax>(ctx, ctx.input(0).dtype());
   const PoolGeometry g = pool_geometry(ctx, ctx.input(0).shape());
   check_argmax_fits(ctx, g);
   ctx.add_output(ctx.input(0).dtype(), image_shape(g, g.oh, g.ow));
@@ -138,7 +149,7 @@ TensorShape input_sizes(const OpContext& ctx, const Tensor& sizes) {
 
 void avg_pool_grad_shape(ShapeContext& ctx) {
   const TensorShape input = input_sizes(ctx, ctx.input(0));
-  check_float(ctx, ctx.input(1).dtype(), "grad");
+  check_type_attr(ctx, ctx.input(1).dtype(), kFloatTypes);
   check_output_like(ctx, pool_geometry(ctx, input), ctx.input(1).shape(), "grad");
   ctx.add_output(ctx.input(1).dtype(), input);
 }
@@ -181,6 +192,14 @@ void pool_kernel(KernelContext& ctx) {
   else if (kernels::nhwc_forward_vectorizes(g, sizeof(double)))
     kernels::pool2d_forward_nhwc(kind, g, x.data<double>(), ctx.output(0).mutable_data<double>());
   else kernels::pool2d_forward_direct(kind, g, x.data<double>(), ctx.output(0).mutable_data<double>());
+}
+
+// MaxPool of integers, on direct loops (oneDNN pools floating point only).
+template <class T>
+void integer_max_pool_kernel(KernelContext& ctx) {
+  const PoolGeometry g = pool_geometry(ctx, ctx.input(0).shape());
+  if (empty(g)) return;
+  kernels::pool2d_forward_direct(PoolKind::kMax, g, ctx.input(0).data<T>(), ctx.output(0).mutable_data<T>());
 }
 
 template <class T>
@@ -257,7 +276,8 @@ OpBuilder pool_op(const char* name, int inputs, ops::ShapeFn shape) {
 }
 
 const OpDef& kMaxPoolWithArgmax = pool_op("_MaxPoolWithArgmax", 1, max_pool_with_argmax_shape)
-    .kernel(float32, max_pool_with_argmax_kernel<float>).kernel(float64, max_pool_with_argmax_kernel<double>);
+    .kernels<float, double, std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::int64_t>(
+        []<class T>() -> KernelFn { return &max_pool_with_argmax_kernel<T>; });
 const OpDef& kMaxPoolGradWithArgmax = pool_op("_MaxPoolGradWithArgmax", 3, max_pool_grad_with_argmax_shape)
     .kernel(int32, max_pool_grad_with_argmax_kernel).kernel(int64, max_pool_grad_with_argmax_kernel);
 const OpDef& kMaxPoolGradGradWithArgmax = pool_op("_MaxPoolGradGradWithArgmax", 2, max_pool_grad_grad_with_argmax_shape)
@@ -270,10 +290,12 @@ ops::Outputs max_pool_recorded(std::span<const Tensor> inputs, std::span<const o
   return {std::move(both[0])};
 }
 
-const OpDef& kMaxPool = pool_op("MaxPool", 1, pool_shape)
-    .kernel(float32, pool_kernel<PoolKind::kMax>).kernel(float64, pool_kernel<PoolKind::kMax>);
+const OpDef& kMaxPool = pool_op("MaxPool", 1, pool_shape<PoolKind::kMax>)
+    .kernel(float32, pool_kernel<PoolKind::kMax>).kernel(float64, pool_kernel<PoolKind::kMax>)
+    .kernels<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::int64_t>(
+        []<class T>() -> KernelFn { return &integer_max_pool_kernel<T>; });
 [[maybe_unused]] const bool kMaxPoolRecordedForm = ops::set_recorded_form(kMaxPool, max_pool_recorded);
-const OpDef& kAvgPool = pool_op("AvgPool", 1, pool_shape)
+const OpDef& kAvgPool = pool_op("AvgPool", 1, pool_shape<PoolKind::kAvg>)
     .kernel(float32, pool_kernel<PoolKind::kAvg>).kernel(float64, pool_kernel<PoolKind::kAvg>);
 const OpDef& kMaxPoolGrad = pool_op("MaxPoolGrad", 3, max_pool_grad_shape)
     .kernel(float32, max_pool_grad_kernel<float>).kernel(float64, max_pool_grad_kernel<double>);

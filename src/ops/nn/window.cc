@@ -49,13 +49,15 @@ void parse_padding(const OpContext& ctx, const std::string& padding, const std::
     if (!explicit_paddings.empty()) ctx.fail("explicit_paddings given with padding \"" + padding + "\"");
     return;
   }
+  // TensorFlow's messages, with the values.
   if (explicit_paddings.size() != 8)
-    ctx.fail("explicit padding needs 4 (before, after) pairs, got " + list_string(explicit_paddings));
+    ctx.fail("explicit_paddings attribute must contain 8 values, but got: " + list_string(explicit_paddings));
   for (std::int64_t p : explicit_paddings)
-    if (p < 0) ctx.fail("explicit paddings must be non-negative, got " + list_string(explicit_paddings));
+    if (p < 0) ctx.fail("All elements of explicit_paddings must be nonnegative, got " + list_string(explicit_paddings));
   const Layout& l = window.layout;
   if (explicit_paddings[0] || explicit_paddings[1] || explicit_paddings[2 * l.c] || explicit_paddings[2 * l.c + 1])
-    ctx.fail("explicit padding of the batch and channel dimensions must be 0, got " + list_string(explicit_paddings));
+    ctx.fail("Nonzero explicit padding in the batch or depth dimensions is not supported, got " +
+             list_string(explicit_paddings));
   window.explicit_pads = {explicit_paddings[2 * l.h], explicit_paddings[2 * l.h + 1], explicit_paddings[2 * l.w],
                           explicit_paddings[2 * l.w + 1]};
 }

@@ -268,7 +268,11 @@ TEST(Conv3dPool3d, Errors) {
   EXPECT_EQ(error_of([&] { tf::nn::conv3d(x, w, 1, "SAME", {.data_format = "NHWC"}); }),
             "[Conv3D] data_format must be \"NDHWC\" or \"NCDHW\", got \"NHWC\"");
   EXPECT_EQ(error_of([&] { tf::nn::conv3d(tf::cast(x, tf::int32), tf::cast(w, tf::int32), 1, "SAME"); }),
-            "[Conv3D] input has dtype int32; expected float32 or float64");
+            "[Conv3D] Value for attr 'T' of int32 is not in the list of allowed values: half, bfloat16, float, double");
+  EXPECT_EQ(error_of([&] { tf::nn::conv3d(x, tf::cast(w, tf::float64), 1, "SAME"); }),
+            "[Conv3D] cannot compute Conv3D as input #1(zero-based) was expected to be a float32 tensor but is a float64 tensor");
+  EXPECT_EQ(error_of([&] { tf::nn::avg_pool3d(tf::cast(x, tf::int32), 2, 1, "SAME"); }),
+            "[AvgPool3D] Value for attr 'T' of int32 is not in the list of allowed values: half, bfloat16, float, double");
   EXPECT_EQ(error_of([&] { tf::nn::max_pool3d(x, 6, 1, "VALID"); }),
             "[MaxPool3D] the depth 4 is too small for the (dilated) window size 6 and stride 1 with VALID padding");
   EXPECT_EQ(error_of([&] { tf::nn::conv3d_transpose(x, w, tf::constant(std::vector<std::int32_t>{1, 4, 4, 4}), 1); }),

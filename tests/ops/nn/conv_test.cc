@@ -201,8 +201,6 @@ TEST(Conv2D, ErrorsNameTheOpShapesAndDtypes) {
             "[Conv2D] input depth 3 does not match filter in_channels 4: input [1,5,5,3], filter [3,3,4,2]");
   EXPECT_EQ(error_of([&] { tf::nn::conv2d(x, w, 1, "FULL"); }),
             "[Conv2D] padding must be \"SAME\", \"VALID\" or explicit pairs, got \"FULL\"");
-  EXPECT_EQ(error_of([&] { tf::nn::conv2d(tf::zeros({1, 5, 5, 3}, tf::int32), tf::zeros({3, 3, 3, 2}, tf::int32), 1, "SAME"); }),
-            "[Conv2D] input has dtype int32; expected float32 or float64");
   EXPECT_EQ(error_of([&] { tf::nn::conv2d(x, tf::zeros({3, 3, 3, 2}, tf::float64), 1, "SAME"); }).rfind("[Conv2D] ", 0), 0u);
   EXPECT_EQ(error_of([&] { tf::nn::conv2d(x, w, {1, 2, 3}, "SAME"); }), "[Conv2D] strides must have 1, 2 or 4 values, got [1,2,3]");
   EXPECT_THROW(tf::nn::conv2d(x, w, {2, 1, 1, 1}, "SAME"), tf::UnimplementedError);  // as TensorFlow
@@ -217,11 +215,11 @@ TEST(Conv2D, ErrorsNameTheOpShapesAndDtypes) {
   EXPECT_EQ(error_of([&] { tf::nn::conv2d(x, w, 1, "VALID", {.dilations = 3}); }),
             "[Conv2D] the height 5 is too small for the (dilated) window size 7 and stride 1 with VALID padding");
   EXPECT_EQ(error_of([&] { tf::nn::conv2d(x, w, 1, {{0, 0}, {1, 1}, {1, 1}}); }),
-            "[Conv2D] explicit padding needs 4 (before, after) pairs, got [0,0,1,1,1,1]");
+            "[Conv2D] explicit_paddings attribute must contain 8 values, but got: [0,0,1,1,1,1]");
   EXPECT_EQ(error_of([&] { tf::nn::conv2d(x, w, 1, {{0, 0}, {1, -1}, {1, 1}, {0, 0}}); }),
-            "[Conv2D] explicit paddings must be non-negative, got [0,0,1,-1,1,1,0,0]");
+            "[Conv2D] All elements of explicit_paddings must be nonnegative, got [0,0,1,-1,1,1,0,0]");
   EXPECT_EQ(error_of([&] { tf::nn::conv2d(x, w, 1, {{1, 0}, {1, 1}, {1, 1}, {0, 0}}); }),
-            "[Conv2D] explicit padding of the batch and channel dimensions must be 0, got [1,0,1,1,1,1,0,0]");
+            "[Conv2D] Nonzero explicit padding in the batch or depth dimensions is not supported, got [1,0,1,1,1,1,0,0]");
   EXPECT_EQ(error_of([&] { tf::nn::depthwise_conv2d(x, tf::zeros({3, 3, 2, 2}), 1, "SAME"); }),
             "[DepthwiseConv2dNative] input depth 3 does not match filter in_channels 2: input [1,5,5,3], filter [3,3,2,2]");
 }
@@ -236,6 +234,79 @@ TEST(Conv2DBackprop, ErrorsOnBadSizesAndGradients) {
   EXPECT_EQ(error_of([&] { run_op("Conv2DBackpropFilter", {tf::zeros({1, 5, 5, 3}), tf::constant({3, 3, 3, 2}), tf::zeros({1, 3, 3, 2}, tf::float64)}, attrs_of(k)); }).rfind("[Conv2DBackpropFilter] ", 0), 0u);
   EXPECT_EQ(error_of([&] { run_op("Conv2DBackpropFilter", {tf::zeros({1, 5, 5, 3}), tf::constant({3, 3, -3, 2}), dy}, attrs_of(k)); }),
             "[Conv2DBackpropFilter] filter_sizes must be non-negative, got [3,3,-3,2]");
+}
+
+// Small integers (-11..11), exact in every dtype, so int32 results can be compared with float64's.
+tf::Tensor small_integers(const tf::TensorShape& shape, tf::DType dtype) {
+  std::vector<double> v(shape.num_elements());
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>(static_cast<I64>(i * 37 % 23) - 11);
+  return tf::cast(tf::constant(v, shape), dtype);
+}
+
+TEST(Conv2D, Int32MatchesFloat64OnSmallIntegers) {
+  for (const ConvCase& k : kCases) {
+    const tf::TensorShape x{k.n, k.h, k.w, k.c}, f{k.kh, k.kw, k.c, k.oc};
+    auto conv = [&](tf::DType dtype) {
+      return tf::nn::conv2d(small_integers(x, dtype), small_integers(f, dtype), {k.sh, k.sw}, padding_of(k),
+                            {.dilations = {k.dh, k.dw}});
+    };
+    const tf::Tensor y = conv(tf::int32);
+    ASSERT_EQ(y.dtype(), tf::int32) << name_of(k);
+    EXPECT_EQ(tf::cast(y, tf::float64).numpy<double>(), conv(tf::float64).numpy<double>()) << name_of(k);
+  }
+}
+
+TEST(Conv2D, Int32ValuesAreTensorFlows) {
+  // TensorFlow 2.21: tf.nn.conv2d(tf.reshape(tf.range(32), [1,4,4,2]) - 10, tf.reshape(tf.range(24), [2,2,2,3]) - 7, 1, "VALID")
+  const tf::Tensor x = tf::reshape(tf::range(32) - 10, {1, 4, 4, 2}), f = tf::reshape(tf::range(24) - 7, {2, 2, 2, 3});
+  ASSERT_EQ(x.dtype(), tf::int32);
+  const std::vector<std::int32_t> first = {96, 60, 24, 152, 132, 112, 208, 204, 200, 320, 348, 376};
+  const auto y = tf::nn::conv2d(x, f, 1, "VALID").numpy<std::int32_t>();
+  EXPECT_EQ(std::vector<std::int32_t>(y.begin(), y.begin() + 12), first);
+  // Products and sums wrap around as TensorFlow's do: 2^30 * 4 is 0.
+  EXPECT_EQ(tf::nn::conv2d(tf::fill({1, 2, 2, 1}, std::int32_t{1 << 30}), tf::fill({1, 1, 1, 1}, std::int32_t{4}), 1, "VALID")
+                .numpy<std::int32_t>(),
+            (std::vector<std::int32_t>{0, 0, 0, 0}));
+  // Empty batches and channels give empty or zero results.
+  EXPECT_EQ(tf::nn::conv2d(tf::zeros({0, 5, 5, 3}, tf::int32), tf::ones({3, 3, 3, 2}, tf::int32), 1, "SAME").shape(),
+            tf::TensorShape({0, 5, 5, 2}));
+  EXPECT_EQ(tf::nn::conv2d(tf::zeros({1, 2, 2, 0}, tf::int32), tf::ones({1, 1, 0, 2}, tf::int32), 1, "VALID")
+                .numpy<std::int32_t>(),
+            std::vector<std::int32_t>(8, 0));
+}
+
+TEST(Conv2D, Int32TransposeAndTracedCallsMatchFloat64) {
+  const tf::Tensor dy = small_integers({2, 3, 3, 4}, tf::int32), f = small_integers({3, 3, 3, 4}, tf::int32);
+  const tf::Tensor sizes = tf::constant({2, 5, 6, 3});
+  const tf::Tensor y = tf::nn::conv2d_transpose(dy, f, sizes, 2, "SAME");
+  ASSERT_EQ(y.dtype(), tf::int32);
+  const tf::Tensor expected = tf::nn::conv2d_transpose(tf::cast(dy, tf::float64), tf::cast(f, tf::float64), sizes, 2, "SAME");
+  EXPECT_EQ(tf::cast(y, tf::float64).numpy<double>(), expected.numpy<double>());
+
+  auto traced = tf::function([](tf::Tensor x, tf::Tensor w) { return tf::nn::conv2d(x, w, 1, {{0, 0}, {1, 2}, {0, 1}, {0, 0}}); });
+  const tf::Tensor x = small_integers({1, 4, 5, 3}, tf::int32);
+  EXPECT_EQ(traced(x, f).numpy<std::int32_t>(),
+            tf::nn::conv2d(x, f, 1, {{0, 0}, {1, 2}, {0, 1}, {0, 0}}).numpy<std::int32_t>());
+}
+
+TEST(Conv2D, DtypesOutsideTensorFlowsListsFailWithItsMessage) {
+  auto image = [](tf::DType d) { return tf::zeros({1, 5, 5, 3}, d); };
+  auto filter = [](tf::DType d) { return tf::zeros({3, 3, 3, 2}, d); };
+  for (tf::DType d : {tf::int8, tf::int64, tf::uint8, tf::bool_, tf::complex64})
+    EXPECT_EQ(error_of([&] { tf::nn::conv2d(image(d), filter(d), 1, "SAME"); }),
+              "[Conv2D] Value for attr 'T' of " + std::string(tf::dtype_name(d)) +
+                  " is not in the list of allowed values: half, bfloat16, float, double, int32");
+  EXPECT_EQ(error_of([&] { tf::nn::depthwise_conv2d(image(tf::int32), filter(tf::int32), 1, "SAME"); }),
+            "[DepthwiseConv2dNative] Value for attr 'T' of int32 is not in the list of allowed values: half, bfloat16, float, double");
+  const ConvCase k{1, 5, 5, 3, 3, 3, 2, 1, 1, 1, 1, "VALID"};
+  EXPECT_EQ(error_of([&] { run_op("Conv2DBackpropFilter", {image(tf::int32), tf::constant({3, 3, 3, 2}), tf::zeros({1, 3, 3, 2}, tf::int32)}, attrs_of(k)); }),
+            "[Conv2DBackpropFilter] Value for attr 'T' of int32 is not in the list of allowed values: half, bfloat16, float, double");
+  EXPECT_EQ(error_of([&] { run_op("Conv2DBackpropInput", {tf::constant({1, 5, 5, 3}), filter(tf::int64), tf::zeros({1, 3, 3, 2}, tf::int64)}, attrs_of(k)); }),
+            "[Conv2DBackpropInput] Value for attr 'T' of int64 is not in the list of allowed values: half, bfloat16, float, double, int32");
+  EXPECT_EQ(error_of([&] { tf::nn::conv2d(image(tf::int32), filter(tf::float32), 1, "SAME"); }),
+            "[Conv2D] cannot compute Conv2D as input #1(zero-based) was expected to be a int32 tensor but is a float32 tensor");
+  auto traced = tf::function([](tf::Tensor x, tf::Tensor w) { return tf::nn::conv2d(x, w, 1, "SAME"); });
+  EXPECT_THROW(traced(image(tf::int64), filter(tf::int64)), tf::InvalidArgumentError);
 }
 
 TEST(Conv2D, ShapeFunctionHandlesUnknownDims) {

@@ -135,11 +135,30 @@ TEST(Pool2D, EmptyInputs) {
   EXPECT_EQ(tf::nn::avg_pool2d(tf::zeros({2, 4, 4, 0}), 2, 2, "SAME").shape(), tf::TensorShape({2, 2, 2, 0}));
 }
 
+TEST(Pool2D, IntegerMaxPoolMatchesFloat64) {
+  std::vector<double> v(2 * 5 * 6 * 3);
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>(static_cast<I64>(i * 37 % 23) - 11);
+  const tf::Tensor x = tf::constant(v, {2, 5, 6, 3});
+  for (tf::DType dtype : {tf::int8, tf::uint8, tf::int16, tf::uint16, tf::int32, tf::int64}) {
+    const tf::Tensor xi = tf::cast(x, dtype);
+    const std::vector<double> expected = tf::nn::max_pool2d(tf::cast(xi, tf::float64), {2, 3}, 2, "SAME").numpy<double>();
+    const tf::Tensor y = tf::nn::max_pool2d(xi, {2, 3}, 2, "SAME");
+    ASSERT_EQ(y.dtype(), dtype);
+    EXPECT_EQ(tf::cast(y, tf::float64).numpy<double>(), expected) << tf::dtype_name(dtype);
+    tf::GradientTape tape;  // a recording tape runs MaxPool as _MaxPoolWithArgmax
+    EXPECT_EQ(tf::cast(tf::nn::max_pool2d(xi, {2, 3}, 2, "SAME"), tf::float64).numpy<double>(), expected)
+        << tf::dtype_name(dtype) << " under a tape";
+  }
+  EXPECT_EQ(error_of([] { tf::nn::max_pool2d(tf::zeros({1, 4, 4, 2}, tf::bool_), 2, 2, "SAME"); }),
+            "[MaxPool] Value for attr 'T' of bool is not in the list of allowed values: half, bfloat16, float, double, "
+            "int32, int64, uint8, int16, int8, uint16, qint8");
+}
+
 TEST(Pool2D, ErrorsNameTheOpShapesAndDtypes) {
   tf::Tensor x = tf::zeros({1, 4, 4, 2});
   EXPECT_EQ(error_of([&] { tf::nn::max_pool2d(tf::zeros({4, 4, 2}), 2, 2, "SAME"); }), "[MaxPool] input must be 4-D, got shape [4,4,2]");
   EXPECT_EQ(error_of([&] { tf::nn::avg_pool2d(tf::zeros({1, 4, 4, 2}, tf::int32), 2, 2, "SAME"); }),
-            "[AvgPool] input has dtype int32; expected float32 or float64");
+            "[AvgPool] Value for attr 'T' of int32 is not in the list of allowed values: half, bfloat16, float, double");
   EXPECT_EQ(error_of([&] { tf::nn::max_pool2d(x, 2, 2, "same"); }), "[MaxPool] padding must be \"SAME\" or \"VALID\", got \"same\"");
   EXPECT_EQ(error_of([&] { tf::nn::max_pool2d(x, 2, 2, {{0, 0}, {1, 1}, {1, 1}, {0, 0}}); }),
             "[MaxPool] padding must be \"SAME\" or \"VALID\", got explicit pairs");
