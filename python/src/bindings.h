@@ -103,9 +103,10 @@ bool is_tensor_like(nb::handle value);
 std::pair<tf::Tensor, tf::Tensor> binary_operands(nb::handle a, nb::handle b);
 /// `a` converted by itself and `b` by operand_hinted beside it (tf.add, tf.matmul, `x + y`).
 std::pair<tf::Tensor, tf::Tensor> hinted_operands(nb::handle a, nb::handle b);
-/// TensorFlow's truediv (`/`, tf.math.truediv, tf.divide) refuses inputs of two dtypes with a
-/// TypeError of its own before any op runs.
-void check_truediv_dtypes(const tf::Tensor& x, const tf::Tensor& y);
+/// The inputs of TensorFlow's truediv (`/`, tf.math.truediv, tf.divide): as hinted_operands
+/// when `a` is a tensor, else as binary_operands; inputs of two dtypes then raise truediv's own
+/// TypeError before any op runs.
+std::pair<tf::Tensor, tf::Tensor> truediv_operands(nb::handle a, nb::handle b);
 /// A list of ints (a Python int, list, tuple or int tensor), e.g. an axis argument.
 std::vector<std::int64_t> int_list(nb::handle value);
 /// A Python shape (list/tuple of ints or None, a TensorShape, or None for unknown rank).

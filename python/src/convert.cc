@@ -39,6 +39,11 @@ Kind kind_of(nb::handle v) {
 
 std::string repr_of(nb::handle v) { return nb::cast<std::string>(nb::repr(v)); }
 
+// TensorFlow's eager conversion of a Python int beyond 64 bits, whatever the dtype asked for.
+[[noreturn]] void out_of_range_integer() {
+  throw nb::value_error("Can't convert Python sequence with out-of-range integer to Tensor.");
+}
+
 [[noreturn]] void cannot_convert(nb::handle v, tf::DType dtype) {
   throw nb::type_error(("Cannot convert " + repr_of(v) + " to EagerTensor of dtype " +
                         std::string(tf::dtype_name(dtype))).c_str());
@@ -103,9 +108,7 @@ tf::DType inferred_dtype(const std::vector<nb::handle>& leaves, nb::handle whole
       case Kind::kInt: {
         any_int = true;
         std::int64_t x;
-        if (!int64_of(leaf, x))
-          throw nb::value_error(("Can't convert Python sequence with out-of-range integer to int64 Tensor: " +
-                                 repr_of(whole)).c_str());
+        if (!int64_of(leaf, x)) out_of_range_integer();
         wide |= x < std::numeric_limits<std::int32_t>::min() || x > std::numeric_limits<std::int32_t>::max();
         break;
       }
@@ -148,13 +151,13 @@ std::vector<T> leaf_values(const std::vector<nb::handle>& leaves, tf::DType dtyp
             const unsigned long long u = PyLong_AsUnsignedLongLong(leaf.ptr());
             if (PyErr_Occurred()) {
               PyErr_Clear();
-              cannot_convert(leaf, dtype);
+              out_of_range_integer();
             }
             out.push_back(u);
             continue;
           }
         } else if (!int64_of(leaf, x)) {
-          cannot_convert(leaf, dtype);
+          out_of_range_integer();
         }
       } else {
         cannot_convert(leaf, dtype);
@@ -477,15 +480,21 @@ bool hint_refused() {
   }
 }
 
-}  // namespace
-
-tf::Tensor to_tensor_hinted(nb::handle value, tf::DType hint) {
+// `convert(value)`, or value by itself when convert refuses it as tf.convert_to_tensor's dtype_hint is refused.
+template <class Convert>
+tf::Tensor with_hint_fallback(nb::handle value, Convert convert) {
   try {
-    return to_tensor(value, hint);
+    return convert(value);
   } catch (...) {
     if (!hint_refused()) throw;
   }
   return to_tensor(value);
+}
+
+}  // namespace
+
+tf::Tensor to_tensor_hinted(nb::handle value, tf::DType hint) {
+  return with_hint_fallback(value, [hint](nb::handle v) { return to_tensor(v, hint); });
 }
 
 tf::Tensor operand_like(nb::handle value, const tf::Tensor& like) {
@@ -506,12 +515,7 @@ tf::Tensor operand_like(nb::handle value, const tf::Tensor& like) {
 }
 
 tf::Tensor operand_hinted(nb::handle value, const tf::Tensor& like) {
-  try {
-    return operand_like(value, like);
-  } catch (...) {
-    if (!hint_refused()) throw;
-  }
-  return to_tensor(value);
+  return with_hint_fallback(value, [&like](nb::handle v) { return operand_like(v, like); });
 }
 
 std::pair<tf::Tensor, tf::Tensor> binary_operands(nb::handle a, nb::handle b) {
@@ -532,10 +536,12 @@ std::pair<tf::Tensor, tf::Tensor> hinted_operands(nb::handle a, nb::handle b) {
   return {x, operand_hinted(b, x)};
 }
 
-void check_truediv_dtypes(const tf::Tensor& x, const tf::Tensor& y) {
+std::pair<tf::Tensor, tf::Tensor> truediv_operands(nb::handle a, nb::handle b) {
+  auto [x, y] = is_tensor_like(a) ? hinted_operands(a, b) : binary_operands(a, b);
   if (x.dtype() != y.dtype())
     throw nb::type_error(("`x` and `y` must have the same dtype, got tf." + std::string(tf::dtype_name(x.dtype())) +
                           " != tf." + std::string(tf::dtype_name(y.dtype())) + ".").c_str());
+  return {x, y};
 }
 
 std::vector<std::int64_t> int_list(nb::handle value) {

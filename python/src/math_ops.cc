@@ -33,7 +33,7 @@ struct UnaryOp {
 enum class Inputs {
   kMatched,  // a Python value to the other input's dtype, or TypeError (binary_operands)
   kHinted,   // the second as a dtype_hint of the first's (hinted_operands: add)
-  kDivided,  // as `x / y`, then both of one dtype (truediv, divide)
+  kDivided,  // as `x / y` (truediv_operands: truediv, divide)
 };
 
 struct BinaryOp {
@@ -47,9 +47,7 @@ struct BinaryOp {
 std::pair<tf::Tensor, tf::Tensor> converted_inputs(Inputs inputs, nb::handle x, nb::handle y) {
   if (inputs == Inputs::kMatched) return binary_operands(x, y);
   if (inputs == Inputs::kHinted) return hinted_operands(x, y);
-  auto operands = is_tensor_like(x) ? hinted_operands(x, y) : binary_operands(x, y);
-  check_truediv_dtypes(operands.first, operands.second);
-  return operands;
+  return truediv_operands(x, y);
 }
 
 struct Reduction {

@@ -19,24 +19,27 @@ inline bool defers_to(nb::handle other) {
 
 // `x + y`, `x @ y` and `x / y` convert a Python or NumPy y as tf.convert_to_tensor's dtype_hint
 // does (TensorFlow's add, matmul and truediv); the other operators and every reflected one
-// convert it to the tensor's dtype or raise, as the ops' own conversion does.
-constexpr bool hints_second_operand(Operator op) {
-  return op == Operator::kAdd || op == Operator::kMatMul || op == Operator::kTrueDiv;
+// convert it to the tensor's dtype or raise, as the ops' own conversion does. Both of `/` check
+// truediv's one-dtype rule.
+template <Operator Op>
+std::pair<tf::Tensor, tf::Tensor> operator_operands(nb::handle a, nb::handle b) {
+  if constexpr (Op == Operator::kTrueDiv) return truediv_operands(a, b);
+  else if constexpr (Op == Operator::kAdd || Op == Operator::kMatMul) return hinted_operands(a, b);
+  else return binary_operands(a, b);
 }
 
 // Through the C++ operators, so traced nodes are named as TensorFlow's Python names them ("mul").
 template <Operator Op>
 nb::object forward(nb::handle a, nb::handle b) {
   if (defers_to(b)) return nb::borrow(Py_NotImplemented);
-  auto [x, y] = hints_second_operand(Op) ? hinted_operands(a, b) : binary_operands(a, b);
-  if constexpr (Op == Operator::kTrueDiv) check_truediv_dtypes(x, y);
+  auto [x, y] = operator_operands<Op>(a, b);
   return nb::cast(tf::detail::apply_operator(Op, x, y));
 }
 
+// `b op a` for a Python or NumPy b, which Python tries after b's own operator declined.
 template <Operator Op>
 tf::Tensor reflected(nb::handle a, nb::handle b) {
-  auto [y, x] = binary_operands(b, a);
-  if constexpr (Op == Operator::kTrueDiv) check_truediv_dtypes(y, x);
+  auto [y, x] = Op == Operator::kTrueDiv ? truediv_operands(b, a) : binary_operands(b, a);
   return tf::detail::apply_operator(Op, y, x);
 }
 

@@ -2,7 +2,8 @@
 to the tensor's dtype when their own dtype is compatible with it (integers wrap; NumPy values are
 cast by NumPy, floats to integers included), else TypeError("Cannot convert ..."), except that
 `x + y`, `x @ y` and `x / y` convert y as tf.convert_to_tensor's dtype_hint does: a y that does not
-convert keeps its own dtype and the op refuses it (`/` with its own TypeError)."""
+convert keeps its own dtype and the op refuses it (`/` with its own TypeError). A Python int beyond
+64 bits is a ValueError whatever the dtype."""
 import warnings
 
 import numpy as np
@@ -83,6 +84,13 @@ cases = [
     ("tf.add int32 2.5", lambda: tf.add(i, 2.5)),
     ("tf.maximum int32 2.5", lambda: tf.maximum(i, 2.5)),
     ("int matmul 2.5", lambda: tf.constant([[1]]) @ 2.5),
+    ("int32 - 2**40 (wraps)", lambda: i - 2**40),
+    ("int32 - 2**70", lambda: i - 2**70),
+    ("int32 * 2**63", lambda: i * 2**63),
+    ("float32 - 2**70", lambda: x - 2**70),
+    ("constant 2**70", lambda: tf.constant(2**70)),
+    ("constant [1, 2**70] int8", lambda: tf.constant([1, 2**70], tf.int8)),
+    ("constant 2**63 uint64", lambda: tf.constant(2**63, tf.uint64)),
 ]
 for label, fn in cases:
     try:
