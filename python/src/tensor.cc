@@ -44,11 +44,22 @@ void require_concrete(const tf::Tensor& t, const char* what) {
                           "return the tensor from the function instead").c_str());
 }
 
+// An ndarray of the tensor's buffer for `Framework` (array_api: a DLPack producer). The capsule inside
+// owns a handle to the tensor, so its buffer lives as long as the ndarray's consumer holds it.
+template <class... Framework>
+nb::object shared_ndarray(const tf::Tensor& t, nb::dlpack::dtype dtype) {
+  std::vector<std::size_t> shape(t.shape().dims().begin(), t.shape().dims().end());
+  auto* owner = new tf::Tensor(t);
+  nb::capsule keep_alive(owner, [](void* p) noexcept { delete static_cast<tf::Tensor*>(p); });
+  nb::ndarray<Framework..., nb::ro> array(t.raw_data(), shape.size(), shape.data(), keep_alive, nullptr, dtype);
+  return nb::cast(array, nb::rv_policy::reference);
+}
+
 // A NumPy array of the tensor's values that shares its buffer (strings: an object array of bytes).
 nb::object array_view(const tf::Tensor& t) {
   require_concrete(t, "the NumPy value");
-  std::vector<std::size_t> shape(t.shape().dims().begin(), t.shape().dims().end());
   if (t.dtype() == tf::string) {
+    std::vector<std::size_t> shape(t.shape().dims().begin(), t.shape().dims().end());
     nb::list items;
     const std::string* s = t.data<std::string>();
     for (std::int64_t i = 0; i < t.num_elements(); ++i) items.append(nb::bytes(s[i].data(), s[i].size()));
@@ -57,12 +68,7 @@ nb::object array_view(const tf::Tensor& t) {
     for (std::size_t i = 0; i < items.size(); ++i) flat[nb::int_(i)] = items[i];
     return flat.attr("reshape")(nb::cast(shape));
   }
-  // The capsule owns a handle to the tensor, so its buffer lives as long as the array.
-  auto* owner = new tf::Tensor(t);
-  nb::capsule keep_alive(owner, [](void* p) noexcept { delete static_cast<tf::Tensor*>(p); });
-  nb::ndarray<nb::numpy, nb::ro> array(t.raw_data(), shape.size(), shape.data(), keep_alive, nullptr,
-                                       dlpack_dtype(t.dtype()));
-  nb::object result = nb::cast(array, nb::rv_policy::reference);
+  nb::object result = shared_ndarray<nb::numpy>(t, dlpack_dtype(t.dtype()));
   // NumPy takes DLPack's 64-bit ints as C long long ('q'), a type apart from np.int64 ('l') that
   // prints dtype=int64 where TensorFlow's arrays print none: view them as np.int64.
   if (t.dtype() == tf::DType::kInt64) {
@@ -78,6 +84,54 @@ nb::object array_view(const tf::Tensor& t) {
     result = result.attr("view")(*uint64);
   }
   return result;
+}
+
+// The tensor as a DLPack producer (nanobind's ndarray object, whose __dlpack__ makes capsules
+// sharing the tensor's buffer).
+nb::object dlpack_producer(const tf::Tensor& t) {
+  if (!t.defined() || t.is_symbolic())
+    throw tf::InvalidArgumentError("The argument to `to_dlpack` must be a TF tensor, not Python object");
+  if (t.dtype() == tf::string || t.dtype() == tf::resource || t.dtype() == tf::variant)
+    throw tf::InvalidArgumentError("[to_dlpack] a " + std::string(tf::dtype_name(t.dtype())) +
+                                   " tensor has no DLPack form: DLPack holds numbers of fixed size");
+  if (t.dtype() == tf::bfloat16)
+    return shared_ndarray<nb::array_api>(t, {static_cast<std::uint8_t>(nb::dlpack::dtype_code::Bfloat), 16, 1});
+  return shared_ndarray<nb::array_api>(t, dlpack_dtype(t.dtype()));
+}
+
+tf::DType dtype_of_dlpack(nb::dlpack::dtype dtype) {
+  if (dtype == nb::dlpack::dtype{static_cast<std::uint8_t>(nb::dlpack::dtype_code::Bfloat), 16, 1}) return tf::bfloat16;
+  for (tf::DType d : {tf::float32, tf::float64, tf::float16, tf::int32, tf::int64, tf::int8, tf::int16, tf::uint8,
+                      tf::uint16, tf::uint32, tf::uint64, tf::bool_, tf::complex64, tf::complex128})
+    if (dlpack_dtype(d) == dtype) return d;
+  throw tf::InvalidArgumentError("[from_dlpack] tfpp has no dtype for DLPack's type code " +
+                                 std::to_string(dtype.code) + " of " + std::to_string(dtype.bits) + " bits and " +
+                                 std::to_string(dtype.lanes) + " lanes");
+}
+
+// tf.experimental.dlpack.from_dlpack: a tensor with a copy of the capsule's values (tfpp's
+// buffers come from its own allocator, so it cannot adopt the producer's memory).
+tf::Tensor from_dlpack(nb::handle capsule) {
+  if (!PyCapsule_CheckExact(capsule.ptr()))
+    throw nb::type_error(("from_dlpack expects a DLPack capsule, got " + nb::cast<std::string>(nb::repr(capsule.type()))).c_str());
+  const char* name = PyCapsule_GetName(capsule.ptr());
+  const std::string shown = name ? name : "";
+  if (shown != "dltensor" && shown != "dltensor_versioned")
+    throw tf::InvalidArgumentError("DLPack tensor must be a capsule with name \"dltensor\", got \"" + shown +
+                                   "\". Note that a DLPack tensor may be consumed at most once.");
+  nb::ndarray<nb::ro> array;
+  if (!nb::try_cast(capsule, array)) throw tf::InvalidArgumentError("[from_dlpack] the capsule holds no readable tensor");
+  if (array.device_type() != nb::device::cpu::value)
+    throw tf::InvalidArgumentError("[from_dlpack] the tensor is on DLPack device type " +
+                                   std::to_string(array.device_type()) + "; tfpp reads host (CPU) memory only");
+  tf::TensorShape shape;
+  for (std::size_t i = 0; i < array.ndim(); ++i) shape.append(static_cast<std::int64_t>(array.shape(i)));
+  std::int64_t compact = 1;  // the stride of a row-major array with no gaps
+  for (std::size_t i = array.ndim(); i-- > 0 && shape.num_elements() > 0;) {
+    if (array.shape(i) != 1 && array.stride(i) != compact) throw tf::InvalidArgumentError("Invalid strides array from DLPack");
+    compact *= static_cast<std::int64_t>(array.shape(i));
+  }
+  return tf::detail::constant_from(dtype_of_dlpack(array.dtype()), shape, array.data(), array.size());
 }
 
 nb::object shape_object(const tf::TensorShape& shape) {
@@ -113,6 +167,10 @@ void bind_tensor(nb::module_& m) {
       })
       .def("get_shape", [](const tf::Tensor& t) { return shape_object(t.shape()); })
       .def("_array_view", &array_view, "The values as a read-only NumPy array sharing the tensor's buffer.")
+      .def("__dlpack__",
+           [](const tf::Tensor& t, nb::kwargs options) { return dlpack_producer(t).attr("__dlpack__")(**options); },
+           "A DLPack capsule sharing the tensor's buffer (stream, max_version, dl_device and copy as the protocol says).")
+      .def("__dlpack_device__", [](const tf::Tensor&) { return nb::make_tuple(1, 0); }, "(kDLCPU, 0): tensors live in host memory.")
       .def("_is_symbolic", &tf::Tensor::is_symbolic)
       .def("__str__", &tf::Tensor::to_string)
       .def("__repr__",
@@ -138,6 +196,8 @@ void bind_tensor(nb::module_& m) {
              return scalar_value(t, "__index__");
            });
   add_operators(cls);
+  m.def("_to_dlpack", [](const tf::Tensor& t) { return dlpack_producer(t).attr("__dlpack__")(); });
+  m.def("_from_dlpack", &from_dlpack);
 }
 
 }  // namespace tfpp_python

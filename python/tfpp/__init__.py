@@ -177,9 +177,11 @@ types.experimental = _types.ModuleType("tfpp.types.experimental", _core_types.__
 for _name in ("Callable", "ConcreteFunction", "GenericFunction", "PolymorphicFunction", "TensorLike"):
     setattr(types.experimental, _name, getattr(_core_types, _name))
 _sys.modules[__name__ + ".types"], _sys.modules[__name__ + ".types.experimental"] = types, types.experimental
-experimental = _types.ModuleType("tfpp.experimental", "tf.experimental: Optional.")
+experimental = _types.ModuleType("tfpp.experimental", "tf.experimental: Optional, dlpack.")
 experimental.Optional = _Optional
 _sys.modules[__name__ + ".experimental"] = experimental
+from . import dlpack as _dlpack  # noqa: E402
+experimental.dlpack = _sys.modules[__name__ + ".experimental.dlpack"] = _dlpack
 data.experimental.Optional = _Optional
 
 # tf.* functions composed in Python or bound from existing C++ (framework scopes, partitions,

@@ -46,32 +46,50 @@ initializers::Initializer variance_scaling_from(const Config& c) {
 
 ConfigValue object_config(const std::string& class_name, const std::map<std::string, double>& config) {
   // Keras' random initializers always write their seed: an int, or None when unseeded.
-  static const std::set<std::string> seeded{"RandomNormal", "RandomUniform", "TruncatedNormal", "GlorotUniform",
-                                            "GlorotNormal",  "HeNormal",      "HeUniform",       "LecunNormal",
-                                            "LecunUniform",  "Orthogonal",    "VarianceScaling"};
+  static const std::set<std::string> seeded{"RandomNormal", "RandomUniform", "TruncatedNormal", "Orthogonal"};
+  // The variance-scaling family also writes the kernel axes EinsumDense counts fans over.
+  static const std::set<std::string> fans{"GlorotUniform", "GlorotNormal", "HeNormal",      "HeUniform",
+                                          "LecunNormal",   "LecunUniform", "VarianceScaling"};
   Config inner;
-  for (const auto& [k, v] : config) inner[k] = v;
-  if (seeded.count(class_name)) {
+  for (const auto& [k, v] : config) inner[k] = k == "axis" ? ConfigValue(static_cast<std::int64_t>(v)) : ConfigValue(v);
+  if (seeded.count(class_name) || fans.count(class_name)) {
     auto it = config.find("seed");
     if (it == config.end()) inner["seed"] = nullptr;
     else if (std::abs(it->second) < 9e18) inner["seed"] = static_cast<std::int64_t>(it->second);  // in int64's range
   }
+  if (fans.count(class_name)) inner["input_axes"] = inner["output_axes"] = nullptr;
   return Config{{"class_name", class_name}, {"config", inner}};
 }
+
+namespace {
+// Keras 3's serialized form: a built-in class under its public module, a class registered with
+// tfpp under its registered name (Keras finds custom objects by it).
+ConfigValue serialized(const char* module, const ConfigValue& object, bool registered) {
+  Config c = object.get<Config>();
+  c["module"] = registered ? ConfigValue() : ConfigValue(module);
+  c["registered_name"] = registered ? c.at("class_name") : ConfigValue();
+  return c;
+}
+}  // namespace
 
 ConfigValue object_config(const initializers::Initializer& initializer) {
   Config c = object_config(initializer.class_name(), initializer.config()).get<Config>();
   Config inner = c.at("config").get<Config>();
   for (const auto& [k, v] : initializer.text_config()) inner[k] = v;
   c["config"] = inner;
-  return c;
+  return serialized("keras.initializers", c,
+                    static_cast<bool>(initializers::registered_initializer_class(initializer.class_name())));
 }
 
 ConfigValue optional_config(const std::optional<regularizers::Regularizer>& r) {
-  return r ? object_config(r->class_name(), r->config()) : ConfigValue();
+  if (!r) return ConfigValue();
+  return serialized("keras.regularizers", object_config(r->class_name(), r->config()),
+                    static_cast<bool>(regularizers::registered_regularizer_class(r->class_name())));
 }
 ConfigValue optional_config(const std::optional<constraints::Constraint>& c) {
-  return c ? object_config(c->class_name(), c->config()) : ConfigValue();
+  if (!c) return ConfigValue();
+  return serialized("keras.constraints", object_config(c->class_name(), c->config()),
+                    static_cast<bool>(constraints::registered_constraint_class(c->class_name())));
 }
 
 initializers::Initializer initializer_from(const ConfigValue& v) {
@@ -165,6 +183,14 @@ void read_weight_config(const Config& config, const std::string& prefix, initial
   if (auto it = config.find(prefix + "_initializer"); it != config.end()) initializer = initializer_from(it->second);
   if (auto it = config.find(prefix + "_regularizer"); it != config.end()) regularizer = regularizer_from(it->second);
   if (auto it = config.find(prefix + "_constraint"); it != config.end()) constraint = constraint_from(it->second);
+}
+
+void write_no_quantization(Config& config) { config["quantization_config"] = ConfigValue(); }
+
+void refuse_quantization(const Config& config, const std::string& layer) {
+  for (const char* key : {"quantization_config", "gptq_unpacked_column_size"})
+    if (auto it = config.find(key); it != config.end() && !it->second.is_null())
+      throw UnimplementedError("[" + layer + "] tfpp does not support '" + key + "'");
 }
 
 ConfigValue dtype_policy_config(const std::string& name) {

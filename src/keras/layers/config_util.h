@@ -15,15 +15,20 @@ namespace tf::keras::detail {
 
 /// {"class_name": ..., "config": {...}} of an initializer, regularizer or constraint.
 ConfigValue object_config(const std::string& class_name, const std::map<std::string, double>& config);
-/// An initializer's {"class_name", "config"}, its string keys beside its numbers.
+/// An initializer as Keras 3 serializes it ({"module", "class_name", "config", "registered_name"}),
+/// its string keys beside its numbers.
 ConfigValue object_config(const initializers::Initializer& initializer);
-/// The same for optional objects (null when absent).
+/// The same for optional regularizers and constraints (null when absent).
 ConfigValue optional_config(const std::optional<regularizers::Regularizer>& r);
 ConfigValue optional_config(const std::optional<constraints::Constraint>& c);
 /// Rebuilds objects from object_config's output.
 initializers::Initializer initializer_from(const ConfigValue& v);
 std::optional<regularizers::Regularizer> regularizer_from(const ConfigValue& v);
 std::optional<constraints::Constraint> constraint_from(const ConfigValue& v);
+/// Keras 3's "quantization_config" of Dense, EinsumDense and the embeddings: tfpp writes None and
+/// refuses a layer config that asks for quantization (UnimplementedError naming `layer`).
+void write_no_quantization(Config& config);
+void refuse_quantization(const Config& config, const std::string& layer);
 /// Keras 3's serialized DTypePolicy of `name` ("float32", "mixed_float16"), as built-in layers write "dtype".
 ConfigValue dtype_policy_config(const std::string& name);
 /// DType from its name ("float32").

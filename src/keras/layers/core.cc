@@ -102,6 +102,7 @@ Config Dense::get_config() const {
   c["kernel_constraint"] = detail::optional_config(options_.kernel_constraint);
   c["bias_constraint"] = detail::optional_config(options_.bias_constraint);
   detail::write_lora_config(c, *lora_, options_.lora_rank, options_.lora_alpha);
+  detail::write_no_quantization(c);
   return c;
 }
 
@@ -117,6 +118,7 @@ Dense Dense::from_config(const Config& c) {
   if (auto it = c.find("kernel_constraint"); it != c.end()) o.kernel_constraint = detail::constraint_from(it->second);
   if (auto it = c.find("bias_constraint"); it != c.end()) o.bias_constraint = detail::constraint_from(it->second);
   detail::read_lora_config(c, o.lora_rank, o.lora_alpha);
+  detail::refuse_quantization(c, "Dense");
   return Dense(detail::config_at(c, "units", "Dense").get<std::int64_t>(), o);
 }
 

@@ -193,7 +193,7 @@ Config EinsumDense::get_config() const {
                               options_.kernel_constraint);
   detail::write_weight_config(c, "bias", options_.bias_initializer, options_.bias_regularizer, options_.bias_constraint);
   c["activity_regularizer"] = detail::optional_config(activity_regularizer());
-  c["quantization_config"] = ConfigValue();
+  detail::write_no_quantization(c);
   detail::write_lora_config(c, *lora_, options_.lora_rank, options_.lora_alpha);
   return c;
 }
@@ -206,9 +206,7 @@ EinsumDense EinsumDense::from_config(const Config& c) {
   detail::read_weight_config(c, "kernel", o.kernel_initializer, o.kernel_regularizer, o.kernel_constraint);
   detail::read_weight_config(c, "bias", o.bias_initializer, o.bias_regularizer, o.bias_constraint);
   detail::read_lora_config(c, o.lora_rank, o.lora_alpha);
-  for (const char* unsupported : {"quantization_config", "gptq_unpacked_column_size"})
-    if (auto it = c.find(unsupported); it != c.end() && !it->second.is_null())
-      throw UnimplementedError(std::string("[EinsumDense] tfpp does not support '") + unsupported + "'");
+  detail::refuse_quantization(c, "EinsumDense");
   return EinsumDense(detail::config_at(c, "equation", "EinsumDense").get<std::string>(),
                      output_shape_from(detail::config_at(c, "output_shape", "EinsumDense")), o);
 }

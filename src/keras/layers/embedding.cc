@@ -70,6 +70,7 @@ Config Embedding::get_config() const {
   c["embeddings_constraint"] = detail::optional_config(options_.embeddings_constraint);
   c["mask_zero"] = options_.mask_zero;
   detail::write_lora_config(c, *lora_, options_.lora_rank, options_.lora_alpha);
+  detail::write_no_quantization(c);
   return c;
 }
 
@@ -81,6 +82,7 @@ Embedding Embedding::from_config(const Config& c) {
   if (auto it = c.find("embeddings_constraint"); it != c.end()) o.embeddings_constraint = detail::constraint_from(it->second);
   if (auto it = c.find("mask_zero"); it != c.end()) o.mask_zero = it->second.get<bool>();
   detail::read_lora_config(c, o.lora_rank, o.lora_alpha);
+  detail::refuse_quantization(c, "Embedding");
   return Embedding(detail::config_at(c, "input_dim", "Embedding").get<std::int64_t>(),
                    detail::config_at(c, "output_dim", "Embedding").get<std::int64_t>(), o);
 }

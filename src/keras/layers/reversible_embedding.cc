@@ -85,7 +85,7 @@ Config ReversibleEmbedding::get_config() const {
   c["activity_regularizer"] = detail::optional_config(activity_regularizer());
   c["embeddings_constraint"] = detail::optional_config(options_.embeddings_constraint);
   c["mask_zero"] = options_.mask_zero;
-  c["quantization_config"] = ConfigValue();
+  detail::write_no_quantization(c);
   c["tie_weights"] = options_.tie_weights;
   c["reverse_dtype"] = options_.reverse_dtype ? ConfigValue(std::string(dtype_name(*options_.reverse_dtype))) : ConfigValue();
   c["logit_soft_cap"] = options_.logit_soft_cap ? ConfigValue(*options_.logit_soft_cap) : ConfigValue();
@@ -104,8 +104,7 @@ ReversibleEmbedding ReversibleEmbedding::from_config(const Config& c) {
                           [](const ConfigValue& v) { return std::optional<DType>(detail::dtype_from(v)); });
   detail::read_if_present(c, "logit_soft_cap", o.logit_soft_cap,
                           [](const ConfigValue& v) { return std::optional<double>(v.as_double()); });
-  if (auto it = c.find("quantization_config"); it != c.end() && !it->second.is_null())
-    throw UnimplementedError("[ReversibleEmbedding] tfpp does not support 'quantization_config'");
+  detail::refuse_quantization(c, "ReversibleEmbedding");
   return ReversibleEmbedding(detail::config_at(c, "input_dim", "ReversibleEmbedding").get<std::int64_t>(),
                              detail::config_at(c, "output_dim", "ReversibleEmbedding").get<std::int64_t>(), o);
 }
