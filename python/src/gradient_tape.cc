@@ -66,10 +66,8 @@ class PyGradientTape {
   }
 
   nb::object gradient(nb::handle target, nb::handle sources, nb::handle output_gradients, nb::handle unconnected) {
-    tf::GradientTape& tape = checked();
-    if (used_ && !options_.persistent)
-      throw std::runtime_error("A non-persistent GradientTape can only be used to compute one set of gradients "
-                               "(or jacobians)");
+    if (used_ && !options_.persistent) tape_used_up();
+    tf::GradientTape& tape = recording();
     used_ = true;
     std::vector<tf::Tensor> targets;
     {
@@ -100,8 +98,19 @@ class PyGradientTape {
 
   tf::Tensor jacobian(nb::handle target, nb::handle source) {
     tf::Tensor y = to_tensor(target);
-    if (nb::isinstance<tf::Variable>(source)) return checked().jacobian(y, nb::cast<const tf::Variable&>(source));
-    return checked().jacobian(y, to_tensor(source));
+    if (nb::isinstance<tf::Variable>(source)) return recording().jacobian(y, nb::cast<const tf::Variable&>(source));
+    return recording().jacobian(y, to_tensor(source));
+  }
+
+  // TensorFlow's error for gradients from a tape that holds no record: one never entered, or a
+  // non-persistent one already used.
+  [[noreturn]] static void tape_used_up() {
+    throw std::runtime_error("A non-persistent GradientTape can only be used to compute one set of gradients (or jacobians)");
+  }
+
+  tf::GradientTape& recording() {
+    if (!tape_) tape_used_up();
+    return *tape_;
   }
 
   tf::GradientTape& checked() {

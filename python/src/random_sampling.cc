@@ -10,6 +10,7 @@
 #include "tfpp/random_index_shuffle.h"
 #include "tfpp/random_ops.h"
 #include "tfpp/random_sampling.h"
+#include "tfpp/random_stateless_shuffle.h"
 
 namespace tfpp_python {
 
@@ -143,6 +144,10 @@ void bind_random_sampling(nb::module_& random) {
     algorithm_from(alg);
     return tf::random::fold_in(to_tensor(seed), to_tensor(data));
   }, "seed"_a, "data"_a, "alg"_a.none() = "auto_select");
+  experimental.def("stateless_shuffle", [](nb::handle value, nb::handle seed, nb::handle alg, nb::handle name) {
+    NodeName named(name);
+    return tf::random::stateless_shuffle(to_tensor(value), to_tensor(seed), algorithm_from(alg));
+  }, "value"_a, "seed"_a, "alg"_a.none() = "auto_select", "name"_a = nb::none());
   experimental.attr("stateless_split") = random.attr("split");
   experimental.attr("stateless_fold_in") = random.attr("fold_in");
   // tf.random_index_shuffle lives at the top level; tfpp/__init__.py moves it there. index and

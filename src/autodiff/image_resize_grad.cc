@@ -28,7 +28,7 @@ Grads resize_bilinear_grad_fn(const GradientContext& ctx, std::span<const Tensor
 }
 
 Grads resize_bicubic_grad_fn(const GradientContext& ctx, std::span<const Tensor> dy) {
-  if (!is_floating(ctx.input_dtype(0))) return {Tensor(), Tensor()};
+  if (ctx.input_dtype(0) != DType::kFloat32 && ctx.input_dtype(0) != DType::kFloat64) return {Tensor(), Tensor()};
   return {resize_bicubic_grad(dy[0], ctx.input(0), align_corners(ctx), half_pixel_centers(ctx)), Tensor()};
 }
 

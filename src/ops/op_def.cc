@@ -1,5 +1,6 @@
 #include "ops/op_def.h"
 
+#include "ops/allowed_dtypes.h"
 #include "ops/late_kernels.h"
 
 #include <map>
@@ -50,7 +51,7 @@ void OpContext::expect_input_dtype(std::size_t i, DType expected) const {
   const DType actual = input(i).dtype();
   if (actual != expected)
     fail("cannot compute " + op_.name + " as input #" + std::to_string(i) + "(zero-based) was expected to be a " +
-         std::string(dtype_name(expected)) + " tensor but is a " + std::string(dtype_name(actual)) + " tensor");
+         tensorflow_type_name(expected) + " tensor but is a " + tensorflow_type_name(actual) + " tensor");
 }
 
 OpBuilder::OpBuilder(std::string name) { def_.name = std::move(name); }

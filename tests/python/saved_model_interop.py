@@ -6,8 +6,8 @@ them (exchange.sh runs the steps in order):
     saved_model_interop.py save DIR    writer: saves DIR/writer_is_<library> models, records outputs
     saved_model_interop.py check DIR   reader: loads the other library's models, compares outputs
 
-The models: a module with nested modules, lists, dicts and signatures, and one whose tf.functions
-were never called before saving (Untraced); both sides also export Keras models (model.export: a
+The models: a module with nested modules, lists, dicts and signatures, one whose tf.functions
+were never called before saving (Untraced), a stateless shuffle with a symbolic seed (Shuffled); both sides also export Keras models (model.export: a
 Sequential, and Functional models of a list and of a dict of inputs), which the other loads and
 runs through `serve` and `serving_default`."""
 import importlib
@@ -69,6 +69,15 @@ class Untraced(tf.Module):
         return x + self.v
 
 
+class Shuffled(tf.Module):
+    """Stateless randomness with a symbolic seed: StatelessRandomGetKeyCounter and StatelessShuffle,
+    whose key and counter are uint64 in TensorFlow's graphs."""
+
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.int32), tf.TensorSpec([2], tf.int32)])
+    def f(self, x, seed):
+        return tf.random.experimental.stateless_shuffle(x, seed)
+
+
 class Flagged(tf.Module):
     """A tf.function with Python arguments, traced for three of their values."""
 
@@ -119,6 +128,9 @@ def save(directory):
     untraced = Untraced()
     tf.saved_model.save(untraced, os.path.join(directory, "untraced"))
     expected["untraced.scale"] = untraced.scale(x[0]).numpy().tolist()
+    shuffled = Shuffled()
+    tf.saved_model.save(shuffled, os.path.join(directory, "shuffled"))
+    expected["shuffled"] = shuffled.f(tf.range(10), tf.constant([7, 11])).numpy().tolist()
     flagged = Flagged()
     for name in ("default", "training", "scaled", "options"):
         args, kwargs = FLAGGED_CALLS[name]
@@ -168,6 +180,8 @@ def check(directory):
         raise AssertionError("untraced.shift, saved with no concrete function, ran")
     except ValueError as e:
         assert str(e) == "Found zero restored functions for caller function.", e
+    shuffled = tf.saved_model.load(os.path.join(directory, "shuffled"))
+    close(shuffled.f(tf.range(10), tf.constant([7, 11])).numpy(), expected["shuffled"], "shuffled.f")
     flagged = tf.saved_model.load(os.path.join(directory, "flagged"))
     for name, (args, kwargs) in FLAGGED_CALLS.items():
         close(flagged.f(tf.constant(5.0), *args, **kwargs).numpy(), expected["flagged"][name], "flagged.f " + name)

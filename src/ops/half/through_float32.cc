@@ -113,6 +113,11 @@ constexpr std::string_view kBoth[] = {
     "RandomStandardNormal", "TruncatedNormal",
     // reductions whose results do not depend on the order
     "Max", "Min", "ArgMax", "ArgMin", "TopKV2",
+    // images: the resize ops read pixels as floats (bilinear, bicubic, area and ScaleAndTranslate
+    // give float32; nearest neighbour copies them, as CropAndResize's crops do), the colour
+    // conversions compute in float
+    "ResizeBilinear", "ResizeBicubic", "ResizeArea", "ResizeNearestNeighbor", "ResizeNearestNeighborGrad",
+    "ScaleAndTranslate", "CropAndResize", "RGBToHSV", "HSVToRGB",
     // other
     "AddN", "ZerosLike", "OnesLike", "SumToShape"};
 

@@ -1,8 +1,10 @@
 // CropAndResize and its gradient ops CropAndResizeGradImage and CropAndResizeGradBoxes, with
 // TensorFlow's sampling arithmetic (align-corners style: a box edge maps to a pixel centre).
+#include <array>
 #include <cmath>
 #include <string>
 
+#include "ops/allowed_dtypes.h"
 #include "ops/array/array_common.h"
 #include "ops/execute.h"
 #include "ops/image/crop_and_resize_ops.h"
@@ -96,6 +98,9 @@ void for_each_sample(const float* boxes, const std::int32_t* index, std::int64_t
 
 void crop_shape(ShapeContext& ctx) {
   check_method(ctx, 0, false);
+  ops::check_type_attr(ctx, ctx.input(0).dtype(),
+                       std::array{DType::kUInt8, DType::kUInt16, DType::kInt8, DType::kInt16, DType::kInt32, DType::kInt64,
+                                  DType::kFloat16, DType::kFloat32, DType::kFloat64});
   const TensorShape& s = ctx.input(0).shape();
   if (!s.has_unknown_rank() && s.rank() != 4) ctx.fail("input image must be 4-D" + s.debug_string());
   if (!s.has_unknown_rank() && (s.dim(1) == 0 || s.dim(2) == 0)) ctx.fail("image dimensions must be positive");
@@ -161,7 +166,7 @@ void grad_image_shape(ShapeContext& ctx) {
   check_method(ctx, 1, false);
   if (ctx.input(0).dtype() != float32) ctx.fail("grads must be float32");
   const DType t = ctx.attr<DType>(0);
-  if (!is_floating(t)) ctx.fail("Value for attr 'T' of " + std::string(dtype_name(t)) + " is not in the list of allowed values: half, float, double");
+  ops::check_type_attr(ctx, t, std::array{DType::kFloat32, DType::kFloat16, DType::kFloat64});
   check_boxes(ctx, 1);
   TensorShape out({None, None, None, None});
   if (const auto v = ops::array::known_int_values(ctx, 3)) {
@@ -278,7 +283,7 @@ const OpDef& kCropAndResize = OpBuilder("CropAndResize")
                                   .inputs(4)
                                   .attrs({"method", "extrapolation_value"})
                                   .shape(crop_shape)
-                                  .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
+                                  .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::uint16_t, std::int8_t, std::int16_t>(
                                       []<class T>() -> KernelFn { return &crop_kernel<T>; });
 const OpDef& kCropAndResizeGradImage =
     OpBuilder("CropAndResizeGradImage").inputs(4).attrs({"T", "method"}).shape(grad_image_shape).kernel(float32, grad_image_dispatch);

@@ -1,7 +1,9 @@
 // EncodePng, EncodeJpeg and EncodeJpegVariableQuality: uint8 (PNG: also uint16) [height, width, channels] images to PNG / JPEG files, with
 // TensorFlow's attributes, checks and libpng / libjpeg settings.
+#include <array>
 #include <string>
 
+#include "ops/allowed_dtypes.h"
 #include "ops/execute.h"
 #include "ops/image/jpeg_codec.h"
 #include "ops/image/png_codec.h"
@@ -18,8 +20,7 @@ using ops::ShapeContext;
 
 void encode_png_shape(ShapeContext& ctx) {
   const DType d = ctx.input(0).dtype();
-  if (d != uint8 && d != uint16)
-    ctx.fail("Value for attr 'T' of " + std::string(dtype_name(d)) + " is not in the list of allowed values: uint8, uint16");
+  ops::check_type_attr(ctx, d, std::array{DType::kUInt8, DType::kUInt16});
   const std::int64_t compression = ctx.attr<std::int64_t>(0);
   if (compression < -1 || compression > 9) ctx.fail("compression should be in [-1,9], got " + std::to_string(compression));
   const TensorShape& s = ctx.input(0).shape();
@@ -43,8 +44,7 @@ void encode_png_kernel(KernelContext& ctx) {
 enum JpegAttr { kFormat, kQuality, kProgressive, kOptimizeSize, kChromaDownsampling, kDensityUnit, kXDensity, kYDensity, kXmp };
 
 void encode_jpeg_shape(ShapeContext& ctx) {
-  if (ctx.input(0).dtype() != uint8)
-    ctx.fail("Value for attr 'T' of " + std::string(dtype_name(ctx.input(0).dtype())) + " is not in the list of allowed values: uint8");
+  ctx.expect_input_dtype(0, uint8);
   const std::string& format = ctx.attr<std::string>(kFormat);
   if (!format.empty() && format != "grayscale" && format != "rgb")
     ctx.fail("format must be one of '', 'grayscale', 'rgb', got '" + format + "'");
@@ -80,8 +80,7 @@ void encode_jpeg_kernel(KernelContext& ctx) {
 
 // EncodeJpegVariableQuality: (images, quality) with EncodeJpeg's other defaults, the format from the channels.
 void encode_variable_quality_shape(ShapeContext& ctx) {
-  if (ctx.input(0).dtype() != uint8)
-    ctx.fail("Value for attr 'T' of " + std::string(dtype_name(ctx.input(0).dtype())) + " is not in the list of allowed values: uint8");
+  ctx.expect_input_dtype(0, uint8);
   if (ctx.input(1).dtype() != int32) ctx.fail("quality must be int32, got " + std::string(dtype_name(ctx.input(1).dtype())));
   const TensorShape& s = ctx.input(0).shape();
   if (!s.has_unknown_rank() && s.rank() != 3) ctx.fail("image must be 3-dimensional" + s.debug_string());

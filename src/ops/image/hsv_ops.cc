@@ -2,9 +2,11 @@
 // TensorFlow's CPU kernels): per-pixel colour-space arithmetic on the last axis, in the order
 // of operations TensorFlow's kernels use so the results round alike.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 
+#include "ops/allowed_dtypes.h"
 #include "ops/execute.h"
 #include "ops/image/adjustments.h"
 #include "ops/image/image_checks.h"
@@ -23,12 +25,10 @@ using ops::ShapeContext;
 
 std::string channels_of(const TensorShape& s) { return std::to_string(s.dim(-1)); }
 
-// RGBToHSV / HSVToRGB: T in {float32, float64}, rank >= 1, three channels.
+// RGBToHSV / HSVToRGB: T floating (float16 / bfloat16 through float32), rank >= 1, three channels.
 void colorspace_shape(ShapeContext& ctx) {
   const Tensor& images = ctx.input(0);
-  if (!is_floating(images.dtype()))
-    ctx.fail("Value for attr 'T' of " + std::string(dtype_name(images.dtype())) +
-             " is not in the list of allowed values: half, bfloat16, float, double");
+  ops::check_type_attr(ctx, images.dtype(), std::array{DType::kFloat16, DType::kBFloat16, DType::kFloat32, DType::kFloat64});
   const TensorShape& s = images.shape();
   if (!s.has_unknown_rank() && s.rank() < 1) ctx.fail("input must be at least 1D" + s.debug_string());
   if (!s.has_unknown_rank() && s.dim(-1) != None && s.dim(-1) != 3)

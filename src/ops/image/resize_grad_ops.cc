@@ -2,11 +2,15 @@
 // gradient spread back over the input pixels it was interpolated from, with the weights and
 // summation order of TensorFlow's CPU kernels.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 
+#include "core/tensor_impl.h"
+#include "ops/allowed_dtypes.h"
 #include "ops/array/array_common.h"
 #include "ops/execute.h"
+#include "ops/half/half_convert.h"
 #include "ops/image/resize_common.h"
 #include "ops/image/resize_ops.h"
 
@@ -20,9 +24,10 @@ void image_grad_shape(ShapeContext& ctx) {
   const Tensor& grads = ctx.input(0);
   const Tensor& original = ctx.input(1);
   if (grads.dtype() != DType::kFloat32) ctx.fail("input_grad must be of type float" + std::string(dtype_name(grads.dtype())));
-  if (!is_floating(original.dtype()))
-    ctx.fail("Value for attr 'T' of " + std::string(dtype_name(original.dtype())) +
-             " is not in the list of allowed values: float, double");
+  if (ctx.op().name == "ResizeBilinearGrad")
+    check_type_attr(ctx, original.dtype(), std::array{DType::kFloat32, DType::kBFloat16, DType::kFloat16, DType::kFloat64});
+  else
+    check_type_attr(ctx, original.dtype(), std::array{DType::kFloat32, DType::kFloat64});
   if (!grads.shape().has_unknown_rank() && grads.shape().rank() != 4)
     ctx.fail("input_grad must be 4-dimensional" + grads.shape().debug_string());
   if (!original.shape().has_unknown_rank() && original.shape().rank() != 4)
@@ -130,9 +135,20 @@ void nearest_grad_kernel(KernelContext& ctx) {
 }
 
 // The gradient ops dispatch on input 0 (grads, always float32); the output dtype is original_image's.
+// A float16 / bfloat16 image's gradient is summed in float32 and rounded once (TensorFlow sums in
+// the image's dtype, so pixels that many output pixels reach may differ in the last bit).
 void bilinear_grad_dispatch(KernelContext& ctx) {
-  if (ctx.input(1).dtype() == DType::kFloat64) bilinear_grad_kernel<double>(ctx);
-  else bilinear_grad_kernel<float>(ctx);
+  const DType dtype = ctx.input(1).dtype();
+  if (dtype == DType::kFloat64) {
+    bilinear_grad_kernel<double>(ctx);
+  } else if (half::is_half(dtype)) {
+    Tensor sums = core::empty(DType::kFloat32, ctx.output(0).shape());
+    KernelContext float_ctx(ctx.op(), ctx.inputs(), ctx.attrs(), std::span<Tensor>(&sums, 1));
+    bilinear_grad_kernel<float>(float_ctx);
+    half::round_into(sums, ctx.output(0));
+  } else {
+    bilinear_grad_kernel<float>(ctx);
+  }
 }
 
 void bicubic_grad_dispatch(KernelContext& ctx) {
@@ -154,7 +170,7 @@ const OpDef& kResizeNearestNeighborGrad = OpBuilder("ResizeNearestNeighborGrad")
                                               .inputs(2)
                                               .attrs({"align_corners", "half_pixel_centers"})
                                               .shape(nearest_grad_shape)
-                                              .kernels<float, double, std::int32_t, std::uint8_t>(
+                                              .kernels<float, double, std::int32_t, std::uint8_t, std::int8_t>(
                                                   []<class T>() -> KernelFn { return &nearest_grad_kernel<T>; });
 
 }  // namespace

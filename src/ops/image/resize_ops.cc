@@ -167,26 +167,26 @@ const OpDef& kResizeBilinear = OpBuilder("ResizeBilinear")
                                    .inputs(2)
                                    .attrs({"align_corners", "half_pixel_centers"})
                                    .shape(float_output_shape)
-                                   .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
+                                   .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t>(
                                        []<class T>() -> KernelFn { return &bilinear_kernel<T>; });
 const OpDef& kResizeNearestNeighbor = OpBuilder("ResizeNearestNeighbor")
                                           .inputs(2)
                                           .attrs({"align_corners", "half_pixel_centers"})
                                           .shape(same_dtype_shape)
-                                          .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
+                                          .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t>(
                                               []<class T>() -> KernelFn { return &nearest_kernel<T>; });
 const OpDef& kResizeBicubic = OpBuilder("ResizeBicubic")
                                   .inputs(2)
                                   .attrs({"align_corners", "half_pixel_centers"})
                                   .shape(float_output_shape)
-                                  .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
+                                  .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t>(
                                       []<class T>() -> KernelFn { return &bicubic_kernel<T>; });
 // TensorFlow registers no gradient for ResizeArea (autodiff/image_resize_grad.cc).
 const OpDef& kResizeArea = OpBuilder("ResizeArea")
                                .inputs(2)
                                .attrs({"align_corners"})
                                .shape(area_shape)
-                               .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
+                               .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t>(
                                    []<class T>() -> KernelFn { return &area_kernel<T>; });
 
 Tensor run(const OpDef& op, const Tensor& images, const Tensor& size, bool align_corners, bool half_pixel_centers) {

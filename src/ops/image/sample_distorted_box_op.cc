@@ -4,6 +4,7 @@
 // integers by rejection), so a stateless seed gives TensorFlow's window exactly. When no attempt
 // satisfies the constraints, the window is the whole image.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -15,6 +16,7 @@
 #include "core/tensor_impl.h"
 #include "core/visit_integer_dtype.h"
 #include "kernels/cpu/philox.h"
+#include "ops/allowed_dtypes.h"
 #include "ops/execute.h"
 #include "ops/random/random_seed.h"
 #include "ops/random/stateless_seed.h"
@@ -130,9 +132,7 @@ void sample_shape(ShapeContext& ctx) {
   const Tensor& size = ctx.input(0);
   const Tensor& boxes = ctx.input(1);
   const Tensor& covered = ctx.input(2);
-  if (!is_integer(size.dtype()) || size.dtype() == uint16 || size.dtype() == uint32 || size.dtype() == uint64)
-    ctx.fail("Value for attr 'T' of " + std::string(dtype_name(size.dtype())) +
-             " is not in the list of allowed values: uint8, int8, int16, int32, int64");
+  ops::check_type_attr(ctx, size.dtype(), std::array{DType::kUInt8, DType::kInt8, DType::kInt16, DType::kInt32, DType::kInt64});
   if (boxes.dtype() != float32) ctx.fail("bounding_boxes must be float32, got " + std::string(dtype_name(boxes.dtype())));
   if (covered.dtype() != float32) ctx.fail("min_object_covered must be float32, got " + std::string(dtype_name(covered.dtype())));
   const TensorShape& s = size.shape();

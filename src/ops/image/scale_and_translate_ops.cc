@@ -3,6 +3,7 @@
 // (antialias), as TensorFlow's kernels do it: per axis, each output pixel gets a span of
 // input pixels and normalized filter weights; rows are gathered first, then columns.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "ops/allowed_dtypes.h"
 #include "ops/array/array_common.h"
 #include "ops/execute.h"
 #include "ops/image/resize_common.h"
@@ -222,9 +224,8 @@ void scale_and_translate_grad_shape(ShapeContext& ctx) {
   check_pair(ctx, 3);
   const Tensor& grads = ctx.input(0);
   const Tensor& original = ctx.input(1);
-  if (grads.dtype() != DType::kFloat32) ctx.fail("input_grad must be of type float" + std::string(dtype_name(grads.dtype())));
-  if (original.dtype() != DType::kFloat32)
-    ctx.fail("Value for attr 'T' of " + std::string(dtype_name(original.dtype())) + " is not in the list of allowed values: float");
+  ops::check_type_attr(ctx, grads.dtype(), std::array{DType::kFloat32});  // T comes from the gradient
+  ctx.expect_input_dtype(1, DType::kFloat32);
   if (!grads.shape().has_unknown_rank() && grads.shape().rank() != 4)
     ctx.fail("input_grad must be 4-dimensional" + grads.shape().debug_string());
   if (!original.shape().has_unknown_rank() && original.shape().rank() != 4)
@@ -253,7 +254,7 @@ const OpDef& kScaleAndTranslate = OpBuilder("ScaleAndTranslate")
                                       .inputs(4)
                                       .attrs({"kernel_type", "antialias"})
                                       .shape(scale_and_translate_shape)
-                                      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t>(
+                                      .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t>(
                                           []<class T>() -> KernelFn { return &scale_and_translate_kernel<T>; });
 const OpDef& kScaleAndTranslateGrad = OpBuilder("ScaleAndTranslateGrad")
                                           .inputs(4)

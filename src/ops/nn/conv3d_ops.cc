@@ -8,7 +8,7 @@
 
 #include "kernels/cpu/conv3d.h"
 #include "ops/execute.h"
-#include "ops/nn/allowed_dtypes.h"
+#include "ops/allowed_dtypes.h"
 #include "ops/nn/nn3d_grad_ops.h"
 #include "ops/nn/window3d.h"
 #include "ops/shape_fns.h"

@@ -11,7 +11,7 @@
 
 #include "kernels/cpu/conv.h"
 #include "ops/execute.h"
-#include "ops/nn/allowed_dtypes.h"
+#include "ops/allowed_dtypes.h"
 #include "ops/nn/nn_grad_ops.h"
 #include "ops/nn/window.h"
 #include "ops/shape_fns.h"

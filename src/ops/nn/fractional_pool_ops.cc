@@ -3,12 +3,14 @@
 // compute them: windows from TensorFlow's pooling sequences (fractional_pool_sequence.cc), the
 // max from the lowest value up, the average summed in the input's dtype and divided once, the
 // max backprop to each window's first maximum, the average backprop accumulated in double.
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <sstream>
 
 #include "core/tensor_impl.h"
+#include "ops/allowed_dtypes.h"
 #include "ops/array/array_common.h"
 #include "ops/execute.h"
 #include "ops/nn/fractional_pool.h"
@@ -61,12 +63,8 @@ std::string number(float v) {
   return out.str();
 }
 
-bool pool_dtype(DType d) { return d == float32 || d == float64 || d == int32 || d == int64; }
-
 void check_dtype(const OpContext& ctx, DType dtype) {
-  if (!pool_dtype(dtype))
-    ctx.fail("Value for attr 'T' of " + std::string(dtype_name(dtype)) +
-             " is not in the list of allowed values: float, double, int32, int64");
+  ops::check_type_attr(ctx, dtype, std::array{DType::kFloat32, DType::kFloat64, DType::kInt32, DType::kInt64});
 }
 
 // The output size of input dimension i: floor(size / ratio), computed in float as TensorFlow does.

@@ -4,11 +4,13 @@
 // of each element's pool; and tf::nn::isotonic_regression, which moves the axis last and flips
 // the sign for increasing fits as TensorFlow's wrapper does.
 #include <Eigen/Core>
+#include <array>
 #include <limits>
 #include <optional>
 #include <vector>
 
 #include "kernels/cpu/parallel.h"
+#include "ops/allowed_dtypes.h"
 #include "ops/array/array_common.h"
 #include "ops/execute.h"
 #include "tfpp/array_ops.h"
@@ -36,17 +38,13 @@ std::optional<DType> kernel_output(DType input) {
   }
 }
 
-bool allowed_input(DType d) {
-  return kernel_output(d).has_value() || d == uint8 || d == uint16 || d == uint32 || d == uint64;
-}
-
 void isotonic_regression_shape(ShapeContext& ctx) {
   const Tensor& input = ctx.input(0);
   const DType out = ctx.attr<DType>(kOutputDtype);
-  if (!allowed_input(input.dtype()))
-    ctx.fail("Value for attr 'T' of " + std::string(dtype_name(input.dtype())) +
-             " is not in the list of allowed values: float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, "
-             "half, uint32, uint64");
+  ops::check_type_attr(ctx, input.dtype(),
+                       std::array{DType::kFloat32, DType::kFloat64, DType::kInt32, DType::kUInt8, DType::kInt16,
+                                  DType::kInt8, DType::kInt64, DType::kBFloat16, DType::kUInt16, DType::kFloat16,
+                                  DType::kUInt32, DType::kUInt64});
   if (!is_floating(out))
     ctx.fail("Value for attr 'output_dtype' of " + std::string(dtype_name(out)) +
              " is not in the list of allowed values: half, bfloat16, float, double");

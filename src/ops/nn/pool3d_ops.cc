@@ -7,7 +7,7 @@
 
 #include "kernels/cpu/pool3d.h"
 #include "ops/execute.h"
-#include "ops/nn/allowed_dtypes.h"
+#include "ops/allowed_dtypes.h"
 #include "ops/nn/nn3d_grad_ops.h"
 #include "ops/nn/window3d.h"
 #include "ops/shape_fns.h"

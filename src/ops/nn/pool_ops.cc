@@ -13,7 +13,7 @@
 #include "core/tensor_impl.h"
 #include "kernels/cpu/pool.h"
 #include "ops/execute.h"
-#include "ops/nn/allowed_dtypes.h"
+#include "ops/allowed_dtypes.h"
 #include "ops/nn/nn_grad_ops.h"
 #include "ops/nn/pool_geometry.h"
 #include "ops/nn/window.h"

@@ -3,10 +3,15 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "tfpp/tensor.h"
 
 namespace tf::ops {
+
+/// The key and counter TensorFlow's GenerateKey makes of an int32/int64 [2] `seed`
+/// (StatelessRandomGetKeyCounter).
+std::pair<Tensor, Tensor> stateless_key_counter(const Tensor& seed);
 
 /// The distributions of the float V2 ops.
 enum class Distribution { kNormal, kUniform, kTruncatedNormal };

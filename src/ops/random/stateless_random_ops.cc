@@ -129,6 +129,27 @@ const OpDef& kStatelessRandomUniformV2 = V2::uniform("StatelessRandomUniformV2")
 const OpDef& kStatelessTruncatedNormalV2 = V2::truncated("StatelessTruncatedNormalV2");
 const OpDef& kStatelessRandomUniformIntV2 = V2::uniform_int("StatelessRandomUniformIntV2");
 
+// StatelessRandomGetKeyCounter(seed) -> (key int64 [1], counter int64 [2]): GenerateKey's
+// generator for the V2 ops.
+void get_key_counter_shape(ShapeContext& ctx) {
+  ops::check_stateless_seed(ctx, 0);
+  ctx.add_output(int64, TensorShape({1}));
+  ctx.add_output(int64, TensorShape({2}));
+}
+
+void get_key_counter_kernel(KernelContext& ctx) {
+  const ops::KeyCounter kc = ops::scrambled_key_counter(ctx.input(0));
+  ctx.output(0).mutable_data<std::int64_t>()[0] = static_cast<std::int64_t>(kc.key);
+  for (int i = 0; i < 2; ++i) ctx.output(1).mutable_data<std::int64_t>()[i] = static_cast<std::int64_t>(kc.counter[i]);
+}
+
+const OpDef& kStatelessRandomGetKeyCounter = OpBuilder("StatelessRandomGetKeyCounter")
+                                                 .inputs(1)
+                                                 .shape(get_key_counter_shape)
+                                                 .no_gradient()
+                                                 .kernel(int32, get_key_counter_kernel)
+                                                 .kernel(int64, get_key_counter_kernel);
+
 Tensor run_stateless(const OpDef& op, const TensorShape& shape, DType dtype, const IntArray& seed,
                      std::initializer_list<ops::AttrValue> extra = {}) {
   core::SmallVector<ops::AttrValue, 4> attrs{shape, dtype};
@@ -148,15 +169,24 @@ Tensor scale_and_shift(Tensor x, double scale, double shift) {
 
 namespace ops {
 
-kernels::Philox stateless_philox(const Tensor& seed_tensor) {
+KeyCounter scrambled_key_counter(const Tensor& seed_tensor) {
   const std::vector<std::int64_t> seed = array::int_values(seed_tensor);
   const auto s0 = static_cast<std::uint64_t>(seed[0]), s1 = static_cast<std::uint64_t>(seed[1]);
   kernels::Philox scramble({0x3ec8f720u, 0x02461e29u},
                            {static_cast<std::uint32_t>(s0), static_cast<std::uint32_t>(s0 >> 32),
                             static_cast<std::uint32_t>(s1), static_cast<std::uint32_t>(s1 >> 32)});
   const kernels::Philox::Block mix = scramble();
-  return kernels::Philox({mix[0], mix[1]}, {0, 0, mix[2], mix[3]});
+  return {mix[0] | (std::uint64_t{mix[1]} << 32), {0, mix[2] | (std::uint64_t{mix[3]} << 32)}};
 }
+
+kernels::Philox key_counter_philox(const KeyCounter& kc) {
+  const std::uint64_t c0 = kc.counter[0], c1 = kc.counter[1];
+  return kernels::Philox({static_cast<std::uint32_t>(kc.key), static_cast<std::uint32_t>(kc.key >> 32)},
+                         {static_cast<std::uint32_t>(c0), static_cast<std::uint32_t>(c0 >> 32),
+                          static_cast<std::uint32_t>(c1), static_cast<std::uint32_t>(c1 >> 32)});
+}
+
+kernels::Philox stateless_philox(const Tensor& seed) { return key_counter_philox(scrambled_key_counter(seed)); }
 
 void check_stateless_seed(const OpContext& ctx, std::size_t i) {
   const Tensor& seed = ctx.input(i);
@@ -164,8 +194,8 @@ void check_stateless_seed(const OpContext& ctx, std::size_t i) {
     ctx.fail("seed must be an int32 or int64 tensor of shape [2], got " + array::describe(seed));
 }
 
-void KeyCounterSource::check(const OpContext& ctx) {
-  const Tensor &key = ctx.input(0), &counter = ctx.input(1), &alg = ctx.input(2);
+void check_key_counter_alg(const OpContext& ctx, std::size_t first) {
+  const Tensor &key = ctx.input(first), &counter = ctx.input(first + 1), &alg = ctx.input(first + 2);
   if (key.dtype() != int64 || key.rank() != 1 || key.shape().dims()[0] != 1)
     ctx.fail("key must be an int64 tensor of shape [1], got " + array::describe(key));
   if (counter.dtype() != int64 || counter.rank() != 1 || counter.shape().dims()[0] != 2)
@@ -175,13 +205,10 @@ void KeyCounterSource::check(const OpContext& ctx) {
     ctx.fail("unsupported algorithm id " + std::to_string(alg.item<std::int32_t>()) + " (tfpp implements Philox, 1)");
 }
 
-kernels::Philox KeyCounterSource::generator(const OpContext& ctx) {
-  const auto key = static_cast<std::uint64_t>(ctx.input(0).data<std::int64_t>()[0]);
-  const std::int64_t* counter = ctx.input(1).data<std::int64_t>();
-  const auto c0 = static_cast<std::uint64_t>(counter[0]), c1 = static_cast<std::uint64_t>(counter[1]);
-  return kernels::Philox({static_cast<std::uint32_t>(key), static_cast<std::uint32_t>(key >> 32)},
-                         {static_cast<std::uint32_t>(c0), static_cast<std::uint32_t>(c0 >> 32),
-                          static_cast<std::uint32_t>(c1), static_cast<std::uint32_t>(c1 >> 32)});
+KeyCounter key_counter_of(const OpContext& ctx, std::size_t first) {
+  const std::int64_t* counter = ctx.input(first + 1).data<std::int64_t>();
+  return {static_cast<std::uint64_t>(ctx.input(first).data<std::int64_t>()[0]),
+          {static_cast<std::uint64_t>(counter[0]), static_cast<std::uint64_t>(counter[1])}};
 }
 
 Tensor key_counter_draw(Distribution distribution, const TensorShape& shape, DType dtype, const Tensor& key,
@@ -191,6 +218,11 @@ Tensor key_counter_draw(Distribution distribution, const TensorShape& shape, DTy
                                                              : kStatelessTruncatedNormalV2;
   const AttrValue attrs[] = {shape, dtype};
   return execute1(op, {key, counter, alg}, attrs);
+}
+
+std::pair<Tensor, Tensor> stateless_key_counter(const Tensor& seed) {
+  Outputs key_counter = execute(kStatelessRandomGetKeyCounter, {seed});
+  return {std::move(key_counter[0]), std::move(key_counter[1])};
 }
 
 Tensor key_counter_uniform_int(const TensorShape& shape, DType dtype, const Tensor& key, const Tensor& counter,

@@ -270,7 +270,7 @@ TEST(Conv3dPool3d, Errors) {
   EXPECT_EQ(error_of([&] { tf::nn::conv3d(tf::cast(x, tf::int32), tf::cast(w, tf::int32), 1, "SAME"); }),
             "[Conv3D] Value for attr 'T' of int32 is not in the list of allowed values: half, bfloat16, float, double");
   EXPECT_EQ(error_of([&] { tf::nn::conv3d(x, tf::cast(w, tf::float64), 1, "SAME"); }),
-            "[Conv3D] cannot compute Conv3D as input #1(zero-based) was expected to be a float32 tensor but is a float64 tensor");
+            "[Conv3D] cannot compute Conv3D as input #1(zero-based) was expected to be a float tensor but is a double tensor");
   EXPECT_EQ(error_of([&] { tf::nn::avg_pool3d(tf::cast(x, tf::int32), 2, 1, "SAME"); }),
             "[AvgPool3D] Value for attr 'T' of int32 is not in the list of allowed values: half, bfloat16, float, double");
   EXPECT_EQ(error_of([&] { tf::nn::max_pool3d(x, 6, 1, "VALID"); }),

@@ -1,12 +1,10 @@
-#include "ops/nn/allowed_dtypes.h"
+#include "ops/allowed_dtypes.h"
 
 #include <algorithm>
 #include <string>
 
-namespace tf::ops::nn {
-namespace {
+namespace tf::ops {
 
-// TensorFlow's DataTypeString, which names three dtypes by their C types.
 std::string tensorflow_type_name(DType dtype) {
   switch (dtype) {
     case DType::kFloat16: return "half";
@@ -16,8 +14,6 @@ std::string tensorflow_type_name(DType dtype) {
   }
 }
 
-}  // namespace
-
 void check_type_attr(const OpContext& ctx, DType dtype, std::span<const DType> allowed, std::string_view unlisted) {
   if (std::find(allowed.begin(), allowed.end(), dtype) != allowed.end()) return;
   std::string names;
@@ -26,4 +22,4 @@ void check_type_attr(const OpContext& ctx, DType dtype, std::span<const DType> a
   ctx.fail("Value for attr 'T' of " + tensorflow_type_name(dtype) + " is not in the list of allowed values: " + names);
 }
 
-}  // namespace tf::ops::nn
+}  // namespace tf::ops
