@@ -5,6 +5,7 @@
 #include "autodiff/resource_variable_ops.h"
 #include "function/tensor_list.h"
 #include "ops/execute.h"
+#include "ops/random/random_seed.h"
 #include "proto/tensor_proto.h"
 #include "saving/saved_model/function_importer.h"
 #include "saving/saved_model/table_importers.h"
@@ -146,9 +147,18 @@ std::vector<Tensor> import_cumulative_logsumexp(ImportedNode& n) {
                                         {.exclusive = n.attr("exclusive").b(), .reverse = n.attr("reverse").b()}));
 }
 std::vector<Tensor> import_top_k(ImportedNode& n) {
-  auto [values, indices] = math::top_k(n.input(0), scalar_axis(n, 1), n.attr("sorted").b());
+  auto [values, indices] = math::top_k(n.input(0), n.input(1), n.attr("sorted").b());
   if (dtype_attr(n, "index_type") != DType::kInt32) indices = cast(indices, dtype_attr(n, "index_type"));
   return {values, indices};
+}
+
+// A seeded RandomUniformInt continues its stream from call to call, as TensorFlow's kernel does
+// (Note [Random streams]).
+std::vector<Tensor> import_random_uniform_int(ImportedNode& n) {
+  const ops::OpDef& op = *ops::find_op("RandomUniformInt");
+  const std::int64_t seed = n.attr("seed").i(), seed2 = n.attr("seed2").i();
+  const ops::AttrValue attrs[] = {seed, seed2, ops::random_stream(op, n.input(1).dtype(), seed, seed2)};
+  return one(ops::execute1(op, {n.input(0), n.input(1), n.input(2)}, attrs));
 }
 
 // FusedBatchNorm in inference form (is_training false): y, then the moments it used.
@@ -278,6 +288,7 @@ const std::unordered_map<std::string_view, Importer>& importers() {
       {"Cumprod", &import_cumprod},
       {"CumulativeLogsumexp", &import_cumulative_logsumexp},
       {"TopKV2", &import_top_k},
+      {"RandomUniformInt", &import_random_uniform_int},
       {"FusedBatchNorm", &import_fused_batch_norm},
       {"FusedBatchNormV3", &import_fused_batch_norm},
       {"TensorListReserve", &import_list_reserve},
