@@ -521,8 +521,9 @@ TEST(SavedModelFunctions, TfppLoadsTensorFlowsPythonArguments) {
 
 // TopKV2 and RandomUniformInt take k, the shape and the bounds as inputs, as TensorFlow's ops do,
 // so a function traced with them symbolic saves, and TensorFlow runs it; a seeded draw gives the
-// same numbers in both (each run of a restored function starts the op's stream anew).
-TEST(SavedModelFunctions, TensorFlowRunsTfppsTopKSortAndRandomInts) {
+// same numbers in both (each run of a restored function starts the op's stream anew), for the
+// float random ops too (their shape attribute becomes TensorFlow's shape input).
+TEST(SavedModelFunctions, TensorFlowRunsTfppsTopKSortAndRandomOps) {
   random::set_seed(1);
   Module root("root");
   root.add_function("top", function([](const Tensor& x, const Tensor& k) {
@@ -539,6 +540,12 @@ TEST(SavedModelFunctions, TensorFlowRunsTfppsTopKSortAndRandomInts) {
                                 },
                                 {.input_signature = {TensorSpec({1}, int32, "shape"), TensorSpec({}, int32, "lo"),
                                                      TensorSpec({}, int32, "hi")}}));
+  auto noise = root.add_function("noise", function([](const Tensor& s) {
+                                   return std::vector<Tensor>{random::normal({3}, {.seed = 4}) * s,
+                                                              random::uniform({2}, {.seed = 5}),
+                                                              random::truncated_normal({2}, {.dtype = float64, .seed = 6})};
+                                 },
+                                 {.input_signature = {TensorSpec({}, float32, "s")}}));
   const std::string dir = testing::saved_model_temp_dir("top_k_random_int");
   saved_model::save(root, dir);
   random::set_seed(std::nullopt);
@@ -549,13 +556,19 @@ TEST(SavedModelFunctions, TensorFlowRunsTfppsTopKSortAndRandomInts) {
       "show('top.values', v); show('top.indices', i)\n"
       "s, a = m.sorted(tf.constant([2.0, -1.0, 2.0, 0.5]))\n"
       "show('sort', s); show('argsort', a)\n"
-      "show('draw', m.draw(tf.constant([6]), tf.constant(-5), tf.constant(50)))\n");
-  ASSERT_TRUE(theirs.contains("draw")) << "TensorFlow did not run " << dir;
+      "show('draw', m.draw(tf.constant([6]), tf.constant(-5), tf.constant(50)))\n"
+      "n, u, t = m.noise(tf.constant(2.0))\n"
+      "show('normal', n); show('uniform', u); show('truncated', t)\n");
+  ASSERT_TRUE(theirs.contains("truncated")) << "TensorFlow did not run " << dir;
   EXPECT_EQ(theirs.at("top.values"), (std::vector<double>{3, 2, 5, 4}));
   EXPECT_EQ(theirs.at("top.indices"), (std::vector<double>{1, 2, 2, 0}));
   EXPECT_EQ(theirs.at("sort"), (std::vector<double>{-1, 0.5, 2, 2}));
   EXPECT_EQ(theirs.at("argsort"), (std::vector<double>{0, 2, 3, 1}));
   expect_near(draw(constant({6}), constant(-5), constant(50)), theirs.at("draw"));
+  const std::vector<Tensor> ours = noise(constant(2.0f));
+  expect_near(ours[0], theirs.at("normal"));
+  expect_near(ours[1], theirs.at("uniform"));
+  expect_near(ours[2], theirs.at("truncated"));
 
   saved_model::Loaded loaded = saved_model::load(dir);
   expect_near(loaded.function("draw")({constant({6}), constant(-5), constant(50)})[0], theirs.at("draw"));
@@ -564,9 +577,10 @@ TEST(SavedModelFunctions, TensorFlowRunsTfppsTopKSortAndRandomInts) {
   fs::remove_all(dir);
 }
 
-// TensorFlow's own top_k with a tensor k, sort over an axis of unknown size and a seeded
-// random.uniform of a run-time shape and tensor bounds: tfpp restores and runs them.
-TEST(SavedModelFunctions, TfppRunsTensorFlowsTopKSortAndRandomInts) {
+// TensorFlow's own top_k with a tensor k, sort over an axis of unknown size, a seeded
+// random.uniform of a run-time shape and tensor bounds and seeded float random ops: tfpp restores
+// and runs them, drawing TensorFlow's numbers.
+TEST(SavedModelFunctions, TfppRunsTensorFlowsTopKSortAndRandomOps) {
   const std::string dir = testing::saved_model_temp_dir("tf_top_k_random_int");
   auto theirs = testing::run_python("tf_top_k_random_int",
       "tf.random.set_seed(1)\n"
@@ -581,12 +595,17 @@ TEST(SavedModelFunctions, TfppRunsTensorFlowsTopKSortAndRandomInts) {
       "                                tf.TensorSpec([], tf.int64)])\n"
       "  def draw(self, x, lo, hi):\n"
       "    return tf.random.uniform(tf.shape(x), lo, hi, dtype=tf.int64, seed=3)\n"
+      "  @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])\n"
+      "  def noise(self, s):\n"
+      "    return tf.random.normal([3], seed=4) * s, tf.random.uniform([2], seed=5), tf.random.truncated_normal([2], seed=6)\n"
       "m = M()\n"
       "v, i = m.top(tf.constant([[1.0, 3.0, 2.0], [4.0, 0.0, 5.0]]), tf.constant(2))\n"
       "show('top.values', v); show('top.indices', i)\n"
       "s, a = m.sorted(tf.constant([2.0, -1.0, 2.0, 0.5]))\n"
       "show('sort', s); show('argsort', a)\n"
       "show('draw', m.draw(tf.zeros([6]), tf.constant(-5, tf.int64), tf.constant(50, tf.int64)))\n"
+      "n, u, t = m.noise(tf.constant(2.0))\n"
+      "show('normal', n); show('uniform', u); show('truncated', t)\n"
       "tf.saved_model.save(m, '" + dir + "')\n");
   ASSERT_TRUE(theirs.contains("draw")) << "TensorFlow did not save " << dir;
 
@@ -601,6 +620,10 @@ TEST(SavedModelFunctions, TfppRunsTensorFlowsTopKSortAndRandomInts) {
   const Tensor drawn = loaded.function("draw")({zeros({6}), constant(std::int64_t{-5}), constant(std::int64_t{50})})[0];
   EXPECT_EQ(drawn.dtype(), int64);
   expect_near(drawn, theirs.at("draw"));
+  const std::vector<Tensor> noise = loaded.function("noise")({constant(2.0f)});
+  expect_near(noise[0], theirs.at("normal"));
+  expect_near(noise[1], theirs.at("uniform"));
+  expect_near(noise[2], theirs.at("truncated"));
   fs::remove_all(dir);
 }
 
