@@ -1,7 +1,8 @@
 """TopKV2 takes k, and RandomUniformInt its shape and bounds, as inputs, as TensorFlow's ops do: inside
 a tf.function they may be symbolic (top_k with a tensor k, sort and argsort over an axis of unknown
 size, tf.random.uniform with tensor bounds and a run-time shape), with TensorFlow's static shapes,
-numbers for the same seeds, and error classes eagerly, while tracing and while the graph runs."""
+numbers for the same seeds, and error classes eagerly, while tracing and while the graph runs; and
+stateless_uniform of floats with symbolic bounds."""
 import numpy as np
 
 from harness import show_error, tf
@@ -132,3 +133,13 @@ def draw_with_vector_minval():
 
 show_error("tracing minval a vector", draw_with_vector_minval)
 show_error("eager maxval missing", lambda: tf.random.uniform([3], dtype=tf.int32))
+
+
+# ---- stateless_uniform of floats with tensor bounds: TensorFlow's rnd * (maxval - minval) + minval ----
+@tf.function
+def stateless_draw(lo, hi):
+    return tf.random.stateless_uniform([3], seed=[1, 2], minval=lo, maxval=hi)
+
+
+show("stateless float bounds", stateless_draw(tf.constant(-2.0), tf.constant(10.0)))
+show("stateless float vector minval", stateless_draw(tf.constant([-2.0, 0.0, 1.0]), tf.constant(10.0)))
