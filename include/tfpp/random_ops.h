@@ -40,6 +40,11 @@ struct UniformOptions {
 Tensor normal(const TensorShape& shape, const NormalOptions& options = {});
 /// Uniformly distributed values in [minval, maxval) of `shape` (tf.random.uniform).
 Tensor uniform(const TensorShape& shape, const UniformOptions& options = {});
+/// Integers uniformly distributed in [minval, maxval) of `shape` (tf.random.uniform with an integer
+/// dtype), where the shape and the bounds (int32 or int64 scalars of one dtype, the result's) are
+/// tensors, which may be symbolic inside tf::function.
+Tensor uniform(const IntArray& shape, const Tensor& minval, const Tensor& maxval,
+               std::optional<std::int64_t> seed = std::nullopt);
 /// Normal values more than two standard deviations from the mean are redrawn (tf.random.truncated_normal).
 Tensor truncated_normal(const TensorShape& shape, const NormalOptions& options = {});
 

@@ -117,6 +117,9 @@ struct TopK {
 /// The k largest entries of each row (last dimension) of `input`; `sorted` is accepted for
 /// TensorFlow's signature, and the result is always sorted.
 TopK top_k(const Tensor& input, std::int64_t k = 1, bool sorted = true);
+/// top_k with k an int32 or int64 scalar tensor, which may be symbolic inside tf::function (the
+/// last dimension of the result is then unknown).
+TopK top_k(const Tensor& input, const Tensor& k, bool sorted = true);
 
 using ::tf::argmax;
 using ::tf::argmin;

@@ -182,9 +182,11 @@ void bind_math_ops(nb::module_& m) {
     NodeName named(name);
     return tf::math::cumprod(to_tensor(x), axis, {.exclusive = exclusive, .reverse = reverse});
   }, "x"_a, "axis"_a = 0, "exclusive"_a = false, "reverse"_a = false, "name"_a = nb::none());
-  math.def("top_k", [](nb::handle input, std::int64_t k, bool sorted, nb::handle name) {
+  math.def("top_k", [](nb::handle input, nb::handle k, bool sorted, nb::handle name) {
     NodeName named(name);
-    tf::math::TopK r = tf::math::top_k(to_tensor(input), k, sorted);
+    // A Python int takes the fast path; a tensor k may be symbolic while tracing.
+    tf::math::TopK r = PyLong_Check(k.ptr()) ? tf::math::top_k(to_tensor(input), nb::cast<std::int64_t>(k), sorted)
+                                             : tf::math::top_k(to_tensor(input), to_tensor_hinted(k, tf::int32), sorted);
     return std::pair(r.values, r.indices);
   }, "input"_a, "k"_a = 1, "sorted"_a = true, "name"_a = nb::none());
   math.def("cast", [](nb::handle x, nb::handle dtype, nb::handle name) {

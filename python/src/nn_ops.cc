@@ -126,6 +126,13 @@ void bind_nn_ops(nb::module_& m) {
                                 .dtype = dtype_from(dtype), .seed = optional_seed(seed)});
   }, "shape"_a, "minval"_a = 0.0, "maxval"_a = nb::none(), "dtype"_a = nb::str("float32"), "seed"_a = nb::none(),
      "name"_a = nb::none());
+  // tf.random.uniform with an integer dtype: the shape a list or a 1-D int tensor, the bounds
+  // scalar tensors of the dtype; any of them may be symbolic while tracing.
+  random.def("_uniform_int", [](nb::handle shape, const tf::Tensor& minval, const tf::Tensor& maxval, nb::handle seed,
+                                nb::handle name) {
+    NodeName named(name);
+    return tf::random::uniform(tf::IntArray(to_tensor_hinted(shape, tf::int32)), minval, maxval, optional_seed(seed));
+  }, "shape"_a, "minval"_a, "maxval"_a, "seed"_a = nb::none(), "name"_a = nb::none());
   bind_random_sampling(random);
 }
 

@@ -5,6 +5,7 @@
 
 #include "bindings.h"
 #include "dtype_object.h"
+#include "tfpp/math_ops.h"
 #include "tfpp/random_distributions.h"
 #include "tfpp/random_generator.h"
 #include "tfpp/random_index_shuffle.h"
@@ -38,6 +39,9 @@ tf::Tensor converted(nb::handle value, tf::DType dtype) {
 
 tf::IntArray seed_from(nb::handle seed) { return tf::IntArray(to_tensor(seed)); }
 
+// A bound computed inside a tf.function, which the stateless ops' number attributes cannot hold.
+bool symbolic_bound(nb::handle bound) { return is_tensor_like(bound) && to_tensor(bound).is_symbolic(); }
+
 tf::Tensor stateless_uniform(nb::handle shape, nb::handle seed, nb::handle minval, nb::handle maxval, tf::DType dtype) {
   if (dtype == tf::uint32 || dtype == tf::uint64) {  // full-range draws only, as in TensorFlow
     if (!minval.is_none() || !maxval.is_none())
@@ -53,9 +57,18 @@ tf::Tensor stateless_uniform(nb::handle shape, nb::handle seed, nb::handle minva
                              nb::cast<std::string>(nb::str(minval)) + " and `maxval`=" +
                              nb::cast<std::string>(nb::str(maxval)) + ".").c_str());
     if (minval.is_none()) return tf::random::stateless_uniform_full_int(shape_from(shape), seed_from(seed), dtype);
+    if (symbolic_bound(minval) || symbolic_bound(maxval))
+      throw tf::UnimplementedError("[StatelessRandomUniformInt] tfpp needs minval and maxval known while tracing (its op "
+                                   "takes them as attributes, TensorFlow's as inputs)");
     return tf::random::stateless_uniform(shape_from(shape), seed_from(seed),
                                          {.minval = static_cast<double>(nb::cast<std::int64_t>(minval)),
                                           .maxval = static_cast<double>(nb::cast<std::int64_t>(maxval)), .dtype = dtype});
+  }
+  if (symbolic_bound(minval) || symbolic_bound(maxval)) {  // TensorFlow's rnd * (maxval - minval) + minval, in the dtype
+    const tf::Tensor rnd = tf::random::stateless_uniform(shape_from(shape), seed_from(seed), {.dtype = dtype});
+    const tf::Tensor lo = converted(minval.is_none() ? nb::object(nb::int_(0)) : nb::borrow(minval), dtype);
+    const tf::Tensor hi = converted(maxval.is_none() ? nb::object(nb::int_(1)) : nb::borrow(maxval), dtype);
+    return tf::add(tf::multiply(rnd, tf::subtract(hi, lo)), lo);
   }
   return tf::random::stateless_uniform(
       shape_from(shape), seed_from(seed),

@@ -17,6 +17,8 @@ _top_k_pair = _math.top_k  # the binding, which returns a plain pair
 
 def top_k(input, k=1, sorted=True, index_type=_tfpp.int32, name=None):  # noqa: A002 - TensorFlow's names
     """The k largest entries of the last dimension and their indices, as TopKV2(values, indices)."""
+    if isinstance(k, float):  # converted strictly to TopKV2's int32, as TensorFlow does: 1.5 raises TypeError
+        k = _tfpp.convert_to_tensor(k, dtype=_tfpp.int32)
     values, indices = _top_k_pair(input, k, sorted)
     return TopKV2(values, _math.cast(indices, index_type) if index_type != _tfpp.int32 else indices)
 

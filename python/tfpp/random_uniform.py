@@ -1,13 +1,14 @@
 """tf.random.uniform with bounds of any kind TensorFlow takes: numbers, or tensors, arrays and lists
 that broadcast against the shape for float dtypes, scalars for integer dtypes. Floats are TensorFlow's
 rnd * (maxval - minval) + minval over the RandomUniform op, in the dtype, so the values match bit for
-bit; integers are the RandomUniformInt op."""
+bit; integers are the RandomUniformInt op, whose shape and bounds may be symbolic while tracing."""
 
-from . import _tfpp, errors
-from .array_everyday import get_static_value
+from . import _tfpp
+from .tensor_shape import TensorShape
 
 _DTYPES = ("float16", "bfloat16", "float32", "float64", "int32", "int64")
 _uniform_op = _tfpp.random.uniform  # the C++ function: number bounds only
+_uniform_int_op = _tfpp.random._uniform_int  # shape and bounds as tensors
 
 
 def uniform(shape, minval=0, maxval=None, dtype=_tfpp.float32, seed=None, name=None):
@@ -22,7 +23,9 @@ def uniform(shape, minval=0, maxval=None, dtype=_tfpp.float32, seed=None, name=N
         maxval = 1
     with _tfpp.name_scope(name or "random_uniform") as scope:  # the last op takes the scope's own name
         if dtype.is_integer:
-            return _uniform_op(shape, *_int_bounds(minval, maxval, dtype), dtype=dtype, seed=seed, name=scope)
+            minval = _tfpp.convert_to_tensor(minval, dtype=dtype, name="min")
+            maxval = _tfpp.convert_to_tensor(maxval, dtype=dtype, name="max")
+            return _uniform_int_op(_shape_list(shape), minval, maxval, seed=seed, name=scope)
         minval_is_zero = isinstance(minval, int) and minval == 0
         maxval_is_one = isinstance(maxval, int) and maxval == 1
         result = _uniform_op(shape, dtype=dtype, seed=seed)
@@ -35,17 +38,6 @@ def uniform(shape, minval=0, maxval=None, dtype=_tfpp.float32, seed=None, name=N
         return _tfpp.math.add(result * (maxval - minval), minval, name=scope)
 
 
-def _int_bounds(minval, maxval, dtype):
-    """minval and maxval as Python ints: RandomUniformInt takes them as attributes in tfpp."""
-    bounds = []
-    for label, bound in (("minval", minval), ("maxval", maxval)):
-        bound = _tfpp.convert_to_tensor(bound, dtype=dtype, name=label[:3])
-        if len(bound.shape) != 0:
-            raise errors.InvalidArgumentError(None, None, "[RandomUniformInt] %s must be 0-D, got shape %s" % (
-                label, str(bound.shape.as_list()).replace(" ", "")))
-        value = get_static_value(bound)
-        if value is None:
-            raise errors.UnimplementedError(None, None, "[RandomUniformInt] tfpp needs minval and maxval known "
-                                            "when tracing, got %s" % (bound,))
-        bounds.append(int(value))
-    return bounds
+def _shape_list(shape):
+    """A TensorShape as its list of dimensions (as TensorFlow's shape_tensor takes it); other shapes as they are."""
+    return shape.as_list() if isinstance(shape, TensorShape) else shape

@@ -191,16 +191,22 @@ Tensor top_k_grad_dynamic(const GradientContext& ctx, const Tensor& dy) {
 
 // TopKV2: each value's gradient goes back to the position it came from (the indices are
 // distinct within a row), by a scatter into the flattened input.
-Grads top_k_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+Tensor top_k_input_grad(const GradientContext& ctx, const Tensor& dy) {
   const TensorShape& in = ctx.input_shape(0);
-  if (!in.is_fully_defined() || !dy[0].shape().is_fully_defined()) return {top_k_grad_dynamic(ctx, dy[0])};
-  const std::int64_t n = in.dim(-1), k = dy[0].shape().dim(-1);
-  if (in.num_elements() == 0 || k == 0) return {zeros(in, ctx.input_dtype(0))};
+  if (!in.is_fully_defined() || !dy.shape().is_fully_defined()) return top_k_grad_dynamic(ctx, dy);
+  const std::int64_t n = in.dim(-1), k = dy.shape().dim(-1);
+  if (in.num_elements() == 0 || k == 0) return zeros(in, ctx.input_dtype(0));
   const std::int64_t rows = in.num_elements() / n;
   const Tensor offsets = reshape(range(std::int64_t{0}, rows * n, n), {rows, 1});
   const Tensor flat = reshape(add(reshape(ctx.output(1), {rows, k}), offsets), {rows * k, 1});
-  const Tensor scattered = scatter_nd(flat, reshape(dy[0], {-1}), IntArray(std::vector<std::int64_t>{rows * n}));
-  return {reshape(scattered, dims_of(in))};
+  const Tensor scattered = scatter_nd(flat, reshape(dy, {-1}), IntArray(std::vector<std::int64_t>{rows * n}));
+  return reshape(scattered, dims_of(in));
+}
+
+Grads top_k_grad(const GradientContext& ctx, std::span<const Tensor> dy) {
+  Grads g(ctx.num_inputs());  // k gets none
+  g[0] = top_k_input_grad(ctx, dy[0]);
+  return g;
 }
 
 }  // namespace

@@ -186,11 +186,68 @@ TEST(RandomOps, BadArgumentsThrow) {
   expect_error([] { tf::random::truncated_normal({2}, {.dtype = tf::string}); }, "[TruncatedNormal] unsupported dtype");
   expect_error([] { tf::random::uniform({2}, {.dtype = tf::int32}); }, "[RandomUniformInt] maxval must be given");
   expect_error([] { tf::random::uniform({2}, {.minval = 5, .maxval = 5, .dtype = tf::int64}); },
-               "[RandomUniformInt] needs minval < maxval");
+               "[RandomUniformInt] Need minval < maxval, got 5 >= 5");
   expect_error([] { tf::random::uniform({2}, {.maxval = 1e10, .dtype = tf::int32}); },
                "[RandomUniformInt] minval and maxval must fit in int32");
   expect_error([] { tf::random::uniform({2}, {.dtype = tf::bool_}); }, "[RandomUniform] unsupported dtype bool");
   expect_error([] { tf::random::normal({tf::None, 2}); }, "[RandomStandardNormal] the shape must be fully defined");
+  // Bounds as tensors: TensorFlow's kernel's texts.
+  expect_error([] { tf::random::uniform(tf::IntArray{2}, tf::constant({1, 2}), tf::constant(5)); },
+               "[RandomUniformInt] minval must be 0-D, got shape [2]");
+  expect_error([] { tf::random::uniform(tf::IntArray{2}, tf::constant(1.0f), tf::constant(2.0f)); },
+               "[RandomUniformInt] minval must be int32 or int64, got dtype float32");
+  expect_error([] { tf::random::uniform(tf::IntArray{2}, tf::constant(1), tf::constant(std::int64_t{5})); },
+               "[RandomUniformInt] ");
+}
+
+// TensorFlow 2.21's numbers for tf.random.set_seed(1) and tf.random.uniform([5], 0, 100,
+// dtype=tf.int32, seed=2), then the int64 call with bounds -2**40 and 2**40 (a kernel of its own,
+// so its stream starts anew).
+TEST(RandomOps, UniformIntWithTensorBoundsMatchesTensorFlow) {
+  tf::random::set_seed(1);
+  const tf::Tensor a = tf::random::uniform(tf::IntArray{5}, tf::constant(0), tf::constant(100), 2);
+  EXPECT_EQ(a.numpy<std::int32_t>(), (std::vector<std::int32_t>{99, 15, 2, 9, 31}));
+  const std::int64_t bound = std::int64_t{1} << 40;
+  const tf::Tensor b = tf::random::uniform(tf::IntArray{5}, tf::constant(-bound), tf::constant(bound), 2);
+  EXPECT_EQ(b.numpy<std::int64_t>(),
+            (std::vector<std::int64_t>{910117045455, 950245201718, -744242232973, -54688211055, 771281075797}));
+  // Number bounds draw the same numbers.
+  tf::random::set_seed(1);
+  EXPECT_EQ(tf::random::uniform({5}, {.maxval = 100, .dtype = tf::int32, .seed = 2}).numpy<std::int32_t>(),
+            a.numpy<std::int32_t>());
+  // No numbers to draw: the bounds are not checked, as in TensorFlow.
+  EXPECT_EQ(tf::random::uniform(tf::IntArray{0}, tf::constant(5), tf::constant(5)).shape(), tf::TensorShape{0});
+  tf::random::set_seed(std::nullopt);
+}
+
+// Shape and bounds symbolic while tracing: the static shape has the shape's length, the numbers
+// are the eager ones, and the bounds are checked when the graph runs.
+TEST(RandomOps, UniformIntWithSymbolicShapeAndBoundsWhileTracing) {
+  tf::random::set_seed(1);
+  auto f = tf::function(
+      [](const tf::Tensor& shape, const tf::Tensor& lo, const tf::Tensor& hi) {
+        const tf::Tensor t = tf::random::uniform(tf::IntArray(shape), lo, hi, 2);
+        EXPECT_EQ(t.shape(), tf::TensorShape({tf::None}));
+        return t;
+      },
+      {.input_signature = {tf::TensorSpec({1}, tf::int32), tf::TensorSpec({}, tf::int32), tf::TensorSpec({}, tf::int32)}});
+  EXPECT_EQ(f(tf::constant({5}), tf::constant(0), tf::constant(100)).numpy<std::int32_t>(),
+            (std::vector<std::int32_t>{99, 15, 2, 9, 31}));
+  EXPECT_EQ(f(tf::constant({0}), tf::constant(5), tf::constant(5)).shape(), tf::TensorShape{0});
+  try {
+    f(tf::constant({3}), tf::constant(5), tf::constant(2));
+    ADD_FAILURE() << "no error for minval >= maxval";
+  } catch (const tf::InvalidArgumentError& e) {
+    EXPECT_EQ(std::string(e.what()), "[RandomUniformInt] Need minval < maxval, got 5 >= 2\n\t [[{{node RandomUniformInt}}]]");
+  }
+  // A constant shape keeps the static shape known.
+  auto g = tf::function([](const tf::Tensor& hi) {
+    const tf::Tensor t = tf::random::uniform(tf::IntArray{2, 3}, tf::constant(std::int64_t{0}), hi);
+    EXPECT_EQ(t.shape(), tf::TensorShape({2, 3}));
+    return t;
+  }, {.input_signature = {tf::TensorSpec({}, tf::int64)}});
+  EXPECT_EQ(g(tf::constant(std::int64_t{4})).dtype(), tf::int64);
+  tf::random::set_seed(std::nullopt);
 }
 
 }  // namespace

@@ -519,5 +519,113 @@ TEST(SavedModelFunctions, TfppLoadsTensorFlowsPythonArguments) {
   fs::remove_all(dir);
 }
 
+// TopKV2 and RandomUniformInt take k, the shape and the bounds as inputs, as TensorFlow's ops do,
+// so a function traced with them symbolic saves, and TensorFlow runs it; a seeded draw gives the
+// same numbers in both (each run of a restored function starts the op's stream anew), for the
+// float random ops too (their shape attribute becomes TensorFlow's shape input).
+TEST(SavedModelFunctions, TensorFlowRunsTfppsTopKSortAndRandomOps) {
+  random::set_seed(1);
+  Module root("root");
+  root.add_function("top", function([](const Tensor& x, const Tensor& k) {
+                                      auto [values, indices] = math::top_k(x, k);
+                                      return std::vector<Tensor>{values, indices};
+                                    },
+                                    {.input_signature = {TensorSpec({None, None}, float32, "x"), TensorSpec({}, int32, "k")}}));
+  root.add_function("sorted", function([](const Tensor& v) {
+                                         return std::vector<Tensor>{sort(v), argsort(v, -1, "DESCENDING")};
+                                       },
+                                       {.input_signature = {TensorSpec({None}, float32, "v")}}));
+  auto draw = root.add_function("draw", function([](const Tensor& shape, const Tensor& lo, const Tensor& hi) {
+                                  return random::uniform(IntArray(shape), lo, hi, 3);
+                                },
+                                {.input_signature = {TensorSpec({1}, int32, "shape"), TensorSpec({}, int32, "lo"),
+                                                     TensorSpec({}, int32, "hi")}}));
+  auto noise = root.add_function("noise", function([](const Tensor& s) {
+                                   return std::vector<Tensor>{random::normal({3}, {.seed = 4}) * s,
+                                                              random::uniform({2}, {.seed = 5}),
+                                                              random::truncated_normal({2}, {.dtype = float64, .seed = 6})};
+                                 },
+                                 {.input_signature = {TensorSpec({}, float32, "s")}}));
+  const std::string dir = testing::saved_model_temp_dir("top_k_random_int");
+  saved_model::save(root, dir);
+  random::set_seed(std::nullopt);
+
+  auto theirs = testing::run_python("top_k_random_int",
+      "m = tf.saved_model.load('" + dir + "')\n"
+      "v, i = m.top(tf.constant([[1.0, 3.0, 2.0], [4.0, 0.0, 5.0]]), tf.constant(2))\n"
+      "show('top.values', v); show('top.indices', i)\n"
+      "s, a = m.sorted(tf.constant([2.0, -1.0, 2.0, 0.5]))\n"
+      "show('sort', s); show('argsort', a)\n"
+      "show('draw', m.draw(tf.constant([6]), tf.constant(-5), tf.constant(50)))\n"
+      "n, u, t = m.noise(tf.constant(2.0))\n"
+      "show('normal', n); show('uniform', u); show('truncated', t)\n");
+  ASSERT_TRUE(theirs.contains("truncated")) << "TensorFlow did not run " << dir;
+  EXPECT_EQ(theirs.at("top.values"), (std::vector<double>{3, 2, 5, 4}));
+  EXPECT_EQ(theirs.at("top.indices"), (std::vector<double>{1, 2, 2, 0}));
+  EXPECT_EQ(theirs.at("sort"), (std::vector<double>{-1, 0.5, 2, 2}));
+  EXPECT_EQ(theirs.at("argsort"), (std::vector<double>{0, 2, 3, 1}));
+  expect_near(draw(constant({6}), constant(-5), constant(50)), theirs.at("draw"));
+  const std::vector<Tensor> ours = noise(constant(2.0f));
+  expect_near(ours[0], theirs.at("normal"));
+  expect_near(ours[1], theirs.at("uniform"));
+  expect_near(ours[2], theirs.at("truncated"));
+
+  saved_model::Loaded loaded = saved_model::load(dir);
+  expect_near(loaded.function("draw")({constant({6}), constant(-5), constant(50)})[0], theirs.at("draw"));
+  expect_near(loaded.function("top")(std::vector<Tensor>{constant({{1.0f, 3.0f, 2.0f}, {4.0f, 0.0f, 5.0f}}), constant(2)})[1],
+              theirs.at("top.indices"));
+  fs::remove_all(dir);
+}
+
+// TensorFlow's own top_k with a tensor k, sort over an axis of unknown size, a seeded
+// random.uniform of a run-time shape and tensor bounds and seeded float random ops: tfpp restores
+// and runs them, drawing TensorFlow's numbers.
+TEST(SavedModelFunctions, TfppRunsTensorFlowsTopKSortAndRandomOps) {
+  const std::string dir = testing::saved_model_temp_dir("tf_top_k_random_int");
+  auto theirs = testing::run_python("tf_top_k_random_int",
+      "tf.random.set_seed(1)\n"
+      "class M(tf.Module):\n"
+      "  @tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32), tf.TensorSpec([], tf.int32)])\n"
+      "  def top(self, x, k):\n"
+      "    return tf.math.top_k(x, k)\n"
+      "  @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])\n"
+      "  def sorted(self, v):\n"
+      "    return tf.sort(v), tf.argsort(v, direction='DESCENDING')\n"
+      "  @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([], tf.int64),\n"
+      "                                tf.TensorSpec([], tf.int64)])\n"
+      "  def draw(self, x, lo, hi):\n"
+      "    return tf.random.uniform(tf.shape(x), lo, hi, dtype=tf.int64, seed=3)\n"
+      "  @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])\n"
+      "  def noise(self, s):\n"
+      "    return tf.random.normal([3], seed=4) * s, tf.random.uniform([2], seed=5), tf.random.truncated_normal([2], seed=6)\n"
+      "m = M()\n"
+      "v, i = m.top(tf.constant([[1.0, 3.0, 2.0], [4.0, 0.0, 5.0]]), tf.constant(2))\n"
+      "show('top.values', v); show('top.indices', i)\n"
+      "s, a = m.sorted(tf.constant([2.0, -1.0, 2.0, 0.5]))\n"
+      "show('sort', s); show('argsort', a)\n"
+      "show('draw', m.draw(tf.zeros([6]), tf.constant(-5, tf.int64), tf.constant(50, tf.int64)))\n"
+      "n, u, t = m.noise(tf.constant(2.0))\n"
+      "show('normal', n); show('uniform', u); show('truncated', t)\n"
+      "tf.saved_model.save(m, '" + dir + "')\n");
+  ASSERT_TRUE(theirs.contains("draw")) << "TensorFlow did not save " << dir;
+
+  saved_model::Loaded loaded = saved_model::load(dir);
+  const Tensor x = constant({{1.0f, 3.0f, 2.0f}, {4.0f, 0.0f, 5.0f}});
+  const std::vector<Tensor> top = loaded.function("top")(std::vector<Tensor>{x, constant(2)});
+  expect_near(top[0], theirs.at("top.values"));
+  expect_near(top[1], theirs.at("top.indices"));
+  const std::vector<Tensor> sorted = loaded.function("sorted")({constant({2.0f, -1.0f, 2.0f, 0.5f})});
+  expect_near(sorted[0], theirs.at("sort"));
+  expect_near(sorted[1], theirs.at("argsort"));
+  const Tensor drawn = loaded.function("draw")({zeros({6}), constant(std::int64_t{-5}), constant(std::int64_t{50})})[0];
+  EXPECT_EQ(drawn.dtype(), int64);
+  expect_near(drawn, theirs.at("draw"));
+  const std::vector<Tensor> noise = loaded.function("noise")({constant(2.0f)});
+  expect_near(noise[0], theirs.at("normal"));
+  expect_near(noise[1], theirs.at("uniform"));
+  expect_near(noise[2], theirs.at("truncated"));
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace tf

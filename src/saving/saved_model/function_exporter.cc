@@ -2,6 +2,7 @@
 
 #include <map>
 #include <set>
+#include <string_view>
 #include <utility>
 
 #include "proto/tensor_proto.h"
@@ -19,6 +20,15 @@ const std::map<std::string, std::string, std::less<>>& axis_attr_ops() {
       {"Any", "axis"}, {"All", "axis"}, {"EuclideanNorm", "axis"}, {"ArgMax", "dimension"}, {"ArgMin", "dimension"},
       {"Cumsum", "axis"}, {"Cumprod", "axis"}, {"CumulativeLogsumexp", "axis"}};
   return ops;
+}
+
+// The float random ops take their shape as an attribute in tfpp and as an input in TensorFlow.
+bool shape_attr_op(std::string_view op) {
+  return op == "RandomUniform" || op == "RandomStandardNormal" || op == "TruncatedNormal";
+}
+
+Tensor int32_vector(const std::vector<std::int32_t>& values) {
+  return constant(values, TensorShape({static_cast<std::int64_t>(values.size())}));
 }
 
 // tfpp's variable ops carry the variable's shape and name for messages; TensorFlow's do not.
@@ -103,6 +113,8 @@ class Exporter {
   // "node:out_arg:index" for an output, or an argument's bare name.
   std::string ref(graph::NodeOutput out) const {
     if (auto it = arg_names_.find(out.node); it != arg_names_.end()) return it->second;
+    // A producer with no TensorFlow form is in missing_, reported once every node is seen.
+    if (!output_refs_.contains(out.node)) return graph_.node(out.node).name;
     const auto& outs = output_refs_.at(out.node);
     if (out.index >= static_cast<int>(outs.size()))
       throw InternalError("[saved_model] output " + std::to_string(out.index) + " of " + graph_.node(out.node).name + " has no name");
@@ -168,6 +180,12 @@ class Exporter {
         input_dtypes.push_back(DType::kInt32);
         continue;
       }
+      if (name == "shape" && shape_attr_op(op)) {
+        const TensorShape& shape = std::get<TensorShape>(n.attrs[a]);
+        inputs.push_back(const_node(n.name + "/shape", int32_vector(std::vector<std::int32_t>(shape.dims().begin(), shape.dims().end()))));
+        input_dtypes.push_back(DType::kInt32);
+        continue;
+      }
       bool declared = false;
       for (const auto& d : tf_op->attr()) declared = declared || d.name() == name;
       proto::AttrValue value;
@@ -201,24 +219,21 @@ class Exporter {
       const TensorShape& shape = graph_.info(n.inputs.at(0)).shape;
       if (shape.has_unknown_rank()) missing_.insert(n.op->name + " (over every axis of an input of unknown rank)");
       for (int a = 0; a < shape.rank(); ++a) axes.push_back(a);
-      Tensor t = constant(axes, TensorShape({static_cast<std::int64_t>(axes.size())}));
-      proto::NodeDef* c = def_.add_node_def();
-      c->set_name(n.name + "/axis");
-      c->set_op("Const");
-      (*c->mutable_attr())["dtype"].set_type(proto::DT_INT32);
-      proto_convert::to_tensor_proto(t, (*c->mutable_attr())["value"].mutable_tensor());
-      return c->name() + ":output:0";
-    }
-    if (const auto* v = std::get_if<std::vector<std::int64_t>>(&value))
+    } else if (const auto* s = std::get_if<std::int64_t>(&value)) {
+      return const_node(n.name + "/axis", constant(static_cast<std::int32_t>(*s)));
+    } else if (const auto* v = std::get_if<std::vector<std::int64_t>>(&value)) {
       for (std::int64_t a : *v) axes.push_back(static_cast<std::int32_t>(a));
-    else if (const auto* s = std::get_if<std::int64_t>(&value)) axes.push_back(static_cast<std::int32_t>(*s));
+    }
+    return const_node(n.name + "/axis", int32_vector(axes));
+  }
+
+  // A Const node named `name` holding `value`; returns its output's name.
+  std::string const_node(const std::string& name, const Tensor& value) {
     proto::NodeDef* c = def_.add_node_def();
-    c->set_name(n.name + "/axis");
+    c->set_name(name);
     c->set_op("Const");
-    (*c->mutable_attr())["dtype"].set_type(proto::DT_INT32);
-    Tensor t = std::holds_alternative<std::int64_t>(value) ? constant(axes.at(0))
-                                                          : constant(axes, TensorShape({static_cast<std::int64_t>(axes.size())}));
-    proto_convert::to_tensor_proto(t, (*c->mutable_attr())["value"].mutable_tensor());
+    (*c->mutable_attr())["dtype"].set_type(proto_convert::to_data_type(value.dtype()));
+    proto_convert::to_tensor_proto(value, (*c->mutable_attr())["value"].mutable_tensor());
     return c->name() + ":output:0";
   }
 

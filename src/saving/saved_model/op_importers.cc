@@ -5,6 +5,7 @@
 #include "autodiff/resource_variable_ops.h"
 #include "function/tensor_list.h"
 #include "ops/execute.h"
+#include "ops/random/random_seed.h"
 #include "proto/tensor_proto.h"
 #include "saving/saved_model/function_importer.h"
 #include "saving/saved_model/table_importers.h"
@@ -146,9 +147,27 @@ std::vector<Tensor> import_cumulative_logsumexp(ImportedNode& n) {
                                         {.exclusive = n.attr("exclusive").b(), .reverse = n.attr("reverse").b()}));
 }
 std::vector<Tensor> import_top_k(ImportedNode& n) {
-  auto [values, indices] = math::top_k(n.input(0), scalar_axis(n, 1), n.attr("sorted").b());
+  auto [values, indices] = math::top_k(n.input(0), n.input(1), n.attr("sorted").b());
   if (dtype_attr(n, "index_type") != DType::kInt32) indices = cast(indices, dtype_attr(n, "index_type"));
   return {values, indices};
+}
+
+// Seeded random ops continue their streams from call to call, as TensorFlow's kernels do (Note
+// [Random streams]). The float ones take their shape as an attribute in tfpp: a constant here.
+std::vector<Tensor> import_random_uniform_int(ImportedNode& n) {
+  const ops::OpDef& op = *ops::find_op("RandomUniformInt");
+  const std::int64_t seed = n.attr("seed").i(), seed2 = n.attr("seed2").i();
+  const ops::AttrValue attrs[] = {seed, seed2, ops::random_stream(op, n.input(1).dtype(), seed, seed2)};
+  return one(ops::execute1(op, {n.input(0), n.input(1), n.input(2)}, attrs));
+}
+std::vector<Tensor> import_float_random(ImportedNode& n) {
+  const ops::OpDef& op = *ops::find_op(n.node().op());
+  const std::vector<std::int64_t> dims = n.constant_ints(0, "shape");
+  const DType dtype = dtype_attr(n, "dtype");
+  const std::int64_t seed = n.attr("seed").i(), seed2 = n.attr("seed2").i();
+  const ops::AttrValue attrs[] = {TensorShape(std::span<const std::int64_t>(dims)), dtype, seed, seed2,
+                                  ops::random_stream(op, dtype, seed, seed2)};
+  return one(ops::execute1(op, {}, attrs));
 }
 
 // FusedBatchNorm in inference form (is_training false): y, then the moments it used.
@@ -278,6 +297,10 @@ const std::unordered_map<std::string_view, Importer>& importers() {
       {"Cumprod", &import_cumprod},
       {"CumulativeLogsumexp", &import_cumulative_logsumexp},
       {"TopKV2", &import_top_k},
+      {"RandomUniformInt", &import_random_uniform_int},
+      {"RandomUniform", &import_float_random},
+      {"RandomStandardNormal", &import_float_random},
+      {"TruncatedNormal", &import_float_random},
       {"FusedBatchNorm", &import_fused_batch_norm},
       {"FusedBatchNormV3", &import_fused_batch_norm},
       {"TensorListReserve", &import_list_reserve},
