@@ -1,7 +1,6 @@
 #include "ops/image/resize_common.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -12,14 +11,6 @@
 
 namespace tf::ops::image {
 namespace {
-
-// The image dtypes of TensorFlow's resize ops, in their op definitions' order.
-constexpr std::array kResizeTypes = {DType::kInt8,  DType::kUInt8,   DType::kInt16,   DType::kUInt16,  DType::kInt32,
-                                     DType::kInt64, DType::kFloat16, DType::kFloat32, DType::kFloat64, DType::kBFloat16};
-// ResizeBilinear's and ScaleAndTranslate's order (ResizeBilinear's list names bfloat16 once more at its end).
-constexpr std::array kBfloat16FirstTypes = {DType::kInt8,  DType::kUInt8,    DType::kInt16,   DType::kUInt16,
-                                            DType::kInt32, DType::kInt64,    DType::kBFloat16, DType::kFloat16,
-                                            DType::kFloat32, DType::kFloat64};
 
 constexpr std::int64_t kTableSize = 1 << 10;
 
@@ -53,13 +44,11 @@ std::int64_t nearest_index(std::int64_t out, std::int64_t in_size, float scale, 
   return i;
 }
 
-void resize_shape(ShapeContext& ctx, bool keep_dtype) {
+void resize_shape(ShapeContext& ctx, bool keep_dtype, std::span<const DType> allowed, std::string_view unlisted) {
   const Tensor& images = ctx.input(0);
   const Tensor& size = ctx.input(1);
   const TensorShape& s = images.shape();
-  if (ctx.op().name == "ResizeBilinear") check_type_attr(ctx, images.dtype(), kBfloat16FirstTypes, "bfloat16");
-  else if (ctx.op().name == "ScaleAndTranslate") check_type_attr(ctx, images.dtype(), kBfloat16FirstTypes);
-  else check_type_attr(ctx, images.dtype(), kResizeTypes);
+  check_type_attr(ctx, images.dtype(), allowed, unlisted);
   if (!s.has_unknown_rank() && s.rank() != 4) ctx.fail("input must be 4-dimensional" + s.debug_string());
   if (size.dtype() != DType::kInt32) ctx.fail("size must be int32, got " + std::string(dtype_name(size.dtype())));
   if (!size.shape().has_unknown_rank() && size.shape().rank() != 1)

@@ -3,7 +3,10 @@
 // gradient ops, and the Keys cubic weights ResizeBicubic and its gradient both sample.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <span>
+#include <string_view>
 
 #include "ops/op_def.h"
 
@@ -38,10 +41,21 @@ struct ResizeGeometry {
   float height_scale = 0, width_scale = 0;
 };
 
-/// Shape function of ResizeBilinear / NearestNeighbor / Bicubic / Area (images, size): a 4-D
-/// image and a 2-element int32 size; output [batch, size..., channels] of `dtype`, or of the
-/// images' dtype when `keep_dtype`.
-void resize_shape(ShapeContext& ctx, bool keep_dtype);
+/// The image dtypes of TensorFlow's resize ops, in their op definitions' order.
+inline constexpr std::array kResizeTypes = {DType::kInt8,    DType::kUInt8,   DType::kInt16,   DType::kUInt16,
+                                            DType::kInt32,   DType::kInt64,   DType::kFloat16, DType::kFloat32,
+                                            DType::kFloat64, DType::kBFloat16};
+/// ResizeBilinear's and ScaleAndTranslate's order (ResizeBilinear's list names bfloat16 once
+/// more at its end: its resize_shape passes "bfloat16" as `unlisted`).
+inline constexpr std::array kBfloat16FirstTypes = {DType::kInt8,  DType::kUInt8,    DType::kInt16,   DType::kUInt16,
+                                                   DType::kInt32, DType::kInt64,    DType::kBFloat16, DType::kFloat16,
+                                                   DType::kFloat32, DType::kFloat64};
+
+/// Shape function of ResizeBilinear / NearestNeighbor / Bicubic / Area and ScaleAndTranslate
+/// (images, size, ...): a 4-D image of one of `allowed` (check_type_attr's message otherwise) and
+/// a 2-element int32 size; output [batch, size..., channels] of float32, or of the images'
+/// dtype when `keep_dtype`.
+void resize_shape(ShapeContext& ctx, bool keep_dtype, std::span<const DType> allowed, std::string_view unlisted = {});
 /// The kernel's view of a forward resize; `align_corners` / `half_pixel_centers` are attributes 0 / 1 (when present).
 ResizeGeometry forward_geometry(KernelContext& ctx);
 

@@ -18,22 +18,26 @@ namespace tf::ops::image {
 namespace {
 
 
-// (grads float32 [b, h, w, c], original_image [b, H, W, c]) -> original_image's dtype and shape.
-void image_grad_shape(ShapeContext& ctx) {
+// (grads float32 [b, h, w, c], original_image [b, H, W, c] of one of `allowed`) -> original_image's
+// dtype and shape.
+void image_grad_shape(ShapeContext& ctx, std::span<const DType> allowed) {
   check_flags(ctx);
   const Tensor& grads = ctx.input(0);
   const Tensor& original = ctx.input(1);
   if (grads.dtype() != DType::kFloat32) ctx.fail("input_grad must be of type float" + std::string(dtype_name(grads.dtype())));
-  if (ctx.op().name == "ResizeBilinearGrad")
-    check_type_attr(ctx, original.dtype(), std::array{DType::kFloat32, DType::kBFloat16, DType::kFloat16, DType::kFloat64});
-  else
-    check_type_attr(ctx, original.dtype(), std::array{DType::kFloat32, DType::kFloat64});
+  check_type_attr(ctx, original.dtype(), allowed);
   if (!grads.shape().has_unknown_rank() && grads.shape().rank() != 4)
     ctx.fail("input_grad must be 4-dimensional" + grads.shape().debug_string());
   if (!original.shape().has_unknown_rank() && original.shape().rank() != 4)
     ctx.fail("original_image must be 4-dimensional" + original.shape().debug_string());
   ctx.add_output(original.dtype(), original.shape());
 }
+
+void bilinear_grad_shape(ShapeContext& ctx) {
+  image_grad_shape(ctx, std::array{DType::kFloat32, DType::kBFloat16, DType::kFloat16, DType::kFloat64});
+}
+
+void bicubic_grad_shape(ShapeContext& ctx) { image_grad_shape(ctx, std::array{DType::kFloat32, DType::kFloat64}); }
 
 void nearest_grad_shape(ShapeContext& ctx) {
   check_flags(ctx);
@@ -159,12 +163,12 @@ void bicubic_grad_dispatch(KernelContext& ctx) {
 const OpDef& kResizeBilinearGrad = OpBuilder("ResizeBilinearGrad")
                                        .inputs(2)
                                        .attrs({"align_corners", "half_pixel_centers"})
-                                       .shape(image_grad_shape)
+                                       .shape(bilinear_grad_shape)
                                        .kernel(DType::kFloat32, bilinear_grad_dispatch);
 const OpDef& kResizeBicubicGrad = OpBuilder("ResizeBicubicGrad")
                                       .inputs(2)
                                       .attrs({"align_corners", "half_pixel_centers"})
-                                      .shape(image_grad_shape)
+                                      .shape(bicubic_grad_shape)
                                       .kernel(DType::kFloat32, bicubic_grad_dispatch);
 const OpDef& kResizeNearestNeighborGrad = OpBuilder("ResizeNearestNeighborGrad")
                                               .inputs(2)

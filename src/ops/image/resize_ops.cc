@@ -13,17 +13,22 @@ namespace tf::ops::image {
 namespace {
 
 
-void float_output_shape(ShapeContext& ctx) {
+void bilinear_shape(ShapeContext& ctx) {
   check_flags(ctx);
-  resize_shape(ctx, false);
+  resize_shape(ctx, false, kBfloat16FirstTypes, "bfloat16");
 }
 
-void same_dtype_shape(ShapeContext& ctx) {
+void bicubic_shape(ShapeContext& ctx) {
   check_flags(ctx);
-  resize_shape(ctx, true);
+  resize_shape(ctx, false, kResizeTypes);
 }
 
-void area_shape(ShapeContext& ctx) { resize_shape(ctx, false); }
+void nearest_shape(ShapeContext& ctx) {
+  check_flags(ctx);
+  resize_shape(ctx, true, kResizeTypes);
+}
+
+void area_shape(ShapeContext& ctx) { resize_shape(ctx, false, kResizeTypes); }
 
 // One axis of a bilinear resize: the two source indices and the weight of the upper one.
 struct Lerp {
@@ -166,19 +171,19 @@ void area_kernel(KernelContext& ctx) {
 const OpDef& kResizeBilinear = OpBuilder("ResizeBilinear")
                                    .inputs(2)
                                    .attrs({"align_corners", "half_pixel_centers"})
-                                   .shape(float_output_shape)
+                                   .shape(bilinear_shape)
                                    .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t>(
                                        []<class T>() -> KernelFn { return &bilinear_kernel<T>; });
 const OpDef& kResizeNearestNeighbor = OpBuilder("ResizeNearestNeighbor")
                                           .inputs(2)
                                           .attrs({"align_corners", "half_pixel_centers"})
-                                          .shape(same_dtype_shape)
+                                          .shape(nearest_shape)
                                           .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t>(
                                               []<class T>() -> KernelFn { return &nearest_kernel<T>; });
 const OpDef& kResizeBicubic = OpBuilder("ResizeBicubic")
                                   .inputs(2)
                                   .attrs({"align_corners", "half_pixel_centers"})
-                                  .shape(float_output_shape)
+                                  .shape(bicubic_shape)
                                   .kernels<float, double, std::int32_t, std::int64_t, std::uint8_t, std::int8_t, std::int16_t, std::uint16_t>(
                                       []<class T>() -> KernelFn { return &bicubic_kernel<T>; });
 // TensorFlow registers no gradient for ResizeArea (autodiff/image_resize_grad.cc).

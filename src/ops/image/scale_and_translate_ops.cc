@@ -201,7 +201,7 @@ void scale_and_translate_shape(ShapeContext& ctx) {
   check_kernel_type(ctx);
   check_pair(ctx, 2);
   check_pair(ctx, 3);
-  resize_shape(ctx, false);
+  resize_shape(ctx, false, kBfloat16FirstTypes);
 }
 
 template <class T>
