@@ -86,6 +86,9 @@ nb::object array_view(const tf::Tensor& t) {
   return result;
 }
 
+// DLPack's own bfloat16 (NumPy views tfpp's as ml_dtypes' through a uint16 array instead).
+constexpr nb::dlpack::dtype kDlpackBfloat16{static_cast<std::uint8_t>(nb::dlpack::dtype_code::Bfloat), 16, 1};
+
 // The tensor as a DLPack producer (nanobind's ndarray object, whose __dlpack__ makes capsules
 // sharing the tensor's buffer).
 nb::object dlpack_producer(const tf::Tensor& t) {
@@ -95,12 +98,12 @@ nb::object dlpack_producer(const tf::Tensor& t) {
     throw tf::InvalidArgumentError("[to_dlpack] a " + std::string(tf::dtype_name(t.dtype())) +
                                    " tensor has no DLPack form: DLPack holds numbers of fixed size");
   if (t.dtype() == tf::bfloat16)
-    return shared_ndarray<nb::array_api>(t, {static_cast<std::uint8_t>(nb::dlpack::dtype_code::Bfloat), 16, 1});
+    return shared_ndarray<nb::array_api>(t, kDlpackBfloat16);
   return shared_ndarray<nb::array_api>(t, dlpack_dtype(t.dtype()));
 }
 
 tf::DType dtype_of_dlpack(nb::dlpack::dtype dtype) {
-  if (dtype == nb::dlpack::dtype{static_cast<std::uint8_t>(nb::dlpack::dtype_code::Bfloat), 16, 1}) return tf::bfloat16;
+  if (dtype == kDlpackBfloat16) return tf::bfloat16;
   for (tf::DType d : {tf::float32, tf::float64, tf::float16, tf::int32, tf::int64, tf::int8, tf::int16, tf::uint8,
                       tf::uint16, tf::uint32, tf::uint64, tf::bool_, tf::complex64, tf::complex128})
     if (dlpack_dtype(d) == dtype) return d;
