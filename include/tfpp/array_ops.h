@@ -33,6 +33,8 @@ class IntArray {
   IntArray(const std::vector<int>& values);
   /// An int32 or int64 tensor of any shape (checked by the op that reads it).
   IntArray(Tensor values);
+  /// The dims of a fully defined shape (InvalidArgumentError for unknown dims).
+  IntArray(const TensorShape& shape);
   /// The values as a tensor.
   const Tensor& tensor() const { return tensor_; }
 

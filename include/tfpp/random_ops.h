@@ -9,6 +9,9 @@
 // nondeterministic. As TensorFlow's kernels do, a seeded op continues its stream from call to
 // call: eager calls of one op with the same dtype and seeds share a stream (set_seed restarts
 // it), and each random op in a traced function has its own, kept across the function's calls.
+//
+// Shapes are tf::IntArray: written inline ({2, 3}), a TensorShape, or a 1-D int32/int64 tensor,
+// which may be symbolic inside tf::function (tf::random::normal(tf::shape(x))).
 #pragma once
 
 #include <cstdint>
@@ -37,16 +40,16 @@ struct UniformOptions {
 };
 
 /// Normally distributed values of `shape` (tf.random.normal).
-Tensor normal(const TensorShape& shape, const NormalOptions& options = {});
+Tensor normal(const IntArray& shape, const NormalOptions& options = {});
 /// Uniformly distributed values in [minval, maxval) of `shape` (tf.random.uniform).
-Tensor uniform(const TensorShape& shape, const UniformOptions& options = {});
+Tensor uniform(const IntArray& shape, const UniformOptions& options = {});
 /// Integers uniformly distributed in [minval, maxval) of `shape` (tf.random.uniform with an integer
 /// dtype), where the shape and the bounds (int32 or int64 scalars of one dtype, the result's) are
 /// tensors, which may be symbolic inside tf::function.
 Tensor uniform(const IntArray& shape, const Tensor& minval, const Tensor& maxval,
                std::optional<std::int64_t> seed = std::nullopt);
 /// Normal values more than two standard deviations from the mean are redrawn (tf.random.truncated_normal).
-Tensor truncated_normal(const TensorShape& shape, const NormalOptions& options = {});
+Tensor truncated_normal(const IntArray& shape, const NormalOptions& options = {});
 
 /// Options of tf::random::stateless_normal and stateless_truncated_normal.
 struct StatelessNormalOptions {
@@ -62,11 +65,14 @@ struct StatelessUniformOptions {
 };
 /// Normal values that depend only on `seed`, two int32/int64 values (tf.random.stateless_normal):
 /// the same seed gives TensorFlow's numbers bit for bit.
-Tensor stateless_normal(const TensorShape& shape, const IntArray& seed, const StatelessNormalOptions& options = {});
+Tensor stateless_normal(const IntArray& shape, const IntArray& seed, const StatelessNormalOptions& options = {});
 /// Uniform values in [minval, maxval) that depend only on `seed` (tf.random.stateless_uniform).
-Tensor stateless_uniform(const TensorShape& shape, const IntArray& seed, const StatelessUniformOptions& options = {});
+Tensor stateless_uniform(const IntArray& shape, const IntArray& seed, const StatelessUniformOptions& options = {});
+/// Integers in [minval, maxval) that depend only on `seed`, the bounds int32 or int64 scalars of one
+/// dtype, the result's, which may be symbolic inside tf::function (tf.random.stateless_uniform).
+Tensor stateless_uniform(const IntArray& shape, const IntArray& seed, const Tensor& minval, const Tensor& maxval);
 /// Truncated normal values that depend only on `seed` (tf.random.stateless_truncated_normal).
-Tensor stateless_truncated_normal(const TensorShape& shape, const IntArray& seed,
+Tensor stateless_truncated_normal(const IntArray& shape, const IntArray& seed,
                                   const StatelessNormalOptions& options = {});
 /// Sets the global random seed (tf.random.set_seed) and restarts the sequence of op seeds
 /// derived from it; std::nullopt clears it, as set_seed(None) does.

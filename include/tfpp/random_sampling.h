@@ -32,7 +32,7 @@ Tensor shuffle(const Tensor& value, std::optional<std::int64_t> seed = std::null
 
 /// Integers over the whole int32, int64, uint32 or uint64 range that depend only on `seed`
 /// (tf.random.stateless_uniform with an integer dtype and no bounds; op StatelessRandomUniformFullInt).
-Tensor stateless_uniform_full_int(const TensorShape& shape, const IntArray& seed, DType dtype = int64);
+Tensor stateless_uniform_full_int(const IntArray& shape, const IntArray& seed, DType dtype = int64);
 
 /// `num` new seeds, a [num, 2] tensor of `seed`'s dtype, from one seed (tf.random.split).
 Tensor split(const Tensor& seed, std::int64_t num = 2);

@@ -114,6 +114,7 @@
 #include "tfpp/random_index_shuffle.h"
 #include "tfpp/random_ops.h"
 #include "tfpp/random_sampling.h"
+#include "tfpp/random_stateless_shuffle.h"
 #include "tfpp/reduction_ops.h"
 #include "tfpp/register_gradient.h"
 #include "tfpp/saved_model.h"

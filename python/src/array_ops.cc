@@ -7,6 +7,7 @@
 
 #include "bindings.h"
 #include "list_inputs.h"
+#include "shape_argument.h"
 #include "ops/array/gradient_shape_ops.h"
 #include "tfpp/broadcast_ops.h"
 
@@ -21,10 +22,17 @@ std::optional<tf::DType> optional_dtype(nb::handle dtype) {
 }
 
 // A tensor of t's shape filled with `value` (a scalar of the wanted dtype); while tracing, the shape
-// is read at run time where t's static shape is not fully known.
+// is read at run time where t's static shape is not fully known (Fill's static shape is t's).
 tf::Tensor filled_like(const tf::Tensor& t, const tf::Tensor& value) {
   if (t.shape().is_fully_defined()) return tf::fill(t.shape(), value);
-  return tf::ops::array::ensure_shape(tf::ops::array::fill(tf::shape(t), value), t.shape());
+  return tf::ops::array::fill(tf::shape(t), value);
+}
+
+// A tensor of `shape` (tf.zeros, tf.ones, tf.fill) filled with the scalar `value`: Fill's dims are
+// an input, so inside a tf.function a shape holding tensors stays symbolic.
+tf::Tensor filled(nb::handle shape, const tf::Tensor& value) {
+  if (holds_symbolic(shape)) return tf::ops::array::fill(shape_argument(shape).tensor(), value);
+  return tf::fill(shape_from(shape), value);
 }
 
 // Integers as a list or an int tensor of any shape (indices keep theirs); an empty list is int32.
@@ -73,11 +81,13 @@ void bind_array_ops(nb::module_& m) {
   }, "value"_a, "dtype"_a = nb::none(), "name"_a = nb::none(), "dtype_hint"_a = nb::none());
   m.def("zeros", [](nb::handle shape, nb::handle dtype, nb::handle name) {
     NodeName named(name);
+    if (holds_symbolic(shape)) return filled(shape, tf::zeros({}, dtype_from(dtype)));
     return tf::zeros(shape_from(shape), dtype_from(dtype));
   },
         "shape"_a, "dtype"_a = nb::str("float32"), "name"_a = nb::none());
   m.def("ones", [](nb::handle shape, nb::handle dtype, nb::handle name) {
     NodeName named(name);
+    if (holds_symbolic(shape)) return filled(shape, tf::ones({}, dtype_from(dtype)));
     return tf::ones(shape_from(shape), dtype_from(dtype));
   },
         "shape"_a, "dtype"_a = nb::str("float32"), "name"_a = nb::none());
@@ -93,16 +103,7 @@ void bind_array_ops(nb::module_& m) {
   }, "input"_a, "dtype"_a = nb::none(), "name"_a = nb::none());
   m.def("fill", [](nb::handle dims, nb::handle value, nb::handle name) {
     NodeName named(name);
-    if (nb::hasattr(dims, "_dims")) return tf::fill(shape_from(dims), to_tensor(value));  // a TensorShape
-    // Fill's dims are an input, so a shape computed while tracing stays symbolic; a list's Python
-    // ints stay in the static shape, as TensorFlow's shape inference reads them through the Pack.
-    tf::Tensor filled = tf::ops::array::fill(to_tensor_hinted(dims, tf::int32), to_tensor(value));
-    if (filled.is_symbolic() && (PyList_Check(dims.ptr()) || PyTuple_Check(dims.ptr()))) {
-      tf::TensorShape known;
-      for (nb::handle d : nb::iter(dims)) known.append(PyLong_Check(d.ptr()) ? nb::cast<std::int64_t>(d) : -1);
-      return tf::ops::array::ensure_shape(filled, known);
-    }
-    return filled;
+    return filled(dims, to_tensor(value));
   },
         "dims"_a, "value"_a, "name"_a = nb::none());
   m.def("eye", [](std::int64_t num_rows, nb::handle num_columns, nb::handle batch_shape, nb::handle dtype, nb::handle name) {

@@ -4,6 +4,7 @@
 
 #include "bindings.h"
 #include "padding_argument.h"
+#include "shape_argument.h"
 
 namespace tfpp_python {
 namespace {
@@ -109,18 +110,18 @@ void bind_nn_ops(nb::module_& m) {
   random.def("set_seed", [](nb::handle seed) { tf::random::set_seed(optional_seed(seed)); }, "seed"_a.none());
   random.def("normal", [](nb::handle shape, double mean, double stddev, nb::handle dtype, nb::handle seed, nb::handle name) {
     NodeName named(name);
-    return tf::random::normal(shape_from(shape), {.mean = mean, .stddev = stddev, .dtype = dtype_from(dtype), .seed = optional_seed(seed)});
+    return tf::random::normal(shape_argument(shape), {.mean = mean, .stddev = stddev, .dtype = dtype_from(dtype), .seed = optional_seed(seed)});
   }, "shape"_a, "mean"_a = 0.0, "stddev"_a = 1.0, "dtype"_a = nb::str("float32"), "seed"_a = nb::none(),
      "name"_a = nb::none());
   random.def("truncated_normal", [](nb::handle shape, double mean, double stddev, nb::handle dtype, nb::handle seed, nb::handle name) {
     NodeName named(name);
-    return tf::random::truncated_normal(shape_from(shape),
+    return tf::random::truncated_normal(shape_argument(shape),
                                         {.mean = mean, .stddev = stddev, .dtype = dtype_from(dtype), .seed = optional_seed(seed)});
   }, "shape"_a, "mean"_a = 0.0, "stddev"_a = 1.0, "dtype"_a = nb::str("float32"), "seed"_a = nb::none(),
      "name"_a = nb::none());
   random.def("uniform", [](nb::handle shape, double minval, nb::handle maxval, nb::handle dtype, nb::handle seed, nb::handle name) {
     NodeName named(name);
-    return tf::random::uniform(shape_from(shape),
+    return tf::random::uniform(shape_argument(shape),
                                {.minval = minval,
                                 .maxval = maxval.is_none() ? std::nullopt : std::optional(nb::cast<double>(maxval)),
                                 .dtype = dtype_from(dtype), .seed = optional_seed(seed)});
@@ -131,7 +132,7 @@ void bind_nn_ops(nb::module_& m) {
   random.def("_uniform_int", [](nb::handle shape, const tf::Tensor& minval, const tf::Tensor& maxval, nb::handle seed,
                                 nb::handle name) {
     NodeName named(name);
-    return tf::random::uniform(tf::IntArray(to_tensor_hinted(shape, tf::int32)), minval, maxval, optional_seed(seed));
+    return tf::random::uniform(shape_argument(shape), minval, maxval, optional_seed(seed));
   }, "shape"_a, "minval"_a, "maxval"_a, "seed"_a = nb::none(), "name"_a = nb::none());
   bind_random_sampling(random);
 }

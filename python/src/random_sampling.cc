@@ -5,6 +5,7 @@
 
 #include "bindings.h"
 #include "dtype_object.h"
+#include "shape_argument.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/random_distributions.h"
 #include "tfpp/random_generator.h"
@@ -24,7 +25,7 @@ namespace {
 
 using namespace nb::literals;
 
-using StatelessNormalFn = tf::Tensor (*)(const tf::TensorShape&, const tf::IntArray&,
+using StatelessNormalFn = tf::Tensor (*)(const tf::IntArray&, const tf::IntArray&,
                                           const tf::random::StatelessNormalOptions&);
 
 // convert_to_tensor(value, dtype=dtype): a tensor of another dtype is TensorFlow's ValueError.
@@ -39,7 +40,7 @@ tf::Tensor converted(nb::handle value, tf::DType dtype) {
 
 tf::IntArray seed_from(nb::handle seed) { return tf::IntArray(to_tensor(seed)); }
 
-// A bound computed inside a tf.function, which the stateless ops' number attributes cannot hold.
+// A float bound computed inside a tf.function, which tf::random::stateless_uniform's numbers cannot hold.
 bool symbolic_bound(nb::handle bound) { return is_tensor_like(bound) && to_tensor(bound).is_symbolic(); }
 
 tf::Tensor stateless_uniform(nb::handle shape, nb::handle seed, nb::handle minval, nb::handle maxval, tf::DType dtype) {
@@ -48,7 +49,7 @@ tf::Tensor stateless_uniform(nb::handle shape, nb::handle seed, nb::handle minva
       throw nb::value_error(("Argument `dtype` got invalid value " + nb::cast<std::string>(nb::str(dtype_object(dtype))) +
                              " when argument `minval` is not None. Please don't use unsigned integers in this case.")
                                 .c_str());
-    return tf::random::stateless_uniform_full_int(shape_from(shape), seed_from(seed), dtype);
+    return tf::random::stateless_uniform_full_int(shape_argument(shape), seed_from(seed), dtype);
   }
   if (tf::is_index_dtype(dtype)) {
     if (minval.is_none() != maxval.is_none())
@@ -56,22 +57,18 @@ tf::Tensor stateless_uniform(nb::handle shape, nb::handle seed, nb::handle minva
                              ", argument `minval` and `maxval` must be both None or not None. Got `minval`=" +
                              nb::cast<std::string>(nb::str(minval)) + " and `maxval`=" +
                              nb::cast<std::string>(nb::str(maxval)) + ".").c_str());
-    if (minval.is_none()) return tf::random::stateless_uniform_full_int(shape_from(shape), seed_from(seed), dtype);
-    if (symbolic_bound(minval) || symbolic_bound(maxval))
-      throw tf::UnimplementedError("[StatelessRandomUniformInt] tfpp needs minval and maxval known while tracing (its op "
-                                   "takes them as attributes, TensorFlow's as inputs)");
-    return tf::random::stateless_uniform(shape_from(shape), seed_from(seed),
-                                         {.minval = static_cast<double>(nb::cast<std::int64_t>(minval)),
-                                          .maxval = static_cast<double>(nb::cast<std::int64_t>(maxval)), .dtype = dtype});
+    if (minval.is_none()) return tf::random::stateless_uniform_full_int(shape_argument(shape), seed_from(seed), dtype);
+    return tf::random::stateless_uniform(shape_argument(shape), seed_from(seed), converted(minval, dtype),
+                                         converted(maxval, dtype));
   }
   if (symbolic_bound(minval) || symbolic_bound(maxval)) {  // TensorFlow's rnd * (maxval - minval) + minval, in the dtype
-    const tf::Tensor rnd = tf::random::stateless_uniform(shape_from(shape), seed_from(seed), {.dtype = dtype});
+    const tf::Tensor rnd = tf::random::stateless_uniform(shape_argument(shape), seed_from(seed), {.dtype = dtype});
     const tf::Tensor lo = converted(minval.is_none() ? nb::object(nb::int_(0)) : nb::borrow(minval), dtype);
     const tf::Tensor hi = converted(maxval.is_none() ? nb::object(nb::int_(1)) : nb::borrow(maxval), dtype);
     return tf::add(tf::multiply(rnd, tf::subtract(hi, lo)), lo);
   }
   return tf::random::stateless_uniform(
-      shape_from(shape), seed_from(seed),
+      shape_argument(shape), seed_from(seed),
       {.minval = minval.is_none() ? 0.0 : nb::cast<double>(minval),
        .maxval = maxval.is_none() ? std::nullopt : std::optional(nb::cast<double>(maxval)), .dtype = dtype});
 }
@@ -90,7 +87,7 @@ void bind_random_sampling(nb::module_& random) {
                           nb::handle name, nb::handle alg) {
       algorithm_from(alg);
       NodeName named(name);
-      return fn(shape_from(shape), seed_from(seed), {.mean = mean, .stddev = stddev, .dtype = dtype_from(dtype)});
+      return fn(shape_argument(shape), seed_from(seed), {.mean = mean, .stddev = stddev, .dtype = dtype_from(dtype)});
     }, "shape"_a, "seed"_a, "mean"_a = 0.0, "stddev"_a = 1.0, "dtype"_a = nb::str("float32"), "name"_a = nb::none(),
        "alg"_a.none() = "auto_select");
   }

@@ -14,12 +14,13 @@ std::string tensorflow_type_name(DType dtype) {
   }
 }
 
-void check_type_attr(const OpContext& ctx, DType dtype, std::span<const DType> allowed, std::string_view unlisted) {
+void check_type_attr(const OpContext& ctx, DType dtype, std::span<const DType> allowed, std::string_view unlisted,
+                     std::string_view attr) {
   if (std::find(allowed.begin(), allowed.end(), dtype) != allowed.end()) return;
   std::string names;
   for (DType d : allowed) names += (names.empty() ? "" : ", ") + tensorflow_type_name(d);
   if (!unlisted.empty()) names += ", " + std::string(unlisted);
-  ctx.fail("Value for attr 'T' of " + tensorflow_type_name(dtype) + " is not in the list of allowed values: " + names);
+  ctx.fail("Value for attr '" + std::string(attr) + "' of " + tensorflow_type_name(dtype) + " is not in the list of allowed values: " + names);
 }
 
 }  // namespace tf::ops

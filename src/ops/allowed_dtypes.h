@@ -17,8 +17,10 @@ namespace tf::ops {
 std::string tensorflow_type_name(DType dtype);
 
 /// Fails with TensorFlow's message unless `dtype` is one of `allowed` (listed in the op's order);
-/// `unlisted` names the dtypes of TensorFlow's list that tfpp does not have ("qint8").
-void check_type_attr(const OpContext& ctx, DType dtype, std::span<const DType> allowed, std::string_view unlisted = {});
+/// `unlisted` names the dtypes of TensorFlow's list that tfpp does not have ("qint8"); `attr` is
+/// the attribute's name in TensorFlow's op.
+void check_type_attr(const OpContext& ctx, DType dtype, std::span<const DType> allowed, std::string_view unlisted = {},
+                     std::string_view attr = "T");
 
 namespace nn {
 

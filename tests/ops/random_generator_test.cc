@@ -69,7 +69,7 @@ TEST(RandomGenerator, GlobalGeneratorAndErrors) {
   expect_invalid([&] { g.uniform({2}, 0.0, std::nullopt, tf::int32); }, "[Generator.uniform] For integer dtype int32");
   expect_invalid([&] { g.normal({tf::None}); }, "[Generator] the shape must be fully defined");
   expect_invalid([&] { Generator::from_seed(1, tf::random::Algorithm::kThreefry); }, "[Generator] unsupported algorithm");
-  expect_invalid([&] { g.uniform({2}, 3, 3, tf::int64); }, "[StatelessRandomUniformIntV2] needs minval < maxval");
+  expect_invalid([&] { g.uniform({2}, 3, 3, tf::int64); }, "[StatelessRandomUniformIntV2] Need minval < maxval: 3 >= 3");
 }
 
 }  // namespace

@@ -182,15 +182,16 @@ TEST(RandomOps, BadArgumentsThrow) {
       EXPECT_EQ(std::string(e.what()).rfind(prefix, 0), 0u) << e.what();
     }
   };
-  expect_error([] { tf::random::normal({2}, {.dtype = tf::int32}); }, "[RandomStandardNormal] unsupported dtype int32");
-  expect_error([] { tf::random::truncated_normal({2}, {.dtype = tf::string}); }, "[TruncatedNormal] unsupported dtype");
+  expect_error([] { tf::random::normal({2}, {.dtype = tf::int32}); }, "[RandomStandardNormal] Value for attr 'dtype' of int32 is not in the list of allowed values: half, bfloat16, float, double");
+  expect_error([] { tf::random::truncated_normal({2}, {.dtype = tf::string}); }, "[TruncatedNormal] Value for attr 'dtype' of string");
   expect_error([] { tf::random::uniform({2}, {.dtype = tf::int32}); }, "[RandomUniformInt] maxval must be given");
   expect_error([] { tf::random::uniform({2}, {.minval = 5, .maxval = 5, .dtype = tf::int64}); },
                "[RandomUniformInt] Need minval < maxval, got 5 >= 5");
   expect_error([] { tf::random::uniform({2}, {.maxval = 1e10, .dtype = tf::int32}); },
                "[RandomUniformInt] minval and maxval must fit in int32");
-  expect_error([] { tf::random::uniform({2}, {.dtype = tf::bool_}); }, "[RandomUniform] unsupported dtype bool");
-  expect_error([] { tf::random::normal({tf::None, 2}); }, "[RandomStandardNormal] the shape must be fully defined");
+  expect_error([] { tf::random::uniform({2}, {.dtype = tf::bool_}); }, "[RandomUniform] Value for attr 'dtype' of bool");
+  expect_error([] { tf::random::normal({tf::None, 2}); }, "[RandomStandardNormal] shape {-1,2} must be non-negative");
+  expect_error([] { tf::random::normal(tf::TensorShape({tf::None, 2})); }, "A list of integers needs a fully defined shape");
   // Bounds as tensors: TensorFlow's kernel's texts.
   expect_error([] { tf::random::uniform(tf::IntArray{2}, tf::constant({1, 2}), tf::constant(5)); },
                "[RandomUniformInt] minval must be 0-D, got shape [2]");

@@ -9,6 +9,8 @@
 
 #include "core/tensor_impl.h"
 #include "keras/saving/h5_local_heaps.h"
+#include "keras/saving/h5_object_headers.h"
+#include "keras/saving/h5_structure.h"
 #include "tfpp/errors.h"
 
 namespace tf::keras::saving::detail {
@@ -183,7 +185,8 @@ std::string H5Writer::finish() {
 
 struct H5Reader::Impl {
   std::string file;
-  std::size_t image_size = 0;
+  std::string image;  // the bytes HDF5 reads (it keeps its own copy), for the checks made before it reads
+  std::optional<FieldSizes> sizes;
   Handle h5;
 
   [[noreturn]] void damaged(const std::string& what) const {
@@ -201,6 +204,11 @@ struct H5Reader::Impl {
   }
   Handle open_dataset(const std::string& path) const {
     if (!exists(path)) throw DataLossError("[HDF5] '" + file + "' has no dataset " + path);
+    // find_damaged_structure checked the datasets it reached; this one may lie past its limits.
+    H5L_info_t link;
+    if (H5Lget_info(h5.get(), path.c_str(), &link, H5P_DEFAULT) >= 0 && link.type == H5L_TYPE_HARD && sizes)
+      if (const auto messages = object_header_messages(image, *sizes, link.u.address))
+        if (const auto bad = check_chunk_layout(*messages, *sizes)) damaged("dataset " + path + " has " + *bad);
     Handle dataset(H5Dopen2(h5.get(), path.c_str(), H5P_DEFAULT), H5Dclose);
     if (!dataset.valid()) damaged("cannot open dataset " + path);
     return dataset;
@@ -217,23 +225,26 @@ struct H5Reader::Impl {
       damaged("dataset " + path + " stores " + std::to_string(stored) + " bytes for " + std::to_string(bytes) +
               " bytes of elements");
     const haddr_t offset = layout == H5D_CONTIGUOUS && bytes > 0 ? H5Dget_offset(dataset) : 0;
-    if (offset == HADDR_UNDEF || offset > image_size || bytes > image_size - offset)
+    if (offset == HADDR_UNDEF || offset > image.size() || bytes > image.size() - offset)
       damaged("the data of dataset " + path + " lies outside the file");
   }
 };
 
-H5Reader::H5Reader(const std::string& bytes, std::string file) : impl_(std::make_unique<Impl>()) {
+H5Reader::H5Reader(std::string bytes, std::string file) : impl_(std::make_unique<Impl>()) {
   impl_->file = std::move(file);
-  impl_->image_size = bytes.size();
+  impl_->image = std::move(bytes);
+  const std::string& image = impl_->image;
   static constexpr char kSignature[] = "\x89HDF\r\n\x1a\n";
-  if (bytes.size() < 8 || std::memcmp(bytes.data(), kSignature, 8) != 0)
-    impl_->damaged("no HDF5 signature at offset 0 (" + std::to_string(bytes.size()) + " bytes)");
-  if (const auto loop = find_looping_local_heap(bytes)) impl_->damaged(*loop);
+  if (image.size() < 8 || std::memcmp(image.data(), kSignature, 8) != 0)
+    impl_->damaged("no HDF5 signature at offset 0 (" + std::to_string(image.size()) + " bytes)");
+  if (const auto loop = find_looping_local_heap(image)) impl_->damaged(*loop);
+  if (const auto bad = find_damaged_structure(image)) impl_->damaged(*bad);
+  impl_->sizes = field_sizes(image);
   std::lock_guard lock(hdf5_mutex());
   quiet_hdf5();
   Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose);
   if (!fapl.valid() || H5Pset_fapl_core(fapl.get(), 1 << 16, 0) < 0 ||
-      H5Pset_file_image(fapl.get(), const_cast<char*>(bytes.data()), bytes.size()) < 0)
+      H5Pset_file_image(fapl.get(), const_cast<char*>(image.data()), image.size()) < 0)
     impl_->damaged("cannot set up the in-memory driver");
   impl_->h5 = Handle(H5Fopen(unique_memory_name().c_str(), H5F_ACC_RDONLY, fapl.get()), H5Fclose);
   if (!impl_->h5.valid()) impl_->damaged("cannot open it (truncated or corrupted superblock)");

@@ -48,7 +48,7 @@ struct H5DatasetInfo {
 class H5Reader {
  public:
   /// Opens the image `bytes`; DataLossError naming `file` if it is not a readable HDF5 file.
-  H5Reader(const std::string& bytes, std::string file);
+  H5Reader(std::string bytes, std::string file);
   ~H5Reader();
   H5Reader(const H5Reader&) = delete;
   H5Reader& operator=(const H5Reader&) = delete;

@@ -3,43 +3,14 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "keras/saving/h5_image_fields.h"
+
 namespace tf::keras::saving::detail {
 namespace {
 
 // Layouts from the HDF5 file format specification (superblock versions 0–3, local heap version 0).
 constexpr std::string_view kHeapSignature{"HEAP\0\0\0\0", 8};  // signature, version 0, reserved bytes
 constexpr std::uint64_t kEndOfFreeList = 1;                      // H5HL_FREE_NULL
-
-struct FieldSizes {
-  std::size_t offsets = 8;  // file addresses
-  std::size_t lengths = 8;  // sizes and heap offsets
-  std::uint64_t base_address = 0;
-};
-
-// A little-endian unsigned integer of `size` bytes at `at`, if it lies inside `image`.
-std::optional<std::uint64_t> read_uint(std::string_view image, std::uint64_t at, std::size_t size) {
-  if (size == 0 || size > 8 || at > image.size() || image.size() - at < size) return std::nullopt;
-  std::uint64_t value = 0;
-  for (std::size_t i = size; i-- > 0;) value = (value << 8) | static_cast<unsigned char>(image[at + i]);
-  return value;
-}
-
-std::optional<FieldSizes> field_sizes(std::string_view image) {
-  const auto version = read_uint(image, 8, 1);
-  if (!version) return std::nullopt;
-  // Versions 0 and 1 keep four version bytes before the sizes; 2 and 3 none.
-  const std::uint64_t sizes_at = *version <= 1 ? 13 : 9;
-  const auto offsets = read_uint(image, sizes_at, 1);
-  const auto lengths = read_uint(image, sizes_at + 1, 1);
-  if (!offsets || !lengths || *offsets == 0 || *offsets > 8 || *lengths == 0 || *lengths > 8) return std::nullopt;
-  FieldSizes sizes{static_cast<std::size_t>(*offsets), static_cast<std::size_t>(*lengths), 0};
-  // Version 0 has the base address after 8 bytes of B-tree K values and flags; version 1 has 4 more.
-  const std::uint64_t base_at = *version == 0 ? 24 : *version == 1 ? 28 : sizes_at + 3;
-  const auto base = read_uint(image, base_at, sizes.offsets);
-  if (!base) return std::nullopt;
-  sizes.base_address = *base;
-  return sizes;
-}
 
 // Whether the free list of the heap whose header starts at `header` loops. Every free block takes
 // at least two length fields, and distinct blocks of all heaps lie apart in the file, so lists

@@ -59,5 +59,10 @@ IntArray::IntArray(const std::vector<std::int64_t>& values) : tensor_(ops::array
 IntArray::IntArray(const std::vector<int>& values)
     : tensor_(constant(std::vector<std::int32_t>(values.begin(), values.end()))) {}
 IntArray::IntArray(Tensor values) : tensor_(std::move(values)) {}
+IntArray::IntArray(const TensorShape& shape) {
+  if (!shape.is_fully_defined())
+    throw InvalidArgumentError("A list of integers needs a fully defined shape, got " + shape.debug_string());
+  tensor_ = ops::array::int_tensor(shape.dims());
+}
 
 }  // namespace tf

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ops/array/array_common.h"
+#include "ops/array/shape_tensor.h"
 #include "ops/execute.h"
 #include "ops/shape_fns.h"
 #include "tfpp/broadcast_ops.h"
@@ -32,17 +33,7 @@ void check_broadcastable(const OpContext& ctx, const TensorShape& in, const Tens
 }
 
 void broadcast_to_shape(ShapeContext& ctx) {
-  check_int_input(ctx, 1, "shape", 1);
-  const Tensor& shape = ctx.input(1);
-  TensorShape out = TensorShape::unknown_rank();
-  if (auto values = known_int_values(ctx, 1)) {
-    for (std::int64_t d : *values)
-      if (d < 0) ctx.fail("shape " + join_ints(*values) + " must be non-negative");
-    out = TensorShape(*values);
-  } else if (!shape.shape().has_unknown_rank() && shape.shape().dim(0) != None) {
-    out = TensorShape{};
-    for (std::int64_t i = 0; i < shape.shape().dim(0); ++i) out.append(None);
-  }
+  const TensorShape out = static_shape_of(ctx, 1, "shape");
   check_broadcastable(ctx, ctx.input(0).shape(), out);
   ctx.add_output(ctx.input(0).dtype(), out);
 }

@@ -1,6 +1,7 @@
 // Ops that change only the shape, sharing the input's buffer (Reshape, Squeeze, ExpandDims,
 // Identity), and the shape queries Shape, Size and Rank.
 #include "core/tensor_impl.h"
+#include "graph/shape_value.h"
 #include "ops/array/array_common.h"
 #include "ops/execute.h"
 #include "ops/shape_fns.h"
@@ -58,11 +59,29 @@ TensorShape reshape_target(const OpContext& ctx, const TensorShape& in, std::spa
   return out;
 }
 
+// A traced shape tells some sizes (graph::shape_value); as TensorFlow's shape function does, the
+// one size it does not tell is inferred when the input's size and all other sizes are known.
+TensorShape partly_known_target(const TensorShape& in, TensorShape target) {
+  std::int64_t unknown = -1, known = 1;
+  for (std::int64_t i = 0; i < target.rank(); ++i) {
+    if (target.dim(i) != None) known *= target.dim(i);
+    else if (unknown >= 0) return target;
+    else unknown = i;
+  }
+  const std::int64_t n = in.num_elements();
+  if (unknown >= 0 && n >= 0 && known > 0 && n % known == 0) target.set_dim(unknown, n / known);
+  return target;
+}
+
 void reshape_shape(ShapeContext& ctx) {
   check_int_input(ctx, 1, "shape", 1);
   const DType dtype = ctx.input(0).dtype();
   if (auto sizes = known_int_values(ctx, 1)) {
     ctx.add_output(dtype, reshape_target(ctx, ctx.input(0).shape(), *sizes));
+    return;
+  }
+  if (std::optional<TensorShape> target = graph::shape_value(ctx.input(1))) {
+    ctx.add_output(dtype, partly_known_target(ctx.input(0).shape(), std::move(*target)));
     return;
   }
   const TensorShape& s = ctx.input(1).shape();

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "graph/shape_value.h"
 #include "ops/array/array_common.h"
 
 namespace tf::ops::array {
@@ -20,6 +21,7 @@ TensorShape shape_from(const OpContext& ctx, const std::vector<std::int64_t>& di
 TensorShape static_shape_of(ShapeContext& ctx, std::size_t i, const char* what) {
   check_int_input(ctx, i, what, 1);
   if (auto dims = known_int_values(ctx, i)) return shape_from(ctx, *dims, what);
+  if (std::optional<TensorShape> partial = graph::shape_value(ctx.input(i))) return *partial;
   const TensorShape& s = ctx.input(i).shape();
   if (s.has_unknown_rank() || s.dim(0) == None) return TensorShape::unknown_rank();
   TensorShape out;

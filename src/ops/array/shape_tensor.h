@@ -12,8 +12,9 @@ namespace tf::ops::array {
 /// A shape from the values of a 1-D int tensor, each non-negative; fails naming `what` otherwise.
 TensorShape shape_from(const OpContext& ctx, const std::vector<std::int64_t>& dims, const char* what);
 
-/// The static shape named by int input i: its values when concrete, else unknown dims of the
-/// input's length (an unknown rank when that is unknown too).
+/// The static shape named by int input i: its values when concrete, else what the traced graph
+/// tells of them (graph::shape_value), else unknown dims of the input's length (an unknown rank
+/// when that is unknown too).
 TensorShape static_shape_of(ShapeContext& ctx, std::size_t i, const char* what);
 
 }  // namespace tf::ops::array

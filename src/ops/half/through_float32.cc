@@ -79,12 +79,6 @@ void wrap_shape_first(std::index_sequence<I...>) {
     wrap_kernel(kShapeFirst[I], DType::kInt64, &shape_first<I, 1>, &shape_first_originals[I][1])), ...);
 }
 
-// RandomUniform: the float32 kernel's random bits as TensorFlow makes 16-bit uniform samples.
-template <DType D>
-void uniform_from_float32(KernelContext& ctx) {
-  uniform_into(run_float32<D>(ctx, kernel_for(ctx.op(), DType::kFloat32))[0], ctx.output(0));
-}
-
 // The ops whose TensorFlow op accepts the dtype but has no CPU kernel for it: NotFoundError, as there.
 template <DType D>
 void no_cpu_kernel(KernelContext& ctx) {
@@ -108,9 +102,6 @@ constexpr std::string_view kBoth[] = {
     "Conv3D", "Conv3DBackpropFilterV2",  // (TensorFlow's float16 Conv3D sums in float16: its values differ in the last bits)
     "AvgPool", "MaxPoolGrad", "MaxPoolGradGrad", "_MaxPoolGradGradWithArgmax",
     "UnsortedSegmentSum",  // (the gradients of the shape-first backprop ops: kShapeFirst)
-    // random: TensorFlow rounds the float32 samples of these (the stateless ops, which dispatch
-    // on the seed's dtype, do the same in their own kernels)
-    "RandomStandardNormal", "TruncatedNormal",
     // reductions whose results do not depend on the order
     "Max", "Min", "ArgMax", "ArgMin", "TopKV2",
     // images: the resize ops read pixels as floats (bilinear, bicubic, area and ScaleAndTranslate
@@ -172,8 +163,6 @@ const bool kRegistered = [] {
     add_kernel(name, DType::kBFloat16, &no_cpu_kernel<DType::kBFloat16>);
   }
   for (std::string_view name : kFloat16Only) add_kernel(name, DType::kBFloat16, &no_cpu_kernel<DType::kBFloat16>);
-  add_kernel("RandomUniform", DType::kFloat16, &uniform_from_float32<DType::kFloat16>);
-  add_kernel("RandomUniform", DType::kBFloat16, &uniform_from_float32<DType::kBFloat16>);
   for (std::string_view name : kFloat16Only) add_kernel(name, DType::kFloat16, &through_float32<DType::kFloat16>);
   for (std::string_view name : kBFloat16Only) add_kernel(name, DType::kBFloat16, &through_float32<DType::kBFloat16>);
   return true;

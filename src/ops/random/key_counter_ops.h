@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "ops/random/fill_distribution.h"
 #include "tfpp/tensor.h"
 
 namespace tf::ops {
@@ -14,8 +15,6 @@ namespace tf::ops {
 std::pair<Tensor, Tensor> stateless_key_counter(const Tensor& seed);
 
 /// The distributions of the float V2 ops.
-enum class Distribution { kNormal, kUniform, kTruncatedNormal };
-
 /// Standard normal, [0, 1) uniform or truncated normal values of `dtype` (StatelessRandomNormalV2,
 /// StatelessRandomUniformV2, StatelessTruncatedNormalV2); key int64 [1], counter int64 [2], alg int32.
 Tensor key_counter_draw(Distribution distribution, const TensorShape& shape, DType dtype, const Tensor& key,

@@ -1,11 +1,10 @@
 // Random ops: RandomStandardNormal, RandomUniform, RandomUniformInt, TruncatedNormal, and
 // tf::random::normal / uniform / truncated_normal built on them.
 //
-// The output shape is an attribute of the float ops (TensorFlow passes it as a tensor);
-// RandomUniformInt takes shape, minval and maxval as inputs, as TensorFlow's does, so they may be
-// symbolic inside tf::function. seed and seed2 come from tf::random::get_seed, and each call
-// continues its stream (Note [Random streams]). The ops are stateful so graph passes never merge
-// or fold them.
+// As TensorFlow's ops, they take the output shape as an input (and RandomUniformInt its bounds),
+// so it may be symbolic inside tf::function. seed and seed2 come from tf::random::get_seed, and
+// each call continues its stream (Note [Random streams]). The ops are stateful so graph passes
+// never merge or fold them.
 #include "tfpp/random_ops.h"
 
 #include <limits>
@@ -13,7 +12,10 @@
 
 #include "kernels/cpu/philox_fill.h"
 #include "ops/array/shape_tensor.h"
+#include "ops/allowed_dtypes.h"
 #include "ops/execute.h"
+#include "ops/random/int_bounds.h"
+#include "ops/random/fill_distribution.h"
 #include "ops/random/random_seed.h"
 #include "ops/shape_fns.h"
 #include "tfpp/math_ops.h"
@@ -27,19 +29,18 @@ using ops::OpBuilder;
 using ops::OpDef;
 using ops::ShapeContext;
 
-// Attribute positions of the float random ops, and of RandomUniformInt (whose shape is an input
-// and whose dtype is its bounds').
-enum RandomAttr { kShape, kDtype, kSeed, kSeed2 };
+// Attribute positions of the float random ops (whose input is the shape), and of
+// RandomUniformInt (whose dtype is its bounds').
+enum RandomAttr { kDtype, kSeed, kSeed2 };
 enum UniformIntAttr { kIntSeed, kIntSeed2 };
 
-// One output of the requested dtype and shape; `allowed` says which dtypes the op makes.
-template <bool (*allowed)(DType)>
-void random_shape(ShapeContext& ctx) {
-  const TensorShape& shape = ctx.attr<TensorShape>(kShape);
+constexpr DType kFloatRandomTypes[] = {DType::kFloat16, DType::kBFloat16, DType::kFloat32, DType::kFloat64};
+
+// Input: the shape (1-D int32 / int64); one output of the `dtype` attribute.
+void float_random_shape(ShapeContext& ctx) {
   const DType dtype = ctx.attr<DType>(kDtype);
-  if (!allowed(dtype)) ctx.fail("unsupported dtype " + std::string(dtype_name(dtype)));
-  if (!shape.is_fully_defined()) ctx.fail("the shape must be fully defined, got " + shape.debug_string());
-  ctx.add_output(dtype, shape);
+  ops::check_type_attr(ctx, dtype, kFloatRandomTypes, {}, "dtype");
+  ctx.add_output(dtype, ops::array::static_shape_of(ctx, 0, "shape"));
 }
 
 // Inputs: shape (1-D int), minval and maxval (int32 or int64 scalars, the output's dtype). As in
@@ -63,18 +64,14 @@ kernels::Philox generator(KernelContext& ctx, std::size_t seed_attr = kSeed) {
                              ops::blocks_for_outputs(ctx.output(0).num_elements()));
 }
 
-template <class T>
-void normal_kernel(KernelContext& ctx) {
-  kernels::fill_normal(generator(ctx), ctx.output(0).mutable_data<T>(), ctx.output(0).num_elements());
+using ops::Distribution;
+
+// Dispatch goes by the shape's dtype; the output's picks the numbers.
+template <Distribution D>
+void float_random_kernel(KernelContext& ctx) {
+  ops::fill_distribution(D, generator(ctx), ctx.output(0));
 }
-template <class T>
-void uniform_kernel(KernelContext& ctx) {
-  kernels::fill_uniform(generator(ctx), ctx.output(0).mutable_data<T>(), ctx.output(0).num_elements());
-}
-template <class T>
-void truncated_normal_kernel(KernelContext& ctx) {
-  kernels::fill_truncated_normal(generator(ctx), ctx.output(0).mutable_data<T>(), ctx.output(0).num_elements());
-}
+
 template <class T>
 void uniform_int_kernel(KernelContext& ctx) {
   Tensor& out = ctx.output(0);
@@ -91,38 +88,25 @@ void uniform_int_any_shape_dtype(KernelContext& ctx) {
   else uniform_int_kernel<std::int64_t>(ctx);
 }
 
-OpBuilder random_op(const char* name) {
-  OpBuilder b(name);
-  b.inputs(0).attrs({"shape", "dtype", "seed", "seed2"}).stateful().no_gradient();
-  return b;
+template <Distribution D>
+const OpDef& float_random_op(const char* name) {
+  return OpBuilder(name).inputs(1).attrs({"dtype", "seed", "seed2"}).stateful().no_gradient()
+      .shape(float_random_shape)
+      .kernel(DType::kInt32, float_random_kernel<D>).kernel(DType::kInt64, float_random_kernel<D>);
 }
 
-const OpDef& kRandomStandardNormal = random_op("RandomStandardNormal").shape(random_shape<is_floating>)
-    .kernels<float, double>([]<class T>() -> KernelFn { return &normal_kernel<T>; });
-const OpDef& kRandomUniform = random_op("RandomUniform").shape(random_shape<is_floating>)
-    .kernels<float, double>([]<class T>() -> KernelFn { return &uniform_kernel<T>; });
-const OpDef& kTruncatedNormal = random_op("TruncatedNormal").shape(random_shape<is_floating>)
-    .kernels<float, double>([]<class T>() -> KernelFn { return &truncated_normal_kernel<T>; });
+const OpDef& kRandomStandardNormal = float_random_op<Distribution::kNormal>("RandomStandardNormal");
+const OpDef& kRandomUniform = float_random_op<Distribution::kUniform>("RandomUniform");
+const OpDef& kTruncatedNormal = float_random_op<Distribution::kTruncatedNormal>("TruncatedNormal");
 const OpDef& kRandomUniformInt = OpBuilder("RandomUniformInt").inputs(3).attrs({"seed", "seed2"}).stateful().no_gradient()
     .shape(uniform_int_shape)
     .kernel(DType::kInt32, uniform_int_any_shape_dtype).kernel(DType::kInt64, uniform_int_any_shape_dtype);
 
-// Runs a seeded random op with attrs (shape, dtype, seed, seed2, stream).
-Tensor run_random(const OpDef& op, const TensorShape& shape, DType dtype, std::optional<std::int64_t> op_seed) {
+// Runs a seeded float random op: attrs (dtype, seed, seed2, stream).
+Tensor run_random(const OpDef& op, const IntArray& shape, DType dtype, std::optional<std::int64_t> op_seed) {
   const auto [seed, seed2] = random::get_seed(op_seed);
-  const ops::AttrValue attrs[] = {shape, dtype, seed, seed2, ops::random_stream(op, dtype, seed, seed2)};
-  return ops::execute1(op, {}, attrs);
-}
-
-// Bounds given as numbers, as scalars of the integer dtype, whose range they must fit.
-std::pair<Tensor, Tensor> int_bounds(double minval, double maxval, DType dtype) {
-  const auto lo = static_cast<std::int64_t>(minval), hi = static_cast<std::int64_t>(maxval);
-  if (dtype == int64) return {constant(lo), constant(hi)};
-  constexpr std::int64_t lowest = std::numeric_limits<std::int32_t>::min(), highest = std::numeric_limits<std::int32_t>::max();
-  if (lo < lowest || lo > highest || hi < lowest || hi > highest)
-    throw InvalidArgumentError("[RandomUniformInt] minval and maxval must fit in int32, got " + std::to_string(lo) +
-                               " and " + std::to_string(hi));
-  return {constant(static_cast<std::int32_t>(lo)), constant(static_cast<std::int32_t>(hi))};
+  const ops::AttrValue attrs[] = {dtype, seed, seed2, ops::random_stream(op, dtype, seed, seed2, shape.tensor().dtype())};
+  return ops::execute1(op, {shape.tensor()}, attrs);
 }
 
 // x * stddev + mean, skipping the identity steps.
@@ -134,25 +118,35 @@ Tensor scale_and_shift(Tensor x, double scale, double shift) {
 
 }  // namespace
 
+std::pair<Tensor, Tensor> ops::int_bounds(std::int64_t minval, std::int64_t maxval, DType dtype, std::string_view op) {
+  if (dtype == int64) return {constant(minval), constant(maxval)};
+  constexpr std::int64_t lowest = std::numeric_limits<std::int32_t>::min(), highest = std::numeric_limits<std::int32_t>::max();
+  if (minval < lowest || minval > highest || maxval < lowest || maxval > highest)
+    throw InvalidArgumentError("[" + std::string(op) + "] minval and maxval must fit in int32, got " + std::to_string(minval) +
+                               " and " + std::to_string(maxval));
+  return {constant(static_cast<std::int32_t>(minval)), constant(static_cast<std::int32_t>(maxval))};
+}
+
 namespace random {
 
-Tensor normal(const TensorShape& shape, const NormalOptions& options) {
+Tensor normal(const IntArray& shape, const NormalOptions& options) {
   return scale_and_shift(run_random(kRandomStandardNormal, shape, options.dtype, options.seed), options.stddev,
                          options.mean);
 }
 
-Tensor truncated_normal(const TensorShape& shape, const NormalOptions& options) {
+Tensor truncated_normal(const IntArray& shape, const NormalOptions& options) {
   return scale_and_shift(run_random(kTruncatedNormal, shape, options.dtype, options.seed), options.stddev,
                          options.mean);
 }
 
-Tensor uniform(const TensorShape& shape, const UniformOptions& options) {
+Tensor uniform(const IntArray& shape, const UniformOptions& options) {
   if (is_index_dtype(options.dtype)) {
     if (!options.maxval)
       throw InvalidArgumentError("[RandomUniformInt] maxval must be given for integer dtype " +
                                  std::string(dtype_name(options.dtype)));
-    const auto [lo, hi] = int_bounds(options.minval, *options.maxval, options.dtype);
-    return uniform(IntArray(std::vector<std::int64_t>(shape.dims().begin(), shape.dims().end())), lo, hi, options.seed);
+    const auto [lo, hi] = ops::int_bounds(static_cast<std::int64_t>(options.minval),
+                                          static_cast<std::int64_t>(*options.maxval), options.dtype, "RandomUniformInt");
+    return uniform(shape, lo, hi, options.seed);
   }
   const double maxval = options.maxval.value_or(1.0);
   return scale_and_shift(run_random(kRandomUniform, shape, options.dtype, options.seed), maxval - options.minval,
@@ -161,7 +155,8 @@ Tensor uniform(const TensorShape& shape, const UniformOptions& options) {
 
 Tensor uniform(const IntArray& shape, const Tensor& minval, const Tensor& maxval, std::optional<std::int64_t> op_seed) {
   const auto [seed, seed2] = random::get_seed(op_seed);
-  const ops::AttrValue attrs[] = {seed, seed2, ops::random_stream(kRandomUniformInt, minval.dtype(), seed, seed2)};
+  const ops::AttrValue attrs[] = {seed, seed2,
+                                  ops::random_stream(kRandomUniformInt, minval.dtype(), seed, seed2, shape.tensor().dtype())};
   return ops::execute1(kRandomUniformInt, {shape.tensor(), minval, maxval}, attrs);
 }
 

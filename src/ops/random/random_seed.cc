@@ -77,7 +77,7 @@ class PythonRandom {
 };
 
 // The eager streams, by op, dtype and seeds (Note [Random streams]).
-using StreamKey = std::tuple<const ops::OpDef*, DType, std::int64_t, std::int64_t>;
+using StreamKey = std::tuple<const ops::OpDef*, DType, std::int64_t, std::int64_t, DType>;
 
 struct RandomStream final : ops::OpPayload {
   mutable std::atomic<std::uint64_t> next_block{0};
@@ -138,12 +138,12 @@ kernels::Philox make_philox(std::int64_t seed, std::int64_t seed2) {
   return kernels::Philox(static_cast<std::uint64_t>(seed), static_cast<std::uint64_t>(seed2));
 }
 
-AttrValue random_stream(const OpDef& op, DType dtype, std::int64_t seed, std::int64_t seed2) {
+AttrValue random_stream(const OpDef& op, DType dtype, std::int64_t seed, std::int64_t seed2, DType shape_dtype) {
   if (seed == 0 && seed2 == 0) return {};
   if (current_context()) return std::shared_ptr<const OpPayload>(std::make_shared<RandomStream>());
   GlobalSeed& g = global_seed();
   std::lock_guard lock(g.mutex);
-  auto& stream = g.eager_streams[StreamKey{&op, dtype, seed, seed2}];
+  auto& stream = g.eager_streams[StreamKey{&op, dtype, seed, seed2, shape_dtype}];
   if (!stream) stream = std::make_shared<RandomStream>();
   return std::shared_ptr<const OpPayload>(stream);
 }

@@ -26,8 +26,11 @@ kernels::Philox make_philox(std::int64_t seed, std::int64_t seed2);
 /// tf::random::set_seed restarts them; each traced call, a graph node, gets a stream of its
 /// own, kept across the function's calls. Unseeded calls need none.
 ///
-/// The stream attribute for a call of `op` drawing `dtype` with seeds (seed, seed2).
-AttrValue random_stream(const OpDef& op, DType dtype, std::int64_t seed, std::int64_t seed2);
+/// The stream attribute for a call of `op` drawing `dtype` with seeds (seed, seed2); an op whose
+/// shape is an input has a stream per shape dtype, as TensorFlow's kernel cache keys kernels by
+/// every attribute (the shape's dtype is its `T`).
+AttrValue random_stream(const OpDef& op, DType dtype, std::int64_t seed, std::int64_t seed2,
+                        DType shape_dtype = DType::kInt32);
 
 /// The kernel's generator for seeds (seed, seed2), at its stream's position, which then moves
 /// past the `blocks` 128-bit outputs reserved (TensorFlow's ReserveSamples128).

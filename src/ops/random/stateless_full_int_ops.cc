@@ -2,10 +2,12 @@
 // counter) and the seed helpers built on it: tf::random::split and fold_in.
 //
 // Full-range integers are Philox's words themselves: one word per int32 or uint32, two (low word
-// first) per int64 or uint64, as TensorFlow's UniformFullIntDistribution. split and fold_in are, as in
-// TensorFlow's Python, full-range draws from the seed in the seed's (or the data's) dtype.
+// first) per int64 or uint64, as TensorFlow's UniformFullIntDistribution. The shape is the first
+// input, as in TensorFlow. split and fold_in are, as in TensorFlow's Python, full-range draws from
+// the seed in the seed's (or the data's) dtype.
 #include "kernels/cpu/philox_fill.h"
 #include "ops/array/array_common.h"
+#include "ops/array/shape_tensor.h"
 #include "ops/execute.h"
 #include "ops/random/key_counter_ops.h"
 #include "ops/random/stateless_seed.h"
@@ -18,17 +20,15 @@ using ops::KernelContext;
 using ops::OpDef;
 using ops::ShapeContext;
 
-enum FullIntAttr { kShape, kDtype };
+enum FullIntAttr { kDtype };
 
 template <class Source>
 void full_int_shape(ShapeContext& ctx) {
-  const TensorShape& shape = ctx.attr<TensorShape>(kShape);
   const DType dtype = ctx.attr<DType>(kDtype);
   if (!is_index_dtype(dtype) && dtype != uint32 && dtype != uint64)
     ctx.fail("unsupported dtype " + std::string(dtype_name(dtype)) + ", needs int32, int64, uint32 or uint64");
-  if (!shape.is_fully_defined()) ctx.fail("the shape must be fully defined, got " + shape.debug_string());
   Source::check(ctx);
-  ctx.add_output(dtype, shape);
+  ctx.add_output(dtype, ops::array::static_shape_of(ctx, 0, "shape"));
 }
 
 template <class Source>
@@ -52,7 +52,7 @@ void full_int_kernel(KernelContext& ctx) {
 template <class Source>
 ops::OpBuilder full_int_op(const char* name) {
   ops::OpBuilder b(name);
-  b.inputs(Source::kInputs).attrs({"shape", "dtype"}).shape(full_int_shape<Source>).no_gradient()
+  b.inputs(1 + Source::kInputs).attrs({"dtype"}).shape(full_int_shape<Source>).no_gradient()
       .kernel(int32, full_int_kernel<Source>).kernel(int64, full_int_kernel<Source>);
   return b;
 }
@@ -64,15 +64,15 @@ const OpDef& kStatelessRandomUniformFullIntV2 = full_int_op<ops::KeyCounterSourc
 
 Tensor ops::key_counter_full_int(const TensorShape& shape, DType dtype, const Tensor& key, const Tensor& counter,
                                  const Tensor& alg) {
-  const ops::AttrValue attrs[] = {shape, dtype};
-  return ops::execute1(kStatelessRandomUniformFullIntV2, {key, counter, alg}, attrs);
+  const ops::AttrValue attrs[] = {dtype};
+  return ops::execute1(kStatelessRandomUniformFullIntV2, {IntArray(shape).tensor(), key, counter, alg}, attrs);
 }
 
 namespace random {
 
-Tensor stateless_uniform_full_int(const TensorShape& shape, const IntArray& seed, DType dtype) {
-  const ops::AttrValue attrs[] = {shape, dtype};
-  return ops::execute1(kStatelessRandomUniformFullInt, {seed.tensor()}, attrs);
+Tensor stateless_uniform_full_int(const IntArray& shape, const IntArray& seed, DType dtype) {
+  const ops::AttrValue attrs[] = {dtype};
+  return ops::execute1(kStatelessRandomUniformFullInt, {shape.tensor(), seed.tensor()}, attrs);
 }
 
 Tensor split(const Tensor& seed, std::int64_t num) {

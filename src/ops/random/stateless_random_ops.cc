@@ -5,14 +5,16 @@
 // The seed is an int32/int64 input of shape [2]. As TensorFlow's GenerateKey does, one Philox
 // call with a fixed key scrambles the two seed values into the generator's key and counter, and
 // the samples are then drawn exactly as the stateful ops draw them: a seed gives TensorFlow's
-// numbers bit for bit. The output shape is an attribute.
+// numbers bit for bit. As in TensorFlow, the output shape is the first input and the integer ops'
+// bounds the last two, so any of them may be symbolic inside tf::function.
 #include <limits>
 
 #include "core/tensor_impl.h"
 #include "kernels/cpu/philox_fill.h"
 #include "ops/array/array_common.h"
+#include "ops/array/shape_tensor.h"
 #include "ops/execute.h"
-#include "ops/half/half_convert.h"
+#include "ops/random/int_bounds.h"
 #include "ops/random/key_counter_ops.h"
 #include "ops/random/stateless_seed.h"
 #include "tfpp/math_ops.h"
@@ -28,75 +30,66 @@ using ops::OpBuilder;
 using ops::OpDef;
 using ops::ShapeContext;
 
-enum StatelessAttr { kShape, kDtype, kMinval, kMaxval };
+enum StatelessAttr { kDtype };
 
-// One output of the requested dtype and shape from the generator's inputs (Source); `allowed`
-// says which dtypes the op makes.
+// One output of the requested dtype and shape (input 0) from the generator's inputs (Source);
+// `allowed` says which dtypes the op makes.
 template <bool (*allowed)(DType), class Source>
 void stateless_shape(ShapeContext& ctx) {
-  const TensorShape& shape = ctx.attr<TensorShape>(kShape);
   const DType dtype = ctx.attr<DType>(kDtype);
   if (!allowed(dtype)) ctx.fail("unsupported dtype " + std::string(dtype_name(dtype)));
-  if (!shape.is_fully_defined()) ctx.fail("the shape must be fully defined, got " + shape.debug_string());
   Source::check(ctx);
-  ctx.add_output(dtype, shape);
+  ctx.add_output(dtype, ops::array::static_shape_of(ctx, 0, "shape"));
 }
+
+// The bounds follow the generator's inputs: scalars of the output's dtype.
+template <class Source>
+constexpr std::size_t kMinvalInput = 1 + Source::kInputs;
 
 template <class Source>
 void uniform_int_shape(ShapeContext& ctx) {
   stateless_shape<is_index_dtype, Source>(ctx);
-  const std::int64_t lo = ctx.attr<std::int64_t>(kMinval), hi = ctx.attr<std::int64_t>(kMaxval);
-  if (lo >= hi) ctx.fail("needs minval < maxval, got minval " + std::to_string(lo) + " and maxval " + std::to_string(hi));
-}
-
-template <class T>
-struct Uniform;
-
-// Kernels dispatch on the seed's (or key's) dtype; the output dtype picks the sampler.
-template <template <class> class Fill, class Source>
-void float_kernel(KernelContext& ctx) {
-  Tensor& out = ctx.output(0);
-  if (out.dtype() == float32) {
-    Fill<float>::run(Source::generator(ctx), out.mutable_data<float>(), out.num_elements());
-  } else if (out.dtype() == float64) {
-    Fill<double>::run(Source::generator(ctx), out.mutable_data<double>(), out.num_elements());
-  } else {  // float16 / bfloat16 from the float32 samples, as TensorFlow makes them
-    Tensor samples = core::empty(float32, out.shape());
-    Fill<float>::run(Source::generator(ctx), samples.mutable_data<float>(), out.num_elements());
-    if constexpr (std::is_same_v<Fill<float>, Uniform<float>>) ops::half::uniform_into(samples, out);
-    else ops::half::round_into(samples, out);
+  const DType dtype = ctx.attr<DType>(kDtype);
+  for (std::size_t i : {kMinvalInput<Source>, kMinvalInput<Source> + 1}) {
+    const char* what = i == kMinvalInput<Source> ? "minval" : "maxval";
+    const Tensor& bound = ctx.input(i);
+    if (bound.dtype() != dtype)
+      ctx.fail(std::string(what) + " must have the output's dtype " + std::string(dtype_name(dtype)) + ", got " +
+               ops::array::describe(bound));
+    if (!bound.shape().has_unknown_rank() && bound.rank() != 0)
+      ctx.fail(std::string(what) + " must be 0-D, got shape " + bound.shape().debug_string());
   }
 }
-template <class T>
-struct Normal {
-  static void run(kernels::Philox g, T* out, std::int64_t n) { kernels::fill_normal(g, out, n); }
-};
-template <class T>
-struct Uniform {
-  static void run(kernels::Philox g, T* out, std::int64_t n) { kernels::fill_uniform(g, out, n); }
-};
-template <class T>
-struct Truncated {
-  static void run(kernels::Philox g, T* out, std::int64_t n) { kernels::fill_truncated_normal(g, out, n); }
-};
+
+// Kernels dispatch on the shape's dtype; the output dtype picks the sampler.
+template <ops::Distribution D, class Source>
+void float_kernel(KernelContext& ctx) {
+  ops::fill_distribution(D, Source::generator(ctx), ctx.output(0));
+}
+
+template <class T, class Source>
+void fill_uniform_int(KernelContext& ctx) {
+  Tensor& out = ctx.output(0);
+  if (out.num_elements() == 0) return;  // TensorFlow checks the bounds only when it draws numbers
+  const Tensor &minval = ctx.input(kMinvalInput<Source>), &maxval = ctx.input(kMinvalInput<Source> + 1);
+  const T lo = minval.data<T>()[0], hi = maxval.data<T>()[0];
+  if (lo >= hi) ctx.fail("Need minval < maxval: " + std::to_string(lo) + " >= " + std::to_string(hi));
+  const std::uint64_t range = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
+  kernels::fill_uniform_int<T>(Source::generator(ctx), out.mutable_data<T>(), out.num_elements(), lo, range);
+}
 
 template <class Source>
 void uniform_int_kernel(KernelContext& ctx) {
-  const std::int64_t lo = ctx.attr<std::int64_t>(kMinval), hi = ctx.attr<std::int64_t>(kMaxval);
-  const std::uint64_t range = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
-  Tensor& out = ctx.output(0);
-  if (out.dtype() == int32)
-    kernels::fill_uniform_int<std::int32_t>(Source::generator(ctx), out.mutable_data<std::int32_t>(), out.num_elements(),
-                                            static_cast<std::int32_t>(lo), range);
-  else
-    kernels::fill_uniform_int<std::int64_t>(Source::generator(ctx), out.mutable_data<std::int64_t>(), out.num_elements(), lo,
-                                            range);
+  if (ctx.output(0).dtype() == int32) fill_uniform_int<std::int32_t, Source>(ctx);
+  else fill_uniform_int<std::int64_t, Source>(ctx);
 }
 
+// Inputs: the shape, the generator's, and for the integer ops the bounds. Kernels dispatch on
+// the shape's dtype.
 template <class Source>
-OpBuilder stateless_op(const char* name, ops::ShapeFn shape, KernelFn kernel) {
+OpBuilder stateless_op(const char* name, int bounds, ops::ShapeFn shape, KernelFn kernel) {
   OpBuilder b(name);
-  b.inputs(Source::kInputs).attrs({"shape", "dtype"}).shape(shape).no_gradient().kernel(int32, kernel).kernel(int64, kernel);
+  b.inputs(1 + Source::kInputs + bounds).attrs({"dtype"}).shape(shape).no_gradient().kernel(int32, kernel).kernel(int64, kernel);
   return b;
 }
 
@@ -104,17 +97,16 @@ OpBuilder stateless_op(const char* name, ops::ShapeFn shape, KernelFn kernel) {
 template <class Source>
 struct StatelessOps {
   static OpBuilder normal(const char* name) {
-    return stateless_op<Source>(name, stateless_shape<is_floating, Source>, float_kernel<Normal, Source>);
+    return stateless_op<Source>(name, 0, stateless_shape<is_floating, Source>, float_kernel<ops::Distribution::kNormal, Source>);
   }
   static OpBuilder uniform(const char* name) {
-    return stateless_op<Source>(name, stateless_shape<is_floating, Source>, float_kernel<Uniform, Source>);
+    return stateless_op<Source>(name, 0, stateless_shape<is_floating, Source>, float_kernel<ops::Distribution::kUniform, Source>);
   }
   static OpBuilder truncated(const char* name) {
-    return stateless_op<Source>(name, stateless_shape<is_floating, Source>, float_kernel<Truncated, Source>);
+    return stateless_op<Source>(name, 0, stateless_shape<is_floating, Source>, float_kernel<ops::Distribution::kTruncatedNormal, Source>);
   }
   static OpBuilder uniform_int(const char* name) {
-    return std::move(stateless_op<Source>(name, uniform_int_shape<Source>, uniform_int_kernel<Source>)
-                         .attrs({"shape", "dtype", "minval", "maxval"}));
+    return stateless_op<Source>(name, 2, uniform_int_shape<Source>, uniform_int_kernel<Source>);
   }
 };
 using V1 = StatelessOps<ops::SeedSource>;
@@ -150,12 +142,12 @@ const OpDef& kStatelessRandomGetKeyCounter = OpBuilder("StatelessRandomGetKeyCou
                                                  .kernel(int32, get_key_counter_kernel)
                                                  .kernel(int64, get_key_counter_kernel);
 
-Tensor run_stateless(const OpDef& op, const TensorShape& shape, DType dtype, const IntArray& seed,
-                     std::initializer_list<ops::AttrValue> extra = {}) {
-  core::SmallVector<ops::AttrValue, 4> attrs{shape, dtype};
-  for (const auto& a : extra) attrs.push_back(a);
-  const Tensor inputs[] = {seed.tensor()};
-  return std::move(ops::execute(op, inputs, std::span<const ops::AttrValue>(attrs.data(), attrs.size()))[0]);
+// Runs a stateless op on (shape, generator inputs..., bounds...) making `dtype`.
+Tensor run_stateless(const OpDef& op, const IntArray& shape, DType dtype, std::initializer_list<Tensor> inputs) {
+  core::SmallVector<Tensor, 6> all{shape.tensor()};
+  for (const Tensor& t : inputs) all.push_back(t);
+  const ops::AttrValue attrs[] = {dtype};
+  return std::move(ops::execute(op, std::span<const Tensor>(all.data(), all.size()), attrs)[0]);
 }
 
 // x * scale + shift as TensorFlow's Python wrappers compute it, skipping identity steps.
@@ -216,8 +208,7 @@ Tensor key_counter_draw(Distribution distribution, const TensorShape& shape, DTy
   const OpDef& op = distribution == Distribution::kNormal    ? kStatelessRandomNormalV2
                     : distribution == Distribution::kUniform ? kStatelessRandomUniformV2
                                                              : kStatelessTruncatedNormalV2;
-  const AttrValue attrs[] = {shape, dtype};
-  return execute1(op, {key, counter, alg}, attrs);
+  return run_stateless(op, shape, dtype, {key, counter, alg});
 }
 
 std::pair<Tensor, Tensor> stateless_key_counter(const Tensor& seed) {
@@ -227,26 +218,25 @@ std::pair<Tensor, Tensor> stateless_key_counter(const Tensor& seed) {
 
 Tensor key_counter_uniform_int(const TensorShape& shape, DType dtype, const Tensor& key, const Tensor& counter,
                                const Tensor& alg, std::int64_t minval, std::int64_t maxval) {
-  const AttrValue attrs[] = {shape, dtype, minval, maxval};
-  return execute1(kStatelessRandomUniformIntV2, {key, counter, alg}, attrs);
+  const auto [lo, hi] = int_bounds(minval, maxval, dtype, "StatelessRandomUniformIntV2");
+  return run_stateless(kStatelessRandomUniformIntV2, shape, dtype, {key, counter, alg, lo, hi});
 }
 
 }  // namespace ops
 
 namespace random {
 
-Tensor stateless_normal(const TensorShape& shape, const IntArray& seed, const StatelessNormalOptions& options) {
-  return scale_and_shift(run_stateless(kStatelessRandomNormal, shape, options.dtype, seed), options.stddev,
+Tensor stateless_normal(const IntArray& shape, const IntArray& seed, const StatelessNormalOptions& options) {
+  return scale_and_shift(run_stateless(kStatelessRandomNormal, shape, options.dtype, {seed.tensor()}), options.stddev,
                          options.mean);
 }
 
-Tensor stateless_truncated_normal(const TensorShape& shape, const IntArray& seed,
-                                  const StatelessNormalOptions& options) {
-  return scale_and_shift(run_stateless(kStatelessTruncatedNormal, shape, options.dtype, seed), options.stddev,
-                         options.mean);
+Tensor stateless_truncated_normal(const IntArray& shape, const IntArray& seed, const StatelessNormalOptions& options) {
+  return scale_and_shift(run_stateless(kStatelessTruncatedNormal, shape, options.dtype, {seed.tensor()}),
+                         options.stddev, options.mean);
 }
 
-Tensor stateless_uniform(const TensorShape& shape, const IntArray& seed, const StatelessUniformOptions& options) {
+Tensor stateless_uniform(const IntArray& shape, const IntArray& seed, const StatelessUniformOptions& options) {
   if (options.dtype == uint32 || options.dtype == uint64) {  // full-range draws only, as in TensorFlow
     if (options.maxval)
       throw InvalidArgumentError("[StatelessRandomUniformFullInt] unsigned dtype " + std::string(dtype_name(options.dtype)) +
@@ -257,12 +247,17 @@ Tensor stateless_uniform(const TensorShape& shape, const IntArray& seed, const S
     if (!options.maxval)
       throw InvalidArgumentError("[StatelessRandomUniformInt] maxval must be given for integer dtype " +
                                  std::string(dtype_name(options.dtype)));
-    return run_stateless(kStatelessRandomUniformInt, shape, options.dtype, seed,
-                         {static_cast<std::int64_t>(options.minval), static_cast<std::int64_t>(*options.maxval)});
+    const auto [lo, hi] = ops::int_bounds(static_cast<std::int64_t>(options.minval),
+                                          static_cast<std::int64_t>(*options.maxval), options.dtype, "StatelessRandomUniformInt");
+    return stateless_uniform(shape, seed, lo, hi);
   }
   const double maxval = options.maxval.value_or(1.0);
-  return scale_and_shift(run_stateless(kStatelessRandomUniform, shape, options.dtype, seed),
+  return scale_and_shift(run_stateless(kStatelessRandomUniform, shape, options.dtype, {seed.tensor()}),
                          maxval - options.minval, options.minval);
+}
+
+Tensor stateless_uniform(const IntArray& shape, const IntArray& seed, const Tensor& minval, const Tensor& maxval) {
+  return run_stateless(kStatelessRandomUniformInt, shape, minval.dtype(), {seed.tensor(), minval, maxval});
 }
 
 }  // namespace random

@@ -33,20 +33,20 @@ KeyCounter key_counter_of(const OpContext& ctx, std::size_t first);
 /// Fails the shape function unless input `i` is an int32/int64 seed of shape [2].
 void check_stateless_seed(const OpContext& ctx, std::size_t i);
 
-/// The V1 ops' inputs: the seed.
+/// The V1 ops' inputs after the shape: the seed.
 struct SeedSource {
   static constexpr int kInputs = 1;
-  static void check(const OpContext& ctx) { check_stateless_seed(ctx, 0); }
-  static kernels::Philox generator(const OpContext& ctx) { return stateless_philox(ctx.input(0)); }
+  static void check(const OpContext& ctx) { check_stateless_seed(ctx, 1); }
+  static kernels::Philox generator(const OpContext& ctx) { return stateless_philox(ctx.input(1)); }
 };
 
-/// The V2 ops' inputs: key (int64 [1]), counter (int64 [2], low word first) and alg (int32
+/// The V2 ops' inputs after the shape: key (int64 [1]), counter (int64 [2], low word first) and alg (int32
 /// scalar, 1 = Philox or 3 = auto-select). TensorFlow's key and counter are uint64; tfpp
 /// carries the same bits as int64.
 struct KeyCounterSource {
   static constexpr int kInputs = 3;
-  static void check(const OpContext& ctx) { check_key_counter_alg(ctx, 0); }
-  static kernels::Philox generator(const OpContext& ctx) { return key_counter_philox(key_counter_of(ctx, 0)); }
+  static void check(const OpContext& ctx) { check_key_counter_alg(ctx, 1); }
+  static kernels::Philox generator(const OpContext& ctx) { return key_counter_philox(key_counter_of(ctx, 1)); }
 };
 
 }  // namespace tf::ops

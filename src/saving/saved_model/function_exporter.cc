@@ -22,11 +22,6 @@ const std::map<std::string, std::string, std::less<>>& axis_attr_ops() {
   return ops;
 }
 
-// The float random ops take their shape as an attribute in tfpp and as an input in TensorFlow.
-bool shape_attr_op(std::string_view op) {
-  return op == "RandomUniform" || op == "RandomStandardNormal" || op == "TruncatedNormal";
-}
-
 Tensor int32_vector(const std::vector<std::int32_t>& values) {
   return constant(values, TensorShape({static_cast<std::int64_t>(values.size())}));
 }
@@ -177,12 +172,6 @@ class Exporter {
       if (ignorable_attr(op, name)) continue;
       if (auto axis = axis_attr_ops().find(op); axis != axis_attr_ops().end() && axis->second == name) {
         inputs.push_back(axis_const(n, n.attrs[a]));
-        input_dtypes.push_back(DType::kInt32);
-        continue;
-      }
-      if (name == "shape" && shape_attr_op(op)) {
-        const TensorShape& shape = std::get<TensorShape>(n.attrs[a]);
-        inputs.push_back(const_node(n.name + "/shape", int32_vector(std::vector<std::int32_t>(shape.dims().begin(), shape.dims().end()))));
         input_dtypes.push_back(DType::kInt32);
         continue;
       }

@@ -153,21 +153,19 @@ std::vector<Tensor> import_top_k(ImportedNode& n) {
 }
 
 // Seeded random ops continue their streams from call to call, as TensorFlow's kernels do (Note
-// [Random streams]). The float ones take their shape as an attribute in tfpp: a constant here.
+// [Random streams]).
 std::vector<Tensor> import_random_uniform_int(ImportedNode& n) {
   const ops::OpDef& op = *ops::find_op("RandomUniformInt");
   const std::int64_t seed = n.attr("seed").i(), seed2 = n.attr("seed2").i();
-  const ops::AttrValue attrs[] = {seed, seed2, ops::random_stream(op, n.input(1).dtype(), seed, seed2)};
+  const ops::AttrValue attrs[] = {seed, seed2, ops::random_stream(op, n.input(1).dtype(), seed, seed2, n.input(0).dtype())};
   return one(ops::execute1(op, {n.input(0), n.input(1), n.input(2)}, attrs));
 }
 std::vector<Tensor> import_float_random(ImportedNode& n) {
   const ops::OpDef& op = *ops::find_op(n.node().op());
-  const std::vector<std::int64_t> dims = n.constant_ints(0, "shape");
   const DType dtype = dtype_attr(n, "dtype");
   const std::int64_t seed = n.attr("seed").i(), seed2 = n.attr("seed2").i();
-  const ops::AttrValue attrs[] = {TensorShape(std::span<const std::int64_t>(dims)), dtype, seed, seed2,
-                                  ops::random_stream(op, dtype, seed, seed2)};
-  return one(ops::execute1(op, {}, attrs));
+  const ops::AttrValue attrs[] = {dtype, seed, seed2, ops::random_stream(op, dtype, seed, seed2, n.input(0).dtype())};
+  return one(ops::execute1(op, {n.input(0)}, attrs));
 }
 
 // FusedBatchNorm in inference form (is_training false): y, then the moments it used.

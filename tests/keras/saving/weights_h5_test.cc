@@ -143,16 +143,28 @@ TEST(WeightsH5, DamagedFilesAreRejectedNamingTheFile) {
   }
 }
 
+// The bytes of an "mlp" model's weights saved at `path`.
+std::string saved_weights_bytes(const fs::path& path) {
+  testing::saving_model("mlp")->save_weights(path);
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Writes `image` to `path` and loads it into an "mlp" model: the DataLossError's text, or "no error".
+std::string load_error(const fs::path& path, const std::string& image) {
+  std::ofstream(path, std::ios::binary | std::ios::trunc).write(image.data(), static_cast<std::streamsize>(image.size()));
+  try {
+    testing::saving_model("mlp")->load_weights(path);
+  } catch (const DataLossError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
 // HDF5 1.10 itself would walk a local heap's looping free list until memory ran out.
 TEST(WeightsH5, AHeapWhoseFreeListLoopsIsRejected) {
-  const std::shared_ptr<Model> saved = testing::saving_model("mlp");
   const fs::path path = scratch("looping.weights.h5");
-  saved->save_weights(path);
-  std::string bytes;
-  {
-    std::ifstream in(path, std::ios::binary);
-    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
+  std::string bytes = saved_weights_bytes(path);
   const std::size_t heap = bytes.find(std::string("HEAP\0\0\0\0", 8));
   ASSERT_NE(heap, std::string::npos);
   std::uint64_t data_address = 0;
@@ -161,17 +173,53 @@ TEST(WeightsH5, AHeapWhoseFreeListLoopsIsRejected) {
   std::memcpy(bytes.data() + heap + 16, &first_block, 8);   // the list starts at offset 0 ...
   std::memcpy(bytes.data() + data_address, &first_block, 8);  // ... whose next block is itself
   std::memcpy(bytes.data() + data_address + 8, &block_size, 8);
-  std::ofstream(path, std::ios::binary | std::ios::trunc).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-
-  const std::shared_ptr<Model> model = testing::saving_model("mlp");
-  std::string message = "no error";
-  try {
-    model->load_weights(path);
-  } catch (const DataLossError& e) {
-    message = e.what();
-  }
+  const std::string message = load_error(path, bytes);
   EXPECT_NE(message.find(path.string()), std::string::npos) << message;
   EXPECT_NE(message.find("free list of the local heap at byte " + std::to_string(heap) + " loops"), std::string::npos)
+      << message;
+}
+
+// HDF5 1.10 divides by a chunked dataset's chunk sizes when it opens it, without checking them: a
+// size of 0, or a layout message too short to hold its sizes (1.10 reads past its end), stopped
+// the process with SIGFPE.
+TEST(WeightsH5, ChunkLayoutsHdf5WouldDivideByAreRejected) {
+  const fs::path path = scratch("chunks.weights.h5");
+  const std::string bytes = saved_weights_bytes(path);
+  // The first dataset's layout message (type 8, 24 bytes: version 3, contiguous).
+  const std::size_t layout = bytes.find(std::string("\x08\x00\x18\x00", 4));
+  ASSERT_NE(layout, std::string::npos);
+  ASSERT_EQ(bytes.substr(layout + 8, 2), std::string("\x03\x01", 2));
+  // Chunked (class 2) with 3 dims (rank 2, plus the element size), the first chunk size 0.
+  std::string zero_chunk = bytes;
+  const std::uint32_t sizes[] = {0, 8, 4};
+  zero_chunk[layout + 9] = 2;
+  zero_chunk[layout + 10] = 3;
+  std::memcpy(zero_chunk.data() + layout + 8 + 11, sizes, sizeof sizes);
+  std::string message = load_error(path, zero_chunk);
+  EXPECT_NE(message.find(path.string()), std::string::npos) << message;
+  EXPECT_NE(message.find("has a chunk size of 0 in its layout"), std::string::npos) << message;
+  // Chunked, but the message ends (8 bytes) before its sizes.
+  std::string truncated = zero_chunk;
+  truncated[layout + 2] = 8;
+  message = load_error(path, truncated);
+  EXPECT_NE(message.find("has a chunk layout message too short for its chunk sizes"), std::string::npos) << message;
+  // The file as written still loads.
+  EXPECT_EQ(load_error(path, bytes), "no error");
+}
+
+// HDF5 1.10 copied through a failed allocation when a group's symbol table message named its
+// local heap at an address outside the file.
+TEST(WeightsH5, AGroupWhoseHeapLiesOutsideTheFileIsRejected) {
+  const fs::path path = scratch("stab.weights.h5");
+  std::string bytes = saved_weights_bytes(path);
+  // A symbol table message (type 0x11, 16 bytes: the B-tree's address, then the heap's).
+  const std::size_t table = bytes.find(std::string("\x11\x00\x10\x00", 4));
+  ASSERT_NE(table, std::string::npos);
+  const std::uint64_t undefined = ~std::uint64_t{0};
+  std::memcpy(bytes.data() + table + 16, &undefined, 8);
+  const std::string message = load_error(path, bytes);
+  EXPECT_NE(message.find(path.string()), std::string::npos) << message;
+  EXPECT_NE(message.find("names its local heap at address 18446744073709551615, outside the file"), std::string::npos)
       << message;
 }
 
