@@ -28,11 +28,10 @@ tf::Tensor filled_like(const tf::Tensor& t, const tf::Tensor& value) {
   return tf::ops::array::fill(tf::shape(t), value);
 }
 
-// A tensor of `shape` (tf.zeros, tf.ones, tf.fill) filled with the scalar `value`: Fill's dims are
-// an input, so inside a tf.function a shape holding tensors stays symbolic.
+// tf.zeros / tf.ones of a shape holding a tensor computed inside a tf.function: Fill's dims are an
+// input, so the shape stays symbolic.
 tf::Tensor filled(nb::handle shape, const tf::Tensor& value) {
-  if (holds_symbolic(shape)) return tf::ops::array::fill(shape_argument(shape).tensor(), value);
-  return tf::fill(shape_from(shape), value);
+  return tf::ops::array::fill(shape_argument(shape).tensor(), value);
 }
 
 // Integers as a list or an int tensor of any shape (indices keep theirs); an empty list is int32.
@@ -103,7 +102,8 @@ void bind_array_ops(nb::module_& m) {
   }, "input"_a, "dtype"_a = nb::none(), "name"_a = nb::none());
   m.def("fill", [](nb::handle dims, nb::handle value, nb::handle name) {
     NodeName named(name);
-    return filled(dims, to_tensor(value));
+    if (nb::hasattr(dims, "_dims")) return tf::fill(shape_from(dims), to_tensor(value));  // a TensorShape
+    return tf::ops::array::fill(to_tensor_hinted(dims, tf::int32), to_tensor(value));  // Fill checks the dims
   },
         "dims"_a, "value"_a, "name"_a = nb::none());
   m.def("eye", [](std::int64_t num_rows, nb::handle num_columns, nb::handle batch_shape, nb::handle dtype, nb::handle name) {
