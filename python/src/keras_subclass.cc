@@ -176,7 +176,10 @@ class PythonModel : public keras::Model, public PythonClass {
         PythonClass(std::move(self)),
         has_build_(has_build),
         has_train_step_(has_train_step),
-        has_test_step_(has_test_step) {}
+        has_test_step_(has_test_step) {
+    model_data().user_train_step = has_train_step;
+    model_data().user_test_step = has_test_step;
+  }
   /// Makes this the Functional model of `inputs` and `outputs`.
   void set_functional(std::vector<keras::KerasTensor> inputs, std::vector<keras::KerasTensor> outputs) {
     model_data().kind = keras::detail::ModelData::Kind::kFunctional;

@@ -178,6 +178,17 @@ class Layer(Operation):
         self._cpp = cpp
         _wrappers[cpp._state_id] = self
 
+    def __setattr__(self, name, value):
+        # As Keras' tracker: a layer assigned to an attribute of a Python subclass (alone, or in a
+        # list, tuple or dict) is its sublayer from then on, so `layers` and `weights` list it in
+        # assignment order before any call, and a train_step using it trains its weights.
+        if self.__dict__.get("_python_subclass") and "_cpp" in self.__dict__:
+            values = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
+            for sublayer in values:
+                if isinstance(sublayer, Layer) and sublayer is not self:
+                    _k.track(self._cpp, sublayer._cpp)
+        super().__setattr__(name, value)
+
     def __getattr__(self, name):
         # Keras' built-in layers keep each of their own weights in an attribute of its name
         # (Dense.kernel, BatchNormalization.moving_mean); a sublayer's weights are not the layer's.

@@ -500,8 +500,12 @@ class Model(_layers.Layer):
 
     def _step_from_cpp(self, method, x, y, sample_weight):
         """Runs train_step or test_step on a batch from the C++ loop: (x, y, sample_weight) as Keras
-        unpacks them, dicts for a model of dicts, one tensor for one input or output."""
-        data = (_structured(x, self._input_keys),)
+        unpacks them, dicts for a model of dicts, one tensor for one input or output. As Keras'
+        pack_x_y_sample_weight, inputs alone come unwrapped unless they are a tuple."""
+        inputs = _structured(x, self._input_keys)
+        if not y and sample_weight is None and not isinstance(inputs, tuple):
+            return getattr(self, method)(inputs)
+        data = (inputs,)
         if y:
             data += (_structured(y, self._output_keys),)
         if sample_weight is not None:

@@ -30,6 +30,11 @@ struct ModelData {
   std::function<std::vector<Tensor>(const std::vector<Tensor>&)> predict_fn;  ///< traced predict_step
   const void* predict_owner = nullptr;             ///< the object predict_fn calls
   bool stop_training = false;
+  // A model whose train_step / test_step are the user's (a Python subclass' own): as Keras 3, fit
+  // and evaluate build neither the model nor its compiled losses before that step runs (it may
+  // never call the model, as the VAE example's train_step calls only its encoder and decoder).
+  bool user_train_step = false;
+  bool user_test_step = false;
 };
 
 }  // namespace tf::keras::detail

@@ -137,7 +137,8 @@ std::vector<Tensor> Model::predict_step(const Batch& batch) { return call_all(ba
 
 namespace {
 
-// Builds the model, the optimizer and the compiled losses/metrics for this batch, eagerly.
+// Builds the model, the optimizer and the compiled losses/metrics for this batch, eagerly; a user's
+// step builds what it uses itself (ModelData::user_train_step), all but the optimizer.
 void prepare(Model& m, const Batch& b, bool training) {
   detail::TrainingState& t = state_of(m);
   const std::string who = "[" + m.name() + "] ";
@@ -151,8 +152,9 @@ void prepare(Model& m, const Batch& b, bool training) {
     shapes.push_back(s);
     dtypes.push_back(x.dtype());
   }
-  if (!m.built()) m.build_for(shapes);
-  if (!t.resolved) {
+  const bool user_step = training ? m.model_data().user_train_step : m.model_data().user_test_step;
+  if (!m.built() && !user_step) m.build_for(shapes);
+  if (!t.resolved && !user_step) {
     // Model outputs' shapes without running the model: a scratch trace of call().
     std::vector<DType> in_dtypes;
     const auto& d = m.model_data();
