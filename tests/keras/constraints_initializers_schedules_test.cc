@@ -128,6 +128,37 @@ TEST(VarianceScalingFromConfig, ReadsModeAndDistribution) {
                tf::InvalidArgumentError);
 }
 
+TEST(ConstantInitializer, BroadcastsAnArrayAndKeepsItsConfig) {
+  // Keras 3: value * ones(shape), so a bias of 3 from one value and a 2 x 2 kernel from a matrix.
+  keras::initializers::Initializer one = keras::initializers::Constant(tf::constant(std::vector<double>{-1.5}));
+  EXPECT_EQ(one(tf::TensorShape({3})).numpy<float>(), (std::vector<float>{-1.5f, -1.5f, -1.5f}));
+  const keras::ConfigValue numpy = one.other_config().at("value");
+  EXPECT_EQ(numpy.get<keras::Config>().at("class_name").get<std::string>(), "__numpy__");
+  keras::Config written = keras::detail::object_config(one).get<keras::Config>();
+  keras::initializers::Initializer again = keras::detail::initializer_from(written);
+  EXPECT_EQ(again(tf::TensorShape({2})).numpy<float>(), (std::vector<float>{-1.5f, -1.5f}));
+
+  // A Python list of lists in the config, kept as written; int32 arrays keep integer values.
+  keras::ConfigValue rows = keras::ConfigValue::List{keras::ConfigValue::List{1.0, 2.0}, keras::ConfigValue::List{3.0, 4.0}};
+  keras::initializers::Initializer matrix =
+      keras::detail::initializer_from(keras::Config{{"class_name", "Constant"}, {"config", keras::Config{{"value", rows}}}});
+  EXPECT_EQ(matrix(tf::TensorShape({2, 2}), tf::float64).numpy<double>(), (std::vector<double>{1, 2, 3, 4}));
+  EXPECT_EQ(matrix.other_config().at("value").get<keras::ConfigValue::List>().size(), 2u);
+  keras::Config ints = keras::initializers::Constant(tf::constant(std::vector<std::int32_t>{1, 2})).other_config();
+  const keras::Config& array = ints.at("value").get<keras::Config>().at("config").get<keras::Config>();
+  EXPECT_EQ(array.at("dtype").get<std::string>(), "int32");
+  EXPECT_TRUE(array.at("value").get<keras::ConfigValue::List>()[1].holds<std::int64_t>());
+
+  // Shapes that do not broadcast, ragged lists and non-numbers are InvalidArgumentError.
+  EXPECT_THROW(keras::initializers::Constant(tf::constant(std::vector<float>{1, 2}))(tf::TensorShape({3})),
+               tf::InvalidArgumentError);
+  keras::ConfigValue ragged = keras::ConfigValue::List{keras::ConfigValue::List{1.0}, keras::ConfigValue::List{}};
+  EXPECT_THROW(keras::detail::initializer_from(keras::Config{{"class_name", "Constant"}, {"config", keras::Config{{"value", ragged}}}}),
+               tf::InvalidArgumentError);
+  EXPECT_THROW(keras::detail::initializer_from(keras::Config{{"class_name", "Constant"}, {"config", keras::Config{{"value", "two"}}}}),
+               tf::InvalidArgumentError);
+}
+
 TEST(SchedulesDeserialize, MakesBuiltInSchedulesAndNamesUnknownOnes) {
   namespace schedules = keras::optimizers::schedules;
   auto restarts = schedules::deserialize(keras::Config{

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "tfpp/dtype.h"
+#include "tfpp/keras/config.h"
 #include "tfpp/tensor.h"
 #include "tfpp/tensor_shape.h"
 
@@ -28,10 +29,10 @@ class Initializer {
   /// The built-in initializer `name` ("zeros", "he_normal", ...); unknown names raise InvalidArgumentError.
   Initializer(const char* name);         // NOLINT(google-explicit-constructor): as Keras takes strings
   Initializer(const std::string& name);  // NOLINT(google-explicit-constructor)
-  /// A custom initializer; `text_config` holds its string-valued config keys ("mode": "fan_in").
-  Initializer(std::string class_name, std::map<std::string, double> config, Fn fn,
-              std::map<std::string, std::string> text_config = {})
-      : class_name_(std::move(class_name)), config_(std::move(config)), text_config_(std::move(text_config)),
+  /// A custom initializer; `other_config` holds its config keys that are not numbers
+  /// (VarianceScaling's "mode": "fan_in", Constant's array "value").
+  Initializer(std::string class_name, std::map<std::string, double> config, Fn fn, Config other_config = {})
+      : class_name_(std::move(class_name)), config_(std::move(config)), other_config_(std::move(other_config)),
         fn_(std::move(fn)) {}
 
   /// A new tensor of `shape` and `dtype`.
@@ -40,13 +41,14 @@ class Initializer {
   const std::string& class_name() const { return class_name_; }
   /// Keras' numeric config keys (a missing seed is absent).
   const std::map<std::string, double>& config() const { return config_; }
-  /// Keras' string-valued config keys (VarianceScaling's mode and distribution).
-  const std::map<std::string, std::string>& text_config() const { return text_config_; }
+  /// Keras' config keys that are not numbers (VarianceScaling's mode and distribution, Constant's
+  /// array value).
+  const Config& other_config() const { return other_config_; }
 
  private:
   std::string class_name_;
   std::map<std::string, double> config_;
-  std::map<std::string, std::string> text_config_;
+  Config other_config_;
   Fn fn_;
 };
 
@@ -77,6 +79,10 @@ struct VarianceScalingOptions {
 Initializer Zeros();                                  ///< all zeros
 Initializer Ones();                                   ///< all ones
 Initializer Constant(double value);                   ///< all `value`
+/// Keras' Constant of an array: `value` cast to the weight's dtype times ones of its shape (so it
+/// broadcasts, and incompatible shapes raise InvalidArgumentError when called); the config holds
+/// the value as Keras serializes a NumPy array.
+Initializer Constant(const Tensor& value);
 Initializer RandomNormal(const RandomOptions& options = {});     ///< N(mean, stddev)
 Initializer TruncatedNormal(const RandomOptions& options = {});  ///< N(mean, stddev) redrawn beyond 2 stddev
 Initializer RandomUniform(const UniformOptions& options = {});   ///< U[minval, maxval)

@@ -91,6 +91,29 @@ class VarianceScaling(Initializer):
                 c["distribution"], {"uniform", "truncated_normal", "untruncated_normal"}))
 
 
+class Constant(Initializer):
+    """keras.initializers.Constant: a number, or an array broadcast against the weight's shape
+    (value * ones(shape)); the config holds an array as Keras serializes it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._config["value"] = _config_of_value(self._config["value"])
+
+
+def _config_of_value(value):
+    """Constant's value as Keras 3's serialize_keras_object writes it: NumPy and tensor arrays as
+    {"class_name": "__numpy__" / "__tensor__", "config": {"value", "dtype"}}, NumPy scalars as numbers."""
+    import numpy as np
+    if hasattr(value, "numpy") and hasattr(value, "dtype") and not isinstance(value, np.ndarray):
+        array = np.asarray(value.numpy())
+        return {"class_name": "__tensor__", "config": {"value": array.tolist(), "dtype": array.dtype.name}}
+    if isinstance(value, np.generic) or (isinstance(value, np.ndarray) and value.ndim == 0):
+        return value.item()
+    if isinstance(value, np.ndarray):
+        return {"class_name": "__numpy__", "config": {"value": value.tolist(), "dtype": value.dtype.name}}
+    return value
+
+
 class Identity(Initializer):
     """keras.initializers.Identity: gain times the identity matrix (2-D shapes only)."""
 

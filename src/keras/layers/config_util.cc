@@ -3,6 +3,7 @@
 #include <cmath>
 #include <set>
 
+#include "keras/layers/constant_value.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/constraint_classes.h"
 #include "tfpp/keras/identity_initializer.h"
@@ -75,7 +76,7 @@ ConfigValue serialized(const char* module, const ConfigValue& object, bool regis
 ConfigValue object_config(const initializers::Initializer& initializer) {
   Config c = object_config(initializer.class_name(), initializer.config()).get<Config>();
   Config inner = c.at("config").get<Config>();
-  for (const auto& [k, v] : initializer.text_config()) inner[k] = v;
+  for (const auto& [k, v] : initializer.other_config()) inner[k] = v;
   c["config"] = inner;
   return serialized("keras.initializers", c,
                     static_cast<bool>(initializers::registered_initializer_class(initializer.class_name())));
@@ -98,11 +99,16 @@ initializers::Initializer initializer_from(const ConfigValue& v) {
   const std::string& cls = config_at(v.get<Config>(), "class_name", "initializers").get<std::string>();
   if (cls == "VarianceScaling") return variance_scaling_from(config_at(v.get<Config>(), "config", "initializers").get<Config>());
   if (auto factory = registered_initializer_class(cls)) return factory(config_at(v.get<Config>(), "config", "initializers").get<Config>());
-  const auto c = numbers(config_at(v.get<Config>(), "config", "initializers"));
+  const Config& inner = config_at(v.get<Config>(), "config", "initializers").get<Config>();
+  if (cls == "Constant") {
+    auto value = inner.find("value");
+    if (value == inner.end() || value->second.holds<double>()) return Constant(value == inner.end() ? 0.0 : value->second.as_double());
+    return constant_initializer(array_from_config(value->second, "Constant"), value->second);
+  }
+  const auto c = numbers(inner);
   const auto seed = seed_of(c);
   if (cls == "Zeros") return Zeros();
   if (cls == "Ones") return Ones();
-  if (cls == "Constant") return Constant(num(c, "value", 0));
   if (cls == "RandomNormal") return RandomNormal({.mean = num(c, "mean", 0), .stddev = num(c, "stddev", 0.05), .seed = seed});
   if (cls == "TruncatedNormal") return TruncatedNormal({.mean = num(c, "mean", 0), .stddev = num(c, "stddev", 0.05), .seed = seed});
   if (cls == "RandomUniform") return RandomUniform({.minval = num(c, "minval", -0.05), .maxval = num(c, "maxval", 0.05), .seed = seed});

@@ -1,5 +1,7 @@
 #include "tfpp/keras/initializers.h"
 
+#include "keras/layers/constant_value.h"
+
 #include <cmath>
 #include <vector>
 
@@ -68,6 +70,7 @@ Initializer Ones() {
 Initializer Constant(double value) {
   return Initializer("Constant", {{"value", value}}, [value](const TensorShape& s, DType d) { return cast(fill(s, value), d); });
 }
+Initializer Constant(const Tensor& value) { return detail::constant_initializer(value, detail::numpy_array_config(value)); }
 
 Initializer RandomNormal(const RandomOptions& o) {
   return Initializer("RandomNormal", with_seed({{"mean", o.mean}, {"stddev", o.stddev}}, o.seed),
@@ -98,7 +101,7 @@ Initializer VarianceScaling(const VarianceScalingOptions& o) {
     throw InvalidArgumentError("[VarianceScaling] mode must be fan_in, fan_out or fan_avg, got '" + o.mode + "'");
   if (o.distribution != "truncated_normal" && o.distribution != "untruncated_normal" && o.distribution != "uniform")
     throw InvalidArgumentError("[VarianceScaling] unknown distribution '" + o.distribution + "'");
-  const std::map<std::string, std::string> text{{"mode", o.mode}, {"distribution", o.distribution}};
+  const Config text{{"mode", o.mode}, {"distribution", o.distribution}};
   return Initializer("VarianceScaling", with_seed({{"scale", o.scale}}, o.seed), [o](const TensorShape& s, DType d) {
     check_float(d, "VarianceScaling");
     auto [fan_in, fan_out] = compute_fans(s);
