@@ -174,9 +174,7 @@ class PythonModel : public keras::Model, public PythonClass {
               bool has_test_step)
       : Model(keras::ModelOptions{.name = name}, class_name.c_str()),
         PythonClass(std::move(self)),
-        has_build_(has_build),
-        has_train_step_(has_train_step),
-        has_test_step_(has_test_step) {
+        has_build_(has_build) {
     model_data().user_train_step = has_train_step;
     model_data().user_test_step = has_test_step;
   }
@@ -195,10 +193,10 @@ class PythonModel : public keras::Model, public PythonClass {
     return call_in_python(self_, inputs, training);
   }
   keras::TensorLogs train_step(const keras::Batch& batch) override {
-    return has_train_step_ ? step_in_python(self_, "train_step", batch) : Model::train_step(batch);
+    return model_data().user_train_step ? step_in_python(self_, "train_step", batch) : Model::train_step(batch);
   }
   keras::TensorLogs test_step(const keras::Batch& batch) override {
-    return has_test_step_ ? step_in_python(self_, "test_step", batch) : Model::test_step(batch);
+    return model_data().user_test_step ? step_in_python(self_, "test_step", batch) : Model::test_step(batch);
   }
   /// The Python class' name, also for a Functional one (as Keras serializes it).
   std::string class_name() const override { return Layer::class_name(); }
@@ -208,7 +206,7 @@ class PythonModel : public keras::Model, public PythonClass {
   TFPP_KERAS_LAYER(PythonModel)
 
  private:
-  bool has_build_, has_train_step_, has_test_step_;
+  bool has_build_;
 };
 
 // A keras.metrics.Metric subclassed in Python: update_state, result and reset_state (when the

@@ -1,6 +1,8 @@
 """tf.keras.initializers: initializer objects as layers take them (their Keras config is what the
 C++ layer reads); calling one gives a tensor from the C++ initializer."""
 
+import numpy as np
+
 from .. import _tfpp
 
 _SEEDED = (("seed", None),)
@@ -103,7 +105,6 @@ class Constant(Initializer):
 def _config_of_value(value):
     """Constant's value as Keras 3's serialize_keras_object writes it: NumPy and tensor arrays as
     {"class_name": "__numpy__" / "__tensor__", "config": {"value", "dtype"}}, NumPy scalars as numbers."""
-    import numpy as np
     if hasattr(value, "numpy") and hasattr(value, "dtype") and not isinstance(value, np.ndarray):
         array = np.asarray(value.numpy())
         return {"class_name": "__tensor__", "config": {"value": array.tolist(), "dtype": array.dtype.name}}

@@ -1,6 +1,7 @@
-// Constant initializers of arrays, and arrays in Keras configs. Keras 3 writes a NumPy array as {"class_name": "__numpy__", "config":
-// {"value": nested lists, "dtype": "float64"}} (a tensor as "__tensor__"), and a Python list as
-// the nested lists themselves; Constant's "value" may be any of them, or a number.
+// Constant initializers of arrays, and arrays in Keras configs. Keras 3 writes a NumPy array as
+// {"class_name": "__numpy__", "config": {"value": nested lists, "dtype": "float64"}} (a tensor as
+// "__tensor__"), and a Python list as the nested lists themselves; Constant's "value" may be any
+// of them, or a number.
 #pragma once
 
 #include <string>

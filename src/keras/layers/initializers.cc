@@ -1,10 +1,9 @@
 #include "tfpp/keras/initializers.h"
 
-#include "keras/layers/constant_value.h"
-
 #include <cmath>
 #include <vector>
 
+#include "keras/layers/constant_value.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
