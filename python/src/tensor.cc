@@ -10,6 +10,7 @@
 #include "core/tensor_impl.h"
 #include "dtype_object.h"
 #include "operators.h"
+#include "tfpp/debugging_asserts.h"
 
 namespace tfpp_python {
 namespace {
@@ -169,6 +170,9 @@ void bind_tensor(nb::module_& m) {
         return t.impl()->symbolic->name;
       })
       .def("get_shape", [](const tf::Tensor& t) { return shape_object(t.shape()); })
+      .def("_ensure_shape", [](tf::Tensor& t, nb::handle shape) { t = tf::ensure_shape(t, shape_from(shape)); },
+           "Makes this object a tensor of the (more specific) static `shape`, checked when the graph runs "
+           "(Tensor.set_shape inside a tf.function).")
       .def("_array_view", &array_view, "The values as a read-only NumPy array sharing the tensor's buffer.")
       .def("__dlpack__",
            [](const tf::Tensor& t, nb::kwargs options) { return dlpack_producer(t).attr("__dlpack__")(**options); },

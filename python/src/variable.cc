@@ -1,6 +1,7 @@
 // tfpp.Variable: the Python face of tf::Variable. Used where a tensor is (operators, ops), it
 // reads its value; assign / assign_add / assign_sub return the variable, as TensorFlow's eager
 // assignments do, and inside tf.function they are ops on the variable's handle.
+#include <map>
 #include <sstream>
 
 #include <nanobind/stl/string.h>
@@ -8,6 +9,7 @@
 #include "bindings.h"
 #include "dtype_object.h"
 #include "operators.h"
+#include "tfpp/variable_scatter.h"
 
 namespace tfpp_python {
 namespace {
@@ -37,6 +39,50 @@ tf::Variable make_variable(nb::handle initial_value, nb::handle trainable, nb::h
   }
 }
 
+// tf.Variable's synchronization / aggregation arguments: members of their enums, checked as TensorFlow does.
+nb::object enum_member(const char* enum_name, const char* what, nb::handle value, nb::handle name) {
+  nb::object cls = nb::module_::import_("tfpp.framework_constants").attr(enum_name);
+  if (value.is_none()) return cls(0);
+  if (!nb::isinstance(value, cls))
+    throw nb::value_error(("Invalid variable " + std::string(what) + " mode: " + nb::cast<std::string>(nb::str(value)) +
+                           " for variable: " + nb::cast<std::string>(nb::str(name))).c_str());
+  return nb::borrow(value);
+}
+
+// What TensorFlow keeps beside a variable's value: its constraint (applied by optimizers, not by
+// assign), synchronization and aggregation, as attributes of the Python object.
+struct VariableTraits {
+  nb::object constraint, synchronization, aggregation;
+};
+
+VariableTraits traits_of(nb::handle& trainable, nb::handle constraint, nb::handle synchronization,
+                         nb::handle aggregation, nb::handle name) {
+  if (!constraint.is_none() && !PyCallable_Check(constraint.ptr()))
+    throw nb::value_error(("Argument `constraint` must be None or a callable. a callable. Got a " +
+                           nb::cast<std::string>(nb::str(constraint.type())) + ":  " +
+                           nb::cast<std::string>(nb::str(constraint))).c_str());
+  VariableTraits traits{nb::borrow(constraint), enum_member("VariableSynchronization", "synchronization", synchronization, name),
+                        enum_member("VariableAggregation", "aggregation", aggregation, name)};
+  // A variable synchronized on read is not trainable unless the caller says so, as in TensorFlow.
+  if (trainable.is_none() && nb::cast<int>(traits.synchronization.attr("value")) == 3) trainable = Py_False;
+  return traits;
+}
+
+// tf.Variable's `shape` may only restate the initial value's shape: a tfpp variable keeps it for life.
+void check_declared_shape(const tf::Variable& v, nb::handle shape) {
+  if (shape.is_none()) return;
+  nb::object declared = nb::module_::import_("tfpp.tensor_shape").attr("TensorShape")(shape);
+  nb::object actual = tensor_shape_object(v.shape());
+  if (!nb::cast<bool>(actual.attr("is_compatible_with")(declared)))
+    throw nb::value_error(("In this `tf.Variable` creation, the initial value's shape (" +
+                           nb::cast<std::string>(nb::str(actual)) + ") is not compatible with the explicitly supplied "
+                           "`shape` argument (" + nb::cast<std::string>(nb::str(shape)) + ").").c_str());
+  if (!declared.equal(actual))
+    throw tf::UnimplementedError("[Variable] '" + v.name() + "' would take values of shape " +
+                                 nb::cast<std::string>(nb::str(declared)) + "; a tfpp variable keeps the shape of its "
+                                 "initial value, " + v.shape().to_string());
+}
+
 tf::Tensor value_for(const tf::Variable& v, nb::handle value) {
   return to_tensor(value, is_tensor_like(value) ? std::nullopt : std::optional(v.dtype()));
 }
@@ -53,20 +99,30 @@ nb::object& python_variables() {
 
 void bind_variable(nb::module_& m) {
   nb::class_<tf::Variable> cls(m, "Variable", "A mutable tensor-valued variable (tf.Variable).",
-                               nb::is_weak_referenceable());
+                               nb::is_weak_referenceable(), nb::dynamic_attr());
   cls.def("__init__", [](tf::Variable* self, nb::handle initial_value, nb::handle trainable, nb::handle, nb::handle,
-                         nb::handle name, nb::handle, nb::handle dtype, nb::kwargs) {
+                         nb::handle name, nb::handle, nb::handle dtype, nb::handle, nb::handle constraint,
+                         nb::handle synchronization, nb::handle aggregation, nb::handle shape, nb::kwargs) {
+        const VariableTraits traits = traits_of(trainable, constraint, synchronization, aggregation, name);
         new (self) tf::Variable(make_variable(initial_value, trainable, name, dtype));
-        if (nb::object object = nb::find(self); object.is_valid()) python_variables()[nb::int_(self->id())] = object;
+        check_declared_shape(*self, shape);
+        nb::object object = nb::find(self);
+        if (!object.is_valid()) return;
+        python_variables()[nb::int_(self->id())] = object;
+        object.attr("_constraint") = traits.constraint;
+        object.attr("_synchronization") = traits.synchronization;
+        object.attr("_aggregation") = traits.aggregation;
       }, "initial_value"_a = nb::none(), "trainable"_a = nb::none(), "validate_shape"_a = true,
       "caching_device"_a = nb::none(), "name"_a = nb::none(), "variable_def"_a = nb::none(), "dtype"_a = nb::none(),
-      "kwargs"_a)
+      "import_scope"_a = nb::none(), "constraint"_a = nb::none(), "synchronization"_a = nb::none(),
+      "aggregation"_a = nb::none(), "shape"_a = nb::none(), "kwargs"_a)
       .def_prop_ro("name", &tf::Variable::name)
       .def_prop_ro("dtype", [](const tf::Variable& v) { return dtype_object(v.dtype()); })
       .def_prop_ro("shape", [](const tf::Variable& v) { return tensor_shape_object(v.shape()); })
       .def_prop_ro("trainable", &tf::Variable::trainable)
       .def_prop_ro("ndim", [](const tf::Variable& v) { return v.shape().rank(); })
       .def("get_shape", [](const tf::Variable& v) { return tensor_shape_object(v.shape()); })
+      .def_prop_ro("handle", &tf::Variable::handle)
       .def("read_value", &tf::Variable::read_value)
       .def("value", &tf::Variable::read_value)
       .def("_array_view", [](const tf::Variable& v) { return tensor_array_view(v.read_value()); })
@@ -93,6 +149,30 @@ void bind_variable(nb::module_& m) {
       .def("__float__", [](const tf::Variable& v) { return nb::float_(nb::cast(v.read_value())); })
       .def("__int__", [](const tf::Variable& v) { return nb::int_(nb::cast(v.read_value())); });
   add_operators(cls);
+  m.def("_variable_scatter", [](tf::Variable& v, const std::string& kind, nb::handle indices, nb::handle updates) {
+    using Scatter = tf::Variable& (*)(tf::Variable&, const tf::Tensor&, const tf::Tensor&);
+    static const std::map<std::string, Scatter, std::less<>> scatters = {
+        {"add", tf::scatter_add}, {"sub", tf::scatter_sub}, {"mul", tf::scatter_mul}, {"div", tf::scatter_div},
+        {"max", tf::scatter_max}, {"min", tf::scatter_min}, {"nd_update", tf::scatter_nd_update},
+        {"nd_add", tf::scatter_nd_add}, {"nd_sub", tf::scatter_nd_sub}, {"nd_max", tf::scatter_nd_max},
+        {"nd_min", tf::scatter_nd_min}, {"update", tf::scatter_update}};
+    scatters.at(kind)(v, to_tensor(indices), value_for(v, updates));
+  }, "variable"_a, "kind"_a, "indices"_a, "updates"_a,
+     "Writes `updates` into the variable where `indices` say (kind: update, add, sub, mul, div, max, min, or nd_ and one of "
+     "update, add, sub, max, min).");
+  m.def("_alias_variable", [](nb::type_object cls, const tf::Variable& v) {
+    nb::object alias = nb::inst_alloc(cls);
+    new (nb::inst_ptr<tf::Variable>(alias)) tf::Variable(v);
+    nb::inst_mark_ready(alias);
+    return alias;
+  }, "cls"_a, "variable"_a, "A new object of `cls` (a subclass of Variable) for the same variable.");
+  m.def("_variable_repr", [](const tf::Variable& v, const std::string& name) {
+    std::ostringstream os;
+    os << v;
+    std::string text = os.str();
+    const std::string shown = "'" + v.name() + "'";
+    return text.replace(text.find(shown), shown.size(), "'" + name + "'");
+  }, "variable"_a, "name"_a, "The variable's repr with another name in it (TensorFlow's 'UnreadVariable').");
   m.def("_python_variable", [](const tf::Variable& v) -> nb::object {
     nb::object known = python_variables().attr("get")(nb::int_(v.id()));
     return known.is_none() ? nb::cast(v) : known;

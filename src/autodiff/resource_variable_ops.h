@@ -29,7 +29,13 @@ const ops::OpDef& assign_variable_op();
 const ops::OpDef& assign_add_variable_op();
 /// AssignSubVariableOp(handle, delta): delta broadcasts to the variable's shape.
 const ops::OpDef& assign_sub_variable_op();
-/// ResourceScatterUpdate(handle, indices, updates): variable[indices[i], ...] = updates[i, ...].
-const ops::OpDef& resource_scatter_update_op();
+/// How a scatter combines an update with the element it lands on.
+enum class ScatterKind { kUpdate, kAdd, kSub, kMul, kDiv, kMax, kMin };
+/// ResourceScatter{Update,Add,Sub,Mul,Div,Max,Min}(handle, indices, updates): rows indices[i] of the
+/// variable combined with updates[i, ...]; every update of a repeated index applies.
+const ops::OpDef& resource_scatter_op(ScatterKind kind);
+/// ResourceScatterNd{Update,Add,Sub,Max,Min}(handle, indices, updates): the elements or slices that
+/// the index tuples indices[..., :] name, combined with updates (TensorFlow has no Nd Mul or Div).
+const ops::OpDef& resource_scatter_nd_op(ScatterKind kind);
 
 }  // namespace tf::autodiff

@@ -113,7 +113,7 @@ Variable& Variable::assign_sub(const Tensor& delta) {
 }
 
 Variable& Variable::scatter_update(const Tensor& indices, const Tensor& updates) {
-  write(*this, autodiff::resource_scatter_update_op(), {indices, updates});
+  write(*this, autodiff::resource_scatter_op(autodiff::ScatterKind::kUpdate), {indices, updates});
   return *this;
 }
 

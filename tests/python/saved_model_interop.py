@@ -7,7 +7,7 @@ them (exchange.sh runs the steps in order):
     saved_model_interop.py check DIR   reader: loads the other library's models, compares outputs
 
 The models: a module with nested modules, lists, dicts and signatures, one whose tf.functions
-were never called before saving (Untraced), a stateless shuffle with a symbolic seed (Shuffled); both sides also export Keras models (model.export: a
+were never called before saving (Untraced), a stateless shuffle with a symbolic seed (Shuffled), sparse writes to a variable (Scattered); both sides also export Keras models (model.export: a
 Sequential, and Functional models of a list and of a dict of inputs), which the other loads and
 runs through `serve` and `serving_default`."""
 import importlib
@@ -78,6 +78,24 @@ class Shuffled(tf.Module):
         return tf.random.experimental.stateless_shuffle(x, seed)
 
 
+class Scattered(tf.Module):
+    """Sparse writes to a variable (ResourceScatterAdd, ResourceScatterMul, ResourceScatterNdMax ...),
+    each run at every call of the loaded function."""
+
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+
+    @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+    def bump(self, x):
+        self.v.scatter_add(tf.IndexedSlices(tf.fill([2, 2], x), tf.constant([0, 0])))
+        self.v.scatter_mul(tf.IndexedSlices(tf.fill([1, 2], x), tf.constant([2])))
+        self.v.scatter_update(tf.IndexedSlices(tf.fill([1, 2], -x), tf.constant([1])))
+        self.v.scatter_nd_max([[1, 1]], tf.reshape(x, [1]))
+        self.v.scatter_nd_sub([[2]], tf.fill([1, 2], x))
+        return self.v.read_value()
+
+
 class Flagged(tf.Module):
     """A tf.function with Python arguments, traced for three of their values."""
 
@@ -131,6 +149,9 @@ def save(directory):
     shuffled = Shuffled()
     tf.saved_model.save(shuffled, os.path.join(directory, "shuffled"))
     expected["shuffled"] = shuffled.f(tf.range(10), tf.constant([7, 11])).numpy().tolist()
+    scattered = Scattered()
+    tf.saved_model.save(scattered, os.path.join(directory, "scattered"))
+    expected["scattered"] = [scattered.bump(tf.constant(2.0)).numpy().tolist() for _ in range(2)]
     flagged = Flagged()
     for name in ("default", "training", "scaled", "options"):
         args, kwargs = FLAGGED_CALLS[name]
@@ -182,6 +203,9 @@ def check(directory):
         assert str(e) == "Found zero restored functions for caller function.", e
     shuffled = tf.saved_model.load(os.path.join(directory, "shuffled"))
     close(shuffled.f(tf.range(10), tf.constant([7, 11])).numpy(), expected["shuffled"], "shuffled.f")
+    scattered = tf.saved_model.load(os.path.join(directory, "scattered"))
+    for k, want in enumerate(expected["scattered"]):
+        close(scattered.bump(tf.constant(2.0)).numpy(), want, "scattered.bump call %d" % k)
     flagged = tf.saved_model.load(os.path.join(directory, "flagged"))
     for name, (args, kwargs) in FLAGGED_CALLS.items():
         close(flagged.f(tf.constant(5.0), *args, **kwargs).numpy(), expected["flagged"][name], "flagged.f " + name)

@@ -28,10 +28,12 @@ Tensor int32_vector(const std::vector<std::int32_t>& values) {
 
 // tfpp's variable ops carry the variable's shape and name for messages; TensorFlow's do not.
 // IdentityN carries a custom gradient traced in this process (Note [Custom gradients in traced graphs]).
+// TensorFlow's ResourceScatterNd* call the value type T, which the exporter infers from `updates`.
 bool ignorable_attr(const std::string& op, const std::string& attr) {
   if (op == "IdentityN") return true;
+  if (attr == "dtype" && op.starts_with("ResourceScatterNd")) return true;
   return (attr == "shape" || attr == "shared_name") &&
-         (op == "ReadVariableOp" || op.starts_with("Assign") || op == "ResourceScatterUpdate");
+         (op == "ReadVariableOp" || op.starts_with("Assign") || op.starts_with("ResourceScatter"));
 }
 
 bool to_attr(const ops::AttrValue& value, proto::AttrValue* out) {

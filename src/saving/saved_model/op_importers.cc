@@ -16,6 +16,7 @@
 #include "tfpp/reduction_ops.h"
 #include "tfpp/statistics_ops.h"
 #include "tfpp/variable.h"
+#include "tfpp/variable_scatter.h"
 
 namespace tf::saving {
 
@@ -104,6 +105,14 @@ std::vector<Tensor> import_assign_add(ImportedNode& n) {
 }
 std::vector<Tensor> import_assign_sub(ImportedNode& n) {
   variable_of(n, 0).assign_sub(n.input(1));
+  return {};
+}
+
+// ResourceScatter*(resource, indices, updates), by the scatter of the same name.
+template <Variable& (*scatter)(Variable&, const Tensor&, const Tensor&)>
+std::vector<Tensor> import_scatter(ImportedNode& n) {
+  Variable v = variable_of(n, 0);
+  scatter(v, n.input(1), n.input(2));
   return {};
 }
 
@@ -280,6 +289,18 @@ const std::unordered_map<std::string_view, Importer>& importers() {
       {"AssignVariableOp", &import_assign},
       {"AssignAddVariableOp", &import_assign_add},
       {"AssignSubVariableOp", &import_assign_sub},
+      {"ResourceScatterUpdate", &import_scatter<scatter_update>},
+      {"ResourceScatterAdd", &import_scatter<scatter_add>},
+      {"ResourceScatterSub", &import_scatter<scatter_sub>},
+      {"ResourceScatterMul", &import_scatter<scatter_mul>},
+      {"ResourceScatterDiv", &import_scatter<scatter_div>},
+      {"ResourceScatterMax", &import_scatter<scatter_max>},
+      {"ResourceScatterMin", &import_scatter<scatter_min>},
+      {"ResourceScatterNdUpdate", &import_scatter<scatter_nd_update>},
+      {"ResourceScatterNdAdd", &import_scatter<scatter_nd_add>},
+      {"ResourceScatterNdSub", &import_scatter<scatter_nd_sub>},
+      {"ResourceScatterNdMax", &import_scatter<scatter_nd_max>},
+      {"ResourceScatterNdMin", &import_scatter<scatter_nd_min>},
       {"Select", &import_select},
       {"Sum", &import_reduce<reduce_sum>},
       {"Mean", &import_reduce<reduce_mean>},
