@@ -50,6 +50,7 @@ from .array_everyday import (broadcast_static_shape, get_static_value, identity_
                              unique_with_counts)
 from . import dtype_limits as _dtype_limits  # noqa: F401  (installs DType.min, .max, ...)
 from . import tensor_methods as _tensor_methods  # noqa: F401  (installs Tensor.numpy, __getitem__, ...)
+from . import tensor_spec_methods as _tensor_spec_methods  # noqa: F401  (installs TensorSpec.from_tensor, ...)
 from . import variable_methods as _variable_methods  # noqa: F401  (installs Variable.scatter_add, ...)
 from .function import function
 from .linspace import linspace

@@ -168,7 +168,7 @@ class RaggedTensorSpec(TypeSpec):
     @property
     def _component_specs(self):
         if self._ragged_rank == 0:
-            return [_tfpp.TensorSpec(self._shape.dims, self._dtype)]
+            return [_tfpp.TensorSpec(self._shape, self._dtype)]
         nrows = self._shape[0] if self._shape.rank is not None else None
         outer = [None if nrows is None else nrows + 1]
         return [_tfpp.TensorSpec(self._inner_shape(), self._dtype), _tfpp.TensorSpec(outer, self._row_splits_dtype)] + [
