@@ -201,7 +201,8 @@ void bind_array_ops(nb::module_& m) {
   }, "input_"_a, "begin"_a, "size"_a, "name"_a = nb::none());
   m.def("strided_slice", [](nb::handle input, nb::handle begin, nb::handle end, nb::handle strides, std::int64_t begin_mask,
                             std::int64_t end_mask, std::int64_t ellipsis_mask, std::int64_t new_axis_mask,
-                            std::int64_t shrink_axis_mask, nb::handle, nb::handle) {
+                            std::int64_t shrink_axis_mask, nb::handle, nb::handle name) {
+    NodeName named(name);
     return tf::strided_slice(to_tensor(input), int_array(begin), int_array(end),
                              strides.is_none() ? tf::IntArray() : int_array(strides),
                              {.begin_mask = begin_mask, .end_mask = end_mask, .ellipsis_mask = ellipsis_mask,

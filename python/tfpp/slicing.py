@@ -66,4 +66,5 @@ def slice_tensor(tensor, index):
                 "tensors are valid indices, got %r" % (item,))
     return _tfpp.strided_slice(tensor, _as_index_vector(begin), _as_index_vector(end), _as_index_vector(strides),
                                begin_mask=begin_mask, end_mask=end_mask, ellipsis_mask=ellipsis_mask,
-                               new_axis_mask=new_axis_mask, shrink_axis_mask=shrink_axis_mask)
+                               new_axis_mask=new_axis_mask, shrink_axis_mask=shrink_axis_mask,
+                               name="strided_slice")  # TensorFlow's name for indexing's node

@@ -329,53 +329,58 @@ class Model(_layers.Layer):
             validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
             steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1):
         self._require_compiled()
-        verbose = _verbosity(verbose)
+        given_verbose, verbose = verbose, _verbosity(verbose)
         epochs, steps_per_epoch = _keras_config._capped_epochs(epochs), _keras_config._capped_steps(steps_per_epoch)
         if validation_data is not None or validation_split:
             validation_steps = _keras_config._capped_steps(validation_steps)
         if _is_sequence(x):
             x.on_epoch_end()  # Keras' epoch iterator resets the PyDataset once before training
-            callbacks = self._with_metric_resets(callbacks) + [_SequenceEpochBegin(x)]
+            history = _callbacks.History()
+            callbacks = self._with_metric_resets(callbacks) + [_SequenceEpochBegin(x), history]
             history_dict, epochs_run = _k.fit_sequence(self._cpp, x, int(epochs), verbose,
                                                        _cpp_callbacks(callbacks, self), bool(shuffle),
                                                        int(initial_epoch), steps_per_epoch)
-            return self._history(_callbacks.History(), history_dict, epochs_run, verbose, epochs, steps_per_epoch)
+            return self._history(history, history_dict, epochs_run, given_verbose, epochs, steps_per_epoch)
         if _is_dataset(x):
-            return self._fit_dataset(x, epochs, verbose, callbacks, validation_data, shuffle, class_weight,
-                                     initial_epoch, steps_per_epoch, validation_steps, validation_freq)
+            return self._fit_dataset(x, epochs, verbose, given_verbose, callbacks, validation_data, shuffle,
+                                     class_weight, initial_epoch, steps_per_epoch, validation_steps, validation_freq)
         validation = None
         if validation_data is not None:
             validation = self._x(validation_data[0]) + self._y(validation_data[1])
             if len(validation_data) > 2 and validation_data[2] is not None:
                 validation.append(_as_input(validation_data[2]))
         history = _callbacks.History()
-        cpp_callbacks = _cpp_callbacks(self._with_metric_resets(callbacks), self)
+        cpp_callbacks = _cpp_callbacks(self._with_metric_resets(callbacks) + [history], self)
         history_dict, epochs_run = self._cpp.fit(
             self._x(x), self._y(y), batch_size, int(epochs), verbose, cpp_callbacks, float(validation_split),
             validation, bool(shuffle), {int(k): float(v) for k, v in (class_weight or {}).items()},
             None if sample_weight is None else _as_input(sample_weight), int(initial_epoch), steps_per_epoch,
             validation_steps, validation_batch_size, int(validation_freq))
-        return self._history(history, history_dict, epochs_run, verbose, epochs, steps_per_epoch)
+        return self._history(history, history_dict, epochs_run, given_verbose, epochs, steps_per_epoch)
 
     def _history(self, history, history_dict, epochs_run, verbose, epochs, steps_per_epoch):
+        """`history`, which fit's callbacks included (so it has fit's params: the steps an epoch
+        took), holding the C++ loop's record; its params keep `verbose` as given ("auto"), as Keras'."""
         history.set_model(self)
         history.history = history_dict
         history.epoch = epochs_run
-        history.params = {"verbose": verbose, "epochs": int(epochs), "steps": steps_per_epoch}
+        history.params = dict(history.params or {"verbose": verbose, "epochs": int(epochs), "steps": steps_per_epoch},
+                              verbose=verbose)
         self.history = history
         return history
 
-    def _fit_dataset(self, dataset, epochs, verbose, callbacks, validation_data, shuffle, class_weight, initial_epoch,
-                     steps_per_epoch, validation_steps, validation_freq):
+    def _fit_dataset(self, dataset, epochs, verbose, given_verbose, callbacks, validation_data, shuffle, class_weight,
+                     initial_epoch, steps_per_epoch, validation_steps, validation_freq):
         if validation_data is not None and not _is_dataset(validation_data):
             raise TypeError("with a dataset, give validation_data as a dataset too")
         history = _callbacks.History()
         history_dict, epochs_run = _k.fit_dataset(
-            self._cpp, dataset._pipeline, int(epochs), verbose, _cpp_callbacks(self._with_metric_resets(callbacks), self),
+            self._cpp, dataset._pipeline, int(epochs), verbose,
+            _cpp_callbacks(self._with_metric_resets(callbacks) + [history], self),
             None if validation_data is None else validation_data._pipeline, bool(shuffle),
             {int(k): float(v) for k, v in (class_weight or {}).items()}, int(initial_epoch), steps_per_epoch,
             validation_steps, int(validation_freq))
-        return self._history(history, history_dict, epochs_run, verbose, epochs, steps_per_epoch)
+        return self._history(history, history_dict, epochs_run, given_verbose, epochs, steps_per_epoch)
 
     def _x(self, x):
         """Inputs as the C++ model's list: a dict by the model's input keys, or for a Functional model

@@ -63,7 +63,7 @@ class Recorder(keras.callbacks.Callback):
 
 text, history = captured(lambda: model.fit(x, y, batch_size=8, epochs=3, shuffle=False, callbacks=[Recorder()]))
 print(text)
-print(type(history).__name__, history.epoch, sorted(history.history))
+print(type(history).__name__, history.epoch, sorted(history.history), history.params)
 print("losses", rounded(history.history["loss"]), "accuracy", rounded(history.history["accuracy"]))
 text, result = captured(lambda: model.evaluate(x, y, batch_size=16))
 print(text)
@@ -92,7 +92,7 @@ on_dataset.compile(optimizer=keras.optimizers.SGD(learning_rate=0.1),
                    loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
 train = tf.data.Dataset.from_tensor_slices((x[:32], y[:32])).batch(8)
 history = on_dataset.fit(train, epochs=3, verbose=0, validation_data=tf.data.Dataset.from_tensor_slices((x[32:], y[32:])).batch(4))
-print("dataset fit", {k: rounded(v) for k, v in sorted(history.history.items())})
+print("dataset fit", {k: rounded(v) for k, v in sorted(history.history.items())}, history.params)
 print("dataset evaluate", rounded(on_dataset.evaluate(train, verbose=0)))
 print("dataset predict", rounded(on_dataset.predict(tf.data.Dataset.from_tensor_slices(x[:4]).batch(3), verbose=0)))
 
