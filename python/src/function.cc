@@ -3,6 +3,7 @@
 // tracing by calling back into Python with symbolic tensors. Also tf.TensorSpec, tf.print's
 // PrintV2 op (tfpp/printing.py builds its text) and tf.config.run_functions_eagerly.
 #include <memory>
+#include <optional>
 
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -92,16 +93,23 @@ class PyFunctionState {
 // scope.
 class PyModuleNameScope {
  public:
-  explicit PyModuleNameScope(std::string name) : name_(std::move(name)) {}
+  /// `scope` is the full scope the module was made in plus its name: "outer/dense/".
+  explicit PyModuleNameScope(std::string scope) : scope_name_(std::move(scope)) {}
+  const std::string& name() const { return scope_name_; }
   std::string enter() {
-    scope_ = std::make_unique<tf::name_scope>(name_);
+    root_.emplace();  // the scope is absolute, wherever the module's method runs
+    scope_.emplace(scope_name_.substr(0, scope_name_.size() - 1));
     return tf::graph::current_name_scope();
   }
-  void exit() { scope_.reset(); }
+  void exit() {
+    scope_.reset();
+    root_.reset();
+  }
 
  private:
-  std::string name_;
-  std::unique_ptr<tf::name_scope> scope_;
+  std::string scope_name_;
+  std::optional<tf::graph::RootNameScope> root_;
+  std::optional<tf::name_scope> scope_;
 };
 
 // tf.name_scope (and tf.summary.experimental.summary_scope's): inside a trace its name is made
@@ -185,8 +193,10 @@ void bind_function(nb::module_& m) {
       .def(nb::init<std::string>(), "name"_a)
       .def("__enter__", &PyNameScope::enter)
       .def("__exit__", [](PyNameScope& s, nb::args) { s.exit(); });
-  nb::class_<PyModuleNameScope>(m, "_module_name_scope", "A tf.Module's name scope: its name, never renamed.")
-      .def(nb::init<std::string>(), "name"_a)
+  nb::class_<PyModuleNameScope>(m, "_module_name_scope",
+                                 "A tf.Module's name scope: the full scope it was made in and its name, never renamed.")
+      .def(nb::init<std::string>(), "scope"_a)
+      .def_prop_ro("name", &PyModuleNameScope::name)
       .def("__enter__", &PyModuleNameScope::enter)
       .def("__exit__", [](PyModuleNameScope& s, nb::args) { s.exit(); });
   m.def("_current_name_scope", &tf::graph::current_name_scope, "The current name scope (\"outer/inner/\", or \"\").");

@@ -8,6 +8,7 @@
 
 #include "bindings.h"
 #include "dtype_object.h"
+#include "graph/tracer.h"
 #include "operators.h"
 #include "tfpp/variable_scatter.h"
 
@@ -16,12 +17,10 @@ namespace {
 
 using namespace nb::literals;
 
+// The name under the current name scope, as TensorFlow names variables ("outer/w"); a name copied
+// from another variable keeps its ":0" ("w:0:0"), as in TensorFlow.
 std::string variable_name(nb::handle name) {
-  if (name.is_none()) return "Variable";
-  std::string s = nb::cast<std::string>(name);
-  // TensorFlow drops a trailing ":0" that a name copied from another variable carries.
-  if (s.ends_with(":0")) s.resize(s.size() - 2);
-  return s;
+  return tf::graph::current_name_scope() + (name.is_none() ? std::string("Variable") : nb::cast<std::string>(name));
 }
 
 tf::Variable make_variable(nb::handle initial_value, nb::handle trainable, nb::handle name, nb::handle dtype) {

@@ -1,6 +1,7 @@
 """tf.Module for Python classes: a named container whose variables and submodules are found by
 walking its attributes (sorted by name, into lists, tuples and dicts), as TensorFlow walks them."""
 
+import functools
 import re
 
 from . import _tfpp
@@ -34,6 +35,7 @@ class Module:
             raise ValueError("'%s' is not a valid module name. Module names must be valid Python identifiers (e.g. a "
                              "valid class name)." % name)
         self._name = name
+        self._scope_name = _tfpp._current_name_scope() + name + "/"  # TensorFlow's: where the module was made
 
     @property
     def name(self):
@@ -43,7 +45,16 @@ class Module:
     @property
     def name_scope(self):
         """A name scope named after the module, for the ops of its methods."""
-        return _tfpp._module_name_scope(self._name)
+        return _tfpp._module_name_scope(self._scope_name)
+
+    @classmethod
+    def with_name_scope(cls, method):
+        """Decorates `method` to run inside the module's name scope."""
+        @functools.wraps(method)
+        def method_with_name_scope(self, *args, **kwargs):
+            with self.name_scope:
+                return method(self, *args, **kwargs)
+        return method_with_name_scope
 
     def _flatten(self, predicate):
         found, seen, queue = [], {id(self)}, [self]
