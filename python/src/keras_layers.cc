@@ -90,8 +90,15 @@ void bind_keras_layers(nb::module_& m) {
       .def("call_list", [](keras::Layer& l, nb::handle xs, std::optional<bool> training) {
         return l.call_all(tensors_from(xs), training);
       }, "xs"_a, "training"_a = nb::none(), "Calls the layer on several tensors; returns every output.")
-      .def("call_symbolic_one", [](keras::Layer& l, const keras::KerasTensor& x) { return l(x); })
+      .def("call_symbolic_one", [](keras::Layer& l, const keras::KerasTensor& x) { return l.call_all({x}, nullptr); },
+           "Every output of a call on one KerasTensor (an LSTM with return_state has three).")
       .def("call_symbolic_list", [](keras::Layer& l, const std::vector<keras::KerasTensor>& xs) { return l.call_all(xs); })
+      .def("compute_mask", [](keras::Layer& l, nb::handle xs, nb::handle masks) -> nb::object {
+        std::vector<tf::Tensor> mask_list;
+        for (nb::handle m : masks) mask_list.push_back(m.is_none() ? tf::Tensor() : to_tensor(m));
+        const tf::Tensor mask = l.compute_mask(tensors_from(xs), mask_list);
+        return mask.defined() ? nb::cast(mask) : nb::none();
+      }, "xs"_a, "masks"_a, "The output's mask for inputs `xs` with `masks` (None where none), as the layer computes it.")
       .def("attend", [](keras::Layer& l, nb::handle query, nb::handle value, nb::handle key, nb::handle attention_mask,
                         bool use_causal_mask, bool return_attention_scores, std::optional<bool> training,
                         nb::handle query_mask, nb::handle value_mask, nb::handle key_mask) {

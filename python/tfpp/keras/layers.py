@@ -205,8 +205,9 @@ class Layer(Operation):
         _assert_input_compatibility(self.__dict__.get("input_spec"), inputs, self.name)  # a Python layer's own spec
         if _is_symbolic(inputs):
             if isinstance(inputs, KerasTensor):
-                return self._cpp.call_symbolic_one(inputs)
-            outputs = self._cpp.call_symbolic_list(list(inputs))
+                outputs = self._cpp.call_symbolic_one(inputs)
+            else:
+                outputs = self._cpp.call_symbolic_list(list(inputs))
         elif isinstance(inputs, (list, tuple)):
             outputs = self._cpp.call_list(list(inputs), training)
         else:
@@ -410,6 +411,14 @@ class _BuiltinLayer(Layer):
     """A built-in layer: the arguments become its Keras config, the C++ deserializer makes it."""
 
     _class_name = None
+
+    def compute_mask(self, inputs, mask=None):
+        """The output's mask as the layer computes it (Embedding's mask_zero, Masking's mask_value,
+        or the input's mask passed on), None when it makes none."""
+        several = isinstance(inputs, (list, tuple))
+        inputs = list(inputs) if several else [inputs]
+        masks = list(mask) if isinstance(mask, (list, tuple)) else [mask] * len(inputs) if several else [mask]
+        return self._cpp.compute_mask(inputs, masks)
 
     def __init__(self, *args, **kwargs):
         input_shape = kwargs.pop("input_shape", None)

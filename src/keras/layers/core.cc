@@ -1,5 +1,7 @@
 #include "tfpp/keras/layers/core.h"
 
+#include <algorithm>
+
 #include "keras/layers/config_util.h"
 #include "keras/layers/lora_adapter.h"
 #include "keras/layers/spatial_util.h"
@@ -80,11 +82,17 @@ Tensor Dense::call(const Tensor& inputs, bool) {
   if (shape.rank() == 2) {
     y = matmul(x, kernel);
   } else {
-    // [..., in] -> [-1, in] -> matmul -> [..., units]; inner dimensions must be known.
+    // [..., in] -> [-1, in] -> one matmul -> [..., units].
+    const Tensor rows = matmul(reshape(x, {-1, shape[-1]}), kernel);
     std::vector<std::int64_t> out_shape{-1};
     for (int i = 1; i < shape.rank() - 1; ++i) out_shape.push_back(shape[i]);
     out_shape.push_back(units_);
-    y = reshape(matmul(reshape(x, {-1, shape[-1]}), kernel), out_shape);
+    if (std::count(out_shape.begin(), out_shape.end(), -1) == 1) {
+      y = reshape(rows, out_shape);
+    } else {  // sequences of any length, traced: the leading dimensions are the input's when it runs
+      const Tensor leading = slice(tf::shape(x), {0}, {shape.rank() - 1});
+      y = reshape(rows, concat({leading, constant({static_cast<std::int32_t>(units_)})}, 0));
+    }
   }
   if (options_.use_bias) y = y + weight(1);
   return options_.activation(y);

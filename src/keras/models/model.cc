@@ -5,12 +5,14 @@
 #include <iostream>
 #include <set>
 #include <unordered_map>
+#include <utility>
 
 #include "keras/engine/call_arguments.h"
 #include "keras/engine/call_context.h"
 #include "keras/layers/config_util.h"
 #include "keras/models/model_data.h"
 #include "tfpp/errors.h"
+#include "tfpp/keras/auto_name.h"
 #include "tfpp/math_ops.h"
 
 namespace tf::keras {
@@ -234,9 +236,23 @@ void Model::set_stop_training(bool stop) { data_->stop_training = stop; }
 
 // ---- Sequential ----------------------------------------------------------------------------
 
+namespace {
+// Set while a Sequential's constructor adds its layers: the model is built once, after the last.
+thread_local bool tls_adding_initial_layers = false;
+}  // namespace
+
 Sequential::Sequential(std::vector<LayerRef> layers, ModelOptions options) : Model(std::move(options), "Sequential") {
   model_data().kind = detail::ModelData::Kind::kSequential;
-  for (LayerRef& layer : layers) add(std::move(layer));
+  {
+    const bool outer = std::exchange(tls_adding_initial_layers, true);
+    struct Restore {
+      bool value;
+      ~Restore() { tls_adding_initial_layers = value; }
+    } restore{outer};
+    for (LayerRef& layer : layers) add(std::move(layer));
+  }
+  const detail::ModelData& d = model_data();
+  if (d.input_layer || (!d.layers.empty() && d.layers[0]->declared_input_shape())) sequential_rebuild();
 }
 
 void Sequential::add(LayerRef layer) {
@@ -276,6 +292,7 @@ void Sequential::pop() {
 }
 
 void Model::sequential_rebuild() {
+  if (tls_adding_initial_layers) return;
   detail::ModelData& d = model_data();
   std::optional<TensorShape> shape;
   KerasTensor x;
@@ -291,6 +308,9 @@ void Model::sequential_rebuild() {
     return;
   }
   if (d.layers.empty()) return;
+  // Keras builds a Sequential by making a Functional model of its layers, which takes the next
+  // automatic "functional" name: models named later are numbered as in Keras.
+  utils::auto_name("functional");
   KerasTensor input = x;
   {
     detail::InitScope init;
