@@ -91,6 +91,7 @@ strings = _tfpp.strings
 strings.split = _ragged_strings.split
 strings.bytes_split = _ragged_strings.bytes_split
 strings.unicode_split = _ragged_strings.unicode_split
+strings.reduce_join = _ragged_ops.dispatch_for_ragged(strings.reduce_join, _ragged_strings.reduce_join)
 strings.ngrams = _ragged_ngrams.ngrams
 as_string = strings.as_string
 fingerprint = _tfpp.fingerprint

@@ -429,7 +429,8 @@ class _BuiltinLayer(Layer):
         if "data_format" in _SIGNATURES[self._class_name] and config.get("data_format") is None:
             config["data_format"] = _keras_config.image_data_format()  # Keras' standardize_data_format
         try:
-            cpp = _k.deserialize_layer({"class_name": self._class_name, "config": config})
+            with _tfpp._init_scope():  # eagerly inside a tf.function too, as Keras makes its lookup tables
+                cpp = _k.deserialize_layer({"class_name": self._class_name, "config": config})
         except _errors.InvalidArgumentError as e:  # Keras' constructors reject bad arguments with ValueError
             raise ValueError(e.message) from None
         self._attach(cpp)

@@ -65,3 +65,26 @@ def unicode_split(input, input_encoding, errors="replace", replacement_char=6553
     if input_encoding != "UTF-8":
         raise ValueError("tfpp splits UTF-8 strings only, got input_encoding=%r" % (input_encoding,))
     return _by_rows(input, _characters("UTF8_CHAR"))
+
+
+def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
+    """tf.strings.reduce_join of a RaggedTensor: over every value (axis None) or one axis, as
+    TensorFlow reduces a ragged axis: the values of each row joined by segment."""
+    if not isinstance(inputs, RaggedTensor):
+        return _strings.reduce_join(inputs, axis, keepdims, separator)
+    rank = inputs.shape.rank
+    if axis is None:
+        joined = _strings.reduce_join(inputs.flat_values, None, False, separator)
+        return _tfpp.reshape(joined, [1] * rank) if keepdims else joined
+    if not isinstance(axis, int) or not -rank <= axis < rank:
+        raise ValueError("tfpp joins a RaggedTensor of rank %d over None or one axis in [-%d, %d), got %r"
+                         % (rank, rank, rank, axis))
+    axis %= rank
+    if keepdims:
+        from .ragged_array_ops import expand_dims
+        return expand_dims(reduce_join(inputs, axis, False, separator), axis)
+    if axis > 1:
+        return inputs.with_values(reduce_join(inputs.values, axis - 1, False, separator))
+    if axis == 0 or isinstance(inputs.values, RaggedTensor):
+        raise NotImplementedError("tfpp joins a RaggedTensor over its innermost ragged axis or the axes after it")
+    return _strings.unsorted_segment_join(inputs.values, inputs.value_rowids(), inputs.nrows(), separator)
