@@ -36,7 +36,7 @@ _wrappers = _weakref.WeakValueDictionary()
 def _class_for(class_name):
     if class_name in ("Functional", "Model", "Sequential"):
         from . import models
-        return models.Sequential if class_name == "Sequential" else models.Model
+        return {"Functional": models.Functional, "Model": models.Model, "Sequential": models.Sequential}[class_name]
     return globals().get(class_name, Layer)
 
 

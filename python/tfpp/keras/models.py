@@ -104,11 +104,14 @@ class Model(_layers.Layer):
 
     def __new__(cls, *args, **kwargs):
         # Keras' Model.__new__ keeps no arguments: a subclass' automatic config holds its
-        # __init__'s defaults, not the values it was called with.
+        # __init__'s defaults, not the values it was called with. Model(inputs, outputs) is a
+        # Functional, as in Keras 3.
+        if cls is Model and ("inputs" in kwargs or len(args) >= 2):
+            cls = Functional
         return super().__new__(cls)
 
     def __init__(self, *args, **kwargs):
-        if type(self) is not Model and "inputs" not in kwargs and len(args) < 2:
+        if type(self) not in (Model, Functional) and "inputs" not in kwargs and len(args) < 2:
             self._init_subclass(**kwargs)
             return
         inputs = kwargs.pop("inputs", args[0] if args else None)
@@ -131,7 +134,7 @@ class Model(_layers.Layer):
         outputs = _by_keys(outputs, None) if isinstance(outputs, dict) else (
             list(outputs) if isinstance(outputs, (list, tuple)) else [outputs])
         cls = type(self)
-        if cls is Model:
+        if cls in (Model, Functional):
             self._attach(_k.functional(inputs, outputs, name, *structure))
         else:  # Model(inputs, outputs) in a subclass: a Functional model of that class, as in Keras 3
             self._python_subclass = True
@@ -583,13 +586,14 @@ class Model(_layers.Layer):
     @classmethod
     def from_config(cls, config, custom_objects=None):
         functional_keys = ("name", "layers", "input_layers", "output_layers")
-        if cls not in (Model, Sequential) and all(k in config for k in functional_keys) and _functional_like(cls, True):
+        if cls not in (Model, Functional, Sequential) and all(k in config for k in functional_keys) and \
+                _functional_like(cls, True):
             # A Functional model of the class, from the layers of its config (Keras' functional_from_config).
             functional = Model.from_config(config, custom_objects)
             other = {k: v for k, v in config.items() if k not in functional_keys + ("trainable",)}
             return cls(inputs=functional.input, outputs=functional.output, name=config["name"],
                        trainable=config.get("trainable", True), **other)
-        if cls not in (Model, Sequential):  # a subclass gets its config as arguments, as in Keras
+        if cls not in (Model, Functional, Sequential):  # a subclass gets its config as arguments, as in Keras
             try:
                 return cls(**config)
             except TypeError as e:
@@ -614,8 +618,11 @@ class Model(_layers.Layer):
         return attributes
 
     def __repr__(self):
-        class_name = "Functional" if type(self) is Model else type(self).__name__  # a subclass shows its own
-        return "<%s name=%s, built=%s>" % (class_name, self.name, self.built)
+        return "<%s name=%s, built=%s>" % (type(self).__name__, self.name, self.built)
+
+
+class Functional(Model):
+    """What keras.Model(inputs, outputs) makes: a model of the layers between its inputs and outputs."""
 
 
 def _functional_like(cls, or_variadic=False):
