@@ -4,6 +4,7 @@
 #include <set>
 
 #include "keras/layers/constant_value.h"
+#include "tfpp/array_ops.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/constraint_classes.h"
 #include "tfpp/keras/identity_initializer.h"
@@ -74,6 +75,7 @@ ConfigValue serialized(const char* module, const ConfigValue& object, bool regis
 }  // namespace
 
 ConfigValue object_config(const initializers::Initializer& initializer) {
+  if (initializer.class_name().empty()) return ConfigValue();  // given as None
   Config c = object_config(initializer.class_name(), initializer.config()).get<Config>();
   Config inner = c.at("config").get<Config>();
   for (const auto& [k, v] : initializer.other_config()) inner[k] = v;
@@ -95,6 +97,12 @@ ConfigValue optional_config(const std::optional<constraints::Constraint>& c) {
 
 initializers::Initializer initializer_from(const ConfigValue& v) {
   using namespace initializers;
+  if (v.is_null()) {
+    // Keras' None: add_weight's default (glorot_uniform for floats, else zeros), serialized as None.
+    return Initializer("", {}, [](const TensorShape& shape, DType dtype) {
+      return is_floating(dtype) ? GlorotUniform()(shape, dtype) : zeros(shape, dtype);
+    });
+  }
   if (v.holds<std::string>()) return get(v.get<std::string>());
   const std::string& cls = config_at(v.get<Config>(), "class_name", "initializers").get<std::string>();
   if (cls == "VarianceScaling") return variance_scaling_from(config_at(v.get<Config>(), "config", "initializers").get<Config>());

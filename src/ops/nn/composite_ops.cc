@@ -1,6 +1,8 @@
 // tf.nn functions composed from other ops, as TensorFlow composes them: batch_normalization
 // (elementwise math) and dropout (a uniform draw, a comparison and a select). They need no
 // kernels or gradients of their own.
+#include "tfpp/array_ops.h"
+#include "tfpp/constant.h"
 #include "tfpp/errors.h"
 #include "tfpp/math_ops.h"
 #include "tfpp/nn_ops.h"
@@ -19,20 +21,25 @@ Tensor batch_normalization(const Tensor& x, const Tensor& mean, const Tensor& va
 namespace {
 
 // The shape of dropout's random draw: noise_shape with -1 entries taken from x, checked to
-// broadcast against x (tf.nn.dropout's _get_noise_shape).
-TensorShape noise_shape(const Tensor& x, const std::vector<std::int64_t>& given) {
+// broadcast against x (tf.nn.dropout's _get_noise_shape). Dimensions unknown while tracing (a
+// batch of any size) come from x's shape when the graph runs.
+IntArray noise_shape(const Tensor& x, const std::vector<std::int64_t>& given) {
   const TensorShape& xs = x.shape();
-  if (given.empty()) return xs;
+  if (given.empty()) return xs.is_fully_defined() ? IntArray(xs) : IntArray(shape(x, int64));
   TensorShape out{std::span<const std::int64_t>(given)};
-  bool ok = static_cast<int>(given.size()) == xs.rank();
-  for (int i = 0; ok && i < xs.rank(); ++i) {
+  bool ok = xs.has_unknown_rank() || static_cast<int>(given.size()) == xs.rank();
+  for (int i = 0; ok && !xs.has_unknown_rank() && i < xs.rank(); ++i) {
     if (given[i] == -1) out.set_dim(i, xs[i]);
-    else ok = given[i] == 1 || given[i] == xs[i];
+    else ok = given[i] == 1 || given[i] == xs[i] || xs[i] < 0;
   }
   if (!ok)
     throw InvalidArgumentError("[Dropout] noise_shape " + TensorShape(std::span<const std::int64_t>(given)).to_string() +
                                " does not broadcast to x's shape " + xs.to_string());
-  return out;
+  if (out.is_fully_defined()) return IntArray(out);
+  std::vector<Tensor> dims;
+  for (int i = 0; i < out.rank(); ++i)
+    dims.push_back(out[i] >= 0 ? constant(std::vector<std::int64_t>{out[i]}) : slice(shape(x, int64), {i}, {1}));
+  return IntArray(concat(dims, 0));
 }
 
 // Checks dropout's arguments; false when nothing is dropped (rate 0).
@@ -40,10 +47,7 @@ bool needs_draw(const Tensor& x, double rate) {
   if (!(rate >= 0 && rate < 1)) throw InvalidArgumentError("[Dropout] rate must be in [0, 1), got " + std::to_string(rate));
   if (!is_floating(x.dtype()))
     throw InvalidArgumentError("[Dropout] x has dtype " + std::string(dtype_name(x.dtype())) + "; expected float32 or float64");
-  if (rate == 0) return false;
-  if (!x.shape().is_fully_defined())
-    throw InvalidArgumentError("[Dropout] x needs a fully defined shape for its random mask, got " + x.shape().debug_string());
-  return true;
+  return rate != 0;
 }
 
 // x scaled by 1 / (1 - rate) where the uniform draw is at least `rate`, zero elsewhere (a

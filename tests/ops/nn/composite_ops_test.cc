@@ -43,6 +43,21 @@ TEST(Dropout, SeededMasksContinueAndRestartAfterSetSeed) {
   EXPECT_EQ(tf::nn::dropout(tf::zeros({0, 3}), 0.5, {.seed = 1}).shape(), tf::TensorShape({0, 3}));
 }
 
+TEST(Dropout, TracedWithAnUnknownBatchDrawsInTheRunTimeShape) {
+  auto f = tf::function([](tf::Tensor x) { return tf::nn::dropout(x, 0.5, {.seed = 4}); },
+                        {.input_signature = {tf::TensorSpec({tf::None, 3})}});
+  auto g = tf::function([](tf::Tensor x) { return tf::nn::dropout(x, 0.5, {.seed = 4, .noise_shape = {-1, 1}}); },
+                        {.input_signature = {tf::TensorSpec({tf::None, 3})}});
+  for (int batch : {1, 5}) {
+    const auto y = f(tf::ones({batch, 3}));
+    EXPECT_EQ(y.shape(), tf::TensorShape({batch, 3}));
+    for (float v : y.numpy<float>()) EXPECT_TRUE(v == 0.0f || v == 2.0f) << v;
+    const auto rows = g(tf::ones({batch, 3})).numpy<float>();  // one draw per row, broadcast along it
+    for (int r = 0; r < batch; ++r) EXPECT_TRUE(rows[r * 3] == rows[r * 3 + 1] && rows[r * 3] == rows[r * 3 + 2]);
+  }
+  EXPECT_EQ(f.tracing_count(), 1);
+}
+
 TEST(Dropout, Errors) {
   EXPECT_EQ(error_of([] { tf::nn::dropout(tf::ones({2}), 1.0); }), "[Dropout] rate must be in [0, 1), got 1.000000");
   EXPECT_EQ(error_of([] { tf::nn::dropout(tf::ones({2}), -0.1); }), "[Dropout] rate must be in [0, 1), got -0.100000");
