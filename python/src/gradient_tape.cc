@@ -82,10 +82,9 @@ class PyGradientTape {
     flatten_sources(sources, flat.items);
     std::vector<tf::Tensor> seeds;
     if (!output_gradients.is_none()) flatten_tensors(output_gradients, seeds);
-    const bool zero = !unconnected.is_none() && nb::cast<std::string>(unconnected.attr("value")) == "zero";
     // All sources in one call: a non-persistent tape gives one set of gradients.
     std::vector<tf::Tensor> grads = tape.gradient(tf::GradientTargets(targets), flat, tf::OutputGradients(seeds),
-                                                  zero ? tf::UnconnectedGradients::ZERO : tf::UnconnectedGradients::NONE);
+                                                  unconnected_from(unconnected));
     std::size_t next = 0;
     return rebuild(sources, grads, next);
   }
@@ -96,10 +95,40 @@ class PyGradientTape {
 
   void reset() { checked().reset(); }
 
-  tf::Tensor jacobian(nb::handle target, nb::handle source) {
-    tf::Tensor y = to_tensor(target);
-    if (nb::isinstance<tf::Variable>(source)) return recording().jacobian(y, nb::cast<const tf::Variable&>(source));
-    return recording().jacobian(y, to_tensor(source));
+  // Jacobians of the target for each source of a structure (lists, tuples, dicts), in its shape.
+  // TensorFlow's parallel_iterations and experimental_use_pfor choose how it loops; tfpp's
+  // results are the same either way.
+  nb::object jacobian(nb::handle target, nb::handle sources, nb::handle unconnected, nb::handle, bool) {
+    const tf::Tensor y = to_tensor(target);
+    std::vector<tf::detail::GradientSource> flat;
+    flatten_sources(sources, flat);
+    tf::GradientTape& tape = recording();
+    std::vector<tf::Tensor> jacobians;
+    for (const tf::detail::GradientSource& source : flat)
+      jacobians.push_back(source.tensor.defined() ? tape.jacobian(y, source.tensor, unconnected_from(unconnected))
+                                                  : tape.jacobian(y, source.variable, unconnected_from(unconnected)));
+    std::size_t next = 0;
+    return rebuild(sources, jacobians, next);
+  }
+
+  nb::object batch_jacobian(nb::handle target, nb::handle source, nb::handle unconnected, nb::handle, bool) {
+    const tf::Tensor y = to_tensor(target);
+    const tf::Tensor x = to_tensor(source);
+    if (x.rank() >= 0 && x.rank() < 2)
+      throw nb::value_error(("Shape " + x.shape().to_string() + " must have rank at least 2").c_str());
+    if (y.rank() >= 0 && y.rank() < 2)
+      throw nb::value_error(("Shape " + y.shape().to_string() + " must have rank at least 2").c_str());
+    const tf::Tensor j = recording().batch_jacobian(y, x, unconnected_from(unconnected));
+    return j.defined() ? nb::cast(j) : nb::none();
+  }
+
+  // tf.UnconnectedGradients.NONE / ZERO, or their values "none" / "zero".
+  static tf::UnconnectedGradients unconnected_from(nb::handle value) {
+    if (value.is_none()) return tf::UnconnectedGradients::NONE;
+    const std::string name = nb::cast<std::string>(nb::isinstance<nb::str>(value) ? value : value.attr("value"));
+    if (name == "zero") return tf::UnconnectedGradients::ZERO;
+    if (name == "none") return tf::UnconnectedGradients::NONE;
+    throw nb::value_error(("Unknown value for unconnected_gradients: '" + name + "'").c_str());
   }
 
   // TensorFlow's error for gradients from a tape that holds no record: one never entered, or a
@@ -195,7 +224,10 @@ void bind_gradient_tape(nb::module_& m) {
       .def("watch", &PyGradientTape::watch, "tensor"_a)
       .def("gradient", &PyGradientTape::gradient, "target"_a, "sources"_a, "output_gradients"_a = nb::none(),
            "unconnected_gradients"_a = nb::none())
-      .def("jacobian", &PyGradientTape::jacobian, "target"_a, "sources"_a)
+      .def("jacobian", &PyGradientTape::jacobian, "target"_a, "sources"_a, "unconnected_gradients"_a = nb::none(),
+           "parallel_iterations"_a = nb::none(), "experimental_use_pfor"_a = true)
+      .def("batch_jacobian", &PyGradientTape::batch_jacobian, "target"_a, "source"_a,
+           "unconnected_gradients"_a = nb::none(), "parallel_iterations"_a = nb::none(), "experimental_use_pfor"_a = true)
       .def("watched_variables", [](const PyGradientTape& t) { return nb::tuple(nb::cast(t.watched_variables())); })
       .def("reset", &PyGradientTape::reset)
       .def("stop_recording", [](PyGradientTape& t) { return new PyStopRecording(t); }, nb::keep_alive<0, 1>());

@@ -45,6 +45,8 @@ std::vector<GradCase> tf::testing::linalg_grad_cases() {
   for (const auto& [name, eq, a, b] : einsums)
     c.push_back({"Einsum" + name, {{a}, {b}}, [eq](const V& x) { return tf::einsum(eq, {x[0], x[1]}); }, true});
   c.push_back({"EinsumUnarySum", {{{2, 3}}}, [](const V& x) { return tf::einsum("ij->j", {x[0]}); }});
+  c.push_back({"EinsumDiagonal", {{{3, 2, 3}}}, [](const V& x) { return tf::einsum("bxb->bx", {x[0]}); }});
+  c.push_back({"EinsumTraceTimes", {{{3, 3}}, {{3}}}, [](const V& x) { return tf::einsum("ii,i->", {x[0], x[1]}); }, true});
   c.push_back({"EinsumThree", {{{2, 3}}, {{3, 2}}, {{2}}}, [](const V& x) { return tf::einsum("ij,jk,k->i", {x[0], x[1], x[2]}); }, true});
   c.push_back({"Tensordot1", {{{2, 3}}, {{3, 2}}}, [](const V& x) { return tf::tensordot(x[0], x[1], 1); }, true});
   c.push_back({"Tensordot2", {{{2, 3, 2}}, {{3, 2, 2}}}, [](const V& x) { return tf::tensordot(x[0], x[1], 2); }, true});

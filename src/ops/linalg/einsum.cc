@@ -13,6 +13,7 @@
 #include "tfpp/array_ops.h"
 #include "tfpp/errors.h"
 #include "tfpp/linalg_ops.h"
+#include "tfpp/matrix_ops.h"
 #include "tfpp/reduction_ops.h"
 
 namespace tf {
@@ -127,10 +128,6 @@ std::vector<std::string> parse(const std::string& eq, const std::vector<Tensor>&
     const std::string letters = dots == std::string::npos ? s : s.substr(0, dots) + s.substr(dots + 3);
     for (char c : letters)
       if (!is_label(c)) fail(eq, std::string("invalid subscript '") + c + "' in operand " + std::to_string(i));
-    for (char c : letters)
-      if (std::count(letters.begin(), letters.end(), c) > 1)
-        fail(eq, std::string("subscript '") + c + "' repeats in operand " + std::to_string(i) +
-                     "; diagonals are not supported");
     const int named = static_cast<int>(letters.size());
     if (dots == std::string::npos ? named != rank : named > rank)
       fail(eq, "operand " + std::to_string(i) + " has subscripts '" + s + "' for a tensor of shape " +
@@ -165,6 +162,32 @@ std::vector<std::string> parse(const std::string& eq, const std::vector<Tensor>&
   return operands;
 }
 
+// An operand naming a subscript twice ("bxby") stands for its diagonal along those two dimensions:
+// they are moved last and MatrixDiagPart takes it, leaving the subscript once, last.
+Labeled take_diagonals(const std::string& eq, Labeled x) {
+  for (std::size_t i = 0; i < x.labels.size(); ++i) {
+    const std::size_t j = x.labels.find(x.labels[i], i + 1);
+    if (j == std::string::npos) continue;
+    const char c = x.labels[i];
+    const std::int64_t di = x.tensor.shape().dim(static_cast<int>(i)), dj = x.tensor.shape().dim(static_cast<int>(j));
+    if (di != None && dj != None && di != dj)
+      fail(eq, std::string("subscript '") + c + "' names dimensions of sizes " + std::to_string(di) + " and " +
+                   std::to_string(dj) + " in one operand");
+    std::vector<std::int64_t> perm;
+    std::string labels;
+    for (std::size_t k = 0; k < x.labels.size(); ++k)
+      if (k != i && k != j) {
+        perm.push_back(static_cast<std::int64_t>(k));
+        labels += x.labels[k];
+      }
+    perm.push_back(static_cast<std::int64_t>(i));
+    perm.push_back(static_cast<std::int64_t>(j));
+    x = {linalg::diag_part(transpose(x.tensor, perm)), labels + c};
+    i = static_cast<std::size_t>(-1);  // look again from the start: a subscript may repeat more
+  }
+  return x;
+}
+
 // Checks that each letter has one size wherever it appears (ellipsis dimensions may broadcast).
 void check_sizes(const std::string& eq, const std::vector<Labeled>& xs) {
   for (std::size_t i = 0; i < xs.size(); ++i)
@@ -187,7 +210,7 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& inputs) {
   std::string output;
   const std::vector<std::string> subscripts = parse(equation, inputs, output);
   std::vector<Labeled> xs;
-  for (std::size_t i = 0; i < inputs.size(); ++i) xs.push_back({inputs[i], subscripts[i]});
+  for (std::size_t i = 0; i < inputs.size(); ++i) xs.push_back(take_diagonals(equation, {inputs[i], subscripts[i]}));
   check_sizes(equation, xs);
   // Labels needed after operand i: the output's and those of the operands after i.
   std::vector<std::string> needed_after(xs.size());

@@ -79,6 +79,22 @@ TEST(Einsum, MatchesLoopsOnAGeneralContraction) {
   expect_same(tf::einsum("bhqd,bhkd->bhqk", {q, k}), tf::matmul(q, k, {.transpose_b = true}));
 }
 
+TEST(Einsum, RepeatedSubscriptsTakeDiagonals) {
+  tf::Tensor m = iota({3, 3});  // 1..9
+  EXPECT_EQ(tf::einsum("ii->i", {m}).numpy<double>(), (std::vector<double>{1, 5, 9}));
+  EXPECT_EQ(tf::einsum("ii", {m}).item<double>(), 15.0);  // implicit output: the trace
+  EXPECT_EQ(tf::einsum("ii,i->i", {m, tf::constant({1.0, 2.0, 3.0})}).numpy<double>(), (std::vector<double>{1, 10, 27}));
+  // The advanced autodiff guide's check: the batch diagonal of a full Jacobian [b, x, b, y].
+  tf::Tensor j = iota({2, 3, 2, 4});
+  const tf::Tensor d = tf::einsum("bxby->bxy", {j});
+  EXPECT_EQ(d.shape(), tf::TensorShape({2, 3, 4}));
+  const auto full = j.numpy<double>(), got = d.numpy<double>();
+  for (int b = 0; b < 2; ++b)
+    for (int x = 0; x < 3; ++x)
+      for (int y = 0; y < 4; ++y) EXPECT_EQ(got[(b * 3 + x) * 4 + y], full[((b * 3 + x) * 2 + b) * 4 + y]);
+  EXPECT_EQ(tf::einsum("iii->i", {iota({2, 2, 2})}).numpy<double>(), (std::vector<double>{1, 8}));
+}
+
 TEST(Einsum, Errors) {
   tf::Tensor a = iota({2, 3});
   EXPECT_EQ(error_of([&] { tf::einsum("ij,jk->ik", {a}); }),
@@ -87,8 +103,8 @@ TEST(Einsum, Errors) {
             "[Einsum] operand 0 has subscripts 'ijk' for a tensor of shape [2,3] (equation \"ijk->i\")");
   EXPECT_EQ(error_of([&] { tf::einsum("ij,jk->ik", {a, a}); }),
             "[Einsum] subscript 'j' has size 3 in operand 0 but 2 in operand 1 (equation \"ij,jk->ik\")");
-  EXPECT_EQ(error_of([&] { tf::einsum("ii->i", {iota({2, 2})}); }),
-            "[Einsum] subscript 'i' repeats in operand 0; diagonals are not supported (equation \"ii->i\")");
+  EXPECT_EQ(error_of([&] { tf::einsum("ii->i", {a}); }),
+            "[Einsum] subscript 'i' names dimensions of sizes 2 and 3 in one operand (equation \"ii->i\")");
   EXPECT_EQ(error_of([&] { tf::einsum("ij->k", {a}); }),
             "[Einsum] output subscript 'k' does not appear in any operand (equation \"ij->k\")");
   EXPECT_EQ(error_of([&] { tf::einsum("ij->ii", {a}); }), "[Einsum] output subscript 'i' repeats (equation \"ij->ii\")");
