@@ -66,6 +66,10 @@ emit('norm_ds.mean', norm_ds.mean); emit('norm_ds.variance', norm_ds.variance)
 norm_axes = layers.Normalization(axis=(1, 2)); norm_axes.adapt(x)
 emit('norm_axes.out', norm_axes(x * 2))
 emit('norm_fixed_invert', layers.Normalization(mean=[1.0, 2.0, 3.0], variance=[4.0, 1.0, 0.25], invert=True)(data))
+norm_steps = layers.Normalization(); norm_steps.adapt([data[:2], data[2:5], data[5:]])
+emit('norm_steps.mean', norm_steps.mean); emit('norm_steps.variance', norm_steps.variance)
+norm_scalar = layers.Normalization(mean=2.0, variance=4.0); norm_scalar.build((None, 3))
+emit('norm_scalar.mean', norm_scalar.mean); emit('norm_scalar.variance', norm_scalar.variance)
 )PY";
 
 using Fn = std::function<std::vector<tf::Tensor>(const std::vector<tf::Tensor>&)>;
@@ -183,6 +187,26 @@ TEST_F(AttentionWrappersKeras, NormalizationAdapt) {
   expect_close("norm_axes.out", axes(x * 2.0f));
   layers::Normalization fixed({.mean = std::vector<double>{1, 2, 3}, .variance = std::vector<double>{4, 1, 0.25}, .invert = true});
   expect_close("norm_fixed_invert", fixed(data));
+}
+
+TEST_F(AttentionWrappersKeras, NormalizationAdaptInStepsAndStatistics) {
+  // Batches of 2, 3 and 1 rows merged as Keras' adapt() merges an iterable's batches.
+  const tf::Tensor data = pattern_tensor({6, 3}, 4.5) * 3.0f + 1.0f;
+  layers::Normalization steps;
+  steps.reset_state();
+  for (auto [begin, size] : {std::pair{0, 2}, {2, 3}, {5, 1}}) steps.update_state(tf::slice(data, {begin, 0}, {size, -1}));
+  steps.finalize_state();
+  auto [mean, variance] = steps.statistics(tf::float32);
+  EXPECT_EQ(mean.shape(), tf::TensorShape({1, 3}));
+  expect_close("norm_steps.mean", mean);
+  expect_close("norm_steps.variance", variance);
+  // A fixed scalar mean and variance, broadcast over the kept axis as Keras' attributes hold them.
+  layers::Normalization scalar({.mean = std::vector<double>{2}, .variance = std::vector<double>{4}});
+  scalar.build_for({tf::TensorShape({-1, 3})});
+  auto [fixed_mean, fixed_variance] = scalar.statistics(tf::float32);
+  EXPECT_EQ(fixed_mean.shape(), tf::TensorShape({1, 3}));
+  expect_close("norm_scalar.mean", fixed_mean);
+  expect_close("norm_scalar.variance", fixed_variance);
 }
 
 }  // namespace

@@ -137,6 +137,9 @@ tv4 = L.TextVectorization()
 tv4.adapt(corpus)
 emit("tv_ragged_width", tv4(tf.constant([["the cat"], ["mat"]])))
 tv5 = L.TextVectorization(standardize=None, split=None, output_mode="count", vocabulary=["a", "b"])
+tv6 = L.TextVectorization(ragged=True, output_sequence_length=3, vocabulary=["cat", "the", "sat"], name="tv_ragged")
+emit("tv_ragged", tv6(tf.constant(["the cat sat on the mat", "", "cat dog"])).to_tensor())
+emit_config("tv_ragged_config", tv6)
 d = L.Discretization(bin_boundaries=[0., 1., 2.5])
 emit("disc_int", d(tf.constant([[-1.5, 0.0, 1.0], [2.5, 3.0, 0.7]])))
 emit_config("disc_config", d)
@@ -328,6 +331,15 @@ TEST(CategoricalLayersKeras, TextVectorizationAsKeras) {
   EXPECT_EQ(text(tv5(strs({2, 3}, {"a", "b", "a", "c", "a", "a"}))), keras("tv_no_split"));
 }
 
+TEST(CategoricalLayersKeras, RaggedTextVectorizationAsKeras) {
+  // The C++ call pads the ragged rows, as Keras' RaggedTensor.to_tensor(); the config keeps ragged.
+  layers::TextVectorization tv({.output_sequence_length = 3, .ragged = true, .vocabulary = Strings{"cat", "the", "sat"},
+                                .name = "tv_ragged"});
+  EXPECT_EQ(text(tv(constant({"the cat sat on the mat", "", "cat dog"}))), keras("tv_ragged"));
+  EXPECT_EQ(config_text(tv), keras("tv_ragged_config"));
+  EXPECT_EQ(config_text(layers::TextVectorization::from_config(tv.get_config())), keras("tv_ragged_config"));
+}
+
 Tensor f64(const std::vector<double>& v) { return constant(v, TensorShape({static_cast<std::int64_t>(v.size())})); }
 
 TEST(CategoricalLayersKeras, DiscretizationAsKeras) {
@@ -433,6 +445,9 @@ TEST(CategoricalLayers, Errors) {
             std::string::npos);
   layers::StringLookup fixed({.vocabulary = Strings{"a"}});
   EXPECT_NE(error_of([&] { fixed.adapt(constant({"b"})); }).find("Cannot adapt layer"), std::string::npos);
+  EXPECT_NE(error_of([] { layers::TextVectorization({.output_mode = "multi_hot", .ragged = true}); })
+                .find("`ragged` must not be true if `output_mode` is not `'int'`"),
+            std::string::npos);
 }
 
 }  // namespace

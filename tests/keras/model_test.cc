@@ -44,6 +44,17 @@ TEST(ModelTest, SequentialBuildsOnFirstCallAndAddPop) {
   EXPECT_EQ(built.count_params(), 15);
 }
 
+TEST(ModelTest, InputsOneAxisOffAnExpectedLastAxisOfOneAreAdjusted) {
+  // As Keras' Functional._adjust_input_rank: a vector feeds a (None, 1) input, and an extra last
+  // axis of size 1 is dropped.
+  keras::Sequential column({layers::Dense(2, {.input_shape = {1}})});
+  EXPECT_EQ(column(tf::ones({5})).shape(), tf::TensorShape({5, 2}));
+  auto x = keras::Input({3});
+  keras::Model functional(x, layers::Dense(2)(x));
+  EXPECT_EQ(functional(tf::ones({4, 3, 1})).shape(), tf::TensorShape({4, 2}));
+  EXPECT_NE(tf::testing::error_of([&] { functional(tf::ones({4})); }).find("is incompatible with the layer"), std::string::npos);
+}
+
 TEST(ModelTest, FunctionalMultiInputMultiOutput) {
   auto image = keras::Input({8}, {.name = "image"});
   auto meta = keras::Input({3}, {.name = "meta"});

@@ -2,6 +2,7 @@
 
 #include "keras/layers/config_util.h"
 #include "tfpp/array_ops.h"
+#include "tfpp/broadcast_ops.h"
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/epsilon.h"
@@ -10,9 +11,6 @@
 #include "tfpp/reduction_ops.h"
 
 namespace tf::keras::layers {
-
-namespace {
-}
 
 Normalization::Normalization(NormalizationOptions options)
     : Layer(layer_options(options, "Normalization")), options_(std::move(options)) {
@@ -65,12 +63,10 @@ std::pair<Tensor, Tensor> Normalization::statistics(DType dtype) const {
   std::vector<std::int64_t> broadcast(static_cast<std::size_t>(rank), 1);
   for (std::int64_t a : keep_axes(rank)) broadcast[static_cast<std::size_t>(a)] = built[static_cast<int>(a)];
   Tensor mean, variance;
-  if (options_.mean) {
-    mean = constant(*options_.mean);
-    variance = constant(*options_.variance);
+  if (options_.mean) {  // one value or one per kept index, spread over the kept axes
     const std::vector<std::int64_t> shape = options_.mean->size() == 1 ? std::vector<std::int64_t>{} : broadcast;
-    mean = reshape(mean, shape);
-    variance = reshape(variance, shape);
+    mean = broadcast_to(reshape(constant(*options_.mean), shape), broadcast);
+    variance = broadcast_to(reshape(constant(*options_.variance), shape), broadcast);
   } else {
     mean = reshape(weight(0).read_value(), broadcast);
     variance = reshape(weight(1).read_value(), broadcast);
@@ -91,43 +87,55 @@ void Normalization::adapt(const Tensor& data) {
 }
 
 void Normalization::adapt(const data::Dataset& dataset) {
-  if (options_.mean) throw InvalidArgumentError("[" + name() + "] has a fixed mean and variance; adapt() cannot change them");
-  Tensor total_mean, total_var;
-  double total_count = 0;
+  reset_state();
   for (const data::Element& element : dataset) {
     if (element.empty()) throw InvalidArgumentError("[" + name() + "] adapt() got an empty dataset element");
-    const Tensor batch = cast(element[0], dtype());
-    if (!built()) build_for({batch.shape()});
-    const std::vector<std::int64_t> keep = keep_axes(batch.rank());
-    std::vector<std::int64_t> reduce;
-    double count = 1;
-    for (int d = 0; d < batch.rank(); ++d)
-      if (std::find(keep.begin(), keep.end(), d) == keep.end()) {
-        reduce.push_back(d);
-        count *= static_cast<double>(batch.shape()[d]);
-      }
-    for (std::size_t i = 0; i < keep.size(); ++i)
-      if (batch.shape()[static_cast<int>(keep[i])] != weight(0).shape()[static_cast<int>(i)])
-        throw InvalidArgumentError("[" + name() + "] adapt() got a batch of shape " + batch.shape().to_string() +
-                                   " whose kept axes do not match the layer's statistics " + weight(0).shape().to_string());
-    const Tensor mean = reduce.empty() ? batch : reduce_mean(batch, reduce);
-    const Tensor var = reduce.empty() ? zeros_like(batch) : reduce_mean(square(batch - reduce_mean(batch, reduce, {.keepdims = true})), reduce);
-    if (count == 0) continue;
-    total_count += count;
-    if (!total_mean.defined()) {
-      total_mean = mean;
-      total_var = var;
-      continue;
-    }
-    const double w = count / total_count;
-    const Tensor new_mean = total_mean * (1 - w) + mean * w;
-    total_var = (total_var + square(total_mean - new_mean)) * (1 - w) + (var + square(mean - new_mean)) * w;
-    total_mean = new_mean;
+    update_state(element[0]);
   }
-  if (!total_mean.defined()) throw InvalidArgumentError("[" + name() + "] adapt() got no data");
+  finalize_state();
+}
+
+void Normalization::reset_state() { running_ = {}; }
+
+void Normalization::update_state(const Tensor& data) {
+  if (options_.mean) throw InvalidArgumentError("[" + name() + "] has a fixed mean and variance; adapt() cannot change them");
+  const Tensor batch = cast(data, dtype());
+  if (!built()) build_for({batch.shape()});
+  const std::vector<std::int64_t> keep = keep_axes(batch.rank());
+  for (std::size_t i = 0; i < keep.size(); ++i)
+    if (batch.shape()[static_cast<int>(keep[i])] != weight(0).shape()[static_cast<int>(i)])
+      throw InvalidArgumentError("[" + name() + "] adapt() got a batch of shape " + batch.shape().to_string() +
+                                 " whose kept axes do not match the layer's statistics " + weight(0).shape().to_string());
+  std::vector<std::int64_t> reduce;
+  double count = 1;
+  for (int d = 0; d < batch.rank(); ++d)
+    if (std::find(keep.begin(), keep.end(), d) == keep.end()) {
+      reduce.push_back(d);
+      count *= static_cast<double>(batch.shape()[d]);
+    }
+  if (count == 0) return;
+  const Tensor mean = reduce.empty() ? batch : reduce_mean(batch, reduce);
+  const Tensor var = reduce.empty() ? zeros_like(batch) : reduce_mean(square(batch - reduce_mean(batch, reduce, {.keepdims = true})), reduce);
+  running_.count += count;
+  if (!running_.mean.defined()) {
+    running_.mean = mean;
+    running_.variance = var;
+    return;
+  }
+  // The batch's share of all values seen; the variance by the lack-of-fit sum of squares, as Keras.
+  const double w = count / running_.count;
+  const Tensor new_mean = running_.mean * (1 - w) + mean * w;
+  running_.variance = (running_.variance + square(running_.mean - new_mean)) * (1 - w) + (var + square(mean - new_mean)) * w;
+  running_.mean = new_mean;
+}
+
+void Normalization::finalize_state() {
+  if (!running_.mean.defined()) throw InvalidArgumentError("[" + name() + "] adapt() got no data");
+  auto dims = [](const Variable& v) { return std::vector<std::int64_t>(v.shape().dims().begin(), v.shape().dims().end()); };
   Variable mean_weight = weight(0), variance_weight = weight(1);
-  mean_weight.assign(reshape(total_mean, std::vector<std::int64_t>(weight(0).shape().dims().begin(), weight(0).shape().dims().end())));
-  variance_weight.assign(reshape(total_var, std::vector<std::int64_t>(weight(1).shape().dims().begin(), weight(1).shape().dims().end())));
+  mean_weight.assign(reshape(running_.mean, dims(mean_weight)));
+  variance_weight.assign(reshape(running_.variance, dims(variance_weight)));
+  reset_state();
 }
 
 Config Normalization::get_config() const {

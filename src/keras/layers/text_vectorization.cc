@@ -57,6 +57,9 @@ TextVectorization::TextVectorization(TextVectorizationOptions options, const Con
   if (o.output_mode != "int" && o.output_sequence_length)
     throw InvalidArgumentError("[" + who + "] `output_sequence_length` must not be set if `output_mode` is not 'int'. "
                                "Received output_sequence_length=" + std::to_string(*o.output_sequence_length) + ".");
+  if (o.ragged && o.output_mode != "int")
+    throw InvalidArgumentError("[" + who + "] `ragged` must not be true if `output_mode` is not `'int'`. Received: "
+                               "ragged=True and output_mode=" + o.output_mode);
   if (o.output_mode == "one_hot")
     throw InvalidArgumentError("[" + who + "] tfpp's TextVectorization has no \"one_hot\" output; use \"multi_hot\"");
 }
@@ -157,7 +160,7 @@ Config TextVectorization::get_config() const {
   c["output_sequence_length"] = o.output_sequence_length ? ConfigValue(*o.output_sequence_length) : ConfigValue(nullptr);
   c["pad_to_max_tokens"] = o.pad_to_max_tokens;
   c["sparse"] = false;
-  c["ragged"] = false;
+  c["ragged"] = o.ragged;
   c["vocabulary"] = lookup.at("vocabulary");
   c["idf_weights"] = lookup.at("idf_weights");
   c["encoding"] = o.encoding;
@@ -188,6 +191,7 @@ TextVectorization TextVectorization::from_config(const Config& c) {
   if (auto* v = present("output_mode")) o.output_mode = v->get<std::string>();
   if (auto* v = present("output_sequence_length")) o.output_sequence_length = v->get<std::int64_t>();
   if (auto* v = present("pad_to_max_tokens")) o.pad_to_max_tokens = v->get<bool>();
+  if (auto* v = present("ragged")) o.ragged = v->get<bool>();
   if (auto* v = present("encoding")) o.encoding = v->get<std::string>();
   if (auto* v = present("vocabulary")) {
     o.vocabulary.emplace();

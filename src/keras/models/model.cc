@@ -11,6 +11,7 @@
 #include "keras/engine/call_context.h"
 #include "keras/layers/config_util.h"
 #include "keras/models/model_data.h"
+#include "tfpp/array_ops.h"
 #include "tfpp/errors.h"
 #include "tfpp/keras/auto_name.h"
 #include "tfpp/math_ops.h"
@@ -18,6 +19,16 @@
 namespace tf::keras {
 
 namespace {
+
+// Keras' Functional._adjust_input_rank: an input one axis short of an expected (..., 1) shape
+// gains that axis (a vector of values for a one-feature model), and one with an extra last axis of
+// size 1 loses it.
+Tensor adjust_input_rank(const Tensor& x, const TensorShape& want) {
+  if (want.has_unknown_rank() || x.shape().has_unknown_rank()) return x;
+  if (x.rank() + 1 == want.rank() && want.dim(-1) == 1) return expand_dims(x, -1);
+  if (x.rank() == want.rank() + 1 && x.shape().dim(-1) == 1) return squeeze(x, {-1});
+  return x;
+}
 
 LayerOptions model_layer_options(const ModelOptions& o, const char* class_name) {
   LayerOptions l{.name = o.name, .trainable = o.trainable, .class_name = class_name};
@@ -210,8 +221,8 @@ std::vector<Tensor> Model::call_multi(const std::vector<Tensor>& inputs, bool tr
                                std::to_string(inputs.size()) + " input tensors");
   std::unordered_map<const detail::Node*, std::vector<Tensor>> values;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    Tensor x = inputs[i];
     const TensorShape& want = expected[i].shape();
+    Tensor x = adjust_input_rank(inputs[i], want);
     if (x.rank() != want.rank() || !x.shape().is_compatible_with(want))
       throw InvalidArgumentError("[" + name() + "] input " + std::to_string(i) +
                                  " is incompatible with the layer: expected shape=" + want.to_string() +
@@ -339,6 +350,7 @@ std::vector<Tensor> Model::sequential_call(const std::vector<Tensor>& inputs) {
   Tensor x = inputs[0];
   if (!d.inputs.empty()) {
     const TensorShape& want = d.inputs[0].shape();
+    x = adjust_input_rank(x, want);
     if (x.rank() != want.rank() || !x.shape().is_compatible_with(want))
       throw InvalidArgumentError("[" + name() + "] input 0 is incompatible with the layer: expected shape=" +
                                  want.to_string() + ", found shape=" + x.shape().to_string());

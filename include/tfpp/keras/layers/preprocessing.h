@@ -36,6 +36,15 @@ class Normalization : public Layer {
   /// Sets mean and variance from every batch of `dataset` (the first tensor of each element),
   /// merging per-batch statistics as Keras does.
   void adapt(const data::Dataset& dataset);
+  /// adapt() in steps, as Keras' loop over batches: forget the batches seen, merge one batch's
+  /// mean and variance into the running ones (building the layer for its shape if needed), then
+  /// assign them to the weights.
+  void reset_state();
+  void update_state(const Tensor& batch);
+  void finalize_state();
+  /// The mean and variance in `dtype` as Keras' `mean` and `variance` attributes hold them:
+  /// shaped to broadcast against the inputs built for (a kept axis' size, 1 elsewhere).
+  std::pair<Tensor, Tensor> statistics(DType dtype) const;
   void build(const TensorShape& input_shape) override;
   Tensor call(const Tensor& inputs, bool training) override;
   Config get_config() const override;
@@ -44,9 +53,14 @@ class Normalization : public Layer {
  private:
   /// The kept axes for inputs of rank `rank`, non-negative and sorted; checks them.
   std::vector<std::int64_t> keep_axes(int rank) const;
-  /// The mean and variance in `dtype`, shaped to broadcast against the inputs.
-  std::pair<Tensor, Tensor> statistics(DType dtype) const;
+  /// What update_state() has merged since reset_state(): the mean and variance of `count` values
+  /// per statistic (undefined tensors before the first batch).
+  struct Running {
+    Tensor mean, variance;
+    double count = 0;
+  };
   NormalizationOptions options_;
+  Running running_;
 };
 
 }  // namespace tf::keras::layers

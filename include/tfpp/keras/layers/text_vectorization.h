@@ -29,6 +29,9 @@ struct TextVectorizationOptions {
   std::string output_mode = "int";              ///< "int", "multi_hot", "count" or "tf_idf"
   std::optional<std::int64_t> output_sequence_length = {};  ///< "int" output padded or cut to this length
   bool pad_to_max_tokens = false;
+  /// "int" output as ragged rows (Keras' ragged): calls still give the padded matrix, which the
+  /// Python front end turns into a tf.RaggedTensor; the config keeps the flag.
+  bool ragged = false;
   std::optional<std::vector<std::string>> vocabulary = {};
   std::optional<std::vector<double>> idf_weights = {};
   std::string encoding = "utf-8";
