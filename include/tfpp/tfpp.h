@@ -155,4 +155,5 @@
 #include "tfpp/unicode_script.h"
 #include "tfpp/unique_ops.h"
 #include "tfpp/variable.h"
+#include "tfpp/variable_scatter.h"
 #include "tfpp/zero_safe_ops.h"
