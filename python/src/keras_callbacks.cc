@@ -54,20 +54,30 @@ class PythonCallback : public callbacks::Callback {
   void on_predict_batch_begin(std::int64_t batch, callbacks::Logs& logs) override {
     call("on_predict_batch_begin", logs, batch);
   }
-  void on_predict_batch_end(std::int64_t batch, callbacks::Logs& logs) override { call("on_predict_batch_end", logs, batch); }
+  void on_predict_batch_end(std::int64_t batch, callbacks::Logs& logs) override {
+    call("on_predict_batch_end", logs, batch, &predict_batch_outputs());
+  }
 
  private:
-  void call(const char* hook, callbacks::Logs& logs, std::optional<std::int64_t> index = std::nullopt) {
+  // `outputs` (a prediction batch's) go into the logs as Keras puts them: "outputs", a NumPy
+  // array for a model of one output, else a list of them.
+  void call(const char* hook, callbacks::Logs& logs, std::optional<std::int64_t> index = std::nullopt,
+            const std::vector<tf::Tensor>* outputs = nullptr) {
     if (!hooks_.count(hook)) return;
     PythonStdout::flush_active();
     nb::gil_scoped_acquire gil;
     nb::dict d;
     for (const auto& [key, value] : logs) d[nb::str(key.c_str(), key.size())] = value;
+    if (outputs && !outputs->empty()) {
+      nb::list arrays;
+      for (const tf::Tensor& t : *outputs) arrays.append(nb::cast(t).attr("numpy")());
+      d["outputs"] = outputs->size() == 1 ? arrays[0] : nb::object(arrays);
+    }
     if (index) callback_.attr(hook)(*index, d);
     else callback_.attr(hook)(d);
     logs.clear();
     for (auto [key, value] : d)
-      if (PyFloat_Check(value.ptr()) || PyLong_Check(value.ptr()) || nb::hasattr(value, "__float__"))
+      if (PyFloat_Check(value.ptr()) || PyLong_Check(value.ptr()) || (nb::hasattr(value, "__float__") && nb::cast<std::string>(key) != "outputs"))
         logs[nb::cast<std::string>(key)] = nb::cast<double>(value.attr("__float__")());
   }
 

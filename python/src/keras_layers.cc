@@ -155,6 +155,15 @@ void bind_keras_layers(nb::module_& m) {
       "The layer {'class_name': ..., 'config': {...}} describes (keras.layers.deserialize), custom_objects (Python "
       "classes by name) looked up first.");
   m.def("registered_layer_classes", &keras::layers::registered_layer_classes);
+  m.def("get_keras_mask", [](const tf::Tensor& t) -> nb::object {
+    const tf::Tensor mask = keras::get_keras_mask(t);
+    return mask.defined() ? nb::cast(mask) : nb::none();
+  }, "t"_a, "The Keras mask `t` carries, or None.");
+  m.def("set_keras_mask", [](const tf::Tensor& t, nb::handle mask) {
+    keras::set_keras_mask(t, mask.is_none() ? tf::Tensor() : to_tensor(mask));
+  }, "t"_a, "mask"_a.none(), "Attaches `mask` to `t` (None removes it).");
+  m.def("with_keras_mask", [](nb::handle t, nb::handle mask) { return keras::with_keras_mask(to_tensor(t), to_tensor(mask)); },
+        "t"_a, "mask"_a, "An identity of `t` carrying `mask`.");
 }
 
 }  // namespace tfpp_python

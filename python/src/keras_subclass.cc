@@ -16,6 +16,7 @@
 #include "keras/saving/external_class.h"
 #include "keras/training/training_state.h"
 #include "keras_bindings.h"
+#include "tfpp/keras/mask.h"
 
 namespace tfpp_python {
 namespace {
@@ -79,11 +80,17 @@ std::vector<tf::Tensor> call_in_python(const PythonSelf& self, const std::vector
 
 // The Python object's compute_mask (asked when its class overrides compute_mask or its call takes
 // `mask`; other Python layers keep the C++ default).
-tf::Tensor mask_in_python(const PythonSelf& self, const std::vector<tf::Tensor>& inputs, const std::vector<tf::Tensor>& masks) {
+// A list or tuple it returns holds one mask per output (None for none): all of them come back.
+std::vector<tf::Tensor> masks_in_python(const PythonSelf& self, const std::vector<tf::Tensor>& inputs,
+                                        const std::vector<tf::Tensor>& masks) {
   nb::gil_scoped_acquire gil;
   nb::object args = inputs.size() == 1 ? nb::cast(inputs[0]) : nb::cast(inputs);
   nb::object mask = self->attr("compute_mask")(args, masks_argument(masks));
-  return mask.is_none() ? tf::Tensor() : to_tensor(mask);
+  const auto one = [](nb::handle m) { return m.is_none() ? tf::Tensor() : to_tensor(m); };
+  if (!nb::isinstance<nb::list>(mask) && !nb::isinstance<nb::tuple>(mask)) return {one(mask)};
+  std::vector<tf::Tensor> out;
+  for (nb::handle m : nb::iter(mask)) out.push_back(one(m));
+  return out;
 }
 
 // A train_step / test_step's logs: a dict of tensors or numbers (nested dicts flattened).
@@ -151,10 +158,21 @@ class PythonLayer : public keras::Layer, public PythonClass {
   }
   std::vector<tf::Tensor> call_masked(const std::vector<tf::Tensor>& inputs, const std::vector<tf::Tensor>& masks,
                                       bool training) override {
-    return masks_in_python_ ? call_in_python(self_, inputs, training, &masks) : call_multi(inputs, training);
+    if (!masks_in_python_) return call_multi(inputs, training);
+    std::vector<tf::Tensor> outputs = call_in_python(self_, inputs, training, &masks);
+    // A compute_mask giving one mask per output (Keras' TemporalSplit) attaches each to its output.
+    if (outputs.size() > 1) {
+      const std::vector<tf::Tensor> output_masks = masks_in_python(self_, inputs, masks);
+      if (output_masks.size() == outputs.size())
+        for (std::size_t i = 0; i < outputs.size(); ++i)
+          if (output_masks[i].defined()) keras::set_keras_mask(outputs[i], output_masks[i]);
+    }
+    return outputs;
   }
   tf::Tensor compute_mask(const std::vector<tf::Tensor>& inputs, const std::vector<tf::Tensor>& masks) override {
-    return masks_in_python_ ? mask_in_python(self_, inputs, masks) : Layer::compute_mask(inputs, masks);
+    if (!masks_in_python_) return Layer::compute_mask(inputs, masks);
+    const std::vector<tf::Tensor> output_masks = masks_in_python(self_, inputs, masks);
+    return output_masks.empty() ? tf::Tensor() : output_masks[0];
   }
   /// Keras' `self.supports_masking = ...` of a Python subclass.
   void set_masking(bool supports) { set_supports_masking(supports); }

@@ -9,6 +9,7 @@ void bind_linalg_matrix_functions(nb::module_& m);
 void bind_image_ops(nb::module_& m);
 void bind_lookup_ops(nb::module_& m);  // after bind_string_ops, into its tf.strings
 void bind_keras_preprocessing(nb::module_& m);  // after bind_keras, into its keras
+void bind_keras_recurrent(nb::module_& m);  // after bind_keras, into its keras
 void bind_signal_ops(nb::module_& m);  // after bind_math_ops, into its tf.math (and tf.signal)
 void bind_signal_fftnd(nb::module_& m);  // after bind_signal_ops, into its tf.signal
 void bind_bitwise_ops(nb::module_& m);
@@ -63,6 +64,7 @@ NB_MODULE(_tfpp, m) {
   bind_saved_model(m);
   bind_keras(m);
   bind_keras_preprocessing(m);
+  bind_keras_recurrent(m);
   bind_string_ops(m);
   bind_lookup_ops(m);
   bind_io(m);

@@ -132,6 +132,27 @@ TEST(FitTest, DatasetAndSequenceInputs) {
   EXPECT_EQ(seq.epochs_ended, 3);
 }
 
+TEST(FitTest, StepsPerEpochGoOnWhereTheLastEpochStopped) {
+  // As Keras' epoch iterator: epoch 0 reads batches 0 and 1, epoch 1 the pass's last batch 2,
+  // epoch 2 starts a new pass. A zero model and learning rate make each batch's loss its y².
+  keras::Sequential model({layers::Dense(1, {.kernel_initializer = "zeros", .input_shape = {1}})});
+  model.compile({.optimizer = keras::optimizers::SGD({.learning_rate = 0.0}), .loss = "mse"});
+  const tf::Tensor x = tf::ones({6, 1});
+  const tf::Tensor y = tf::constant(std::vector<float>{1, 1, 2, 2, 3, 3}, {6, 1});
+  const keras::History h = model.fit(x, y, {.batch_size = 2, .epochs = 3, .verbose = 0, .shuffle = false, .steps_per_epoch = 2});
+  EXPECT_EQ(h.history().at("loss"), (std::vector<double>{2.5, 9.0, 2.5}));
+}
+
+// A model whose every loss comes from add_loss trains on inputs alone, as in Keras.
+TEST(FitTest, AddedLossesAloneNeedNoTargets) {
+  keras::Sequential model({layers::Dense(1, {.kernel_initializer = "ones", .input_shape = {2},
+                                             .activity_regularizer = keras::regularizers::L2(0.5)})});
+  model.compile({.optimizer = keras::optimizers::SGD({.learning_rate = 0.1})});
+  const keras::History h = model.fit(std::vector<tf::Tensor>{tf::ones({4, 2})}, {}, {.batch_size = 4, .epochs = 1, .verbose = 0});
+  EXPECT_DOUBLE_EQ(h.history().at("loss")[0], 2.0);  // 0.5 * 2² per sample
+  EXPECT_LT(model.get_weights()[0].numpy<float>()[0], 1.0f);
+}
+
 TEST(FitTest, SampleAndClassWeightsScaleTheLoss) {
   // With SGD at learning rate 0 the weights stay put, so losses are comparable exactly.
   auto [x, y] = quadrants(64, 0);

@@ -180,6 +180,46 @@ TEST(LayerTest, LayerOverridingOnlyCallMaskedGetsMasksEagerlyAndInModels) {
   EXPECT_EQ(model(tf::constant({{1, 0, 3}, {2, 2, 0}})).numpy<float>(), (std::vector<float>{4, 4}));
 }
 
+// A layer that passes its input on and records the mask each call saw (undefined for none).
+class MaskSpy : public keras::Layer {
+ public:
+  MaskSpy() { set_supports_masking(); }
+  std::vector<tf::Tensor> call_masked(const std::vector<tf::Tensor>& inputs, const std::vector<tf::Tensor>& masks,
+                                      bool) override {
+    seen->push_back(masks[0]);
+    return {inputs[0]};
+  }
+  std::shared_ptr<std::vector<tf::Tensor>> seen = std::make_shared<std::vector<tf::Tensor>>();
+  TFPP_KERAS_LAYER(MaskSpy)
+};
+
+TEST(LayerTest, FunctionalConstructionGivesCallsTheMasksOfKerasTensors) {
+  // As Keras' symbolic call: a layer called on a KerasTensor that carries a mask sees a mask of
+  // its shape, and its output carries the mask compute_mask gives (here the same, passed on).
+  keras::KerasTensor ids = keras::Input({tf::None}, {.dtype = tf::int32});
+  layers::Embedding embed(4, 2, {.mask_zero = true});
+  const keras::KerasTensor embedded = embed(ids);
+  ASSERT_TRUE(embedded.mask_shape());
+  EXPECT_EQ(*embedded.mask_shape(), tf::TensorShape({tf::None, tf::None}));
+  EXPECT_FALSE(ids.mask_shape());
+  MaskSpy spy;
+  const keras::KerasTensor passed = spy(embedded);
+  ASSERT_EQ(spy.seen->size(), 1u);
+  ASSERT_TRUE((*spy.seen)[0].defined());
+  EXPECT_EQ((*spy.seen)[0].dtype(), tf::bool_);
+  EXPECT_EQ((*spy.seen)[0].shape(), tf::TensorShape({tf::None, tf::None}));
+  ASSERT_TRUE(passed.mask_shape());
+  // A layer that consumes the mask (an RNN without return_sequences) ends it; one without a mask sees none.
+  EXPECT_FALSE(layers::LSTM(3)(passed).mask_shape());
+  MaskSpy plain;
+  plain(keras::Input({3}));
+  EXPECT_FALSE((*plain.seen)[0].defined());
+  keras::Model model(ids, passed);
+  model(tf::constant({{1, 0, 3}}));
+  ASSERT_EQ(spy.seen->size(), 2u);
+  EXPECT_EQ((*spy.seen)[1].numpy<bool>(), (std::vector<bool>{true, false, true}));
+}
+
 TEST(LayerTest, RegularizersFeedLosses) {
   layers::Dense dense(1, {.kernel_initializer = "ones", .kernel_regularizer = keras::regularizers::L2(0.5)});
   dense(tf::ones({1, 4}));

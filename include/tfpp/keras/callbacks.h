@@ -87,16 +87,21 @@ class Callback {
   virtual void on_predict_end(Logs& logs) {}
   /// Called before every prediction batch.
   virtual void on_predict_batch_begin(std::int64_t batch, Logs& logs) {}
-  /// Called after every prediction batch.
+  /// Called after every prediction batch; predict_batch_outputs() holds the batch's outputs.
   virtual void on_predict_batch_end(std::int64_t batch, Logs& logs) {}
+  /// The outputs of the prediction batch whose on_predict_batch_end runs (Keras' logs["outputs"]);
+  /// empty outside that hook.
+  const std::vector<Tensor>& predict_batch_outputs() const { return predict_batch_outputs_; }
 
  protected:
   /// The model set by set_model; FailedPreconditionError naming callback `who` if there is none.
   Model& model_or_throw(const std::string& who) const;
 
  private:
+  friend class CallbackList;
   Model* model_ = nullptr;
   Params params_;
+  std::vector<Tensor> predict_batch_outputs_;
 };
 
 /// Records every epoch's logs; fit returns it.
@@ -537,8 +542,8 @@ class CallbackList {
   void on_predict_end(Logs logs = {});
   /// Calls on_predict_batch_begin of every callback.
   void on_predict_batch_begin(std::int64_t batch, Logs logs = {});
-  /// Calls on_predict_batch_end of every callback.
-  void on_predict_batch_end(std::int64_t batch, Logs logs = {});
+  /// Calls on_predict_batch_end of every callback, with `outputs` as their predict_batch_outputs().
+  void on_predict_batch_end(std::int64_t batch, const std::vector<Tensor>& outputs = {}, Logs logs = {});
 
  private:
   std::vector<std::shared_ptr<Callback>> callbacks_;

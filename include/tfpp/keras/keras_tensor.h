@@ -9,6 +9,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,8 @@ class KerasTensor {
   const TensorShape& shape() const;
   /// The element type.
   DType dtype() const;
+  /// The static shape of the Keras mask the tensor carries (Embedding's mask_zero, Masking), if any.
+  std::optional<TensorShape> mask_shape() const;
   /// "<layer>[node][index]", as Keras' summary names a tensor.
   std::string name() const;
   /// False for a default-constructed handle.
@@ -57,6 +60,8 @@ struct Node {
   std::vector<KerasTensor> inputs;        ///< what it was called on (empty for an InputLayer)
   std::vector<TensorShape> output_shapes; ///< static shapes of its outputs
   std::vector<DType> output_dtypes;       ///< dtypes of its outputs
+  /// The static shape of the Keras mask each output carries (none where it carries none).
+  std::vector<std::optional<TensorShape>> output_mask_shapes;
   int index_in_layer = 0;                 ///< this call's index among the layer's calls
   bool single_input = true;               ///< called on one tensor rather than a list
   /// Keras' other call arguments (masks, use_causal_mask, key, constants of an op), when the

@@ -252,6 +252,8 @@ class Layer : public Module {
   const std::vector<TensorShape>& build_input_shapes() const;
   /// Builds the layer for `input_shapes` now, if not built yet.
   void build_for(const std::vector<TensorShape>& input_shapes);
+  /// Checks input `index` of a call against the layer's input spec (InvalidArgumentError).
+  void check_input(const Tensor& input, std::size_t index) const;
   /// Output shapes and dtypes for inputs of these shapes and dtypes (builds the layer, then
   /// traces call() into a scratch graph; nothing is recorded).
   std::pair<std::vector<TensorShape>, std::vector<DType>> compute_output_spec(const std::vector<TensorShape>& shapes,
@@ -286,7 +288,6 @@ class Layer : public Module {
   std::vector<Tensor> call_checked(const std::vector<Tensor>& inputs, std::optional<bool> training);
   std::vector<KerasTensor> call_symbolic(const std::vector<KerasTensor>& inputs, bool single,
                                          std::shared_ptr<const detail::CallArguments> arguments = nullptr);
-  void check_input(const Tensor& input, std::size_t index) const;
 };
 
 /// Writes clone() for a layer class (put it in the class body).

@@ -105,6 +105,10 @@ def default_method(method):
     return method
 
 
+def _is_tensor_argument(x):
+    return isinstance(x, (_tfpp.Tensor, _tfpp.Variable, KerasTensor, _np.ndarray))
+
+
 def _is_symbolic(inputs):
     if isinstance(inputs, (list, tuple)):
         return bool(inputs) and all(isinstance(i, KerasTensor) for i in inputs)
@@ -122,6 +126,9 @@ class Layer(Operation):
     `add_weight`, `call(inputs[, training])`): a C++ layer calls the subclass' methods, so the
     layer works in Sequential and Functional models, fit's traced steps and summaries."""
 
+    _prepares_call_inputs = True  # Layer.__call__ takes inputs as Keras does (call_inputs.py); models do it themselves
+    autocast = True
+
     def __new__(cls, *args, **kwargs):
         layer = super().__new__(cls)
         layer._init_arguments = (args, kwargs)  # for Keras' automatic config (get_config)
@@ -135,6 +142,7 @@ class Layer(Operation):
         dtype = _mixed_precision.policy_name(dtype)  # a DTypePolicy, its config or a name
         mixed = dtype in ("mixed_float16", "mixed_bfloat16")
         self._python_subclass = True
+        self.autocast = bool(autocast)
         self._attach(_k.python_layer(self, name or "", bool(trainable), None if mixed else dtype, type(self).__name__))
         policy = dtype if isinstance(dtype, str) else getattr(dtype, "name", None)
         if policy is not None:  # an explicit dtype overrides the global policy
@@ -145,7 +153,10 @@ class Layer(Operation):
 
     def _build_from_cpp(self, input_shape):
         if type(self).build is not Layer.build:
-            self.build(input_shape)
+            if self._takes_positional_inputs(input_shape):
+                self.build(*input_shape)  # Keras' build(targets_shape, logits_shape)
+            else:
+                self.build(input_shape)
 
     def _call_from_cpp(self, inputs, training, mask=None):
         kwargs = {}
@@ -153,7 +164,15 @@ class Layer(Operation):
             kwargs["training"] = training
         if _takes_mask(type(self).call):  # the C++ layer passes the inputs' masks only then
             kwargs["mask"] = mask
+        if self._takes_positional_inputs(inputs):
+            return self.call(*inputs, **kwargs)
         return self.call(inputs, **kwargs)
+
+    def _takes_positional_inputs(self, inputs):
+        """Whether the layer was first called with several positional tensors, which its call (and
+        build) take as several arguments, and `inputs` (or their shapes) are those."""
+        count = self.__dict__.get("_positional_inputs")
+        return count is not None and isinstance(inputs, (list, tuple)) and len(inputs) == count
 
     def _handles_masks(self):
         """Whether the C++ layer asks this object for masks: its class overrides compute_mask or
@@ -199,20 +218,36 @@ class Layer(Operation):
                     return weight
         raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
 
-    def __call__(self, inputs, training=None, mask=None, **kwargs):
+    def __call__(self, inputs, *args, training=None, mask=None, **kwargs):
         if kwargs:
             raise TypeError("%s.__call__ got unexpected arguments %s" % (type(self).__name__, sorted(kwargs)))
+        if args:
+            inputs, training, mask = self._bind_positional(inputs, args, training, mask)
+        if self._prepares_call_inputs and not _is_symbolic(inputs):
+            inputs = _call_inputs.prepare(self, inputs)
         _assert_input_compatibility(self.__dict__.get("input_spec"), inputs, self.name)  # a Python layer's own spec
         if _is_symbolic(inputs):
             if isinstance(inputs, KerasTensor):
                 outputs = self._cpp.call_symbolic_one(inputs)
             else:
                 outputs = self._cpp.call_symbolic_list(list(inputs))
-        elif isinstance(inputs, (list, tuple)):
-            outputs = self._cpp.call_list(list(inputs), training)
         else:
-            outputs = self._cpp.call_list([inputs], training)  # a model may have several outputs
+            if mask is not None:
+                inputs = _masks.with_call_masks(inputs, mask)
+            several = isinstance(inputs, (list, tuple))
+            outputs = self._cpp.call_list(list(inputs) if several else [inputs], training)  # a model may have several outputs
         return outputs[0] if len(outputs) == 1 else outputs
+
+    def _bind_positional(self, inputs, args, training, mask):
+        # As Keras binds a call's positional arguments to call(): further tensors are further
+        # inputs (an endpoint layer's call(targets, logits)); other values are training and mask.
+        if all(_is_tensor_argument(a) for a in args):
+            self._positional_inputs = 1 + len(args)
+            return [inputs, *args], training, mask
+        if len(args) > 2:
+            raise TypeError("%s.__call__ takes tensors, training and mask positionally, got %d arguments" %
+                            (type(self).__name__, 1 + len(args)))
+        return inputs, args[0], args[1] if len(args) > 1 else mask
 
     @property
     def name(self):
@@ -460,9 +495,9 @@ class _BuiltinLayer(Layer):
         # inference; errors of a built layer's eager call are the ops' own.
         symbolic = _is_symbolic(inputs)
         if self._cpp.built and not symbolic:
-            return super().__call__(inputs, training, mask, **kwargs)
+            return super().__call__(inputs, training=training, mask=mask, **kwargs)
         try:
-            return super().__call__(inputs, training, mask, **kwargs)
+            return super().__call__(inputs, training=training, mask=mask, **kwargs)
         except _errors.InvalidArgumentError as e:
             if self._cpp.built and not symbolic:
                 raise
@@ -493,7 +528,7 @@ class HashedCrossing(_BuiltinLayer):
 
     def __call__(self, inputs, training=None, mask=None, **kwargs):
         try:
-            return super().__call__(inputs, training, mask, **kwargs)
+            return super().__call__(inputs, training=training, mask=mask, **kwargs)
         except _errors.InvalidArgumentError as e:
             if "`HashedCrossing`" not in e.message:
                 raise
@@ -570,11 +605,16 @@ def deserialize(config, custom_objects=None):
 from . import preprocessing_layers as _preprocessing_layers  # noqa: E402
 from . import merging as _merging  # noqa: E402
 from . import lora as _lora  # noqa: E402
+from . import recurrent_states as _recurrent_states  # noqa: E402
+from . import masks as _masks  # noqa: E402
+from . import call_inputs as _call_inputs  # noqa: E402
 from .lambda_layer import Lambda  # noqa: E402
 from .wrapper import Wrapper  # noqa: E402
 
 _merging.install(_sys.modules[__name__])  # add, subtract, ..., concatenate, dot
 _lora.install(_sys.modules[__name__])  # enable_lora of Dense, EinsumDense and Embedding
+_recurrent_states.install(_sys.modules[__name__])  # states and reset_state of stateful recurrent layers
+_masks.install()  # tensor._keras_mask
 _k.register_layer_class("Lambda", Lambda)  # load_model and deserialize make Lambda layers
 
 _preprocessing_layers.install(_sys.modules[__name__])  # adapt, get_vocabulary, ... of the lookup layers

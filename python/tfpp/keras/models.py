@@ -102,6 +102,8 @@ def _numpy(t):
 class Model(_layers.Layer):
     """keras.Model: Model(inputs, outputs) builds a Functional model of the layers between them."""
 
+    _prepares_call_inputs = False  # __call__ converts its inputs to the model's input dtypes
+
     def __new__(cls, *args, **kwargs):
         # Keras' Model.__new__ keeps no arguments: a subclass' automatic config holds its
         # __init__'s defaults, not the values it was called with. Model(inputs, outputs) is a
@@ -377,6 +379,7 @@ class Model(_layers.Layer):
         if validation_data is not None and not _is_dataset(validation_data):
             raise TypeError("with a dataset, give validation_data as a dataset too")
         history = _callbacks.History()
+        dataset = self._targets_by_output_names(dataset)
         history_dict, epochs_run = _k.fit_dataset(
             self._cpp, dataset._pipeline, int(epochs), verbose,
             _cpp_callbacks(self._with_metric_resets(callbacks) + [history], self),
@@ -384,6 +387,16 @@ class Model(_layers.Layer):
             {int(k): float(v) for k, v in (class_weight or {}).items()}, int(initial_epoch), steps_per_epoch,
             validation_steps, int(validation_freq))
         return self._history(history, history_dict, epochs_run, given_verbose, epochs, steps_per_epoch)
+
+    def _targets_by_output_names(self, dataset):
+        """`dataset` with dict targets given in the order of a Functional model's outputs (by their
+        names, as Keras 3 matches them), not in the sorted order a dict is flattened in."""
+        spec = dataset.element_spec
+        if (self._output_keys is not None or not self._cpp.is_functional or not isinstance(spec, tuple)
+                or len(spec) < 2 or not isinstance(spec[1], dict)):
+            return dataset
+        names = self.output_names
+        return dataset.map(lambda x, y, *weights: (x, tuple(_by_keys(y, names)), *weights))
 
     def _x(self, x):
         """Inputs as the C++ model's list: a dict by the model's input keys, or for a Functional model
@@ -394,8 +407,19 @@ class Model(_layers.Layer):
         return _as_list(x, keys)
 
     def _y(self, y):
-        """Targets as the C++ model's list (a dict by the model's output keys)."""
-        return _as_list(y, self._output_keys)
+        """Targets as the C++ model's list: a dict by the model's output keys, or for a Functional
+        model of a list of outputs, by the output layers' names (Keras 3's output_names)."""
+        keys = self._output_keys
+        if keys is None and isinstance(y, dict) and self._cpp.is_functional:
+            keys = self.output_names
+        return _as_list(y, keys)
+
+    @property
+    def output_names(self):
+        """The names of the outputs (a Functional model's: its output layers' names), as Keras 3's."""
+        if self._output_keys is not None:
+            return list(self._output_keys)
+        return [t._layer.name for t in self._cpp.outputs] if self._cpp.is_functional else []
 
     def _require_compiled(self):
         if not self._cpp.compiled:
@@ -429,7 +453,7 @@ class Model(_layers.Layer):
         self._require_compiled()
         steps = _keras_config._capped_steps(steps)
         if _is_dataset(x):
-            logs = _k.evaluate_dataset(self._cpp, x._pipeline, _verbosity(verbose), steps,
+            logs = _k.evaluate_dataset(self._cpp, self._targets_by_output_names(x)._pipeline, _verbosity(verbose), steps,
                                        _cpp_callbacks(self._with_metric_resets(callbacks), self))
             return self._ordered(logs, return_dict)
         logs = self._cpp.evaluate(self._x(x), self._y(y), batch_size, _verbosity(verbose),

@@ -90,8 +90,17 @@ void CallbackList::on_predict_batch_begin(std::int64_t batch, Logs logs) {
   for (const auto& callback : callbacks_) callback->on_predict_batch_begin(batch, logs);
 }
 
-void CallbackList::on_predict_batch_end(std::int64_t batch, Logs logs) {
-  for (const auto& callback : callbacks_) callback->on_predict_batch_end(batch, logs);
+void CallbackList::on_predict_batch_end(std::int64_t batch, const std::vector<Tensor>& outputs, Logs logs) {
+  for (const auto& callback : callbacks_) {
+    callback->predict_batch_outputs_ = outputs;
+    try {
+      callback->on_predict_batch_end(batch, logs);
+    } catch (...) {
+      callback->predict_batch_outputs_.clear();
+      throw;
+    }
+    callback->predict_batch_outputs_.clear();
+  }
 }
 
 }  // namespace tf::keras::callbacks

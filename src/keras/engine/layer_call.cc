@@ -161,13 +161,22 @@ std::vector<Tensor> Layer::call_all(const std::vector<Tensor>& inputs, std::opti
 
 // ---- Functional API ------------------------------------------------------------------------
 
-std::pair<std::vector<TensorShape>, std::vector<DType>> Layer::compute_output_spec(const std::vector<TensorShape>& shapes,
-                                                                                  const std::vector<DType>& dtypes) {
-  Layer& self = instance();
-  detail::LayerState& s = layer_state();
+namespace {
+
+// What a call on placeholders gave: each output's shape, dtype and mask shape.
+struct TracedSpec {
+  std::vector<TensorShape> shapes;
+  std::vector<DType> dtypes;
+  std::vector<std::optional<TensorShape>> mask_shapes;
+};
+
+// Builds `self`, then traces its call on placeholders of `shapes` and `dtypes` (with boolean
+// placeholder masks where `mask_shapes` has one) into a scratch graph, keeping no side effects:
+// the losses of the layer and of its sublayers (add_loss, activity regularizers) are put back.
+TracedSpec trace_output_spec(Layer& self, const std::vector<TensorShape>& shapes, const std::vector<DType>& dtypes,
+                             const std::vector<std::optional<TensorShape>>& mask_shapes) {
+  detail::LayerState& s = self.layer_state();
   self.build_for(shapes);
-  // Trace the call on placeholders (without masks) into a scratch graph, keeping no side effects:
-  // the losses of this layer and of its sublayers (add_loss, activity regularizers) are put back.
   std::map<detail::LayerState*, std::vector<Tensor>> saved_losses;
   for_each_state(s, [&](detail::LayerState& state) { saved_losses[&state] = state.losses; });
   const auto restore_losses = [&] {
@@ -180,33 +189,50 @@ std::pair<std::vector<TensorShape>, std::vector<DType>> Layer::compute_output_sp
   graph::Tracer tracer(g, nullptr);
   autodiff::SuspendTapes suspend;
   ops::ContextScope scope(&tracer);
-  std::vector<Tensor> placeholders;
-  for (std::size_t i = 0; i < shapes.size(); ++i)
+  std::vector<Tensor> placeholders, masks;
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
     placeholders.push_back(tracer.add_arg({dtypes[i], shapes[i]}, "input_" + std::to_string(i)));
-  for (std::size_t i = 0; i < placeholders.size(); ++i) check_input(placeholders[i], i);
-  std::vector<Tensor> outputs;
+    const bool masked = i < mask_shapes.size() && mask_shapes[i];
+    masks.push_back(masked ? tracer.add_arg({bool_, *mask_shapes[i]}, "mask_" + std::to_string(i)) : Tensor());
+  }
+  for (std::size_t i = 0; i < placeholders.size(); ++i) self.check_input(placeholders[i], i);
+  TracedSpec spec;
   {
     const std::vector<Tensor> inputs_cast = mixed_precision::detail::autocast_inputs(self, placeholders);
     std::optional<autodiff::AutocastScope> autocast;
     if (auto scope = mixed_precision::detail::call_autocast(self)) autocast.emplace(*scope);
     detail::CallContext::Push frame(&self, &s, false);
     try {
-      outputs = self.call_masked(inputs_cast, std::vector<Tensor>(placeholders.size()), false);
+      const std::vector<Tensor> outputs = self.call_masked(inputs_cast, masks, false);
+      for (const Tensor& t : outputs) {
+        spec.shapes.push_back(t.shape());
+        spec.dtypes.push_back(t.dtype());
+        const Tensor mask = get_keras_mask(t);
+        spec.mask_shapes.push_back(mask.defined() ? std::optional(mask.shape()) : std::nullopt);
+      }
+      // As an eager call: compute_mask's result goes with the first output unless the call attached one.
+      if (!outputs.empty() && !spec.mask_shapes[0]) {
+        const Tensor mask = self.compute_mask(inputs_cast, masks);
+        if (mask.defined()) spec.mask_shapes[0] = mask.shape();
+      }
     } catch (const InvalidArgumentError& e) {
       restore_losses();
-      rethrow_in(name(), e);
+      rethrow_in(self.name(), e);
     } catch (...) {
       restore_losses();
       throw;
     }
   }
   restore_losses();
-  std::pair<std::vector<TensorShape>, std::vector<DType>> spec;
-  for (const Tensor& t : outputs) {
-    spec.first.push_back(t.shape());
-    spec.second.push_back(t.dtype());
-  }
   return spec;
+}
+
+}  // namespace
+
+std::pair<std::vector<TensorShape>, std::vector<DType>> Layer::compute_output_spec(const std::vector<TensorShape>& shapes,
+                                                                                  const std::vector<DType>& dtypes) {
+  TracedSpec spec = trace_output_spec(instance(), shapes, dtypes, {});
+  return {std::move(spec.shapes), std::move(spec.dtypes)};
 }
 
 namespace {
@@ -261,8 +287,12 @@ std::vector<KerasTensor> Layer::call_symbolic(const std::vector<KerasTensor>& in
   if (arguments) {
     std::tie(node->output_shapes, node->output_dtypes) = arguments_output_spec(*self, inputs, *arguments);
   } else {
-    self->build_for(shapes);
-    std::tie(node->output_shapes, node->output_dtypes) = self->compute_output_spec(shapes, dtypes);
+    std::vector<std::optional<TensorShape>> input_masks;
+    for (const KerasTensor& k : inputs) input_masks.push_back(k.mask_shape());
+    TracedSpec spec = trace_output_spec(*self, shapes, dtypes, input_masks);
+    node->output_shapes = std::move(spec.shapes);
+    node->output_dtypes = std::move(spec.dtypes);
+    node->output_mask_shapes = std::move(spec.mask_shapes);
   }
   node->index_in_layer = static_cast<int>(s.inbound_nodes.size());
   s.inbound_nodes.push_back(node);
@@ -320,6 +350,11 @@ const TensorShape& KerasTensor::shape() const {
 DType KerasTensor::dtype() const {
   if (!node_) throw FailedPreconditionError("[KerasTensor] undefined");
   return node_->output_dtypes[index_];
+}
+
+std::optional<TensorShape> KerasTensor::mask_shape() const {
+  if (!node_ || static_cast<std::size_t>(index_) >= node_->output_mask_shapes.size()) return std::nullopt;
+  return node_->output_mask_shapes[index_];
 }
 
 std::string KerasTensor::name() const {

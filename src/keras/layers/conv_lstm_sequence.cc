@@ -3,7 +3,7 @@
 // (zeros before the first step) and the previous states.
 #include <algorithm>
 
-#include "keras/engine/call_context.h"
+#include "keras/layers/kept_states.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
@@ -51,21 +51,12 @@ std::vector<Tensor> ConvLSTM::call_masked(const std::vector<Tensor>& inputs, con
     std::reverse(step_masks.begin(), step_masks.end());
   }
   const std::vector<Tensor> zeros = cell_->get_initial_state(steps[0]);
-  if (options_.stateful && states_->empty()) {
-    if (x.shape()[0] < 0)
-      throw InvalidArgumentError("[" + name() + "] When using `stateful=True` in a RNN, the batch size must be static. "
-                                 "Found dynamic batch size: sequence.shape=" + x.shape().to_string());
-    for (const Tensor& z : zeros) {
-      if (!z.shape().is_fully_defined())
-        throw InvalidArgumentError("[" + name() + "] a stateful layer needs its states' shape known, got " + z.shape().to_string());
-      keras::detail::InitScope init;  // created eagerly, also when a trace makes the first call
-      states_->emplace_back(tf::zeros(z.shape(), z.dtype()), VariableOptions{.name = name() + "/rnn_state", .trainable = false});
-    }
-  }
   std::vector<Tensor> states(inputs.begin() + 1, inputs.end());
-  if (states.empty() && options_.stateful) {
-    for (const Variable& kept : *states_) states.push_back(kept.read_value());
-  } else if (states.empty()) {
+  if (options_.stateful) {
+    std::vector<Tensor> kept = detail::read_kept_states(*states_, name(), x, zeros);
+    if (states.empty()) states = std::move(kept);
+  }
+  if (states.empty()) {
     states = zeros;
   } else if (states.size() != 2) {
     throw InvalidArgumentError("[" + name() + "] the cell has 2 states (h and c), but " + std::to_string(states.size()) +
@@ -101,8 +92,7 @@ std::vector<Tensor> ConvLSTM::call_masked(const std::vector<Tensor>& inputs, con
   }
   cell_->end_sequence();
   // As Keras, a stateful layer keeps the final states, also of a call given initial states.
-  if (options_.stateful)
-    for (std::size_t k = 0; k < states_->size(); ++k) (*states_)[k].assign(states[k]);
+  if (options_.stateful) detail::keep_final_states(*states_, states);
   std::vector<Tensor> out{options_.return_sequences ? stack(outputs, 1) : outputs.back()};
   if (options_.return_state) out.insert(out.end(), states.begin(), states.end());
   return out;
@@ -113,8 +103,6 @@ Tensor ConvLSTM::compute_mask(const std::vector<Tensor>&, const std::vector<Tens
   return masks[0];
 }
 
-void ConvLSTM::reset_states() {
-  for (Variable& kept : *states_) kept.assign(zeros_like(kept.read_value()));
-}
+void ConvLSTM::reset_states() { detail::reset_kept_states(*states_); }
 
 }  // namespace tf::keras::layers

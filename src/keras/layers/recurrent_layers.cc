@@ -36,7 +36,7 @@ CellOptions cell_options(const O& o, const char* cell_name) {
 template <class O>
 RNNOptions layer_rnn_options(const O& o) {
   return {.return_sequences = o.return_sequences, .return_state = o.return_state, .go_backwards = o.go_backwards,
-          .unroll = o.unroll, .zero_output_for_mask = o.zero_output_for_mask, .input_shape = o.input_shape,
+          .stateful = o.stateful, .unroll = o.unroll, .zero_output_for_mask = o.zero_output_for_mask, .input_shape = o.input_shape,
           .name = o.name, .trainable = o.trainable, .dtype = o.dtype};
 }
 
@@ -53,7 +53,7 @@ template <class L, class O>
 L layer_from_config(const Config& c, const char* who) {
   O o;
   detail::read_cell_config(c, o);
-  detail::read_rnn_config(c, o, who);
+  detail::read_rnn_config(c, o);
   return L(keras::detail::config_at(c, "units", who).get<std::int64_t>(), o);
 }
 

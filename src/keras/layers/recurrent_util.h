@@ -59,9 +59,9 @@ void read_cell_config(const Config& c, O& o) {
   if (has("seed") && !c.at("seed").is_null()) o.seed = c.at("seed").get<std::int64_t>();
 }
 
-/// Reads the RNN fields (return_sequences, ...) into an options struct; stateful=True is an error.
+/// Reads the RNN fields (return_sequences, ...) into an options struct.
 template <class O>
-void read_rnn_config(const Config& c, O& o, const std::string& who) {
+void read_rnn_config(const Config& c, O& o) {
   auto flag = [&](const char* key, bool& out) {
     if (auto it = c.find(key); it != c.end()) out = it->second.get<bool>();
   };
@@ -70,9 +70,7 @@ void read_rnn_config(const Config& c, O& o, const std::string& who) {
   flag("go_backwards", o.go_backwards);
   flag("unroll", o.unroll);
   flag("zero_output_for_mask", o.zero_output_for_mask);
-  bool stateful = false;
-  flag("stateful", stateful);
-  if (stateful) throw UnimplementedError("[" + who + "] stateful=True is not supported; states start at zero for every batch");
+  flag("stateful", o.stateful);
 }
 
 }  // namespace tf::keras::layers::detail

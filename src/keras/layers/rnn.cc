@@ -1,5 +1,6 @@
 // The RNN layer: the time loop over a cell, with masks, initial states, go_backwards and the
 // return options (Note [RNN time loop]).
+#include "keras/layers/kept_states.h"
 #include "keras/layers/recurrent_util.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/constant.h"
@@ -145,6 +146,10 @@ std::vector<Tensor> RNN::call_masked(const std::vector<Tensor>& inputs, const st
   const Tensor seq_major = transpose(x, {1, 0, 2});
   Tensor first_input = squeeze(slice(seq_major, {0, 0, 0}, {1, -1, -1}), {0});
   std::vector<Tensor> states(inputs.begin() + 1, inputs.end());
+  if (rnn_options_.stateful) {
+    std::vector<Tensor> kept = detail::read_kept_states(*states_, name(), x, cell.get_initial_state(first_input));
+    if (states.empty()) states = std::move(kept);
+  }
   if (states.empty()) {
     states = cell.get_initial_state(first_input);
   } else if (states.size() != sizes.size()) {
@@ -186,6 +191,8 @@ std::vector<Tensor> RNN::call_masked(const std::vector<Tensor>& inputs, const st
     throw;
   }
   cell.end_sequence();
+  // As Keras, a stateful layer keeps the final states, also of a call given initial states.
+  if (rnn_options_.stateful) detail::keep_final_states(*states_, r.states);
   std::vector<Tensor> out{rnn_options_.return_sequences ? r.outputs : r.last_output};
   if (rnn_options_.return_state) out.insert(out.end(), r.states.begin(), r.states.end());
   return out;
@@ -200,7 +207,7 @@ void RNN::add_rnn_config(Config& c) const {
   c["return_sequences"] = rnn_options_.return_sequences;
   c["return_state"] = rnn_options_.return_state;
   c["go_backwards"] = rnn_options_.go_backwards;
-  c["stateful"] = false;
+  c["stateful"] = rnn_options_.stateful;
   c["unroll"] = rnn_options_.unroll;
   c["zero_output_for_mask"] = rnn_options_.zero_output_for_mask;
 }
@@ -215,7 +222,7 @@ Config RNN::get_config() const {
 RNN RNN::from_config(const Config& c) {
   RNNOptions o;
   keras::detail::read_common(c, o);
-  detail::read_rnn_config(c, o, "RNN");
+  detail::read_rnn_config(c, o);
   const Config& cell = keras::detail::config_at(c, "cell", "RNN").get<Config>();
   const std::string& cls = keras::detail::config_at(cell, "class_name", "RNN").get<std::string>();
   const Config& cc = keras::detail::config_at(cell, "config", "RNN").get<Config>();
@@ -226,6 +233,8 @@ RNN RNN::from_config(const Config& c) {
   throw InvalidArgumentError("[RNN] from_config knows the cells SimpleRNNCell, LSTMCell, GRUCell and StackedRNNCells, not '" +
                              cls + "'");
 }
+
+void RNN::reset_states() { detail::reset_kept_states(*states_); }
 
 std::shared_ptr<RNN> RNN::from_config_like(const Config& c) const { return std::make_shared<RNN>(from_config(c)); }
 

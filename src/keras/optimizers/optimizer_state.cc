@@ -132,7 +132,8 @@ void OptimizerState::apply(std::vector<Tensor> grads, std::vector<Variable> vars
   std::vector<std::string> missing;
   for (std::size_t i = grads.size(); i-- > 0;) {
     if (grads[i].defined()) continue;
-    missing.insert(missing.begin(), vars[i].name());
+    const std::string& name = vars[i].name();
+    missing.insert(missing.begin(), name.substr(0, name.rfind(':')));  // the variable's path, as Keras names it
     grads.erase(grads.begin() + static_cast<std::ptrdiff_t>(i));
     vars.erase(vars.begin() + static_cast<std::ptrdiff_t>(i));
   }

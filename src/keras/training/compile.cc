@@ -1,4 +1,5 @@
 // Model::compile and the compiled loss and metrics (Keras 3's CompileLoss / CompileMetrics).
+#include <algorithm>
 #include <map>
 
 #include "keras/models/model_data.h"
@@ -190,12 +191,18 @@ void resolve_outputs(Model& m, const std::vector<TensorShape>& y_true, const std
   assign_metrics(o.weighted_metrics, o.weighted_metrics_per_output, o.weighted_metrics_by_output, "weighted_metrics",
                  &OutputSlot::weighted_metric_specs);
 
-  if (y_true.size() != n)
+  // Without losses or metrics (every loss from add_loss) the targets may be absent, as in Keras.
+  const bool targets_unused = y_true.empty() && std::all_of(slots.begin(), slots.end(), [](const OutputSlot& s) {
+    return !s.loss_spec.defined() && s.metric_specs.empty() && s.weighted_metric_specs.empty();
+  });
+  if (y_true.size() != n && !targets_unused)
     throw InvalidArgumentError(who + "has " + std::to_string(n) + " output(s) but was given " + std::to_string(y_true.size()) + " target(s)");
-  for (std::size_t i = 0; i < n; ++i) {
+  // As Keras 3's CompileLoss: "<output>_loss" logs only when several outputs have a loss.
+  const auto with_loss = std::count_if(slots.begin(), slots.end(), [](const OutputSlot& s) { return s.loss_spec.defined(); });
+  for (std::size_t i = 0; i < n && !targets_unused; ++i) {
     OutputSlot& s = slots[i];
     s.loss = s.loss_spec.resolve(y_true[i], y_pred[i]);
-    if (n > 1 && s.loss) s.loss_tracker = std::make_shared<metrics::Mean>(metrics::MetricOptions{.name = s.name + "_loss"});
+    if (with_loss > 1 && s.loss) s.loss_tracker = std::make_shared<metrics::Mean>(metrics::MetricOptions{.name = s.name + "_loss"});
     for (const MetricSpec& spec : s.metric_specs) s.metrics.push_back(spec.resolve(y_true[i], y_pred[i]));
     for (const MetricSpec& spec : s.weighted_metric_specs) s.weighted_metrics.push_back(spec.resolve(y_true[i], y_pred[i]));
   }
@@ -214,7 +221,8 @@ Tensor Model::compiled_loss(const std::vector<Tensor>& y, const std::vector<Tens
     for (const Tensor& v : y_pred) ps.push_back(v.shape());
     detail::resolve_outputs(*this, ys, ps);
   }
-  if (y.size() != t.outputs.size() || y_pred.size() != t.outputs.size())
+  const bool any_loss = std::any_of(t.outputs.begin(), t.outputs.end(), [](const detail::OutputSlot& s) { return s.loss != nullptr; });
+  if ((y.size() != t.outputs.size() && (any_loss || !y.empty())) || y_pred.size() != t.outputs.size())
     throw InvalidArgumentError("[" + name() + "] has " + std::to_string(t.outputs.size()) + " output(s), got " +
                                std::to_string(y.size()) + " target(s) and " + std::to_string(y_pred.size()) + " prediction(s)");
   Tensor total;

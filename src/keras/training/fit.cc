@@ -137,6 +137,13 @@ std::vector<Tensor> Model::predict_step(const Batch& batch) { return call_all(ba
 
 namespace {
 
+// Whether compile gave a loss or metric, which need the data's targets.
+bool uses_targets(const CompileOptions& o) {
+  return o.loss.defined() || !o.losses.empty() || !o.loss_by_output.empty() || !o.metrics.empty() ||
+         !o.metrics_per_output.empty() || !o.metrics_by_output.empty() || !o.weighted_metrics.empty() ||
+         !o.weighted_metrics_per_output.empty() || !o.weighted_metrics_by_output.empty();
+}
+
 // Builds the model, the optimizer and the compiled losses/metrics for this batch, eagerly; a user's
 // step builds what it uses itself (ModelData::user_train_step), all but the optimizer.
 void prepare(Model& m, const Batch& b, bool training) {
@@ -162,7 +169,8 @@ void prepare(Model& m, const Batch& b, bool training) {
     auto [out_shapes, out_dtypes] = m.compute_output_spec(shapes, in_dtypes);
     std::vector<TensorShape> y_shapes;
     for (const Tensor& y : b.y) y_shapes.push_back(y.shape());
-    if (b.y.size() != out_shapes.size())
+    // A model whose losses all come from add_loss trains on inputs alone, as in Keras.
+    if (b.y.size() != out_shapes.size() && !(b.y.empty() && !uses_targets(t.options)))
       throw InvalidArgumentError(who + "has " + std::to_string(out_shapes.size()) + " output(s) but the data has " +
                                  std::to_string(b.y.size()) + " target(s)");
     for (std::size_t i = 0; i < b.y.size(); ++i) {
@@ -304,14 +312,22 @@ History run_fit(Model& m, detail::BatchSource& train, detail::BatchSource* valid
   const int first_epoch = t.resume_epoch.value_or(o.initial_epoch);
   t.resume_epoch.reset();
   Logs epoch_logs;
+  std::int64_t pass_steps = 0;  // batches drawn from the current pass over the data
   for (int epoch = first_epoch; epoch < o.epochs; ++epoch) {
     m.reset_metrics();
     cbs.on_epoch_begin(epoch);
-    train.begin_epoch();
+    // As Keras' epoch iterator: with steps_per_epoch an epoch goes on where the last one stopped,
+    // and a new pass over the data starts once a pass of known length is used up.
+    const std::optional<std::int64_t> known = train.steps();
+    if (!o.steps_per_epoch || epoch == first_epoch || (known && pass_steps >= *known)) {
+      train.begin_epoch();
+      pass_steps = 0;
+    }
     StepRunner runner{m, train, true, t.options.steps_per_execution};
     std::optional<Batch> pending;
     std::int64_t step = 0;
-    const std::int64_t limit = step_limit(o.steps_per_epoch, train);
+    const std::int64_t limit = std::min(step_limit(o.steps_per_epoch, train),
+                                        known ? *known - pass_steps : std::numeric_limits<std::int64_t>::max());
     TensorLogs logs;
     while (step < limit) {
       std::vector<Tensor> flat;
@@ -323,7 +339,8 @@ History run_fit(Model& m, detail::BatchSource& train, detail::BatchSource* valid
       cbs.on_train_batch_end(step - 1, to_logs(logs));
       if (m.stop_training()) break;
     }
-    finish_pass(train, step);
+    pass_steps += step;
+    finish_pass(train, pass_steps);
     if (step == 0) throw InvalidArgumentError(who + "the training data is empty");
     epoch_logs = metrics_result_or_logs(m, logs);
     if (validation && (epoch + 1) % o.validation_freq == 0) {
@@ -475,8 +492,8 @@ std::vector<Tensor> run_predict(Model& m, detail::BatchSource& source, const Pre
       m.build_for(shapes);
     }
     std::vector<Tensor> out = eager ? m.predict_step(*b) : d.predict_fn(b->x);
-    pieces.push_back(out);
-    cbs.on_predict_batch_end(step);
+    cbs.on_predict_batch_end(step, out);
+    pieces.push_back(std::move(out));
     ++step;
   }
   finish_pass(source, step);

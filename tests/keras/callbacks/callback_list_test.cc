@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "error_of.h"
+#include "tfpp/constant.h"
 #include "tfpp/keras/callbacks.h"
 
 namespace tf::keras::callbacks {
@@ -60,6 +61,26 @@ TEST(CallbackListTest, EveryHookReachesEveryCallbackInOrder) {
       "predict_batch_begin(4)", "predict_batch_end(4)", "predict_end(-1)"};
   EXPECT_EQ(first->calls, expected);
   EXPECT_EQ(second->calls, expected);
+}
+
+// on_predict_batch_end sees the batch's outputs (Keras' logs["outputs"]), and only there.
+TEST(CallbackListTest, PredictBatchEndSeesTheBatchOutputs) {
+  struct Outputs : Callback {
+    std::vector<std::vector<float>> seen;
+    std::size_t outside = 0;
+    void on_predict_batch_begin(std::int64_t, Logs&) override { outside += predict_batch_outputs().size(); }
+    void on_predict_batch_end(std::int64_t, Logs&) override {
+      for (const Tensor& t : predict_batch_outputs()) seen.push_back(t.numpy<float>());
+    }
+  };
+  auto cb = std::make_shared<Outputs>();
+  CallbackList list({cb});
+  list.on_predict_batch_begin(0);
+  list.on_predict_batch_end(0, {tf::constant({1.0f, 2.0f}), tf::constant({3.0f})});
+  list.on_predict_batch_begin(1);
+  EXPECT_EQ(cb->seen, (std::vector<std::vector<float>>{{1, 2}, {3}}));
+  EXPECT_EQ(cb->outside, 0u);
+  EXPECT_TRUE(cb->predict_batch_outputs().empty());
 }
 
 // A callback that only overrides Keras' older batch hooks still sees training batches.

@@ -46,6 +46,7 @@ namespace tf::keras::layers {
   bool return_sequences = false;     /**< output every timestep, not only the last */                  \
   bool return_state = false;         /**< also return the final states (call_all) */                    \
   bool go_backwards = false;         /**< process the sequence backwards (outputs come reversed) */     \
+  bool stateful = false;             /**< keep the final states for the next call (fixed batch size) */ \
   bool unroll = false;               /**< unroll the loop when the length is static */                  \
   bool zero_output_for_mask = false; /**< masked timesteps output zeros instead of the last output */
 
@@ -230,6 +231,10 @@ class RNN : public Layer {
   RNNCell& cell() const { return *cell_; }
   /// The layer's own options (return_sequences, ...).
   const RNNOptions& rnn_options() const { return rnn_options_; }
+  /// A stateful layer's kept states ("rnn_state", not weights; empty before its first call).
+  std::vector<Variable> states() const { return *states_; }
+  /// Sets a stateful layer's kept states to zeros (Keras' reset_state); nothing before its first call.
+  void reset_states();
   TFPP_KERAS_LAYER(RNN)
 
  protected:
@@ -240,6 +245,7 @@ class RNN : public Layer {
  private:
   std::shared_ptr<RNNCell> cell_;
   RNNOptions rnn_options_;
+  std::shared_ptr<std::vector<Variable>> states_ = std::make_shared<std::vector<Variable>>();  // shared by copies
 };
 
 /// Options of SimpleRNN.
