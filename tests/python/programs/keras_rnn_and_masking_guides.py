@@ -1,9 +1,11 @@
 """Keras' guides to recurrent layers and to masking and padding as a program: an LSTM over
 embeddings, an encoder-decoder whose encoder LSTM returns its states (return_state in the Functional
 API: three outputs) and seeds the decoder's initial_state, stacked Bidirectional LSTMs, padded
-sequences and the masks Embedding(mask_zero) and Masking make, layers that compute, pass through or
-consume masks; and the automatic model names after Sequential models (each build of a Sequential
-takes a "functional" name, as in Keras)."""
+sequences and the masks Embedding(mask_zero) and Masking attach to their outputs (`_keras_mask`),
+layers that compute (one per output), pass through or consume masks, a layer whose call asserts it
+gets a mask while a Functional model is built (TemporalSoftmax), an LSTM given `mask=`; and the
+automatic model names after Sequential models (each build of a Sequential takes a "functional"
+name, as in Keras)."""
 import numpy as np
 
 from harness import tf
@@ -40,11 +42,12 @@ padded_inputs = keras.utils.pad_sequences(raw_inputs, padding="post")
 print(padded_inputs)
 embedding = layers.Embedding(input_dim=5000, output_dim=4, mask_zero=True)
 masked_output = embedding(padded_inputs)
-print(embedding.compute_mask(padded_inputs))
+print(masked_output._keras_mask)
 masking_layer = layers.Masking()
 unmasked_embedding = tf.cast(tf.tile(tf.expand_dims(padded_inputs, axis=-1), [1, 1, 10]), tf.float32)
 masked_embedding = masking_layer(unmasked_embedding)
-print(masking_layer.compute_mask(unmasked_embedding))
+print(masked_embedding._keras_mask)
+print(hasattr(unmasked_embedding, "_keras_mask"), getattr(unmasked_embedding, "_keras_mask", None))
 class MyLayer(layers.Layer):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -66,8 +69,9 @@ class TemporalSplit(keras.layers.Layer):
         if mask is None:
             return None
         return tf.split(mask, 2, axis=1)
-split = TemporalSplit()
-print(split.compute_mask(masked_embedding, masking_layer.compute_mask(unmasked_embedding))[0])
+first_half, second_half = TemporalSplit()(masked_embedding)
+print(first_half._keras_mask)
+print(second_half._keras_mask)
 class CustomEmbedding(keras.layers.Layer):
     def __init__(self, input_dim, output_dim, mask_zero=False, **kwargs):
         super().__init__(**kwargs)
@@ -102,6 +106,30 @@ outputs = layers.LSTM(32)(x)
 model = keras.Model(inputs, outputs)
 y = model(np.random.randint(0, 5000, size=(32, 100)))
 print(y.shape)
+class TemporalSoftmax(keras.layers.Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.supports_masking = True
+    def call(self, inputs, mask=None):
+        assert mask is not None  # also while the Functional model below is built
+        broadcast_float_mask = tf.expand_dims(tf.cast(mask, "float32"), -1)
+        inputs_exp = tf.exp(inputs) * broadcast_float_mask
+        inputs_sum = tf.reduce_sum(inputs_exp * broadcast_float_mask, axis=-1, keepdims=True)
+        return inputs_exp / inputs_sum
+inputs = keras.Input(shape=(None,), dtype="int32")
+x = layers.Embedding(input_dim=10, output_dim=32, mask_zero=True)(inputs)
+x = layers.Dense(1)(x)
+outputs = TemporalSoftmax()(x)
+model = keras.Model(inputs, outputs)
+y = model(np.random.randint(0, 10, size=(32, 100)))
+print(y.shape)
+lstm = layers.LSTM(3)
+lstm.build((2, 4, 3))
+lstm.set_weights([np.sin(0.37 * np.arange(np.prod(w.shape)) + 1.0 + i).reshape(w.shape) * 0.5
+                  for i, w in enumerate(lstm.weights)])
+xs = np.sin(0.37 * np.arange(24) + 0.2).astype("float32").reshape((2, 4, 3))
+print(np.round(lstm(xs, mask=np.array([[1, 1, 0, 0], [1, 1, 1, 1]], bool)).numpy(), 4))
+print(np.round(lstm(xs).numpy(), 4))
 built_twice = keras.Sequential()
 built_twice.add(keras.Input((3,)))
 built_twice.add(layers.Dense(2))
