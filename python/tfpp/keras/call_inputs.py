@@ -6,6 +6,7 @@ tensors and NumPy arrays alike, to their compute dtype (autocast; Embedding keep
 import numpy as np
 
 from .. import _tfpp
+from .. import nest
 
 # Keras 3's DataLayer classes and its lookup and encoding layers: their own call converts inputs.
 DATA_LAYERS = frozenset((
@@ -19,17 +20,6 @@ DATA_LAYERS = frozenset((
     "TextVectorization"))
 _NOT_AUTOCAST = frozenset(("Embedding",))
 _PYTHON_VALUES = (bool, int, float, complex, str, bytes)
-
-
-def _leaves(inputs):
-    if isinstance(inputs, (list, tuple)):
-        for x in inputs:
-            yield from _leaves(x)
-    elif isinstance(inputs, dict):
-        for x in inputs.values():
-            yield from _leaves(x)
-    else:
-        yield inputs
 
 
 def _autocast(x, dtype):
@@ -46,11 +36,11 @@ def prepare(layer, inputs):
     """The inputs `layer` (a Python keras.layers.Layer, not a model) calls on, as Keras takes them."""
     class_name = getattr(layer, "_class_name", None)
     if class_name in DATA_LAYERS:
-        if isinstance(inputs, (list, tuple)) and any(isinstance(x, _PYTHON_VALUES) for x in _leaves(inputs)):
+        if isinstance(inputs, (list, tuple)) and any(isinstance(x, _PYTHON_VALUES) for x in nest.flatten(inputs)):
             from .. import convert_to_tensor
             return convert_to_tensor(inputs)
         return inputs
-    for x in _leaves(inputs):
+    for x in nest.flatten(inputs):
         if isinstance(x, _PYTHON_VALUES):
             raise ValueError("Only input tensors may be passed as positional arguments. The following argument value "
                              "should be passed as a keyword argument: %s (of type %s)" % (x, type(x)))
