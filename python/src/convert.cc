@@ -398,6 +398,8 @@ namespace {
 
 tf::Tensor converted_value(nb::handle value, std::optional<tf::DType> dtype, Registry registry) {
   if (nb::isinstance<tf::Tensor>(value)) return nb::cast<const tf::Tensor&>(value);
+  // A range converts as the list of its numbers (held here: the conversion borrows its leaves).
+  if (PyRange_Check(value.ptr())) return converted_value(nb::list(value), dtype, registry);
   if (nb::isinstance<tf::Variable>(value)) return nb::cast<const tf::Variable&>(value).read_value();
   const Kind kind = kind_of(value);
   if (kind != Kind::kOther) {

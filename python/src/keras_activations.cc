@@ -1,7 +1,9 @@
 // _tfpp.keras.activations: keras.activations' functions with their arguments, over the C++ ones
 // (tf::keras::activations), which layers also use by name.
 #include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
 
+#include "keras/layers/activation_resolver.h"
 #include "keras_bindings.h"
 #include "tfpp/keras/activation_functions.h"
 
@@ -16,6 +18,20 @@ using Unary = tf::Tensor (*)(const tf::Tensor&);
 
 void bind_keras_activations(nb::module_& m) {
   nb::module_ a = m.def_submodule("activations", "keras.activations over tf::keras::activations.");
+  a.def("set_resolver", [](nb::object resolve) {
+    // resolve(name) gives a custom object's function or None; a layer made then calls the function.
+    auto held_resolve = std::shared_ptr<nb::object>(new nb::object(std::move(resolve)), release_python_object);
+    activations::detail::set_resolver([held_resolve](const std::string& name) -> std::optional<activations::Activation> {
+      nb::gil_scoped_acquire gil;
+      nb::object fn = (*held_resolve)(name);
+      if (fn.is_none()) return std::nullopt;
+      auto held_fn = std::shared_ptr<nb::object>(new nb::object(std::move(fn)), release_python_object);
+      return activations::Activation([held_fn](const tf::Tensor& x) {
+        nb::gil_scoped_acquire gil;
+        return to_tensor((*held_fn)(x));
+      }, name);
+    });
+  }, "resolve"_a, "Lets layers find activations by name among the Python custom objects resolve(name) gives.");
   // The functions of x alone.
   for (const auto& [name, fn] : {std::pair<const char*, Unary>{"relu6", activations::relu6},
                                  {"selu", activations::selu},

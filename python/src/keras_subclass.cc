@@ -369,6 +369,11 @@ void bind_keras_subclass(nb::module_& m) {
       "constraint"_a.none());
   m.def("add_loss", [](keras::Layer& layer, nb::handle loss) { layer.add_loss(to_tensor(loss)); });
   m.def("track", [](keras::Layer& layer, keras::Layer& sublayer) { layer.track(sublayer); });
+  // A tf.Variable assigned to a Python layer's attribute: the layer's checkpoints keep it by that
+  // name, as TensorFlow's attribute tracking does (it is not one of the layer's Keras weights).
+  m.def("track_variable", [](keras::Layer& layer, const std::string& attribute, const tf::Variable& variable) {
+    layer.add_variable(attribute, variable);
+  });
   m.def("compute_loss", [](keras::Model& model, nb::handle x, nb::handle y, nb::handle y_pred, nb::handle sample_weight) {
         return model.compute_loss(tensor_list(x), tensor_list(y), tensor_list(y_pred), optional_tensor(sample_weight));
       }, "model"_a, "x"_a.none(), "y"_a.none(), "y_pred"_a.none(), "sample_weight"_a.none());

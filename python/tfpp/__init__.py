@@ -180,9 +180,19 @@ types.experimental = _types.ModuleType("tfpp.types.experimental", _core_types.__
 for _name in ("Callable", "ConcreteFunction", "GenericFunction", "PolymorphicFunction", "TensorLike"):
     setattr(types.experimental, _name, getattr(_core_types, _name))
 _sys.modules[__name__ + ".types"], _sys.modules[__name__ + ".types.experimental"] = types, types.experimental
-experimental = _types.ModuleType("tfpp.experimental", "tf.experimental: Optional, dlpack.")
+experimental = _types.ModuleType("tfpp.experimental", "tf.experimental: Optional, dlpack, extension types.")
 experimental.Optional = _Optional
 _sys.modules[__name__ + ".experimental"] = experimental
+from . import extension_type as _extension_type  # noqa: E402
+for _name in ("ExtensionType", "BatchableExtensionType", "ExtensionTypeSpec"):
+    setattr(experimental, _name, getattr(_extension_type, _name))
+experimental.extension_type = _types.ModuleType("tfpp.experimental.extension_type", "as_dict")
+experimental.extension_type.as_dict = _extension_type.as_dict
+_sys.modules[__name__ + ".experimental.extension_type"] = experimental.extension_type
+from . import dispatch as _dispatch  # noqa: E402
+for _name in ("dispatch_for_api", "dispatch_for_unary_elementwise_apis", "dispatch_for_binary_elementwise_apis",
+              "unregister_dispatch_for"):
+    setattr(experimental, _name, getattr(_dispatch, _name))
 from . import dlpack as _dlpack  # noqa: E402
 experimental.dlpack = _sys.modules[__name__ + ".experimental.dlpack"] = _dlpack
 data.experimental.Optional = _Optional

@@ -1,11 +1,12 @@
 """tf.cond and tf.while_loop for Python functions, over the C++ core's If and While nodes.
 
-Branches and loop bodies return nested structures (lists, tuples, dicts) of tensors, TensorArrays
-and Python numbers; they are flattened to tensors for the core (a TensorArray as its flow) and
+Branches and loop bodies return nested structures (lists, tuples, dicts) of tensors, TensorArrays,
+composite tensors (RaggedTensor, SparseTensor, extension types) and Python numbers; they are
+flattened to tensors for the core (a TensorArray as its flow, a composite as its components) and
 packed back. Eagerly, tf.cond runs one branch and tf.while_loop loops in Python."""
 
 from . import _tfpp
-from . import nest
+from . import _nest as nest
 
 
 def _as_tensor(value):
@@ -28,19 +29,20 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
     def branch(fn, key):
         def flat(_):
             results[key] = fn()
-            return [_as_tensor(leaf) for leaf in nest.flatten(results[key])]
+            return [_as_tensor(leaf) for leaf in nest.flatten(results[key], expand_composites=True)]
         return flat
 
     flat = _tfpp._cond_flat(pred, branch(true_fn, "true_fn"), branch(false_fn, "false_fn"))
     try:
-        nest.assert_same_structure(results["true_fn"], results["false_fn"])
+        nest.assert_same_structure(results["true_fn"], results["false_fn"], expand_composites=True)
     except ValueError as e:
         raise ValueError("true_fn and false_fn arguments to tf.cond must have the same number, type, and overall "
                          "structure of return values.\n\n" + str(e)) from None
-    true_leaves, false_leaves = nest.flatten(results["true_fn"]), nest.flatten(results["false_fn"])
+    true_leaves = nest.flatten(results["true_fn"], expand_composites=True)
+    false_leaves = nest.flatten(results["false_fn"], expand_composites=True)
     flat = [_tfpp._branch_array([t, f], out) if isinstance(t, _tfpp.TensorArray) else out
             for t, f, out in zip(true_leaves, false_leaves, flat)]
-    return nest.pack_sequence_as(results["true_fn"], flat)
+    return nest.pack_sequence_as(results["true_fn"], flat, expand_composites=True)
 
 
 def _shapes_per_leaf(structure, shapes):
@@ -61,19 +63,20 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     single = not isinstance(loop_vars, (list, tuple))
     structure = (loop_vars,) if single else loop_vars
     # The latest leaves: TensorArrays are rebuilt from them (their dtype and element shape).
-    latest = nest.flatten(structure)
+    latest = nest.flatten(structure, expand_composites=True)
     flat_vars = [_as_tensor(leaf) for leaf in latest]
 
     def unpack(flat):
         return nest.pack_sequence_as(structure, [like._with_flow(v) if isinstance(like, _tfpp.TensorArray) else v
-                                                 for like, v in zip(latest, flat)])
+                                                 for like, v in zip(latest, flat)], expand_composites=True)
 
     def next_vars(values):
         result = body(*values)
         if single or not isinstance(result, (list, tuple)):
             result = (result,) if single or len(structure) == 1 else result
         try:
-            nest.assert_same_structure(structure, tuple(result) if isinstance(structure, tuple) else result)
+            nest.assert_same_structure(structure, tuple(result) if isinstance(structure, tuple) else result,
+                                       expand_composites=True)
         except ValueError as e:
             raise ValueError("The loop body must return the structure of loop_vars.\n\n" + str(e)) from None
         return result
@@ -88,7 +91,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         return [cond(*unpack(flat))]
 
     def flat_body(flat):
-        leaves = nest.flatten(next_vars(unpack(flat)))
+        leaves = nest.flatten(next_vars(unpack(flat)), expand_composites=True)
         latest[:] = leaves
         return [_as_tensor(leaf) for leaf in leaves]
 

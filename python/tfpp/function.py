@@ -20,8 +20,10 @@ from . import _tfpp
 from . import autograph
 from . import core_types
 from . import function_signatures
+from . import _nest as nest
 from . import protos
 from . import type_spec
+from .extension_type import ExtensionTypeSpec
 
 
 class _Walk:
@@ -317,15 +319,30 @@ class ConcreteFunction(core_types.ConcreteFunction):
         return _packed(self._structure, _tfpp._FunctionState.call(self._concrete, walk.leaves))
 
     @property
+    def structured_input_signature(self):
+        """The (args, kwargs) this function was traced for: TensorSpecs (named after their
+        parameters) and composite specs where tensors were passed, Python values as they were,
+        defaults filled in."""
+        return self._function._structured_input_signature(self._concrete)
+
+    @property
     def outputs(self):
         """The flat outputs, as symbolic tensors."""
         return [_OutputTensor(i, spec) for i, spec in enumerate(self._concrete.output_specs())]
 
     @property
     def structured_outputs(self):
-        """The result's structure holding symbolic tensors (a composite result as its TypeSpec)."""
+        """The result's structure holding symbolic tensors (an extension type holding them; another
+        composite result as its TypeSpec)."""
         outputs = self.outputs
-        return _pack(self._structure, lambda slot: outputs[slot.index] if isinstance(slot, _Slot) else slot.spec)
+
+        def leaf(slot):
+            if isinstance(slot, _Slot):
+                return outputs[slot.index]
+            if isinstance(slot.spec, ExtensionTypeSpec):
+                return slot.spec._from_components(outputs[slot.begin:slot.end])
+            return slot.spec
+        return _pack(self._structure, leaf)
 
     @property
     def output_shapes(self):
@@ -506,6 +523,13 @@ class Function(core_types.PolymorphicFunction):
         save context, so Python side effects run again, as they do under TensorFlow)."""
         signatures = [(tuple(self._input_signature), {})] if self._input_signature is not None else \
             list(self._signatures.values())
+        for args, kwargs in signatures:
+            if any(type_spec.is_composite(v) or type_spec.is_composite_spec(v) or isinstance(v, _Bound)
+                   for v in nest.flatten((args, kwargs))):
+                from . import errors
+                raise errors.UnimplementedError(None, None, "[saved_model] function %s takes composite tensors "
+                                                "(RaggedTensor, SparseTensor or extension type arguments), which "
+                                                "tfpp's SavedModels do not keep yet" % self._name)
         concrete_functions = [self._concrete_for(args, kwargs)[0] for args, kwargs in signatures]
         fullargspec = self._fullargspec()
         for concrete in concrete_functions:
@@ -540,6 +564,32 @@ class Function(core_types.PolymorphicFunction):
         """Every concrete signature traced so far, in TensorFlow's text."""
         return ("\n\n" if verbose else "\n").join(
             self._signature_text(concrete, verbose) for concrete, _ in self._traced_arguments.values())
+
+    def _structured_input_signature(self, concrete):
+        args, kwargs = self._traced_arguments[concrete.id()][1]
+        if self._signature is None:
+            return args, kwargs
+        bound = self._signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        kinds = inspect.Parameter
+
+        def named(name, value):
+            if isinstance(value, _tfpp.TensorSpec) and value.name is None:
+                return _tfpp.TensorSpec(value.shape, value.dtype, name)
+            return value
+
+        positional, keywords = [], {}
+        for name, parameter in self._signature.parameters.items():
+            value = bound.arguments[name]
+            if parameter.kind == kinds.VAR_POSITIONAL:
+                positional.extend(value)
+            elif parameter.kind == kinds.VAR_KEYWORD:
+                keywords.update(value)
+            elif parameter.kind == kinds.KEYWORD_ONLY:
+                keywords[name] = named(name, value)
+            else:
+                positional.append(named(name, value))
+        return tuple(positional), keywords
 
     def _signature_text(self, concrete, verbose):
         _, (args, kwargs) = self._traced_arguments[concrete.id()]

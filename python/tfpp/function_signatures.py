@@ -4,6 +4,7 @@ Literal[...] for a Python value, List/Tuple/Dict of them), the output type and t
 import inspect
 
 from . import _tfpp
+from . import type_spec
 
 
 def parameters(signature, args, kwargs):
@@ -37,8 +38,10 @@ def parameters(signature, args, kwargs):
 
 def type_text(value):
     """TensorFlow's trace type of a traced value, as text."""
-    if isinstance(value, _tfpp.TensorSpec):
+    if isinstance(value, (_tfpp.TensorSpec, type_spec.TypeSpec)):
         return repr(value)
+    if type_spec.is_composite(value):
+        return repr(value._type_spec)
     if isinstance(value, list):
         return "List[%s]" % ", ".join(type_text(v) for v in value)
     if isinstance(value, tuple) and not hasattr(value, "_fields"):
@@ -77,6 +80,8 @@ def output_type(structure, output_specs, slot_type):
     def replaced(value):
         if isinstance(value, slot_type):
             return output_specs[value.index]
+        if isinstance(getattr(value, "spec", None), type_spec.TypeSpec):
+            return value.spec  # a composite result's slots
         if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
             return type(value)(replaced(v) for v in value)
         if isinstance(value, dict):

@@ -1,19 +1,57 @@
 """tf.map_fn, tf.scan, tf.foldl and tf.foldr for Python functions over the C++ core's loops.
 
-Elements, initializers and fn's results are nested structures of tensors; they are flattened for
-the core (which works on flat lists) and packed back, with TensorFlow's structure checks."""
+Elements, initializers and fn's results are nested structures of tensors and extension types;
+they are flattened for the core (which works on flat lists; an extension type as its tensors, so
+that tf.map_fn maps over the rows of a BatchableExtensionType) and packed back, with TensorFlow's
+structure checks."""
 
 from . import _tfpp
-from . import nest
+from . import _nest as nest
+from .extension_type import ExtensionType, ExtensionTypeSpec
+
+
+def _extension_spec(leaf):
+    """The Spec of an extension type value (or the Spec itself), else None."""
+    if isinstance(leaf, ExtensionType):
+        return leaf._type_spec
+    return leaf if isinstance(leaf, ExtensionTypeSpec) else None
 
 
 def _flat_tensors(structure):
-    return [leaf if isinstance(leaf, _tfpp.Tensor) else _tfpp._convert_to_tensor(leaf) for leaf in nest.flatten(structure)]
+    flat = []
+    for leaf in nest.flatten(structure):
+        if isinstance(leaf, ExtensionType):
+            flat.extend(leaf._type_spec._to_components(leaf))
+        else:
+            flat.append(leaf if isinstance(leaf, _tfpp.Tensor) else _tfpp._convert_to_tensor(leaf))
+    return flat
 
 
-def _signature_dtype(spec):
-    # A dtype, a TensorSpec (its dtype) or anything tf.as_dtype takes.
-    return spec.dtype if isinstance(spec, _tfpp.TensorSpec) else spec
+def _packed(structure, flat):
+    """`structure` with its tensors (an extension type's components) the items of `flat`."""
+    flat, leaves = iter(flat), []
+    for leaf in nest.flatten(structure):
+        spec = _extension_spec(leaf)
+        leaves.append(next(flat) if spec is None else spec._from_components([next(flat) for _ in spec._component_specs]))
+    return nest.pack_sequence_as(structure, leaves)
+
+
+def _signature_dtypes(signature):
+    # Dtypes, TensorSpecs (their dtypes), extension type Specs (their components') or anything
+    # tf.as_dtype takes.
+    dtypes = []
+    for spec in nest.flatten(signature):
+        if _extension_spec(spec) is not None:
+            dtypes.extend(s.dtype for s in _extension_spec(spec)._component_specs)
+        else:
+            dtypes.append(spec.dtype if isinstance(spec, _tfpp.TensorSpec) else spec)
+    return dtypes
+
+
+def _with_specs(structure, spec_of):
+    """`structure` with each extension type leaf replaced by spec_of(its Spec)."""
+    return nest.map_structure(lambda leaf: leaf if _extension_spec(leaf) is None else spec_of(_extension_spec(leaf)),
+                              structure)
 
 
 def _checked_flat(expected, result, what):
@@ -37,15 +75,18 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     if not elems_flat:
         raise ValueError("elems must be a Tensor or (possibly nested) sequence of Tensors. Got {}".format(elems))
     signature = elems if fn_output_signature is None else fn_output_signature
-    dtypes = ([t.dtype for t in elems_flat] if fn_output_signature is None
-              else [_signature_dtype(s) for s in nest.flatten(fn_output_signature)])
+    dtypes = [t.dtype for t in elems_flat] if fn_output_signature is None else _signature_dtypes(fn_output_signature)
+    rows = _with_specs(elems, lambda spec: spec._unbatch())
+    result_rows = [_with_specs(signature, lambda spec: spec._unbatch()) if fn_output_signature is None else signature]
 
     def flat_fn(slices):
-        result = fn(nest.pack_sequence_as(elems, slices))
+        result = fn(_packed(rows, slices))
+        result_rows[0] = result
         return _checked_flat(signature, result, "fn's result")
 
     results = _tfpp._map_fn_flat(flat_fn, elems_flat, dtypes, bool(infer_shape))
-    return nest.pack_sequence_as(signature, results)
+    nrows = elems_flat[0].shape[0] if elems_flat[0].shape.rank else None
+    return _packed(_with_specs(result_rows[0], lambda spec: spec._batch(nrows)), results)
 
 
 def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False, infer_shape=True,

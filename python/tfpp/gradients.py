@@ -5,7 +5,7 @@ import inspect
 
 from . import _tfpp
 from . import errors
-from . import nest
+from . import _nest as nest
 
 
 def custom_gradient(f=None):

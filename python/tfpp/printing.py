@@ -7,7 +7,7 @@ import random
 import sys
 
 from . import _tfpp
-from . import nest
+from . import _nest as nest
 
 
 def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", name=None):  # noqa: A001

@@ -1,8 +1,8 @@
 """tf.train's checkpoints over the C++ core's (TensorFlow's format: TensorFlow reads what tfpp
 writes and the other way round). A checkpoint tracks tf.Variables, lookup tables (a mutable
-table's entries) and the tf.Modules, lists, tuples and dicts that hold them, under their
-attribute names; before every save and restore the object graph is refreshed from what the Python
-objects hold then. CheckpointOptions' write callbacks run once a checkpoint is written (on a save,
+table's entries), Keras layers, models and optimizers (the C++ core tracks what they hold) and the
+tf.Modules, lists, tuples and dicts that hold them, under their attribute names; before every save
+and restore the object graph is refreshed from what the Python objects hold then. CheckpointOptions' write callbacks run once a checkpoint is written (on a save,
 after it is recorded as the directory's latest, where TensorFlow runs them just before)."""
 
 import copy
@@ -33,10 +33,12 @@ class _ObjectGraph:
         self._nodes = {}  # id(object) -> (object, node)
 
     def handle(self, value):
-        """What the C++ checkpoint tracks for `value`: the variable, a table's resource handle, or
-        the container's node."""
+        """What the C++ checkpoint tracks for `value`: the variable, a table's resource handle, a
+        Keras object's C++ object, or the container's node."""
         if isinstance(value, _tfpp.Variable):
             return value
+        if _is_keras(value):
+            return value._cpp
         if _is_table(value):
             return value.resource_handle
         entry = self._nodes.get(id(value))
@@ -50,7 +52,7 @@ class _ObjectGraph:
         """Refills every container's node reachable from `roots` from its current contents;
         `functions(value)` gives a container's (name, concrete functions callable) to save."""
         done = set()
-        pending = [v for v in roots if not isinstance(v, _tfpp.Variable) and not _is_table(v)]
+        pending = [v for v in roots if not isinstance(v, _tfpp.Variable) and not _is_table(v) and not _is_keras(v)]
         while pending:
             value = pending.pop()
             if id(value) in done:
@@ -64,7 +66,8 @@ class _ObjectGraph:
                     tables.append((name, child.resource_handle))
                 else:
                     children.append((name, self.handle(child)))
-                    pending.append(child)
+                    if not _is_keras(child):
+                        pending.append(child)
             self.handle(value).set(variables, children, functions(value), tables)
 
 
@@ -74,8 +77,13 @@ def _is_table(value):
     return isinstance(value, _Table)
 
 
+def _is_keras(value):
+    """Whether `value` is a Keras layer, model or optimizer (a C++ object the core tracks)."""
+    return isinstance(getattr(value, "_cpp", None), (_tfpp.keras.Layer, _tfpp.keras.Optimizer))
+
+
 def _trackable(value):
-    if isinstance(value, (_tfpp.Variable, Module, TrackedList)) or _is_table(value):
+    if isinstance(value, (_tfpp.Variable, Module, TrackedList, Checkpoint)) or _is_table(value) or _is_keras(value):
         return True
     if isinstance(value, dict):
         return any(_trackable(v) for v in value.values())
@@ -89,6 +97,10 @@ def _children(value):
     dict keys)."""
     if isinstance(value, Module):
         items = sorted(vars(value).items())
+    elif isinstance(value, Checkpoint):
+        if value._keras_root is not None:
+            raise TypeError("tfpp's checkpoints take a Checkpoint inside another only without a Keras root object")
+        items = list(value._roots.items())
     elif isinstance(value, dict):
         items = sorted((str(k), v) for k, v in value.items())
     else:
@@ -181,35 +193,77 @@ def _without_async(options):
 
 
 class Checkpoint:
-    """Saves and restores variables and the modules holding them (tf.train.Checkpoint)."""
+    """Saves and restores variables and the modules holding them (tf.train.Checkpoint). Objects
+    are given to the constructor or assigned as attributes later (`ckpt.step = tf.Variable(1)`),
+    and read back as attributes (`ckpt.step`)."""
 
     def __init__(self, root=None, **kwargs):
-        if root is not None:
+        keras_root = root if _is_keras(root) else None
+        if root is not None and keras_root is None:
             kwargs = dict(_children(root), **kwargs)
-        for name, value in kwargs.items():
-            if not _trackable(value):
+        for name, value in list(kwargs.items()) + ([("root", root)] if root is not None else []):
+            if not _trackable(value) and not isinstance(value, (list, tuple, dict)):
                 raise ValueError("`Checkpoint` was expecting a trackable object (an object derived from `Trackable`), "
                                  "got %r. If you believe this object should be trackable (i.e. it is part of the "
                                  "TensorFlow Python API and manages state), please open an issue." % (value,))
+        if isinstance(getattr(keras_root, "_cpp", None), _tfpp.keras.Layer) and not keras_root.built:
+            # Its weights are the checkpoint's root children, read now.
+            raise ValueError("tfpp's Checkpoint(root) takes a built Keras layer or model: call or build %s first, or "
+                             "pass it by name (Checkpoint(model=...))" % keras_root.name)
         self._roots = dict(sorted(kwargs.items()))
         self._graph = _ObjectGraph()
-        self._impl = _train.Checkpoint([(k, self._graph.handle(v)) for k, v in self._roots.items()])
+        self._keras_root = keras_root
+        self._impl = None
+        self._has_counter = False  # whether the C++ checkpoint has made its save_counter (by a save or restore)
+        self._sync_impl()
         self._async_checkpointer_impl = None
         self._checkpoint_options = None  # the last async options given: restores follow them
 
+    def __setattr__(self, name, value):
+        if name.startswith("_"):
+            super().__setattr__(name, value)
+            return
+        if not _trackable(value) and not isinstance(value, (list, tuple, dict)):
+            super().__setattr__(name, value)  # a plain attribute, as TensorFlow keeps untrackable values
+            return
+        self.__dict__.pop(name, None)
+        self._roots = dict(sorted(dict(self._roots, **{name: value}).items()))
+        self._sync_impl()
+
+    def __getattr__(self, name):
+        roots = self.__dict__.get("_roots", {})
+        if name in roots:
+            return roots[name]
+        raise AttributeError("'Checkpoint' object has no attribute '%s'" % name)
+
+    def _sync_impl(self):
+        """Makes the C++ checkpoint of the current objects again when they changed, its save
+        counter carried over."""
+        key = [(name, id(value)) for name, value in self._roots.items()]
+        if self._impl is not None and key == self._impl_key:
+            return
+        counter = self._impl.save_counter().numpy() if self._has_counter else None
+        self._impl = _train.Checkpoint([(k, self._graph.handle(v)) for k, v in self._roots.items()],
+                                       None if self._keras_root is None else self._keras_root._cpp)
+        self._impl_key = key
+        if counter is not None:
+            self._impl.save_counter().assign(counter)
+
     def _refresh(self):
+        self._sync_impl()
         self._graph.refresh(list(self._roots.values()))
 
     def _async_checkpointer(self):
         """The checkpoint async saves and restores go through, as TensorFlow's async helper: the
         same objects with a save counter of its own."""
         if self._async_checkpointer_impl is None:
-            self._async_checkpointer_impl = Checkpoint(**self._roots)
+            self._async_checkpointer_impl = Checkpoint(self._keras_root, **self._roots)
         return self._async_checkpointer_impl
 
     @property
     def save_counter(self):
         """The number of save() calls so far (an int64 variable)."""
+        self._has_counter = True
         return self._impl.save_counter()
 
     def save(self, file_prefix, options=None):
@@ -218,6 +272,7 @@ class Checkpoint:
             self._checkpoint_options = options
             return self._async_checkpointer().save(file_prefix, _without_async(options))
         self._refresh()
+        self._has_counter = True
         return _run_write_callbacks(options, self._impl.save(os.fspath(file_prefix)))
 
     def write(self, file_prefix, options=None):
@@ -238,7 +293,9 @@ class Checkpoint:
         if _is_async(self._checkpoint_options):
             return self._async_checkpointer().restore(save_path, _without_async(options or self._checkpoint_options))
         self._refresh()
-        return CheckpointLoadStatus(self._impl.restore(os.fspath(save_path)))
+        status = CheckpointLoadStatus(self._impl.restore(os.fspath(save_path)))
+        self._has_counter = self._has_counter or any(key.startswith("save_counter/") for key, _ in list_variables(save_path))
+        return status
 
     def read(self, save_path, options=None):
         """restore() (the pair of write())."""
@@ -251,14 +308,28 @@ class CheckpointManager:
     def __init__(self, checkpoint, directory, max_to_keep, keep_checkpoint_every_n_hours=None, checkpoint_name="ckpt",
                  step_counter=None, checkpoint_interval=None, init_fn=None):
         self._checkpoint = checkpoint
-        self._impl = _train.CheckpointManager(checkpoint._impl, os.fspath(directory), max_to_keep,
-                                              keep_checkpoint_every_n_hours, checkpoint_name)
+        self._arguments = (os.fspath(directory), max_to_keep, keep_checkpoint_every_n_hours, checkpoint_name)
+        self._impl_for = None
+        self._manager()
+
+    @property
+    def _impl(self):
+        return self._manager()
+
+    def _manager(self):
+        """The C++ manager of the checkpoint's current C++ checkpoint (made again after objects
+        were assigned to the checkpoint; it reads the directory's record of what it kept)."""
+        if self._impl_for is not self._checkpoint._impl:
+            self._impl_for = self._checkpoint._impl
+            self._cpp_manager = _train.CheckpointManager(self._impl_for, *self._arguments)
+        return self._cpp_manager
 
     def save(self, checkpoint_number=None, check_interval=True, options=None):
         """Saves the next numbered checkpoint (or `checkpoint_number`) and returns its prefix."""
         if _is_async(options):
             self._checkpoint._checkpoint_options = options
         self._checkpoint._refresh()
+        self._checkpoint._has_counter = True
         path = self._impl.save(None if checkpoint_number is None else int(checkpoint_number))
         return _run_write_callbacks(options, path)
 
@@ -306,6 +377,14 @@ class CheckpointReader:
     def get_variable_to_shape_map(self):
         """{key: shape} of every value."""
         return dict(list_variables(self._path))
+
+    def get_variable_to_dtype_map(self):
+        """{key: dtype} of every value."""
+        return _train.variable_dtypes(self._path)
+
+    def has_tensor(self, name):
+        """Whether the checkpoint holds a value under `name`."""
+        return name in self.get_variable_to_shape_map()
 
 
 def load_checkpoint(ckpt_dir_or_file):

@@ -9,6 +9,7 @@
 #include "checkpoint/deferred_restore.h"
 #include "checkpoint/object_graph.h"
 #include "checkpoint/tensor_bundle.h"
+#include "keras/optimizers/optimizer_state.h"
 #include "ops/lookup/table_checkpoint.h"
 #include "proto/trackable_object_graph.pb.h"
 #include "tfpp/constant.h"
@@ -55,6 +56,37 @@ void restore_table(const lookup::LookupTableBase& table, const checkpoint::Bundl
       throw NotFoundError("[Checkpoint] " + path + " has no \"" + key + suffix + "\" for a lookup table's entries");
   ops::restore_table_entries(table.resource_handle(), reader.get_tensor(key + "-keys"), reader.get_tensor(key + "-values"),
                              path + ": \"" + key + "\"");
+}
+
+// A key's value kept for the variable `owner` creates as `attribute`, consumed when assigned.
+void defer(const std::shared_ptr<const void>& owner, const std::string& attribute, const checkpoint::BundleReader& reader,
+           const std::string& key, const std::shared_ptr<checkpoint::RestoreState>& state) {
+  std::weak_ptr<checkpoint::RestoreState> weak = state;
+  checkpoint::defer_restore(owner, attribute, reader.get_tensor(key), [weak, key] {
+    if (auto s = weak.lock()) {
+      std::lock_guard lock(s->mutex);
+      s->unconsumed.erase(key);
+    }
+  });
+}
+
+// The optimizer variables an optimizer creates when it builds (its slots) get their values then:
+// the checkpoint's "_variables" past the ones that exist are kept as "_variables/N".
+void defer_optimizer_variables(const keras::optimizers::Optimizer& optimizer, const Graph& graph,
+                               const Graph::TrackableObject& saved, const checkpoint::BundleReader& reader,
+                               const std::shared_ptr<checkpoint::RestoreState>& state) {
+  for (const auto& list : saved.children()) {
+    if (list.local_name() != "_variables" || list.node_id() < 0 || list.node_id() >= graph.nodes_size()) continue;
+    const std::size_t existing = optimizer.state()->variables.size();
+    for (const auto& item : graph.nodes(list.node_id()).children()) {
+      const std::string& name = item.local_name();
+      if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos || name.size() > 9) continue;
+      if (static_cast<std::size_t>(std::stoul(name)) < existing || item.node_id() < 0 || item.node_id() >= graph.nodes_size())
+        continue;
+      if (const std::string* key = variable_value_key(graph.nodes(item.node_id())))
+        defer(optimizer.state(), "_variables/" + name, reader, *key, state);
+    }
+  }
 }
 
 void throw_if_failed(const std::vector<std::string>& problems, const std::string& what) {
@@ -188,6 +220,8 @@ CheckpointLoadStatus Checkpoint::restore(const std::string& save_path) {
         state->unconsumed.erase(*key);
       }
     }
+    if (const auto* optimizer = std::get_if<keras::optimizers::Optimizer>(&onode.object.value()))
+      defer_optimizer_variables(*optimizer, graph, cnode, reader, state);
     for (const auto& child : cnode.children()) {
       if (child.node_id() < 0 || child.node_id() >= graph.nodes_size())
         throw DataLossError("[Checkpoint] " + index + ": the object graph names node " + std::to_string(child.node_id()) + " of " +
@@ -201,16 +235,8 @@ CheckpointLoadStatus Checkpoint::restore(const std::string& save_path) {
       // A weight the layer creates when it builds: keep the value for then.
       const auto* module = std::get_if<Module>(&onode.object.value());
       const std::string* key = variable_value_key(graph.nodes(child.node_id()));
-      if (module && key && graph.nodes(child.node_id()).children_size() == 0) {
-        const Tensor value = reader.get_tensor(*key);
-        std::weak_ptr<checkpoint::RestoreState> weak = state;
-        checkpoint::defer_restore(module->module_state(), child.local_name(), value, [weak, key = *key] {
-          if (auto s = weak.lock()) {
-            std::lock_guard lock(s->mutex);
-            s->unconsumed.erase(key);
-          }
-        });
-      }
+      if (module && key && graph.nodes(child.node_id()).children_size() == 0)
+        defer(module->module_state(), child.local_name(), reader, *key, state);
     }
   }
   for (std::size_t i = 0; i < nodes.size(); ++i)

@@ -11,7 +11,7 @@ namespace tf::checkpoint {
 namespace {
 
 struct Pending {
-  std::weak_ptr<tf::detail::ModuleState> module;
+  std::weak_ptr<const void> owner;
   std::string attribute;
   Tensor value;
   std::function<void()> on_restore;
@@ -23,27 +23,27 @@ std::atomic<bool> g_any{false};  // weight registration stays lock-free when not
 
 }  // namespace
 
-void defer_restore(const std::shared_ptr<tf::detail::ModuleState>& module, const std::string& attribute, const Tensor& value,
+void defer_restore(const std::shared_ptr<const void>& owner, const std::string& attribute, const Tensor& value,
                    std::function<void()> on_restore) {
   std::lock_guard lock(g_mutex);
   std::erase_if(g_pending, [&](const Pending& p) {
-    return p.module.expired() || (p.module.lock() == module && p.attribute == attribute);
+    return p.owner.expired() || (p.owner.lock() == owner && p.attribute == attribute);
   });
-  g_pending.push_back({module, attribute, value, std::move(on_restore)});
+  g_pending.push_back({owner, attribute, value, std::move(on_restore)});
   g_any = true;
 }
 
-void restore_deferred(const tf::detail::ModuleState& module, const std::string& attribute, Variable& variable) {
+void restore_deferred(const void* owner, const std::string& attribute, Variable& variable) {
   if (!g_any) return;
   Pending found;
   {
     std::lock_guard lock(g_mutex);
     auto it = std::find_if(g_pending.begin(), g_pending.end(),
-                           [&](const Pending& p) { return p.module.lock().get() == &module && p.attribute == attribute; });
+                           [&](const Pending& p) { return p.owner.lock().get() == owner && p.attribute == attribute; });
     if (it == g_pending.end()) return;
     found = std::move(*it);
     g_pending.erase(it);
-    std::erase_if(g_pending, [](const Pending& p) { return p.module.expired(); });
+    std::erase_if(g_pending, [](const Pending& p) { return p.owner.expired(); });
     g_any = !g_pending.empty();
   }
   if (found.value.dtype() != variable.dtype() || found.value.shape() != variable.shape())

@@ -1,6 +1,8 @@
-// Deferred restoration: a checkpoint restored into a layer before it builds its weights keeps
-// their values here, and the layer's weight registration assigns them (TensorFlow's
-// deferred restorations in python/checkpoint/restore.py).
+// Deferred restoration: a checkpoint restored into a layer before it builds its weights, or into a
+// Keras optimizer before it builds its slot variables, keeps their values here, and the layer's
+// weight registration or the optimizer's variable creation assigns them (TensorFlow's deferred
+// restorations in python/checkpoint/restore.py). Values are kept per owner (a module's or an
+// optimizer's state) and attribute (a weight's name, or "_variables/N" for an optimizer).
 #pragma once
 
 #include <functional>
@@ -11,11 +13,15 @@
 
 namespace tf::checkpoint {
 
-/// Keeps `value` for the variable `module` will register as `attribute`; `on_restore` runs when
+/// Keeps `value` for the variable `owner` will register as `attribute`; `on_restore` runs when
 /// it is assigned.
-void defer_restore(const std::shared_ptr<tf::detail::ModuleState>& module, const std::string& attribute, const Tensor& value,
+void defer_restore(const std::shared_ptr<const void>& owner, const std::string& attribute, const Tensor& value,
                    std::function<void()> on_restore);
-/// Called when `module` registers `variable` under `attribute`: assigns a deferred value, if any.
-void restore_deferred(const tf::detail::ModuleState& module, const std::string& attribute, Variable& variable);
+/// Called when `owner` registers `variable` under `attribute`: assigns a deferred value, if any.
+void restore_deferred(const void* owner, const std::string& attribute, Variable& variable);
+/// restore_deferred for a module's (or layer's) variable.
+inline void restore_deferred(const tf::detail::ModuleState& module, const std::string& attribute, Variable& variable) {
+  restore_deferred(static_cast<const void*>(&module), attribute, variable);
+}
 
 }  // namespace tf::checkpoint

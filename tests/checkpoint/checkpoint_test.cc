@@ -1,6 +1,6 @@
 // tf::train::Checkpoint, load_checkpoint, list_variables, latest_checkpoint: round trips in tfpp,
 // TensorFlow 2.21 + Keras 3 restoring tfpp's checkpoints and tfpp restoring theirs, deferred
-// restoration, the load status' assertions and bad input.
+// restoration (layers' weights, optimizers' slots), the load status' assertions and bad input.
 #include "tfpp/train/checkpoint.h"
 
 #include <unistd.h>
@@ -171,6 +171,31 @@ TEST(Checkpoint, RestoreBeforeTheFirstCallIsDeferredUntilTheLayersBuild) {
   const auto a = model.weights(), b = later.weights();
   ASSERT_EQ(a.size(), b.size());
   for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(hex(a[i].read_value()), hex(b[i].read_value())) << i;
+}
+
+TEST(Checkpoint, RestoreBeforeTheOptimizerBuildsIsDeferredUntilItsSlotsExist) {
+  keras::Sequential model = dense_model();
+  model.compile({.optimizer = keras::optimizers::Adam({.learning_rate = 0.01}), .loss = "mse"});
+  Tensor x = tf::reshape(tf::linspace(-1.0f, 1.0f, 24), {8, 3});
+  model.fit(x, tf::slice(x, {0, 0}, {8, 2}) * 0.5f, {.batch_size = 4, .epochs = 1, .verbose = 0, .shuffle = false});
+  const std::string path =
+      Checkpoint({{"model", model}, {"optimizer", model.optimizer()}}).write((fresh_dir("deferred_slots") / "ckpt").string());
+
+  keras::Sequential fresh = dense_model();
+  keras::optimizers::Adam adam({.learning_rate = 0.01});
+  ASSERT_EQ(adam.variables().size(), 2u);  // iterations and the learning rate: no slots before build()
+  CheckpointLoadStatus status = Checkpoint({{"model", fresh}, {"optimizer", adam}}).restore(path);
+  EXPECT_THROW(status.assert_consumed(), AssertionError);  // the moments wait for their variables
+  status.assert_existing_objects_matched();
+  adam.build(fresh.trainable_weights());
+  status.assert_consumed();
+  EXPECT_EQ(describe_keras(fresh, adam), describe_keras(model, model.optimizer()));
+
+  // A slot of another shape than the saved one is refused when it is created.
+  keras::Sequential wider({layers::Dense(5, {.activation = "relu", .input_shape = {3}}), layers::Dense(2)});
+  keras::optimizers::Adam other({.learning_rate = 0.01});
+  Checkpoint({{"optimizer", other}}).restore(path).expect_partial();
+  EXPECT_THROW(other.build(wider.trainable_weights()), InvalidArgumentError);
 }
 
 TEST(Checkpoint, StatusAssertionsAndBadInput) {

@@ -51,6 +51,27 @@ TEST(FitTest, LearnsASmallTaskToAFixedAccuracy) {
   EXPECT_NEAR(acc, result.at("accuracy"), 1e-6);
 }
 
+TEST(FitTest, TheGlobalSeedFixesTheShuffledOrder) {
+  // As keras.utils.set_random_seed makes Keras' fit reproducible: the same seed, the same
+  // batches, the same weights; without a seed the order is drawn anew.
+  auto [x, y] = quadrants(96, 0);
+  auto train = [&, x = x, y = y] {
+    keras::Sequential model({layers::Dense(4, {.kernel_initializer = keras::initializers::GlorotUniform({.seed = 7}),
+                                               .input_shape = {2}})});
+    model.compile({.optimizer = keras::optimizers::SGD({.learning_rate = 0.5}),
+                   .loss = keras::losses::SparseCategoricalCrossentropy({.from_logits = true})});
+    model.fit(x, y, {.batch_size = 8, .epochs = 2, .verbose = 0});
+    return model.get_weights()[0].numpy<float>();
+  };
+  tf::random::set_seed(11);
+  const std::vector<float> first = train();
+  tf::random::set_seed(11);
+  EXPECT_EQ(train(), first);
+  tf::random::set_seed(12);
+  EXPECT_NE(train(), first);
+  tf::random::set_seed(std::nullopt);
+}
+
 TEST(FitTest, TheTrainStepIsOneTracedFunctionPerSignature) {
   auto [x, y] = quadrants(100, 0);
   keras::Sequential model = small_classifier();

@@ -33,6 +33,17 @@ def show_error_message(label, fn, width=None):
         print("%s: no error" % label)
 
 
+def show(label, fn, width=150):
+    """Calls fn() and prints its result, or the class and the first line (its first `width`
+    characters) of the exception it raises."""
+    try:
+        result = fn()
+    except Exception as e:  # noqa: BLE001 - class and message are what is compared
+        print(label, "raises", type(e).__name__, str(e).splitlines()[0][:width] if str(e) else "")
+    else:
+        print(label, result)
+
+
 def rounded(t, decimals=5):
     """dtype, shape and values rounded to `decimals`: for results of transcendental functions, whose
     float32 values may differ from TensorFlow's in the last bit (the tolerances of docs/CONFORMANCE.md)."""

@@ -6,7 +6,7 @@ Python otherwise. The checks and their messages are AutoGraph's."""
 
 from .. import _tfpp
 from .. import control_flow
-from .. import nest
+from .. import _nest as nest
 from . import logging as ag_logging
 
 
@@ -392,8 +392,8 @@ def _tf_while_stmt(test, body, get_state, set_state, symbol_names, opts):
 
 
 def _as_loop_value(value):
-    if isinstance(value, _tfpp.TensorArray):
-        return value
+    if isinstance(value, _tfpp.TensorArray) or nest.composite_spec(value) is not None:
+        return value  # control_flow.while_loop carries TensorArrays and composite tensors as they are
     if isinstance(value, _tfpp.Variable):
         return value.read_value()
     return value if _is_tensor(value) else _tfpp._convert_to_tensor(value)

@@ -4,7 +4,7 @@ loop's variables (which must be defined before the loop); `break` and `return` b
 condition checked before each element. Eagerly the loop is plain Python iteration."""
 
 from .. import _tfpp
-from .. import nest
+from .. import _nest as nest
 from ..control_flow import _as_tensor
 from . import structure
 

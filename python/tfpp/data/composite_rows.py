@@ -1,12 +1,14 @@
-"""The rows of elements that hold composite tensors (RaggedTensors, SparseTensors), for
-Dataset.from_tensor_slices and Dataset.unbatch: a RangeDataset over the rows mapped to row i
-of every component. Row i of a RaggedTensor is its i-th row (a tensor, or a RaggedTensor of one
-ragged dimension less), row i of a SparseTensor the values whose first index is i, in a
-SparseTensor of the remaining dimensions. Eagerly and traced."""
+"""The rows of elements that hold composite tensors (RaggedTensors, SparseTensors, batchable
+extension types), for Dataset.from_tensor_slices and Dataset.unbatch: a RangeDataset over the
+rows mapped to row i of every component. Row i of a RaggedTensor is its i-th row (a tensor, or a
+RaggedTensor of one ragged dimension less), row i of a SparseTensor the values whose first index
+is i, in a SparseTensor of the remaining dimensions, row i of a BatchableExtensionType the value
+of row i of each of its tensors. Eagerly and traced."""
 
 from .. import _tfpp
-from .. import nest
+from .. import _nest as nest
 from .. import type_spec
+from ..extension_type import ExtensionType
 from ..ragged.ragged_tensor import RaggedTensor
 from ..sparse_tensor import SparseTensor
 
@@ -58,6 +60,8 @@ def static_nrows(value):
     """The number of rows when known while tracing, else None."""
     if isinstance(value, SparseTensor):
         return value.shape[0] if value.shape.rank else None
+    if isinstance(value, ExtensionType):
+        return value._type_spec._to_tensor_list(value)[0].shape[0]
     return value.shape[0]
 
 
@@ -69,6 +73,8 @@ def nrows(value):
         return value.nrows(out_type=_tfpp.int64)
     if isinstance(value, SparseTensor):
         return value.dense_shape[0]
+    if isinstance(value, ExtensionType):
+        value = value._type_spec._to_tensor_list(value)[0]
     return _tfpp.shape(value, out_type=_tfpp.int64)[0]
 
 
@@ -81,4 +87,7 @@ def row(value, index):
         return SparseTensor._with_static_shape(_tfpp.boolean_mask(value.indices, in_row)[:, 1:],
                                                _tfpp.boolean_mask(value.values, in_row), value.dense_shape[1:],
                                                value.shape[1:] if value.shape.rank is not None else None)
+    if isinstance(value, ExtensionType):
+        spec = value._type_spec
+        return spec._unbatch()._from_tensor_list([_tfpp.gather(t, index) for t in spec._to_tensor_list(value)])
     return _tfpp.gather(value, index)

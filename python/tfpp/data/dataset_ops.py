@@ -19,7 +19,7 @@ import numpy as _np
 
 from .. import _tfpp
 from .. import autograph
-from .. import nest
+from .. import _nest as nest
 from ..function import Function
 from .. import type_spec
 from ..ragged.ragged_tensor import RaggedTensor
@@ -164,8 +164,7 @@ class DatasetV2:
                     value = next(iterator)
                 except StopIteration:
                     return None
-                leaves = structure.flatten_up_to(output_signature, value)
-                return [structure.leaf_for_spec(leaf, spec) for leaf, spec in zip(leaves, specs)]
+                return structure.generated_tensors(output_signature, structure.flatten_up_to(output_signature, value))
 
             return step
 
@@ -826,6 +825,10 @@ class OwnedIterator:
         if tensors is None:
             raise StopIteration
         return structure.pack(self._element_spec, tensors)
+
+    def next(self):
+        """next(iterator), as TensorFlow's iterators also spell it."""
+        return self.__next__()
 
     def get_next(self):
         """The next element; raises tf.errors.OutOfRangeError at the end."""

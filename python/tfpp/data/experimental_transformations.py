@@ -9,7 +9,7 @@ import numpy as _np
 from .. import _tfpp
 from .. import io as _io
 from .. import lookup as _lookup
-from .. import nest as _nest
+from .. import _nest
 from .dataset_ops import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, DatasetV2
 from .dataset_ops import _dataset_class
 from .dataset_ops import _tfpp_errors as _errors

@@ -4,7 +4,7 @@ one per component of the element (a single value serves them all), checked again
 element_spec with TensorFlow's errors. The C++ PaddedBatchDatasetV2 op does the padding."""
 
 from .. import _tfpp
-from .. import nest
+from .. import _nest as nest
 from .. import type_spec
 from ..tensor_shape import TensorShape
 

@@ -6,8 +6,9 @@ pipeline carries its leaves as a flat list of tensors, a composite as its spec's
 import numpy as _np
 
 from .. import _tfpp
-from .. import nest
+from .. import _nest as nest
 from .. import type_spec
+from ..extension_type import ExtensionTypeSpec
 
 
 def is_structure(value):
@@ -127,6 +128,21 @@ def _structure_text(element_spec):
     return repr(nest.map_structure(lambda spec: spec.dtype, element_spec))
 
 
+def generated_tensors(element_spec, leaves):
+    """The tensors the pipeline carries for a generator's element (its leaves where element_spec
+    has them): tensors converted to their spec's dtype, composite tensors as their tensor lists."""
+    tensors = []
+    for spec, leaf in zip(nest.flatten(element_spec), leaves):
+        if not type_spec.is_composite_spec(spec):
+            tensors.append(leaf_for_spec(leaf, spec))
+        elif type_spec.is_composite(leaf) and spec.is_compatible_with(leaf):
+            tensors.extend(spec._to_tensor_list(leaf))
+        else:
+            raise TypeError("`generator` yielded an element of %r where an element of %r was expected." % (
+                getattr(leaf, "_type_spec", type(leaf).__name__), spec))
+    return tensors
+
+
 def leaf_for_spec(value, spec):
     """A generator's leaf as a tensor of the spec's dtype, converted as NumPy converts it."""
     if isinstance(value, (_tfpp.Tensor, _tfpp.Variable)):
@@ -138,6 +154,11 @@ def leaf_for_spec(value, spec):
 
 def most_specific_compatible(a, b):
     """The spec compatible with both (unknown where their dims differ)."""
+    if isinstance(a, ExtensionTypeSpec):
+        common = a.most_specific_common_supertype([b])
+        if common is None:
+            raise TypeError("Incompatible dataset elements:\n  %r vs.   %r" % (a, b))
+        return common
     if type_spec.is_composite_spec(a):
         if type(a) is not type(b) or a._with_shape(b.shape) != b:
             raise TypeError("Incompatible dataset elements:\n  %r vs.   %r" % (a, b))

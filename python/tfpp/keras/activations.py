@@ -1,7 +1,12 @@
 """tf.keras.activations: Keras 3's activation functions over tfpp's C++ ones. A layer given one of
-these functions as `activation` writes its name in its config, as Keras does."""
+these functions as `activation` writes its name in its config, as Keras does; a layer given a
+function of the user's calls it, and layers made from configs find such functions by name among
+Keras' custom objects (custom_object_scope, register_keras_serializable)."""
+
+import inspect as _inspect
 
 from .. import _tfpp
+from . import _registration
 
 _a = _tfpp.keras.activations
 
@@ -63,9 +68,35 @@ def get(identifier):
     if isinstance(identifier, dict):
         obj = deserialize(identifier)
     elif isinstance(identifier, str):
-        obj = _BY_NAME.get(identifier)
+        obj = _BY_NAME.get(identifier) or _custom_function(identifier)
     else:
         obj = identifier
     if callable(obj):
         return obj
     raise ValueError("Could not interpret activation function identifier: %s" % (identifier,))
+
+
+def _custom_function(name):
+    """The function the custom object `name` is (in the open custom_object_scope or the registry),
+    else None: what the C++ layers call for an activation that is not built in."""
+    obj = _registration.get_registered_object(name)
+    return obj if callable(obj) and not _inspect.isclass(obj) else None
+
+
+_a.set_resolver(_custom_function)
+
+
+def _user_functions(arguments):
+    """{name: function} of a layer's activation arguments given as functions of the user's (not
+    Keras' or tfpp's own activations, which the C++ layers have built in)."""
+    found = {}
+    for key in ("activation", "recurrent_activation"):
+        fn = arguments.get(key)
+        if callable(fn) and not isinstance(fn, str) and not _is_built_in(fn):
+            found[fn.__name__] = fn
+    return found
+
+
+def _is_built_in(fn):
+    name = getattr(fn, "__name__", None)
+    return _name_of(fn) is not None or (name in _BY_NAME and (getattr(fn, "__module__", None) or "").startswith("tfpp"))

@@ -6,7 +6,7 @@ tensors and NumPy arrays alike, to their compute dtype (autocast; Embedding keep
 import numpy as np
 
 from .. import _tfpp
-from .. import nest
+from .. import _nest as nest
 
 # Keras 3's DataLayer classes and its lookup and encoding layers: their own call converts inputs.
 DATA_LAYERS = frozenset((

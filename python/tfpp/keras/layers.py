@@ -15,6 +15,7 @@ from .. import _tfpp
 from .. import errors as _errors
 
 from . import _registration
+from . import activations as _activations
 from . import config as _keras_config
 from . import mixed_precision as _mixed_precision
 from ._config import AutoConfig as _AutoConfig
@@ -164,9 +165,10 @@ class Layer(Operation):
             kwargs["training"] = training
         if _takes_mask(type(self).call):  # the C++ layer passes the inputs' masks only then
             kwargs["mask"] = mask
+        inputs = _composite_calls.rebuilt_inputs(self, inputs)
         if self._takes_positional_inputs(inputs):
-            return self.call(*inputs, **kwargs)
-        return self.call(inputs, **kwargs)
+            return _composite_calls.flat_outputs(self, self.call(*inputs, **kwargs))
+        return _composite_calls.flat_outputs(self, self.call(inputs, **kwargs))
 
     def _takes_positional_inputs(self, inputs):
         """Whether the layer was first called with several positional tensors, which its call (and
@@ -206,6 +208,8 @@ class Layer(Operation):
             for sublayer in values:
                 if isinstance(sublayer, Layer) and sublayer is not self:
                     _k.track(self._cpp, sublayer._cpp)
+            if type(value) is _tfpp.Variable:  # a tf.Variable, not a Keras weight: checkpoints keep it by name
+                _k.track_variable(self._cpp, name, value)
         super().__setattr__(name, value)
 
     def __getattr__(self, name):
@@ -218,7 +222,14 @@ class Layer(Operation):
                     return weight
         raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
 
-    def __call__(self, inputs, *args, training=None, mask=None, **kwargs):
+    def __call__(self, *args, training=None, mask=None, **kwargs):
+        if args:
+            inputs, args = args[0], args[1:]
+            _composite_calls.check_positional(self, inputs)
+        elif "inputs" in kwargs:
+            inputs = kwargs.pop("inputs")
+        else:
+            raise TypeError("%s.__call__ is missing its inputs" % type(self).__name__)
         if kwargs:
             raise TypeError("%s.__call__ got unexpected arguments %s" % (type(self).__name__, sorted(kwargs)))
         if args:
@@ -234,6 +245,8 @@ class Layer(Operation):
         else:
             if mask is not None:
                 inputs = _masks.with_call_masks(inputs, mask)
+            if _composite_calls.holds_extension_types(inputs):
+                return _composite_calls.call(self, inputs, training)
             several = isinstance(inputs, (list, tuple))
             outputs = self._cpp.call_list(list(inputs) if several else [inputs], training)  # a model may have several outputs
         return outputs[0] if len(outputs) == 1 else outputs
@@ -463,12 +476,19 @@ class _BuiltinLayer(Layer):
         config = _arguments_config(self._class_name, _SIGNATURES[self._class_name], args, kwargs)
         if "data_format" in _SIGNATURES[self._class_name] and config.get("data_format") is None:
             config["data_format"] = _keras_config.image_data_format()  # Keras' standardize_data_format
+        # The user's activation functions: the C++ layer finds them by name while it is made.
+        arguments = dict(zip(_SIGNATURES[self._class_name], args), **kwargs)
+        functions = _activations._user_functions(arguments)
         try:
-            with _tfpp._init_scope():  # eagerly inside a tf.function too, as Keras makes its lookup tables
+            with _tfpp._init_scope(), _registration.CustomObjectScope(
+                    {**_registration.active_custom_objects(), **functions}):
                 cpp = _k.deserialize_layer({"class_name": self._class_name, "config": config})
         except _errors.InvalidArgumentError as e:  # Keras' constructors reject bad arguments with ValueError
             raise ValueError(e.message) from None
         self._attach(cpp)
+        for key in ("activation", "recurrent_activation"):
+            if any(arguments.get(key) is fn for fn in functions.values()):
+                self.__dict__[key] = arguments[key]  # layer.activation is the function given
         # Keras keeps input_shape for a Sequential model, which starts with an InputLayer of it.
         self._input_shape_arg = tuple(input_shape) if input_shape is not None else None
 
@@ -608,6 +628,7 @@ from . import lora as _lora  # noqa: E402
 from . import recurrent_states as _recurrent_states  # noqa: E402
 from . import masks as _masks  # noqa: E402
 from . import call_inputs as _call_inputs  # noqa: E402
+from . import composite_calls as _composite_calls  # noqa: E402
 from .lambda_layer import Lambda  # noqa: E402
 from .wrapper import Wrapper  # noqa: E402
 

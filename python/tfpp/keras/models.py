@@ -11,6 +11,8 @@ import numpy as _np
 
 from .. import _tfpp
 from .. import errors as _errors
+from .. import _nest
+from ..extension_type import ExtensionTypeSpec as _ExtensionTypeSpec
 from . import _registration
 from . import callbacks as _callbacks
 from .compile_metrics import CompileMetrics as _CompileMetrics
@@ -59,8 +61,14 @@ def _by_keys(values, keys):
 
 
 def _is_dataset(x):
-    """True for a tf.data.Dataset of tfpp.data."""
-    return getattr(x, "_tfpp_dataset", False)
+    """True for a tf.data.Dataset of tfpp.data (TypeError for one of extension types, which
+    tfpp's fit, evaluate and predict do not take yet)."""
+    if not getattr(x, "_tfpp_dataset", False):
+        return False
+    if any(isinstance(spec, _ExtensionTypeSpec) for spec in _nest.flatten(x.element_spec)):
+        raise TypeError("tfpp's fit, evaluate and predict take datasets of tensors, not of extension types: "
+                        "element_spec is %r" % (x.element_spec,))
+    return True
 
 
 def _is_sequence(x):
@@ -739,6 +747,10 @@ class Sequential(Model):
         if isinstance(layer, _layers.KerasTensor):  # keras.Input(...): its InputLayer
             return [layer._layer]
         shape = getattr(layer, "_input_shape_arg", None)
+        if first and shape is None and isinstance(layer, Model) and layer._cpp.inputs:
+            # Keras builds a Sequential on its first layer's input_shape (a Functional model's).
+            input_shape = layer.input_shape
+            shape = input_shape[1:] if len(layer._cpp.inputs) == 1 else None
         if first and shape is not None:
             return [_k.Input(list(shape))._layer, layer._cpp]
         return [layer._cpp]

@@ -1,8 +1,11 @@
 #include "tfpp/keras/activations.h"
 
 #include <map>
+#include <optional>
 
 #include "tfpp/keras/activation_functions.h"
+
+#include "keras/layers/activation_resolver.h"
 
 #include "tfpp/activation_ops.h"
 #include "tfpp/array_ops.h"
@@ -103,11 +106,27 @@ const std::map<std::string, Tensor (*)(const Tensor&)>& builtins() {
 
 }  // namespace
 
+namespace detail {
+namespace {
+
+Resolver& resolver() {
+  static Resolver resolver;
+  return resolver;
+}
+
+}  // namespace
+
+void set_resolver(Resolver r) { resolver() = std::move(r); }
+
+}  // namespace detail
+
 Activation::Activation() = default;
 Activation::Activation(const char* name) : Activation(std::string(name)) {}
 Activation::Activation(const std::string& name) : Activation(get(name)) {}
 
 Activation get(const std::string& name) {
+  if (detail::resolver())
+    if (std::optional<Activation> custom = detail::resolver()(name)) return *custom;
   if (name == "linear" || name.empty()) return Activation();
   auto it = builtins().find(name);
   if (it == builtins().end()) {

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "checkpoint/deferred_restore.h"
 #include "tfpp/array_ops.h"
 #include "tfpp/errors.h"
 #include "tfpp/function.h"
@@ -55,6 +56,7 @@ std::string OptimizerState::prefix() const { return "[" + class_name + " '" + na
 Variable OptimizerState::add_variable(const Tensor& initial_value, const std::string& var_name) {
   Variable v(initial_value, {.name = name + "/" + var_name, .trainable = false});
   variables.push_back(v);
+  checkpoint::restore_deferred(this, "_variables/" + std::to_string(variables.size() - 1), v);  // restored before build()
   return v;
 }
 

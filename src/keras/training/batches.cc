@@ -8,6 +8,7 @@
 #include "tfpp/constant.h"
 #include "tfpp/errors.h"
 #include "tfpp/math_ops.h"
+#include "tfpp/random_ops.h"
 #include "tfpp/reduction_ops.h"
 
 namespace tf::keras::detail {
@@ -82,6 +83,12 @@ TensorBatches::TensorBatches(const std::string& who, std::vector<Tensor> x, std:
                              const std::map<std::int64_t, double>& class_weight)
     : x_(std::move(x)), y_(std::move(y)), sample_weight_(std::move(sample_weight)), batch_size_(batch_size), shuffle_(shuffle), seed_(seed) {
   if (batch_size <= 0) throw InvalidArgumentError("[" + who + "] batch_size must be positive, got " + std::to_string(batch_size));
+  if (shuffle_ && !seed_) {
+    // After tf::random::set_seed (keras.utils.set_random_seed), the order follows from the
+    // global seed, as Keras' shuffling does; else it differs from run to run.
+    const auto [global, op] = random::get_seed(std::nullopt);
+    if (global != 0 || op != 0) seed_ = global * 1000003 + op;
+  }
   samples_ = check_cardinality(who, x_, y_, sample_weight_);
   if (!class_weight.empty()) {
     if (y_.size() != 1) throw InvalidArgumentError("[" + who + "] class_weight needs a model with one output");
