@@ -21,8 +21,16 @@ nb::object config_to_python(const ConfigValue& value) {
     for (const ConfigValue& item : value.get<ConfigValue::List>()) list.append(config_to_python(item));
     return list;
   }
+  // Keras' order for the keys every serialized object and layer config starts with; the rest by name.
+  static const char* const kLeading[] = {"module", "class_name", "config", "registered_name", "build_config",
+                                         "compile_config", "name", "trainable", "dtype", "layers", "input_layers",
+                                         "output_layers"};
+  const Config& config = value.get<Config>();
   nb::dict dict;
-  for (const auto& [key, item] : value.get<Config>()) dict[nb::str(key.c_str(), key.size())] = config_to_python(item);
+  for (const char* key : kLeading)
+    if (auto it = config.find(key); it != config.end()) dict[key] = config_to_python(it->second);
+  for (const auto& [key, item] : config)
+    if (!dict.contains(key.c_str())) dict[nb::str(key.c_str(), key.size())] = config_to_python(item);
   return dict;
 }
 

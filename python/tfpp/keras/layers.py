@@ -374,9 +374,14 @@ class Layer(Operation):
             config = self._cpp.get_config()
             for key in _TUPLE_KEYS.intersection(config):
                 config[key] = _tuples(config[key])
-            return config
+            # Keras' order: name, trainable, dtype, then (mostly) the constructor's parameters.
+            order = {key: i for i, key in enumerate(_SIGNATURES.get(getattr(self, "_class_name", None), ()))}
+            leading = ("name", "trainable", "dtype")
+            return {key: config[key] for key in sorted(config, key=lambda k: (
+                leading.index(k) if k in leading else len(leading), order.get(k, len(order))))}
         base = _k.base_layer_config(self._cpp)
         config = {"name": base.pop("name")}
+        config.update(base)  # Keras' base config: name, trainable, dtype; the subclass' keys follow
         if getattr(type(self).get_config, "_is_default", False):
             args, kwargs = getattr(self, "_init_arguments", ((), {}))
             config.update(_AutoConfig(type(self), args, kwargs).config(self))
@@ -384,7 +389,6 @@ class Layer(Operation):
             takes_kwargs = "kwargs" in parameters and parameters["kwargs"].kind == _inspect.Parameter.VAR_KEYWORD
             if "name" not in parameters and not takes_kwargs:  # __init__ could not take it back
                 config.pop("name", None)
-        config.update(base)
         return config
 
     def get_build_config(self):

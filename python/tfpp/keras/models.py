@@ -582,7 +582,17 @@ class Model(_layers.Layer):
     # ---- Saving ---------------------------------------------------------------------------------
 
     def save(self, filepath, overwrite=True, zipped=None, **kwargs):
-        self._cpp.save(str(filepath))
+        path = str(filepath)
+        if path.endswith((".h5", ".hdf5")):
+            raise NotImplementedError("tfpp writes Keras 3's `.keras` format, not the legacy HDF5 model format: save "
+                                      "to a `.keras` file (or save_weights to a `.weights.h5` file). Received: "
+                                      "filepath=%s" % path)
+        if not path.endswith(".keras"):
+            raise ValueError("Invalid filepath extension for saving. Please add either a `.keras` extension for the "
+                             "native Keras format (recommended) or a `.h5` extension. Use `model.export(filepath)` if "
+                             "you want to export a SavedModel for use with TFLite/TFServing/etc. Received: filepath=%s."
+                             % path)
+        self._cpp.save(path)
 
     def export(self, filepath, format="tf_saved_model", verbose=None, input_signature=None, **kwargs):
         """Exports the model's forward pass as a SavedModel with the endpoint `serve` (also the
@@ -591,7 +601,13 @@ class Model(_layers.Layer):
         export.export(self, filepath, format, verbose, input_signature, **kwargs)
 
     def save_weights(self, filepath, overwrite=True, max_shard_size=None):
-        self._cpp.save_weights(str(filepath))
+        path = str(filepath)
+        if not path.endswith(".weights.h5"):
+            raise ValueError("The filename must end in `.weights.h5`. Received: filepath=%s" % path)
+        if not self.built:
+            raise ValueError("You are saving a model that has not yet been built. Try building the model first by "
+                             "calling it on some data or by using `build()`.")
+        self._cpp.save_weights(path)
 
     def load_weights(self, filepath, skip_mismatch=False, **kwargs):
         try:
