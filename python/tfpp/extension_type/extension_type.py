@@ -54,7 +54,7 @@ class ExtensionType:
             "%s=%r" % (f.name, self.__dict__[f.name]) for f in self._tf_extension_type_fields()))
 
     def __setattr__(self, name, value):
-        _specs._refuse_mutation(self, name, value)
+        _specs.refuse_mutation(self, name, value)
 
     def __delattr__(self, name):
         raise AttributeError("Cannot mutate attribute `%s` outside the custom constructor of ExtensionType." % name)

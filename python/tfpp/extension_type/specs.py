@@ -178,7 +178,7 @@ class ExtensionTypeSpec(type_spec.TypeSpec):
         """Checks a new Spec; override to add checks."""
 
     def __setattr__(self, name, value):
-        _refuse_mutation(self, name, value)
+        refuse_mutation(self, name, value)
 
     def __delattr__(self, name):
         raise AttributeError("Cannot mutate attribute `%s` outside the custom constructor of ExtensionTypeSpec." % name)
@@ -301,7 +301,7 @@ class BatchableExtensionTypeSpec(ExtensionTypeSpec):
         return True
 
 
-def _refuse_mutation(obj, name, value):
+def refuse_mutation(obj, name, value):
     """Sets a field inside a custom constructor; anything else is refused, as TensorFlow does."""
     if obj.__dict__.get("_tfpp_constructing") and _has_field(type(obj), name):
         obj.__dict__[name] = value
