@@ -163,7 +163,8 @@ for _name in ("DType", "float32", "float64", "double", "int32", "int64", "uint8"
     setattr(dtypes, _name, globals()[_name])
 for _name in ("int8", "int16", "uint16", "uint32", "uint64"):
     setattr(dtypes, _name, globals()[_name])
-dtypes.as_dtype = lambda type_value: TensorSpec([], type_value).dtype  # a DType, NumPy dtype or name
+from .dtype_enums import as_dtype as _as_dtype  # noqa: E402
+dtypes.as_dtype = _as_dtype
 
 sparse = _types.ModuleType("tfpp.sparse", "tf.sparse: sparse tensors.")
 sparse.SparseTensor = SparseTensor

@@ -14,6 +14,7 @@ import collections.abc
 import typing
 
 from .. import _tfpp
+from ..dtype_enums import as_dtype
 from ..tensor_shape import TensorShape
 from .immutable_dict import ImmutableDict
 
@@ -123,7 +124,7 @@ def convert(value, annotation, path, for_spec=False):
             raise TypeError("%s: expected 'tf.TensorShape', got %r" % (path, _type_name(value))) from None
     if annotation is _tfpp.DType:
         try:
-            return _tfpp.TensorSpec([], value).dtype
+            return as_dtype(value)
         except (TypeError, ValueError):
             raise TypeError("%s: expected 'tf.DType', got %r" % (path, _type_name(value))) from None
     if _is_composite_type(annotation):

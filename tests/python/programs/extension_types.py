@@ -73,6 +73,7 @@ show("not a mapping", lambda: Tagged("t", extra=[1]))
 show("union", lambda: Tagged("t", either=2.5))
 show("shape", lambda: Tagged("t", shape="abc"))
 show("dtype", lambda: Tagged("t", dtype="no such dtype"))
+show("dtype by number", lambda: Tagged("t", dtype=9).dtype)
 show("mapping is read-only", lambda: t.extra.__setitem__("k", 3))
 
 
