@@ -650,7 +650,9 @@ class Model(_layers.Layer):
                                 "to %s, which is the default behavior.\n\nReceived config=%s\n\nError encountered "
                                 "during deserialization: %s" % (cls, config, e)) from e
         class_name = "Sequential" if cls is Sequential else "Functional"
-        with _registration.missing_class_as_type_error():
+        # custom_objects also name the activation functions the layers' configs refer to.
+        with _registration.missing_class_as_type_error(), _registration.CustomObjectScope(
+                _registration.active_custom_objects(custom_objects)):
             return _layers.wrap(_k.deserialize_layer({"class_name": class_name, "config": config},
                                                      _registration.layer_classes(custom_objects)))
 
