@@ -115,7 +115,9 @@ void bind_checkpoint(nb::module_& m) {
       .def("write", &tf::train::Checkpoint::write, "file_prefix"_a)
       .def("save", &tf::train::Checkpoint::save, "file_prefix"_a)
       .def("restore", &tf::train::Checkpoint::restore, "save_path"_a)
-      .def("save_counter", &tf::train::Checkpoint::save_counter);
+      .def("save_counter", &tf::train::Checkpoint::save_counter)
+      .def("has_save_counter", [](const tf::train::Checkpoint& self) { return self.root_children().contains("save_counter"); },
+           "Whether a save or restore has made the save counter yet.");
 
   nb::class_<tf::train::CheckpointManager>(train, "CheckpointManager", "Numbered checkpoints in a directory.")
       .def("__init__", [](tf::train::CheckpointManager* self, tf::train::Checkpoint& checkpoint, std::string directory,

@@ -82,6 +82,12 @@ def _is_keras(value):
     return isinstance(getattr(value, "_cpp", None), (_tfpp.keras.Layer, _tfpp.keras.Optimizer))
 
 
+def _checkpoint_object(value):
+    """Whether a Checkpoint keeps `value` as one of its objects: a trackable, or a list, tuple or dict
+    (which may hold trackables later), as TensorFlow's Checkpoint tracks them."""
+    return _trackable(value) or isinstance(value, (list, tuple, dict))
+
+
 def _trackable(value):
     if isinstance(value, (_tfpp.Variable, Module, TrackedList, Checkpoint)) or _is_table(value) or _is_keras(value):
         return True
@@ -202,7 +208,7 @@ class Checkpoint:
         if root is not None and keras_root is None:
             kwargs = dict(_children(root), **kwargs)
         for name, value in list(kwargs.items()) + ([("root", root)] if root is not None else []):
-            if not _trackable(value) and not isinstance(value, (list, tuple, dict)):
+            if not _checkpoint_object(value):
                 raise ValueError("`Checkpoint` was expecting a trackable object (an object derived from `Trackable`), "
                                  "got %r. If you believe this object should be trackable (i.e. it is part of the "
                                  "TensorFlow Python API and manages state), please open an issue." % (value,))
@@ -214,7 +220,6 @@ class Checkpoint:
         self._graph = _ObjectGraph()
         self._keras_root = keras_root
         self._impl = None
-        self._has_counter = False  # whether the C++ checkpoint has made its save_counter (by a save or restore)
         self._sync_impl()
         self._async_checkpointer_impl = None
         self._checkpoint_options = None  # the last async options given: restores follow them
@@ -223,7 +228,7 @@ class Checkpoint:
         if name.startswith("_"):
             super().__setattr__(name, value)
             return
-        if not _trackable(value) and not isinstance(value, (list, tuple, dict)):
+        if not _checkpoint_object(value):
             super().__setattr__(name, value)  # a plain attribute, as TensorFlow keeps untrackable values
             return
         self.__dict__.pop(name, None)
@@ -242,7 +247,8 @@ class Checkpoint:
         key = [(name, id(value)) for name, value in self._roots.items()]
         if self._impl is not None and key == self._impl_key:
             return
-        counter = self._impl.save_counter().numpy() if self._has_counter else None
+        made = self._impl is not None and self._impl.has_save_counter()
+        counter = self._impl.save_counter().numpy() if made else None
         self._impl = _train.Checkpoint([(k, self._graph.handle(v)) for k, v in self._roots.items()],
                                        None if self._keras_root is None else self._keras_root._cpp)
         self._impl_key = key
@@ -263,7 +269,6 @@ class Checkpoint:
     @property
     def save_counter(self):
         """The number of save() calls so far (an int64 variable)."""
-        self._has_counter = True
         return self._impl.save_counter()
 
     def save(self, file_prefix, options=None):
@@ -272,7 +277,6 @@ class Checkpoint:
             self._checkpoint_options = options
             return self._async_checkpointer().save(file_prefix, _without_async(options))
         self._refresh()
-        self._has_counter = True
         return _run_write_callbacks(options, self._impl.save(os.fspath(file_prefix)))
 
     def write(self, file_prefix, options=None):
@@ -293,9 +297,7 @@ class Checkpoint:
         if _is_async(self._checkpoint_options):
             return self._async_checkpointer().restore(save_path, _without_async(options or self._checkpoint_options))
         self._refresh()
-        status = CheckpointLoadStatus(self._impl.restore(os.fspath(save_path)))
-        self._has_counter = self._has_counter or any(key.startswith("save_counter/") for key, _ in list_variables(save_path))
-        return status
+        return CheckpointLoadStatus(self._impl.restore(os.fspath(save_path)))
 
     def read(self, save_path, options=None):
         """restore() (the pair of write())."""
@@ -329,7 +331,6 @@ class CheckpointManager:
         if _is_async(options):
             self._checkpoint._checkpoint_options = options
         self._checkpoint._refresh()
-        self._checkpoint._has_counter = True
         path = self._impl.save(None if checkpoint_number is None else int(checkpoint_number))
         return _run_write_callbacks(options, path)
 

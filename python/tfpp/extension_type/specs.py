@@ -88,9 +88,7 @@ def _field_text(value):
 
 def _compatible(a, b):
     """Whether field specs `a` and `b` describe values of one type (shapes compatible)."""
-    if isinstance(a, _tfpp.TensorSpec):
-        return isinstance(b, _tfpp.TensorSpec) and a.dtype == b.dtype and a.shape.is_compatible_with(b.shape)
-    if isinstance(a, type_spec.TypeSpec):
+    if isinstance(a, (_tfpp.TensorSpec, type_spec.TypeSpec)):
         return type(a) is type(b) and a.is_compatible_with(b)
     if isinstance(a, tuple):
         return isinstance(b, tuple) and len(a) == len(b) and all(_compatible(x, y) for x, y in zip(a, b))
@@ -105,11 +103,7 @@ _NO_SUPERTYPE = object()
 
 def _supertype(a, b):
     """The most specific field spec both `a` and `b` fit, or _NO_SUPERTYPE."""
-    if isinstance(a, _tfpp.TensorSpec):
-        if not isinstance(b, _tfpp.TensorSpec) or a.dtype != b.dtype:
-            return _NO_SUPERTYPE
-        return _tfpp.TensorSpec(type_spec.most_specific_shape(a.shape, b.shape), a.dtype)
-    if isinstance(a, type_spec.TypeSpec):
+    if isinstance(a, (_tfpp.TensorSpec, type_spec.TypeSpec)):
         if type(a) is not type(b):
             return _NO_SUPERTYPE
         if hasattr(a, "most_specific_common_supertype"):

@@ -5,6 +5,7 @@ the layer (keras.layers.deserialize), so all built-in layers come through one me
 object wraps its C++ layer, whose weights are tfpp Variables.
 """
 
+import contextlib as _contextlib
 import inspect as _inspect
 import sys as _sys
 import weakref as _weakref
@@ -483,9 +484,10 @@ class _BuiltinLayer(Layer):
         # The user's activation functions: the C++ layer finds them by name while it is made.
         arguments = dict(zip(_SIGNATURES[self._class_name], args), **kwargs)
         functions = _activations._user_functions(arguments)
+        scope = _registration.CustomObjectScope(_registration.active_custom_objects(functions)) if functions else \
+            _contextlib.nullcontext()
         try:
-            with _tfpp._init_scope(), _registration.CustomObjectScope(
-                    {**_registration.active_custom_objects(), **functions}):
+            with _tfpp._init_scope(), scope:
                 cpp = _k.deserialize_layer({"class_name": self._class_name, "config": config})
         except _errors.InvalidArgumentError as e:  # Keras' constructors reject bad arguments with ValueError
             raise ValueError(e.message) from None
